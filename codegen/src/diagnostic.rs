@@ -1,0 +1,65 @@
+//! Schema diagnostics: every problem the generator finds names the file, line and column,
+//! the XSD construct and, where one helps, a hint.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::ir::Span;
+
+/// One problem in a schema.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SchemaDiagnostic {
+    /// The schema file.
+    pub file: PathBuf,
+    /// Where in it.
+    pub span: Span,
+    /// The construct, e.g. `xs:pattern in simpleType "Square"`.
+    pub construct: String,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it, where we know.
+    pub hint: Option<String>,
+}
+
+impl fmt::Display for SchemaDiagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: error: {}\n  in: {}",
+            self.file.display(),
+            self.span.line,
+            self.span.column,
+            self.message,
+            self.construct
+        )?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// All the problems found in one run; generation fails if there is any.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<SchemaDiagnostic>);
+
+impl Diagnostics {
+    /// Whether nothing was found.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}

@@ -1,0 +1,447 @@
+//! The generator's own model of a schema: what rendering reads.
+//!
+//! The adapter (`crate::xsd`) is the only code that sees XSD; it resolves names, checks what
+//! we support and hands over this IR. Constraints are data here (facets, occurrence bounds,
+//! translated patterns), so rendering never interprets XSD and a facet that cannot be
+//! honoured has already been reported with its position.
+
+use std::collections::BTreeMap;
+
+/// Where a construct stands in a schema file, for diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Span {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+}
+
+/// One schema file, resolved.
+#[derive(Debug, Clone, Default)]
+pub struct Schema {
+    /// The schema's documentation (the top-level `xs:annotation`).
+    pub doc: Option<String>,
+    /// Named types, by XSD name. A `BTreeMap` keeps rendering order deterministic.
+    pub types: BTreeMap<String, TypeDef>,
+    /// Global elements: the documents' possible roots, by element name.
+    pub roots: BTreeMap<String, RootElement>,
+}
+
+/// A global element that can be a document's root.
+#[derive(Debug, Clone)]
+pub struct RootElement {
+    /// The element's name as it is written in documents.
+    pub name: String,
+    /// Its type (anonymous types get a name derived from the element).
+    pub type_ref: TypeRef,
+    /// Documentation.
+    pub doc: Option<String>,
+}
+
+/// A reference to a type: a built-in XSD type or a named (possibly synthesised) one.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TypeRef {
+    /// An XSD built-in simple type.
+    Builtin(Builtin),
+    /// A type in [`Schema::types`].
+    Named(String),
+}
+
+/// The XSD built-in types the generator supports, each with its Rust representation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Builtin {
+    /// `xs:string`
+    String,
+    /// `xs:normalizedString`
+    NormalizedString,
+    /// `xs:token`
+    Token,
+    /// `xs:boolean`
+    Boolean,
+    /// `xs:byte`
+    Byte,
+    /// `xs:short`
+    Short,
+    /// `xs:int`
+    Int,
+    /// `xs:long`
+    Long,
+    /// `xs:unsignedByte`
+    UnsignedByte,
+    /// `xs:unsignedShort`
+    UnsignedShort,
+    /// `xs:unsignedInt`
+    UnsignedInt,
+    /// `xs:unsignedLong`
+    UnsignedLong,
+    /// `xs:integer` (held as i64: values beyond are reported as out of the supported range)
+    Integer,
+    /// `xs:nonNegativeInteger` (held as u64)
+    NonNegativeInteger,
+    /// `xs:positiveInteger` (held as u64, >= 1)
+    PositiveInteger,
+    /// `xs:nonPositiveInteger` (held as i64, <= 0)
+    NonPositiveInteger,
+    /// `xs:negativeInteger` (held as i64, <= -1)
+    NegativeInteger,
+    /// `xs:anyURI` (held as a string; not resolved)
+    AnyUri,
+    /// `xs:anyType`: only as the declared type of an element with alternatives.
+    AnyType,
+}
+
+impl Builtin {
+    /// The built-in named `local` in the XSD namespace, if supported.
+    pub fn from_xsd_name(local: &str) -> Option<Builtin> {
+        Some(match local {
+            "string" => Builtin::String,
+            "normalizedString" => Builtin::NormalizedString,
+            "token" => Builtin::Token,
+            "boolean" => Builtin::Boolean,
+            "byte" => Builtin::Byte,
+            "short" => Builtin::Short,
+            "int" => Builtin::Int,
+            "long" => Builtin::Long,
+            "unsignedByte" => Builtin::UnsignedByte,
+            "unsignedShort" => Builtin::UnsignedShort,
+            "unsignedInt" => Builtin::UnsignedInt,
+            "unsignedLong" => Builtin::UnsignedLong,
+            "integer" => Builtin::Integer,
+            "nonNegativeInteger" => Builtin::NonNegativeInteger,
+            "positiveInteger" => Builtin::PositiveInteger,
+            "nonPositiveInteger" => Builtin::NonPositiveInteger,
+            "negativeInteger" => Builtin::NegativeInteger,
+            "anyURI" => Builtin::AnyUri,
+            "anyType" => Builtin::AnyType,
+            _ => return None,
+        })
+    }
+
+    /// The XSD name, for documentation and messages.
+    pub fn xsd_name(self) -> &'static str {
+        match self {
+            Builtin::String => "xs:string",
+            Builtin::NormalizedString => "xs:normalizedString",
+            Builtin::Token => "xs:token",
+            Builtin::Boolean => "xs:boolean",
+            Builtin::Byte => "xs:byte",
+            Builtin::Short => "xs:short",
+            Builtin::Int => "xs:int",
+            Builtin::Long => "xs:long",
+            Builtin::UnsignedByte => "xs:unsignedByte",
+            Builtin::UnsignedShort => "xs:unsignedShort",
+            Builtin::UnsignedInt => "xs:unsignedInt",
+            Builtin::UnsignedLong => "xs:unsignedLong",
+            Builtin::Integer => "xs:integer",
+            Builtin::NonNegativeInteger => "xs:nonNegativeInteger",
+            Builtin::PositiveInteger => "xs:positiveInteger",
+            Builtin::NonPositiveInteger => "xs:nonPositiveInteger",
+            Builtin::NegativeInteger => "xs:negativeInteger",
+            Builtin::AnyUri => "xs:anyURI",
+            Builtin::AnyType => "xs:anyType",
+        }
+    }
+
+    /// How the value is held: a string or an integer of some width.
+    pub fn repr(self) -> Repr {
+        match self {
+            Builtin::String
+            | Builtin::NormalizedString
+            | Builtin::Token
+            | Builtin::AnyUri
+            | Builtin::AnyType => Repr::String,
+            Builtin::Boolean => Repr::Bool,
+            Builtin::Byte => Repr::Int(IntRepr::I8),
+            Builtin::Short => Repr::Int(IntRepr::I16),
+            Builtin::Int => Repr::Int(IntRepr::I32),
+            Builtin::Long
+            | Builtin::Integer
+            | Builtin::NonPositiveInteger
+            | Builtin::NegativeInteger => Repr::Int(IntRepr::I64),
+            Builtin::UnsignedByte => Repr::Int(IntRepr::U8),
+            Builtin::UnsignedShort => Repr::Int(IntRepr::U16),
+            Builtin::UnsignedInt => Repr::Int(IntRepr::U32),
+            Builtin::UnsignedLong | Builtin::NonNegativeInteger | Builtin::PositiveInteger => {
+                Repr::Int(IntRepr::U64)
+            }
+        }
+    }
+
+    /// The whiteSpace facet the built-in fixes (XSD Part 2, 4.3.6).
+    pub fn white_space(self) -> WhiteSpace {
+        match self {
+            Builtin::String | Builtin::AnyType => WhiteSpace::Preserve,
+            Builtin::NormalizedString => WhiteSpace::Replace,
+            _ => WhiteSpace::Collapse,
+        }
+    }
+
+    /// Bounds implied by the built-in beyond its Rust type (positiveInteger >= 1, ...).
+    pub fn implied_bounds(self) -> (Option<i128>, Option<i128>) {
+        match self {
+            Builtin::PositiveInteger => (Some(1), None),
+            Builtin::NonPositiveInteger => (None, Some(0)),
+            Builtin::NegativeInteger => (None, Some(-1)),
+            _ => (None, None),
+        }
+    }
+}
+
+/// The Rust representation of a simple value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repr {
+    /// `String`
+    String,
+    /// `bool`
+    Bool,
+    /// A primitive integer.
+    Int(IntRepr),
+}
+
+/// Primitive integer widths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum IntRepr {
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+}
+
+impl IntRepr {
+    /// The Rust type name.
+    pub fn rust_name(self) -> &'static str {
+        match self {
+            IntRepr::I8 => "i8",
+            IntRepr::I16 => "i16",
+            IntRepr::I32 => "i32",
+            IntRepr::I64 => "i64",
+            IntRepr::U8 => "u8",
+            IntRepr::U16 => "u16",
+            IntRepr::U32 => "u32",
+            IntRepr::U64 => "u64",
+        }
+    }
+
+    /// The range of the Rust type.
+    pub fn range(self) -> (i128, i128) {
+        match self {
+            IntRepr::I8 => (i8::MIN as i128, i8::MAX as i128),
+            IntRepr::I16 => (i16::MIN as i128, i16::MAX as i128),
+            IntRepr::I32 => (i32::MIN as i128, i32::MAX as i128),
+            IntRepr::I64 => (i64::MIN as i128, i64::MAX as i128),
+            IntRepr::U8 => (0, u8::MAX as i128),
+            IntRepr::U16 => (0, u16::MAX as i128),
+            IntRepr::U32 => (0, u32::MAX as i128),
+            IntRepr::U64 => (0, u64::MAX as i128),
+        }
+    }
+}
+
+/// The whiteSpace facet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum WhiteSpace {
+    /// Keep the value as written.
+    Preserve,
+    /// Tabs, line feeds and carriage returns become spaces.
+    Replace,
+    /// Replace, then runs of spaces become one and leading/trailing spaces go.
+    Collapse,
+}
+
+/// A named type.
+#[derive(Debug, Clone)]
+pub struct TypeDef {
+    /// The XSD name (or the synthesised name of an anonymous type).
+    pub name: String,
+    /// Documentation from `xs:annotation`.
+    pub doc: Option<String>,
+    /// Where it is defined.
+    pub span: Span,
+    /// Its kind.
+    pub kind: TypeKind,
+}
+
+/// What a type is.
+#[derive(Debug, Clone)]
+pub enum TypeKind {
+    /// A restriction of a simple type by facets (not an enumeration).
+    Restriction(Restriction),
+    /// A restriction whose values are enumerated: a Rust enum.
+    Enumeration(Enumeration),
+    /// A union of simple types: a Rust enum, one variant per member.
+    Union(Vec<TypeRef>),
+    /// A list of simple values separated by white space.
+    List(ListType),
+    /// A complex type: a struct.
+    Complex(ComplexType),
+    /// An element's type chosen by XSD 1.1 `xs:alternative`: a Rust enum.
+    Alternatives(Vec<Alternative>),
+}
+
+/// A restriction step: its base and the facets it adds.
+#[derive(Debug, Clone)]
+pub struct Restriction {
+    /// The base type.
+    pub base: TypeRef,
+    /// The facets this step adds.
+    pub facets: Facets,
+}
+
+/// Facets as data. Patterns are ORed within one derivation step; steps are ANDed by
+/// validating the base first.
+#[derive(Debug, Clone, Default)]
+pub struct Facets {
+    /// `xs:length`, in characters (or list items).
+    pub length: Option<u64>,
+    /// `xs:minLength`.
+    pub min_length: Option<u64>,
+    /// `xs:maxLength`.
+    pub max_length: Option<u64>,
+    /// Patterns of this step, each with its translation to the regex crate's syntax.
+    pub patterns: Vec<Pattern>,
+    /// `xs:minInclusive` / `xs:minExclusive` folded into an inclusive integer bound.
+    pub min: Option<i128>,
+    /// `xs:maxInclusive` / `xs:maxExclusive` folded into an inclusive integer bound.
+    pub max: Option<i128>,
+    /// `xs:whiteSpace`, if this step sets it.
+    pub white_space: Option<WhiteSpace>,
+    /// `xs:totalDigits`.
+    pub total_digits: Option<u32>,
+}
+
+/// One `xs:pattern`.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    /// As written in the schema.
+    pub xsd: String,
+    /// Translated: anchored, exact, for the `regex` crate.
+    pub rust: String,
+}
+
+/// An enumeration.
+#[derive(Debug, Clone)]
+pub struct Enumeration {
+    /// The base type (its lexical space and whiteSpace).
+    pub base: TypeRef,
+    /// The values, in schema order.
+    pub values: Vec<EnumValue>,
+}
+
+/// One enumerated value.
+#[derive(Debug, Clone)]
+pub struct EnumValue {
+    /// The lexical value.
+    pub value: String,
+    /// Documentation.
+    pub doc: Option<String>,
+}
+
+/// A list type.
+#[derive(Debug, Clone)]
+pub struct ListType {
+    /// The item type.
+    pub item: TypeRef,
+    /// Facets on the list (lengths count items).
+    pub facets: Facets,
+}
+
+/// A complex type.
+#[derive(Debug, Clone)]
+pub struct ComplexType {
+    /// Attributes, in schema order.
+    pub attributes: Vec<Attribute>,
+    /// The content.
+    pub content: Content,
+}
+
+/// An attribute use.
+#[derive(Debug, Clone)]
+pub struct Attribute {
+    /// Its name in documents.
+    pub name: String,
+    /// Its type (a simple type).
+    pub type_ref: TypeRef,
+    /// `use="required"`.
+    pub required: bool,
+    /// `default="..."`.
+    pub default: Option<String>,
+    /// `fixed="..."`.
+    pub fixed: Option<String>,
+    /// Documentation.
+    pub doc: Option<String>,
+}
+
+/// A complex type's content.
+#[derive(Debug, Clone)]
+pub enum Content {
+    /// No content (only white space is allowed between the tags).
+    Empty,
+    /// Simple content of this type (`xs:simpleContent`).
+    Simple(TypeRef),
+    /// Element-only content.
+    Elements(Particle),
+    /// Mixed content: text interleaved with the particle's elements, order kept.
+    Mixed(Particle),
+}
+
+/// A particle of a content model.
+#[derive(Debug, Clone)]
+pub struct Particle {
+    /// minOccurs.
+    pub min: u32,
+    /// maxOccurs (`None` = unbounded).
+    pub max: Option<u32>,
+    /// What occurs.
+    pub term: Term,
+}
+
+/// What a particle holds.
+#[derive(Debug, Clone)]
+pub enum Term {
+    /// A local element (or a reference to a global one).
+    Element(ElementDecl),
+    /// `xs:sequence`.
+    Sequence(Vec<Particle>),
+    /// `xs:choice`.
+    Choice(Vec<Particle>),
+    /// `xs:all`.
+    All(Vec<Particle>),
+}
+
+/// An element declaration inside a content model.
+#[derive(Debug, Clone)]
+pub struct ElementDecl {
+    /// The name in documents.
+    pub name: String,
+    /// Its type.
+    pub type_ref: TypeRef,
+    /// Documentation.
+    pub doc: Option<String>,
+}
+
+/// One `xs:alternative`.
+#[derive(Debug, Clone)]
+pub struct Alternative {
+    /// The condition; `None` is the default alternative.
+    pub test: Option<AltTest>,
+    /// The type chosen (a complex or simple named type).
+    pub type_ref: TypeRef,
+}
+
+/// The subset of XPath 2.0 tests the generator understands in `xs:alternative`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AltTest {
+    /// `@name`: the attribute is present.
+    Present(String),
+    /// `not(@name)`: the attribute is absent.
+    Absent(String),
+    /// `@name = 'value'`.
+    Equals(String, String),
+    /// `@name != 'value'`.
+    NotEquals(String, String),
+}

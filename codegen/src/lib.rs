@@ -1,0 +1,190 @@
+//! boardxml-codegen: reads XML Schemas and generates Rust types with strict validators and
+//! the reading/writing code that the `boardxml` runtime calls.
+//!
+//! Stages, each with its own errors: [`xsd`] (the adapter over xsd-parser: XSD -> [`ir`]),
+//! then [`render`] (IR -> Rust tokens -> formatted source). Rendering never looks at XSD.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod diagnostic;
+pub mod ir;
+pub mod render;
+pub mod xsd;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use diagnostic::{Diagnostics, SchemaDiagnostic};
+
+/// The regex crate's size limit for translated patterns: XSD classes such as `\w` and `\c`
+/// are large Unicode sets, beyond the crate's 10 MiB default once repeated.
+pub const REGEX_SIZE_LIMIT: usize = 256 << 20;
+
+/// Compiles a translated pattern as generated code will.
+pub fn compile_pattern(translated: &str) -> Result<regex::Regex, regex::Error> {
+    regex::RegexBuilder::new(translated)
+        .size_limit(REGEX_SIZE_LIMIT)
+        .build()
+}
+
+/// Generates Rust source for one schema file: the output file name (`cbf-1.0.xsd` ->
+/// `cbf_1_0.rs`) and its text.
+pub fn generate_file(path: &Path) -> Result<(String, String), Diagnostics> {
+    let schema = xsd::read_schema_file(path)?;
+    render_schema(path, &schema)
+}
+
+/// Generates Rust source for a schema given as text; `path` names it in diagnostics.
+pub fn generate_str(path: &Path, text: &str) -> Result<(String, String), Diagnostics> {
+    let schema = xsd::read_schema(path, text)?;
+    render_schema(path, &schema)
+}
+
+fn render_schema(path: &Path, schema: &ir::Schema) -> Result<(String, String), Diagnostics> {
+    // Every translated pattern is compiled now, so generated code never fails to build one.
+    let mut problems = Vec::new();
+    for def in schema.types.values() {
+        if let ir::TypeKind::Restriction(r) = &def.kind {
+            for p in &r.facets.patterns {
+                if let Err(e) = compile_pattern(&p.rust) {
+                    problems.push(SchemaDiagnostic {
+                        file: path.to_owned(),
+                        span: def.span,
+                        construct: format!("xs:pattern in simpleType \"{}\"", def.name),
+                        message: format!("the pattern \"{}\" cannot be compiled: {e}", p.xsd),
+                        hint: None,
+                    });
+                }
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Diagnostics(problems));
+    }
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("schema");
+    let module: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let source_name = format!(
+        "schemas/{}",
+        path.file_name().and_then(|s| s.to_str()).unwrap_or(stem)
+    );
+    match render::render(schema, &source_name) {
+        Ok(text) => Ok((format!("{module}.rs"), text)),
+        Err(errors) => Err(Diagnostics(
+            errors
+                .into_iter()
+                .map(|e| SchemaDiagnostic {
+                    file: path.to_owned(),
+                    span: e.span,
+                    construct: format!("type \"{}\"", e.type_name),
+                    message: e.message,
+                    hint: e.hint,
+                })
+                .collect(),
+        )),
+    }
+}
+
+/// Generates every `.xsd` in `dir`, in name order; all diagnostics of all files together.
+pub fn generate_dir(dir: &Path) -> Result<BTreeMap<String, String>, Diagnostics> {
+    let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "xsd"))
+            .collect(),
+        Err(e) => {
+            return Err(Diagnostics(vec![SchemaDiagnostic {
+                file: dir.to_owned(),
+                span: ir::Span { line: 1, column: 1 },
+                construct: "the schema folder".into(),
+                message: format!("cannot read: {e}"),
+                hint: None,
+            }]))
+        }
+    };
+    paths.sort();
+    let mut out = BTreeMap::new();
+    let mut problems = Vec::new();
+    for p in paths {
+        match generate_file(&p) {
+            Ok((name, text)) => {
+                out.insert(name, text);
+            }
+            Err(d) => problems.extend(d.0),
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(Diagnostics(problems))
+    }
+}
+
+/// Writes the outputs into `dir`, each only if it changed (so builds do not rerun for
+/// nothing), through a temporary file and a rename (so a crash leaves no half file).
+/// Returns how many files changed.
+pub fn write_dir(outputs: &BTreeMap<String, String>, dir: &Path) -> std::io::Result<usize> {
+    std::fs::create_dir_all(dir)?;
+    let mut changed = 0;
+    for (name, text) in outputs {
+        let path = dir.join(name);
+        if std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        let tmp = dir.join(format!(".{name}.tmp"));
+        std::fs::write(&tmp, text)?;
+        std::fs::rename(&tmp, &path)?;
+        changed += 1;
+    }
+    Ok(changed)
+}
+
+/// Compares the outputs with the files in `dir`; the error is a unified diff of every
+/// difference (and names files that are missing or extra).
+pub fn check_dir(outputs: &BTreeMap<String, String>, dir: &Path) -> Result<(), String> {
+    let mut report = String::new();
+    for (name, text) in outputs {
+        let path = dir.join(name);
+        match std::fs::read_to_string(&path) {
+            Ok(current) if current == *text => {}
+            Ok(current) => {
+                let diff = similar::TextDiff::from_lines(&current, text);
+                report.push_str(
+                    &diff
+                        .unified_diff()
+                        .context_radius(3)
+                        .header(&format!("{}", path.display()), "regenerated")
+                        .to_string(),
+                );
+            }
+            Err(_) => report.push_str(&format!("{} is missing\n", path.display())),
+        }
+    }
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".rs") && !outputs.contains_key(&name) {
+                report.push_str(&format!(
+                    "{} is not generated from any schema (remove it)\n",
+                    e.path().display()
+                ));
+            }
+        }
+    }
+    if report.is_empty() {
+        Ok(())
+    } else {
+        Err(report)
+    }
+}

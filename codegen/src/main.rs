@@ -1,0 +1,118 @@
+//! `boardxml-codegen`: generate `generated/*.rs` from `schemas/*.xsd`, check that the
+//! checked-in output is current (`--check`), or try an XSD pattern (`regex`).
+
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "boardxml-codegen",
+    version,
+    about = "XSD -> Rust code generator for boardxml"
+)]
+struct Cli {
+    /// Folder of schemas (every .xsd in it is generated).
+    #[arg(long, default_value = "schemas")]
+    schemas: PathBuf,
+    /// Folder of generated Rust files.
+    #[arg(long, default_value = "generated")]
+    out: PathBuf,
+    /// Regenerate in memory and fail with a diff if the files in --out are stale.
+    #[arg(long)]
+    check: bool,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read candidate values from stdin (one JSON string per line) and print `true` or
+    /// `false` per line: whether the XSD pattern matches the whole value.
+    Regex {
+        /// The XSD 1.0 pattern.
+        pattern: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Regex { pattern }) => regex(&pattern),
+        None => generate(&cli.schemas, &cli.out, cli.check),
+    }
+}
+
+fn generate(schemas: &std::path::Path, out: &std::path::Path, check: bool) -> ExitCode {
+    let outputs = match boardxml_codegen::generate_dir(schemas) {
+        Ok(outputs) => outputs,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    if check {
+        match boardxml_codegen::check_dir(&outputs, out) {
+            Ok(()) => {
+                println!("generated/ is up to date ({} files)", outputs.len());
+                ExitCode::SUCCESS
+            }
+            Err(report) => {
+                eprintln!("{report}");
+                eprintln!("generated/ is stale: run `cargo run -p boardxml-codegen` and commit the result");
+                ExitCode::from(1)
+            }
+        }
+    } else {
+        match boardxml_codegen::write_dir(&outputs, out) {
+            Ok(changed) => {
+                println!("{} files generated, {} changed", outputs.len(), changed);
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+fn regex(pattern: &str) -> ExitCode {
+    let translated = match boardxml_xsd_regex::translate(pattern) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: invalid XSD pattern: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let re = match boardxml_codegen::compile_pattern(&translated) {
+        Ok(re) => re,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdin = std::io::stdin();
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: reading stdin: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<String>(&line) {
+            Ok(value) => println!("{}", re.is_match(&value)),
+            Err(e) => {
+                eprintln!("error: line {}: not a JSON string: {e}", i + 1);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,1273 @@
+//! The adapter: the only module that sees XSD.
+//!
+//! xsd-parser reads the schema into its raw tree (its parser only: its interpreter and
+//! optimiser flatten away what we need, such as `fixed`, `xs:alternative` and the facets of
+//! each derivation step). This module converts that tree into our IR, resolving names,
+//! translating patterns and reporting, with positions from [`source`], every construct the
+//! generator does not support. Nothing is skipped silently.
+
+mod source;
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use xsd_parser::models::schema::xs::{
+    AltType, AltTypeContent, Annotation, AnnotationContent, AttributeType, ComplexBaseType,
+    ComplexBaseTypeContent, ElementType, ElementTypeContent, ExtensionType, ExtensionTypeContent,
+    Facet, FacetType, GroupType, GroupTypeContent, RestrictionContent, SchemaContent,
+    SimpleBaseType, SimpleBaseTypeContent, SimpleContentContent, NS_XS,
+};
+use xsd_parser::models::schema::{MaxOccurs, QName};
+use xsd_parser::Parser;
+// xsd-parser keeps documentation as an untyped element tree of its types crate.
+use xsd_parser_types::xml::Value;
+
+use crate::diagnostic::{Diagnostics, SchemaDiagnostic};
+use crate::ir::*;
+
+/// Reads and converts one schema file.
+pub fn read_schema_file(path: &Path) -> Result<Schema, Diagnostics> {
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        Diagnostics(vec![SchemaDiagnostic {
+            file: path.to_owned(),
+            span: Span { line: 1, column: 1 },
+            construct: "the schema file".into(),
+            message: format!("cannot read: {error}"),
+            hint: None,
+        }])
+    })?;
+    read_schema(path, &text)
+}
+
+/// Converts one schema given as text; `path` names it in diagnostics.
+pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
+    let (map, problems) = source::scan(text);
+    let mut cx = Converter {
+        path,
+        map: &map,
+        diagnostics: Vec::new(),
+        schema: Schema::default(),
+        names: HashSet::new(),
+        union_spans: Vec::new(),
+        attribute_types: Vec::new(),
+        simple_content_bases: Vec::new(),
+        alternative_types: Vec::new(),
+    };
+    for p in problems {
+        cx.diagnostics.push(SchemaDiagnostic {
+            file: path.to_owned(),
+            span: p.span,
+            construct: p.construct,
+            message: p.message,
+            hint: p.hint,
+        });
+    }
+    if !cx.diagnostics.is_empty()
+        && cx
+            .diagnostics
+            .iter()
+            .any(|d| d.message.starts_with("not well-formed"))
+    {
+        return Err(Diagnostics(cx.diagnostics));
+    }
+    let schemas = match Parser::new().add_schema_from_str(text) {
+        Ok(parser) => parser.finish(),
+        Err(error) => {
+            cx.error(
+                Span { line: 1, column: 1 },
+                "the schema document",
+                format!("xsd-parser cannot read it: {error}"),
+                None,
+            );
+            return Err(Diagnostics(cx.diagnostics));
+        }
+    };
+    for (_, info) in schemas.schemas() {
+        cx.convert_schema(&info.schema);
+    }
+    cx.check_references();
+    if cx.diagnostics.is_empty() {
+        Ok(cx.schema)
+    } else {
+        cx.diagnostics.sort();
+        cx.diagnostics.dedup();
+        Err(Diagnostics(cx.diagnostics))
+    }
+}
+
+/// Builds the keys of [`source::SourceMap`] while walking xsd-parser's tree.
+struct Key {
+    key: String,
+    counts: HashMap<&'static str, usize>,
+}
+
+impl Key {
+    fn root() -> Key {
+        Key {
+            key: "/schema[0]".into(),
+            counts: HashMap::new(),
+        }
+    }
+
+    fn child(&mut self, local: &'static str) -> Key {
+        let c = self.counts.entry(local).or_insert(0);
+        let key = format!("{}/{}[{}]", self.key, local, *c);
+        *c += 1;
+        Key {
+            key,
+            counts: HashMap::new(),
+        }
+    }
+}
+
+struct Converter<'a> {
+    path: &'a Path,
+    map: &'a source::SourceMap,
+    diagnostics: Vec<SchemaDiagnostic>,
+    schema: Schema,
+    /// Rust-facing type names taken, to synthesise unique names for anonymous types.
+    names: HashSet<String>,
+    // References checked once every type is known, with where they stand.
+    union_spans: Vec<(String, Span)>,
+    attribute_types: Vec<(TypeRef, Span, String)>,
+    simple_content_bases: Vec<(String, Span, String)>,
+    alternative_types: Vec<(TypeRef, Span, String)>,
+}
+
+impl Converter<'_> {
+    fn error(
+        &mut self,
+        span: Span,
+        construct: impl Into<String>,
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) {
+        self.diagnostics.push(SchemaDiagnostic {
+            file: self.path.to_owned(),
+            span,
+            construct: construct.into(),
+            message: message.into(),
+            hint,
+        });
+    }
+
+    fn span(&self, key: &Key) -> Span {
+        self.map.span(&key.key)
+    }
+
+    fn convert_schema(&mut self, raw: &xsd_parser::models::schema::xs::Schema) {
+        let mut key = Key::root();
+        if let Some(ns) = &raw.target_namespace {
+            let span = self.span(&key);
+            self.error(
+                span,
+                "xs:schema",
+                format!("targetNamespace=\"{ns}\" is not supported: boardxml documents use no XML namespace"),
+                None,
+            );
+        }
+        // Register every named type first, so anonymous types get names that do not clash.
+        for item in &raw.content {
+            match item {
+                SchemaContent::SimpleType(SimpleBaseType {
+                    name: Some(name), ..
+                })
+                | SchemaContent::ComplexType(ComplexBaseType {
+                    name: Some(name), ..
+                }) => {
+                    self.names.insert(pascal(name));
+                }
+                _ => {}
+            }
+        }
+        for item in &raw.content {
+            match item {
+                SchemaContent::Annotation(a) => {
+                    key.child("annotation");
+                    self.schema.doc = documentation(Some(a));
+                }
+                SchemaContent::SimpleType(st) => {
+                    let k = key.child("simpleType");
+                    let name = st.name.clone().unwrap_or_default();
+                    let def = self.simple_type(st, &name, k);
+                    self.insert(def);
+                }
+                SchemaContent::ComplexType(ct) => {
+                    let k = key.child("complexType");
+                    let name = ct.name.clone().unwrap_or_default();
+                    let def = self.complex_type(ct, &name, k);
+                    self.insert(def);
+                }
+                SchemaContent::Element(el) => {
+                    let k = key.child("element");
+                    let span = self.span(&k);
+                    let Some(name) = el.name.clone() else {
+                        self.error(span, "xs:element", "a global element needs a name", None);
+                        continue;
+                    };
+                    if el.min_occurs != 1 || el.max_occurs != MaxOccurs::Bounded(1) {
+                        self.error(
+                            span.clone(),
+                            format!("element \"{name}\""),
+                            "minOccurs/maxOccurs are not allowed on a global element",
+                            None,
+                        );
+                    }
+                    let Some(decl) = self.element_decl(el, k, &name) else {
+                        continue;
+                    };
+                    self.schema.roots.insert(
+                        name.clone(),
+                        RootElement {
+                            name,
+                            type_ref: decl.type_ref,
+                            doc: decl.doc,
+                        },
+                    );
+                }
+                other => {
+                    let (local, k) = match other {
+                        SchemaContent::Include(_) => ("include", key.child("include")),
+                        SchemaContent::Import(_) => ("import", key.child("import")),
+                        SchemaContent::Redefine(_) => ("redefine", key.child("redefine")),
+                        SchemaContent::Override(_) => ("override", key.child("override")),
+                        SchemaContent::DefaultOpenContent(_) => {
+                            ("defaultOpenContent", key.child("defaultOpenContent"))
+                        }
+                        SchemaContent::Group(_) => ("group", key.child("group")),
+                        SchemaContent::AttributeGroup(_) => {
+                            ("attributeGroup", key.child("attributeGroup"))
+                        }
+                        SchemaContent::Attribute(_) => ("attribute", key.child("attribute")),
+                        SchemaContent::Notation(_) => ("notation", key.child("notation")),
+                        _ => unreachable!("handled above"),
+                    };
+                    // The scan reports unsupported elements; a global attribute is an element the
+                    // scan knows (it is fine inside complex types), so say it here.
+                    if local == "attribute" {
+                        let span = self.span(&k);
+                        self.error(
+                            span,
+                            "xs:attribute",
+                            "global attribute declarations are not supported",
+                            Some("declare the attribute inside its complex type".into()),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn insert(&mut self, def: Option<TypeDef>) {
+        if let Some(def) = def {
+            if self.schema.types.contains_key(&def.name) {
+                let span = def.span.clone();
+                self.error(
+                    span,
+                    format!("type \"{}\"", def.name),
+                    "a type of this name is already defined",
+                    None,
+                );
+                return;
+            }
+            self.schema.types.insert(def.name.clone(), def);
+        }
+    }
+
+    /// A fresh Rust-facing name for an anonymous type, derived from where it stands.
+    fn synthesise(&mut self, base: &str) -> String {
+        let mut name = pascal(base);
+        if name.is_empty() {
+            name = "Anonymous".into();
+        }
+        let mut candidate = name.clone();
+        let mut n = 2;
+        while self.names.contains(&pascal(&candidate)) || self.schema.types.contains_key(&candidate)
+        {
+            candidate = if n == 2 {
+                format!("{name}Element")
+            } else {
+                format!("{name}Element{n}")
+            };
+            n += 1;
+        }
+        self.names.insert(pascal(&candidate));
+        candidate
+    }
+
+    fn type_ref(&mut self, qname: &QName, span: &Span, construct: &str) -> Option<TypeRef> {
+        let local = String::from_utf8_lossy(qname.local_name()).into_owned();
+        let in_xs = qname
+            .namespace()
+            .map(|ns| ns.as_ref() == NS_XS.as_ref())
+            .unwrap_or(false);
+        if in_xs {
+            match Builtin::from_xsd_name(&local) {
+                Some(b) => Some(TypeRef::Builtin(b)),
+                None => {
+                    self.error(
+                        span.clone(),
+                        construct.to_string(),
+                        format!("the built-in type xs:{local} is not supported by boardxml-codegen"),
+                        Some("supported: string, normalizedString, token, boolean, the integer types, anyURI".into()),
+                    );
+                    None
+                }
+            }
+        } else {
+            Some(TypeRef::Named(local))
+        }
+    }
+
+    fn simple_type(&mut self, st: &SimpleBaseType, name: &str, mut key: Key) -> Option<TypeDef> {
+        let span = self.span(&key);
+        let construct = format!("simpleType \"{name}\"");
+        let mut doc = None;
+        let mut kind = None;
+        for item in &st.content {
+            match item {
+                SimpleBaseTypeContent::Annotation(a) => {
+                    key.child("annotation");
+                    doc = documentation(Some(a));
+                }
+                SimpleBaseTypeContent::Restriction(r) => {
+                    let mut k = key.child("restriction");
+                    let rspan = self.span(&k);
+                    let Some(base_q) = &r.base else {
+                        self.error(rspan, &construct, "a restriction without a base attribute (an inline base type) is not supported", Some("name the base type and refer to it with base=\"...\"".into()));
+                        return None;
+                    };
+                    let base = self.type_ref(base_q, &rspan, &construct)?;
+                    let facets = self.facets(
+                        r.content.iter().filter_map(|c| match c {
+                            RestrictionContent::Facet(f) => Some(f),
+                            _ => None,
+                        }),
+                        &mut k,
+                        &construct,
+                    );
+                    if r.content
+                        .iter()
+                        .any(|c| matches!(c, RestrictionContent::SimpleType(_)))
+                    {
+                        self.error(
+                            rspan,
+                            &construct,
+                            "an inline base type inside xs:restriction is not supported",
+                            None,
+                        );
+                    }
+                    let (facets, enums) = facets?;
+                    kind = Some(if enums.is_empty() {
+                        TypeKind::Restriction(Restriction { base, facets })
+                    } else {
+                        if facets.patterns.len()
+                            + facets.length.iter().count()
+                            + facets.min_length.iter().count()
+                            + facets.max_length.iter().count()
+                            + facets.min.iter().count()
+                            + facets.max.iter().count()
+                            > 0
+                        {
+                            self.error(rspan, &construct, "an enumeration together with other facets in one step is not supported", Some("put the other facets on a base type".into()));
+                        }
+                        TypeKind::Enumeration(Enumeration {
+                            base,
+                            values: enums,
+                        })
+                    });
+                }
+                SimpleBaseTypeContent::List(l) => {
+                    let k = key.child("list");
+                    let lspan = self.span(&k);
+                    let Some(item_q) = &l.item_type else {
+                        self.error(
+                            lspan,
+                            &construct,
+                            "an inline item type in xs:list is not supported",
+                            Some("name the item type and use itemType=\"...\"".into()),
+                        );
+                        return None;
+                    };
+                    let item = self.type_ref(item_q, &lspan, &construct)?;
+                    kind = Some(TypeKind::List(ListType {
+                        item,
+                        facets: Facets::default(),
+                    }));
+                }
+                SimpleBaseTypeContent::Union(u) => {
+                    let k = key.child("union");
+                    let uspan = self.span(&k);
+                    if !u.simple_type.is_empty() {
+                        self.error(
+                            uspan.clone(),
+                            &construct,
+                            "inline member types in xs:union are not supported",
+                            Some("name each member type and list it in memberTypes".into()),
+                        );
+                    }
+                    let mut members = Vec::new();
+                    for q in u.member_types.iter().flat_map(|l| l.0.iter()) {
+                        if let Some(t) = self.type_ref(q, &uspan, &construct) {
+                            members.push(t);
+                        }
+                    }
+                    // Remember where the union stands: members are checked once every type is known.
+                    self.union_spans.push((name.to_string(), uspan));
+                    kind = Some(TypeKind::Union(members));
+                }
+            }
+        }
+        let kind = kind?;
+        Some(TypeDef {
+            name: name.to_string(),
+            doc,
+            span,
+            kind,
+        })
+    }
+
+    /// Collects one restriction step's facets; enumeration values come back separately.
+    fn facets<'f>(
+        &mut self,
+        facets: impl Iterator<Item = &'f Facet>,
+        key: &mut Key,
+        construct: &str,
+    ) -> Option<(Facets, Vec<EnumValue>)> {
+        let mut out = Facets::default();
+        let mut enums = Vec::new();
+        let mut ok = true;
+        for facet in facets {
+            let (local, value): (&'static str, &FacetType) = match facet {
+                Facet::MinExclusive(v) => ("minExclusive", v),
+                Facet::MinInclusive(v) => ("minInclusive", v),
+                Facet::MaxExclusive(v) => ("maxExclusive", v),
+                Facet::MaxInclusive(v) => ("maxInclusive", v),
+                Facet::TotalDigits(v) => ("totalDigits", v),
+                Facet::FractionDigits(v) => ("fractionDigits", v),
+                Facet::Length(v) => ("length", v),
+                Facet::MinLength(v) => ("minLength", v),
+                Facet::MaxLength(v) => ("maxLength", v),
+                Facet::Enumeration(v) => ("enumeration", v),
+                Facet::WhiteSpace(v) => ("whiteSpace", v),
+                Facet::Pattern(v) => ("pattern", v),
+                Facet::ExplicitTimezone(v) => ("explicitTimezone", v),
+                Facet::Assertion(_) => {
+                    let k = key.child("assertion");
+                    let span = self.span(&k);
+                    self.error(span, construct, "xs:assertion is not supported", None);
+                    ok = false;
+                    continue;
+                }
+            };
+            let k = key.child(local);
+            let span = self.span(&k);
+            let text = value.value.clone();
+            let fconstruct = format!("xs:{local} in {construct}");
+            let int = |cx: &mut Self, text: &str| -> Option<i128> {
+                match text.trim().parse::<i128>() {
+                    Ok(v) => Some(v),
+                    Err(_) => {
+                        cx.error(
+                            span.clone(),
+                            fconstruct.clone(),
+                            format!(
+                                "\"{text}\" is not an integer; only integer bounds are supported"
+                            ),
+                            None,
+                        );
+                        None
+                    }
+                }
+            };
+            let count = |cx: &mut Self, text: &str| -> Option<u64> {
+                match text.trim().parse::<u64>() {
+                    Ok(v) => Some(v),
+                    Err(_) => {
+                        cx.error(
+                            span.clone(),
+                            fconstruct.clone(),
+                            format!("\"{text}\" is not a non-negative integer"),
+                            None,
+                        );
+                        None
+                    }
+                }
+            };
+            match local {
+                "minInclusive" => out.min = int(self, &text).or(out.min),
+                "minExclusive" => out.min = int(self, &text).map(|v| v + 1).or(out.min),
+                "maxInclusive" => out.max = int(self, &text).or(out.max),
+                "maxExclusive" => out.max = int(self, &text).map(|v| v - 1).or(out.max),
+                "length" => out.length = count(self, &text),
+                "minLength" => out.min_length = count(self, &text),
+                "maxLength" => out.max_length = count(self, &text),
+                "totalDigits" => out.total_digits = count(self, &text).map(|v| v as u32),
+                "fractionDigits" => {
+                    if count(self, &text) != Some(0) {
+                        self.error(
+                            span.clone(),
+                            fconstruct.clone(),
+                            "fractionDigits other than 0 is not supported (no decimal types)",
+                            None,
+                        );
+                        ok = false;
+                    }
+                }
+                "whiteSpace" => {
+                    out.white_space = match text.as_str() {
+                        "preserve" => Some(WhiteSpace::Preserve),
+                        "replace" => Some(WhiteSpace::Replace),
+                        "collapse" => Some(WhiteSpace::Collapse),
+                        other => {
+                            self.error(
+                                span.clone(),
+                                fconstruct.clone(),
+                                format!("\"{other}\" is not a whiteSpace value"),
+                                Some("preserve, replace or collapse".into()),
+                            );
+                            ok = false;
+                            None
+                        }
+                    }
+                }
+                "enumeration" => enums.push(EnumValue {
+                    value: text,
+                    doc: documentation(value.annotation.as_ref()),
+                }),
+                "pattern" => match boardxml_xsd_regex::translate(&text) {
+                    Ok(rust) => out.patterns.push(Pattern { xsd: text, rust }),
+                    Err(e) => {
+                        self.error(
+                            span.clone(),
+                            fconstruct.clone(),
+                            format!(
+                                "invalid XSD pattern \"{text}\": {} (at character {})",
+                                e.message,
+                                e.offset + 1
+                            ),
+                            e.hint.clone(),
+                        );
+                        ok = false;
+                    }
+                },
+                _ => {
+                    self.error(
+                        span.clone(),
+                        fconstruct.clone(),
+                        format!("xs:{local} is not supported"),
+                        None,
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some((out, enums))
+    }
+
+    fn complex_type(&mut self, ct: &ComplexBaseType, name: &str, mut key: Key) -> Option<TypeDef> {
+        let span = self.span(&key);
+        let construct = format!("complexType \"{name}\"");
+        let mixed = ct.mixed.unwrap_or(false);
+        let mut doc = None;
+        let mut attributes = Vec::new();
+        let mut content = Content::Empty;
+        let mut ok = true;
+        for item in &ct.content {
+            match item {
+                ComplexBaseTypeContent::Annotation(a) => {
+                    key.child("annotation");
+                    doc = documentation(Some(a));
+                }
+                ComplexBaseTypeContent::Attribute(a) => {
+                    let k = key.child("attribute");
+                    match self.attribute(a, k, name) {
+                        Some(a) => attributes.push(a),
+                        None => ok = false,
+                    }
+                }
+                ComplexBaseTypeContent::Sequence(g)
+                | ComplexBaseTypeContent::Choice(g)
+                | ComplexBaseTypeContent::All(g) => {
+                    let local = match item {
+                        ComplexBaseTypeContent::Sequence(_) => "sequence",
+                        ComplexBaseTypeContent::Choice(_) => "choice",
+                        _ => "all",
+                    };
+                    let k = key.child(local);
+                    match self.particle(g, local, k, name) {
+                        Some(p) => {
+                            content = if mixed {
+                                Content::Mixed(p)
+                            } else {
+                                Content::Elements(p)
+                            }
+                        }
+                        None => ok = false,
+                    }
+                }
+                ComplexBaseTypeContent::SimpleContent(sc) => {
+                    let mut k = key.child("simpleContent");
+                    for c in &sc.content {
+                        match c {
+                            SimpleContentContent::Annotation(_) => {
+                                k.child("annotation");
+                            }
+                            SimpleContentContent::Extension(ext) => {
+                                let ek = k.child("extension");
+                                match self.extension(ext, ek, name, &mut attributes) {
+                                    Some(t) => content = Content::Simple(t),
+                                    None => ok = false,
+                                }
+                            }
+                            SimpleContentContent::Restriction(_) => {
+                                let rk = k.child("restriction");
+                                let span = self.span(&rk);
+                                self.error(
+                                    span,
+                                    &construct,
+                                    "xs:restriction inside xs:simpleContent is not supported",
+                                    Some("restrict a simple type and extend that".into()),
+                                );
+                                ok = false;
+                            }
+                        }
+                    }
+                }
+                // The scan has reported these constructs with their position.
+                _ => ok = false,
+            }
+        }
+        if mixed && matches!(content, Content::Empty) {
+            content = Content::Mixed(Particle {
+                min: 0,
+                max: Some(0),
+                term: Term::Sequence(Vec::new()),
+            });
+        }
+        if !ok {
+            return None;
+        }
+        let _ = span.clone();
+        Some(TypeDef {
+            name: name.to_string(),
+            doc,
+            span,
+            kind: TypeKind::Complex(ComplexType {
+                attributes,
+                content,
+            }),
+        })
+    }
+
+    fn extension(
+        &mut self,
+        ext: &ExtensionType,
+        mut key: Key,
+        owner: &str,
+        attributes: &mut Vec<Attribute>,
+    ) -> Option<TypeRef> {
+        let span = self.span(&key);
+        let base = self.type_ref(
+            &ext.base,
+            &span,
+            &format!("xs:extension in complexType \"{owner}\""),
+        );
+        let mut ok = base.is_some();
+        for c in &ext.content {
+            match c {
+                ExtensionTypeContent::Annotation(_) => {
+                    key.child("annotation");
+                }
+                ExtensionTypeContent::Attribute(a) => {
+                    let k = key.child("attribute");
+                    match self.attribute(a, k, owner) {
+                        Some(a) => attributes.push(a),
+                        None => ok = false,
+                    }
+                }
+                _ => ok = false,
+            }
+        }
+        if ok {
+            if let Some(TypeRef::Named(n)) = &base {
+                self.simple_content_bases
+                    .push((n.clone(), span, owner.to_string()));
+            }
+        }
+        if ok {
+            base
+        } else {
+            None
+        }
+    }
+
+    fn attribute(&mut self, a: &AttributeType, mut key: Key, owner: &str) -> Option<Attribute> {
+        let span = self.span(&key);
+        let Some(name) = a.name.clone() else {
+            self.error(
+                span,
+                format!("xs:attribute in complexType \"{owner}\""),
+                "attribute references (ref=) are not supported",
+                Some("declare the attribute with name= and type=".into()),
+            );
+            return None;
+        };
+        let construct = format!("attribute \"{name}\" of \"{owner}\"");
+        if a.annotation.is_some() {
+            key.child("annotation");
+        }
+        let type_ref = match (&a.type_, &a.simple_type) {
+            (Some(q), None) => self.type_ref(q, &span, &construct)?,
+            (None, Some(st)) => {
+                let k = key.child("simpleType");
+                let tname = self.synthesise(&format!("{owner}_{name}"));
+                let def = self.simple_type(st, &tname, k)?;
+                self.insert(Some(def));
+                TypeRef::Named(tname)
+            }
+            (None, None) => TypeRef::Builtin(Builtin::String),
+            (Some(_), Some(_)) => {
+                self.error(
+                    span,
+                    construct,
+                    "an attribute has both type= and an inline simpleType",
+                    None,
+                );
+                return None;
+            }
+        };
+        use xsd_parser::models::schema::xs::AttributeUseType;
+        let required = match a.use_ {
+            AttributeUseType::Required => true,
+            AttributeUseType::Optional => false,
+            AttributeUseType::Prohibited => {
+                self.error(span, construct, "use=\"prohibited\" is not supported", None);
+                return None;
+            }
+        };
+        if a.default.is_some() && a.fixed.is_some() {
+            self.error(
+                span.clone(),
+                construct.clone(),
+                "an attribute cannot have both default and fixed",
+                None,
+            );
+        }
+        if required && a.default.is_some() {
+            self.error(
+                span.clone(),
+                construct.clone(),
+                "a required attribute cannot have a default",
+                Some("XSD 1.0, 3.2.3: use must be optional when default is present".into()),
+            );
+        }
+        self.attribute_types
+            .push((type_ref.clone(), span, construct));
+        Some(Attribute {
+            name,
+            type_ref,
+            required,
+            default: a.default.clone(),
+            fixed: a.fixed.clone(),
+            doc: documentation(a.annotation.as_ref()),
+        })
+    }
+
+    fn particle(
+        &mut self,
+        g: &GroupType,
+        local: &'static str,
+        mut key: Key,
+        owner: &str,
+    ) -> Option<Particle> {
+        let span = self.span(&key);
+        let (min, max) = occurs(
+            g.min_occurs,
+            g.max_occurs,
+            &span,
+            self,
+            &format!("xs:{local} in \"{owner}\""),
+        )?;
+        let mut items = Vec::new();
+        let mut ok = true;
+        for c in &g.content {
+            match c {
+                GroupTypeContent::Annotation(_) => {
+                    key.child("annotation");
+                }
+                GroupTypeContent::Element(el) => {
+                    let k = key.child("element");
+                    let espan = self.span(&k);
+                    let Some(name) = el.name.clone() else {
+                        self.error(
+                            espan,
+                            format!("xs:element in \"{owner}\""),
+                            "element references (ref=) are not supported",
+                            Some("declare the element with name= and type=".into()),
+                        );
+                        ok = false;
+                        continue;
+                    };
+                    let Some((emin, emax)) = occurs(
+                        el.min_occurs,
+                        el.max_occurs,
+                        &espan,
+                        self,
+                        &format!("element \"{name}\" in \"{owner}\""),
+                    ) else {
+                        ok = false;
+                        continue;
+                    };
+                    match self.element_decl(el, k, &name) {
+                        Some(decl) => items.push(Particle {
+                            min: emin,
+                            max: emax,
+                            term: Term::Element(decl),
+                        }),
+                        None => ok = false,
+                    }
+                }
+                GroupTypeContent::Sequence(inner)
+                | GroupTypeContent::Choice(inner)
+                | GroupTypeContent::All(inner) => {
+                    let l = match c {
+                        GroupTypeContent::Sequence(_) => "sequence",
+                        GroupTypeContent::Choice(_) => "choice",
+                        _ => "all",
+                    };
+                    let k = key.child(l);
+                    match self.particle(inner, l, k, owner) {
+                        Some(p) => items.push(p),
+                        None => ok = false,
+                    }
+                }
+                // xs:any and group references: reported by the scan.
+                _ => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let term = match local {
+            "sequence" => Term::Sequence(items),
+            "choice" => Term::Choice(items),
+            _ => Term::All(items),
+        };
+        Some(Particle { min, max, term })
+    }
+
+    fn element_decl(&mut self, el: &ElementType, mut key: Key, name: &str) -> Option<ElementDecl> {
+        let span = self.span(&key);
+        let construct = format!("element \"{name}\"");
+        let mut doc = None;
+        let mut inline: Option<TypeRef> = None;
+        let mut alternatives = Vec::new();
+        let mut ok = true;
+        for c in &el.content {
+            match c {
+                ElementTypeContent::Annotation(a) => {
+                    key.child("annotation");
+                    doc = documentation(Some(a));
+                }
+                ElementTypeContent::SimpleType(st) => {
+                    let k = key.child("simpleType");
+                    let tname = self.synthesise(name);
+                    let def = self.simple_type(st, &tname, k);
+                    ok &= def.is_some();
+                    self.insert(def);
+                    inline = Some(TypeRef::Named(tname));
+                }
+                ElementTypeContent::ComplexType(ct) => {
+                    let k = key.child("complexType");
+                    let tname = self.synthesise(name);
+                    let def = self.complex_type(ct, &tname, k);
+                    ok &= def.is_some();
+                    self.insert(def);
+                    inline = Some(TypeRef::Named(tname));
+                }
+                ElementTypeContent::Alternative(alt) => {
+                    let k = key.child("alternative");
+                    match self.alternative(alt, k, name) {
+                        Some(a) => alternatives.push(a),
+                        None => ok = false,
+                    }
+                }
+                ElementTypeContent::Unique(_)
+                | ElementTypeContent::Key(_)
+                | ElementTypeContent::Keyref(_) => ok = false,
+            }
+        }
+        let declared = match (&el.type_, inline) {
+            (Some(_), Some(_)) => {
+                self.error(
+                    span,
+                    construct,
+                    "an element has both type= and an inline type",
+                    None,
+                );
+                return None;
+            }
+            (Some(q), None) => self.type_ref(q, &span, &construct)?,
+            (None, Some(t)) => t,
+            (None, None) if alternatives.is_empty() => {
+                self.error(
+                    span,
+                    construct,
+                    "an element without a type is not supported (it would be xs:anyType)",
+                    Some("give it type=\"...\"".into()),
+                );
+                return None;
+            }
+            (None, None) => TypeRef::Builtin(Builtin::AnyType),
+        };
+        if !ok {
+            return None;
+        }
+        let type_ref = if alternatives.is_empty() {
+            if declared == TypeRef::Builtin(Builtin::AnyType) {
+                self.error(
+                    span,
+                    construct,
+                    "xs:anyType content is not supported: documents must be fully typed",
+                    Some("declare a type, or choose types with xs:alternative".into()),
+                );
+                return None;
+            }
+            declared
+        } else {
+            if declared != TypeRef::Builtin(Builtin::AnyType) {
+                self.error(span, construct, "xs:alternative is supported only on an element declared as xs:anyType", Some("declare the element with type=\"xs:anyType\"; the alternatives' types need no common base".into()));
+                return None;
+            }
+            if alternatives
+                .last()
+                .map(|a: &Alternative| a.test.is_some())
+                .unwrap_or(true)
+            {
+                // XSD 1.1: with no default alternative, the declared type (anyType) applies,
+                // which would accept anything. Strictness demands a default.
+                self.error(
+                    span,
+                    construct,
+                    "the last xs:alternative must have no test (the default type)",
+                    Some("add <xs:alternative type=\"...\"/> as the last alternative".into()),
+                );
+                return None;
+            }
+            let tname = self.synthesise(name);
+            let span2 = span.clone();
+            self.insert(Some(TypeDef {
+                name: tname.clone(),
+                doc: doc.clone(),
+                span: span2,
+                kind: TypeKind::Alternatives(alternatives),
+            }));
+            TypeRef::Named(tname)
+        };
+        Some(ElementDecl {
+            name: name.to_string(),
+            type_ref,
+            doc,
+        })
+    }
+
+    fn alternative(&mut self, alt: &AltType, key: Key, element: &str) -> Option<Alternative> {
+        let span = self.span(&key);
+        let construct = format!("xs:alternative of element \"{element}\"");
+        if alt
+            .content
+            .iter()
+            .any(|c| !matches!(c, AltTypeContent::Annotation(_)))
+        {
+            self.error(
+                span,
+                construct,
+                "inline types in xs:alternative are not supported",
+                Some("name the type and use type=\"...\"".into()),
+            );
+            return None;
+        }
+        let Some(q) = &alt.type_ else {
+            self.error(
+                span,
+                construct,
+                "xs:alternative needs a type attribute",
+                None,
+            );
+            return None;
+        };
+        let type_ref = self.type_ref(q, &span, &construct)?;
+        let test = match &alt.test {
+            None => None,
+            Some(t) => match parse_alt_test(t) {
+                Some(test) => Some(test),
+                None => {
+                    self.error(
+                        span,
+                        construct,
+                        format!("the test \"{t}\" is not supported"),
+                        Some("supported tests: @a, not(@a), @a = 'v', @a != 'v'".into()),
+                    );
+                    return None;
+                }
+            },
+        };
+        self.alternative_types
+            .push((type_ref.clone(), span, element.to_string()));
+        Some(Alternative { test, type_ref })
+    }
+
+    /// Checks what can only be checked once every type is known.
+    fn check_references(&mut self) {
+        let types = self.schema.types.clone();
+        let is_simple = |t: &TypeRef| match t {
+            TypeRef::Builtin(_) => Some(true),
+            TypeRef::Named(n) => types
+                .get(n)
+                .map(|d| !matches!(d.kind, TypeKind::Complex(_) | TypeKind::Alternatives(_))),
+        };
+        let mut problems = Vec::new();
+        let unknown = |n: &str| format!("unknown type \"{n}\"");
+        for def in types.values() {
+            let mut refs: Vec<&TypeRef> = Vec::new();
+            match &def.kind {
+                TypeKind::Restriction(r) => refs.push(&r.base),
+                TypeKind::Enumeration(e) => refs.push(&e.base),
+                TypeKind::List(l) => refs.push(&l.item),
+                TypeKind::Union(members) => {
+                    let span = self
+                        .union_spans
+                        .iter()
+                        .find(|(n, _)| n == &def.name)
+                        .map(|(_, s)| s.clone())
+                        .unwrap_or(def.span.clone());
+                    for m in members {
+                        match is_simple(m) {
+                            Some(true) => {}
+                            Some(false) => problems.push((span.clone(), format!("xs:union in simpleType \"{}\"", def.name), format!("member type \"{}\" is a complex type; XSD allows only simple member types in a union", name_of(m)), Some("to let an element take one of several complex shapes, declare it with xs:alternative (XSD 1.1) or use xs:choice".to_string()))),
+                            None => problems.push((span.clone(), format!("xs:union in simpleType \"{}\"", def.name), unknown(name_of(m)), None)),
+                        }
+                    }
+                }
+                TypeKind::Complex(c) => {
+                    let mut stack: Vec<&Particle> = Vec::new();
+                    if let Content::Elements(p) | Content::Mixed(p) = &c.content {
+                        stack.push(p);
+                    }
+                    while let Some(p) = stack.pop() {
+                        match &p.term {
+                            Term::Element(e) => refs.push(&e.type_ref),
+                            Term::Sequence(v) | Term::Choice(v) | Term::All(v) => {
+                                stack.extend(v.iter())
+                            }
+                        }
+                    }
+                }
+                TypeKind::Alternatives(_) => {}
+            }
+            for r in refs {
+                if is_simple(r).is_none() {
+                    problems.push((
+                        def.span.clone(),
+                        format!("type \"{}\"", def.name),
+                        unknown(name_of(r)),
+                        None,
+                    ));
+                }
+            }
+        }
+        for (t, span, construct) in self.attribute_types.clone() {
+            match is_simple(&t) {
+                Some(true) => {}
+                Some(false) => problems.push((
+                    span,
+                    construct,
+                    format!(
+                        "\"{}\" is a complex type; an attribute needs a simple type",
+                        name_of(&t)
+                    ),
+                    None,
+                )),
+                None => problems.push((span, construct, unknown(name_of(&t)), None)),
+            }
+        }
+        for (n, span, owner) in self.simple_content_bases.clone() {
+            let t = TypeRef::Named(n);
+            match is_simple(&t) {
+                Some(true) => {}
+                Some(false) => problems.push((
+                    span,
+                    format!("xs:extension in complexType \"{owner}\""),
+                    format!(
+                        "extending the complex type \"{}\" is not supported",
+                        name_of(&t)
+                    ),
+                    Some("extend its simple base type and repeat the attributes".into()),
+                )),
+                None => problems.push((
+                    span,
+                    format!("xs:extension in complexType \"{owner}\""),
+                    unknown(name_of(&t)),
+                    None,
+                )),
+            }
+        }
+        for (t, span, element) in self.alternative_types.clone() {
+            if is_simple(&t).is_none() {
+                problems.push((
+                    span,
+                    format!("xs:alternative of element \"{element}\""),
+                    unknown(name_of(&t)),
+                    None,
+                ));
+            }
+        }
+        for (name, root) in &self.schema.roots {
+            if is_simple(&root.type_ref).is_none() {
+                problems.push((
+                    Span { line: 1, column: 1 },
+                    format!("element \"{name}\""),
+                    unknown(name_of(&root.type_ref)),
+                    None,
+                ));
+            }
+        }
+        for (span, construct, message, hint) in problems {
+            self.error(span, construct, message, hint);
+        }
+    }
+}
+
+fn name_of(t: &TypeRef) -> &str {
+    match t {
+        TypeRef::Builtin(b) => b.xsd_name(),
+        TypeRef::Named(n) => n,
+    }
+}
+
+fn occurs(
+    min: usize,
+    max: MaxOccurs,
+    span: &Span,
+    cx: &mut Converter<'_>,
+    construct: &str,
+) -> Option<(u32, Option<u32>)> {
+    let max = match max {
+        MaxOccurs::Unbounded => None,
+        MaxOccurs::Bounded(m) => Some(m as u32),
+    };
+    if let Some(m) = max {
+        if (min as u32) > m {
+            cx.error(
+                span.clone(),
+                construct,
+                format!("minOccurs {min} is greater than maxOccurs {m}"),
+                None,
+            );
+            return None;
+        }
+    }
+    Some((min as u32, max))
+}
+
+/// `@a`, `not(@a)`, `@a = 'v'`, `@a != 'v'` (either quote), with free white space.
+fn parse_alt_test(test: &str) -> Option<AltTest> {
+    let t = test.trim();
+    let attr_name = |s: &str| -> Option<String> {
+        let s = s.trim().strip_prefix('@')?.trim();
+        (!s.is_empty()
+            && s.chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.'))
+        .then(|| s.to_string())
+    };
+    let literal = |s: &str| -> Option<String> {
+        let s = s.trim();
+        let q = s.chars().next()?;
+        if (q == '\'' || q == '"') && s.len() >= 2 && s.ends_with(q) {
+            let inner = &s[1..s.len() - 1];
+            (!inner.contains(q)).then(|| inner.to_string())
+        } else {
+            None
+        }
+    };
+    if let Some(inner) = t.strip_prefix("not(").and_then(|r| r.strip_suffix(')')) {
+        return attr_name(inner).map(AltTest::Absent);
+    }
+    if let Some((l, r)) = t.split_once("!=") {
+        return Some(AltTest::NotEquals(attr_name(l)?, literal(r)?));
+    }
+    if let Some((l, r)) = t.split_once('=') {
+        return Some(AltTest::Equals(attr_name(l)?, literal(r)?));
+    }
+    attr_name(t).map(AltTest::Present)
+}
+
+/// The text of an annotation's documentation, with the indentation of the schema file removed.
+fn documentation(a: Option<&Annotation>) -> Option<String> {
+    let a = a?;
+    let mut text = String::new();
+    for c in &a.content {
+        if let AnnotationContent::Documentation(el) = c {
+            for v in &el.values {
+                match v {
+                    Value::Text(t) => text.push_str(
+                        &quick_xml::escape::unescape(&String::from_utf8_lossy(t))
+                            .unwrap_or_default(),
+                    ),
+                    Value::CData(t) => text.push_str(&String::from_utf8_lossy(t)),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let joined = lines.join("\n").trim().to_string();
+    (!joined.is_empty()).then_some(joined)
+}
+
+/// `PascalCase` for type names: `cbf-1.0` -> `Cbf10`, `game` -> `Game`, `MoveList` stays.
+pub fn pascal(s: &str) -> String {
+    let mut out = String::new();
+    let mut upper = true;
+    for c in s.chars() {
+        if c.is_alphanumeric() {
+            if upper {
+                out.extend(c.to_uppercase());
+            } else {
+                out.push(c);
+            }
+            upper = false;
+        } else {
+            upper = true;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alternative_tests() {
+        assert_eq!(
+            parse_alt_test("@type = 'text'"),
+            Some(AltTest::Equals("type".into(), "text".into()))
+        );
+        assert_eq!(
+            parse_alt_test("@type"),
+            Some(AltTest::Present("type".into()))
+        );
+        assert_eq!(
+            parse_alt_test(" not(@type) "),
+            Some(AltTest::Absent("type".into()))
+        );
+        assert_eq!(
+            parse_alt_test("@a != \"b\""),
+            Some(AltTest::NotEquals("a".into(), "b".into()))
+        );
+        assert_eq!(parse_alt_test("@a = 'b' or @c"), None);
+        assert_eq!(parse_alt_test("count(@a) > 1"), None);
+    }
+}

@@ -1,0 +1,270 @@
+//! Diagnostics: what is wrong in a document, where, and what was expected.
+//!
+//! Every kind of problem has a stable code (the table is `docs/errors.md`); users match on
+//! codes in CI, so a code's meaning never changes. Positions are kept as byte offsets into
+//! the decoded text while reading and turned into line:column once, at the end.
+
+use serde::Serialize;
+
+/// The stable code of a kind of problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Code {
+    /// E0001: the file cannot be read.
+    Io,
+    /// E0101: the document is not well-formed XML.
+    Malformed,
+    /// E0102: bytes that are not valid in the document's encoding.
+    InvalidBytes,
+    /// E0103: the encoding declaration contradicts the byte order mark or the bytes.
+    EncodingMismatch,
+    /// E0104: an encoding this tool does not read.
+    UnsupportedEncoding,
+    /// E0105: a DOCTYPE (refused: no DTDs, no entity expansion).
+    Doctype,
+    /// E0106: a size or depth limit was exceeded.
+    Limit,
+    /// E0201: the root element is not one this format has.
+    UnknownRoot,
+    /// E0202: an element where the schema does not allow it.
+    UnexpectedElement,
+    /// E0203: a required element is missing.
+    MissingElement,
+    /// E0204: an attribute the schema does not declare.
+    UnknownAttribute,
+    /// E0205: a required attribute is missing.
+    MissingAttribute,
+    /// E0206: an attribute whose value differs from its fixed value.
+    FixedValue,
+    /// E0207: text where the schema allows none.
+    UnexpectedText,
+    /// E0208: a value outside its type's lexical space (not a number, ...).
+    Lexical,
+    /// E0209: a value not among the enumerated ones.
+    Enumeration,
+    /// E0210: a value that does not match its type's pattern.
+    Pattern,
+    /// E0211: a number outside its type's bounds.
+    Range,
+    /// E0212: a value of the wrong length.
+    Length,
+    /// E0213: a value that fits none of a union's member types.
+    Union,
+    /// E0214: an element that fits none of its alternatives' shapes.
+    Alternative,
+}
+
+impl Code {
+    /// Every code, in table order.
+    pub const ALL: &'static [Code] = &[
+        Code::Io,
+        Code::Malformed,
+        Code::InvalidBytes,
+        Code::EncodingMismatch,
+        Code::UnsupportedEncoding,
+        Code::Doctype,
+        Code::Limit,
+        Code::UnknownRoot,
+        Code::UnexpectedElement,
+        Code::MissingElement,
+        Code::UnknownAttribute,
+        Code::MissingAttribute,
+        Code::FixedValue,
+        Code::UnexpectedText,
+        Code::Lexical,
+        Code::Enumeration,
+        Code::Pattern,
+        Code::Range,
+        Code::Length,
+        Code::Union,
+        Code::Alternative,
+    ];
+
+    /// The code as users see it, e.g. `E0210`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Io => "E0001",
+            Code::Malformed => "E0101",
+            Code::InvalidBytes => "E0102",
+            Code::EncodingMismatch => "E0103",
+            Code::UnsupportedEncoding => "E0104",
+            Code::Doctype => "E0105",
+            Code::Limit => "E0106",
+            Code::UnknownRoot => "E0201",
+            Code::UnexpectedElement => "E0202",
+            Code::MissingElement => "E0203",
+            Code::UnknownAttribute => "E0204",
+            Code::MissingAttribute => "E0205",
+            Code::FixedValue => "E0206",
+            Code::UnexpectedText => "E0207",
+            Code::Lexical => "E0208",
+            Code::Enumeration => "E0209",
+            Code::Pattern => "E0210",
+            Code::Range => "E0211",
+            Code::Length => "E0212",
+            Code::Union => "E0213",
+            Code::Alternative => "E0214",
+        }
+    }
+
+    /// A short name, used in the JSON output next to the code.
+    pub fn name(self) -> &'static str {
+        match self {
+            Code::Io => "io",
+            Code::Malformed => "malformed-xml",
+            Code::InvalidBytes => "invalid-bytes",
+            Code::EncodingMismatch => "encoding-mismatch",
+            Code::UnsupportedEncoding => "unsupported-encoding",
+            Code::Doctype => "doctype",
+            Code::Limit => "limit",
+            Code::UnknownRoot => "unknown-root",
+            Code::UnexpectedElement => "unexpected-element",
+            Code::MissingElement => "missing-element",
+            Code::UnknownAttribute => "unknown-attribute",
+            Code::MissingAttribute => "missing-attribute",
+            Code::FixedValue => "fixed-value",
+            Code::UnexpectedText => "unexpected-text",
+            Code::Lexical => "lexical",
+            Code::Enumeration => "enumeration",
+            Code::Pattern => "pattern",
+            Code::Range => "range",
+            Code::Length => "length",
+            Code::Union => "union",
+            Code::Alternative => "alternative",
+        }
+    }
+
+    /// Whether reading can go on after it (the rest of the document still gets checked).
+    pub fn is_fatal(self) -> bool {
+        matches!(
+            self,
+            Code::Io
+                | Code::Malformed
+                | Code::InvalidBytes
+                | Code::EncodingMismatch
+                | Code::UnsupportedEncoding
+                | Code::Doctype
+                | Code::Limit
+                | Code::UnknownRoot
+        )
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The document is invalid.
+    Error,
+    /// Worth a look; the document is still valid.
+    Warning,
+}
+
+/// One problem in one document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Its stable code.
+    pub code: Code,
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong, in a sentence.
+    pub message: String,
+    /// Byte offset in the decoded (UTF-8) text; for [`Code::InvalidBytes`], in the file.
+    pub offset: usize,
+    /// The element path, e.g. `/ChineseChessRecord/MoveList/Move[17]/@value`.
+    pub path: String,
+    /// What the schema or the rules expected.
+    pub expected: Option<String>,
+    /// What the document has.
+    pub found: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error.
+    pub fn error(
+        code: Code,
+        offset: usize,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            offset,
+            path: path.into(),
+            expected: None,
+            found: None,
+        }
+    }
+
+    /// A warning.
+    pub fn warning(
+        code: Code,
+        offset: usize,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, offset, path, message)
+        }
+    }
+
+    /// With what was expected.
+    pub fn expected(mut self, expected: impl Into<String>) -> Self {
+        self.expected = Some(expected.into());
+        self
+    }
+
+    /// With what was found.
+    pub fn found(mut self, found: impl Into<String>) -> Self {
+        self.found = Some(found.into());
+        self
+    }
+}
+
+/// Maps byte offsets of a text to 1-based line and column (columns count characters, as
+/// editors do).
+#[derive(Debug, Clone)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Indexes `text`.
+    pub fn new(text: &str) -> Self {
+        LineIndex {
+            starts: std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
+        }
+    }
+
+    /// Line and column of `offset` in `text` (the text indexed).
+    pub fn line_column(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        let line = match self.starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.starts[line];
+        let mut end = offset;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        (line + 1, text[start..end].chars().count() + 1)
+    }
+
+    /// The text of 1-based line `line`, without its line end.
+    pub fn line_text<'t>(&self, text: &'t str, line: usize) -> &'t str {
+        let start = self.starts.get(line - 1).copied().unwrap_or(text.len());
+        let end = self.starts.get(line).copied().unwrap_or(text.len());
+        text[start..end].trim_end_matches(['\n', '\r'])
+    }
+}

@@ -1,0 +1,279 @@
+//! Turning a document's bytes into text, in the encoding it declares.
+//!
+//! CBF of 2007 is GBK, CBF 1.0 is UTF-8 (often with a BOM), and UTF-16 with a BOM is XML's
+//! other must-read encoding. The byte order mark wins over a silent declaration; a
+//! declaration that contradicts the BOM or the bytes is an error, and so is any byte
+//! sequence invalid in the chosen encoding, reported with its byte offset. Nothing is
+//! replaced: a validator that turns bad bytes into U+FFFD hides the very problem.
+
+use encoding_rs::{DecoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
+
+use crate::diagnostic::{Code, Diagnostic};
+
+/// A document's text and the encoding it was in.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    /// The text, without the byte order mark.
+    pub text: String,
+    /// The encoding used (what writing back will use).
+    pub encoding: &'static Encoding,
+    /// Whether the file started with a byte order mark.
+    pub bom: bool,
+}
+
+/// Decodes `bytes`.
+pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
+    let (bom_encoding, bom_len) = match Encoding::for_bom(bytes) {
+        Some((e, len)) => (Some(e), len),
+        None => (None, 0),
+    };
+    let body = &bytes[bom_len..];
+    // UTF-16 without a BOM: the declaration itself is in UTF-16, so sniff `<?` first.
+    let sniffed = match body {
+        [0x3C, 0x00, 0x3F, 0x00, ..] => Some(UTF_16LE),
+        [0x00, 0x3C, 0x00, 0x3F, ..] => Some(UTF_16BE),
+        _ => None,
+    };
+    let declared = declared_encoding(body, bom_encoding.or(sniffed))?;
+    let encoding = match (bom_encoding, declared) {
+        (Some(bom), Some((label, declared))) => {
+            if !same_family(bom, declared) {
+                return Err(Diagnostic::error(
+                    Code::EncodingMismatch,
+                    0,
+                    "",
+                    format!("the byte order mark says {} but the XML declaration says encoding=\"{label}\"", bom.name()),
+                )
+                .expected(bom.name())
+                .found(label));
+            }
+            bom
+        }
+        (Some(bom), None) => bom,
+        (None, Some((label, declared))) => {
+            if (declared == UTF_16LE || declared == UTF_16BE) && sniffed.is_none() {
+                return Err(Diagnostic::error(
+                    Code::EncodingMismatch,
+                    0,
+                    "",
+                    format!("the XML declaration says encoding=\"{label}\" but the bytes are not UTF-16 (and there is no byte order mark)"),
+                )
+                .expected("UTF-16 with a byte order mark")
+                .found("single-byte text"));
+            }
+            if sniffed.is_some() && !(declared == UTF_16LE || declared == UTF_16BE) {
+                return Err(Diagnostic::error(
+                    Code::EncodingMismatch,
+                    0,
+                    "",
+                    format!(
+                        "the bytes are UTF-16 but the XML declaration says encoding=\"{label}\""
+                    ),
+                ));
+            }
+            sniffed.unwrap_or(declared)
+        }
+        (None, None) => sniffed.unwrap_or(UTF_8),
+    };
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let capacity = decoder
+        .max_utf8_buffer_length_without_replacement(body.len())
+        .ok_or_else(|| {
+            Diagnostic::error(Code::Limit, 0, "", "the document is too large to decode")
+        })?;
+    let mut text = String::with_capacity(capacity);
+    let (result, read) = decoder.decode_to_string_without_replacement(body, &mut text, true);
+    match result {
+        DecoderResult::InputEmpty => {}
+        DecoderResult::Malformed(bad, after) => {
+            let end = read - after as usize;
+            let start = end - bad as usize;
+            let offset = bom_len + start;
+            let shown: Vec<String> = body[start..end]
+                .iter()
+                .map(|b| format!("{b:02X}"))
+                .collect();
+            return Err(Diagnostic::error(
+                Code::InvalidBytes,
+                offset,
+                "",
+                format!(
+                    "bytes {} at byte offset {offset} are not valid {}",
+                    shown.join(" "),
+                    encoding.name()
+                ),
+            )
+            .expected(format!("valid {}", encoding.name()))
+            .found(shown.join(" ")));
+        }
+        DecoderResult::OutputFull => {
+            return Err(Diagnostic::error(
+                Code::Limit,
+                0,
+                "",
+                "decoding ran out of room (a bug: the buffer was sized for the input)",
+            ));
+        }
+    }
+    Ok(Decoded {
+        text,
+        encoding,
+        bom: bom_len > 0,
+    })
+}
+
+/// UTF-16LE and UTF-16BE are both "UTF-16" to a declaration.
+fn same_family(a: &'static Encoding, b: &'static Encoding) -> bool {
+    a == b || ((a == UTF_16LE || a == UTF_16BE) && (b == UTF_16LE || b == UTF_16BE))
+}
+
+/// The encoding named by the XML declaration, if there is one.
+fn declared_encoding(
+    body: &[u8],
+    utf16: Option<&'static Encoding>,
+) -> Result<Option<(String, &'static Encoding)>, Diagnostic> {
+    // Read the declaration as ASCII: in UTF-16 take every other byte.
+    let head: Vec<u8> = match utf16 {
+        Some(e) if e == UTF_16LE => body.iter().step_by(2).take(256).copied().collect(),
+        Some(e) if e == UTF_16BE => body.iter().skip(1).step_by(2).take(256).copied().collect(),
+        _ => body.iter().take(256).copied().collect(),
+    };
+    if !head.starts_with(b"<?xml") {
+        return Ok(None);
+    }
+    let Some(end) = head.windows(2).position(|w| w == b"?>") else {
+        return Ok(None);
+    };
+    let decl = String::from_utf8_lossy(&head[..end]).into_owned();
+    let Some(i) = decl.find("encoding") else {
+        return Ok(None);
+    };
+    let rest = decl[i + "encoding".len()..].trim_start();
+    let Some(rest) = rest.strip_prefix('=') else {
+        return Ok(None);
+    };
+    let rest = rest.trim_start();
+    let Some(quote) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+        return Ok(None);
+    };
+    let Some(close) = rest[1..].find(quote) else {
+        return Ok(None);
+    };
+    let label = rest[1..1 + close].to_string();
+    match Encoding::for_label(label.as_bytes()) {
+        // encoding_rs maps the WHATWG labels; GB2312 and GBK both decode with the GBK
+        // decoder, which also accepts GB18030's four-byte sequences.
+        Some(e) => Ok(Some((label, e))),
+        None => Err(Diagnostic::error(
+            Code::UnsupportedEncoding,
+            body.windows(label.len().max(1))
+                .position(|w| w == label.as_bytes())
+                .unwrap_or(0),
+            "",
+            format!("unknown or unsupported encoding \"{label}\""),
+        )
+        .expected("UTF-8, UTF-16, GBK, GB18030 or another WHATWG encoding")
+        .found(label)),
+    }
+}
+
+/// Encodes `text` for writing in `encoding`. Characters the encoding cannot hold become XML
+/// character references, which every XML reader turns back into the character: nothing is
+/// lost. (The writer never puts such characters in CDATA; see `writer`.)
+pub fn encode(text: &str, encoding: &'static Encoding, bom: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() + 3);
+    if encoding == UTF_16LE || encoding == UTF_16BE {
+        let le = encoding == UTF_16LE;
+        out.extend_from_slice(if le { &[0xFF, 0xFE] } else { &[0xFE, 0xFF] });
+        for unit in text.encode_utf16() {
+            out.extend_from_slice(&if le {
+                unit.to_le_bytes()
+            } else {
+                unit.to_be_bytes()
+            });
+        }
+        return out;
+    }
+    if encoding == UTF_8 {
+        if bom {
+            out.extend_from_slice(&[0xEF, 0xBB, 0xBF]);
+        }
+        out.extend_from_slice(text.as_bytes());
+        return out;
+    }
+    let mut encoder = encoding.new_encoder();
+    let mut rest = text;
+    loop {
+        let mut buf = vec![0u8; rest.len() * 4 + 16];
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(rest, &mut buf, true);
+        out.extend_from_slice(&buf[..written]);
+        rest = &rest[read..];
+        match result {
+            encoding_rs::EncoderResult::InputEmpty => break,
+            encoding_rs::EncoderResult::Unmappable(c) => {
+                out.extend_from_slice(format!("&#x{:X};", c as u32).as_bytes());
+            }
+            encoding_rs::EncoderResult::OutputFull => {}
+        }
+    }
+    out
+}
+
+/// Whether `encoding` can hold `c` (so the writer knows when CDATA is safe).
+pub fn can_encode(encoding: &'static Encoding, text: &str) -> bool {
+    if encoding == UTF_8 || encoding == UTF_16LE || encoding == UTF_16BE {
+        return true;
+    }
+    let (_, _, unmappable) = encoding.encode(text);
+    !unmappable
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gbk_as_declared() {
+        let (bytes, _, _) =
+            encoding_rs::GBK.encode("<?xml version=\"1.0\" encoding=\"GBK\"?><a>吕钦</a>");
+        let d = decode(&bytes).unwrap();
+        assert_eq!(d.encoding, encoding_rs::GBK);
+        assert!(d.text.ends_with("<a>吕钦</a>"));
+    }
+
+    #[test]
+    fn invalid_bytes_give_their_offset() {
+        let mut bytes = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?><a>".to_vec();
+        let at = bytes.len();
+        bytes.extend_from_slice(&[0xC3, 0x28, b'<', b'/', b'a', b'>']);
+        let e = decode(&bytes).unwrap_err();
+        assert_eq!(e.code, Code::InvalidBytes);
+        assert_eq!(e.offset, at);
+    }
+
+    #[test]
+    fn bom_contradicting_declaration() {
+        let mut bytes = vec![0xEF, 0xBB, 0xBF];
+        bytes.extend_from_slice(b"<?xml version=\"1.0\" encoding=\"GBK\"?><a/>");
+        assert_eq!(decode(&bytes).unwrap_err().code, Code::EncodingMismatch);
+    }
+
+    #[test]
+    fn utf16_with_bom() {
+        let bytes = encode(
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a>帅</a>",
+            UTF_16LE,
+            true,
+        );
+        let d = decode(&bytes).unwrap();
+        assert_eq!(d.encoding, UTF_16LE);
+        assert!(d.text.ends_with("<a>帅</a>"));
+    }
+
+    #[test]
+    fn unmappable_characters_become_references() {
+        let out = encode("a😀b", encoding_rs::GBK, false);
+        assert_eq!(out, b"a&#x1F600;b");
+    }
+}

@@ -1,0 +1,185 @@
+//! Presenting diagnostics: rustc-like text for people, one JSON object per diagnostic for
+//! tools, and GitHub workflow annotations for CI.
+
+use std::fmt::Write as _;
+
+use annotate_snippets::{Level, Renderer, Snippet};
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::validate::Report;
+
+/// The output formats of `boardxml validate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// rustc-like, with the source line and a caret.
+    Human,
+    /// One JSON object per line, per diagnostic (shape documented in docs/errors.md).
+    Json,
+    /// GitHub Actions workflow annotations.
+    Github,
+}
+
+/// The JSON shape of one diagnostic. Stable: fields are only ever added.
+#[derive(Debug, Serialize)]
+pub struct JsonDiagnostic<'a> {
+    /// The file.
+    pub file: String,
+    /// 1-based line (0 when the file could not be decoded).
+    pub line: usize,
+    /// 1-based column in characters (0 when the file could not be decoded).
+    pub column: usize,
+    /// Byte offset (in the file for E0102, else in the decoded text).
+    pub offset: usize,
+    /// `error` or `warning`.
+    pub severity: Severity,
+    /// The stable code, e.g. `E0210`.
+    pub code: &'static str,
+    /// The code's short name, e.g. `pattern`.
+    pub name: &'static str,
+    /// The element path.
+    pub path: &'a str,
+    /// The message.
+    pub message: &'a str,
+    /// What was expected, if known.
+    pub expected: Option<&'a str>,
+    /// What was found, if known.
+    pub found: Option<&'a str>,
+    /// The format detected (`cif`, `cbf-2007`, `cbf-1.0`), if known.
+    pub format: Option<&'static str>,
+}
+
+/// Renders all diagnostics of one report.
+pub fn render(report: &Report, format: OutputFormat, color: bool) -> String {
+    let mut out = String::new();
+    for d in &report.diagnostics {
+        match format {
+            OutputFormat::Human => out.push_str(&human(report, d, color)),
+            OutputFormat::Json => {
+                out.push_str(&json(report, d));
+                out.push('\n');
+            }
+            OutputFormat::Github => {
+                out.push_str(&github(report, d));
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// One diagnostic as a JSON object.
+pub fn json(report: &Report, d: &Diagnostic) -> String {
+    let (line, column) = report.line_column(d);
+    serde_json::to_string(&JsonDiagnostic {
+        file: report.path.display().to_string(),
+        line,
+        column,
+        offset: d.offset,
+        severity: d.severity,
+        code: d.code.as_str(),
+        name: d.code.name(),
+        path: &d.path,
+        message: &d.message,
+        expected: d.expected.as_deref(),
+        found: d.found.as_deref(),
+        format: report.format.map(|f| f.name()),
+    })
+    .unwrap_or_default()
+}
+
+fn github(report: &Report, d: &Diagnostic) -> String {
+    let (line, column) = report.line_column(d);
+    let level = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut message = format!("{} {}", d.code, d.message);
+    if let Some(e) = &d.expected {
+        let _ = write!(message, "; expected {e}");
+    }
+    if let Some(f) = &d.found {
+        let _ = write!(message, ", found {f}");
+    }
+    if !d.path.is_empty() {
+        let _ = write!(message, " (at {})", d.path);
+    }
+    // Workflow commands end at a line end and take `%`, CR and LF escaped.
+    let escape = |s: &str| {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let file = escape(&report.path.display().to_string())
+        .replace(',', "%2C")
+        .replace(':', "%3A");
+    format!(
+        "::{level} file={file},line={line},col={column},title={}::{}",
+        d.code,
+        escape(&message)
+    )
+}
+
+fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
+    let (line, column) = report.line_column(d);
+    let level = match d.severity {
+        Severity::Error => Level::Error,
+        Severity::Warning => Level::Warning,
+    };
+    let mut notes = Vec::new();
+    if !d.path.is_empty() {
+        notes.push(format!("at {}", d.path));
+    }
+    if let Some(e) = &d.expected {
+        notes.push(format!("expected {e}"));
+    }
+    if let Some(f) = &d.found {
+        notes.push(format!("found {f}"));
+    }
+    let origin = report.path.display().to_string();
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let code = d.code.as_str();
+    if line == 0 {
+        let mut message = level.title(&d.message).id(code);
+        for n in &notes {
+            message = message.footer(Level::Note.title(n));
+        }
+        return format!(
+            "{}\n --> {origin} (byte {})\n\n",
+            renderer.render(message),
+            d.offset
+        );
+    }
+    // Show the one line, with the caret at the column.
+    let index = crate::diagnostic::LineIndex::new(&report.text);
+    let source = index.line_text(&report.text, line);
+    let start: usize = source
+        .chars()
+        .take(column - 1)
+        .map(char::len_utf8)
+        .sum::<usize>()
+        .min(source.len());
+    let end = source[start..]
+        .chars()
+        .next()
+        .map(|c| start + c.len_utf8())
+        .unwrap_or(start);
+    let label = d
+        .found
+        .as_deref()
+        .map(|f| format!("found {f}"))
+        .unwrap_or_default();
+    let snippet = Snippet::source(source)
+        .line_start(line)
+        .origin(&origin)
+        .annotation(level.span(start..end).label(&label));
+    let mut message = level.title(&d.message).id(code).snippet(snippet);
+    for n in notes.iter().filter(|n| !n.starts_with("found ")) {
+        message = message.footer(Level::Note.title(n));
+    }
+    format!("{}\n\n", renderer.render(message))
+}

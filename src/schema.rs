@@ -1,0 +1,460 @@
+//! The small interface between generated code and the runtime (in the spirit of prost's
+//! `Message`): generated types implement these traits, and the runtime never interprets a
+//! schema at run time.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use crate::diagnostic::Code;
+use crate::xml::{Reader, Tag, Writer};
+
+/// A value was invalid and the problem has been reported to the reader; the caller goes on
+/// reading (to report everything) but cannot build its own value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Invalid;
+
+/// Why a simple value is not valid for its type. Carries what the type expected, so a
+/// diagnostic can say "expected ..., found ...".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FacetError {
+    /// Not in the lexical space of the base type (e.g. not an integer).
+    Lexical {
+        /// The base type, e.g. `xs:unsignedByte`.
+        expected: &'static str,
+    },
+    /// Not one of the enumerated values.
+    Enumeration {
+        /// The allowed values.
+        allowed: &'static [&'static str],
+    },
+    /// Does not match the pattern(s) of a derivation step.
+    Pattern {
+        /// The XSD pattern(s), as written in the schema (ORed within the step).
+        patterns: &'static [&'static str],
+    },
+    /// Below the lower bound.
+    TooSmall {
+        /// The smallest allowed value.
+        min: i128,
+    },
+    /// Above the upper bound.
+    TooLarge {
+        /// The largest allowed value.
+        max: i128,
+    },
+    /// Wrong length (in characters, or items for a list).
+    Length {
+        /// The required length.
+        expected: u64,
+        /// The value's length.
+        found: u64,
+    },
+    /// Shorter than minLength.
+    TooShort {
+        /// The minimum length.
+        min: u64,
+        /// The value's length.
+        found: u64,
+    },
+    /// Longer than maxLength.
+    TooLong {
+        /// The maximum length.
+        max: u64,
+        /// The value's length.
+        found: u64,
+    },
+    /// More digits than totalDigits allows.
+    TotalDigits {
+        /// The maximum number of digits.
+        max: u32,
+    },
+    /// Fits none of a union's member types.
+    Union {
+        /// The member types' names.
+        members: &'static [&'static str],
+    },
+}
+
+impl FacetError {
+    /// The diagnostic code for this kind of failure.
+    pub fn code(&self) -> Code {
+        match self {
+            FacetError::Lexical { .. } => Code::Lexical,
+            FacetError::Enumeration { .. } => Code::Enumeration,
+            FacetError::Pattern { .. } => Code::Pattern,
+            FacetError::TooSmall { .. }
+            | FacetError::TooLarge { .. }
+            | FacetError::TotalDigits { .. } => Code::Range,
+            FacetError::Length { .. }
+            | FacetError::TooShort { .. }
+            | FacetError::TooLong { .. } => Code::Length,
+            FacetError::Union { .. } => Code::Union,
+        }
+    }
+
+    /// What was expected, for the "expected" part of a diagnostic.
+    pub fn expected(&self) -> String {
+        match self {
+            FacetError::Lexical { expected } => format!("a value of type {expected}"),
+            FacetError::Enumeration { allowed } => format!("one of {}", allowed.join(", ")),
+            FacetError::Pattern { patterns } => {
+                format!("a value matching {}", patterns.join(" or "))
+            }
+            FacetError::TooSmall { min } => format!("a value >= {min}"),
+            FacetError::TooLarge { max } => format!("a value <= {max}"),
+            FacetError::Length { expected, .. } => format!("length {expected}"),
+            FacetError::TooShort { min, .. } => format!("length >= {min}"),
+            FacetError::TooLong { max, .. } => format!("length <= {max}"),
+            FacetError::TotalDigits { max } => format!("at most {max} digits"),
+            FacetError::Union { members } => {
+                format!("a value of one of the types {}", members.join(", "))
+            }
+        }
+    }
+}
+
+impl fmt::Display for FacetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {}", self.expected())
+    }
+}
+
+impl std::error::Error for FacetError {}
+
+/// A simple type: parsed from, and written as, a lexical form.
+pub trait SimpleValue: Sized {
+    /// Parses the value as written in a document (before white-space processing, which the
+    /// type applies itself, as its whiteSpace facet says).
+    fn parse_lexical(text: &str) -> Result<Self, FacetError>;
+    /// The canonical lexical form.
+    fn to_lexical(&self) -> Cow<'_, str>;
+}
+
+/// A type that an element can have: reads the element's attributes and content, and writes
+/// them back.
+pub trait Element: Sized {
+    /// Reads the element whose start tag is `tag`, through its end tag.
+    fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid>;
+    /// Writes the element as `name`.
+    fn write_element(&self, w: &mut Writer, name: &str);
+}
+
+/// The root of a schema's documents: one variant per global element.
+pub trait Document: Sized {
+    /// The names of the global elements (the possible roots).
+    const ROOTS: &'static [&'static str];
+    /// Reads the root element whose start tag is `tag`.
+    fn read_root(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid>;
+    /// Writes the root element.
+    fn write_root(&self, w: &mut Writer);
+}
+
+/// Whether a text value was written as character data or as a CDATA section. Kept for
+/// simple content so that a rewrite keeps comments in CDATA where they were.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TextForm {
+    /// Plain (escaped) character data.
+    #[default]
+    Text,
+    /// At least one CDATA section.
+    CData,
+}
+
+/// XSD white-space processing.
+pub mod whitespace {
+    use std::borrow::Cow;
+
+    /// `replace`: tab, line feed and carriage return become spaces.
+    pub fn replace(s: &str) -> Cow<'_, str> {
+        if s.contains(['\t', '\n', '\r']) {
+            Cow::Owned(s.replace(['\t', '\n', '\r'], " "))
+        } else {
+            Cow::Borrowed(s)
+        }
+    }
+
+    /// `collapse`: replace, then runs of spaces become one, and leading and trailing spaces go.
+    pub fn collapse(s: &str) -> Cow<'_, str> {
+        let needs = s.starts_with([' ', '\t', '\n', '\r'])
+            || s.ends_with([' ', '\t', '\n', '\r'])
+            || s.contains(['\t', '\n', '\r'])
+            || s.contains("  ");
+        if !needs {
+            return Cow::Borrowed(s);
+        }
+        Cow::Owned(
+            s.split([' ', '\t', '\n', '\r'])
+                .filter(|p| !p.is_empty())
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    }
+}
+
+/// Parses an XSD integer lexical form (optional sign, digits; leading zeros allowed) after
+/// collapsing white space, into the range `[min, max]` of the Rust type.
+pub fn parse_integer(
+    text: &str,
+    min: i128,
+    max: i128,
+    expected: &'static str,
+) -> Result<i128, FacetError> {
+    let t = whitespace::collapse(text);
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(&t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(FacetError::Lexical { expected });
+    }
+    // Leading zeros are allowed and may be many; strip them before the width check.
+    let significant = digits.trim_start_matches('0');
+    if significant.len() > 38 {
+        return Err(if t.starts_with('-') {
+            FacetError::TooSmall { min }
+        } else {
+            FacetError::TooLarge { max }
+        });
+    }
+    let magnitude: i128 = if significant.is_empty() {
+        0
+    } else {
+        significant
+            .parse()
+            .map_err(|_| FacetError::Lexical { expected })?
+    };
+    let v = if t.starts_with('-') {
+        -magnitude
+    } else {
+        magnitude
+    };
+    if v < min {
+        return Err(FacetError::TooSmall { min });
+    }
+    if v > max {
+        return Err(FacetError::TooLarge { max });
+    }
+    Ok(v)
+}
+
+macro_rules! integer_simple_value {
+    ($($t:ty => $xsd:literal),* $(,)?) => {$(
+        impl SimpleValue for $t {
+            fn parse_lexical(text: &str) -> Result<Self, FacetError> {
+                parse_integer(text, <$t>::MIN as i128, <$t>::MAX as i128, $xsd).map(|v| v as $t)
+            }
+            fn to_lexical(&self) -> Cow<'_, str> {
+                Cow::Owned(self.to_string())
+            }
+        }
+        impl Element for $t {
+            fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+                r.simple_element(tag)
+            }
+            fn write_element(&self, w: &mut Writer, name: &str) {
+                w.simple_element(name, &self.to_lexical(), TextForm::Text);
+            }
+        }
+    )*};
+}
+
+integer_simple_value!(i8 => "xs:byte", i16 => "xs:short", i32 => "xs:int", i64 => "xs:long",
+    u8 => "xs:unsignedByte", u16 => "xs:unsignedShort", u32 => "xs:unsignedInt", u64 => "xs:unsignedLong");
+
+impl SimpleValue for String {
+    fn parse_lexical(text: &str) -> Result<Self, FacetError> {
+        Ok(text.to_owned())
+    }
+    fn to_lexical(&self) -> Cow<'_, str> {
+        Cow::Borrowed(self)
+    }
+}
+
+impl Element for String {
+    fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+        r.simple_element(tag)
+    }
+    fn write_element(&self, w: &mut Writer, name: &str) {
+        w.simple_element(name, self, TextForm::Text);
+    }
+}
+
+impl SimpleValue for bool {
+    fn parse_lexical(text: &str) -> Result<Self, FacetError> {
+        match &*whitespace::collapse(text) {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            _ => Err(FacetError::Lexical {
+                expected: "xs:boolean",
+            }),
+        }
+    }
+    fn to_lexical(&self) -> Cow<'_, str> {
+        Cow::Borrowed(if *self { "true" } else { "false" })
+    }
+}
+
+impl Element for bool {
+    fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+        r.simple_element(tag)
+    }
+    fn write_element(&self, w: &mut Writer, name: &str) {
+        w.simple_element(name, &self.to_lexical(), TextForm::Text);
+    }
+}
+
+/// Built-in XSD types that need more than a Rust primitive: a check or white-space rule.
+pub mod xs {
+    use super::*;
+
+    macro_rules! string_builtin {
+        ($(#[$doc:meta])* $name:ident, $ws:path) => {
+            $(#[$doc])*
+            #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+            pub struct $name(String);
+            impl $name {
+                /// The value.
+                pub fn as_str(&self) -> &str {
+                    &self.0
+                }
+                /// Builds the value, applying the type's white-space rule.
+                pub fn new(value: &str) -> Self {
+                    $name($ws(value).into_owned())
+                }
+            }
+            impl SimpleValue for $name {
+                fn parse_lexical(text: &str) -> Result<Self, FacetError> {
+                    Ok($name::new(text))
+                }
+                fn to_lexical(&self) -> Cow<'_, str> {
+                    Cow::Borrowed(&self.0)
+                }
+            }
+            impl Element for $name {
+                fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+                    r.simple_element(tag)
+                }
+                fn write_element(&self, w: &mut Writer, name: &str) {
+                    w.simple_element(name, &self.0, TextForm::Text);
+                }
+            }
+            impl std::fmt::Display for $name {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str(&self.0)
+                }
+            }
+        };
+    }
+
+    string_builtin!(
+        /// `xs:normalizedString`: no tabs or line ends.
+        NormalizedString, whitespace::replace);
+    string_builtin!(
+        /// `xs:token`: white space collapsed.
+        Token, whitespace::collapse);
+    string_builtin!(
+        /// `xs:anyURI`, held as written (collapsed), not resolved.
+        AnyUri, whitespace::collapse);
+
+    macro_rules! bounded_integer {
+        ($(#[$doc:meta])* $name:ident, $repr:ty, $min:expr, $max:expr, $xsd:literal) => {
+            $(#[$doc])*
+            #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+            pub struct $name($repr);
+            impl $name {
+                /// Validates `value`.
+                pub fn new(value: $repr) -> Result<Self, FacetError> {
+                    let v = value as i128;
+                    if v < $min {
+                        return Err(FacetError::TooSmall { min: $min });
+                    }
+                    if v > $max {
+                        return Err(FacetError::TooLarge { max: $max });
+                    }
+                    Ok($name(value))
+                }
+                /// The value.
+                pub fn get(self) -> $repr {
+                    self.0
+                }
+            }
+            impl SimpleValue for $name {
+                fn parse_lexical(text: &str) -> Result<Self, FacetError> {
+                    let v = parse_integer(text, <$repr>::MIN as i128, <$repr>::MAX as i128, $xsd)?;
+                    $name::new(v as $repr)
+                }
+                fn to_lexical(&self) -> Cow<'_, str> {
+                    Cow::Owned(self.0.to_string())
+                }
+            }
+            impl Element for $name {
+                fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+                    r.simple_element(tag)
+                }
+                fn write_element(&self, w: &mut Writer, name: &str) {
+                    w.simple_element(name, &self.to_lexical(), TextForm::Text);
+                }
+            }
+            impl std::fmt::Display for $name {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    write!(f, "{}", self.0)
+                }
+            }
+        };
+    }
+
+    bounded_integer!(
+        /// `xs:positiveInteger` (>= 1), held as u64.
+        PositiveInteger, u64, 1, u64::MAX as i128, "xs:positiveInteger");
+    bounded_integer!(
+        /// `xs:nonPositiveInteger` (<= 0), held as i64.
+        NonPositiveInteger, i64, i64::MIN as i128, 0, "xs:nonPositiveInteger");
+    bounded_integer!(
+        /// `xs:negativeInteger` (<= -1), held as i64.
+        NegativeInteger, i64, i64::MIN as i128, -1, "xs:negativeInteger");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_follow_xsd_lexical_rules() {
+        assert_eq!(u8::parse_lexical(" 007 "), Ok(7));
+        assert_eq!(i8::parse_lexical("+5"), Ok(5));
+        assert_eq!(i8::parse_lexical("-128"), Ok(-128));
+        assert_eq!(
+            i8::parse_lexical("128"),
+            Err(FacetError::TooLarge { max: 127 })
+        );
+        assert_eq!(
+            u8::parse_lexical("-1"),
+            Err(FacetError::TooSmall { min: 0 })
+        );
+        assert_eq!(
+            u8::parse_lexical("1.0"),
+            Err(FacetError::Lexical {
+                expected: "xs:unsignedByte"
+            })
+        );
+        assert_eq!(
+            u8::parse_lexical(""),
+            Err(FacetError::Lexical {
+                expected: "xs:unsignedByte"
+            })
+        );
+        assert_eq!(
+            u64::parse_lexical(&"9".repeat(60)),
+            Err(FacetError::TooLarge {
+                max: u64::MAX as i128
+            })
+        );
+        assert_eq!(
+            xs::PositiveInteger::parse_lexical("0"),
+            Err(FacetError::TooSmall { min: 1 })
+        );
+    }
+
+    #[test]
+    fn collapse() {
+        assert_eq!(whitespace::collapse("  a \t\n b  "), "a b");
+        assert_eq!(whitespace::collapse("ab"), "ab");
+    }
+}

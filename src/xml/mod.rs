@@ -1,0 +1,7 @@
+//! Strict XML reading and canonical writing, for generated code to drive.
+
+mod reader;
+mod writer;
+
+pub use reader::{excerpt, Attributes, Limits, MixedItem, Reader, Tag};
+pub use writer::Writer;

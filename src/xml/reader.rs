@@ -1,0 +1,1057 @@
+//! The strict pull reader that generated code drives.
+//!
+//! It sits on quick-xml and adds what validation needs: element paths, limits, refusal of
+//! DTDs, XML's line-end and attribute-value normalisation, entity resolution limited to the
+//! five predefined entities and character references, and a list of diagnostics that keeps
+//! growing after a recoverable error so that a document's problems are reported together.
+//! A fatal error (malformed XML, a limit) ends reading: every later call sees the end.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use quick_xml::events::{BytesStart, Event};
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::schema::{Element, FacetError, Invalid, SimpleValue, TextForm};
+
+/// Limits that keep hostile input from costing unbounded time or memory.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Deepest element nesting.
+    pub max_depth: usize,
+    /// Longest element or attribute name, in bytes.
+    pub max_name: usize,
+    /// Longest attribute value, in bytes.
+    pub max_attribute: usize,
+    /// Most attributes on one element.
+    pub max_attributes: usize,
+    /// Longest text content of one element, in bytes.
+    pub max_text: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: 256,
+            max_name: 1024,
+            max_attribute: 1 << 20,
+            max_attributes: 256,
+            max_text: 64 << 20,
+        }
+    }
+}
+
+/// A start tag with its attributes, borrowed from the document where it can be.
+#[derive(Debug, Clone)]
+pub struct Tag<'a> {
+    /// The element name.
+    pub name: Cow<'a, str>,
+    /// Byte offset of `<`.
+    pub offset: usize,
+    attributes: Vec<Attr<'a>>,
+}
+
+#[derive(Debug, Clone)]
+struct Attr<'a> {
+    name: Cow<'a, str>,
+    value: Cow<'a, str>,
+    offset: usize,
+}
+
+impl Tag<'_> {
+    /// The value of attribute `name`, if present.
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|a| a.name == name)
+            .map(|a| &*a.value)
+    }
+
+    /// The names of the attributes present.
+    pub fn attribute_names(&self) -> impl Iterator<Item = &str> {
+        self.attributes.iter().map(|a| &*a.name)
+    }
+}
+
+/// An item of mixed content.
+#[derive(Debug, Clone)]
+pub enum MixedItem<'a> {
+    /// Character data (line ends normalised, references resolved).
+    Text(String),
+    /// A CDATA section's content.
+    CData(String),
+    /// A child element's start; read it with [`Reader::read_child`] or skip it.
+    Child(Cow<'a, str>),
+}
+
+enum Node<'a> {
+    Start(Tag<'a>),
+    End,
+    Text {
+        text: String,
+        cdata: bool,
+        blank: bool,
+        offset: usize,
+    },
+    Eof,
+}
+
+struct Level {
+    /// The element's path, e.g. `/cif/game[2]`.
+    path: String,
+    /// Children seen so far by name, for `[n]` in paths.
+    children: HashMap<String, usize>,
+    /// Whether this element has already ended (its End was consumed).
+    name: String,
+}
+
+/// The reader.
+pub struct Reader<'a> {
+    xml: quick_xml::Reader<&'a [u8]>,
+    text: &'a str,
+    limits: Limits,
+    diagnostics: Vec<Diagnostic>,
+    max_errors: usize,
+    errors: usize,
+    fatal: bool,
+    peeked: Option<Node<'a>>,
+    levels: Vec<Level>,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over decoded text.
+    pub fn new(text: &'a str) -> Self {
+        let mut xml = quick_xml::Reader::from_str(text);
+        let config = xml.config_mut();
+        config.expand_empty_elements = true;
+        config.check_end_names = true;
+        config.check_comments = true;
+        config.trim_text(false);
+        Reader {
+            xml,
+            text,
+            limits: Limits::default(),
+            diagnostics: Vec::new(),
+            max_errors: usize::MAX,
+            errors: 0,
+            fatal: false,
+            peeked: None,
+            levels: vec![Level {
+                path: String::new(),
+                children: HashMap::new(),
+                name: String::new(),
+            }],
+        }
+    }
+
+    /// With other limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Stop after this many errors (the rest of the document is not read).
+    pub fn with_max_errors(mut self, max: usize) -> Self {
+        self.max_errors = max.max(1);
+        self
+    }
+
+    /// The diagnostics so far.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Takes the diagnostics.
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
+    }
+
+    /// Whether a fatal error ended reading.
+    pub fn is_fatal(&self) -> bool {
+        self.fatal
+    }
+
+    /// The decoded text being read.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Records a diagnostic (once reading has ended on a fatal error, or the error limit is
+    /// reached, later ones would only echo it and are dropped).
+    pub fn report(&mut self, diagnostic: Diagnostic) {
+        if self.fatal {
+            return;
+        }
+        let fatal = diagnostic.code.is_fatal();
+        if diagnostic.severity == crate::diagnostic::Severity::Error {
+            self.errors += 1;
+        }
+        self.diagnostics.push(diagnostic);
+        if fatal || self.errors >= self.max_errors {
+            self.fatal = true;
+            self.peeked = Some(Node::Eof);
+        }
+    }
+
+    /// The path of the element being read.
+    pub fn path(&self) -> &str {
+        &self
+            .levels
+            .last()
+            .expect("the document level is never left")
+            .path
+    }
+
+    fn position(&self) -> usize {
+        self.xml.buffer_position() as usize
+    }
+
+    fn fatal_error(&mut self, code: Code, offset: usize, message: String) {
+        let path = self.path().to_string();
+        self.report(Diagnostic::error(code, offset, path, message));
+    }
+
+    /// The next node, with malformed input turned into a fatal diagnostic.
+    fn next_node(&mut self) -> Node<'a> {
+        if let Some(node) = self.peeked.take() {
+            if matches!(node, Node::Eof) {
+                self.peeked = Some(Node::Eof);
+            }
+            return node;
+        }
+        // Text arrives in pieces (entity references are events of their own); gather it.
+        let mut text = String::new();
+        let mut text_offset = None;
+        let mut cdata = false;
+        loop {
+            let before = self.position();
+            let event = match self.xml.read_event() {
+                Ok(e) => e,
+                Err(error) => {
+                    let at = self.xml.error_position() as usize;
+                    self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
+                    return Node::Eof;
+                }
+            };
+            let node = match event {
+                Event::Text(t) => {
+                    let raw = t.decode().unwrap_or_default();
+                    text_offset.get_or_insert(before);
+                    push_normalised(&mut text, &raw);
+                    None
+                }
+                Event::CData(c) => {
+                    let raw = c.decode().unwrap_or_default();
+                    text_offset.get_or_insert(before);
+                    cdata = true;
+                    push_normalised(&mut text, &raw);
+                    None
+                }
+                Event::GeneralRef(r) => {
+                    text_offset.get_or_insert(before);
+                    match resolve_reference(&r) {
+                        Ok(c) => text.push_str(&c),
+                        Err(message) => {
+                            self.fatal_error(Code::Malformed, before, message);
+                            return Node::Eof;
+                        }
+                    }
+                    None
+                }
+                Event::Start(start) => Some(self.start_tag(start, before)),
+                Event::End(_) => Some(Node::End),
+                Event::Empty(_) => unreachable!("empty elements are expanded"),
+                Event::Comment(_) | Event::PI(_) | Event::Decl(_) => None,
+                Event::DocType(_) => {
+                    self.fatal_error(
+                        Code::Doctype,
+                        before,
+                        "a DOCTYPE is not allowed: boardxml reads no DTDs and expands no entities"
+                            .into(),
+                    );
+                    return Node::Eof;
+                }
+                Event::Eof => Some(Node::Eof),
+            };
+            if text.len() > self.limits.max_text {
+                let at = text_offset.unwrap_or(before);
+                self.fatal_error(
+                    Code::Limit,
+                    at,
+                    format!("text longer than {} bytes", self.limits.max_text),
+                );
+                return Node::Eof;
+            }
+            match node {
+                None => continue,
+                Some(node) if text_offset.is_some() => {
+                    // Hand out the gathered text first; the node waits.
+                    self.peeked = Some(node);
+                    let blank =
+                        !cdata && text.chars().all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
+                    return Node::Text {
+                        text,
+                        cdata,
+                        blank,
+                        offset: text_offset.unwrap_or(before),
+                    };
+                }
+                Some(node) => return node,
+            }
+        }
+    }
+
+    fn start_tag(&mut self, start: BytesStart<'a>, offset: usize) -> Node<'a> {
+        let depth = self.levels.len();
+        if depth > self.limits.max_depth {
+            self.fatal_error(
+                Code::Limit,
+                offset,
+                format!("elements nested deeper than {}", self.limits.max_depth),
+            );
+            return Node::Eof;
+        }
+        let name_bytes = start.name().into_inner();
+        if name_bytes.len() > self.limits.max_name {
+            self.fatal_error(
+                Code::Limit,
+                offset,
+                format!("an element name longer than {} bytes", self.limits.max_name),
+            );
+            return Node::Eof;
+        }
+        // Names borrow from the document (the reader reads a `&str`, so they are UTF-8).
+        let name = borrow_str(self.text, start.name().into_inner());
+        let mut attributes = Vec::new();
+        for attr in start.attributes().with_checks(true) {
+            let attr = match attr {
+                Ok(a) => a,
+                Err(error) => {
+                    self.fatal_error(
+                        Code::Malformed,
+                        offset,
+                        format!("malformed attribute in <{name}>: {error}"),
+                    );
+                    return Node::Eof;
+                }
+            };
+            if attributes.len() >= self.limits.max_attributes {
+                self.fatal_error(
+                    Code::Limit,
+                    offset,
+                    format!(
+                        "more than {} attributes on <{name}>",
+                        self.limits.max_attributes
+                    ),
+                );
+                return Node::Eof;
+            }
+            let key = attr.key.into_inner();
+            if key.len() > self.limits.max_name {
+                self.fatal_error(
+                    Code::Limit,
+                    offset,
+                    format!(
+                        "an attribute name longer than {} bytes",
+                        self.limits.max_name
+                    ),
+                );
+                return Node::Eof;
+            }
+            let raw = match attr.value {
+                Cow::Borrowed(b) => borrow_str(self.text, b),
+                Cow::Owned(b) => Cow::Owned(String::from_utf8_lossy(&b).into_owned()),
+            };
+            if raw.len() > self.limits.max_attribute {
+                self.fatal_error(
+                    Code::Limit,
+                    offset,
+                    format!(
+                        "an attribute value longer than {} bytes",
+                        self.limits.max_attribute
+                    ),
+                );
+                return Node::Eof;
+            }
+            let value = match normalise_attribute(raw) {
+                Ok(v) => v,
+                Err(message) => {
+                    self.fatal_error(Code::Malformed, offset, message);
+                    return Node::Eof;
+                }
+            };
+            let attr_offset = attr_offset(self.text, offset, key);
+            let key_str = borrow_str(self.text, key);
+            // xmlns declarations are not attributes of the element's type; documents of
+            // these formats use no namespace, so any declaration other than none is refused
+            // by the type's attribute check.
+            attributes.push(Attr {
+                name: key_str,
+                value,
+                offset: attr_offset,
+            });
+        }
+        Node::Start(Tag {
+            name,
+            offset,
+            attributes,
+        })
+    }
+
+    /// Reads the root element with `D`, and the end of the document after it.
+    pub fn read_document<D: crate::schema::Document>(&mut self) -> Result<D, Invalid> {
+        let tag = loop {
+            match self.next_node() {
+                Node::Start(tag) => break tag,
+                Node::Text { blank: true, .. } => continue,
+                Node::Text { offset, .. } => {
+                    self.fatal_error(
+                        Code::Malformed,
+                        offset,
+                        "text before the root element".into(),
+                    );
+                    return Err(Invalid);
+                }
+                Node::End | Node::Eof => {
+                    if !self.fatal {
+                        let at = self.text.len();
+                        self.fatal_error(Code::Malformed, at, "no root element".into());
+                    }
+                    return Err(Invalid);
+                }
+            }
+        };
+        if !D::ROOTS.contains(&&*tag.name) {
+            let roots: Vec<String> = D::ROOTS.iter().map(|r| format!("<{r}>")).collect();
+            let d = Diagnostic::error(
+                Code::UnknownRoot,
+                tag.offset,
+                format!("/{}", tag.name),
+                format!("unexpected root element <{}>", tag.name),
+            )
+            .expected(roots.join(" or "))
+            .found(format!("<{}>", tag.name));
+            self.report(d);
+            return Err(Invalid);
+        }
+        self.enter(&tag.name);
+        let result = D::read_root(self, &tag);
+        self.leave();
+        // After the root: only blank text, comments and PIs.
+        loop {
+            match self.next_node() {
+                Node::Eof => break,
+                Node::Text { blank: true, .. } => continue,
+                Node::Text { offset, .. } | Node::Start(Tag { offset, .. }) => {
+                    self.fatal_error(
+                        Code::Malformed,
+                        offset,
+                        "content after the root element".into(),
+                    );
+                    break;
+                }
+                Node::End => break,
+            }
+        }
+        if self.fatal {
+            return Err(Invalid);
+        }
+        result
+    }
+
+    fn enter(&mut self, name: &str) {
+        let parent = self
+            .levels
+            .last_mut()
+            .expect("the document level is never left");
+        let n = parent.children.entry(name.to_string()).or_insert(0);
+        *n += 1;
+        let path = if *n > 1 {
+            format!("{}/{}[{}]", parent.path, name, n)
+        } else {
+            format!("{}/{}", parent.path, name)
+        };
+        self.levels.push(Level {
+            path,
+            children: HashMap::new(),
+            name: name.to_string(),
+        });
+    }
+
+    fn leave(&mut self) {
+        if self.levels.len() > 1 {
+            self.levels.pop();
+        }
+    }
+
+    fn current_name(&self) -> &str {
+        &self
+            .levels
+            .last()
+            .expect("the document level is never left")
+            .name
+    }
+
+    /// Skips to the next child element of the current element, reporting text that the
+    /// content model does not allow; `None` at the current element's end.
+    pub fn peek_child(&mut self) -> Option<&str> {
+        loop {
+            match self.next_node() {
+                Node::Text { blank: true, .. } => continue,
+                Node::Text { text, offset, .. } => {
+                    let path = self.path().to_string();
+                    let name = self.current_name().to_string();
+                    self.report(
+                        Diagnostic::error(
+                            Code::UnexpectedText,
+                            offset,
+                            path,
+                            format!("text is not allowed in <{name}>, only elements"),
+                        )
+                        .found(excerpt(&text)),
+                    );
+                }
+                node @ Node::Start(_) => {
+                    self.peeked = Some(node);
+                    break;
+                }
+                node @ (Node::End | Node::Eof) => {
+                    self.peeked = Some(node);
+                    return None;
+                }
+            }
+        }
+        match &self.peeked {
+            Some(Node::Start(tag)) => Some(&tag.name),
+            _ => None,
+        }
+    }
+
+    /// Whether the next child is element `name`.
+    pub fn peek_is(&mut self, name: &str) -> bool {
+        self.peek_child() == Some(name)
+    }
+
+    /// The index in `names` of the next child's name, if it is one of them.
+    pub fn peek_index(&mut self, names: &[&str]) -> Option<usize> {
+        let next = self.peek_child()?;
+        names.iter().position(|n| *n == next)
+    }
+
+    /// Reads the child whose start [`Reader::peek_child`] (or [`Reader::next_mixed`]) found.
+    pub fn read_child<T: Element>(&mut self) -> Result<T, Invalid> {
+        let Some(Node::Start(tag)) = self.peeked.take() else {
+            // Only reachable after a fatal error has replaced the peeked node.
+            return Err(Invalid);
+        };
+        self.enter(&tag.name);
+        let result = T::read_element(self, &tag);
+        self.leave();
+        result
+    }
+
+    /// Reports the peeked child as not allowed here and skips it with its content.
+    pub fn skip_child(&mut self, expected: &str) {
+        let Some(Node::Start(tag)) = self.peeked.take() else {
+            return;
+        };
+        self.enter(&tag.name);
+        let path = self.path().to_string();
+        self.report(
+            Diagnostic::error(
+                Code::UnexpectedElement,
+                tag.offset,
+                path,
+                format!("unexpected element <{}>", tag.name),
+            )
+            .expected(expected.to_string())
+            .found(format!("<{}>", tag.name)),
+        );
+        self.skip_to_end();
+        self.leave();
+    }
+
+    /// Reports that a required child is missing where the reader stands.
+    pub fn missing_child(&mut self, expected: &str) {
+        let (found, offset) = match &self.peeked {
+            Some(Node::Start(tag)) => (format!("<{}>", tag.name), tag.offset),
+            _ => (format!("</{}>", self.current_name()), self.position()),
+        };
+        let path = self.path().to_string();
+        self.report(
+            Diagnostic::error(
+                Code::MissingElement,
+                offset,
+                path,
+                format!("missing element {expected}"),
+            )
+            .expected(expected.to_string())
+            .found(found),
+        );
+    }
+
+    /// Ends element-only content: reports and skips every remaining child, then consumes
+    /// the end tag.
+    pub fn end_children(&mut self) {
+        while self.peek_child().is_some() {
+            let expected = format!("</{}>", self.current_name());
+            self.skip_child(&expected);
+        }
+        self.consume_end();
+    }
+
+    fn consume_end(&mut self) {
+        if let Some(Node::End) = self.peeked {
+            self.peeked = None;
+        } else if self.peeked.is_none() {
+            // Callers peek first; nothing to do.
+        }
+    }
+
+    /// Skips everything up to and including the current element's end tag.
+    fn skip_to_end(&mut self) {
+        let mut depth = 0usize;
+        loop {
+            match self.next_node() {
+                Node::Start(_) => depth += 1,
+                Node::End if depth == 0 => return,
+                Node::End => depth -= 1,
+                Node::Eof => return,
+                Node::Text { .. } => {}
+            }
+        }
+    }
+
+    /// Reads an element that has no attributes and simple content of type `T`.
+    pub fn simple_element<T: SimpleValue>(&mut self, tag: &Tag<'_>) -> Result<T, Invalid> {
+        let attributes = self.attributes(tag);
+        let attributes = attributes.finish(self);
+        let value = self.simple_content::<T>(tag).map(|(v, _)| v);
+        attributes?;
+        value
+    }
+
+    /// Reads simple content of type `T` up to the end tag; child elements are reported.
+    pub fn simple_content<T: SimpleValue>(
+        &mut self,
+        tag: &Tag<'_>,
+    ) -> Result<(T, TextForm), Invalid> {
+        let mut text = String::new();
+        let mut form = TextForm::Text;
+        let mut ok = true;
+        loop {
+            match self.next_node() {
+                Node::Text { text: t, cdata, .. } => {
+                    if cdata {
+                        form = TextForm::CData;
+                    }
+                    text.push_str(&t);
+                }
+                node @ Node::Start(_) => {
+                    self.peeked = Some(node);
+                    let expected = format!("text content, then </{}>", tag.name);
+                    self.skip_child(&expected);
+                    ok = false;
+                }
+                Node::End => break,
+                Node::Eof => return Err(Invalid),
+            }
+        }
+        if !ok {
+            return Err(Invalid);
+        }
+        match T::parse_lexical(&text) {
+            Ok(v) => Ok((v, form)),
+            Err(e) => {
+                let path = self.path().to_string();
+                self.facet_error(
+                    e,
+                    tag.offset,
+                    path,
+                    &format!("the content of <{}>", tag.name),
+                    &text,
+                );
+                Err(Invalid)
+            }
+        }
+    }
+
+    /// Reads empty content (blank text only) up to the end tag.
+    pub fn empty_content(&mut self, tag: &Tag<'_>) -> Result<(), Invalid> {
+        let mut ok = true;
+        loop {
+            match self.next_node() {
+                Node::Text { blank: true, .. } => {}
+                Node::Text { text, offset, .. } => {
+                    let path = self.path().to_string();
+                    self.report(
+                        Diagnostic::error(
+                            Code::UnexpectedText,
+                            offset,
+                            path,
+                            format!("<{}> must be empty", tag.name),
+                        )
+                        .expected("no content")
+                        .found(excerpt(&text)),
+                    );
+                    ok = false;
+                }
+                node @ Node::Start(_) => {
+                    self.peeked = Some(node);
+                    let expected = format!("</{}> (the element is empty)", tag.name);
+                    self.skip_child(&expected);
+                    ok = false;
+                }
+                Node::End => break,
+                Node::Eof => return Err(Invalid),
+            }
+        }
+        if ok {
+            Ok(())
+        } else {
+            Err(Invalid)
+        }
+    }
+
+    /// The next item of mixed content; `None` once the end tag is consumed.
+    pub fn next_mixed(&mut self) -> Option<MixedItem<'a>> {
+        match self.next_node() {
+            Node::Text {
+                text, cdata: false, ..
+            } => Some(MixedItem::Text(text)),
+            Node::Text {
+                text, cdata: true, ..
+            } => Some(MixedItem::CData(text)),
+            Node::Start(tag) => {
+                let name = tag.name.clone();
+                self.peeked = Some(Node::Start(tag));
+                Some(MixedItem::Child(name))
+            }
+            Node::End | Node::Eof => None,
+        }
+    }
+
+    /// The attributes of `tag`, to be taken one by one by the type's declarations.
+    pub fn attributes<'t>(&mut self, tag: &Tag<'t>) -> Attributes<'t> {
+        Attributes {
+            element: tag.name.to_string(),
+            items: tag.attributes.iter().map(|a| (a.clone(), false)).collect(),
+        }
+    }
+
+    fn facet_error(&mut self, e: FacetError, offset: usize, path: String, what: &str, value: &str) {
+        let message = match &e {
+            FacetError::Enumeration { .. } => format!("{what} is not an allowed value"),
+            FacetError::Pattern { .. } => format!("{what} does not match the pattern"),
+            FacetError::Lexical { expected } => format!("{what} is not a valid {expected}"),
+            FacetError::TooSmall { .. }
+            | FacetError::TooLarge { .. }
+            | FacetError::TotalDigits { .. } => format!("{what} is out of range"),
+            FacetError::Length { .. }
+            | FacetError::TooShort { .. }
+            | FacetError::TooLong { .. } => format!("{what} has the wrong length"),
+            FacetError::Union { .. } => format!("{what} fits none of the union's types"),
+        };
+        let found = match &e {
+            FacetError::Length { found, .. }
+            | FacetError::TooShort { found, .. }
+            | FacetError::TooLong { found, .. } => {
+                format!("{} (length {found})", quote(value))
+            }
+            _ => quote(value),
+        };
+        self.report(
+            Diagnostic::error(e.code(), offset, path, message)
+                .expected(e.expected())
+                .found(found),
+        );
+    }
+}
+
+/// A start tag's attributes while a type takes the ones it declares.
+pub struct Attributes<'a> {
+    element: String,
+    items: Vec<(Attr<'a>, bool)>,
+}
+
+impl<'t> Attributes<'t> {
+    fn take(&mut self, name: &str) -> Option<Attr<'t>> {
+        self.items
+            .iter_mut()
+            .find(|(a, used)| !*used && a.name == name)
+            .map(|(a, used)| {
+                *used = true;
+                a.clone()
+            })
+    }
+
+    fn parse<T: SimpleValue>(r: &mut Reader<'_>, attr: &Attr<'t>) -> Result<T, Invalid> {
+        T::parse_lexical(&attr.value).map_err(|e| {
+            let path = format!("{}/@{}", r.path(), attr.name);
+            r.facet_error(
+                e,
+                attr.offset,
+                path,
+                &format!("attribute {}", attr.name),
+                &attr.value,
+            );
+            Invalid
+        })
+    }
+
+    /// A required attribute.
+    pub fn required<T: SimpleValue>(
+        &mut self,
+        r: &mut Reader<'_>,
+        name: &str,
+    ) -> Result<T, Invalid> {
+        match self.take(name) {
+            Some(attr) => Self::parse(r, &attr),
+            None => {
+                let path = format!("{}/@{}", r.path(), name);
+                let offset = r.levels_offset();
+                r.report(
+                    Diagnostic::error(
+                        Code::MissingAttribute,
+                        offset,
+                        path,
+                        format!("<{}> needs attribute {name}", self.element),
+                    )
+                    .expected(format!("{name}=\"...\"")),
+                );
+                Err(Invalid)
+            }
+        }
+    }
+
+    /// An optional attribute.
+    pub fn optional<T: SimpleValue>(
+        &mut self,
+        r: &mut Reader<'_>,
+        name: &str,
+    ) -> Result<Option<T>, Invalid> {
+        match self.take(name) {
+            Some(attr) => Self::parse(r, &attr).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// An attribute with a fixed value: present or not (as `required` says), it must equal
+    /// `fixed` in the type's value space.
+    pub fn fixed<T: SimpleValue>(
+        &mut self,
+        r: &mut Reader<'_>,
+        name: &str,
+        fixed: &str,
+        required: bool,
+    ) -> Result<Option<T>, Invalid> {
+        let value: Option<T> = if required {
+            Some(self.required(r, name)?)
+        } else {
+            self.optional(r, name)?
+        };
+        let Some(value) = value else { return Ok(None) };
+        let want = T::parse_lexical(fixed)
+            .map(|v| v.to_lexical().into_owned())
+            .unwrap_or_else(|_| fixed.to_string());
+        if value.to_lexical() != want {
+            let attr_offset = self
+                .items
+                .iter()
+                .find(|(a, _)| a.name == name)
+                .map(|(a, _)| a.offset)
+                .unwrap_or(0);
+            let path = format!("{}/@{}", r.path(), name);
+            r.report(
+                Diagnostic::error(
+                    Code::FixedValue,
+                    attr_offset,
+                    path,
+                    format!("attribute {name} must be \"{fixed}\""),
+                )
+                .expected(quote(fixed))
+                .found(quote(&value.to_lexical())),
+            );
+            return Err(Invalid);
+        }
+        Ok(Some(value))
+    }
+
+    /// Reports every attribute no declaration took.
+    pub fn finish(self, r: &mut Reader<'_>) -> Result<(), Invalid> {
+        let mut ok = true;
+        for (attr, used) in &self.items {
+            if !used {
+                let path = format!("{}/@{}", r.path(), attr.name);
+                r.report(
+                    Diagnostic::error(
+                        Code::UnknownAttribute,
+                        attr.offset,
+                        path,
+                        format!("<{}> has no attribute {}", self.element, attr.name),
+                    )
+                    .found(format!(
+                        "{}=\"{}\"",
+                        attr.name,
+                        excerpt(&attr.value)
+                    )),
+                );
+                ok = false;
+            }
+        }
+        if ok {
+            Ok(())
+        } else {
+            Err(Invalid)
+        }
+    }
+}
+
+impl Reader<'_> {
+    fn levels_offset(&self) -> usize {
+        self.position()
+    }
+}
+
+/// XML 1.0 §2.11: `\r\n` and lone `\r` are read as `\n`.
+fn push_normalised(out: &mut String, raw: &str) {
+    if !raw.contains('\r') {
+        out.push_str(raw);
+        return;
+    }
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' {
+            if chars.peek() == Some(&'\n') {
+                chars.next();
+            }
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// The five predefined entities and character references; anything else needs a DTD, which
+/// we refuse.
+fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<String, String> {
+    if r.is_char_ref() {
+        return match r.resolve_char_ref() {
+            Ok(Some(c)) if is_xml_char(c) => Ok(c.to_string()),
+            Ok(_) | Err(_) => Err(format!(
+                "invalid character reference &{};",
+                String::from_utf8_lossy(r)
+            )),
+        };
+    }
+    let name = String::from_utf8_lossy(r);
+    Ok(match &*name {
+        "amp" => "&",
+        "lt" => "<",
+        "gt" => ">",
+        "quot" => "\"",
+        "apos" => "'",
+        other => {
+            return Err(format!(
+                "undefined entity &{other}; (only the five predefined entities are allowed)"
+            ))
+        }
+    }
+    .to_string())
+}
+
+fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}')
+}
+
+/// XML 1.0 §3.3.3 for CDATA-typed attributes: literal white-space characters become spaces
+/// (after line-end normalisation), then references are resolved.
+fn normalise_attribute(raw: Cow<'_, str>) -> Result<Cow<'_, str>, String> {
+    if !raw.contains(['&', '\t', '\n', '\r']) {
+        return Ok(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = &*raw.replace("\r\n", "\n");
+    while let Some(i) = rest.find(['&', '\t', '\n', '\r']) {
+        out.push_str(&rest[..i]);
+        if rest.as_bytes()[i] == b'&' {
+            let end = rest[i..]
+                .find(';')
+                .ok_or_else(|| "an unterminated reference in an attribute value".to_string())?;
+            let name = &rest[i + 1..i + end];
+            let resolved = match name {
+                "amp" => '&',
+                "lt" => '<',
+                "gt" => '>',
+                "quot" => '"',
+                "apos" => '\'',
+                n if n.starts_with("#x") => u32::from_str_radix(&n[2..], 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .filter(|c| is_xml_char(*c))
+                    .ok_or_else(|| format!("invalid character reference &{n};"))?,
+                n if n.starts_with('#') => n[1..]
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(char::from_u32)
+                    .filter(|c| is_xml_char(*c))
+                    .ok_or_else(|| format!("invalid character reference &{n};"))?,
+                n => {
+                    return Err(format!(
+                        "undefined entity &{n}; (only the five predefined entities are allowed)"
+                    ))
+                }
+            };
+            out.push(resolved);
+            rest = &rest[i + end + 1..];
+        } else {
+            out.push(' ');
+            rest = &rest[i + 1..];
+        }
+    }
+    out.push_str(rest);
+    Ok(Cow::Owned(out))
+}
+
+/// Borrows `bytes` from `text` when they are a slice of it (they are, for a reader over a
+/// `&str`), so names and values cost no allocation.
+fn borrow_str<'a>(text: &'a str, bytes: &[u8]) -> Cow<'a, str> {
+    let base = text.as_ptr() as usize;
+    let start = bytes.as_ptr() as usize;
+    if start >= base && start + bytes.len() <= base + text.len() {
+        let from = start - base;
+        if let Some(s) = text.get(from..from + bytes.len()) {
+            return Cow::Borrowed(s);
+        }
+    }
+    Cow::Owned(String::from_utf8_lossy(bytes).into_owned())
+}
+
+/// Offset of an attribute's name within the document, found from the tag's offset.
+fn attr_offset(text: &str, tag_offset: usize, key: &[u8]) -> usize {
+    let base = text.as_ptr() as usize;
+    let start = key.as_ptr() as usize;
+    if start >= base && start < base + text.len() {
+        start - base
+    } else {
+        tag_offset
+    }
+}
+
+fn quote(value: &str) -> String {
+    format!("\"{}\"", excerpt(value))
+}
+
+/// A value shortened for a message.
+pub fn excerpt(value: &str) -> String {
+    let v: String = value.chars().take(60).collect();
+    let v = v
+        .replace('\n', "\\n")
+        .replace('\r', "\\r")
+        .replace('\t', "\\t");
+    if value.chars().count() > 60 {
+        format!("{v}...")
+    } else {
+        v
+    }
+}

@@ -1,0 +1,196 @@
+//! The canonical writer.
+//!
+//! The canonical layout: an XML declaration naming the encoding, two-space indentation for
+//! element-only content, simple content on the element's line, empty elements as `<x/>`,
+//! attributes in schema order in double quotes, and mixed content written exactly as held
+//! (no added white space: it would change the text). A document already in this layout
+//! comes back byte for byte.
+
+use encoding_rs::Encoding;
+
+use crate::schema::TextForm;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Children go on their own lines.
+    Elements,
+    /// Inside mixed content: nothing is added.
+    Mixed,
+}
+
+/// Writes XML text.
+pub struct Writer {
+    out: String,
+    stack: Vec<Mode>,
+    /// The open start tag has not been closed with `>` yet.
+    open: bool,
+    encoding: &'static Encoding,
+}
+
+impl Writer {
+    /// A writer for a document in `encoding` (named in the declaration; it also decides
+    /// when CDATA is safe: characters the encoding lacks must be written as references,
+    /// which CDATA cannot hold).
+    pub fn new(encoding: &'static Encoding) -> Self {
+        let name = if encoding == encoding_rs::UTF_16LE || encoding == encoding_rs::UTF_16BE {
+            "UTF-16"
+        } else {
+            encoding.name()
+        };
+        let out = format!("<?xml version=\"1.0\" encoding=\"{name}\"?>\n");
+        Writer {
+            out,
+            stack: Vec::new(),
+            open: false,
+            encoding,
+        }
+    }
+
+    /// The text written, with a final line end.
+    pub fn finish(mut self) -> String {
+        self.out.push('\n');
+        self.out
+    }
+
+    fn indent(&mut self) {
+        if self.stack.last() != Some(&Mode::Mixed) {
+            if !self.stack.is_empty() {
+                self.out.push('\n');
+            }
+            for _ in 0..self.stack.len() {
+                self.out.push_str("  ");
+            }
+        }
+    }
+
+    fn close_open_tag(&mut self) {
+        if self.open {
+            self.out.push('>');
+            self.open = false;
+        }
+    }
+
+    /// Starts element `name`; attributes follow, then one of the content calls.
+    pub fn start(&mut self, name: &str) {
+        self.close_open_tag();
+        self.indent();
+        self.out.push('<');
+        self.out.push_str(name);
+        self.open = true;
+    }
+
+    /// Writes an attribute of the element just started.
+    pub fn attribute(&mut self, name: &str, value: &str) {
+        debug_assert!(self.open, "attributes follow start()");
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        escape_into(&mut self.out, value, true);
+        self.out.push('"');
+    }
+
+    /// Ends an element with no content: `/>`.
+    pub fn end_empty(&mut self) {
+        self.out.push_str("/>");
+        self.open = false;
+    }
+
+    /// Begins element-only content.
+    pub fn begin_elements(&mut self) {
+        self.stack.push(if self.stack.last() == Some(&Mode::Mixed) {
+            Mode::Mixed
+        } else {
+            Mode::Elements
+        });
+    }
+
+    /// Begins mixed content.
+    pub fn begin_mixed(&mut self) {
+        self.stack.push(Mode::Mixed);
+    }
+
+    /// Ends content begun with `begin_elements` or `begin_mixed`, closing element `name`.
+    pub fn end(&mut self, name: &str) {
+        let mode = self.stack.pop();
+        if self.open {
+            // Nothing was written inside.
+            self.end_empty();
+            return;
+        }
+        if mode == Some(Mode::Elements) {
+            self.indent_close();
+        }
+        self.out.push_str("</");
+        self.out.push_str(name);
+        self.out.push('>');
+    }
+
+    fn indent_close(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.stack.len() {
+            self.out.push_str("  ");
+        }
+    }
+
+    /// Text inside mixed content.
+    pub fn text(&mut self, text: &str) {
+        self.close_open_tag();
+        escape_into(&mut self.out, text, false);
+    }
+
+    /// A CDATA section inside mixed content.
+    pub fn cdata(&mut self, text: &str) {
+        self.close_open_tag();
+        self.write_cdata(text);
+    }
+
+    fn write_cdata(&mut self, text: &str) {
+        if !crate::encoding::can_encode(self.encoding, text) {
+            escape_into(&mut self.out, text, false);
+            return;
+        }
+        // `]]>` cannot stand in a CDATA section: split it across two sections.
+        self.out.push_str("<![CDATA[");
+        self.out.push_str(&text.replace("]]>", "]]]]><![CDATA[>"));
+        self.out.push_str("]]>");
+    }
+
+    /// Simple content for the element just started (its attributes written), then its end.
+    pub fn simple_content(&mut self, name: &str, value: &str, form: TextForm) {
+        if value.is_empty() && form == TextForm::Text {
+            self.end_empty();
+            return;
+        }
+        self.close_open_tag();
+        match form {
+            TextForm::Text => escape_into(&mut self.out, value, false),
+            TextForm::CData => self.write_cdata(value),
+        }
+        self.out.push_str("</");
+        self.out.push_str(name);
+        self.out.push('>');
+    }
+
+    /// A whole element with no attributes and simple content.
+    pub fn simple_element(&mut self, name: &str, value: &str, form: TextForm) {
+        self.start(name);
+        self.simple_content(name, value, form);
+    }
+}
+
+/// Escapes `&`, `<`, `>` (and in attributes `"` and the white-space characters that
+/// attribute normalisation would otherwise turn into spaces).
+fn escape_into(out: &mut String, text: &str, attribute: bool) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if attribute => out.push_str("&quot;"),
+            '\t' if attribute => out.push_str("&#9;"),
+            '\n' if attribute => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            c => out.push(c),
+        }
+    }
+}

@@ -1,0 +1,816 @@
+//! The moves of the pieces and the legality of a move: generation of legal moves, a move
+//! checker that tells precisely why a move is illegal, check, checkmate, stalemate, and
+//! perft.
+//!
+//! A move is legal when the piece may make it by its own rule (palace, river, horse leg,
+//! elephant eye, cannon screen, pawn direction, no capture of one's own piece) and, after
+//! it, the mover's king is not attacked and the two kings do not face each other on an
+//! open file (the "flying general" rule, checked for every move).
+
+use std::fmt;
+
+use crate::position::Position;
+use crate::types::{Move, Piece, PieceKind, Point, Side};
+
+const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// Horse steps (dx, dy) with the leg (the adjacent point that must be empty).
+const HORSE: [(i8, i8, i8, i8); 8] = [
+    (2, 1, 1, 0),
+    (2, -1, 1, 0),
+    (-2, 1, -1, 0),
+    (-2, -1, -1, 0),
+    (1, 2, 0, 1),
+    (-1, 2, 0, 1),
+    (1, -2, 0, -1),
+    (-1, -2, 0, -1),
+];
+
+/// Why a move is illegal in a position. Points are named in ICCS (`e3`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// A point of the move is off the board.
+    OffBoard {
+        /// The offending point (x, y as given).
+        point: Point,
+    },
+    /// From equals to.
+    NotAMove {
+        /// The point.
+        at: Point,
+    },
+    /// Nothing stands on the from point.
+    NoPiece {
+        /// The from point.
+        at: Point,
+    },
+    /// The piece belongs to the side not to move.
+    WrongSide {
+        /// The from point.
+        at: Point,
+        /// Whose turn it is.
+        turn: Side,
+        /// The piece found.
+        piece: Piece,
+    },
+    /// The destination holds a piece of the mover's side.
+    CaptureOwn {
+        /// The destination.
+        at: Point,
+        /// The piece there.
+        piece: Piece,
+    },
+    /// The piece does not move that way at all.
+    BadShape {
+        /// The moving piece.
+        piece: Piece,
+        /// From.
+        from: Point,
+        /// To.
+        to: Point,
+    },
+    /// A rook (or straight-moving piece) meets a piece on its way.
+    PathBlocked {
+        /// The moving piece.
+        piece: Piece,
+        /// The first blocking point.
+        at: Point,
+    },
+    /// The horse's leg point is occupied.
+    HorseLegBlocked {
+        /// The leg point.
+        leg: Point,
+    },
+    /// The elephant's eye (the midpoint) is occupied.
+    ElephantEyeBlocked {
+        /// The eye point.
+        eye: Point,
+    },
+    /// An elephant tries to cross the river.
+    ElephantCrossesRiver {
+        /// Destination.
+        to: Point,
+    },
+    /// An advisor tries to leave its palace.
+    AdvisorLeavesPalace {
+        /// Destination.
+        to: Point,
+    },
+    /// A king tries to leave its palace.
+    KingLeavesPalace {
+        /// Destination.
+        to: Point,
+    },
+    /// A cannon captures over a number of screens other than one.
+    CannonScreen {
+        /// Screens found between from and to.
+        found: usize,
+    },
+    /// A cannon jumps over a piece to an empty point.
+    CannonJumps {
+        /// The first piece jumped over.
+        screen: Point,
+    },
+    /// A pawn moves sideways on its own half of the board.
+    PawnSideways,
+    /// A pawn moves backwards.
+    PawnBackwards,
+    /// After the move the two kings face each other on an open file.
+    KingsFacing,
+    /// After the move the mover's king is attacked.
+    LeavesInCheck {
+        /// The mover's side.
+        side: Side,
+        /// An attacking piece.
+        attacker: Piece,
+        /// Where it stands.
+        at: Point,
+    },
+}
+
+fn shape_rule(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::Rook | PieceKind::Cannon => "moves along a file or a rank",
+        PieceKind::Horse => "moves one point straight and then one point diagonally outwards",
+        PieceKind::Elephant => "moves exactly two points diagonally",
+        PieceKind::Advisor => "moves one point diagonally",
+        PieceKind::King => "moves one point along a file or a rank",
+        PieceKind::Pawn => "moves one point forward (or sideways once across the river)",
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use IllegalMove::*;
+        match self {
+            OffBoard { point } => write!(
+                f,
+                "point ({}, {}) is off the board (x must be 0-8, y 0-9)",
+                point.x, point.y
+            ),
+            NotAMove { at } => write!(f, "not a move: from equals to ({at})"),
+            NoPiece { at } => write!(f, "no piece at {at}"),
+            WrongSide { at, turn, piece } => {
+                write!(
+                    f,
+                    "it is {turn}'s turn, the piece at {at} is {}",
+                    piece.side
+                )
+            }
+            CaptureOwn { at, piece } => write!(f, "cannot capture own piece ({piece} at {at})"),
+            BadShape { piece, from, to } => {
+                let a = match piece.kind {
+                    PieceKind::Elephant | PieceKind::Advisor => "an",
+                    _ => "a",
+                };
+                write!(
+                    f,
+                    "{a} {} cannot go from {from} to {to}: {a} {} {}",
+                    piece.kind,
+                    piece.kind,
+                    shape_rule(piece.kind)
+                )
+            }
+            PathBlocked { piece, at } => write!(f, "{} path blocked at {at}", piece.kind),
+            HorseLegBlocked { leg } => write!(f, "horse leg blocked at {leg}"),
+            ElephantEyeBlocked { eye } => write!(f, "elephant eye blocked at {eye}"),
+            ElephantCrossesRiver { to } => {
+                write!(f, "elephant cannot cross the river (to {to})")
+            }
+            AdvisorLeavesPalace { to } => {
+                write!(f, "advisor must stay in the palace (to {to})")
+            }
+            KingLeavesPalace { to } => write!(f, "king must stay in the palace (to {to})"),
+            CannonScreen { found } => write!(
+                f,
+                "cannon needs exactly one screen to capture (found {found})"
+            ),
+            CannonJumps { screen } => write!(
+                f,
+                "cannon cannot jump without capturing (piece at {screen} in the way)"
+            ),
+            PawnSideways => write!(f, "pawn cannot move sideways before crossing the river"),
+            PawnBackwards => write!(f, "pawn cannot move backwards"),
+            KingsFacing => write!(f, "leaves the king facing the other king"),
+            LeavesInCheck { side, attacker, at } => write!(
+                f,
+                "leaves the {side} king in check (attacked by the {} at {at})",
+                attacker.kind
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    #[inline]
+    fn at(&self, p: Point) -> Option<Piece> {
+        self.board[p.index()]
+    }
+
+    /// Appends the pseudo-legal moves of `side` (each piece's own rule, captures of own
+    /// pieces excluded, king safety not considered).
+    fn pseudo_moves(&self, side: Side, out: &mut Vec<Move>) {
+        for i in 0..90 {
+            let Some(pc) = self.board[i] else { continue };
+            if pc.side != side {
+                continue;
+            }
+            let from = Point::from_index(i);
+            let mut push = |to: Point| {
+                if self.at(to).map_or(true, |t| t.side != side) {
+                    out.push(Move { from, to });
+                }
+            };
+            match pc.kind {
+                PieceKind::Rook => {
+                    for (dx, dy) in ORTHO {
+                        let mut p = from;
+                        while let Some(q) = p.offset(dx, dy) {
+                            push(q);
+                            if self.at(q).is_some() {
+                                break;
+                            }
+                            p = q;
+                        }
+                    }
+                }
+                PieceKind::Cannon => {
+                    for (dx, dy) in ORTHO {
+                        let mut p = from;
+                        let mut screened = false;
+                        while let Some(q) = p.offset(dx, dy) {
+                            match (self.at(q), screened) {
+                                (None, false) => push(q),
+                                (None, true) => {}
+                                (Some(_), false) => screened = true,
+                                (Some(_), true) => {
+                                    push(q);
+                                    break;
+                                }
+                            }
+                            p = q;
+                        }
+                    }
+                }
+                PieceKind::Horse => {
+                    for (dx, dy, lx, ly) in HORSE {
+                        if let Some(to) = from.offset(dx, dy) {
+                            if let Some(leg) = from.offset(lx, ly) {
+                                if self.at(leg).is_none() {
+                                    push(to);
+                                }
+                            }
+                        }
+                    }
+                }
+                PieceKind::Elephant => {
+                    for (dx, dy) in DIAG {
+                        if let Some(to) = from.offset(2 * dx, 2 * dy) {
+                            if side.own_half(to.y) {
+                                if let Some(eye) = from.offset(dx, dy) {
+                                    if self.at(eye).is_none() {
+                                        push(to);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                PieceKind::Advisor => {
+                    for (dx, dy) in DIAG {
+                        if let Some(to) = from.offset(dx, dy) {
+                            if to.in_palace(side) {
+                                push(to);
+                            }
+                        }
+                    }
+                }
+                PieceKind::King => {
+                    for (dx, dy) in ORTHO {
+                        if let Some(to) = from.offset(dx, dy) {
+                            if to.in_palace(side) {
+                                push(to);
+                            }
+                        }
+                    }
+                }
+                PieceKind::Pawn => {
+                    if let Some(to) = from.offset(0, side.forward()) {
+                        push(to);
+                    }
+                    if !side.own_half(from.y) {
+                        for dx in [-1, 1] {
+                            if let Some(to) = from.offset(dx, 0) {
+                                push(to);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A piece of `by` that attacks `target` (could capture on it), if any. Kings and the
+    /// flying-general rule are not counted here (see [`Position::kings_facing`]).
+    pub fn attacker(&self, target: Point, by: Side) -> Option<Point> {
+        // Along files and ranks: rooks (first piece) and cannons (second piece).
+        for (dx, dy) in ORTHO {
+            let mut p = target;
+            let mut seen = 0;
+            while let Some(q) = p.offset(dx, dy) {
+                if let Some(pc) = self.at(q) {
+                    seen += 1;
+                    if seen == 1 {
+                        if pc == Piece::new(by, PieceKind::Rook) {
+                            return Some(q);
+                        }
+                    } else {
+                        if pc == Piece::new(by, PieceKind::Cannon) {
+                            return Some(q);
+                        }
+                        break;
+                    }
+                }
+                p = q;
+            }
+        }
+        // Horses: a horse at target - step, with its leg next to the horse.
+        for (dx, dy, lx, ly) in HORSE {
+            if let Some(h) = target.offset(-dx, -dy) {
+                if self.at(h) == Some(Piece::new(by, PieceKind::Horse)) {
+                    if let Some(leg) = h.offset(lx, ly) {
+                        if self.at(leg).is_none() {
+                            return Some(h);
+                        }
+                    }
+                }
+            }
+        }
+        // Pawns: from behind (relative to `by`), or from the side once across the river.
+        let pawn = Some(Piece::new(by, PieceKind::Pawn));
+        if let Some(p) = target.offset(0, -by.forward()) {
+            if self.at(p) == pawn {
+                return Some(p);
+            }
+        }
+        for dx in [-1, 1] {
+            if let Some(p) = target.offset(dx, 0) {
+                if self.at(p) == pawn && !by.own_half(p.y) {
+                    return Some(p);
+                }
+            }
+        }
+        // Advisors and elephants never leave their own half, kings their palace; they
+        // attack only points on their own side. Count them too, for completeness.
+        for (dx, dy) in DIAG {
+            if let Some(p) = target.offset(dx, dy) {
+                if self.at(p) == Some(Piece::new(by, PieceKind::Advisor)) && target.in_palace(by) {
+                    return Some(p);
+                }
+            }
+            if let (Some(p), Some(eye)) = (target.offset(2 * dx, 2 * dy), target.offset(dx, dy)) {
+                if self.at(p) == Some(Piece::new(by, PieceKind::Elephant))
+                    && by.own_half(target.y)
+                    && self.at(eye).is_none()
+                {
+                    return Some(p);
+                }
+            }
+        }
+        for (dx, dy) in ORTHO {
+            if let Some(p) = target.offset(dx, dy) {
+                if self.at(p) == Some(Piece::new(by, PieceKind::King)) && target.in_palace(by) {
+                    return Some(p);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the two kings stand on one file with nothing between them.
+    pub fn kings_facing(&self) -> bool {
+        let (Some(r), Some(b)) = (self.king(Side::Red), self.king(Side::Black)) else {
+            return false;
+        };
+        if r.x != b.x {
+            return false;
+        }
+        let (lo, hi) = if r.y < b.y { (r.y, b.y) } else { (b.y, r.y) };
+        ((lo + 1)..hi).all(|y| self.board[Point { x: r.x, y }.index()].is_none())
+    }
+
+    /// Whether `side`'s king is attacked by an opponent's piece.
+    pub fn in_check(&self, side: Side) -> bool {
+        self.checker(side).is_some()
+    }
+
+    /// A piece that gives check to `side`'s king, with its point.
+    pub fn checker(&self, side: Side) -> Option<(Point, Piece)> {
+        let k = self.king(side)?;
+        let a = self.attacker(k, side.opponent())?;
+        self.at(a).map(|pc| (a, pc))
+    }
+
+    /// Whether, with the board as it is, `side`'s king is safe (not attacked, kings not
+    /// facing).
+    fn king_safe(&self, side: Side) -> bool {
+        !self.kings_facing()
+            && match self.king(side) {
+                Some(k) => self.attacker(k, side.opponent()).is_none(),
+                None => true,
+            }
+    }
+
+    /// Moves the piece without any check and without touching side or counters; returns
+    /// what was on the destination.
+    fn make_raw(&mut self, m: Move) -> Option<Piece> {
+        let captured = self.board[m.to.index()];
+        self.board[m.to.index()] = self.board[m.from.index()];
+        self.board[m.from.index()] = None;
+        captured
+    }
+
+    fn unmake_raw(&mut self, m: Move, captured: Option<Piece>) {
+        self.board[m.from.index()] = self.board[m.to.index()];
+        self.board[m.to.index()] = captured;
+    }
+
+    /// All legal moves of the side to move, in board order of the moving piece.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        let side = self.side_to_move;
+        self.pseudo_moves(side, &mut moves);
+        let mut scratch = self.clone();
+        moves.retain(|&m| {
+            let c = scratch.make_raw(m);
+            let ok = scratch.king_safe(side);
+            scratch.unmake_raw(m, c);
+            ok
+        });
+        moves
+    }
+
+    /// Whether `mv` is legal for the side to move.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// Checks `mv` for the side to move and says precisely why it is illegal.
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        let Move { from, to } = mv;
+        for point in [from, to] {
+            if !point.is_on_board() {
+                return Err(IllegalMove::OffBoard { point });
+            }
+        }
+        if from == to {
+            return Err(IllegalMove::NotAMove { at: from });
+        }
+        let piece = self.at(from).ok_or(IllegalMove::NoPiece { at: from })?;
+        let side = self.side_to_move;
+        if piece.side != side {
+            return Err(IllegalMove::WrongSide {
+                at: from,
+                turn: side,
+                piece,
+            });
+        }
+        let target = self.at(to);
+        if let Some(t) = target {
+            if t.side == side {
+                return Err(IllegalMove::CaptureOwn { at: to, piece: t });
+            }
+        }
+        self.check_shape(piece, from, to, target.is_some())?;
+        let mut after = self.clone();
+        after.make_raw(mv);
+        if after.kings_facing() {
+            return Err(IllegalMove::KingsFacing);
+        }
+        if let Some((at, attacker)) = after.checker(side) {
+            return Err(IllegalMove::LeavesInCheck { side, attacker, at });
+        }
+        Ok(())
+    }
+
+    /// The first occupied point strictly between `from` and `to` on one line, and how many.
+    fn between(&self, from: Point, to: Point) -> (Option<Point>, usize) {
+        let dx = (to.x as i8 - from.x as i8).signum();
+        let dy = (to.y as i8 - from.y as i8).signum();
+        let mut first = None;
+        let mut count = 0;
+        let mut p = from;
+        while let Some(q) = p.offset(dx, dy) {
+            if q == to {
+                break;
+            }
+            if self.at(q).is_some() {
+                count += 1;
+                first.get_or_insert(q);
+            }
+            p = q;
+        }
+        (first, count)
+    }
+
+    fn check_shape(
+        &self,
+        piece: Piece,
+        from: Point,
+        to: Point,
+        capture: bool,
+    ) -> Result<(), IllegalMove> {
+        let side = piece.side;
+        let dx = to.x as i8 - from.x as i8;
+        let dy = to.y as i8 - from.y as i8;
+        let (adx, ady) = (dx.abs(), dy.abs());
+        let bad = IllegalMove::BadShape { piece, from, to };
+        match piece.kind {
+            PieceKind::Rook => {
+                if dx != 0 && dy != 0 {
+                    return Err(bad);
+                }
+                if let (Some(at), _) = self.between(from, to) {
+                    return Err(IllegalMove::PathBlocked { piece, at });
+                }
+            }
+            PieceKind::Cannon => {
+                if dx != 0 && dy != 0 {
+                    return Err(bad);
+                }
+                let (first, count) = self.between(from, to);
+                if capture {
+                    if count != 1 {
+                        return Err(IllegalMove::CannonScreen { found: count });
+                    }
+                } else if let Some(screen) = first {
+                    return Err(IllegalMove::CannonJumps { screen });
+                }
+            }
+            PieceKind::Horse => {
+                let leg = match (adx, ady) {
+                    (2, 1) => from.offset(dx / 2, 0),
+                    (1, 2) => from.offset(0, dy / 2),
+                    _ => return Err(bad),
+                };
+                if let Some(leg) = leg {
+                    if self.at(leg).is_some() {
+                        return Err(IllegalMove::HorseLegBlocked { leg });
+                    }
+                }
+            }
+            PieceKind::Elephant => {
+                if adx != 2 || ady != 2 {
+                    return Err(bad);
+                }
+                if !side.own_half(to.y) {
+                    return Err(IllegalMove::ElephantCrossesRiver { to });
+                }
+                if let Some(eye) = from.offset(dx / 2, dy / 2) {
+                    if self.at(eye).is_some() {
+                        return Err(IllegalMove::ElephantEyeBlocked { eye });
+                    }
+                }
+            }
+            PieceKind::Advisor => {
+                if adx != 1 || ady != 1 {
+                    return Err(bad);
+                }
+                if !to.in_palace(side) {
+                    return Err(IllegalMove::AdvisorLeavesPalace { to });
+                }
+            }
+            PieceKind::King => {
+                if adx + ady != 1 {
+                    return Err(bad);
+                }
+                if !to.in_palace(side) {
+                    return Err(IllegalMove::KingLeavesPalace { to });
+                }
+            }
+            PieceKind::Pawn => {
+                let fwd = side.forward();
+                if dy != 0 && dy.signum() != fwd {
+                    return Err(IllegalMove::PawnBackwards);
+                }
+                if dy == fwd && dx == 0 {
+                    return Ok(());
+                }
+                if dy == 0 && adx == 1 {
+                    if side.own_half(from.y) {
+                        return Err(IllegalMove::PawnSideways);
+                    }
+                    return Ok(());
+                }
+                return Err(bad);
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` if it is legal: moves the piece, passes the turn, grows the move number
+    /// after a black move and keeps the half-move clock. Returns the captured piece.
+    pub fn play(&mut self, mv: Move) -> Result<Option<Piece>, IllegalMove> {
+        self.check_move(mv)?;
+        Ok(self.apply_unchecked(mv))
+    }
+
+    /// The position after the legal move `mv`.
+    pub fn after(&self, mv: Move) -> Result<Position, IllegalMove> {
+        let mut p = self.clone();
+        p.play(mv)?;
+        Ok(p)
+    }
+
+    /// Plays `mv` without checking it (the from point must hold a piece, both points must
+    /// be on the board). Returns the captured piece.
+    ///
+    /// # Panics
+    /// If a point is off the board.
+    pub fn apply_unchecked(&mut self, mv: Move) -> Option<Piece> {
+        let captured = self.make_raw(mv);
+        self.halfmove_clock = if captured.is_some() {
+            0
+        } else {
+            self.halfmove_clock.saturating_add(1)
+        };
+        if self.side_to_move == Side::Black {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.side_to_move = self.side_to_move.opponent();
+        captured
+    }
+
+    /// Whether the side to move is checkmated (in check, no legal move).
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check(self.side_to_move) && self.legal_moves().is_empty()
+    }
+
+    /// Whether the side to move is stalemated (not in check, no legal move). In xiangqi a
+    /// stalemated side loses; this only reports the state.
+    pub fn is_stalemate(&self) -> bool {
+        !self.in_check(self.side_to_move) && self.legal_moves().is_empty()
+    }
+}
+
+/// Counts the leaf nodes of the legal move tree of depth `depth` from `pos`.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut p = pos.clone();
+    perft_inner(&mut p, depth)
+}
+
+fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let side = pos.side_to_move;
+    let mut n = 0;
+    for m in moves {
+        let c = pos.make_raw(m);
+        pos.side_to_move = side.opponent();
+        n += perft_inner(pos, depth - 1);
+        pos.side_to_move = side;
+        pos.unmake_raw(m, c);
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        Move::parse_iccs(s).unwrap()
+    }
+
+    #[test]
+    fn start_perft_small() {
+        let p = Position::start();
+        assert_eq!(perft(&p, 1), 44);
+        assert_eq!(perft(&p, 2), 1920);
+    }
+
+    #[test]
+    fn reasons() {
+        let p = Position::start();
+        let e = |s: &str| p.check_move(mv(s)).unwrap_err().to_string();
+        assert_eq!(e("d3d4"), "no piece at d3");
+        assert_eq!(e("a6a5"), "it is red's turn, the piece at a6 is black");
+        assert_eq!(e("b0b1"), "a horse cannot go from b0 to b1: a horse moves one point straight and then one point diagonally outwards");
+        assert_eq!(e("a0a4"), "rook path blocked at a3");
+        assert_eq!(e("a0b0"), "cannot capture own piece (red horse at b0)");
+        assert_eq!(
+            e("h2h7"),
+            "cannon needs exactly one screen to capture (found 0)"
+        );
+        assert_eq!(
+            e("h2h8"),
+            "cannon cannot jump without capturing (piece at h7 in the way)"
+        );
+        assert_eq!(
+            e("a3b3"),
+            "pawn cannot move sideways before crossing the river"
+        );
+        assert_eq!(e("a3a2"), "pawn cannot move backwards");
+        assert_eq!(e("e0e0"), "not a move: from equals to (e0)");
+        assert_eq!(
+            e("d0d1"),
+            "an advisor cannot go from d0 to d1: an advisor moves one point diagonally"
+        );
+        assert!(p.check_move(mv("h2e2")).is_ok());
+        assert!(p.check_move(mv("c0e2")).is_ok());
+        assert!(p.check_move(mv("h2h9")).is_ok());
+        assert!(p.check_move(mv("b2b9")).is_ok());
+    }
+
+    #[test]
+    fn flying_general_for_every_move() {
+        // Kings on the e-file, a red rook between them on e5: moving it sideways exposes.
+        let p = Position::from_fen("4k4/9/9/9/4R4/9/9/9/9/4K4 w").unwrap();
+        assert_eq!(
+            p.check_move(mv("e5a5")).unwrap_err(),
+            IllegalMove::KingsFacing
+        );
+        assert!(p.check_move(mv("e5e8")).is_ok());
+        let p = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+        assert_eq!(
+            p.check_move(mv("e0d0")).unwrap_err(),
+            IllegalMove::KingsFacing
+        );
+    }
+
+    #[test]
+    fn check_reasons() {
+        let p = Position::from_fen("3k5/9/9/9/9/9/9/9/9/3AK4 w").unwrap();
+        assert_eq!(
+            p.check_move(mv("d0c1")).unwrap_err().to_string(),
+            "advisor must stay in the palace (to c1)"
+        );
+        let p = Position::from_fen("3k5/9/9/9/9/9/9/9/4r4/3K5 w").unwrap();
+        assert_eq!(
+            p.check_move(mv("d0e0")).unwrap_err().to_string(),
+            "leaves the red king in check (attacked by the rook at e1)"
+        );
+        let p = Position::from_fen("3k5/9/9/9/2b6/9/9/9/4B4/4K4 w").unwrap();
+        assert_eq!(
+            p.check_move(mv("e1e3")).unwrap_err().to_string(),
+            "an elephant cannot go from e1 to e3: an elephant moves exactly two points diagonally"
+        );
+        assert_eq!(
+            Position::from_fen("3k5/9/9/9/9/2B6/9/9/9/4K4 w")
+                .unwrap()
+                .check_move(mv("c4e6"))
+                .unwrap_err()
+                .to_string(),
+            "elephant cannot cross the river (to e6)"
+        );
+        assert_eq!(
+            Position::from_fen("3k5/9/9/9/9/2B6/3p5/9/9/4K4 w")
+                .unwrap()
+                .check_move(mv("c4e2"))
+                .unwrap_err()
+                .to_string(),
+            "elephant eye blocked at d3"
+        );
+        assert_eq!(
+            Position::from_fen("3k5/9/9/9/9/9/9/9/9/3K5 w")
+                .unwrap()
+                .check_move(mv("d0c0"))
+                .unwrap_err()
+                .to_string(),
+            "king must stay in the palace (to c0)"
+        );
+        assert_eq!(
+            Position::start()
+                .check_move(mv("b0c2"))
+                .map_err(|e| e.to_string()),
+            Ok(())
+        );
+        let p = Position::from_fen("3k5/9/9/9/9/9/9/9/1P7/1N1K5 w").unwrap();
+        assert_eq!(
+            p.check_move(mv("b0a2")).unwrap_err().to_string(),
+            "horse leg blocked at b1"
+        );
+    }
+
+    #[test]
+    fn mate_and_stalemate() {
+        // Rook d7 checks the king on d9; e9 would face the red king: mate.
+        let mate = Position::from_fen("3k5/9/3R5/9/9/9/9/9/9/4K4 b").unwrap();
+        assert!(mate.in_check(Side::Black));
+        assert!(mate.is_checkmate());
+        assert!(!mate.is_stalemate());
+        // Pawn d7 covers d8, the red king covers e9; black is not in check: stalemate.
+        let stale = Position::from_fen("3k5/9/3P5/9/9/9/9/9/9/4K4 b").unwrap();
+        assert!(!stale.in_check(Side::Black));
+        assert!(stale.is_stalemate());
+        assert!(!stale.is_checkmate());
+        assert!(!Position::start().is_checkmate());
+    }
+}
