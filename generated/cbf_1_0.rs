@@ -46,10 +46,10 @@ impl ::boardxml::schema::Element for ChineseChessRecord {
             ::core::result::Result::Err(::boardxml::schema::Invalid)
         };
         r.end_children();
-        let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
+        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
         let __attributes = attributes.finish(r);
         __attributes?;
-        __content?;
+        __content_status?;
         __fixed_version?;
         let head = __head?;
         let move_list = __move_list?;
@@ -361,7 +361,7 @@ impl ::boardxml::schema::Element for Flag {
     }
 }
 /// Complex type `Head`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Head {
     /// Element `Name`.
     pub name: ::core::option::Option<::std::string::String>,
@@ -977,10 +977,10 @@ impl ::boardxml::schema::Element for Head {
         let result_type = __result_type.transpose();
         let fen = __fen.transpose();
         r.end_children();
-        let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
+        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
         let __attributes = attributes.finish(r);
         __attributes?;
-        __content?;
+        __content_status?;
         let name = name?;
         let url = url?;
         let from = from?;
@@ -1180,7 +1180,7 @@ impl ::boardxml::schema::Element for Move {
         let end = attributes.optional::<Flag>(r, "end");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -1189,7 +1189,7 @@ impl ::boardxml::schema::Element for Move {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         let value = value?;
         let branch = branch?;
         let end = end?;
@@ -1218,7 +1218,7 @@ impl ::boardxml::schema::Element for Move {
     }
 }
 /// Complex type `MoveList`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
     /// Element `Move`.
     pub r#move: ::std::vec::Vec<Move>,
@@ -1254,10 +1254,10 @@ impl ::boardxml::schema::Element for MoveList {
             }
         }
         r.end_children();
-        let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
+        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
         let __attributes = attributes.finish(r);
         __attributes?;
-        __content?;
+        __content_status?;
         let r#move = __move?;
         ::core::result::Result::Ok(Self { r#move })
     }

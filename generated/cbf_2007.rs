@@ -32,7 +32,7 @@ impl ::boardxml::schema::Element for Board {
         let value = attributes.optional::<BoardString>(r, "value");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -41,7 +41,7 @@ impl ::boardxml::schema::Element for Board {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         let value = value?;
         ::core::result::Result::Ok(Self {
             value,
@@ -198,10 +198,10 @@ impl ::boardxml::schema::Element for ChineseChessRecord {
             ::core::result::Result::Err(::boardxml::schema::Invalid)
         };
         r.end_children();
-        let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
+        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
         let __attributes = attributes.finish(r);
         __attributes?;
-        __content?;
+        __content_status?;
         let head = __head?;
         let move_list = __move_list?;
         ::core::result::Result::Ok(Self { head, move_list })
@@ -215,7 +215,7 @@ impl ::boardxml::schema::Element for ChineseChessRecord {
     }
 }
 /// Complex type `Head`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Head {
     /// Element `Name`.
     pub name: ::core::option::Option<::std::string::String>,
@@ -651,10 +651,10 @@ impl ::boardxml::schema::Element for Head {
         let black_team = __black_team.transpose();
         let black_time = __black_time.transpose();
         r.end_children();
-        let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
+        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
         let __attributes = attributes.finish(r);
         __attributes?;
-        __content?;
+        __content_status?;
         let name = name?;
         let url = url?;
         let event = event?;
@@ -804,7 +804,7 @@ impl ::boardxml::schema::Element for Move {
         let value = attributes.required::<MoveValue>(r, "value");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -813,7 +813,7 @@ impl ::boardxml::schema::Element for Move {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         let nid = nid?;
         let value = value?;
         ::core::result::Result::Ok(Self {
@@ -835,7 +835,7 @@ impl ::boardxml::schema::Element for Move {
     }
 }
 /// Complex type `MoveList`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
     /// Element `Move`.
     pub r#move: ::std::vec::Vec<Move>,
@@ -867,10 +867,10 @@ impl ::boardxml::schema::Element for MoveList {
             }
         }
         r.end_children();
-        let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
+        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
         let __attributes = attributes.finish(r);
         __attributes?;
-        __content?;
+        __content_status?;
         let r#move = __move?;
         ::core::result::Result::Ok(Self { r#move })
     }
@@ -1009,7 +1009,7 @@ impl ::boardxml::schema::Element for RecordResult {
         let value = attributes.required::<ResultCode>(r, "value");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -1018,7 +1018,7 @@ impl ::boardxml::schema::Element for RecordResult {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         let value = value?;
         ::core::result::Result::Ok(Self {
             value,
@@ -1055,7 +1055,7 @@ impl ::boardxml::schema::Element for RecordType {
         let value = attributes.required::<RecordTypeCode>(r, "value");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -1064,7 +1064,7 @@ impl ::boardxml::schema::Element for RecordType {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         let value = value?;
         ::core::result::Result::Ok(Self {
             value,

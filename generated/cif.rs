@@ -39,9 +39,9 @@ impl ::boardxml::schema::Element for Arrow {
         let from = attributes.required::<Square>(r, "from");
         let to = attributes.required::<Square>(r, "to");
         let __attributes = attributes.finish(r);
-        let __content = r.empty_content(tag);
+        let __content_status = r.empty_content(tag);
         __attributes?;
-        __content?;
+        __content_status?;
         let color = color?;
         let opacity = opacity?;
         let from = from?;
@@ -357,7 +357,7 @@ impl ::boardxml::schema::Element for Character {
     }
 }
 /// Complex type `Cif`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Cif {
     /// Element `game`.
     pub game: ::std::vec::Vec<Game>,
@@ -393,10 +393,10 @@ impl ::boardxml::schema::Element for Cif {
             }
         }
         r.end_children();
-        let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
+        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
         let __attributes = attributes.finish(r);
         __attributes?;
-        __content?;
+        __content_status?;
         let game = __game?;
         ::core::result::Result::Ok(Self { game })
     }
@@ -553,10 +553,10 @@ impl ::boardxml::schema::Element for Game {
             ::core::result::Result::Err(::boardxml::schema::Invalid)
         };
         r.end_children();
-        let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
+        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
         let __attributes = attributes.finish(r);
         __attributes?;
-        __content?;
+        __content_status?;
         let boardsize = boardsize?;
         let files = files?;
         let ranks = ranks?;
@@ -606,7 +606,7 @@ impl ::boardxml::schema::Element for Line {
         let opacity = attributes.optional::<Opacity>(r, "opacity");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<Squares>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -615,7 +615,7 @@ impl ::boardxml::schema::Element for Line {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         let color = color?;
         let opacity = opacity?;
         ::core::result::Result::Ok(Self {
@@ -781,7 +781,7 @@ impl ::boardxml::schema::Element for MarkerTypeID {
 }
 /// Move text mixed with markers. The move text is kept as text, in document order with the
 /// markers, and is not interpreted.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Moves {
     /// The content: text and elements in document order.
     pub content: ::std::vec::Vec<MovesContent>,
@@ -863,9 +863,9 @@ impl ::boardxml::schema::Element for Moves {
             ::core::result::Result::Err(::boardxml::schema::Invalid)
         };
         let __attributes = attributes.finish(r);
-        let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
+        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
         __attributes?;
-        __content?;
+        __content_status?;
         let content = __mixed?;
         ::core::result::Result::Ok(Self { content })
     }
@@ -1015,7 +1015,7 @@ impl ::boardxml::schema::Element for Region {
         let to = attributes.required::<Square>(r, "to");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -1024,7 +1024,7 @@ impl ::boardxml::schema::Element for Region {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         let color = color?;
         let from = from?;
         let to = to?;
@@ -1181,9 +1181,9 @@ impl ::boardxml::schema::Element for SquareMarker {
         let opacity = attributes.optional::<Opacity>(r, "opacity");
         let at = attributes.required::<Square>(r, "at");
         let __attributes = attributes.finish(r);
-        let __content = r.empty_content(tag);
+        let __content_status = r.empty_content(tag);
         __attributes?;
-        __content?;
+        __content_status?;
         let r#type = r#type?;
         let color = color?;
         let opacity = opacity?;
@@ -1416,7 +1416,7 @@ impl ::boardxml::schema::Element for SymbolMarker {
         let at = attributes.required::<Square>(r, "at");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<Symbol>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -1425,7 +1425,7 @@ impl ::boardxml::schema::Element for SymbolMarker {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         let opacity = opacity?;
         let at = at?;
         ::core::result::Result::Ok(Self {
@@ -1476,7 +1476,7 @@ impl ::boardxml::schema::Element for TextMarker {
         let at = attributes.required::<Square>(r, "at");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<Character>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -1485,7 +1485,7 @@ impl ::boardxml::schema::Element for TextMarker {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         __fixed_type?;
         let color = color?;
         let opacity = opacity?;
@@ -1532,7 +1532,7 @@ impl ::boardxml::schema::Element for Value {
         let at = attributes.required::<Square>(r, "at");
         let __attributes = attributes.finish(r);
         let __simple = r.simple_content::<i8>(tag);
-        let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e);
+        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
         let (content, content_form) = match __simple {
             ::core::result::Result::Ok(v) => v,
             ::core::result::Result::Err(_) => {
@@ -1541,7 +1541,7 @@ impl ::boardxml::schema::Element for Value {
             }
         };
         __attributes?;
-        __content?;
+        __content_status?;
         let at = at?;
         ::core::result::Result::Ok(Self { at, content, content_form })
     }

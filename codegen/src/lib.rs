@@ -18,7 +18,7 @@ use diagnostic::{Diagnostics, SchemaDiagnostic};
 
 /// The regex crate's size limit for translated patterns: XSD classes such as `\w` and `\c`
 /// are large Unicode sets, beyond the crate's 10 MiB default once repeated.
-pub const REGEX_SIZE_LIMIT: usize = 256 << 20;
+pub use boardxml_xsd_regex::REGEX_SIZE_LIMIT;
 
 /// Compiles a translated pattern as generated code will.
 pub fn compile_pattern(translated: &str) -> Result<regex::Regex, regex::Error> {

@@ -32,6 +32,7 @@ pub fn render(schema: &Schema, source_name: &str) -> Result<String, Vec<RenderEr
         errors: Vec::new(),
         groups: BTreeMap::new(),
         used_names: HashSet::new(),
+        required_field: false,
     };
     for name in schema.types.keys() {
         r.used_names.insert(type_ident_name(name));
@@ -78,6 +79,8 @@ struct Renderer<'s> {
     /// Synthesised group types (choice enums, repeated sequences, mixed content), by name.
     groups: BTreeMap<String, TokenStream>,
     used_names: HashSet<String>,
+    /// Whether the struct being rendered has a field that must be given (so no `Default`).
+    required_field: bool,
 }
 
 /// What a simple type is made of, once its derivation chain is followed to a built-in.
@@ -580,6 +583,7 @@ impl<'s> Renderer<'s> {
 
     fn complex(&mut self, def: &TypeDef, c: &ComplexType) -> TokenStream {
         let ident = type_ident(&def.name);
+        self.required_field = false;
         let doc = doc_attrs(def.doc.as_deref(), &format!("Complex type `{}`.", def.name));
         let mut fields = FieldNames::default();
         let mut decls = Vec::new();
@@ -608,6 +612,7 @@ impl<'s> Renderer<'s> {
                     if a.required { " (required)" } else { "" }
                 ),
             );
+            self.required_field |= a.required;
             let (ty, read) = if a.required {
                 (
                     quote! { #rt },
@@ -654,13 +659,14 @@ impl<'s> Renderer<'s> {
         let mut extra_fields: Vec<Ident> = Vec::new();
         let (content_read, content_write) = match &c.content {
             Content::Empty => (
-                quote! { let __content = r.empty_content(tag); },
+                quote! { let __content_status = r.empty_content(tag); },
                 quote! { w.end_empty(); },
             ),
             Content::Simple(t) => {
                 let rt = self.rust_type(t);
                 let field = fields.take("content");
                 let form = fields.take("content_form");
+                self.required_field = true;
                 decls.push(quote! {
                     /// The element's content.
                     pub #field: #rt,
@@ -670,14 +676,14 @@ impl<'s> Renderer<'s> {
                 extra_fields.push(field.clone());
                 extra_fields.push(form.clone());
                 (
-                    quote! { let __simple = r.simple_content::<#rt>(tag); let __content = __simple.as_ref().map(|_| ()).map_err(|e| *e); let (#field, #form) = match __simple { ::core::result::Result::Ok(v) => v, ::core::result::Result::Err(_) => { __attributes?; return ::core::result::Result::Err(::boardxml::schema::Invalid); } }; },
+                    quote! { let __simple = r.simple_content::<#rt>(tag); let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e); let (#field, #form) = match __simple { ::core::result::Result::Ok(v) => v, ::core::result::Result::Err(_) => { __attributes?; return ::core::result::Result::Err(::boardxml::schema::Invalid); } }; },
                     quote! { w.simple_content(name, &::boardxml::schema::SimpleValue::to_lexical(&self.#field), self.#form); },
                 )
             }
             Content::Elements(p) => {
                 let (fdecls, freads, finits, fwrites) = self.particle_fields(def, p, &mut fields);
                 decls.extend(fdecls);
-                reads.push(quote! { #(#freads)* r.end_children(); let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(()); });
+                reads.push(quote! { #(#freads)* r.end_children(); let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(()); });
                 inits.extend(finits);
                 (
                     quote! {},
@@ -694,7 +700,7 @@ impl<'s> Renderer<'s> {
                 reads.push(read);
                 inits.push((Some(field.clone()), quote! { __mixed }));
                 (
-                    quote! { let __content: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(()); },
+                    quote! { let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(()); },
                     quote! { w.begin_mixed(); for item in &self.#field { #write } w.end(name); },
                 )
             }
@@ -714,9 +720,11 @@ impl<'s> Renderer<'s> {
             .collect();
         let mut_attrs = (!c.attributes.is_empty()).then(|| quote! { mut });
         let impl_consts = (!consts.is_empty()).then(|| quote! { impl #ident { #(#consts)* } });
+        // Every field optional or repeated: an empty value is a valid one.
+        let default = (!self.required_field).then(|| quote! { Default, });
         quote! {
             #doc
-            #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+            #[derive(Debug, Clone, #default PartialEq, Eq, Hash)]
             pub struct #ident {
                 #(#decls)*
             }
@@ -730,7 +738,7 @@ impl<'s> Renderer<'s> {
                     let __attributes = attributes.finish(r);
                     #content_read
                     __attributes?;
-                    __content?;
+                    __content_status?;
                     #(#bind)*
                     ::core::result::Result::Ok(Self { #(#field_names),* })
                 }
@@ -814,33 +822,34 @@ impl<'s> Renderer<'s> {
         inits: &mut Vec<(Option<Ident>, TokenStream)>,
         writes: &mut Vec<TokenStream>,
     ) {
-        let (field, ty, label, read_one, first_check, write_one, fdoc): (
-            Ident,
-            TokenStream,
-            String,
-            TokenStream,
-            TokenStream,
-            Box<dyn Fn(TokenStream) -> TokenStream>,
-            String,
-        ) = match &item.term {
+        let ItemCode {
+            field,
+            ty,
+            label,
+            read_one,
+            first_check,
+            write_one,
+            doc: fdoc,
+        } = match &item.term {
             Term::Element(e) => {
                 let rt = self.rust_type(&e.type_ref);
                 let name = e.name.clone();
                 let field = fields.take(&sanitize_snake(&e.name));
                 let n2 = name.clone();
-                (
+                ItemCode {
                     field,
-                    rt.clone(),
-                    format!("<{name}>"),
-                    quote! { r.read_child::<#rt>() },
-                    quote! { r.peek_is(#name) },
-                    Box::new(
+                    ty: rt.clone(),
+                    label: format!("<{name}>"),
+                    read_one: quote! { r.read_child::<#rt>() },
+                    first_check: quote! { r.peek_is(#name) },
+                    write_one: Box::new(
                         move |v: TokenStream| quote! { ::boardxml::schema::Element::write_element(#v, w, #n2); },
                     ),
-                    e.doc
+                    doc: e
+                        .doc
                         .clone()
                         .unwrap_or_else(|| format!("Element `{name}`.")),
-                )
+                }
             }
             Term::All(_) => {
                 self.error(
@@ -864,21 +873,23 @@ impl<'s> Renderer<'s> {
                     kind
                 });
                 let firsts: Vec<String> = first.iter().map(|f| format!("<{f}>")).collect();
-                (
+                ItemCode {
                     field,
-                    quote! { #gident },
-                    format!("one of {}", firsts.join(", ")),
-                    quote! { #gident::read_group(r) },
-                    quote! { r.peek_index(#gident::FIRST).is_some() },
-                    Box::new(move |v: TokenStream| quote! { #v.write_group(w); }),
-                    format!("The {kind} group."),
-                )
+                    ty: quote! { #gident },
+                    label: format!("one of {}", firsts.join(", ")),
+                    // The first-set check has just seen the group start, so it reads one.
+                    read_one: quote! { #gident::read_group(r).unwrap_or(::core::result::Result::Err(::boardxml::schema::Invalid)) },
+                    first_check: quote! { r.peek_index(#gident::FIRST).is_some() },
+                    write_one: Box::new(move |v: TokenStream| quote! { #v.write_group(w); }),
+                    doc: format!("The {kind} group."),
+                }
             }
         };
         let doc = doc_attrs(Some(&fdoc), "");
         let tmp = format_ident!("__{}", field.to_string().trim_start_matches("r#"));
         match (item.min, item.max) {
             (1, Some(1)) => {
+                self.required_field = true;
                 decls.push(quote! { #doc pub #field: #ty, });
                 reads.push(quote! {
                     let #tmp = if #first_check { #read_one } else { r.missing_child(#label); ::core::result::Result::Err(::boardxml::schema::Invalid) };
@@ -983,6 +994,7 @@ impl<'s> Renderer<'s> {
             });
             let label = format!("<{name}>");
             if item.min == 1 && !group_optional {
+                self.required_field = true;
                 decls.push(quote! { #fdoc pub #field: #rt, });
                 inits.push((Some(field.clone()), quote! {
                     match #slot { ::core::option::Option::Some(v) => v, ::core::option::Option::None => { r.missing_child(#label); ::core::result::Result::Err(::boardxml::schema::Invalid) } }
@@ -1139,10 +1151,7 @@ impl<'s> Renderer<'s> {
                     .collect();
                 let names: Vec<&Ident> = inits.iter().filter_map(|(f, _)| f.as_ref()).collect();
                 let doc = format!("A repeated sequence in `{}`.", def.name);
-                let writes = writes.iter().map(|w| {
-                    // Sequence writes refer to `self.field`, which is what we want here too.
-                    w.clone()
-                });
+                let writes = writes.iter().cloned();
                 quote! {
                     #[doc = #doc]
                     #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -1420,6 +1429,18 @@ impl<'s> Renderer<'s> {
             }
         }
     }
+}
+
+/// The code of one particle of a sequence: its field, how to read one occurrence, how to
+/// tell that one starts, and how to write one.
+struct ItemCode {
+    field: Ident,
+    ty: TokenStream,
+    label: String,
+    read_one: TokenStream,
+    first_check: TokenStream,
+    write_one: Box<dyn Fn(TokenStream) -> TokenStream>,
+    doc: String,
 }
 
 /// Display, FromStr and Element for a simple type (shared by every kind of simple type).
@@ -1756,7 +1777,7 @@ pub fn type_ident_name(name: &str) -> String {
         out = format!("T{out}");
     }
     if out == "Self" {
-        out = "Self_".into();
+        out = "SelfType".into();
     }
     out
 }
@@ -1780,7 +1801,7 @@ fn variant_name(value: &str) -> String {
         return format!("V{}", mangled.trim_matches('_'));
     }
     if p == "Self" {
-        return "Self_".into();
+        return "SelfValue".into();
     }
     p
 }
@@ -1795,7 +1816,7 @@ mod tests {
         assert_eq!(sanitize_snake("self"), "self_");
         assert_eq!(sanitize_snake("CommentatorURL"), "commentator_url");
         assert_eq!(sanitize_snake("MoveList"), "move_list");
-        assert_eq!(type_ident_name("self"), "Self_");
+        assert_eq!(type_ident_name("self"), "SelfType");
         assert_eq!(type_ident_name("cbf-1.0"), "Cbf10");
         assert_eq!(variant_name("0"), "V0");
         assert_eq!(variant_name(""), "Empty");

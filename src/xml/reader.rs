@@ -86,7 +86,8 @@ pub enum MixedItem<'a> {
 
 enum Node<'a> {
     Start(Tag<'a>),
-    End,
+    /// An end tag at `offset` (for `<x/>`, the offset of `<x`).
+    End(usize),
     Text {
         text: String,
         cdata: bool,
@@ -116,6 +117,10 @@ pub struct Reader<'a> {
     fatal: bool,
     peeked: Option<Node<'a>>,
     levels: Vec<Level>,
+    /// Offset of the latest start tag (where an empty element's end is reported).
+    last_start: usize,
+    /// Open elements, including those skipped without being entered.
+    depth: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -141,6 +146,8 @@ impl<'a> Reader<'a> {
                 children: HashMap::new(),
                 name: String::new(),
             }],
+            last_start: 0,
+            depth: 0,
         }
     }
 
@@ -222,7 +229,6 @@ impl<'a> Reader<'a> {
         // Text arrives in pieces (entity references are events of their own); gather it.
         let mut text = String::new();
         let mut text_offset = None;
-        let mut cdata = false;
         loop {
             let before = self.position();
             let event = match self.xml.read_event() {
@@ -236,16 +242,47 @@ impl<'a> Reader<'a> {
             let node = match event {
                 Event::Text(t) => {
                     let raw = t.decode().unwrap_or_default();
+                    if let Some(at) = forbidden_char(&raw) {
+                        self.fatal_error(
+                            Code::Malformed,
+                            before + at,
+                            forbidden_message(&raw[at..]),
+                        );
+                        return Node::Eof;
+                    }
                     text_offset.get_or_insert(before);
                     push_normalised(&mut text, &raw);
                     None
                 }
                 Event::CData(c) => {
                     let raw = c.decode().unwrap_or_default();
-                    text_offset.get_or_insert(before);
-                    cdata = true;
-                    push_normalised(&mut text, &raw);
-                    None
+                    if let Some(at) = forbidden_char(&raw) {
+                        self.fatal_error(
+                            Code::Malformed,
+                            before + "<![CDATA[".len() + at,
+                            forbidden_message(&raw[at..]),
+                        );
+                        return Node::Eof;
+                    }
+                    // A CDATA section is a node of its own, so that mixed content keeps
+                    // text and CDATA apart; simple content joins them again.
+                    let mut content = String::new();
+                    push_normalised(&mut content, &raw);
+                    // The infoset has no CDATA boundaries: white space in CDATA is white space.
+                    let blank = content
+                        .chars()
+                        .all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
+                    let node = Node::Text {
+                        text: content,
+                        cdata: true,
+                        blank,
+                        offset: before,
+                    };
+                    if text_offset.is_some() {
+                        Some(node)
+                    } else {
+                        return node;
+                    }
                 }
                 Event::GeneralRef(r) => {
                     text_offset.get_or_insert(before);
@@ -258,8 +295,16 @@ impl<'a> Reader<'a> {
                     }
                     None
                 }
-                Event::Start(start) => Some(self.start_tag(start, before)),
-                Event::End(_) => Some(Node::End),
+                Event::Start(start) => {
+                    self.last_start = before;
+                    Some(self.start_tag(start, before))
+                }
+                Event::End(_) => {
+                    // `<x/>` is expanded: its end consumed no bytes; point at the element.
+                    self.depth = self.depth.saturating_sub(1);
+                    let consumed = self.position() > before;
+                    Some(Node::End(if consumed { before } else { self.last_start }))
+                }
                 Event::Empty(_) => unreachable!("empty elements are expanded"),
                 Event::Comment(_) | Event::PI(_) | Event::Decl(_) => None,
                 Event::DocType(_) => {
@@ -287,11 +332,10 @@ impl<'a> Reader<'a> {
                 Some(node) if text_offset.is_some() => {
                     // Hand out the gathered text first; the node waits.
                     self.peeked = Some(node);
-                    let blank =
-                        !cdata && text.chars().all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
+                    let blank = text.chars().all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
                     return Node::Text {
                         text,
-                        cdata,
+                        cdata: false,
                         blank,
                         offset: text_offset.unwrap_or(before),
                     };
@@ -302,8 +346,8 @@ impl<'a> Reader<'a> {
     }
 
     fn start_tag(&mut self, start: BytesStart<'a>, offset: usize) -> Node<'a> {
-        let depth = self.levels.len();
-        if depth > self.limits.max_depth {
+        self.depth += 1;
+        if self.depth > self.limits.max_depth {
             self.fatal_error(
                 Code::Limit,
                 offset,
@@ -373,6 +417,17 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
+            if let Some(at) = forbidden_char(&raw) {
+                self.fatal_error(
+                    Code::Malformed,
+                    offset,
+                    format!(
+                        "in an attribute of <{name}>: {}",
+                        forbidden_message(&raw[at..])
+                    ),
+                );
+                return Node::Eof;
+            }
             let value = match normalise_attribute(raw) {
                 Ok(v) => v,
                 Err(message) => {
@@ -412,7 +467,7 @@ impl<'a> Reader<'a> {
                     );
                     return Err(Invalid);
                 }
-                Node::End | Node::Eof => {
+                Node::End(_) | Node::Eof => {
                     if !self.fatal {
                         let at = self.text.len();
                         self.fatal_error(Code::Malformed, at, "no root element".into());
@@ -450,7 +505,7 @@ impl<'a> Reader<'a> {
                     );
                     break;
                 }
-                Node::End => break,
+                Node::End(_) => break,
             }
         }
         if self.fatal {
@@ -515,7 +570,7 @@ impl<'a> Reader<'a> {
                     self.peeked = Some(node);
                     break;
                 }
-                node @ (Node::End | Node::Eof) => {
+                node @ (Node::End(_) | Node::Eof) => {
                     self.peeked = Some(node);
                     return None;
                 }
@@ -575,6 +630,7 @@ impl<'a> Reader<'a> {
     pub fn missing_child(&mut self, expected: &str) {
         let (found, offset) = match &self.peeked {
             Some(Node::Start(tag)) => (format!("<{}>", tag.name), tag.offset),
+            Some(Node::End(offset)) => (format!("</{}>", self.current_name()), *offset),
             _ => (format!("</{}>", self.current_name()), self.position()),
         };
         let path = self.path().to_string();
@@ -601,7 +657,7 @@ impl<'a> Reader<'a> {
     }
 
     fn consume_end(&mut self) {
-        if let Some(Node::End) = self.peeked {
+        if let Some(Node::End(_)) = self.peeked {
             self.peeked = None;
         } else if self.peeked.is_none() {
             // Callers peek first; nothing to do.
@@ -614,8 +670,8 @@ impl<'a> Reader<'a> {
         loop {
             match self.next_node() {
                 Node::Start(_) => depth += 1,
-                Node::End if depth == 0 => return,
-                Node::End => depth -= 1,
+                Node::End(_) if depth == 0 => return,
+                Node::End(_) => depth -= 1,
                 Node::Eof => return,
                 Node::Text { .. } => {}
             }
@@ -653,7 +709,7 @@ impl<'a> Reader<'a> {
                     self.skip_child(&expected);
                     ok = false;
                 }
-                Node::End => break,
+                Node::End(_) => break,
                 Node::Eof => return Err(Invalid),
             }
         }
@@ -702,7 +758,7 @@ impl<'a> Reader<'a> {
                     self.skip_child(&expected);
                     ok = false;
                 }
-                Node::End => break,
+                Node::End(_) => break,
                 Node::Eof => return Err(Invalid),
             }
         }
@@ -727,7 +783,7 @@ impl<'a> Reader<'a> {
                 self.peeked = Some(Node::Start(tag));
                 Some(MixedItem::Child(name))
             }
-            Node::End | Node::Eof => None,
+            Node::End(_) | Node::Eof => None,
         }
     }
 
@@ -735,6 +791,7 @@ impl<'a> Reader<'a> {
     pub fn attributes<'t>(&mut self, tag: &Tag<'t>) -> Attributes<'t> {
         Attributes {
             element: tag.name.to_string(),
+            offset: tag.offset,
             items: tag.attributes.iter().map(|a| (a.clone(), false)).collect(),
         }
     }
@@ -771,6 +828,8 @@ impl<'a> Reader<'a> {
 /// A start tag's attributes while a type takes the ones it declares.
 pub struct Attributes<'a> {
     element: String,
+    /// Where the start tag is: a missing attribute is reported there.
+    offset: usize,
     items: Vec<(Attr<'a>, bool)>,
 }
 
@@ -809,7 +868,7 @@ impl<'t> Attributes<'t> {
             Some(attr) => Self::parse(r, &attr),
             None => {
                 let path = format!("{}/@{}", r.path(), name);
-                let offset = r.levels_offset();
+                let offset = self.offset;
                 r.report(
                     Diagnostic::error(
                         Code::MissingAttribute,
@@ -907,12 +966,6 @@ impl<'t> Attributes<'t> {
     }
 }
 
-impl Reader<'_> {
-    fn levels_offset(&self) -> usize {
-        self.position()
-    }
-}
-
 /// XML 1.0 §2.11: `\r\n` and lone `\r` are read as `\n`.
 fn push_normalised(out: &mut String, raw: &str) {
     if !raw.contains('\r') {
@@ -958,6 +1011,23 @@ fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<String, Stri
         }
     }
     .to_string())
+}
+
+/// Byte index of the first character XML 1.0 does not allow (control characters other than
+/// tab, LF and CR; U+FFFE and U+FFFF). Surrogates cannot occur in a `str`.
+fn forbidden_char(s: &str) -> Option<usize> {
+    // Fast path: most text has none of the bytes that can start such a character.
+    if !s.bytes().any(|b| b < 0x20 || b == 0xEF) {
+        return None;
+    }
+    s.char_indices()
+        .find(|(_, c)| !is_xml_char(*c))
+        .map(|(i, _)| i)
+}
+
+fn forbidden_message(rest: &str) -> String {
+    let c = rest.chars().next().unwrap_or('\0');
+    format!("character U+{:04X} is not allowed in XML", c as u32)
 }
 
 fn is_xml_char(c: char) -> bool {

@@ -52,6 +52,7 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
         attribute_types: Vec::new(),
         simple_content_bases: Vec::new(),
         alternative_types: Vec::new(),
+        failed: HashSet::new(),
     };
     for p in problems {
         cx.diagnostics.push(SchemaDiagnostic {
@@ -132,6 +133,8 @@ struct Converter<'a> {
     attribute_types: Vec<(TypeRef, Span, String)>,
     simple_content_bases: Vec<(String, Span, String)>,
     alternative_types: Vec<(TypeRef, Span, String)>,
+    /// Declared types whose conversion failed (already reported).
+    failed: HashSet<String>,
 }
 
 impl Converter<'_> {
@@ -190,13 +193,13 @@ impl Converter<'_> {
                     let k = key.child("simpleType");
                     let name = st.name.clone().unwrap_or_default();
                     let def = self.simple_type(st, &name, k);
-                    self.insert(def);
+                    self.insert_or_fail(&name, def);
                 }
                 SchemaContent::ComplexType(ct) => {
                     let k = key.child("complexType");
                     let name = ct.name.clone().unwrap_or_default();
                     let def = self.complex_type(ct, &name, k);
-                    self.insert(def);
+                    self.insert_or_fail(&name, def);
                 }
                 SchemaContent::Element(el) => {
                     let k = key.child("element");
@@ -207,7 +210,7 @@ impl Converter<'_> {
                     };
                     if el.min_occurs != 1 || el.max_occurs != MaxOccurs::Bounded(1) {
                         self.error(
-                            span.clone(),
+                            span,
                             format!("element \"{name}\""),
                             "minOccurs/maxOccurs are not allowed on a global element",
                             None,
@@ -258,10 +261,19 @@ impl Converter<'_> {
         }
     }
 
+    /// Inserts a converted type, or remembers that `name` exists but failed (its problems
+    /// are reported; references to it must not add "unknown type" noise).
+    fn insert_or_fail(&mut self, name: &str, def: Option<TypeDef>) {
+        if def.is_none() {
+            self.failed.insert(name.to_string());
+        }
+        self.insert(def);
+    }
+
     fn insert(&mut self, def: Option<TypeDef>) {
         if let Some(def) = def {
             if self.schema.types.contains_key(&def.name) {
-                let span = def.span.clone();
+                let span = def.span;
                 self.error(
                     span,
                     format!("type \"{}\"", def.name),
@@ -306,7 +318,7 @@ impl Converter<'_> {
                 Some(b) => Some(TypeRef::Builtin(b)),
                 None => {
                     self.error(
-                        span.clone(),
+                        *span,
                         construct.to_string(),
                         format!("the built-in type xs:{local} is not supported by boardxml-codegen"),
                         Some("supported: string, normalizedString, token, boolean, the integer types, anyURI".into()),
@@ -400,7 +412,7 @@ impl Converter<'_> {
                     let uspan = self.span(&k);
                     if !u.simple_type.is_empty() {
                         self.error(
-                            uspan.clone(),
+                            uspan,
                             &construct,
                             "inline member types in xs:union are not supported",
                             Some("name each member type and list it in memberTypes".into()),
@@ -469,7 +481,7 @@ impl Converter<'_> {
                     Ok(v) => Some(v),
                     Err(_) => {
                         cx.error(
-                            span.clone(),
+                            span,
                             fconstruct.clone(),
                             format!(
                                 "\"{text}\" is not an integer; only integer bounds are supported"
@@ -485,7 +497,7 @@ impl Converter<'_> {
                     Ok(v) => Some(v),
                     Err(_) => {
                         cx.error(
-                            span.clone(),
+                            span,
                             fconstruct.clone(),
                             format!("\"{text}\" is not a non-negative integer"),
                             None,
@@ -506,7 +518,7 @@ impl Converter<'_> {
                 "fractionDigits" => {
                     if count(self, &text) != Some(0) {
                         self.error(
-                            span.clone(),
+                            span,
                             fconstruct.clone(),
                             "fractionDigits other than 0 is not supported (no decimal types)",
                             None,
@@ -521,7 +533,7 @@ impl Converter<'_> {
                         "collapse" => Some(WhiteSpace::Collapse),
                         other => {
                             self.error(
-                                span.clone(),
+                                span,
                                 fconstruct.clone(),
                                 format!("\"{other}\" is not a whiteSpace value"),
                                 Some("preserve, replace or collapse".into()),
@@ -539,7 +551,7 @@ impl Converter<'_> {
                     Ok(rust) => out.patterns.push(Pattern { xsd: text, rust }),
                     Err(e) => {
                         self.error(
-                            span.clone(),
+                            span,
                             fconstruct.clone(),
                             format!(
                                 "invalid XSD pattern \"{text}\": {} (at character {})",
@@ -553,7 +565,7 @@ impl Converter<'_> {
                 },
                 _ => {
                     self.error(
-                        span.clone(),
+                        span,
                         fconstruct.clone(),
                         format!("xs:{local} is not supported"),
                         None,
@@ -648,7 +660,7 @@ impl Converter<'_> {
         if !ok {
             return None;
         }
-        let _ = span.clone();
+        let _ = span;
         Some(TypeDef {
             name: name.to_string(),
             doc,
@@ -748,7 +760,7 @@ impl Converter<'_> {
         };
         if a.default.is_some() && a.fixed.is_some() {
             self.error(
-                span.clone(),
+                span,
                 construct.clone(),
                 "an attribute cannot have both default and fixed",
                 None,
@@ -756,7 +768,7 @@ impl Converter<'_> {
         }
         if required && a.default.is_some() {
             self.error(
-                span.clone(),
+                span,
                 construct.clone(),
                 "a required attribute cannot have a default",
                 Some("XSD 1.0, 3.2.3: use must be optional when default is present".into()),
@@ -956,7 +968,7 @@ impl Converter<'_> {
                 return None;
             }
             let tname = self.synthesise(name);
-            let span2 = span.clone();
+            let span2 = span;
             self.insert(Some(TypeDef {
                 name: tname.clone(),
                 doc: doc.clone(),
@@ -1021,8 +1033,11 @@ impl Converter<'_> {
     /// Checks what can only be checked once every type is known.
     fn check_references(&mut self) {
         let types = self.schema.types.clone();
+        let failed = self.failed.clone();
+        // A type that failed to convert counts as fitting: its own errors say enough.
         let is_simple = |t: &TypeRef| match t {
             TypeRef::Builtin(_) => Some(true),
+            TypeRef::Named(n) if failed.contains(n) => Some(true),
             TypeRef::Named(n) => types
                 .get(n)
                 .map(|d| !matches!(d.kind, TypeKind::Complex(_) | TypeKind::Alternatives(_))),
@@ -1040,13 +1055,13 @@ impl Converter<'_> {
                         .union_spans
                         .iter()
                         .find(|(n, _)| n == &def.name)
-                        .map(|(_, s)| s.clone())
-                        .unwrap_or(def.span.clone());
+                        .map(|(_, s)| *s)
+                        .unwrap_or(def.span);
                     for m in members {
                         match is_simple(m) {
                             Some(true) => {}
-                            Some(false) => problems.push((span.clone(), format!("xs:union in simpleType \"{}\"", def.name), format!("member type \"{}\" is a complex type; XSD allows only simple member types in a union", name_of(m)), Some("to let an element take one of several complex shapes, declare it with xs:alternative (XSD 1.1) or use xs:choice".to_string()))),
-                            None => problems.push((span.clone(), format!("xs:union in simpleType \"{}\"", def.name), unknown(name_of(m)), None)),
+                            Some(false) => problems.push((span, format!("xs:union in simpleType \"{}\"", def.name), format!("member type \"{}\" is a complex type; XSD allows only simple member types in a union", name_of(m)), Some("to let an element take one of several complex shapes, declare it with xs:alternative (XSD 1.1) or use xs:choice".to_string()))),
+                            None => problems.push((span, format!("xs:union in simpleType \"{}\"", def.name), unknown(name_of(m)), None)),
                         }
                     }
                 }
@@ -1069,7 +1084,7 @@ impl Converter<'_> {
             for r in refs {
                 if is_simple(r).is_none() {
                     problems.push((
-                        def.span.clone(),
+                        def.span,
                         format!("type \"{}\"", def.name),
                         unknown(name_of(r)),
                         None,
@@ -1160,7 +1175,7 @@ fn occurs(
     if let Some(m) = max {
         if (min as u32) > m {
             cx.error(
-                span.clone(),
+                *span,
                 construct,
                 format!("minOccurs {min} is greater than maxOccurs {m}"),
                 None,

@@ -181,11 +181,11 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
             *c - 1
         };
         let key = format!("{}/{}[{}]", parent.key, local, index);
-        map.positions.insert(key.clone(), span.clone());
+        map.positions.insert(key.clone(), span);
         let free = is_xs && (local == "documentation" || local == "appinfo");
         if !is_xs {
             problems.push(ScanProblem {
-                span: span.clone(),
+                span,
                 construct: format!("<{}>", String::from_utf8_lossy(name.as_ref())),
                 message: "an element outside the XSD namespace where the schema expects XSD markup"
                     .into(),
@@ -231,7 +231,7 @@ fn check_attributes(
             _ => None,
         };
         problems.push(ScanProblem {
-            span: span.clone(),
+            span: *span,
             construct,
             message: format!("xs:{local} is not supported by boardxml-codegen"),
             hint,
@@ -243,7 +243,7 @@ fn check_attributes(
             Ok(attr) => attr,
             Err(error) => {
                 problems.push(ScanProblem {
-                    span: span.clone(),
+                    span: *span,
                     construct: construct.clone(),
                     message: format!("malformed attribute: {error}"),
                     hint: None,
@@ -295,7 +295,7 @@ fn check_attributes(
             (format!("unknown attribute {key} on xs:{local}"), close)
         };
         problems.push(ScanProblem {
-            span: span.clone(),
+            span: *span,
             construct: construct.clone(),
             message,
             hint,
@@ -340,7 +340,7 @@ mod tests {
             map.span("/schema[0]/simpleType[1]/restriction[0]/pattern[0]"),
             Span {
                 line: 5,
-                column: 39
+                column: 38
             }
         );
     }
@@ -359,7 +359,7 @@ mod tests {
             problems[0].span,
             Span {
                 line: 2,
-                column: 25
+                column: 26
             }
         );
     }
