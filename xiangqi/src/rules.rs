@@ -219,7 +219,7 @@ impl Position {
             }
             let from = Point::from_index(i);
             let mut push = |to: Point| {
-                if self.at(to).map_or(true, |t| t.side != side) {
+                if !matches!(self.at(to), Some(t) if t.side == side) {
                     out.push(Move { from, to });
                 }
             };
@@ -397,8 +397,7 @@ impl Position {
         if r.x != b.x {
             return false;
         }
-        let (lo, hi) = if r.y < b.y { (r.y, b.y) } else { (b.y, r.y) };
-        ((lo + 1)..hi).all(|y| self.board[Point { x: r.x, y }.index()].is_none())
+        self.facing(r, b)
     }
 
     /// Whether `side`'s king is attacked by an opponent's piece.
@@ -413,14 +412,13 @@ impl Position {
         self.at(a).map(|pc| (a, pc))
     }
 
-    /// Whether, with the board as it is, `side`'s king is safe (not attacked, kings not
-    /// facing).
-    fn king_safe(&self, side: Side) -> bool {
-        !self.kings_facing()
-            && match self.king(side) {
-                Some(k) => self.attacker(k, side.opponent()).is_none(),
-                None => true,
-            }
+    /// Whether the kings on `r` and `b` face each other on an open file.
+    fn facing(&self, r: Point, b: Point) -> bool {
+        if r.x != b.x {
+            return false;
+        }
+        let (lo, hi) = if r.y < b.y { (r.y, b.y) } else { (b.y, r.y) };
+        ((lo + 1)..hi).all(|y| self.board[Point { x: r.x, y }.index()].is_none())
     }
 
     /// Moves the piece without any check and without touching side or counters; returns
@@ -442,10 +440,19 @@ impl Position {
         let mut moves = Vec::with_capacity(64);
         let side = self.side_to_move;
         self.pseudo_moves(side, &mut moves);
+        let own = self.king(side);
+        let other = self.king(side.opponent());
         let mut scratch = self.clone();
         moves.retain(|&m| {
             let c = scratch.make_raw(m);
-            let ok = scratch.king_safe(side);
+            let king = if Some(m.from) == own { Some(m.to) } else { own };
+            let ok = match (king, other) {
+                (Some(k), Some(o)) => {
+                    !scratch.facing(k, o) && scratch.attacker(k, side.opponent()).is_none()
+                }
+                (Some(k), None) => scratch.attacker(k, side.opponent()).is_none(),
+                (None, _) => true,
+            };
             scratch.unmake_raw(m, c);
             ok
         });
@@ -797,6 +804,19 @@ mod tests {
             p.check_move(mv("b0a2")).unwrap_err().to_string(),
             "horse leg blocked at b1"
         );
+    }
+
+    #[test]
+    fn cannon_screens() {
+        let p = Position::from_fen("3k5/9/9/9/r8/P8/P8/9/9/C3K4 w").unwrap();
+        assert_eq!(
+            p.check_move(mv("a0a5")).unwrap_err(),
+            IllegalMove::CannonScreen { found: 2 }
+        );
+        assert!(p.check_move(mv("a0a2")).is_ok());
+        assert!(p.check_move(mv("a0a1")).is_ok());
+        let p = Position::from_fen("3k5/9/9/9/r8/9/P8/9/9/C3K4 w").unwrap();
+        assert!(p.check_move(mv("a0a5")).is_ok());
     }
 
     #[test]

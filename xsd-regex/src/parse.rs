@@ -490,5 +490,5 @@ fn is_category(name: &str) -> bool {
         'C' => "cfon",
         _ => return false,
     };
-    minor.map_or(true, |m| allowed.contains(m))
+    minor.is_none_or(|m| allowed.contains(m))
 }
