@@ -197,9 +197,9 @@ fn cbf_doc() -> impl Strategy<Value = cbf_1_0::Root> {
         proptest::option::of(0u8..=4),
     )
         .prop_map(|(moves, name, result)| {
-            let mut head: cbf_1_0::Head = Default::default();
-            head.name = name;
-            head.record_result = result.map(|r| {
+            let head = cbf_1_0::Head {
+            name,
+            record_result: result.map(|r| {
                 cbf_1_0::RecordResultField::ResultCode(cbf_1_0::ResultCode::new(r).unwrap())
             });
             cbf_1_0::Root::ChineseChessRecord(cbf_1_0::ChineseChessRecord {
@@ -218,7 +218,9 @@ fn round_trip<D: Document + PartialEq + std::fmt::Debug>(
     let text = w.finish();
     let mut r = Reader::new(&text);
     let again = r.read_document::<D>();
-    prop_assert!(r.diagnostics().is_empty(), "{:?}\n{text}", r.diagnostics());
+    prop_assert!(r.diagnostics().is_empty(), "{:?}\n{text}", r.diagnostics()),
+            ..Default::default()
+        };
     let again = again.unwrap();
     prop_assert_eq!(&again, doc);
     let mut w2 = Writer::new(encoding);
