@@ -198,10 +198,12 @@ fn cbf_doc() -> impl Strategy<Value = cbf_1_0::Root> {
     )
         .prop_map(|(moves, name, result)| {
             let head = cbf_1_0::Head {
-            name,
-            record_result: result.map(|r| {
-                cbf_1_0::RecordResultField::ResultCode(cbf_1_0::ResultCode::new(r).unwrap())
-            });
+                name,
+                record_result: result.map(|r| {
+                    cbf_1_0::RecordResultField::ResultCode(cbf_1_0::ResultCode::new(r).unwrap())
+                }),
+                ..Default::default()
+            };
             cbf_1_0::Root::ChineseChessRecord(cbf_1_0::ChineseChessRecord {
                 head,
                 move_list: cbf_1_0::MoveList { r#move: moves },
