@@ -145,12 +145,13 @@ fn item() -> impl Strategy<Value = cif::MovesContent> {
     ]
 }
 
-/// Adjacent texts are one text once written; an empty region written as text is `<region/>`.
+/// Adjacent texts (and adjacent CDATA sections) are one run of character data once written.
 fn normalise(items: Vec<cif::MovesContent>) -> Vec<cif::MovesContent> {
     let mut out: Vec<cif::MovesContent> = Vec::new();
     for i in items {
         match (out.last_mut(), i) {
             (Some(cif::MovesContent::Text(a)), cif::MovesContent::Text(b)) => a.push_str(&b),
+            (Some(cif::MovesContent::CData(a)), cif::MovesContent::CData(b)) => a.push_str(&b),
             (_, i) => out.push(i),
         }
     }

@@ -97,6 +97,29 @@ enum Node<'a> {
     Eof,
 }
 
+/// A run of character data of one kind being gathered.
+struct Run {
+    text: String,
+    cdata: bool,
+    offset: usize,
+}
+
+impl Run {
+    fn into_node<'a>(self) -> Node<'a> {
+        // The infoset has no CDATA boundaries: white space in CDATA is white space.
+        let blank = self
+            .text
+            .chars()
+            .all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
+        Node::Text {
+            text: self.text,
+            cdata: self.cdata,
+            blank,
+            offset: self.offset,
+        }
+    }
+}
+
 struct Level {
     /// The element's path, e.g. `/cif/game[2]`.
     path: String,
@@ -121,6 +144,8 @@ pub struct Reader<'a> {
     last_start: usize,
     /// Open elements, including those skipped without being entered.
     depth: usize,
+    /// Character data of the other kind that ended the previous run.
+    carry: Option<Run>,
 }
 
 impl<'a> Reader<'a> {
@@ -148,6 +173,7 @@ impl<'a> Reader<'a> {
             }],
             last_start: 0,
             depth: 0,
+            carry: None,
         }
     }
 
@@ -226,9 +252,11 @@ impl<'a> Reader<'a> {
             }
             return node;
         }
-        // Text arrives in pieces (entity references are events of their own); gather it.
-        let mut text = String::new();
-        let mut text_offset = None;
+        // Character data arrives in pieces (entity references are events of their own, and
+        // `]]>` splits CDATA into sections); a run of one kind is one node. Text and CDATA
+        // stay apart so that mixed content can keep them apart; the piece that changed the
+        // kind is carried into the next call.
+        let mut run = self.carry.take();
         loop {
             let before = self.position();
             let event = match self.xml.read_event() {
@@ -239,7 +267,7 @@ impl<'a> Reader<'a> {
                     return Node::Eof;
                 }
             };
-            let node = match event {
+            let (piece, cdata) = match event {
                 Event::Text(t) => {
                     let raw = t.decode().unwrap_or_default();
                     if let Some(at) = forbidden_char(&raw) {
@@ -250,9 +278,9 @@ impl<'a> Reader<'a> {
                         );
                         return Node::Eof;
                     }
-                    text_offset.get_or_insert(before);
-                    push_normalised(&mut text, &raw);
-                    None
+                    let mut piece = String::new();
+                    push_normalised(&mut piece, &raw);
+                    (piece, false)
                 }
                 Event::CData(c) => {
                     let raw = c.decode().unwrap_or_default();
@@ -264,49 +292,18 @@ impl<'a> Reader<'a> {
                         );
                         return Node::Eof;
                     }
-                    // A CDATA section is a node of its own, so that mixed content keeps
-                    // text and CDATA apart; simple content joins them again.
-                    let mut content = String::new();
-                    push_normalised(&mut content, &raw);
-                    // The infoset has no CDATA boundaries: white space in CDATA is white space.
-                    let blank = content
-                        .chars()
-                        .all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
-                    let node = Node::Text {
-                        text: content,
-                        cdata: true,
-                        blank,
-                        offset: before,
-                    };
-                    if text_offset.is_some() {
-                        Some(node)
-                    } else {
-                        return node;
+                    let mut piece = String::new();
+                    push_normalised(&mut piece, &raw);
+                    (piece, true)
+                }
+                Event::GeneralRef(r) => match resolve_reference(&r) {
+                    Ok(c) => (c, false),
+                    Err(message) => {
+                        self.fatal_error(Code::Malformed, before, message);
+                        return Node::Eof;
                     }
-                }
-                Event::GeneralRef(r) => {
-                    text_offset.get_or_insert(before);
-                    match resolve_reference(&r) {
-                        Ok(c) => text.push_str(&c),
-                        Err(message) => {
-                            self.fatal_error(Code::Malformed, before, message);
-                            return Node::Eof;
-                        }
-                    }
-                    None
-                }
-                Event::Start(start) => {
-                    self.last_start = before;
-                    Some(self.start_tag(start, before))
-                }
-                Event::End(_) => {
-                    // `<x/>` is expanded: its end consumed no bytes; point at the element.
-                    self.depth = self.depth.saturating_sub(1);
-                    let consumed = self.position() > before;
-                    Some(Node::End(if consumed { before } else { self.last_start }))
-                }
-                Event::Empty(_) => unreachable!("empty elements are expanded"),
-                Event::Comment(_) | Event::PI(_) | Event::Decl(_) => None,
+                },
+                Event::Comment(_) | Event::PI(_) | Event::Decl(_) => continue,
                 Event::DocType(_) => {
                     self.fatal_error(
                         Code::Doctype,
@@ -316,31 +313,61 @@ impl<'a> Reader<'a> {
                     );
                     return Node::Eof;
                 }
-                Event::Eof => Some(Node::Eof),
+                event => {
+                    let node = match event {
+                        Event::Start(start) => {
+                            self.last_start = before;
+                            self.start_tag(start, before)
+                        }
+                        Event::End(_) => {
+                            self.depth = self.depth.saturating_sub(1);
+                            // `<x/>` is expanded: its end consumed no bytes; point at the element.
+                            let consumed = self.position() > before;
+                            Node::End(if consumed { before } else { self.last_start })
+                        }
+                        Event::Empty(_) => unreachable!("empty elements are expanded"),
+                        _ => Node::Eof,
+                    };
+                    return match run {
+                        Some(run) => {
+                            // Hand out the gathered character data first; the node waits.
+                            self.peeked = Some(node);
+                            run.into_node()
+                        }
+                        None => node,
+                    };
+                }
             };
-            if text.len() > self.limits.max_text {
-                let at = text_offset.unwrap_or(before);
+            match &mut run {
+                Some(r) if r.cdata == cdata => r.text.push_str(&piece),
+                Some(_) => {
+                    let done = run.take().expect("matched Some");
+                    self.carry = Some(Run {
+                        text: piece,
+                        cdata,
+                        offset: before,
+                    });
+                    return done.into_node();
+                }
+                None => {
+                    run = Some(Run {
+                        text: piece,
+                        cdata,
+                        offset: before,
+                    })
+                }
+            }
+            if run
+                .as_ref()
+                .is_some_and(|r| r.text.len() > self.limits.max_text)
+            {
+                let at = run.as_ref().map(|r| r.offset).unwrap_or(before);
                 self.fatal_error(
                     Code::Limit,
                     at,
                     format!("text longer than {} bytes", self.limits.max_text),
                 );
                 return Node::Eof;
-            }
-            match node {
-                None => continue,
-                Some(node) if text_offset.is_some() => {
-                    // Hand out the gathered text first; the node waits.
-                    self.peeked = Some(node);
-                    let blank = text.chars().all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
-                    return Node::Text {
-                        text,
-                        cdata: false,
-                        blank,
-                        offset: text_offset.unwrap_or(before),
-                    };
-                }
-                Some(node) => return node,
             }
         }
     }
