@@ -33,12 +33,14 @@ impl ::boardxml::schema::Element for ChineseChessRecord {
         let mut attributes = r.attributes(tag);
         let __fixed_version = attributes
             .fixed::<::std::string::String>(r, "Version", "1.0", true);
+        r.skip_strays(&["Head"], &["MoveList"], "<Head>");
         let __head = if r.peek_is("Head") {
             r.read_child::<Head>()
         } else {
             r.missing_child("<Head>");
             ::core::result::Result::Err(::boardxml::schema::Invalid)
         };
+        r.skip_strays(&["MoveList"], &[], "<MoveList>");
         let __move_list = if r.peek_is("MoveList") {
             r.read_child::<MoveList>()
         } else {
@@ -1229,6 +1231,7 @@ impl ::boardxml::schema::Element for MoveList {
         tag: &::boardxml::xml::Tag<'_>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
+        r.skip_strays(&["Move"], &[], "<Move>");
         let mut __move: ::core::result::Result<
             ::std::vec::Vec<Move>,
             ::boardxml::schema::Invalid,

@@ -185,12 +185,14 @@ impl ::boardxml::schema::Element for ChineseChessRecord {
         tag: &::boardxml::xml::Tag<'_>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
+        r.skip_strays(&["Head"], &["MoveList"], "<Head>");
         let __head = if r.peek_is("Head") {
             r.read_child::<Head>()
         } else {
             r.missing_child("<Head>");
             ::core::result::Result::Err(::boardxml::schema::Invalid)
         };
+        r.skip_strays(&["MoveList"], &[], "<MoveList>");
         let __move_list = if r.peek_is("MoveList") {
             r.read_child::<MoveList>()
         } else {

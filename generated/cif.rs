@@ -368,6 +368,7 @@ impl ::boardxml::schema::Element for Cif {
         tag: &::boardxml::xml::Tag<'_>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
+        r.skip_strays(&["game"], &[], "<game>");
         let mut __game: ::core::result::Result<
             ::std::vec::Vec<Game>,
             ::boardxml::schema::Invalid,
@@ -546,6 +547,7 @@ impl ::boardxml::schema::Element for Game {
         let boardsize = attributes.optional::<BoardSize>(r, "boardsize");
         let files = attributes.optional::<BoardDimension>(r, "files");
         let ranks = attributes.optional::<BoardDimension>(r, "ranks");
+        r.skip_strays(&["moves"], &[], "<moves>");
         let __moves = if r.peek_is("moves") {
             r.read_child::<Moves>()
         } else {

@@ -9,6 +9,12 @@
 #[path = "../codegen/tests/cases/name-collision/expected.rs"]
 mod name_collision;
 
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/content-and-facets/expected.rs"]
+mod content_and_facets;
+
 use boardxml::schema::{Document, SimpleValue};
 use boardxml::xml::{Reader, Writer};
 
@@ -85,4 +91,100 @@ fn wrong_occurrences_and_fixed_values_are_reported() {
     let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["E0206", "E0202"], "{diags:?}");
     assert_eq!(diags[1].path, "/Box/Result[4]");
+}
+
+fn codes(text: &str) -> Vec<&'static str> {
+    let (_, diags) = read::<content_and_facets::Root>(text);
+    diags.iter().map(|d| d.code.as_str()).collect()
+}
+
+#[test]
+fn content_and_facets_case_reads_writes_and_reads_back() {
+    let text = include_str!("../codegen/tests/cases/content-and-facets/example.xml");
+    let (doc, diags) = read::<content_and_facets::Root>(text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let doc = doc.unwrap();
+    let content_and_facets::Root::Doc(d) = &doc else {
+        panic!("a <doc>")
+    };
+    assert_eq!(d.version, Some(2));
+    assert_eq!(d.title, "  Content models  ", "xs:string keeps white space");
+    assert_eq!(d.content.len(), 2);
+    assert_eq!(d.sequence.len(), 2);
+    assert_eq!(d.sequence[0].val.items().len(), 3);
+    assert!(d.sequence[1].val.items().is_empty());
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    doc.write_root(&mut w);
+    let written = w.finish();
+    assert_eq!(written, text, "the example is canonical");
+}
+
+#[test]
+fn patterns_are_anded_across_steps_and_ored_within_one() {
+    use content_and_facets::Word;
+    assert!(Word::new("abc").is_ok(), "starts with a");
+    assert!(Word::new("quiz").is_ok(), "ends with z");
+    assert!(Word::new("bcd").is_err(), "neither a.* nor .*z");
+    assert!(Word::new("aBz").is_err(), "the base's [a-z]+ still applies");
+    assert!(Word::new("a").is_err(), "minLength 2");
+    assert!(Word::new("abcdez").is_err(), "maxLength 5");
+    assert_eq!(
+        Word::new("  abc ").map(|w| w.into_inner()),
+        Ok("abc".to_string()),
+        "xs:token collapses"
+    );
+    use content_and_facets::Digits;
+    assert!(Digits::new(999).is_ok());
+    assert!(Digits::new(1000).is_err(), "totalDigits 3");
+    assert!(Digits::new(-1000).is_err(), "minExclusive -1000");
+}
+
+#[test]
+fn occurrence_bounds_are_enforced() {
+    let ok = "<doc><title/><x>a</x><end/></doc>";
+    assert_eq!(codes(ok), Vec::<&str>::new());
+    assert_eq!(
+        codes("<doc><title/><end/></doc>"),
+        ["E0203"],
+        "the choice must occur once"
+    );
+    assert_eq!(
+        codes("<doc><title/><x>a</x><y>1</y><x>b</x><end/></doc>"),
+        ["E0202"],
+        "at most twice"
+    );
+    assert_eq!(
+        codes("<doc><title/><x>a</x><key/><end/></doc>"),
+        ["E0203"],
+        "key needs its val"
+    );
+    assert_eq!(
+        codes("<doc><x>a</x><title/><end/></doc>"),
+        ["E0203", "E0202"],
+        "order matters: title missing, then a stray title"
+    );
+    assert_eq!(
+        codes("<settings><b>ab</b><a>true</a></settings>"),
+        Vec::<&str>::new(),
+        "xs:all: any order"
+    );
+    assert_eq!(
+        codes("<settings><a>1</a><a>0</a></settings>"),
+        ["E0202"],
+        "xs:all: at most once"
+    );
+    assert_eq!(
+        codes("<settings><b>ab</b></settings>"),
+        ["E0203"],
+        "xs:all: a is required"
+    );
+    assert_eq!(
+        codes("<doc version=\"70000\"><title/><x>a</x><end/></doc>"),
+        ["E0211"]
+    );
+    assert_eq!(
+        codes("<doc><title/><x>a</x><end>text</end></doc>"),
+        ["E0207"],
+        "empty content"
+    );
 }

@@ -771,10 +771,14 @@ impl<'s> Renderer<'s> {
         let mut writes = Vec::new();
         match &p.term {
             Term::Sequence(items) if p.min == 1 && p.max == Some(1) => {
-                for item in items {
+                for (i, item) in items.iter().enumerate() {
+                    // What may still come after this item: a child that is neither this
+                    // nor that is a stray, reported once and skipped.
+                    let later: Vec<String> = items[i + 1..].iter().flat_map(first_set).collect();
                     self.sequence_item(
                         def,
                         item,
+                        Some(&later),
                         fields,
                         &mut decls,
                         &mut reads,
@@ -800,6 +804,7 @@ impl<'s> Renderer<'s> {
                 self.sequence_item(
                     def,
                     p,
+                    Some(&[]),
                     fields,
                     &mut decls,
                     &mut reads,
@@ -816,6 +821,7 @@ impl<'s> Renderer<'s> {
         &mut self,
         def: &TypeDef,
         item: &Particle,
+        later: Option<&[String]>,
         fields: &mut FieldNames,
         decls: &mut Vec<TokenStream>,
         reads: &mut Vec<TokenStream>,
@@ -887,6 +893,10 @@ impl<'s> Renderer<'s> {
         };
         let doc = doc_attrs(Some(&fdoc), "");
         let tmp = format_ident!("__{}", field.to_string().trim_start_matches("r#"));
+        if let (Some(later), true) = (later, item.min > 0) {
+            let this = first_set(item);
+            reads.push(quote! { r.skip_strays(&[#(#this),*], &[#(#later),*], #label); });
+        }
         match (item.min, item.max) {
             (1, Some(1)) => {
                 self.required_field = true;
@@ -1135,9 +1145,12 @@ impl<'s> Renderer<'s> {
                 let mut inits = Vec::new();
                 let mut writes = Vec::new();
                 for item in items {
+                    // Inside a nested group what follows the group is unknown here, so
+                    // strays are left to the enclosing sequence.
                     self.sequence_item(
                         def,
                         item,
+                        None,
                         &mut fields,
                         &mut decls,
                         &mut reads,

@@ -653,6 +653,22 @@ impl<'a> Reader<'a> {
         self.leave();
     }
 
+    /// Before a required particle: reports and skips children that neither start it
+    /// (`this`) nor anything that may follow it (`later`), so that one stray element gives
+    /// one error instead of a missing-element error and a cascade.
+    pub fn skip_strays(&mut self, this: &[&str], later: &[&str], expected: &str) {
+        loop {
+            let stray = match self.peek_child() {
+                Some(name) => !this.contains(&name) && !later.contains(&name),
+                None => false,
+            };
+            if !stray {
+                return;
+            }
+            self.skip_child(expected);
+        }
+    }
+
     /// Reports that a required child is missing where the reader stands.
     pub fn missing_child(&mut self, expected: &str) {
         let (found, offset) = match &self.peeked {

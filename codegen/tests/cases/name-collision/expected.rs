@@ -266,6 +266,7 @@ impl ::boardxml::schema::Element for SelfType {
         } else {
             ::core::result::Result::Ok(::core::option::Option::None)
         };
+        r.skip_strays(&["Result"], &["String", "Vec"], "<Result>");
         let mut __result: ::core::result::Result<
             ::std::vec::Vec<Result>,
             ::boardxml::schema::Invalid,
