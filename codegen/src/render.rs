@@ -219,8 +219,9 @@ impl<'s> Renderer<'s> {
             let mut checks = range_checks(f.min, f.max);
             if let Some(d) = f.total_digits {
                 let d_lit = Literal::u32_unsuffixed(d);
+                let d_len = Literal::usize_unsuffixed(d as usize);
                 checks.extend(quote! {
-                    if value.unsigned_abs().to_string().len() > #d_lit as usize {
+                    if value.unsigned_abs().to_string().len() > #d_len {
                         return ::core::result::Result::Err(::boardxml::schema::FacetError::TotalDigits { max: #d_lit });
                     }
                 });
@@ -1178,14 +1179,15 @@ impl<'s> Renderer<'s> {
 
                         /// Reads the group if the next child starts it.
                         pub fn read_group(r: &mut ::boardxml::xml::Reader<'_>) -> ::core::option::Option<::core::result::Result<Self, ::boardxml::schema::Invalid>> {
-                            if r.peek_index(Self::FIRST).is_none() {
-                                return ::core::option::Option::None;
-                            }
-                            ::core::option::Option::Some((|| {
-                                #(#reads)*
-                                #(#bind)*
-                                ::core::result::Result::Ok(Self { #(#names),* })
-                            })())
+                            r.peek_index(Self::FIRST)?;
+                            ::core::option::Option::Some(Self::read_items(r))
+                        }
+
+                        /// Reads the group's items (the group has started).
+                        fn read_items(r: &mut ::boardxml::xml::Reader<'_>) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+                            #(#reads)*
+                            #(#bind)*
+                            ::core::result::Result::Ok(Self { #(#names),* })
                         }
 
                         /// Writes the group's elements.

@@ -34,7 +34,7 @@ impl Digits {
                 min: -999,
             });
         }
-        if value.unsigned_abs().to_string().len() > 3 as usize {
+        if value.unsigned_abs().to_string().len() > 3 {
             return ::core::result::Result::Err(::boardxml::schema::FacetError::TotalDigits {
                 max: 3,
             });
@@ -725,28 +725,28 @@ impl DocSequence {
     ) -> ::core::option::Option<
         ::core::result::Result<Self, ::boardxml::schema::Invalid>,
     > {
-        if r.peek_index(Self::FIRST).is_none() {
-            return ::core::option::Option::None;
-        }
-        ::core::option::Option::Some(
-            (|| {
-                let __key = if r.peek_is("key") {
-                    r.read_child::<::std::string::String>()
-                } else {
-                    r.missing_child("<key>");
-                    ::core::result::Result::Err(::boardxml::schema::Invalid)
-                };
-                let __val = if r.peek_is("val") {
-                    r.read_child::<NumberList>()
-                } else {
-                    r.missing_child("<val>");
-                    ::core::result::Result::Err(::boardxml::schema::Invalid)
-                };
-                let key = __key?;
-                let val = __val?;
-                ::core::result::Result::Ok(Self { key, val })
-            })(),
-        )
+        r.peek_index(Self::FIRST)?;
+        ::core::option::Option::Some(Self::read_items(r))
+    }
+    /// Reads the group's items (the group has started).
+    fn read_items(
+        r: &mut ::boardxml::xml::Reader<'_>,
+    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+        let __key = if r.peek_is("key") {
+            r.read_child::<::std::string::String>()
+        } else {
+            r.missing_child("<key>");
+            ::core::result::Result::Err(::boardxml::schema::Invalid)
+        };
+        let __val = if r.peek_is("val") {
+            r.read_child::<NumberList>()
+        } else {
+            r.missing_child("<val>");
+            ::core::result::Result::Err(::boardxml::schema::Invalid)
+        };
+        let key = __key?;
+        let val = __val?;
+        ::core::result::Result::Ok(Self { key, val })
     }
     /// Writes the group's elements.
     pub fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
