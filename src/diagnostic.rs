@@ -51,6 +51,30 @@ pub enum Code {
     Union,
     /// E0214: an element that fits none of its alternatives' shapes.
     Alternative,
+    /// E0301: a record that mixes the 2007 and 1.0 dialects (e.g. nid and branch/end).
+    DialectMix,
+    /// E0302: a 2007 Board value that is not 90 points, has an unknown piece letter, a bad side or move number.
+    BoardString,
+    /// E0303: a FEN that is not ten rows of nine points, has an unknown piece letter or a bad side.
+    Fen,
+    /// E0304: a start position that cannot occur (kings, palaces, piece counts and points, facing kings, side not to move in check).
+    IllegalPosition,
+    /// E0305: the variation structure is broken: a nid that jumps or does not start at 1, an end with no open branch, a branch never closed.
+    MoveTree,
+    /// E0306: 1.0: the first move is not the 00-00 placeholder, or 00-00 appears later.
+    RootMove,
+    /// E0307: a move that is not legal in its position (the message says why).
+    IllegalMove,
+    /// E0308: warning: the recorded result contradicts a checkmate or stalemate at the end of the main line.
+    ResultContradiction,
+    /// E0401: a square outside the game's board.
+    SquareOffBoard,
+    /// E0402: boardsize and files/ranks both given and disagreeing.
+    BoardSizeConflict,
+    /// E0403: a marker that fits none of the three shapes (says which it came closest to).
+    MarkerShape,
+    /// E0404: a region whose from and to do not span a region (e.g. on different 3D boards).
+    RegionOrder,
 }
 
 impl Code {
@@ -77,6 +101,18 @@ impl Code {
         Code::Length,
         Code::Union,
         Code::Alternative,
+        Code::DialectMix,
+        Code::BoardString,
+        Code::Fen,
+        Code::IllegalPosition,
+        Code::MoveTree,
+        Code::RootMove,
+        Code::IllegalMove,
+        Code::ResultContradiction,
+        Code::SquareOffBoard,
+        Code::BoardSizeConflict,
+        Code::MarkerShape,
+        Code::RegionOrder,
     ];
 
     /// The code as users see it, e.g. `E0210`.
@@ -103,6 +139,18 @@ impl Code {
             Code::Length => "E0212",
             Code::Union => "E0213",
             Code::Alternative => "E0214",
+            Code::DialectMix => "E0301",
+            Code::BoardString => "E0302",
+            Code::Fen => "E0303",
+            Code::IllegalPosition => "E0304",
+            Code::MoveTree => "E0305",
+            Code::RootMove => "E0306",
+            Code::IllegalMove => "E0307",
+            Code::ResultContradiction => "E0308",
+            Code::SquareOffBoard => "E0401",
+            Code::BoardSizeConflict => "E0402",
+            Code::MarkerShape => "E0403",
+            Code::RegionOrder => "E0404",
         }
     }
 
@@ -130,6 +178,18 @@ impl Code {
             Code::Length => "length",
             Code::Union => "union",
             Code::Alternative => "alternative",
+            Code::DialectMix => "dialect-mix",
+            Code::BoardString => "board-string",
+            Code::Fen => "fen",
+            Code::IllegalPosition => "illegal-position",
+            Code::MoveTree => "move-tree",
+            Code::RootMove => "root-move",
+            Code::IllegalMove => "illegal-move",
+            Code::ResultContradiction => "result-contradiction",
+            Code::SquareOffBoard => "square-off-board",
+            Code::BoardSizeConflict => "board-size-conflict",
+            Code::MarkerShape => "marker-shape",
+            Code::RegionOrder => "region",
         }
     }
 

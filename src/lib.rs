@@ -15,6 +15,7 @@ pub mod encoding;
 pub mod generated;
 pub mod report;
 pub mod schema;
+pub mod semantics;
 pub mod validate;
 pub mod xml;
 
