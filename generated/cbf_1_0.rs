@@ -1243,7 +1243,9 @@ impl ::boardxml::schema::Element for MoveList {
                 match r.read_child::<Move>() {
                     ::core::result::Result::Ok(v) => {
                         if let ::core::result::Result::Ok(list) = &mut __move {
-                            list.push(v);
+                            if r.retains() {
+                                list.push(v);
+                            }
                         }
                     }
                     ::core::result::Result::Err(e) => {

@@ -380,7 +380,9 @@ impl ::boardxml::schema::Element for Cif {
                 match r.read_child::<Game>() {
                     ::core::result::Result::Ok(v) => {
                         if let ::core::result::Result::Ok(list) = &mut __game {
-                            list.push(v);
+                            if r.retains() {
+                                list.push(v);
+                            }
                         }
                     }
                     ::core::result::Result::Err(e) => {
@@ -800,10 +802,14 @@ impl ::boardxml::schema::Element for Moves {
         while let ::core::option::Option::Some(item) = r.next_mixed() {
             match item {
                 ::boardxml::xml::MixedItem::Text(t) => {
-                    __mixed.push(MovesContent::Text(t))
+                    if r.retains() {
+                        __mixed.push(MovesContent::Text(t))
+                    }
                 }
                 ::boardxml::xml::MixedItem::CData(t) => {
-                    __mixed.push(MovesContent::CData(t))
+                    if r.retains() {
+                        __mixed.push(MovesContent::CData(t))
+                    }
                 }
                 ::boardxml::xml::MixedItem::Child(_) => {
                     __count += 1;
@@ -811,7 +817,9 @@ impl ::boardxml::schema::Element for Moves {
                         ::core::option::Option::Some(0) if true => {
                             match r.read_child::<Arrow>() {
                                 ::core::result::Result::Ok(v) => {
-                                    __mixed.push(MovesContent::Arrow(v))
+                                    if r.retains() {
+                                        __mixed.push(MovesContent::Arrow(v))
+                                    }
                                 }
                                 ::core::result::Result::Err(_) => __mixed_ok = false,
                             }
@@ -819,7 +827,9 @@ impl ::boardxml::schema::Element for Moves {
                         ::core::option::Option::Some(1) if true => {
                             match r.read_child::<Marker>() {
                                 ::core::result::Result::Ok(v) => {
-                                    __mixed.push(MovesContent::Marker(v))
+                                    if r.retains() {
+                                        __mixed.push(MovesContent::Marker(v))
+                                    }
                                 }
                                 ::core::result::Result::Err(_) => __mixed_ok = false,
                             }
@@ -827,7 +837,9 @@ impl ::boardxml::schema::Element for Moves {
                         ::core::option::Option::Some(2) if true => {
                             match r.read_child::<Line>() {
                                 ::core::result::Result::Ok(v) => {
-                                    __mixed.push(MovesContent::Line(v))
+                                    if r.retains() {
+                                        __mixed.push(MovesContent::Line(v))
+                                    }
                                 }
                                 ::core::result::Result::Err(_) => __mixed_ok = false,
                             }
@@ -835,7 +847,9 @@ impl ::boardxml::schema::Element for Moves {
                         ::core::option::Option::Some(3) if true => {
                             match r.read_child::<Region>() {
                                 ::core::result::Result::Ok(v) => {
-                                    __mixed.push(MovesContent::Region(v))
+                                    if r.retains() {
+                                        __mixed.push(MovesContent::Region(v))
+                                    }
                                 }
                                 ::core::result::Result::Err(_) => __mixed_ok = false,
                             }
@@ -843,7 +857,9 @@ impl ::boardxml::schema::Element for Moves {
                         ::core::option::Option::Some(4) if true => {
                             match r.read_child::<Value>() {
                                 ::core::result::Result::Ok(v) => {
-                                    __mixed.push(MovesContent::Value(v))
+                                    if r.retains() {
+                                        __mixed.push(MovesContent::Value(v))
+                                    }
                                 }
                                 ::core::result::Result::Err(_) => __mixed_ok = false,
                             }

@@ -242,6 +242,10 @@ pub struct Diagnostic {
     pub expected: Option<String>,
     /// What the document has.
     pub found: Option<String>,
+    /// 1-based line, once placed (0 until then, and for problems outside the text).
+    pub line: usize,
+    /// 1-based column in characters, once placed (0 until then).
+    pub column: usize,
 }
 
 impl Diagnostic {
@@ -260,6 +264,8 @@ impl Diagnostic {
             path: path.into(),
             expected: None,
             found: None,
+            line: 0,
+            column: 0,
         }
     }
 

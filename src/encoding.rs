@@ -21,8 +21,43 @@ pub struct Decoded {
     pub bom: bool,
 }
 
-/// Decodes `bytes`.
+/// Decodes `bytes` whole (for documents already in memory; files are streamed through
+/// [`DecodeReader`]).
 pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
+    use std::io::Read;
+    let mut reader = DecodeReader::new(bytes)?;
+    let mut out = Vec::with_capacity(bytes.len());
+    match reader.read_to_end(&mut out) {
+        Ok(_) => {}
+        Err(e) => {
+            return Err(
+                match e
+                    .get_ref()
+                    .and_then(|inner| inner.downcast_ref::<InvalidBytes>())
+                {
+                    Some(InvalidBytes(d)) => d.clone(),
+                    None => Diagnostic::error(Code::Io, 0, "", format!("cannot read: {e}")),
+                },
+            )
+        }
+    }
+    let text = String::from_utf8(out).map_err(|_| {
+        Diagnostic::error(
+            Code::InvalidBytes,
+            0,
+            "",
+            "the decoder produced invalid UTF-8 (a bug)",
+        )
+    })?;
+    Ok(Decoded {
+        text,
+        encoding: reader.encoding(),
+        bom: reader.bom(),
+    })
+}
+
+/// The encoding of a document from its first bytes, and the length of its byte order mark.
+fn choose_encoding(bytes: &[u8]) -> Result<(&'static Encoding, usize), Diagnostic> {
     let (bom_encoding, bom_len) = match Encoding::for_bom(bytes) {
         Some((e, len)) => (Some(e), len),
         None => (None, 0),
@@ -75,51 +110,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
         }
         (None, None) => sniffed.unwrap_or(UTF_8),
     };
-    let mut decoder = encoding.new_decoder_without_bom_handling();
-    let capacity = decoder
-        .max_utf8_buffer_length_without_replacement(body.len())
-        .ok_or_else(|| {
-            Diagnostic::error(Code::Limit, 0, "", "the document is too large to decode")
-        })?;
-    let mut text = String::with_capacity(capacity);
-    let (result, read) = decoder.decode_to_string_without_replacement(body, &mut text, true);
-    match result {
-        DecoderResult::InputEmpty => {}
-        DecoderResult::Malformed(bad, after) => {
-            let end = read - after as usize;
-            let start = end - bad as usize;
-            let offset = bom_len + start;
-            let shown: Vec<String> = body[start..end]
-                .iter()
-                .map(|b| format!("{b:02X}"))
-                .collect();
-            return Err(Diagnostic::error(
-                Code::InvalidBytes,
-                offset,
-                "",
-                format!(
-                    "bytes {} at byte offset {offset} are not valid {}",
-                    shown.join(" "),
-                    encoding.name()
-                ),
-            )
-            .expected(format!("valid {}", encoding.name()))
-            .found(shown.join(" ")));
-        }
-        DecoderResult::OutputFull => {
-            return Err(Diagnostic::error(
-                Code::Limit,
-                0,
-                "",
-                "decoding ran out of room (a bug: the buffer was sized for the input)",
-            ));
-        }
-    }
-    Ok(Decoded {
-        text,
-        encoding,
-        bom: bom_len > 0,
-    })
+    Ok((encoding, bom_len))
 }
 
 /// UTF-16LE and UTF-16BE are both "UTF-16" to a declaration.
@@ -275,5 +266,238 @@ mod tests {
     fn unmappable_characters_become_references() {
         let out = encode("a😀b", encoding_rs::GBK, false);
         assert_eq!(out, b"a&#x1F600;b");
+    }
+}
+
+/// Bytes invalid in the document's encoding, found while streaming: carried inside an
+/// `io::Error` through quick-xml, and turned back into [`Code::InvalidBytes`] by the reader.
+#[derive(Debug, Clone)]
+pub struct InvalidBytes(pub Diagnostic);
+
+impl std::fmt::Display for InvalidBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.message)
+    }
+}
+
+impl std::error::Error for InvalidBytes {}
+
+/// A document decoded to UTF-8 as it is read, in chunks: memory does not grow with the
+/// file. The encoding is chosen from the first bytes (byte order mark, XML declaration)
+/// exactly as [`decode`] chooses it.
+pub struct DecodeReader<R> {
+    inner: R,
+    decoder: encoding_rs::Decoder,
+    encoding: &'static Encoding,
+    bom: bool,
+    input: Vec<u8>,
+    in_start: usize,
+    in_end: usize,
+    /// File offset of `input[0]`, for the offsets of invalid bytes.
+    input_offset: usize,
+    eof: bool,
+    done: bool,
+    output: Vec<u8>,
+    out_start: usize,
+    out_end: usize,
+    /// Invalid bytes found; reported once what decoded before them has been read.
+    pending_error: Option<Diagnostic>,
+}
+
+const CHUNK: usize = 64 << 10;
+
+impl<R: std::io::Read> DecodeReader<R> {
+    /// Sniffs the encoding from the first bytes of `inner` and starts decoding.
+    pub fn new(mut inner: R) -> Result<Self, Diagnostic> {
+        let mut input = vec![0u8; CHUNK];
+        let mut filled = 0;
+        // The declaration must be within the first kilobyte.
+        while filled < 1024 {
+            match inner.read(&mut input[filled..1024]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(Diagnostic::error(
+                        Code::Io,
+                        0,
+                        "",
+                        format!("cannot read: {e}"),
+                    ))
+                }
+            }
+        }
+        let (encoding, bom_len) = choose_encoding(&input[..filled])?;
+        Ok(DecodeReader {
+            inner,
+            decoder: encoding.new_decoder_without_bom_handling(),
+            encoding,
+            bom: bom_len > 0,
+            input,
+            in_start: bom_len,
+            in_end: filled,
+            input_offset: 0,
+            eof: filled < 1024,
+            done: false,
+            output: vec![0u8; CHUNK * 3 + 16],
+            out_start: 0,
+            out_end: 0,
+            pending_error: None,
+        })
+    }
+
+    /// The encoding in use.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// Whether the file starts with a byte order mark.
+    pub fn bom(&self) -> bool {
+        self.bom
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for DecodeReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use std::io::BufRead;
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        loop {
+            if self.out_start < self.out_end {
+                return Ok(&self.output[self.out_start..self.out_end]);
+            }
+            if let Some(d) = self.pending_error.take() {
+                self.done = true;
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    InvalidBytes(d),
+                ));
+            }
+            if self.done {
+                return Ok(&[]);
+            }
+            if !self.eof {
+                // Keep the undecoded tail (at most an incomplete character) at the front.
+                self.input.copy_within(self.in_start..self.in_end, 0);
+                self.input_offset += self.in_start;
+                self.in_end -= self.in_start;
+                self.in_start = 0;
+                let n = loop {
+                    match self.inner.read(&mut self.input[self.in_end..]) {
+                        Ok(n) => break n,
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(e),
+                    }
+                };
+                self.in_end += n;
+                self.eof = n == 0;
+            }
+            let from = self.in_start;
+            let (result, read, written) = self.decoder.decode_to_utf8_without_replacement(
+                &self.input[from..self.in_end],
+                &mut self.output,
+                self.eof,
+            );
+            self.in_start += read;
+            self.out_start = 0;
+            self.out_end = written;
+            match result {
+                DecoderResult::InputEmpty => self.done = self.eof,
+                DecoderResult::OutputFull => {}
+                DecoderResult::Malformed(bad, after) => {
+                    let end = from + read - after as usize;
+                    let start = end - bad as usize;
+                    let offset = self.input_offset + start;
+                    self.pending_error = Some(invalid_bytes(
+                        self.encoding,
+                        offset,
+                        &self.input[start..end],
+                    ));
+                }
+            }
+        }
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.out_start = (self.out_start + amount).min(self.out_end);
+    }
+}
+
+fn invalid_bytes(encoding: &'static Encoding, offset: usize, bad: &[u8]) -> Diagnostic {
+    let shown: Vec<String> = bad.iter().map(|b| format!("{b:02X}")).collect();
+    Diagnostic::error(
+        Code::InvalidBytes,
+        offset,
+        "",
+        format!(
+            "bytes {} at byte offset {offset} are not valid {}",
+            shown.join(" "),
+            encoding.name()
+        ),
+    )
+    .expected(format!("valid {}", encoding.name()))
+    .found(shown.join(" "))
+}
+
+#[cfg(test)]
+mod streaming_tests {
+    use super::*;
+    use std::io::Read;
+
+    /// Reads one byte at a time: every chunk boundary falls inside some character.
+    struct Trickle<'a>(&'a [u8]);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() || buf.is_empty() {
+                return Ok(0);
+            }
+            buf[0] = self.0[0];
+            self.0 = &self.0[1..];
+            Ok(1)
+        }
+    }
+
+    #[test]
+    fn chunk_boundaries_inside_characters_decode_the_same() {
+        let text = format!(
+            "<?xml version=\"1.0\" encoding=\"GBK\"?><a>{}</a>",
+            "吕钦许银川".repeat(30_000)
+        );
+        let (bytes, _, _) = encoding_rs::GBK.encode(&text);
+        let mut out = String::new();
+        DecodeReader::new(Trickle(&bytes))
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        assert_eq!(out, text);
+    }
+
+    #[test]
+    fn invalid_bytes_late_in_a_large_file_give_their_offset() {
+        let mut bytes = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?><a>".to_vec();
+        bytes.extend(std::iter::repeat_n(b'x', 300_000));
+        let at = bytes.len();
+        bytes.extend_from_slice(&[0xFF, b'<', b'/', b'a', b'>']);
+        let mut out = Vec::new();
+        let e = DecodeReader::new(&bytes[..])
+            .unwrap()
+            .read_to_end(&mut out)
+            .unwrap_err();
+        let d = &e
+            .get_ref()
+            .unwrap()
+            .downcast_ref::<InvalidBytes>()
+            .unwrap()
+            .0;
+        assert_eq!(d.offset, at);
+        assert_eq!(out.len(), at, "everything before the bad byte was read");
     }
 }

@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod encoding;
 pub mod generated;
 pub mod report;
+pub mod rules;
 pub mod schema;
 pub mod semantics;
 pub mod validate;

@@ -36,8 +36,8 @@ enum Command {
         /// Stop reading a document after this many errors.
         #[arg(long, default_value_t = 100)]
         max_errors: usize,
-        /// Only the schema layer (the format rules are not implemented yet, so this is
-        /// currently what every run does).
+        /// Only the schema layer: no format rules, and memory stays bounded whatever the
+        /// files' sizes.
         #[arg(long)]
         schema_only: bool,
     },
@@ -50,8 +50,15 @@ fn main() -> ExitCode {
             paths,
             format,
             max_errors,
-            schema_only: _,
-        } => validate(&paths, format, max_errors),
+            schema_only,
+        } => validate(
+            &paths,
+            format,
+            Options {
+                max_errors,
+                schema_only,
+            },
+        ),
     }
 }
 
@@ -87,7 +94,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-fn validate(paths: &[PathBuf], format: OutputFormat, max_errors: usize) -> ExitCode {
+fn validate(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCode {
     let files = match collect(paths) {
         Ok(f) => f,
         Err(e) => {
@@ -95,7 +102,6 @@ fn validate(paths: &[PathBuf], format: OutputFormat, max_errors: usize) -> ExitC
             return ExitCode::from(2);
         }
     };
-    let options = Options { max_errors };
     let started = Instant::now();
     let stderr_tty = std::io::stderr().is_terminal();
     // A bar only on a terminal, and only once a batch takes longer than a moment.

@@ -155,8 +155,11 @@ fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
         );
     }
     // Show the one line, with the caret at the column.
-    let index = crate::diagnostic::LineIndex::new(&report.text);
-    let source = index.line_text(&report.text, line);
+    let source = report
+        .source_lines
+        .get(&line)
+        .map(String::as_str)
+        .unwrap_or("");
     let start: usize = source
         .chars()
         .take(column - 1)

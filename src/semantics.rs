@@ -153,6 +153,8 @@ pub fn place(text: &str, issues: Vec<Issue>) -> Vec<Diagnostic> {
             path: i.path.clone(),
             expected: i.expected.clone(),
             found: i.found.clone(),
+            line: 0,
+            column: 0,
         })
         .collect()
 }

@@ -1,13 +1,21 @@
-//! Validating one document: decode, tell the format from the root element (not the file
-//! extension: `.cbf` is also an old ChessBase extension), read it with the generated types,
-//! and collect every diagnostic.
+//! Validating one document: decode as it is read, tell the format from the root element
+//! (not the file extension: `.cbf` is also an old ChessBase extension), read it with the
+//! generated types, run the format's rules, and place every diagnostic at its line and
+//! column.
+//!
+//! Files are streamed: reading holds the nesting path and the current event, not the file.
+//! The source is read again only when there is something to place (rule issues name paths;
+//! diagnostics need line and column and the source line for excerpts).
 
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use crate::diagnostic::{Code, Diagnostic, LineIndex};
-use crate::encoding;
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::encoding::DecodeReader;
 use crate::generated::{cbf_1_0, cbf_2007, cif};
-use crate::xml::Reader;
+use crate::schema::{Element, Invalid};
+use crate::xml::{Reader, Tag};
 
 /// The formats and dialects boardxml reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -32,6 +40,18 @@ impl Format {
             Format::Cbf10 => "cbf-1.0",
         }
     }
+
+    /// The format a root start tag announces: `<cif>`, or `<ChineseChessRecord>` with or
+    /// without `Version` (its presence marks the 1.0 dialect; a wrong value is the 1.0
+    /// schema's to report as a fixed-value error).
+    pub fn of_root(tag: &Tag<'_>) -> Option<Format> {
+        match &*tag.name {
+            "cif" => Some(Format::Cif),
+            "ChineseChessRecord" if tag.attribute("Version").is_some() => Some(Format::Cbf10),
+            "ChineseChessRecord" => Some(Format::Cbf2007),
+            _ => None,
+        }
+    }
 }
 
 /// A document read successfully, as its generated type.
@@ -45,16 +65,48 @@ pub enum Document {
     Cbf10(cbf_1_0::Root),
 }
 
+/// Every root boardxml knows, read by the format its start tag announces.
+impl crate::schema::Document for Document {
+    const ROOTS: &'static [&'static str] = &["cif", "ChineseChessRecord"];
+
+    fn read_root(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+        match Format::of_root(tag) {
+            Some(Format::Cif) => {
+                cif::Cif::read_element(r, tag).map(|d| Document::Cif(cif::Root::Cif(d)))
+            }
+            Some(Format::Cbf2007) => cbf_2007::ChineseChessRecord::read_element(r, tag)
+                .map(|d| Document::Cbf2007(cbf_2007::Root::ChineseChessRecord(d))),
+            Some(Format::Cbf10) => cbf_1_0::ChineseChessRecord::read_element(r, tag)
+                .map(|d| Document::Cbf10(cbf_1_0::Root::ChineseChessRecord(d))),
+            None => Err(Invalid),
+        }
+    }
+
+    fn write_root(&self, w: &mut crate::xml::Writer) {
+        match self {
+            Document::Cif(d) => d.write_root(w),
+            Document::Cbf2007(d) => d.write_root(w),
+            Document::Cbf10(d) => d.write_root(w),
+        }
+    }
+}
+
 /// How to validate.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
     /// Stop reading a document after this many errors.
     pub max_errors: usize,
+    /// Only the schema layer: the format rules do not run, and the document is not kept
+    /// (memory stays bounded whatever the file's size).
+    pub schema_only: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_errors: 100 }
+        Options {
+            max_errors: 100,
+            schema_only: false,
+        }
     }
 }
 
@@ -65,14 +117,16 @@ pub struct Report {
     pub path: PathBuf,
     /// The format detected, if the root element told it.
     pub format: Option<Format>,
-    /// The decoded text (for source excerpts in diagnostics); empty if it could not be decoded.
-    pub text: String,
-    /// What was found, in document order.
+    /// What was found, in document order, each placed at its line and column.
     pub diagnostics: Vec<Diagnostic>,
-    /// The document, if it is valid.
+    /// The document, if it is valid and was kept.
     pub document: Option<Document>,
     /// The encoding the document was in.
     pub encoding: &'static encoding_rs::Encoding,
+    /// Whether the file started with a byte order mark.
+    pub bom: bool,
+    /// The source lines the diagnostics point into, by 1-based line number (for excerpts).
+    pub source_lines: BTreeMap<usize, String>,
 }
 
 impl Report {
@@ -81,130 +135,258 @@ impl Report {
         !self
             .diagnostics
             .iter()
-            .any(|d| d.severity == crate::diagnostic::Severity::Error)
+            .any(|d| d.severity == Severity::Error)
     }
 
-    /// Line and column of a diagnostic.
+    /// Line and column of a diagnostic (0, 0 where it has none, as for bad bytes).
     pub fn line_column(&self, d: &Diagnostic) -> (usize, usize) {
-        if d.code == Code::InvalidBytes || self.text.is_empty() {
-            // The offset is into the undecodable bytes; no text to count lines in.
-            return (0, 0);
+        (d.line, d.column)
+    }
+
+    fn failed(path: &Path, d: Diagnostic) -> Report {
+        Report {
+            path: path.to_owned(),
+            format: None,
+            diagnostics: vec![d],
+            document: None,
+            encoding: encoding_rs::UTF_8,
+            bom: false,
+            source_lines: BTreeMap::new(),
         }
-        LineIndex::new(&self.text).line_column(&self.text, d.offset)
     }
 }
 
-/// Reads and validates the file at `path`.
-pub fn validate_file(path: &Path, options: &Options) -> Report {
-    match std::fs::read(path) {
-        Ok(bytes) => validate_bytes(path, &bytes, options),
-        Err(e) => Report {
-            path: path.to_owned(),
-            format: None,
-            text: String::new(),
-            diagnostics: vec![Diagnostic::error(
-                Code::Io,
-                0,
-                "",
-                format!("cannot read {}: {e}", path.display()),
-            )],
-            document: None,
-            encoding: encoding_rs::UTF_8,
-        },
+/// Where a document's bytes come from; opened again for the passes after reading.
+trait Source {
+    fn open(&self) -> std::io::Result<Box<dyn Read + '_>>;
+}
+
+struct FileSource<'p>(&'p Path);
+
+impl Source for FileSource<'_> {
+    fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
+        Ok(Box::new(std::fs::File::open(self.0)?))
     }
+}
+
+struct BytesSource<'b>(&'b [u8]);
+
+impl Source for BytesSource<'_> {
+    fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
+        Ok(Box::new(self.0))
+    }
+}
+
+/// Reads and validates the file at `path`, streaming it.
+pub fn validate_file(path: &Path, options: &Options) -> Report {
+    validate_source(path, &FileSource(path), options)
 }
 
 /// Validates a document given as bytes; `path` names it.
 pub fn validate_bytes(path: &Path, bytes: &[u8], options: &Options) -> Report {
-    let decoded = match encoding::decode(bytes) {
+    validate_source(path, &BytesSource(bytes), options)
+}
+
+fn open_decoded<'s>(
+    source: &'s dyn Source,
+    path: &Path,
+) -> Result<DecodeReader<BufReader<Box<dyn Read + 's>>>, Diagnostic> {
+    let input = source.open().map_err(|e| {
+        Diagnostic::error(
+            Code::Io,
+            0,
+            "",
+            format!("cannot read {}: {e}", path.display()),
+        )
+    })?;
+    DecodeReader::new(BufReader::with_capacity(64 << 10, input))
+}
+
+fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Report {
+    let decoder = match open_decoded(source, path) {
         Ok(d) => d,
-        Err(d) => {
-            return Report {
-                path: path.to_owned(),
-                format: None,
-                text: String::new(),
-                diagnostics: vec![d],
-                document: None,
-                encoding: encoding_rs::UTF_8,
+        Err(d) => return Report::failed(path, d),
+    };
+    let (encoding, bom) = (decoder.encoding(), decoder.bom());
+    let mut reader = Reader::from_reader(decoder).with_max_errors(options.max_errors);
+    if options.schema_only {
+        reader = reader.without_retaining();
+    }
+    let document = reader.read_document::<Document>().ok();
+    let format = reader.root().and_then(Format::of_root);
+    let mut diagnostics = reader.into_diagnostics();
+    for d in diagnostics
+        .iter_mut()
+        .filter(|d| d.code == Code::UnknownRoot)
+    {
+        d.expected = Some("<cif> or <ChineseChessRecord>".into());
+    }
+    let schema_valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let mut document = if schema_valid && !options.schema_only {
+        document
+    } else {
+        None
+    };
+    if let Some(doc) = &document {
+        let issues = crate::rules::check(doc);
+        if !issues.is_empty() {
+            match placed_issues(source, path, issues) {
+                Ok(placed) => diagnostics.extend(placed),
+                Err(d) => diagnostics.push(d),
             }
         }
-    };
-    let format = detect(&decoded.text);
-    let mut reader = Reader::new(&decoded.text).with_max_errors(options.max_errors);
-    let document = match format {
-        Some(Format::Cbf10) => reader
-            .read_document::<cbf_1_0::Root>()
-            .ok()
-            .map(Document::Cbf10),
-        Some(Format::Cbf2007) => reader
-            .read_document::<cbf_2007::Root>()
-            .ok()
-            .map(Document::Cbf2007),
-        // CIF, and anything whose root is unknown: the CIF reader reports the root with
-        // every root boardxml knows as the expected one.
-        _ => read_unknown(&mut reader),
-    };
-    let mut diagnostics = reader.into_diagnostics();
-    // Attributes are checked in schema order; report in document order.
-    diagnostics.sort_by_key(|d| d.offset);
-    if format.is_none() {
-        for d in diagnostics
-            .iter_mut()
-            .filter(|d| d.code == Code::UnknownRoot)
-        {
-            d.expected = Some("<cif> or <ChineseChessRecord>".into());
-        }
     }
-    let document = if diagnostics
-        .iter()
-        .any(|d| d.severity == crate::diagnostic::Severity::Error)
-    {
-        None
+    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        document = None;
+    }
+    // Attributes are checked in schema order and rules run after reading; report in
+    // document order.
+    diagnostics.sort_by_key(|d| (d.offset, d.code));
+    let source_lines = if diagnostics.is_empty() {
+        BTreeMap::new()
     } else {
-        document
+        match place_lines(source, path, &mut diagnostics) {
+            Ok(lines) => lines,
+            Err(d) => {
+                diagnostics.push(d);
+                BTreeMap::new()
+            }
+        }
     };
     Report {
         path: path.to_owned(),
         format,
-        text: decoded.text,
         diagnostics,
         document,
-        encoding: decoded.encoding,
+        encoding,
+        bom,
+        source_lines,
     }
 }
 
-fn read_unknown(reader: &mut Reader<'_>) -> Option<Document> {
-    reader.read_document::<cif::Root>().ok().map(Document::Cif)
+/// Rule issues name paths; one more pass finds their offsets.
+fn placed_issues(
+    source: &dyn Source,
+    path: &Path,
+    issues: Vec<crate::semantics::Issue>,
+) -> Result<Vec<Diagnostic>, Diagnostic> {
+    let mut text = String::new();
+    // The document was just read whole and is schema-valid: it decodes.
+    open_decoded(source, path)?
+        .read_to_string(&mut text)
+        .map_err(|e| {
+            Diagnostic::error(
+                Code::Io,
+                0,
+                "",
+                format!("cannot read {} again: {e}", path.display()),
+            )
+        })?;
+    Ok(crate::semantics::place(&text, issues))
 }
 
-/// The format from the root element: `<cif>`, or `<ChineseChessRecord>` with or without
-/// `Version` (its presence marks the 1.0 dialect; a wrong value is the 1.0 schema's to
-/// report as a fixed-value error).
-pub fn detect(text: &str) -> Option<Format> {
-    let mut xml = quick_xml::Reader::from_str(text);
+/// Fills in line and column of every diagnostic from its offset, in one streaming pass, and
+/// keeps the lines they point into.
+fn place_lines(
+    source: &dyn Source,
+    path: &Path,
+    diagnostics: &mut [Diagnostic],
+) -> Result<BTreeMap<usize, String>, Diagnostic> {
+    // Bad bytes have a file offset and no place in the decoded text.
+    let mut wanted: Vec<(usize, usize)> = diagnostics
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| !matches!(d.code, Code::InvalidBytes | Code::Io))
+        .map(|(i, d)| (d.offset, i))
+        .collect();
+    wanted.sort_unstable();
+    let mut lines = BTreeMap::new();
+    if wanted.is_empty() {
+        return Ok(lines);
+    }
+    let mut input = match open_decoded(source, path) {
+        Ok(d) => d,
+        Err(_) => return Ok(lines),
+    };
+    let mut line_no = 1usize;
+    let mut line_start = 0usize;
+    let mut current: Vec<u8> = Vec::new();
+    let mut pos = 0usize;
+    let mut next = 0usize;
+    // The line being read is kept until its end, so a column can be counted in characters.
+    let mut pending: Vec<usize> = Vec::new();
     loop {
-        match xml.read_event() {
-            Ok(quick_xml::events::Event::Start(s)) | Ok(quick_xml::events::Event::Empty(s)) => {
-                return match s.name().as_ref() {
-                    b"cif" => Some(Format::Cif),
-                    b"ChineseChessRecord" => {
-                        let versioned = s
-                            .attributes()
-                            .flatten()
-                            .any(|a| a.key.as_ref() == b"Version");
-                        Some(if versioned {
-                            Format::Cbf10
-                        } else {
-                            Format::Cbf2007
-                        })
-                    }
-                    _ => None,
-                };
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(_) => break, // bad bytes later on: what was placed stays placed
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        let len = chunk.len();
+        for &b in chunk {
+            while next < wanted.len() && wanted[next].0 == pos {
+                pending.push(wanted[next].1);
+                next += 1;
             }
-            Ok(quick_xml::events::Event::Eof) | Err(_) => return None,
-            Ok(_) => {}
+            if b == b'\n' {
+                finish_line(
+                    &mut lines,
+                    diagnostics,
+                    &mut pending,
+                    line_no,
+                    line_start,
+                    &current,
+                );
+                line_no += 1;
+                line_start = pos + 1;
+                current.clear();
+            } else {
+                current.push(b);
+            }
+            pos += 1;
+        }
+        input.consume(len);
+        if next >= wanted.len() && pending.is_empty() {
+            break;
         }
     }
+    // Offsets at or past the end (a missing end tag) belong to the last line.
+    while next < wanted.len() {
+        pending.push(wanted[next].1);
+        next += 1;
+    }
+    finish_line(
+        &mut lines,
+        diagnostics,
+        &mut pending,
+        line_no,
+        line_start,
+        &current,
+    );
+    Ok(lines)
+}
+
+fn finish_line(
+    lines: &mut BTreeMap<usize, String>,
+    diagnostics: &mut [Diagnostic],
+    pending: &mut Vec<usize>,
+    line_no: usize,
+    line_start: usize,
+    current: &[u8],
+) {
+    if pending.is_empty() {
+        return;
+    }
+    let text = String::from_utf8_lossy(current);
+    let text = text.strip_suffix('\r').unwrap_or(&text).to_string();
+    for i in pending.drain(..) {
+        let d = &mut diagnostics[i];
+        let within = d.offset.saturating_sub(line_start).min(current.len());
+        d.line = line_no;
+        d.column = String::from_utf8_lossy(&current[..within]).chars().count() + 1;
+    }
+    lines.insert(line_no, text);
 }
 
 /// Writes a valid document back in canonical layout, in `encoding` (with a BOM if `bom`).
@@ -215,10 +397,6 @@ pub fn write_document(
 ) -> Vec<u8> {
     use crate::schema::Document as _;
     let mut w = crate::xml::Writer::new(encoding);
-    match document {
-        Document::Cif(d) => d.write_root(&mut w),
-        Document::Cbf2007(d) => d.write_root(&mut w),
-        Document::Cbf10(d) => d.write_root(&mut w),
-    }
-    encoding::encode(&w.finish(), encoding, bom)
+    document.write_root(&mut w);
+    crate::encoding::encode(&w.finish(), encoding, bom)
 }

@@ -82,7 +82,10 @@ fn errors_after_a_recoverable_one_are_all_reported() {
     let limited = validate_bytes(
         Path::new("t.xml"),
         doc.as_bytes(),
-        &Options { max_errors: 2 },
+        &Options {
+            max_errors: 2,
+            ..Options::default()
+        },
     );
     assert_eq!(limited.diagnostics.len(), 2);
 }

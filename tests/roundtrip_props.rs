@@ -221,7 +221,8 @@ fn round_trip<D: Document + PartialEq + std::fmt::Debug>(
     let text = w.finish();
     let mut r = Reader::new(&text);
     let again = r.read_document::<D>();
-    prop_assert!(r.diagnostics().is_empty(), "{:?}\n{text}", r.diagnostics());
+    let diagnostics = r.into_diagnostics();
+    prop_assert!(diagnostics.is_empty(), "{:?}\n{text}", diagnostics);
     let again = again.unwrap();
     prop_assert_eq!(&again, doc);
     let mut w2 = Writer::new(encoding);

@@ -943,7 +943,10 @@ impl<'s> Renderer<'s> {
                             match #read_one {
                                 ::core::result::Result::Ok(v) => {
                                     if let ::core::result::Result::Ok(list) = &mut #tmp {
-                                        list.push(v);
+                                        // Validation without retaining keeps memory bounded.
+                                        if r.retains() {
+                                            list.push(v);
+                                        }
                                     }
                                 }
                                 ::core::result::Result::Err(e) => #tmp = ::core::result::Result::Err(e),
@@ -1308,13 +1311,13 @@ impl<'s> Renderer<'s> {
             let mut __count = 0usize;
             while let ::core::option::Option::Some(item) = r.next_mixed() {
                 match item {
-                    ::boardxml::xml::MixedItem::Text(t) => __mixed.push(#ident::Text(t)),
-                    ::boardxml::xml::MixedItem::CData(t) => __mixed.push(#ident::CData(t)),
+                    ::boardxml::xml::MixedItem::Text(t) => if r.retains() { __mixed.push(#ident::Text(t)) },
+                    ::boardxml::xml::MixedItem::CData(t) => if r.retains() { __mixed.push(#ident::CData(t)) },
                     ::boardxml::xml::MixedItem::Child(_) => {
                         __count += 1;
                         match r.peek_index(&[#(#names),*]) {
                             #(::core::option::Option::Some(#idx) if #max_check => match r.read_child::<#types>() {
-                                ::core::result::Result::Ok(v) => __mixed.push(#ident::#variants(v)),
+                                ::core::result::Result::Ok(v) => if r.retains() { __mixed.push(#ident::#variants(v)) },
                                 ::core::result::Result::Err(_) => __mixed_ok = false,
                             },)*
                             _ => {

@@ -8,6 +8,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::io::BufRead;
 
 use quick_xml::events::{BytesStart, Event};
 
@@ -97,6 +98,18 @@ enum Node<'a> {
     Eof,
 }
 
+/// What one event contributes.
+enum Step<'a> {
+    /// A piece of character data (text or CDATA).
+    Piece(String, bool),
+    /// Nothing (a comment, a processing instruction, the declaration).
+    Skip,
+    /// A node that ends the gathering of character data.
+    Node(Node<'a>),
+    /// Reading ends here (the problem is reported).
+    Stop(Node<'a>),
+}
+
 /// A run of character data of one kind being gathered.
 struct Run {
     text: String,
@@ -131,8 +144,9 @@ struct Level {
 
 /// The reader.
 pub struct Reader<'a> {
-    xml: quick_xml::Reader<&'a [u8]>,
-    text: &'a str,
+    xml: quick_xml::Reader<Box<dyn BufRead + 'a>>,
+    /// The event buffer, reused: memory is the largest single event, not the file.
+    buf: Vec<u8>,
     limits: Limits,
     diagnostics: Vec<Diagnostic>,
     max_errors: usize,
@@ -146,12 +160,25 @@ pub struct Reader<'a> {
     depth: usize,
     /// Character data of the other kind that ended the previous run.
     carry: Option<Run>,
+    /// Whether repeated children are kept in the values read (off: validate in bounded
+    /// memory; the values then hold no repeated children).
+    retain: bool,
+    /// The root element's start tag, once read.
+    root: Option<Tag<'a>>,
+    /// The default namespace in scope at each open element (`None`: no namespace).
+    default_ns: Vec<Option<String>>,
 }
 
 impl<'a> Reader<'a> {
-    /// A reader over decoded text.
+    /// A reader over decoded text in memory.
     pub fn new(text: &'a str) -> Self {
-        let mut xml = quick_xml::Reader::from_str(text);
+        Reader::from_reader(text.as_bytes())
+    }
+
+    /// A streaming reader over UTF-8 input (see [`crate::encoding::DecodeReader`] for other
+    /// encodings).
+    pub fn from_reader(input: impl BufRead + 'a) -> Self {
+        let mut xml = quick_xml::Reader::from_reader(Box::new(input) as Box<dyn BufRead + 'a>);
         let config = xml.config_mut();
         config.expand_empty_elements = true;
         config.check_end_names = true;
@@ -159,7 +186,7 @@ impl<'a> Reader<'a> {
         config.trim_text(false);
         Reader {
             xml,
-            text,
+            buf: Vec::new(),
             limits: Limits::default(),
             diagnostics: Vec::new(),
             max_errors: usize::MAX,
@@ -174,7 +201,29 @@ impl<'a> Reader<'a> {
             last_start: 0,
             depth: 0,
             carry: None,
+            retain: true,
+            root: None,
+            default_ns: Vec::new(),
         }
+    }
+
+    /// Whether repeated children are to be kept (generated code asks before each push).
+    pub fn retains(&self) -> bool {
+        self.retain
+    }
+
+    /// Drop repeated children after checking them, so memory stays bounded by nesting
+    /// depth and the largest single value (for validation only: the values read then lack
+    /// their repeated children).
+    pub fn without_retaining(mut self) -> Self {
+        self.retain = false;
+        self
+    }
+
+    /// The root element's start tag, once read (tells the format even when the document
+    /// turns out invalid).
+    pub fn root(&self) -> Option<&Tag<'a>> {
+        self.root.as_ref()
     }
 
     /// With other limits.
@@ -202,11 +251,6 @@ impl<'a> Reader<'a> {
     /// Whether a fatal error ended reading.
     pub fn is_fatal(&self) -> bool {
         self.fatal
-    }
-
-    /// The decoded text being read.
-    pub fn text(&self) -> &'a str {
-        self.text
     }
 
     /// Records a diagnostic (once reading has ended on a fatal error, or the error limit is
@@ -259,75 +303,22 @@ impl<'a> Reader<'a> {
         let mut run = self.carry.take();
         loop {
             let before = self.position();
-            let event = match self.xml.read_event() {
-                Ok(e) => e,
+            // The event borrows the buffer; turn it into owned data before giving it back.
+            let mut buf = std::mem::take(&mut self.buf);
+            buf.clear();
+            let step = match self.xml.read_event_into(&mut buf) {
+                Ok(event) => self.step(event, before),
                 Err(error) => {
-                    let at = self.xml.error_position() as usize;
-                    self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
-                    return Node::Eof;
+                    self.read_error(error);
+                    Step::Stop(Node::Eof)
                 }
             };
-            let (piece, cdata) = match event {
-                Event::Text(t) => {
-                    let raw = t.decode().unwrap_or_default();
-                    if let Some(at) = forbidden_char(&raw) {
-                        self.fatal_error(
-                            Code::Malformed,
-                            before + at,
-                            forbidden_message(&raw[at..]),
-                        );
-                        return Node::Eof;
-                    }
-                    let mut piece = String::new();
-                    push_normalised(&mut piece, &raw);
-                    (piece, false)
-                }
-                Event::CData(c) => {
-                    let raw = c.decode().unwrap_or_default();
-                    if let Some(at) = forbidden_char(&raw) {
-                        self.fatal_error(
-                            Code::Malformed,
-                            before + "<![CDATA[".len() + at,
-                            forbidden_message(&raw[at..]),
-                        );
-                        return Node::Eof;
-                    }
-                    let mut piece = String::new();
-                    push_normalised(&mut piece, &raw);
-                    (piece, true)
-                }
-                Event::GeneralRef(r) => match resolve_reference(&r) {
-                    Ok(c) => (c, false),
-                    Err(message) => {
-                        self.fatal_error(Code::Malformed, before, message);
-                        return Node::Eof;
-                    }
-                },
-                Event::Comment(_) | Event::PI(_) | Event::Decl(_) => continue,
-                Event::DocType(_) => {
-                    self.fatal_error(
-                        Code::Doctype,
-                        before,
-                        "a DOCTYPE is not allowed: boardxml reads no DTDs and expands no entities"
-                            .into(),
-                    );
-                    return Node::Eof;
-                }
-                event => {
-                    let node = match event {
-                        Event::Start(start) => {
-                            self.last_start = before;
-                            self.start_tag(start, before)
-                        }
-                        Event::End(_) => {
-                            self.depth = self.depth.saturating_sub(1);
-                            // `<x/>` is expanded: its end consumed no bytes; point at the element.
-                            let consumed = self.position() > before;
-                            Node::End(if consumed { before } else { self.last_start })
-                        }
-                        Event::Empty(_) => unreachable!("empty elements are expanded"),
-                        _ => Node::Eof,
-                    };
+            self.buf = buf;
+            let (piece, cdata) = match step {
+                Step::Piece(piece, cdata) => (piece, cdata),
+                Step::Skip => continue,
+                Step::Stop(node) => return node,
+                Step::Node(node) => {
                     return match run {
                         Some(run) => {
                             // Hand out the gathered character data first; the node waits.
@@ -372,7 +363,86 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn start_tag(&mut self, start: BytesStart<'a>, offset: usize) -> Node<'a> {
+    /// A read error: bad bytes found by the decoder keep their own diagnostic (with the
+    /// byte offset in the file); anything else is malformed XML.
+    fn read_error(&mut self, error: quick_xml::Error) {
+        if let quick_xml::Error::Io(io) = &error {
+            if let Some(crate::encoding::InvalidBytes(d)) =
+                io.get_ref().and_then(|e| e.downcast_ref())
+            {
+                let d = d.clone();
+                self.report(d);
+                return;
+            }
+        }
+        let at = self.xml.error_position() as usize;
+        self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
+    }
+
+    /// What one event means for the node being gathered.
+    fn step(&mut self, event: Event<'_>, before: usize) -> Step<'a> {
+        match event {
+            Event::Text(t) => {
+                let raw = t.decode().unwrap_or_default();
+                if let Some(at) = forbidden_char(&raw) {
+                    self.fatal_error(Code::Malformed, before + at, forbidden_message(&raw[at..]));
+                    return Step::Stop(Node::Eof);
+                }
+                let mut piece = String::with_capacity(raw.len());
+                push_normalised(&mut piece, &raw);
+                Step::Piece(piece, false)
+            }
+            Event::CData(c) => {
+                let raw = c.decode().unwrap_or_default();
+                if let Some(at) = forbidden_char(&raw) {
+                    self.fatal_error(
+                        Code::Malformed,
+                        before + "<![CDATA[".len() + at,
+                        forbidden_message(&raw[at..]),
+                    );
+                    return Step::Stop(Node::Eof);
+                }
+                let mut piece = String::with_capacity(raw.len());
+                push_normalised(&mut piece, &raw);
+                Step::Piece(piece, true)
+            }
+            Event::GeneralRef(r) => match resolve_reference(&r) {
+                Ok(c) => Step::Piece(c, false),
+                Err(message) => {
+                    self.fatal_error(Code::Malformed, before, message);
+                    Step::Stop(Node::Eof)
+                }
+            },
+            Event::Comment(_) | Event::PI(_) | Event::Decl(_) => Step::Skip,
+            Event::DocType(_) => {
+                self.fatal_error(
+                    Code::Doctype,
+                    before,
+                    "a DOCTYPE is not allowed: boardxml reads no DTDs and expands no entities"
+                        .into(),
+                );
+                Step::Stop(Node::Eof)
+            }
+            Event::Start(start) => {
+                self.last_start = before;
+                match self.start_tag(&start, before) {
+                    node @ Node::Eof => Step::Stop(node),
+                    node => Step::Node(node),
+                }
+            }
+            Event::End(_) => {
+                self.depth = self.depth.saturating_sub(1);
+                self.default_ns.pop();
+                // `<x/>` is expanded: its end consumed no bytes; point at the element.
+                let consumed = self.position() > before;
+                Step::Node(Node::End(if consumed { before } else { self.last_start }))
+            }
+            Event::Empty(_) => unreachable!("empty elements are expanded"),
+            Event::Eof => Step::Node(Node::Eof),
+        }
+    }
+
+    fn start_tag(&mut self, start: &BytesStart<'_>, offset: usize) -> Node<'a> {
         self.depth += 1;
         if self.depth > self.limits.max_depth {
             self.fatal_error(
@@ -391,9 +461,12 @@ impl<'a> Reader<'a> {
             );
             return Node::Eof;
         }
-        // Names borrow from the document (the reader reads a `&str`, so they are UTF-8).
-        let name = borrow_str(self.text, start.name().into_inner());
+        // The input is UTF-8 (decoded before the reader), so names are valid text.
+        let name: Cow<'a, str> = Cow::Owned(String::from_utf8_lossy(name_bytes).into_owned());
+        // Attribute offsets: the tag's content starts right after `<`.
+        let content_start = start.as_ref().as_ptr() as usize;
         let mut attributes = Vec::new();
+        let mut declared_default: Option<Option<String>> = None;
         for attr in start.attributes().with_checks(true) {
             let attr = match attr {
                 Ok(a) => a,
@@ -429,11 +502,7 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
-            let raw = match attr.value {
-                Cow::Borrowed(b) => borrow_str(self.text, b),
-                Cow::Owned(b) => Cow::Owned(String::from_utf8_lossy(&b).into_owned()),
-            };
-            if raw.len() > self.limits.max_attribute {
+            if attr.value.len() > self.limits.max_attribute {
                 self.fatal_error(
                     Code::Limit,
                     offset,
@@ -444,6 +513,7 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
+            let raw = String::from_utf8_lossy(&attr.value);
             if let Some(at) = forbidden_char(&raw) {
                 self.fatal_error(
                     Code::Malformed,
@@ -455,24 +525,45 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
-            let value = match normalise_attribute(raw) {
-                Ok(v) => v,
+            let value: Cow<'a, str> = match normalise_attribute(raw) {
+                Ok(v) => Cow::Owned(v.into_owned()),
                 Err(message) => {
                     self.fatal_error(Code::Malformed, offset, message);
                     return Node::Eof;
                 }
             };
-            let attr_offset = attr_offset(self.text, offset, key);
-            let key_str = borrow_str(self.text, key);
-            // xmlns declarations are not attributes of the element's type; documents of
-            // these formats use no namespace, so any declaration other than none is refused
-            // by the type's attribute check.
+            let attr_offset = offset + 1 + (key.as_ptr() as usize).saturating_sub(content_start);
+            // Namespace declarations are not attributes (Namespaces in XML, 3). A prefix
+            // declaration changes nothing here: a prefixed name never matches our
+            // no-namespace schemas. A default namespace puts the element in it.
+            if key == b"xmlns" {
+                declared_default = Some(if value.is_empty() {
+                    None
+                } else {
+                    Some(value.into_owned())
+                });
+                continue;
+            }
+            if key.starts_with(b"xmlns:") {
+                continue;
+            }
             attributes.push(Attr {
-                name: key_str,
+                name: Cow::Owned(String::from_utf8_lossy(key).into_owned()),
                 value,
                 offset: attr_offset,
             });
         }
+        let in_scope = match declared_default {
+            Some(d) => d,
+            None => self.default_ns.last().cloned().flatten(),
+        };
+        // In a namespace the element is `{namespace}name` (Clark notation), which no
+        // declaration of ours matches, so it is reported as unexpected, naming the namespace.
+        let name = match &in_scope {
+            Some(ns) => Cow::Owned(format!("{{{ns}}}{name}")),
+            None => name,
+        };
+        self.default_ns.push(in_scope);
         Node::Start(Tag {
             name,
             offset,
@@ -496,13 +587,14 @@ impl<'a> Reader<'a> {
                 }
                 Node::End(_) | Node::Eof => {
                     if !self.fatal {
-                        let at = self.text.len();
+                        let at = self.position();
                         self.fatal_error(Code::Malformed, at, "no root element".into());
                     }
                     return Err(Invalid);
                 }
             }
         };
+        self.root = Some(tag.clone());
         if !D::ROOTS.contains(&&*tag.name) {
             let roots: Vec<String> = D::ROOTS.iter().map(|r| format!("<{r}>")).collect();
             let d = Diagnostic::error(
@@ -775,12 +867,13 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Reads empty content (blank text only) up to the end tag.
+    /// Reads empty content up to the end tag. XSD 1.0 (Element Locally Valid (Complex
+    /// Type) 1.1): an empty content type allows no character children at all, not even
+    /// white space (element-only content does allow white space).
     pub fn empty_content(&mut self, tag: &Tag<'_>) -> Result<(), Invalid> {
         let mut ok = true;
         loop {
             match self.next_node() {
-                Node::Text { blank: true, .. } => {}
                 Node::Text { text, offset, .. } => {
                     let path = self.path().to_string();
                     self.report(
@@ -790,8 +883,8 @@ impl<'a> Reader<'a> {
                             path,
                             format!("<{}> must be empty", tag.name),
                         )
-                        .expected("no content")
-                        .found(excerpt(&text)),
+                        .expected(format!("<{0}/> or <{0}></{0}>", tag.name))
+                        .found(format!("\"{}\"", excerpt(&text))),
                     );
                     ok = false;
                 }
@@ -1124,31 +1217,6 @@ fn normalise_attribute(raw: Cow<'_, str>) -> Result<Cow<'_, str>, String> {
     }
     out.push_str(rest);
     Ok(Cow::Owned(out))
-}
-
-/// Borrows `bytes` from `text` when they are a slice of it (they are, for a reader over a
-/// `&str`), so names and values cost no allocation.
-fn borrow_str<'a>(text: &'a str, bytes: &[u8]) -> Cow<'a, str> {
-    let base = text.as_ptr() as usize;
-    let start = bytes.as_ptr() as usize;
-    if start >= base && start + bytes.len() <= base + text.len() {
-        let from = start - base;
-        if let Some(s) = text.get(from..from + bytes.len()) {
-            return Cow::Borrowed(s);
-        }
-    }
-    Cow::Owned(String::from_utf8_lossy(bytes).into_owned())
-}
-
-/// Offset of an attribute's name within the document, found from the tag's offset.
-fn attr_offset(text: &str, tag_offset: usize, key: &[u8]) -> usize {
-    let base = text.as_ptr() as usize;
-    let start = key.as_ptr() as usize;
-    if start >= base && start < base + text.len() {
-        start - base
-    } else {
-        tag_offset
-    }
 }
 
 fn quote(value: &str) -> String {
