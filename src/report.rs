@@ -154,12 +154,23 @@ fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
             d.offset
         );
     }
-    // Show the one line, with the caret at the column.
+    // Show the one line, with the caret at the column (lines are kept only up to a few
+    // KiB: past that, no excerpt).
     let source = report
         .source_lines
         .get(&line)
         .map(String::as_str)
         .unwrap_or("");
+    if source.chars().count() + 1 < column {
+        let mut message = level.title(&d.message).id(code);
+        for n in &notes {
+            message = message.footer(Level::Note.title(n));
+        }
+        return format!(
+            "{}\n --> {origin}:{line}:{column}\n\n",
+            renderer.render(message)
+        );
+    }
     let start: usize = source
         .chars()
         .take(column - 1)

@@ -285,8 +285,12 @@ fn placed_issues(
     Ok(crate::semantics::place(&text, issues))
 }
 
+/// The longest source line kept for an excerpt: a one-line 100 MB file must not cost
+/// 100 MB to show one caret.
+const MAX_EXCERPT: usize = 4096;
+
 /// Fills in line and column of every diagnostic from its offset, in one streaming pass, and
-/// keeps the lines they point into.
+/// keeps (the start of) the lines they point into.
 fn place_lines(
     source: &dyn Source,
     path: &Path,
@@ -304,89 +308,83 @@ fn place_lines(
     if wanted.is_empty() {
         return Ok(lines);
     }
-    let mut input = match open_decoded(source, path) {
-        Ok(d) => d,
-        Err(_) => return Ok(lines),
+    let Ok(mut input) = open_decoded(source, path) else {
+        return Ok(lines);
     };
-    let mut line_no = 1usize;
-    let mut line_start = 0usize;
-    let mut current: Vec<u8> = Vec::new();
+    let mut line = LineState {
+        number: 1,
+        chars: 0,
+        excerpt: Vec::new(),
+        waiting: false,
+    };
     let mut pos = 0usize;
     let mut next = 0usize;
-    // The line being read is kept until its end, so a column can be counted in characters.
-    let mut pending: Vec<usize> = Vec::new();
-    loop {
+    'read: loop {
         let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(_) => break, // bad bytes later on: what was placed stays placed
+            Ok(c) if !c.is_empty() => c,
+            // The end, or bad bytes later on: what was placed stays placed.
+            _ => break,
         };
-        if chunk.is_empty() {
-            break;
-        }
         let len = chunk.len();
         for &b in chunk {
-            while next < wanted.len() && wanted[next].0 == pos {
-                pending.push(wanted[next].1);
+            while next < wanted.len() && wanted[next].0 <= pos {
+                let d = &mut diagnostics[wanted[next].1];
+                d.line = line.number;
+                d.column = line.chars + 1;
+                line.waiting = true;
                 next += 1;
             }
             if b == b'\n' {
-                finish_line(
-                    &mut lines,
-                    diagnostics,
-                    &mut pending,
-                    line_no,
-                    line_start,
-                    &current,
-                );
-                line_no += 1;
-                line_start = pos + 1;
-                current.clear();
+                line.finish(&mut lines);
+                line.number += 1;
+                line.chars = 0;
+                if next >= wanted.len() {
+                    break 'read;
+                }
             } else {
-                current.push(b);
+                // Count characters, not bytes: a column is what an editor shows.
+                if b & 0xC0 != 0x80 {
+                    line.chars += 1;
+                }
+                if line.excerpt.len() < MAX_EXCERPT {
+                    line.excerpt.push(b);
+                }
             }
             pos += 1;
         }
         input.consume(len);
-        if next >= wanted.len() && pending.is_empty() {
-            break;
-        }
     }
     // Offsets at or past the end (a missing end tag) belong to the last line.
-    while next < wanted.len() {
-        pending.push(wanted[next].1);
-        next += 1;
+    for &(_, i) in &wanted[next..] {
+        diagnostics[i].line = line.number;
+        diagnostics[i].column = line.chars + 1;
+        line.waiting = true;
     }
-    finish_line(
-        &mut lines,
-        diagnostics,
-        &mut pending,
-        line_no,
-        line_start,
-        &current,
-    );
+    line.finish(&mut lines);
     Ok(lines)
 }
 
-fn finish_line(
-    lines: &mut BTreeMap<usize, String>,
-    diagnostics: &mut [Diagnostic],
-    pending: &mut Vec<usize>,
-    line_no: usize,
-    line_start: usize,
-    current: &[u8],
-) {
-    if pending.is_empty() {
-        return;
+/// The line being read while placing diagnostics.
+struct LineState {
+    number: usize,
+    chars: usize,
+    excerpt: Vec<u8>,
+    /// A diagnostic points into this line: keep its excerpt.
+    waiting: bool,
+}
+
+impl LineState {
+    fn finish(&mut self, lines: &mut BTreeMap<usize, String>) {
+        if self.waiting {
+            let text = String::from_utf8_lossy(&self.excerpt);
+            lines.insert(
+                self.number,
+                text.strip_suffix('\r').unwrap_or(&text).to_string(),
+            );
+        }
+        self.excerpt.clear();
+        self.waiting = false;
     }
-    let text = String::from_utf8_lossy(current);
-    let text = text.strip_suffix('\r').unwrap_or(&text).to_string();
-    for i in pending.drain(..) {
-        let d = &mut diagnostics[i];
-        let within = d.offset.saturating_sub(line_start).min(current.len());
-        d.line = line_no;
-        d.column = String::from_utf8_lossy(&current[..within]).chars().count() + 1;
-    }
-    lines.insert(line_no, text);
 }
 
 /// Writes a valid document back in canonical layout, in `encoding` (with a BOM if `bom`).

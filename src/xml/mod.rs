@@ -1,7 +1,9 @@
 //! Strict XML reading and canonical writing, for generated code to drive.
 
+mod guard;
 mod reader;
 mod writer;
 
+pub use guard::{MarkupGuard, TooLarge};
 pub use reader::{excerpt, Attributes, Limits, MixedItem, Reader, Tag};
 pub use writer::Writer;

@@ -178,7 +178,12 @@ impl<'a> Reader<'a> {
     /// A streaming reader over UTF-8 input (see [`crate::encoding::DecodeReader`] for other
     /// encodings).
     pub fn from_reader(input: impl BufRead + 'a) -> Self {
-        let mut xml = quick_xml::Reader::from_reader(Box::new(input) as Box<dyn BufRead + 'a>);
+        let limits = Limits::default();
+        // The guard stops a tag or text run at its limit before quick-xml buffers it whole.
+        let max_tag =
+            limits.max_attribute + limits.max_attributes * limits.max_name + limits.max_name;
+        let guarded = super::guard::MarkupGuard::new(input, max_tag, limits.max_text);
+        let mut xml = quick_xml::Reader::from_reader(Box::new(guarded) as Box<dyn BufRead + 'a>);
         let config = xml.config_mut();
         config.expand_empty_elements = true;
         config.check_end_names = true;
@@ -187,7 +192,7 @@ impl<'a> Reader<'a> {
         Reader {
             xml,
             buf: Vec::new(),
-            limits: Limits::default(),
+            limits,
             diagnostics: Vec::new(),
             max_errors: usize::MAX,
             errors: 0,
@@ -372,6 +377,14 @@ impl<'a> Reader<'a> {
             {
                 let d = d.clone();
                 self.report(d);
+                return;
+            }
+            if let Some(t) = io
+                .get_ref()
+                .and_then(|e| e.downcast_ref::<super::guard::TooLarge>())
+            {
+                let (offset, message) = (t.offset, t.message.clone());
+                self.fatal_error(Code::Limit, offset, message);
                 return;
             }
         }
@@ -874,6 +887,8 @@ impl<'a> Reader<'a> {
         let mut ok = true;
         loop {
             match self.next_node() {
+                // An empty CDATA section adds no characters (the infoset has none).
+                Node::Text { text, .. } if text.is_empty() => {}
                 Node::Text { text, offset, .. } => {
                     let path = self.path().to_string();
                     self.report(
