@@ -243,9 +243,9 @@ pub struct Diagnostic {
     /// What the document has.
     pub found: Option<String>,
     /// 1-based line, once placed (0 until then, and for problems outside the text).
-    pub line: usize,
+    pub line: u32,
     /// 1-based column in characters, once placed (0 until then).
-    pub column: usize,
+    pub column: u32,
 }
 
 impl Diagnostic {

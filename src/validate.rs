@@ -140,7 +140,7 @@ impl Report {
 
     /// Line and column of a diagnostic (0, 0 where it has none, as for bad bytes).
     pub fn line_column(&self, d: &Diagnostic) -> (usize, usize) {
-        (d.line, d.column)
+        (d.line as usize, d.column as usize)
     }
 
     fn failed(path: &Path, d: Diagnostic) -> Report {
@@ -329,8 +329,8 @@ fn place_lines(
         for &b in chunk {
             while next < wanted.len() && wanted[next].0 <= pos {
                 let d = &mut diagnostics[wanted[next].1];
-                d.line = line.number;
-                d.column = line.chars + 1;
+                d.line = line.number as u32;
+                d.column = line.chars as u32 + 1;
                 line.waiting = true;
                 next += 1;
             }
@@ -356,8 +356,8 @@ fn place_lines(
     }
     // Offsets at or past the end (a missing end tag) belong to the last line.
     for &(_, i) in &wanted[next..] {
-        diagnostics[i].line = line.number;
-        diagnostics[i].column = line.chars + 1;
+        diagnostics[i].line = line.number as u32;
+        diagnostics[i].column = line.chars as u32 + 1;
         line.waiting = true;
     }
     line.finish(&mut lines);

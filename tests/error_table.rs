@@ -69,6 +69,10 @@ fn the_table_covers_every_code_that_a_document_can_cause() {
         if matches!(code, Code::Io | Code::Limit | Code::Alternative) {
             continue;
         }
+        // The format rules (E03xx CBF, E04xx CIF) have error tables of their own.
+        if code.as_str().starts_with("E03") || code.as_str().starts_with("E04") {
+            continue;
+        }
         assert!(covered.contains(code), "no error-table row for {code}");
     }
 }
