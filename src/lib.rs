@@ -10,6 +10,7 @@
 // output works in a user's crate; this makes the path resolve inside this crate too.
 extern crate self as boardxml;
 
+pub mod cbf;
 pub mod diagnostic;
 pub mod encoding;
 pub mod generated;

@@ -9,7 +9,11 @@ pub fn check(document: &Document) -> Vec<Issue> {
     match document {
         // CIF rules: squares against the board (module `cif`, in progress).
         Document::Cif(_) => Vec::new(),
-        // CBF rules: positions and move legality (module `cbf`, in progress).
-        Document::Cbf2007(_) | Document::Cbf10(_) => Vec::new(),
+        Document::Cbf2007(crate::generated::cbf_2007::Root::ChineseChessRecord(r)) => {
+            crate::cbf::check(&crate::cbf::Record::from_2007(r))
+        }
+        Document::Cbf10(crate::generated::cbf_1_0::Root::ChineseChessRecord(r)) => {
+            crate::cbf::check(&crate::cbf::Record::from_1_0(r))
+        }
     }
 }

@@ -24,7 +24,7 @@ pub mod rules;
 pub mod types;
 pub mod validate;
 
-pub use notation::file_number;
+pub use notation::{file_number, NotationError};
 pub use position::{Position, PositionFormat, PositionParseError, START_BOARD, START_FEN};
 pub use rules::{perft, IllegalMove};
 pub use types::{Move, MoveParseError, Piece, PieceKind, Point, Side};

@@ -26,6 +26,8 @@
 //!   files `<file>+`, `<file><file>` (middle), `<file>-` (e.g. `3+.4`, `33.4`, `7-.6`),
 //!   as in the WXF's official notation page.
 
+use std::fmt;
+
 use crate::position::Position;
 use crate::rules::IllegalMove;
 use crate::types::{Move, PieceKind, Point, Side};
@@ -210,6 +212,93 @@ impl Position {
     }
 }
 
+/// Why a Chinese or WXF move text could not be read in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationError {
+    /// No legal move of the side to move is written this way.
+    NoLegalMove {
+        /// The text as given.
+        text: String,
+    },
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::NoLegalMove { text } => {
+                write!(f, "no legal move of the side to move reads {text:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// Folds the spellings of Chinese notation onto one: traditional characters, the red and
+/// black names of a piece, and every digit form (Chinese numerals, full-width, ASCII).
+fn fold_chinese(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '車' | '俥' | '伡' => '车',
+            '馬' | '傌' | '㐷' => '马',
+            '相' => '象',
+            '仕' => '士',
+            '帥' | '將' | '帅' => '将',
+            '砲' | '包' => '炮',
+            '兵' => '卒',
+            '進' => '进',
+            '後' => '后',
+            c => match RED_DIGITS.iter().position(|&d| d == c) {
+                Some(i) => char::from(b'1' + i as u8),
+                None => match BLACK_DIGITS.iter().position(|&d| d == c) {
+                    Some(i) => char::from(b'1' + i as u8),
+                    None => c,
+                },
+            },
+        })
+        .collect()
+}
+
+impl Position {
+    /// Reads a move of the side to move in Chinese notation (as written by
+    /// [`Position::to_chinese`], also with traditional characters, either side's piece
+    /// names and any digit form: the side is the position's, not the text's).
+    pub fn parse_chinese(&self, text: &str) -> Result<Move, NotationError> {
+        let want = fold_chinese(text);
+        self.legal_moves()
+            .into_iter()
+            .find(|&m| self.to_chinese(m).is_ok_and(|s| fold_chinese(&s) == want))
+            .ok_or_else(|| NotationError::NoLegalMove {
+                text: text.to_string(),
+            })
+    }
+
+    /// Reads a move in WXF ASCII notation (as written by [`Position::to_wxf`]; `=` is
+    /// accepted for `.`, letters in either case).
+    pub fn parse_wxf(&self, text: &str) -> Result<Move, NotationError> {
+        let fold = |s: &str| -> String {
+            s.trim()
+                .chars()
+                .map(|c| {
+                    if c == '=' {
+                        '.'
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let want = fold(text);
+        self.legal_moves()
+            .into_iter()
+            .find(|&m| self.to_wxf(m).is_ok_and(|s| fold(&s) == want))
+            .ok_or_else(|| NotationError::NoLegalMove {
+                text: text.to_string(),
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,6 +417,34 @@ mod tests {
         let c = |s: &str| p.to_chinese(Move::parse_iccs(s).unwrap()).unwrap();
         assert_eq!(c("g2f2"), "前卒平６");
         assert_eq!(c("g3f3"), "后卒平６");
+    }
+
+    #[test]
+    fn parse_back() {
+        let p = Position::start();
+        let h2e2 = Move::parse_iccs("h2e2").unwrap();
+        assert_eq!(p.parse_chinese("炮二平五"), Ok(h2e2));
+        assert_eq!(p.parse_chinese("砲2平5"), Ok(h2e2));
+        assert_eq!(p.parse_wxf("c2=5"), Ok(h2e2));
+        assert_eq!(
+            p.parse_chinese("炮二进九").unwrap_err().to_string(),
+            "no legal move of the side to move reads \"炮二进九\""
+        );
+        let mut b = p.after(h2e2).unwrap();
+        assert_eq!(
+            b.parse_chinese("马２进３"),
+            Ok(Move::parse_cbf("10-22").unwrap())
+        );
+        assert_eq!(
+            b.parse_chinese("馬2進3"),
+            Ok(Move::parse_cbf("10-22").unwrap())
+        );
+        b.play(Move::parse_cbf("10-22").unwrap()).unwrap();
+        // Digits and names are folded: the side comes from the position.
+        assert_eq!(
+            b.parse_chinese("马２进３"),
+            Ok(Move::parse_cbf("79-67").unwrap())
+        );
     }
 
     #[test]

@@ -364,6 +364,9 @@ impl Position {
         }
         // Advisors and elephants never leave their own half, kings their palace; they
         // attack only points on their own side. Count them too, for completeness.
+        if !by.own_half(target.y) {
+            return None;
+        }
         for (dx, dy) in DIAG {
             if let Some(p) = target.offset(dx, dy) {
                 if self.at(p) == Some(Piece::new(by, PieceKind::Advisor)) && target.in_palace(by) {
@@ -442,8 +445,19 @@ impl Position {
         self.pseudo_moves(side, &mut moves);
         let own = self.king(side);
         let other = self.king(side.opponent());
+        // When not in check, a move can only expose its own king if it moves the king,
+        // starts or ends on the king's file or rank (rook, cannon and king lines) or
+        // starts diagonally next to the king (a horse leg); other moves need no test.
+        let in_check = own.is_some_and(|k| self.attacker(k, side.opponent()).is_some());
         let mut scratch = self.clone();
         moves.retain(|&m| {
+            if let (false, Some(k)) = (in_check, own) {
+                let near = |p: Point| p.x == k.x || p.y == k.y;
+                let diagonal = m.from.x.abs_diff(k.x) == 1 && m.from.y.abs_diff(k.y) == 1;
+                if !near(m.from) && !near(m.to) && !diagonal {
+                    return true;
+                }
+            }
             let c = scratch.make_raw(m);
             let king = if Some(m.from) == own { Some(m.to) } else { own };
             let ok = match (king, other) {

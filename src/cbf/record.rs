@@ -1,0 +1,422 @@
+//! The dialect-neutral model of a CBF record, built from either dialect's generated types,
+//! with the structural problems found on the way (as path-named issues).
+
+use boardxml_xiangqi::{Move, Position};
+
+use crate::diagnostic::Code;
+use crate::generated::{cbf_1_0, cbf_2007};
+use crate::semantics::Issue;
+
+/// Which generation of the format a record is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// The 2007 announcement (`nid`, `Board`, GBK).
+    V2007,
+    /// XiangQi Bridge 3 and later (`Version="1.0"`, FEN, `branch`/`end`).
+    V1_0,
+}
+
+/// One head field as written (element name and text), kept in document order so that a
+/// rewrite loses nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadField {
+    /// The element name, e.g. `Red`.
+    pub name: &'static str,
+    /// Its text (for Type/Result/Board of 2007: the `value` attribute).
+    pub value: String,
+}
+
+/// One ply in the tree of moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveNode {
+    /// The move.
+    pub mv: Move,
+    /// The comment after the move (may be empty).
+    pub comment: String,
+    /// The path of the move's `value` attribute, for diagnostics.
+    pub path: String,
+    /// The move before it (`None`: from the start position).
+    pub parent: Option<usize>,
+    /// The moves after it: the first continues the line, the others are variations.
+    pub children: Vec<usize>,
+}
+
+/// A CBF record in either dialect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// The dialect it was read from.
+    pub dialect: Dialect,
+    /// Head fields present, in document order.
+    pub head: Vec<HeadField>,
+    /// The start position (`None` if its Board/FEN could not be read: see the issues).
+    pub start: Option<Position>,
+    /// The start position as written (empty for the standard start).
+    pub start_text: String,
+    /// The path of the Board value or FEN.
+    pub start_path: String,
+    /// The game comment (2007: Head/Comment; 1.0: the 00-00 placeholder's text).
+    pub game_comment: Option<String>,
+    /// Every move, in document order.
+    pub moves: Vec<MoveNode>,
+    /// The first moves: the first is the main line, the others variations from the start.
+    pub root_children: Vec<usize>,
+    /// The recorded result code (2007 Result/@value, 1.0 RecordResult) and its path.
+    pub result: Option<(u8, String)>,
+    /// Structural problems found while building the tree.
+    pub structure_issues: Vec<Issue>,
+}
+
+const LIST: &str = "/ChineseChessRecord/MoveList";
+
+fn move_path(k: usize, attribute: &str) -> String {
+    if k == 1 {
+        format!("{LIST}/Move/@{attribute}")
+    } else {
+        format!("{LIST}/Move[{k}]/@{attribute}")
+    }
+}
+
+fn parse_start(
+    text: Option<&str>,
+    from: fn(&str) -> Result<Position, boardxml_xiangqi::PositionParseError>,
+    path: &str,
+    code: Code,
+    issues: &mut Vec<Issue>,
+) -> Option<Position> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        // Missing or empty: the standard start.
+        None => Some(Position::start()),
+        Some(t) => match from(t) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                issues.push(
+                    Issue::error(
+                        code,
+                        path,
+                        format!("the start position cannot be read: {e}"),
+                    )
+                    .found(t.to_string()),
+                );
+                None
+            }
+        },
+    }
+}
+
+impl Record {
+    /// The index of the last move of the main line (`None` if there are no moves).
+    pub fn main_line_end(&self) -> usize {
+        let mut at = match self.root_children.first() {
+            Some(&i) => i,
+            None => return usize::MAX,
+        };
+        while let Some(&next) = self.moves[at].children.first() {
+            at = next;
+        }
+        at
+    }
+
+    /// The moves from the start up to and including move `index`.
+    pub fn line_to(&self, index: usize) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut at = Some(index);
+        while let Some(i) = at {
+            line.push(self.moves[i].mv);
+            at = self.moves[i].parent;
+        }
+        line.reverse();
+        line
+    }
+
+    fn push_move(
+        &mut self,
+        mv: Move,
+        comment: String,
+        path: String,
+        parent: Option<usize>,
+    ) -> usize {
+        let index = self.moves.len();
+        self.moves.push(MoveNode {
+            mv,
+            comment,
+            path,
+            parent,
+            children: Vec::new(),
+        });
+        match parent {
+            Some(p) => self.moves[p].children.push(index),
+            None => self.root_children.push(index),
+        }
+        index
+    }
+
+    fn empty(dialect: Dialect, start_path: &str) -> Record {
+        Record {
+            dialect,
+            head: Vec::new(),
+            start: None,
+            start_text: String::new(),
+            start_path: start_path.to_string(),
+            game_comment: None,
+            moves: Vec::new(),
+            root_children: Vec::new(),
+            result: None,
+            structure_issues: Vec::new(),
+        }
+    }
+
+    /// A 2007 record: Board string, `nid` tree.
+    pub fn from_2007(doc: &cbf_2007::ChineseChessRecord) -> Record {
+        let mut r = Record::empty(Dialect::V2007, "/ChineseChessRecord/Head/Board/@value");
+        let h = &doc.head;
+        let text_fields: [(&'static str, &Option<String>); 20] = [
+            ("Name", &h.name),
+            ("URL", &h.url),
+            ("Event", &h.event),
+            ("Site", &h.site),
+            ("Date", &h.date),
+            ("Red", &h.red),
+            ("Black", &h.black),
+            ("Commentator", &h.commentator),
+            ("CommentatorURL", &h.commentator_url),
+            ("Creator", &h.creator),
+            ("CreatorURL", &h.creator_url),
+            ("DateCreated", &h.date_created),
+            ("DateModified", &h.date_modified),
+            ("Comment", &h.comment),
+            ("Round", &h.round),
+            ("TimeRule", &h.time_rule),
+            ("RedTeam", &h.red_team),
+            ("RedTime", &h.red_time),
+            ("BlackTeam", &h.black_team),
+            ("BlackTime", &h.black_time),
+        ];
+        for (name, value) in text_fields {
+            if let Some(v) = value {
+                r.head.push(HeadField {
+                    name,
+                    value: v.clone(),
+                });
+            }
+        }
+        if let Some(t) = &h.r#type {
+            r.head.push(HeadField {
+                name: "Type",
+                value: t.value.get().to_string(),
+            });
+        }
+        if let Some(res) = &h.result {
+            r.head.push(HeadField {
+                name: "Result",
+                value: res.value.get().to_string(),
+            });
+            r.result = Some((
+                res.value.get(),
+                "/ChineseChessRecord/Head/Result/@value".into(),
+            ));
+        }
+        r.game_comment = h.comment.clone();
+        let board = h
+            .board
+            .as_ref()
+            .and_then(|b| b.value.as_ref())
+            .map(|v| v.as_str().to_string());
+        r.start_text = board.clone().unwrap_or_default();
+        let path = r.start_path.clone();
+        r.start = parse_start(
+            board.as_deref(),
+            Position::from_board_string,
+            &path,
+            Code::BoardString,
+            &mut r.structure_issues,
+        );
+
+        // nid: the move with nid n is the child of the nearest earlier move with nid n-1.
+        let mut last_with_nid: Vec<usize> = Vec::new();
+        let mut previous_nid = 0u64;
+        for (i, m) in doc.move_list.r#move.iter().enumerate() {
+            let k = i + 1;
+            let nid = m.nid.get();
+            let Ok(mv) = Move::parse_cbf(m.value.as_str()) else {
+                continue;
+            };
+            let bad = if i == 0 && nid != 1 {
+                Some(format!(
+                    "the first move has nid {nid}; a record starts at nid 1"
+                ))
+            } else if nid > previous_nid + 1 {
+                Some(format!("nid jumps from {previous_nid} to {nid}: a move's nid is at most one more than the move before it"))
+            } else {
+                None
+            };
+            if let Some(message) = bad {
+                r.structure_issues.push(
+                    Issue::error(Code::MoveTree, move_path(k, "nid"), message)
+                        .expected(format!("a nid from 1 to {}", previous_nid + 1))
+                        .found(nid.to_string()),
+                );
+                // The rest of the tree cannot be placed.
+                return r;
+            }
+            let parent = if nid == 1 {
+                None
+            } else {
+                Some(last_with_nid[(nid - 2) as usize])
+            };
+            let index = r.push_move(mv, m.content.clone(), move_path(k, "value"), parent);
+            last_with_nid.truncate((nid - 1) as usize);
+            last_with_nid.push(index);
+            previous_nid = nid;
+        }
+        r
+    }
+
+    /// A 1.0 record: FEN, `00-00` root move, `branch`/`end` tree.
+    pub fn from_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Record {
+        let mut r = Record::empty(Dialect::V1_0, "/ChineseChessRecord/Head/FEN");
+        let h = &doc.head;
+        let text_fields: [(&'static str, &Option<String>); 30] = [
+            ("Name", &h.name),
+            ("URL", &h.url),
+            ("From", &h.from),
+            ("ContestType", &h.contest_type),
+            ("Contest", &h.contest),
+            ("Round", &h.round),
+            ("Group", &h.group),
+            ("Table", &h.table),
+            ("Date", &h.date),
+            ("Site", &h.site),
+            ("TimeRule", &h.time_rule),
+            ("Red", &h.red),
+            ("RedTeam", &h.red_team),
+            ("RedTime", &h.red_time),
+            ("RedRating", &h.red_rating),
+            ("Black", &h.black),
+            ("BlackTeam", &h.black_team),
+            ("BlackTime", &h.black_time),
+            ("BlackRating", &h.black_rating),
+            ("Referee", &h.referee),
+            ("Recorder", &h.recorder),
+            ("Commentator", &h.commentator),
+            ("CommentatorURL", &h.commentator_url),
+            ("Creator", &h.creator),
+            ("CreatorURL", &h.creator_url),
+            ("DateCreated", &h.date_created),
+            ("DateModified", &h.date_modified),
+            ("ECCO", &h.ecco),
+            ("RecordKind", &h.record_kind),
+            ("ResultType", &h.result_type),
+        ];
+        for (name, value) in text_fields {
+            if let Some(v) = value {
+                r.head.push(HeadField {
+                    name,
+                    value: v.clone(),
+                });
+            }
+        }
+        if let Some(t) = &h.record_type {
+            r.head.push(HeadField {
+                name: "RecordType",
+                value: crate::schema::SimpleValue::to_lexical(t).into_owned(),
+            });
+        }
+        if let Some(res) = &h.record_result {
+            r.head.push(HeadField {
+                name: "RecordResult",
+                value: crate::schema::SimpleValue::to_lexical(res).into_owned(),
+            });
+            if let cbf_1_0::RecordResultField::ResultCode(c) = res {
+                // 3 and 4 are both draws.
+                r.result = Some((
+                    c.get().min(3),
+                    "/ChineseChessRecord/Head/RecordResult".into(),
+                ));
+            }
+        }
+        let fen = h.fen.as_ref().map(|f| f.as_str().to_string());
+        r.start_text = fen.clone().unwrap_or_default();
+        let path = r.start_path.clone();
+        r.start = parse_start(
+            fen.as_deref(),
+            Position::from_fen,
+            &path,
+            Code::Fen,
+            &mut r.structure_issues,
+        );
+
+        let moves = &doc.move_list.r#move;
+        match moves.first() {
+            Some(first) if first.value.as_str() == "00-00" => {
+                if !first.content.is_empty() {
+                    r.game_comment = Some(first.content.clone());
+                }
+            }
+            Some(first) => {
+                r.structure_issues.push(
+                    Issue::error(Code::RootMove, move_path(1, "value"), "the first move of a 1.0 record must be the 00-00 placeholder (it carries the game comment)")
+                        .expected("00-00")
+                        .found(first.value.as_str().to_string()),
+                );
+                return r;
+            }
+            None => return r,
+        }
+        // Parents remembered at each branch="1"; end="1" returns to the most recent one.
+        let mut remembered: Vec<(Option<usize>, usize)> = Vec::new();
+        let mut parent: Option<usize> = None;
+        let mut ended: Option<usize> = None;
+        for (i, m) in moves.iter().enumerate().skip(1) {
+            let k = i + 1;
+            if m.value.as_str() == "00-00" {
+                r.structure_issues.push(
+                    Issue::error(
+                        Code::RootMove,
+                        move_path(k, "value"),
+                        "00-00 is only the placeholder first move",
+                    )
+                    .expected("a move XY-XY between two points")
+                    .found("00-00"),
+                );
+                return r;
+            }
+            let Ok(mv) = Move::parse_cbf(m.value.as_str()) else {
+                continue;
+            };
+            if let Some(end_k) = ended.take() {
+                match remembered.pop() {
+                    Some((p, _)) => parent = p,
+                    None => {
+                        r.structure_issues.push(
+                            Issue::error(
+                                Code::MoveTree,
+                                move_path(end_k, "end"),
+                                format!("end=\"1\" closes the main line, yet move {} follows with no open branch", m.value.as_str()),
+                            )
+                            .expected("a branch=\"1\" earlier on this line, or no more moves")
+                            .found(format!("{} more move(s)", moves.len() - i)),
+                        );
+                        return r;
+                    }
+                }
+            }
+            let flag = |f: &Option<cbf_1_0::Flag>| f.is_some_and(|f| f.get() == 1);
+            if flag(&m.branch) {
+                remembered.push((parent, k));
+            }
+            let index = r.push_move(mv, m.content.clone(), move_path(k, "value"), parent);
+            parent = Some(index);
+            if flag(&m.end) {
+                ended = Some(k);
+            }
+        }
+        if let Some((_, k)) = remembered.first() {
+            r.structure_issues.push(
+                Issue::error(Code::MoveTree, move_path(*k, "branch"), "branch=\"1\" announces a later sibling of this move, but the record ends before it")
+                    .expected("a variation after this move's line ends")
+                    .found("the end of the record"),
+            );
+        }
+        r
+    }
+}
