@@ -11,6 +11,7 @@
 extern crate self as boardxml;
 
 pub mod cbf;
+pub mod cif;
 pub mod diagnostic;
 pub mod encoding;
 pub mod generated;

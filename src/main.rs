@@ -41,6 +41,17 @@ enum Command {
         #[arg(long)]
         schema_only: bool,
     },
+    /// Draw a game of a CIF document (the board at its size with every marker) as SVG.
+    Render {
+        /// The CIF document.
+        file: PathBuf,
+        /// Which game (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// Where to write the SVG (written to a temporary file, then renamed).
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -59,6 +70,7 @@ fn main() -> ExitCode {
                 schema_only,
             },
         ),
+        Command::Render { file, game, output } => render_cif(&file, game, &output),
     }
 }
 
@@ -178,4 +190,59 @@ fn validate(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCo
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Renders game `game` of a valid CIF document to `output`.
+fn render_cif(file: &Path, game: usize, output: &Path) -> ExitCode {
+    let report = validate_file(file, &Options::default());
+    if !report.is_valid() {
+        let color = std::io::stderr().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        eprint!("{}", render(&report, OutputFormat::Human, color));
+        eprintln!("error: {} is not valid; nothing drawn", file.display());
+        return ExitCode::from(1);
+    }
+    let Some(boardxml::validate::Document::Cif(boardxml::generated::cif::Root::Cif(cif))) =
+        &report.document
+    else {
+        eprintln!(
+            "error: {} is not a CIF document (render draws CIF games)",
+            file.display()
+        );
+        return ExitCode::from(2);
+    };
+    let Some(g) = game.checked_sub(1).and_then(|i| cif.game.get(i)) else {
+        eprintln!(
+            "error: {} has {} game(s); there is no game {game}",
+            file.display(),
+            cif.game.len()
+        );
+        return ExitCode::from(2);
+    };
+    let svg = boardxml::cif::render::render_game_svg(g);
+    match write_atomically(output, svg.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", output.display());
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes through a temporary file in the same folder and a rename, so that a failure never
+/// leaves a half-written file (nor truncates the one that was there).
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }

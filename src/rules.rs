@@ -7,8 +7,7 @@ use crate::validate::Document;
 /// The rule issues of a schema-valid document.
 pub fn check(document: &Document) -> Vec<Issue> {
     match document {
-        // CIF rules: squares against the board (module `cif`, in progress).
-        Document::Cif(_) => Vec::new(),
+        Document::Cif(doc) => crate::cif::rules::check(doc),
         Document::Cbf2007(crate::generated::cbf_2007::Root::ChineseChessRecord(r)) => {
             crate::cbf::check(&crate::cbf::Record::from_2007(r))
         }
