@@ -654,21 +654,61 @@ pub enum Marker {
     ///The shape of type `SymbolMarker`.
     SymbolMarker(SymbolMarker),
 }
+impl Marker {
+    /// The shapes in the order the alternatives try them.
+    pub const SHAPES: &'static [::boardxml::xml::Shape] = &[
+        ::boardxml::xml::Shape {
+            name: "TextMarker",
+            required: &["type", "color", "at"],
+            optional: &["opacity"],
+        },
+        ::boardxml::xml::Shape {
+            name: "SquareMarker",
+            required: &["type", "color", "at"],
+            optional: &["opacity"],
+        },
+        ::boardxml::xml::Shape {
+            name: "SymbolMarker",
+            required: &["at"],
+            optional: &["opacity"],
+        },
+    ];
+    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
+    pub fn choose(tag: &::boardxml::xml::Tag<'_>) -> usize {
+        if tag.attribute("type") == ::core::option::Option::Some("text") {
+            return 0;
+        }
+        if tag.attribute("type").is_some() {
+            return 1;
+        }
+        2
+    }
+}
 impl ::boardxml::schema::Element for Marker {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag<'_>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.attribute("type") == ::core::option::Option::Some("text") {
-            return <TextMarker as ::boardxml::schema::Element>::read_element(r, tag)
-                .map(Self::TextMarker);
+        let chosen = Self::choose(tag);
+        let result = match chosen {
+            0 => {
+                <TextMarker as ::boardxml::schema::Element>::read_element(r, tag)
+                    .map(Self::TextMarker)
+            }
+            1 => {
+                <SquareMarker as ::boardxml::schema::Element>::read_element(r, tag)
+                    .map(Self::SquareMarker)
+            }
+            2 => {
+                <SymbolMarker as ::boardxml::schema::Element>::read_element(r, tag)
+                    .map(Self::SymbolMarker)
+            }
+            _ => ::core::result::Result::Err(::boardxml::schema::Invalid),
+        };
+        if result.is_err() {
+            r.shape_mismatch(tag, Self::SHAPES, chosen);
         }
-        if tag.attribute("type").is_some() {
-            return <SquareMarker as ::boardxml::schema::Element>::read_element(r, tag)
-                .map(Self::SquareMarker);
-        }
-        <SymbolMarker as ::boardxml::schema::Element>::read_element(r, tag)
-            .map(Self::SymbolMarker)
+        result
     }
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
         match self {

@@ -71,8 +71,6 @@ pub enum Code {
     SquareOffBoard,
     /// E0402: boardsize and files/ranks both given and disagreeing.
     BoardSizeConflict,
-    /// E0403: a marker that fits none of the three shapes (says which it came closest to).
-    MarkerShape,
     /// E0404: a region whose from and to do not span a region (e.g. on different 3D boards).
     RegionOrder,
 }
@@ -111,7 +109,6 @@ impl Code {
         Code::ResultContradiction,
         Code::SquareOffBoard,
         Code::BoardSizeConflict,
-        Code::MarkerShape,
         Code::RegionOrder,
     ];
 
@@ -149,7 +146,6 @@ impl Code {
             Code::ResultContradiction => "E0308",
             Code::SquareOffBoard => "E0401",
             Code::BoardSizeConflict => "E0402",
-            Code::MarkerShape => "E0403",
             Code::RegionOrder => "E0404",
         }
     }
@@ -188,7 +184,6 @@ impl Code {
             Code::ResultContradiction => "result-contradiction",
             Code::SquareOffBoard => "square-off-board",
             Code::BoardSizeConflict => "board-size-conflict",
-            Code::MarkerShape => "marker-shape",
             Code::RegionOrder => "region",
         }
     }

@@ -1354,6 +1354,8 @@ impl<'s> Renderer<'s> {
         let mut variants = Vec::new();
         let mut arms = Vec::new();
         let mut writes = Vec::new();
+        let mut shapes = Vec::new();
+        let mut tests = Vec::new();
         let mut seen = HashSet::new();
         for a in alts {
             let TypeRef::Named(n) = &a.type_ref else {
@@ -1372,18 +1374,45 @@ impl<'s> Renderer<'s> {
             let t = type_ident(n);
             let vdoc = format!("The shape of type `{n}`.");
             variants.push(quote! { #[doc = #vdoc] #v(#t), });
-            let read = quote! { return <#t as ::boardxml::schema::Element>::read_element(r, tag).map(Self::#v); };
-            arms.push(match &a.test {
+            let index = Literal::usize_unsuffixed(shapes.len());
+            let pick = quote! { return #index; };
+            tests.push(match &a.test {
                 // The default alternative is last (the adapter insists), so it is the tail.
-                None => quote! { <#t as ::boardxml::schema::Element>::read_element(r, tag).map(Self::#v) },
-                Some(AltTest::Present(at)) => quote! { if tag.attribute(#at).is_some() { #read } },
-                Some(AltTest::Absent(at)) => quote! { if tag.attribute(#at).is_none() { #read } },
-                Some(AltTest::Equals(at, val)) => quote! { if tag.attribute(#at) == ::core::option::Option::Some(#val) { #read } },
-                Some(AltTest::NotEquals(at, val)) => quote! { if tag.attribute(#at).is_some_and(|v| v != #val) { #read } },
+                None => quote! { #index },
+                Some(AltTest::Present(at)) => quote! { if tag.attribute(#at).is_some() { #pick } },
+                Some(AltTest::Absent(at)) => quote! { if tag.attribute(#at).is_none() { #pick } },
+                Some(AltTest::Equals(at, val)) => {
+                    quote! { if tag.attribute(#at) == ::core::option::Option::Some(#val) { #pick } }
+                }
+                Some(AltTest::NotEquals(at, val)) => {
+                    quote! { if tag.attribute(#at).is_some_and(|v| v != #val) { #pick } }
+                }
             });
+            arms.push(quote! { #index => <#t as ::boardxml::schema::Element>::read_element(r, tag).map(Self::#v), });
             writes.push(
                 quote! { Self::#v(v) => ::boardxml::schema::Element::write_element(v, w, name), },
             );
+            // What each shape declares, so that an element fitting none can be told which
+            // shape its attributes come closest to and what that shape lacks.
+            let (required, optional): (Vec<String>, Vec<String>) =
+                match self.schema.types.get(n).map(|d| &d.kind) {
+                    Some(TypeKind::Complex(c)) => (
+                        c.attributes
+                            .iter()
+                            .filter(|a| a.required)
+                            .map(|a| a.name.clone())
+                            .collect(),
+                        c.attributes
+                            .iter()
+                            .filter(|a| !a.required)
+                            .map(|a| a.name.clone())
+                            .collect(),
+                    ),
+                    _ => (Vec::new(), Vec::new()),
+                };
+            shapes.push(quote! {
+                ::boardxml::xml::Shape { name: #n, required: &[#(#required),*], optional: &[#(#optional),*] }
+            });
         }
         quote! {
             #doc
@@ -1392,9 +1421,27 @@ impl<'s> Renderer<'s> {
                 #(#variants)*
             }
 
+            impl #ident {
+                /// The shapes in the order the alternatives try them.
+                pub const SHAPES: &'static [::boardxml::xml::Shape] = &[#(#shapes),*];
+
+                /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
+                pub fn choose(tag: &::boardxml::xml::Tag<'_>) -> usize {
+                    #(#tests)*
+                }
+            }
+
             impl ::boardxml::schema::Element for #ident {
                 fn read_element(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag<'_>) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-                    #(#arms)*
+                    let chosen = Self::choose(tag);
+                    let result = match chosen {
+                        #(#arms)*
+                        _ => ::core::result::Result::Err(::boardxml::schema::Invalid),
+                    };
+                    if result.is_err() {
+                        r.shape_mismatch(tag, Self::SHAPES, chosen);
+                    }
+                    result
                 }
 
                 fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {

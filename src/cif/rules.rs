@@ -16,8 +16,8 @@
 //!   no way to say which boards lie "between" two others, so a region across boards has no
 //!   one meaning.
 //!
-//! E0403 [`Code::MarkerShape`] is not raised here: on a schema-valid document every
-//! `marker` already has one of the three shapes.
+//! A marker that fits none of its three shapes is the schema layer's to report (E0214,
+//! which names the closest shape): on a schema-valid document every marker has a shape.
 
 use super::board::BoardSize;
 use super::square::{split_squares, Square};

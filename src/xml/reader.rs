@@ -74,6 +74,35 @@ impl Tag<'_> {
     }
 }
 
+/// One shape of an element typed by XSD 1.1 alternatives: the attributes it declares.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape {
+    /// The shape's type name, e.g. `SquareMarker`.
+    pub name: &'static str,
+    /// Its required attributes.
+    pub required: &'static [&'static str],
+    /// Its optional attributes.
+    pub optional: &'static [&'static str],
+}
+
+impl Shape {
+    /// What `tag` lacks (required attributes absent) and has too many (attributes the
+    /// shape does not declare) for this shape.
+    fn misfit<'t>(&self, tag: &'t Tag<'_>) -> (Vec<&'static str>, Vec<&'t str>) {
+        let missing = self
+            .required
+            .iter()
+            .copied()
+            .filter(|a| tag.attribute(a).is_none())
+            .collect();
+        let extra = tag
+            .attribute_names()
+            .filter(|n| !self.required.contains(n) && !self.optional.contains(n))
+            .collect();
+        (missing, extra)
+    }
+}
+
 /// An item of mixed content.
 #[derive(Debug, Clone)]
 pub enum MixedItem<'a> {
@@ -772,6 +801,61 @@ impl<'a> Reader<'a> {
             }
             self.skip_child(expected);
         }
+    }
+
+    /// After an element typed by alternatives failed the shape its attributes chose (index
+    /// `chosen` in `shapes`): if its
+    /// attributes do not fit that shape, say which shape they come closest to and what is
+    /// missing or not allowed there (the specific errors are already reported).
+    pub fn shape_mismatch(&mut self, tag: &Tag<'_>, shapes: &[Shape], chosen: usize) {
+        if self.fatal || shapes.is_empty() {
+            return;
+        }
+        let fits: Vec<(usize, Vec<&str>, Vec<&str>)> = shapes
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let (missing, extra) = s.misfit(tag);
+                (i, missing, extra)
+            })
+            .collect();
+        // An attribute-perfect fit failed on values or content: those errors say it all.
+        if fits.iter().any(|(_, m, e)| m.is_empty() && e.is_empty()) {
+            return;
+        }
+        let (best, missing, extra) = fits
+            .iter()
+            // On a tie, the shape the attributes chose reads most naturally.
+            .min_by_key(|(i, m, e)| (m.len() + e.len(), *i != chosen, *i))
+            .expect("shapes is not empty");
+        let mut lacks = Vec::new();
+        if !missing.is_empty() {
+            lacks.push(format!("missing {}", missing.join(", ")));
+        }
+        if !extra.is_empty() {
+            lacks.push(format!("not allowed: {}", extra.join(", ")));
+        }
+        let names: Vec<&str> = shapes.iter().map(|s| s.name).collect();
+        let path = self.path().to_string();
+        self.report(
+            Diagnostic::error(
+                Code::Alternative,
+                tag.offset,
+                path,
+                format!(
+                    "<{}> fits none of its shapes ({}); it comes closest to {} ({})",
+                    tag.name,
+                    names.join(", "),
+                    shapes[*best].name,
+                    lacks.join("; ")
+                ),
+            )
+            .expected(format!(
+                "the attributes of one shape, e.g. {}",
+                shapes[*best].name
+            ))
+            .found(tag.attribute_names().collect::<Vec<_>>().join(", ")),
+        );
     }
 
     /// Reports that a required child is missing where the reader stands.
