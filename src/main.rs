@@ -116,25 +116,29 @@ fn validate(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCo
     };
     let started = Instant::now();
     let stderr_tty = std::io::stderr().is_terminal();
-    // A bar only on a terminal, and only once a batch takes longer than a moment.
+    // A bar only on a terminal, and only once a batch takes longer than a moment: a quick
+    // run should not flicker.
     let bar = indicatif::ProgressBar::with_draw_target(
         Some(files.len() as u64),
-        if stderr_tty {
-            indicatif::ProgressDrawTarget::stderr()
-        } else {
-            indicatif::ProgressDrawTarget::hidden()
-        },
+        indicatif::ProgressDrawTarget::hidden(),
     );
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    bar.enable_steady_tick(Duration::from_millis(200));
+    let shown = std::sync::atomic::AtomicBool::new(false);
     let reports: Vec<Report> = files
         .par_iter()
         .map(|f| {
             let r = validate_file(f, &options);
             bar.inc(1);
+            if stderr_tty
+                && started.elapsed() > Duration::from_millis(500)
+                && !shown.swap(true, std::sync::atomic::Ordering::Relaxed)
+            {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                bar.enable_steady_tick(Duration::from_millis(200));
+            }
             r
         })
         .collect();
