@@ -7,7 +7,6 @@
 //! A fatal error (malformed XML, a limit) ends reading: every later call sees the end.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::io::BufRead;
 
 use quick_xml::events::{BytesStart, Event};
@@ -162,13 +161,15 @@ impl Run {
     }
 }
 
+/// An open element. Its path is built only when a diagnostic needs it: building it for
+/// every element would cost an allocation per element of a large document.
 struct Level {
-    /// The element's path, e.g. `/cif/game[2]`.
-    path: String,
-    /// Children seen so far by name, for `[n]` in paths.
-    children: HashMap<String, usize>,
-    /// Whether this element has already ended (its End was consumed).
+    /// The element's name.
     name: String,
+    /// Its 1-based index among same-named siblings.
+    index: usize,
+    /// Children seen so far by name, for `[n]` in paths (few distinct names: a list).
+    children: Vec<(String, usize)>,
 }
 
 /// The reader.
@@ -228,9 +229,9 @@ impl<'a> Reader<'a> {
             fatal: false,
             peeked: None,
             levels: vec![Level {
-                path: String::new(),
-                children: HashMap::new(),
                 name: String::new(),
+                index: 1,
+                children: Vec::new(),
             }],
             last_start: 0,
             depth: 0,
@@ -305,12 +306,16 @@ impl<'a> Reader<'a> {
     }
 
     /// The path of the element being read.
-    pub fn path(&self) -> &str {
-        &self
-            .levels
-            .last()
-            .expect("the document level is never left")
-            .path
+    pub fn path(&self) -> String {
+        let mut path = String::new();
+        for level in &self.levels[1..] {
+            path.push('/');
+            path.push_str(&level.name);
+            if level.index > 1 {
+                path.push_str(&format!("[{}]", level.index));
+            }
+        }
+        path
     }
 
     fn position(&self) -> usize {
@@ -318,7 +323,7 @@ impl<'a> Reader<'a> {
     }
 
     fn fatal_error(&mut self, code: Code, offset: usize, message: String) {
-        let path = self.path().to_string();
+        let path = self.path();
         self.report(Diagnostic::error(code, offset, path, message));
     }
 
@@ -425,7 +430,10 @@ impl<'a> Reader<'a> {
     fn step(&mut self, event: Event<'_>, before: usize) -> Step<'a> {
         match event {
             Event::Text(t) => {
-                let raw = t.decode().unwrap_or_default();
+                // The input is UTF-8 already (our decoder ran first). Never `decode()`: with
+                // quick-xml's `encoding` feature (which another crate of a build may turn on) it
+                // would decode again by the document's declaration, e.g. GBK.
+                let raw = String::from_utf8_lossy(&t);
                 if let Some(at) = forbidden_char(&raw) {
                     self.fatal_error(Code::Malformed, before + at, forbidden_message(&raw[at..]));
                     return Step::Stop(Node::Eof);
@@ -435,7 +443,7 @@ impl<'a> Reader<'a> {
                 Step::Piece(piece, false)
             }
             Event::CData(c) => {
-                let raw = c.decode().unwrap_or_default();
+                let raw = String::from_utf8_lossy(&c);
                 if let Some(at) = forbidden_char(&raw) {
                     self.fatal_error(
                         Code::Malformed,
@@ -680,17 +688,20 @@ impl<'a> Reader<'a> {
             .levels
             .last_mut()
             .expect("the document level is never left");
-        let n = parent.children.entry(name.to_string()).or_insert(0);
-        *n += 1;
-        let path = if *n > 1 {
-            format!("{}/{}[{}]", parent.path, name, n)
-        } else {
-            format!("{}/{}", parent.path, name)
+        let index = match parent.children.iter_mut().find(|(n, _)| n == name) {
+            Some((_, count)) => {
+                *count += 1;
+                *count
+            }
+            None => {
+                parent.children.push((name.to_string(), 1));
+                1
+            }
         };
         self.levels.push(Level {
-            path,
-            children: HashMap::new(),
             name: name.to_string(),
+            index,
+            children: Vec::new(),
         });
     }
 
@@ -715,7 +726,7 @@ impl<'a> Reader<'a> {
             match self.next_node() {
                 Node::Text { blank: true, .. } => continue,
                 Node::Text { text, offset, .. } => {
-                    let path = self.path().to_string();
+                    let path = self.path();
                     let name = self.current_name().to_string();
                     self.report(
                         Diagnostic::error(
@@ -772,7 +783,7 @@ impl<'a> Reader<'a> {
             return;
         };
         self.enter(&tag.name);
-        let path = self.path().to_string();
+        let path = self.path();
         self.report(
             Diagnostic::error(
                 Code::UnexpectedElement,
@@ -836,7 +847,7 @@ impl<'a> Reader<'a> {
             lacks.push(format!("not allowed: {}", extra.join(", ")));
         }
         let names: Vec<&str> = shapes.iter().map(|s| s.name).collect();
-        let path = self.path().to_string();
+        let path = self.path();
         self.report(
             Diagnostic::error(
                 Code::Alternative,
@@ -865,7 +876,7 @@ impl<'a> Reader<'a> {
             Some(Node::End(offset)) => (format!("</{}>", self.current_name()), *offset),
             _ => (format!("</{}>", self.current_name()), self.position()),
         };
-        let path = self.path().to_string();
+        let path = self.path();
         self.report(
             Diagnostic::error(
                 Code::MissingElement,
@@ -951,7 +962,7 @@ impl<'a> Reader<'a> {
         match T::parse_lexical(&text) {
             Ok(v) => Ok((v, form)),
             Err(e) => {
-                let path = self.path().to_string();
+                let path = self.path();
                 self.facet_error(
                     e,
                     tag.offset,
@@ -974,7 +985,7 @@ impl<'a> Reader<'a> {
                 // An empty CDATA section adds no characters (the infoset has none).
                 Node::Text { text, .. } if text.is_empty() => {}
                 Node::Text { text, offset, .. } => {
-                    let path = self.path().to_string();
+                    let path = self.path();
                     self.report(
                         Diagnostic::error(
                             Code::UnexpectedText,
@@ -1223,29 +1234,46 @@ fn push_normalised(out: &mut String, raw: &str) {
 /// The five predefined entities and character references; anything else needs a DTD, which
 /// we refuse.
 fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<String, String> {
-    if r.is_char_ref() {
-        return match r.resolve_char_ref() {
-            Ok(Some(c)) if is_xml_char(c) => Ok(c.to_string()),
-            Ok(_) | Err(_) => Err(format!(
-                "invalid character reference &{};",
-                String::from_utf8_lossy(r)
-            )),
-        };
-    }
+    // From the raw bytes: quick-xml's own resolution decodes by the document's declaration
+    // when its `encoding` feature is on, and our input is UTF-8 already.
     let name = String::from_utf8_lossy(r);
-    Ok(match &*name {
-        "amp" => "&",
-        "lt" => "<",
-        "gt" => ">",
-        "quot" => "\"",
-        "apos" => "'",
-        other => {
-            return Err(format!(
+    resolve_reference_name(&name).map(|c| c.to_string())
+}
+
+/// The character a reference `&name;` stands for: the five predefined entities and
+/// character references; anything else needs a DTD, which we refuse.
+fn resolve_reference_name(name: &str) -> Result<char, String> {
+    let number = if let Some(hex) = name.strip_prefix("#x") {
+        Some(
+            u32::from_str_radix(hex, 16)
+                .ok()
+                .filter(|_| !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit())),
+        )
+    } else if let Some(dec) = name.strip_prefix('#') {
+        Some(
+            dec.parse::<u32>()
+                .ok()
+                .filter(|_| !dec.is_empty() && dec.bytes().all(|b| b.is_ascii_digit())),
+        )
+    } else {
+        None
+    };
+    match number {
+        Some(code) => code
+            .and_then(char::from_u32)
+            .filter(|c| is_xml_char(*c))
+            .ok_or_else(|| format!("invalid character reference &{name};")),
+        None => match name {
+            "amp" => Ok('&'),
+            "lt" => Ok('<'),
+            "gt" => Ok('>'),
+            "quot" => Ok('"'),
+            "apos" => Ok('\''),
+            other => Err(format!(
                 "undefined entity &{other}; (only the five predefined entities are allowed)"
-            ))
-        }
+            )),
+        },
     }
-    .to_string())
 }
 
 /// Byte index of the first character XML 1.0 does not allow (control characters other than
@@ -1284,29 +1312,7 @@ fn normalise_attribute(raw: Cow<'_, str>) -> Result<Cow<'_, str>, String> {
                 .find(';')
                 .ok_or_else(|| "an unterminated reference in an attribute value".to_string())?;
             let name = &rest[i + 1..i + end];
-            let resolved = match name {
-                "amp" => '&',
-                "lt" => '<',
-                "gt" => '>',
-                "quot" => '"',
-                "apos" => '\'',
-                n if n.starts_with("#x") => u32::from_str_radix(&n[2..], 16)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .filter(|c| is_xml_char(*c))
-                    .ok_or_else(|| format!("invalid character reference &{n};"))?,
-                n if n.starts_with('#') => n[1..]
-                    .parse::<u32>()
-                    .ok()
-                    .and_then(char::from_u32)
-                    .filter(|c| is_xml_char(*c))
-                    .ok_or_else(|| format!("invalid character reference &{n};"))?,
-                n => {
-                    return Err(format!(
-                        "undefined entity &{n}; (only the five predefined entities are allowed)"
-                    ))
-                }
-            };
+            let resolved = resolve_reference_name(name)?;
             out.push(resolved);
             rest = &rest[i + end + 1..];
         } else {
@@ -1333,5 +1339,36 @@ pub fn excerpt(value: &str) -> String {
         format!("{v}...")
     } else {
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generated::cif;
+
+    /// The text reaching the reader is UTF-8 whatever the declaration says; quick-xml must
+    /// not decode it again (it would, by the declaration, with its `encoding` feature on,
+    /// which a workspace build turns on through another crate).
+    #[test]
+    fn a_gbk_declaration_does_not_decode_utf8_text_again() {
+        let text = "<?xml version=\"1.0\" encoding=\"GBK\"?><cif><game><moves>炮二平五<marker type=\"text\" color=\"red\" at=\"e4\">帅</marker><![CDATA[吕钦]]></moves></game></cif>";
+        let mut r = Reader::new(text);
+        let cif::Root::Cif(doc) = r.read_document::<cif::Root>().expect("valid");
+        let content = &doc.game[0].moves.content;
+        assert_eq!(content[0], cif::MovesContent::Text("炮二平五".into()));
+        let cif::MovesContent::Marker(cif::Marker::TextMarker(m)) = &content[1] else {
+            panic!("{content:?}")
+        };
+        assert_eq!(m.content.as_str(), "帅");
+        assert_eq!(content[2], cif::MovesContent::CData("吕钦".into()));
+    }
+
+    #[test]
+    fn paths_name_same_named_siblings_from_the_second_on() {
+        let text = "<cif><game><moves/></game><game><moves><arrow color=\"pink\" from=\"a1\" to=\"b2\"/></moves></game></cif>";
+        let mut r = Reader::new(text);
+        assert!(r.read_document::<cif::Root>().is_err());
+        assert_eq!(r.diagnostics()[0].path, "/cif/game[2]/moves/arrow/@color");
     }
 }
