@@ -1243,20 +1243,19 @@ fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<String, Stri
 /// The character a reference `&name;` stands for: the five predefined entities and
 /// character references; anything else needs a DTD, which we refuse.
 fn resolve_reference_name(name: &str) -> Result<char, String> {
-    let number = if let Some(hex) = name.strip_prefix("#x") {
-        Some(
+    // `Some(code)`: a character reference (`None` inside: malformed); `None`: an entity.
+    let number = match (name.strip_prefix("#x"), name.strip_prefix('#')) {
+        (Some(hex), _) => Some(
             u32::from_str_radix(hex, 16)
                 .ok()
                 .filter(|_| !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit())),
-        )
-    } else if let Some(dec) = name.strip_prefix('#') {
-        Some(
+        ),
+        (None, Some(dec)) => Some(
             dec.parse::<u32>()
                 .ok()
                 .filter(|_| !dec.is_empty() && dec.bytes().all(|b| b.is_ascii_digit())),
-        )
-    } else {
-        None
+        ),
+        (None, None) => None,
     };
     match number {
         Some(code) => code
