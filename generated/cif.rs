@@ -851,7 +851,7 @@ impl ::boardxml::schema::Element for Moves {
                         __mixed.push(MovesContent::CData(t))
                     }
                 }
-                ::boardxml::xml::MixedItem::Child(_) => {
+                ::boardxml::xml::MixedItem::Child => {
                     __count += 1;
                     match r.peek_index(&["arrow", "marker", "line", "region", "value"]) {
                         ::core::option::Option::Some(0) if true => {

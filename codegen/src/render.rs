@@ -1313,7 +1313,7 @@ impl<'s> Renderer<'s> {
                 match item {
                     ::boardxml::xml::MixedItem::Text(t) => if r.retains() { __mixed.push(#ident::Text(t)) },
                     ::boardxml::xml::MixedItem::CData(t) => if r.retains() { __mixed.push(#ident::CData(t)) },
-                    ::boardxml::xml::MixedItem::Child(_) => {
+                    ::boardxml::xml::MixedItem::Child => {
                         __count += 1;
                         match r.peek_index(&[#(#names),*]) {
                             #(::core::option::Option::Some(#idx) if #max_check => match r.read_child::<#types>() {

@@ -29,7 +29,6 @@ pub struct MarkupGuard<R> {
     max_tag: usize,
     max_text: usize,
     in_tag: bool,
-    run: usize,
     run_start: usize,
     position: usize,
     tripped: Option<TooLarge>,
@@ -43,7 +42,6 @@ impl<R: BufRead> MarkupGuard<R> {
             max_tag,
             max_text,
             in_tag: false,
-            run: 0,
             run_start: 0,
             position: 0,
             tripped: None,
@@ -74,30 +72,28 @@ impl<R: BufRead> BufRead for MarkupGuard<R> {
 
     fn consume(&mut self, amount: usize) {
         // What is consumed was just handed out by fill_buf; look at it again (no I/O: the
-        // inner buffer still holds it) to follow the markup.
+        // inner buffer still holds it) to follow the markup, jumping from delimiter to
+        // delimiter.
         if let Ok(bytes) = self.inner.fill_buf() {
-            for &b in &bytes[..amount.min(bytes.len())] {
-                match b {
-                    b'<' => {
-                        self.in_tag = true;
-                        self.run = 0;
-                        self.run_start = self.position;
-                    }
-                    b'>' if self.in_tag => {
-                        self.in_tag = false;
-                        self.run = 0;
-                        self.run_start = self.position + 1;
-                    }
-                    _ => self.run += 1,
+            let chunk = &bytes[..amount.min(bytes.len())];
+            for i in memchr::memchr2_iter(b'<', b'>', chunk) {
+                if chunk[i] == b'<' {
+                    self.in_tag = true;
+                    self.run_start = self.position + i;
+                } else if self.in_tag {
+                    // `>` closes a tag; in text it is just a character.
+                    self.in_tag = false;
+                    self.run_start = self.position + i + 1;
                 }
-                self.position += 1;
             }
+            self.position += chunk.len();
+            let run = self.position - self.run_start;
             let (limit, what) = if self.in_tag {
                 (self.max_tag, "a tag")
             } else {
                 (self.max_text, "a text run")
             };
-            if self.run > limit && self.tripped.is_none() {
+            if run > limit && self.tripped.is_none() {
                 self.tripped = Some(TooLarge {
                     offset: self.run_start,
                     message: format!("{what} longer than {limit} bytes"),

@@ -104,13 +104,14 @@ impl Shape {
 
 /// An item of mixed content.
 #[derive(Debug, Clone)]
-pub enum MixedItem<'a> {
+pub enum MixedItem {
     /// Character data (line ends normalised, references resolved).
     Text(String),
     /// A CDATA section's content.
     CData(String),
     /// A child element's start; read it with [`Reader::read_child`] or skip it.
-    Child(Cow<'a, str>),
+    /// (Which element: ask [`Reader::peek_index`]; the name is not copied out.)
+    Child,
 }
 
 enum Node<'a> {
@@ -433,7 +434,7 @@ impl<'a> Reader<'a> {
                 // The input is UTF-8 already (our decoder ran first). Never `decode()`: with
                 // quick-xml's `encoding` feature (which another crate of a build may turn on) it
                 // would decode again by the document's declaration, e.g. GBK.
-                let raw = String::from_utf8_lossy(&t);
+                let raw = utf8(&t);
                 if let Some(at) = forbidden_char(&raw) {
                     self.fatal_error(Code::Malformed, before + at, forbidden_message(&raw[at..]));
                     return Step::Stop(Node::Eof);
@@ -443,7 +444,7 @@ impl<'a> Reader<'a> {
                 Step::Piece(piece, false)
             }
             Event::CData(c) => {
-                let raw = String::from_utf8_lossy(&c);
+                let raw = utf8(&c);
                 if let Some(at) = forbidden_char(&raw) {
                     self.fatal_error(
                         Code::Malformed,
@@ -488,7 +489,25 @@ impl<'a> Reader<'a> {
                 Step::Node(Node::End(if consumed { before } else { self.last_start }))
             }
             Event::Empty(_) => unreachable!("empty elements are expanded"),
-            Event::Eof => Step::Node(Node::Eof),
+            Event::Eof => {
+                // quick-xml ends quietly with elements still open; XML calls that malformed.
+                if self.depth > 0 {
+                    let open = self
+                        .levels
+                        .last()
+                        .map(|l| l.name.clone())
+                        .unwrap_or_default();
+                    self.fatal_error(
+                        Code::Malformed,
+                        before,
+                        format!(
+                            "the document ends before </{open}>: {} element(s) left open",
+                            self.depth
+                        ),
+                    );
+                }
+                Step::Node(Node::Eof)
+            }
         }
     }
 
@@ -564,6 +583,15 @@ impl<'a> Reader<'a> {
                 return Node::Eof;
             }
             let raw = String::from_utf8_lossy(&attr.value);
+            // XML 1.0 [10] AttValue: a literal `<` may not stand in an attribute value.
+            if raw.contains('<') {
+                self.fatal_error(
+                    Code::Malformed,
+                    offset,
+                    format!("a `<` in an attribute value of <{name}> (write &lt;)"),
+                );
+                return Node::Eof;
+            }
             if let Some(at) = forbidden_char(&raw) {
                 self.fatal_error(
                     Code::Malformed,
@@ -1016,7 +1044,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The next item of mixed content; `None` once the end tag is consumed.
-    pub fn next_mixed(&mut self) -> Option<MixedItem<'a>> {
+    pub fn next_mixed(&mut self) -> Option<MixedItem> {
         match self.next_node() {
             Node::Text {
                 text, cdata: false, ..
@@ -1025,20 +1053,20 @@ impl<'a> Reader<'a> {
                 text, cdata: true, ..
             } => Some(MixedItem::CData(text)),
             Node::Start(tag) => {
-                let name = tag.name.clone();
                 self.peeked = Some(Node::Start(tag));
-                Some(MixedItem::Child(name))
+                Some(MixedItem::Child)
             }
             Node::End(_) | Node::Eof => None,
         }
     }
 
     /// The attributes of `tag`, to be taken one by one by the type's declarations.
-    pub fn attributes<'t>(&mut self, tag: &Tag<'t>) -> Attributes<'t> {
+    pub fn attributes<'t>(&mut self, tag: &'t Tag<'t>) -> Attributes<'t> {
         Attributes {
-            element: tag.name.to_string(),
+            element: &tag.name,
             offset: tag.offset,
-            items: tag.attributes.iter().map(|a| (a.clone(), false)).collect(),
+            items: &tag.attributes,
+            used: [0; 4],
         }
     }
 
@@ -1072,22 +1100,26 @@ impl<'a> Reader<'a> {
 }
 
 /// A start tag's attributes while a type takes the ones it declares.
-pub struct Attributes<'a> {
-    element: String,
+pub struct Attributes<'t> {
+    element: &'t str,
     /// Where the start tag is: a missing attribute is reported there.
     offset: usize,
-    items: Vec<(Attr<'a>, bool)>,
+    /// Borrowed from the tag: taking attributes copies nothing.
+    items: &'t [Attr<'t>],
+    /// Which items a declaration took (the reader allows at most 256 attributes).
+    used: [u64; 4],
 }
 
 impl<'t> Attributes<'t> {
-    fn take(&mut self, name: &str) -> Option<Attr<'t>> {
-        self.items
-            .iter_mut()
-            .find(|(a, used)| !*used && a.name == name)
-            .map(|(a, used)| {
-                *used = true;
-                a.clone()
-            })
+    fn is_used(&self, i: usize) -> bool {
+        self.used[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    fn take(&mut self, name: &str) -> Option<&'t Attr<'t>> {
+        let items = self.items;
+        let i = (0..items.len()).find(|&i| !self.is_used(i) && items[i].name == name)?;
+        self.used[i / 64] |= 1 << (i % 64);
+        Some(&items[i])
     }
 
     fn parse<T: SimpleValue>(r: &mut Reader<'_>, attr: &Attr<'t>) -> Result<T, Invalid> {
@@ -1111,7 +1143,7 @@ impl<'t> Attributes<'t> {
         name: &str,
     ) -> Result<T, Invalid> {
         match self.take(name) {
-            Some(attr) => Self::parse(r, &attr),
+            Some(attr) => Self::parse(r, attr),
             None => {
                 let path = format!("{}/@{}", r.path(), name);
                 let offset = self.offset;
@@ -1136,7 +1168,7 @@ impl<'t> Attributes<'t> {
         name: &str,
     ) -> Result<Option<T>, Invalid> {
         match self.take(name) {
-            Some(attr) => Self::parse(r, &attr).map(Some),
+            Some(attr) => Self::parse(r, attr).map(Some),
             None => Ok(None),
         }
     }
@@ -1163,8 +1195,8 @@ impl<'t> Attributes<'t> {
             let attr_offset = self
                 .items
                 .iter()
-                .find(|(a, _)| a.name == name)
-                .map(|(a, _)| a.offset)
+                .find(|a| a.name == name)
+                .map(|a| a.offset)
                 .unwrap_or(0);
             let path = format!("{}/@{}", r.path(), name);
             r.report(
@@ -1185,8 +1217,8 @@ impl<'t> Attributes<'t> {
     /// Reports every attribute no declaration took.
     pub fn finish(self, r: &mut Reader<'_>) -> Result<(), Invalid> {
         let mut ok = true;
-        for (attr, used) in &self.items {
-            if !used {
+        for (i, attr) in self.items.iter().enumerate() {
+            if !self.is_used(i) {
                 let path = format!("{}/@{}", r.path(), attr.name);
                 r.report(
                     Diagnostic::error(
@@ -1238,6 +1270,15 @@ fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<String, Stri
     // when its `encoding` feature is on, and our input is UTF-8 already.
     let name = String::from_utf8_lossy(r);
     resolve_reference_name(&name).map(|c| c.to_string())
+}
+
+/// Bytes from the decoder as text: always UTF-8 (the decoder made them), so the check is
+/// the fast one; lossy only as a fallback that cannot be reached.
+fn utf8(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 /// The character a reference `&name;` stands for: the five predefined entities and

@@ -147,7 +147,9 @@ impl ::boardxml::schema::Element for Doc {
                 match r.read_child::<Word>() {
                     ::core::result::Result::Ok(v) => {
                         if let ::core::result::Result::Ok(list) = &mut __tag {
-                            list.push(v);
+                            if r.retains() {
+                                list.push(v);
+                            }
                         }
                     }
                     ::core::result::Result::Err(e) => {
@@ -170,7 +172,9 @@ impl ::boardxml::schema::Element for Doc {
                 {
                     ::core::result::Result::Ok(v) => {
                         if let ::core::result::Result::Ok(list) = &mut __content {
-                            list.push(v);
+                            if r.retains() {
+                                list.push(v);
+                            }
                         }
                     }
                     ::core::result::Result::Err(e) => {
@@ -196,7 +200,9 @@ impl ::boardxml::schema::Element for Doc {
                 {
                     ::core::result::Result::Ok(v) => {
                         if let ::core::result::Result::Ok(list) = &mut __sequence {
-                            list.push(v);
+                            if r.retains() {
+                                list.push(v);
+                            }
                         }
                     }
                     ::core::result::Result::Err(e) => {

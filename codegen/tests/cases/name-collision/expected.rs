@@ -278,7 +278,9 @@ impl ::boardxml::schema::Element for SelfType {
                 match r.read_child::<Result>() {
                     ::core::result::Result::Ok(v) => {
                         if let ::core::result::Result::Ok(list) = &mut __result {
-                            list.push(v);
+                            if r.retains() {
+                                list.push(v);
+                            }
                         }
                     }
                     ::core::result::Result::Err(e) => {
@@ -304,7 +306,9 @@ impl ::boardxml::schema::Element for SelfType {
                 {
                     ::core::result::Result::Ok(v) => {
                         if let ::core::result::Result::Ok(list) = &mut __content {
-                            list.push(v);
+                            if r.retains() {
+                                list.push(v);
+                            }
                         }
                     }
                     ::core::result::Result::Err(e) => {
