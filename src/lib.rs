@@ -12,6 +12,7 @@ extern crate self as boardxml;
 
 pub mod cbf;
 pub mod cif;
+pub mod conformance;
 pub mod diagnostic;
 pub mod encoding;
 pub mod generated;

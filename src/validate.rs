@@ -221,6 +221,9 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     {
         d.expected = Some("<cif> or <ChineseChessRecord>".into());
     }
+    if let Some(format @ (Format::Cbf2007 | Format::Cbf10)) = format {
+        name_dialect_mix(format, &mut diagnostics);
+    }
     let schema_valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
     let mut document = if schema_valid && !options.schema_only {
         document
@@ -261,6 +264,71 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
         encoding,
         bom,
         source_lines,
+    }
+}
+
+/// Head fields and move attributes that only one CBF dialect has.
+const ONLY_1_0_HEAD: &[&str] = &[
+    "From",
+    "ContestType",
+    "Contest",
+    "Group",
+    "Table",
+    "RedRating",
+    "BlackRating",
+    "Referee",
+    "Recorder",
+    "ECCO",
+    "RecordType",
+    "RecordKind",
+    "RecordResult",
+    "ResultType",
+    "FEN",
+];
+const ONLY_2007_HEAD: &[&str] = &["Event", "Type", "Result", "Board", "Comment"];
+const ONLY_1_0_MOVE: &[&str] = &["branch", "end"];
+const ONLY_2007_MOVE: &[&str] = &["nid"];
+
+/// A record that uses the other dialect's fields is a mix of the two (E0301), which says
+/// more than "unknown attribute" or "unexpected element": the schema layer's diagnostic is
+/// renamed, keeping its position.
+fn name_dialect_mix(format: Format, diagnostics: &mut [Diagnostic]) {
+    let (other_head, other_move, this, other) = match format {
+        Format::Cbf2007 => (
+            ONLY_1_0_HEAD,
+            ONLY_1_0_MOVE,
+            "the 2007 dialect (no Version attribute)",
+            "1.0",
+        ),
+        _ => (
+            ONLY_2007_HEAD,
+            ONLY_2007_MOVE,
+            "the 1.0 dialect (Version=\"1.0\")",
+            "2007",
+        ),
+    };
+    for d in diagnostics.iter_mut() {
+        let last = d.path.rsplit('/').next().unwrap_or("");
+        let name = last.split('[').next().unwrap_or("");
+        let parent_is = |p: &str| {
+            d.path
+                .rsplit('/')
+                .nth(1)
+                .is_some_and(|s| s.split('[').next() == Some(p))
+        };
+        let what = match d.code {
+            Code::UnknownAttribute
+                if parent_is("Move") && other_move.contains(&name.trim_start_matches('@')) =>
+            {
+                format!("attribute {} of <Move>", name.trim_start_matches('@'))
+            }
+            Code::UnexpectedElement if parent_is("Head") && other_head.contains(&name) => {
+                format!("<{name}> in the head")
+            }
+            _ => continue,
+        };
+        d.code = Code::DialectMix;
+        d.message = format!("{what} belongs to the {other} dialect, but this record is {this}");
     }
 }
 

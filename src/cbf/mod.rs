@@ -7,7 +7,11 @@
 //! `branch="1"` (a later sibling of this move follows) and `end="1"` (this line ends; the
 //! next move is the next sibling of the most recently remembered move).
 
+pub mod convert;
+pub mod pgn;
 pub mod record;
+pub mod render;
+pub mod show;
 
 pub use record::{Dialect, HeadField, MoveNode, Record};
 

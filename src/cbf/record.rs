@@ -24,6 +24,9 @@ pub struct HeadField {
     pub name: &'static str,
     /// Its text (for Type/Result/Board of 2007: the `value` attribute).
     pub value: String,
+    /// The display label of 2007 `Type`/`Result` (their element text, such as 和棋), kept
+    /// so that a conversion can say what it drops; `None` for every other field.
+    pub label: Option<String>,
 }
 
 /// One ply in the tree of moves.
@@ -196,6 +199,7 @@ impl Record {
                 r.head.push(HeadField {
                     name,
                     value: v.clone(),
+                    label: None,
                 });
             }
         }
@@ -203,12 +207,14 @@ impl Record {
             r.head.push(HeadField {
                 name: "Type",
                 value: t.value.get().to_string(),
+                label: Some(t.content.clone()),
             });
         }
         if let Some(res) = &h.result {
             r.head.push(HeadField {
                 name: "Result",
                 value: res.value.get().to_string(),
+                label: Some(res.content.clone()),
             });
             r.result = Some((
                 res.value.get(),
@@ -312,6 +318,7 @@ impl Record {
                 r.head.push(HeadField {
                     name,
                     value: v.clone(),
+                    label: None,
                 });
             }
         }
@@ -319,12 +326,14 @@ impl Record {
             r.head.push(HeadField {
                 name: "RecordType",
                 value: crate::schema::SimpleValue::to_lexical(t).into_owned(),
+                label: None,
             });
         }
         if let Some(res) = &h.record_result {
             r.head.push(HeadField {
                 name: "RecordResult",
                 value: crate::schema::SimpleValue::to_lexical(res).into_owned(),
+                label: None,
             });
             if let cbf_1_0::RecordResultField::ResultCode(c) = res {
                 // 3 and 4 are both draws.

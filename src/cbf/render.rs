@@ -1,0 +1,549 @@
+//! An SVG picture of a xiangqi position: the board of 9x10 points with red at the bottom,
+//! its pieces, and the last move; and of the position reached along one line of a CBF
+//! record.
+//!
+//! What is drawn, and how:
+//! - Layers, bottom to top: the board (background and frame), the grid, the point marks,
+//!   the river text, the file numbers, the last move's origin dot, the pieces, the last
+//!   move's corner marks.
+//! - The grid: ten rows and nine files of lines, the pieces stand on their crossings; the
+//!   seven inner files stop at the river (between rows 4 and 5, written 楚河 and 汉界); the
+//!   two palaces (files 3..5 of rows 0..2 and 7..9) have their diagonals.
+//! - Point marks: the usual small corner marks at the cannons' and pawns' start points
+//!   (only the inner half at the board's edge).
+//! - File numbers: red's 一..九 below the board, counted from red's right (file 一 is the
+//!   rightmost); black's １..９ above it, counted from black's right (file １ is the
+//!   leftmost as drawn).
+//! - Pieces: an ivory disc with a ring and the piece's Chinese character (red 帅 仕 相 马 车
+//!   炮 兵, black 将 士 象 马 车 炮 卒), in red `#c8102e` or black `#1a1a1a`. Each piece is a
+//!   group `<g class="piece red" data-at="e0" data-piece="K">` (ICCS point, FEN letter)
+//!   holding one `circle class="disc"`.
+//! - The last move: a blue (`#1c7ed6`) dot on its origin (under the pieces), and blue
+//!   corner brackets around both points (over the pieces), as `path class="last-move from"`
+//!   and `path class="last-move to"`. A point off the board is not drawn; an XML comment
+//!   says so.
+//! - The position's FEN is the picture's `<desc>`.
+//!
+//! The output is deterministic: the same position and move always give the same text.
+//!
+//! A line of a record is chosen by child indices: `line[k]` is the index (0-based) of the
+//! move chosen at ply `k + 1` among the moves that may follow ply `k` (at ply 1: the first
+//! moves of the record); a missing entry means 0, the main line. So `[]` is the main line
+//! and `[0, 0, 1]` leaves it at ply 3 for the first variation there, then follows that
+//! variation's main line.
+
+use std::fmt::Write as _;
+
+use boardxml_xiangqi::{Move, Piece, Point, Position, Side};
+
+use super::record::Record;
+
+/// The distance between two neighbouring points, in pixels.
+const CELL: f64 = 50.0;
+/// The frame's distance from the outer lines: outside the pieces on them.
+const FRAME_GAP: f64 = 28.0;
+/// The space left and right of the outer files (room for the pieces and the frame).
+const MARGIN_X: f64 = 40.0;
+/// The space above and below the outer rows (room for the frame and the file numbers).
+const MARGIN_Y: f64 = 66.0;
+/// Board, lines and labels.
+const BOARD: &str = "#f1d39b";
+const LINE: &str = "#5b3a1a";
+/// Pieces.
+const PIECE_FILL: &str = "#fdf3dc";
+const RED: &str = "#c8102e";
+const BLACK: &str = "#1a1a1a";
+/// The last move.
+const HIGHLIGHT: &str = "#1c7ed6";
+/// The fonts tried for the Chinese characters, in order.
+const CJK_FONTS: &str = "'Noto Serif CJK SC', 'Source Han Serif SC', 'SimSun', 'Songti SC', \
+     'Noto Sans CJK SC', 'Microsoft YaHei', 'PingFang SC', 'WenQuanYi Micro Hei', serif";
+
+const RED_NUMBERS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const BLACK_NUMBERS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+/// Renders `position` as a standalone SVG document, with `last_move` (if any) highlighted
+/// (see the module documentation for what is drawn and how).
+pub fn render_position_svg(position: &Position, last_move: Option<Move>) -> String {
+    let mut title = String::from("Xiangqi position");
+    if let Some(mv) = last_move {
+        let _ = write!(title, " after {} ({})", mv.cbf(), mv.iccs());
+    }
+    let _ = write!(title, ", {} to move", position.side_to_move().name());
+    render(position, last_move, &title)
+}
+
+/// Renders the position of `record` after `ply` plies of the line chosen by `line` (see the
+/// module documentation; `None`: at the end of that line), with the last move played
+/// highlighted; ply 0 is the start position, with no move highlighted.
+///
+/// The moves are played with the rules; the errors are messages for a person: a line
+/// index with no such move to choose, a line longer than the record's moves, a ply beyond
+/// the end of the line, an illegal move on the way, a start position that could not be
+/// read.
+pub fn render_record_svg(
+    record: &Record,
+    line: &[usize],
+    ply: Option<usize>,
+) -> Result<String, String> {
+    let Some(start) = &record.start else {
+        return Err(format!(
+            "the record's start position ({}) could not be read, so there is no position to draw",
+            record.start_path
+        ));
+    };
+    let path = follow_line(record, line)?;
+    let ply = match ply {
+        None => path.len(),
+        Some(p) if p <= path.len() => p,
+        Some(p) => {
+            return Err(format!(
+                "ply {p} is beyond the end of the line, which has {} {}",
+                path.len(),
+                plural(path.len(), "ply", "plies")
+            ))
+        }
+    };
+    let mut position = start.clone();
+    let mut last = None;
+    for (k, &index) in path[..ply].iter().enumerate() {
+        let mv = record.moves[index].mv;
+        if let Err(reason) = position.play(mv) {
+            return Err(format!(
+                "the move {} ({}) at ply {} of the line is illegal: {reason}",
+                mv.cbf(),
+                mv.iccs(),
+                k + 1
+            ));
+        }
+        last = Some(mv);
+    }
+    let mut title = format!("Xiangqi record, ply {ply} of the ");
+    if line.iter().all(|&i| i == 0) {
+        title.push_str("main line");
+    } else {
+        let indices: Vec<String> = line.iter().map(usize::to_string).collect();
+        let _ = write!(title, "line [{}]", indices.join(", "));
+    }
+    if let Some(mv) = last {
+        let _ = write!(title, " (last move {} {})", mv.cbf(), mv.iccs());
+    }
+    let _ = write!(title, ", {} to move", position.side_to_move().name());
+    Ok(render(&position, last, &title))
+}
+
+fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// The indices (into `record.moves`) of the moves of the line `line` chooses, to its end.
+fn follow_line(record: &Record, line: &[usize]) -> Result<Vec<usize>, String> {
+    let mut path: Vec<usize> = Vec::new();
+    let mut choices: &[usize] = &record.root_children;
+    loop {
+        let k = path.len();
+        if choices.is_empty() {
+            if k < line.len() {
+                let after = match path.last() {
+                    Some(&i) => format!(
+                        "it ends after ply {k} ({}): no move follows",
+                        record.moves[i].mv.cbf()
+                    ),
+                    None => "the record has no moves".to_string(),
+                };
+                return Err(format!(
+                    "the line has {} {}, but {after}",
+                    line.len(),
+                    plural(line.len(), "entry", "entries")
+                ));
+            }
+            return Ok(path);
+        }
+        let chosen = line.get(k).copied().unwrap_or(0);
+        let Some(&index) = choices.get(chosen) else {
+            let moves: Vec<String> = choices
+                .iter()
+                .enumerate()
+                .map(|(j, &i)| format!("{j}: {}", record.moves[i].mv.cbf()))
+                .collect();
+            return Err(format!(
+                "line entry {k} chooses move {chosen} at ply {}, but there {} only {} to choose from there ({})",
+                k + 1,
+                plural(choices.len(), "is", "are"),
+                choices.len(),
+                moves.join(", ")
+            ));
+        };
+        path.push(index);
+        choices = &record.moves[index].children;
+    }
+}
+
+/// A number for SVG: at most two decimals, no trailing zeros.
+fn num(x: f64) -> String {
+    let s = format!("{x:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// `text` escaped for XML content and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The centre of point (x, y) as drawn.
+fn at(x: f64, y: f64) -> (f64, f64) {
+    (MARGIN_X + x * CELL, MARGIN_Y + y * CELL)
+}
+
+fn centre(p: Point) -> (f64, f64) {
+    at(f64::from(p.x), f64::from(p.y))
+}
+
+fn side_colour(side: Side) -> &'static str {
+    match side {
+        Side::Red => RED,
+        Side::Black => BLACK,
+    }
+}
+
+fn render(position: &Position, last_move: Option<Move>, title: &str) -> String {
+    let width = 2.0 * MARGIN_X + 8.0 * CELL;
+    let height = 2.0 * MARGIN_Y + 9.0 * CELL;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{CJK_FONTS}">"#,
+        w = num(width),
+        h = num(height)
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(title));
+    let _ = writeln!(out, "<desc>FEN {}</desc>", escape(&position.to_fen()));
+    let _ = writeln!(
+        out,
+        r#"<rect class="board" x="0" y="0" width="{}" height="{}" fill="{BOARD}"/>"#,
+        num(width),
+        num(height)
+    );
+    grid(&mut out);
+    point_marks(&mut out);
+    river(&mut out);
+    file_numbers(&mut out);
+    let last = last_move.filter(|mv| {
+        let on_board = mv.from.is_on_board() && mv.to.is_on_board();
+        if !on_board {
+            // Off-board points display as "(x, y)": the comment stays well-formed.
+            let _ = writeln!(
+                out,
+                "<!-- last move not drawn: {} to {} leaves the board -->",
+                mv.from, mv.to
+            );
+        }
+        on_board
+    });
+    if let Some(mv) = last {
+        let (x, y) = centre(mv.from);
+        let _ = writeln!(
+            out,
+            r#"<circle class="last-move-origin" data-at="{}" cx="{}" cy="{}" r="{}" fill="{HIGHLIGHT}" fill-opacity="0.85"/>"#,
+            mv.from,
+            num(x),
+            num(y),
+            num(CELL * 0.2)
+        );
+    }
+    out.push_str("<g class=\"pieces\">\n");
+    for (p, piece) in position.pieces() {
+        draw_piece(&mut out, p, piece);
+    }
+    out.push_str("</g>\n");
+    if let Some(mv) = last {
+        let _ = writeln!(
+            out,
+            r#"<g class="last-move" data-from="{}" data-to="{}">"#,
+            mv.from, mv.to
+        );
+        corner_marks(&mut out, mv.from, "from");
+        corner_marks(&mut out, mv.to, "to");
+        out.push_str("</g>\n");
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
+    let _ = writeln!(
+        out,
+        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+        num(x1),
+        num(y1),
+        num(x2),
+        num(y2)
+    );
+}
+
+/// The frame, the lines, the palace diagonals.
+fn grid(out: &mut String) {
+    let (left, top) = at(0.0, 0.0);
+    let gap = FRAME_GAP;
+    let _ = writeln!(
+        out,
+        r#"<rect class="frame" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{LINE}" stroke-width="3"/>"#,
+        num(left - gap),
+        num(top - gap),
+        num(8.0 * CELL + 2.0 * gap),
+        num(9.0 * CELL + 2.0 * gap)
+    );
+    let _ = writeln!(
+        out,
+        r#"<g class="grid" stroke="{LINE}" stroke-width="1.5" stroke-linecap="square">"#
+    );
+    for y in 0..10 {
+        let y = f64::from(y);
+        line(out, at(0.0, y), at(8.0, y));
+    }
+    for x in 0..9 {
+        let x = f64::from(x);
+        if x == 0.0 || x == 8.0 {
+            line(out, at(x, 0.0), at(x, 9.0));
+        } else {
+            // The river cuts the inner files.
+            line(out, at(x, 0.0), at(x, 4.0));
+            line(out, at(x, 5.0), at(x, 9.0));
+        }
+    }
+    for top in [0.0, 7.0] {
+        line(out, at(3.0, top), at(5.0, top + 2.0));
+        line(out, at(5.0, top), at(3.0, top + 2.0));
+    }
+    out.push_str("</g>\n");
+}
+
+/// The corner marks of the cannons' and pawns' start points.
+fn point_marks(out: &mut String) {
+    let mut points: Vec<(u8, u8)> = Vec::new();
+    for y in [2, 7] {
+        points.extend([(1, y), (7, y)]);
+    }
+    for y in [3, 6] {
+        points.extend((0..9).step_by(2).map(|x| (x, y)));
+    }
+    points.sort_by_key(|&(x, y)| (y, x));
+    let (gap, arm) = (CELL * 0.08, CELL * 0.16);
+    let _ = writeln!(
+        out,
+        r#"<g class="point-marks" fill="none" stroke="{LINE}" stroke-width="1.5">"#
+    );
+    for (px, py) in points {
+        let (cx, cy) = at(f64::from(px), f64::from(py));
+        let mut d = String::new();
+        for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+            if (px == 0 && dx < 0.0) || (px == 8 && dx > 0.0) {
+                continue;
+            }
+            let (x, y) = (cx + dx * gap, cy + dy * gap);
+            let _ = write!(
+                d,
+                "M{} {}L{} {}L{} {}",
+                num(x),
+                num(y + dy * arm),
+                num(x),
+                num(y),
+                num(x + dx * arm),
+                num(y)
+            );
+        }
+        let _ = writeln!(
+            out,
+            r#"<path data-at="{}" d="{d}"/>"#,
+            Point { x: px, y: py }
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// 楚河 and 汉界 in the river.
+fn river(out: &mut String) {
+    let size = CELL * 0.56;
+    let (_, y) = at(0.0, 4.5);
+    let _ = writeln!(
+        out,
+        r#"<g class="river" fill="{LINE}" font-size="{}" text-anchor="middle" letter-spacing="{}">"#,
+        num(size),
+        num(size * 0.6)
+    );
+    for (x, text) in [(2.0, "楚河"), (6.0, "汉界")] {
+        let (x, _) = at(x, 0.0);
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\">{text}</text>",
+            num(x),
+            num(y + size * 0.36)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// Black's numbers above the board, red's below it.
+fn file_numbers(out: &mut String) {
+    let size = CELL * 0.34;
+    let _ = writeln!(
+        out,
+        r#"<g class="file-numbers" fill="{LINE}" font-size="{}" text-anchor="middle">"#,
+        num(size)
+    );
+    let (_, top) = at(0.0, 0.0);
+    let (_, bottom) = at(0.0, 9.0);
+    for x in 0..9u8 {
+        let (cx, _) = at(f64::from(x), 0.0);
+        // Black counts from its right (the left as drawn), red from its right.
+        let black = BLACK_NUMBERS[usize::from(x)];
+        let red = RED_NUMBERS[usize::from(8 - x)];
+        let _ = writeln!(
+            out,
+            "<text class=\"black\" x=\"{}\" y=\"{}\">{black}</text>",
+            num(cx),
+            num(top - FRAME_GAP - 8.0)
+        );
+        let _ = writeln!(
+            out,
+            "<text class=\"red\" x=\"{}\" y=\"{}\">{red}</text>",
+            num(cx),
+            num(bottom + FRAME_GAP + 6.0 + size * 0.88)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+fn draw_piece(out: &mut String, p: Point, piece: Piece) {
+    let (cx, cy) = centre(p);
+    let colour = side_colour(piece.side);
+    let size = CELL * 0.56;
+    let _ = writeln!(
+        out,
+        r#"<g class="piece {}" data-at="{p}" data-piece="{}">"#,
+        piece.side.name(),
+        piece.fen_char()
+    );
+    let _ = writeln!(
+        out,
+        r#"<circle class="disc" cx="{}" cy="{}" r="{}" fill="{PIECE_FILL}" stroke="{colour}" stroke-width="2"/>"#,
+        num(cx),
+        num(cy),
+        num(CELL * 0.44)
+    );
+    let _ = writeln!(
+        out,
+        r#"<circle class="ring" cx="{}" cy="{}" r="{}" fill="none" stroke="{colour}" stroke-width="1"/>"#,
+        num(cx),
+        num(cy),
+        num(CELL * 0.37)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{colour}">{}</text>"#,
+        num(cx),
+        // The baseline, so that the character sits about the centre.
+        num(cy + size * 0.36),
+        num(size),
+        piece.chinese_name()
+    );
+    out.push_str("</g>\n");
+}
+
+/// Four corner brackets around point `p`, outside its piece.
+fn corner_marks(out: &mut String, p: Point, class: &str) {
+    let (cx, cy) = centre(p);
+    let (half, arm) = (CELL * 0.48, CELL * 0.16);
+    let mut d = String::new();
+    for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+        let (x, y) = (cx + dx * half, cy + dy * half);
+        let _ = write!(
+            d,
+            "M{} {}L{} {}L{} {}",
+            num(x),
+            num(y - dy * arm),
+            num(x),
+            num(y),
+            num(x - dx * arm),
+            num(y)
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<path class="last-move {class}" data-at="{p}" d="{d}" fill="none" stroke="{HIGHLIGHT}" stroke-width="3" stroke-linecap="square"/>"#
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_escapes() {
+        assert_eq!(num(50.0), "50");
+        assert_eq!(num(0.5), "0.5");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(escape(r#"<&>"'帅"#), "&lt;&amp;&gt;&quot;&apos;帅");
+    }
+
+    #[test]
+    fn the_start_has_32_pieces_and_the_file_numbers() {
+        let svg = render_position_svg(&Position::start(), None);
+        assert_eq!(svg.matches("<circle class=\"disc\"").count(), 32);
+        assert_eq!(svg.matches("<g class=\"piece red\"").count(), 16);
+        assert!(svg.contains(r#"data-at="e0" data-piece="K""#));
+        assert!(svg.contains(">帅</text>") && svg.contains(">将</text>"));
+        assert!(!svg.contains("last-move"));
+        // Red's 一 is the rightmost file, black's １ the leftmost.
+        let first = |s: &str| {
+            let i = svg.find(s).expect(s);
+            svg[..i].rfind(" x=\"").expect("an x") + 4
+        };
+        let x_of = |s: &str| -> f64 {
+            let start = first(s);
+            svg[start..start + svg[start..].find('"').expect("quote")]
+                .parse()
+                .expect("a number")
+        };
+        assert_eq!(x_of(">一</text>"), MARGIN_X + 8.0 * CELL);
+        assert_eq!(x_of(">１</text>"), MARGIN_X);
+        assert!(svg.contains("楚河") && svg.contains("汉界"));
+        assert_eq!(svg, render_position_svg(&Position::start(), None));
+    }
+
+    #[test]
+    fn the_last_move_is_marked_at_both_points() {
+        let mut pos = Position::start();
+        let mv = Move::parse_cbf("77-47").expect("a move");
+        pos.play(mv).expect("legal");
+        let svg = render_position_svg(&pos, Some(mv));
+        assert!(svg.contains(r#"<path class="last-move from" data-at="h2""#));
+        assert!(svg.contains(r#"<path class="last-move to" data-at="e2""#));
+        assert!(svg.contains(r#"<circle class="last-move-origin" data-at="h2""#));
+        assert!(svg.contains("after 77-47 (h2e2), black to move"));
+        let off = Move::new(Point { x: 9, y: 3 }, Point { x: 4, y: 7 });
+        let svg = render_position_svg(&pos, Some(off));
+        assert!(svg.contains("<!-- last move not drawn: (9, 3) to e2 leaves the board -->"));
+        assert!(!svg.contains("class=\"last-move"));
+    }
+}

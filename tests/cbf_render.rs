@@ -1,0 +1,419 @@
+//! The SVG pictures of xiangqi positions: the start, and positions reached along every line
+//! of the corpus records, rasterised with resvg (a picture it cannot read, or whose shapes
+//! it drops as invalid, fails), with structural counts and a few pixels checked. resvg is
+//! built without text support here: the pixels checked are those of shapes.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use boardxml::cbf::render::{render_position_svg, render_record_svg};
+use boardxml::cbf::Record;
+use boardxml::encoding::decode;
+use boardxml::generated::cbf_1_0;
+use boardxml::validate::Document;
+use boardxml::xml::Reader;
+use boardxml_xiangqi::{Move, Position};
+use resvg::{tiny_skia, usvg};
+
+const BOARD: &str = "#f1d39b";
+const PIECE_FILL: &str = "#fdf3dc";
+const RED: &str = "#c8102e";
+const BLACK: &str = "#1a1a1a";
+const HIGHLIGHT: &str = "#1c7ed6";
+
+fn shapes_written(svg: &str) -> usize {
+    ["<rect ", "<line ", "<circle ", "<polygon ", "<path "]
+        .iter()
+        .map(|s| svg.matches(s).count())
+        .sum()
+}
+
+fn paths_read(group: &usvg::Group) -> usize {
+    group
+        .children()
+        .iter()
+        .map(|n| match n {
+            usvg::Node::Group(g) => paths_read(g),
+            usvg::Node::Path(_) => 1,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Parses and rasterises `svg`; fails if resvg cannot read it or drops any shape.
+fn rasterise(svg: &str, what: &str) -> tiny_skia::Pixmap {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
+        .unwrap_or_else(|e| panic!("{what}: resvg cannot read the SVG: {e}\n{svg}"));
+    assert_eq!(
+        paths_read(tree.root()),
+        shapes_written(svg),
+        "{what}: resvg dropped shapes\n{svg}"
+    );
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).expect("a pixmap");
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+}
+
+/// With `BOARDXML_PICTURES=dir`, keeps the SVG and the PNG for a person to look at.
+fn save_for_review(svg: &str, pixmap: &tiny_skia::Pixmap, name: &str) {
+    if let Some(dir) = std::env::var_os("BOARDXML_PICTURES") {
+        let dir = Path::new(&dir);
+        std::fs::create_dir_all(dir).expect("a folder for the pictures");
+        std::fs::write(dir.join(format!("{name}.svg")), svg).expect("writable");
+        pixmap
+            .save_png(dir.join(format!("{name}.png")))
+            .expect("writable");
+    }
+}
+
+fn pixel(pixmap: &tiny_skia::Pixmap, x: f64, y: f64) -> [u8; 3] {
+    let p = pixmap
+        .pixel(x as u32, y as u32)
+        .expect("inside the picture")
+        .demultiply();
+    [p.red(), p.green(), p.blue()]
+}
+
+fn rgb(hex: &str) -> [u8; 3] {
+    let n = u32::from_str_radix(hex.trim_start_matches('#'), 16).expect("#rrggbb");
+    [(n >> 16) as u8, (n >> 8) as u8, n as u8]
+}
+
+fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 6)
+}
+
+/// The value of attribute `name` of the first element at or after `anchor`.
+fn attribute_after(svg: &str, anchor: &str, name: &str) -> f64 {
+    let rest = &svg[svg.find(anchor).unwrap_or_else(|| panic!("no {anchor}"))..];
+    let key = format!(" {name}=\"");
+    let start = rest.find(&key).expect("the attribute") + key.len();
+    let end = start + rest[start..].find('"').expect("a closing quote");
+    rest[start..end].parse().expect("a number")
+}
+
+/// The centre of the piece on `point` (ICCS), from its disc.
+fn piece_centre(svg: &str, point: &str) -> (f64, f64) {
+    let anchor = format!("data-at=\"{point}\" data-piece=");
+    (
+        attribute_after(svg, &anchor, "cx"),
+        attribute_after(svg, &anchor, "cy"),
+    )
+}
+
+/// The centre of a point as drawn: from the last-move marks' or a disc's coordinates is
+/// not always possible (empty points), so from two discs of the start: a9 and i0.
+fn point_centre(point: &str) -> (f64, f64) {
+    static CORNERS: OnceLock<((f64, f64), (f64, f64))> = OnceLock::new();
+    let ((left, top), (right, bottom)) = *CORNERS.get_or_init(|| {
+        let start = render_position_svg(&Position::start(), None);
+        (piece_centre(&start, "a9"), piece_centre(&start, "i0"))
+    });
+    let b = point.as_bytes();
+    let x = f64::from(b[0] - b'a');
+    let y = f64::from(9 - (b[1] - b'0'));
+    (
+        left + x * (right - left) / 8.0,
+        top + y * (bottom - top) / 9.0,
+    )
+}
+
+/// The pixels that prove a last move drawn: the origin dot (over the board, between the
+/// lines) and the corner brackets of both points.
+fn check_last_move_pixels(pixmap: &tiny_skia::Pixmap, mv: Move, what: &str) {
+    let (fx, fy) = point_centre(&mv.from.iccs());
+    let [hr, hg, hb] = rgb(HIGHLIGHT);
+    let [br, bg, bb] = rgb(BOARD);
+    let mix = |a: u8, b: u8| (0.85 * f64::from(a) + 0.15 * f64::from(b)).round() as u8;
+    let dot = [mix(hr, br), mix(hg, bg), mix(hb, bb)];
+    // Off the lines, the diagonals and the point marks, towards the middle (the frame is
+    // beside the outer files).
+    let dx = if mv.from.x < 4 { 5.0 } else { -6.0 };
+    assert!(
+        near(pixel(pixmap, fx + dx, fy - 3.0), dot),
+        "{what}: the origin dot at {}: {:?}",
+        mv.from,
+        pixel(pixmap, fx + dx, fy - 3.0)
+    );
+    for p in [mv.from, mv.to] {
+        let (x, y) = point_centre(&p.iccs());
+        // The top-left bracket: a corner 24 px up and left, its arms 8 px long.
+        for (dx, dy) in [(-24.0, -20.0), (-20.0, -24.0), (23.0, 19.0)] {
+            assert!(
+                near(pixel(pixmap, x + dx, y + dy), rgb(HIGHLIGHT)),
+                "{what}: the bracket at {p} ({dx}, {dy}): {:?}",
+                pixel(pixmap, x + dx, y + dy)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_start_position() {
+    let start = Position::start();
+    let svg = render_position_svg(&start, None);
+    let pixmap = rasterise(&svg, "start");
+    save_for_review(&svg, &pixmap, "xiangqi-start");
+    assert_eq!(svg.matches("<circle class=\"disc\"").count(), 32);
+    assert_eq!(svg.matches("<g class=\"piece red\"").count(), 16);
+    assert_eq!(svg.matches("<g class=\"piece black\"").count(), 16);
+    assert!(!svg.contains("last-move"));
+    // Every piece's character, as its side writes it.
+    for (point, ch) in [
+        ("e0", '帅'),
+        ("e9", '将'),
+        ("a0", '车'),
+        ("c9", '象'),
+        ("a3", '兵'),
+        ("a6", '卒'),
+    ] {
+        let rest = &svg[svg
+            .find(&format!("data-at=\"{point}\" data-piece="))
+            .expect(point)..];
+        let text = &rest[..rest.find("</g>").expect("the group's end")];
+        assert!(
+            text.ends_with(&format!(">{ch}</text>\n")),
+            "{point}: {text}"
+        );
+    }
+    // 9 + 9 file numbers, the river's two words, and 32 characters.
+    assert_eq!(svg.matches("<text ").count(), 18 + 2 + 32);
+    // Lines: 10 rows, 2 outer files, 7 inner files in two halves, 4 palace diagonals.
+    assert_eq!(svg.matches("<line ").count(), 10 + 2 + 14 + 4);
+    // Point marks: 4 cannon points and 10 pawn points.
+    let marks = &svg[svg.find("class=\"point-marks\"").expect("marks")..];
+    let marks = &marks[..marks.find("</g>").expect("the end")];
+    assert_eq!(marks.matches("<path ").count(), 14);
+
+    // The red king's disc: ivory inside, red at its rim; the black king's rim is black.
+    let (x, y) = piece_centre(&svg, "e0");
+    assert!(near(pixel(&pixmap, x + 20.0, y), rgb(PIECE_FILL)));
+    assert!(
+        near(pixel(&pixmap, x + 21.0, y), rgb(RED)),
+        "{:?}",
+        pixel(&pixmap, x + 21.0, y)
+    );
+    let (x, y) = piece_centre(&svg, "e9");
+    assert!(near(pixel(&pixmap, x - 22.0, y), rgb(BLACK)));
+    // An empty point away from its lines shows the board; the middle of the river too, but
+    // where the outer file crosses it, the line.
+    let (x, y) = point_centre("e4");
+    assert!(near(pixel(&pixmap, x + 10.0, y + 10.0), rgb(BOARD)));
+    let (x, y) = point_centre("b5");
+    assert!(near(pixel(&pixmap, x, y + 25.0), rgb(BOARD)), "river");
+    let (x, y) = point_centre("a5");
+    assert!(!near(pixel(&pixmap, x, y + 25.0), rgb(BOARD)), "the a-file");
+    // Deterministic.
+    assert_eq!(svg, render_position_svg(&start.clone(), None));
+}
+
+#[test]
+fn a_move_is_highlighted_at_both_points() {
+    let mut pos = Position::start();
+    let mv = Move::parse_cbf("77-47").expect("a move");
+    let captured = pos.play(mv).expect("legal");
+    assert!(captured.is_none());
+    let svg = render_position_svg(&pos, Some(mv));
+    let pixmap = rasterise(&svg, "after h2e2");
+    save_for_review(&svg, &pixmap, "xiangqi-h2e2");
+    assert_eq!(svg.matches("<path class=\"last-move from\"").count(), 1);
+    assert_eq!(svg.matches("<path class=\"last-move to\"").count(), 1);
+    assert!(svg.contains(r#"<g class="last-move" data-from="h2" data-to="e2">"#));
+    assert!(svg.contains(r#"data-at="e2" data-piece="C""#));
+    check_last_move_pixels(&pixmap, mv, "after h2e2");
+    // The marks lie outside the piece: its rim is still red.
+    let (x, y) = piece_centre(&svg, "e2");
+    assert!(near(pixel(&pixmap, x + 21.0, y), rgb(RED)));
+}
+
+fn record_1_0(moves: &str) -> Record {
+    let text = format!("<ChineseChessRecord Version=\"1.0\"><Head/><MoveList><Move value=\"00-00\"/>{moves}</MoveList></ChineseChessRecord>");
+    let mut r = Reader::new(&text);
+    let cbf_1_0::Root::ChineseChessRecord(doc) = r.read_document::<cbf_1_0::Root>().expect("valid");
+    Record::from_1_0(&doc)
+}
+
+#[test]
+fn lines_plies_and_their_errors() {
+    // 77-47 then either 70-62 (main) or 10-22; after 70-62, 79-67.
+    let rec = record_1_0(
+        r#"<Move value="77-47"/><Move value="70-62" branch="1"/><Move value="79-67" end="1"/><Move value="10-22" end="1"/>"#,
+    );
+    let main = render_record_svg(&rec, &[], None).expect("the main line");
+    assert!(main.contains(r#"data-from="h0" data-to="g2""#), "{main}");
+    assert!(main.contains("ply 3 of the main line"));
+    assert_eq!(render_record_svg(&rec, &[0, 0, 0], None), Ok(main.clone()));
+    let variation = render_record_svg(&rec, &[0, 1], None).expect("the variation");
+    assert!(variation.contains(r#"data-from="b9" data-to="c7""#));
+    assert!(variation.contains("ply 2 of the line [0, 1]"));
+    let start = render_record_svg(&rec, &[], Some(0)).expect("the start");
+    assert!(!start.contains("last-move"));
+    assert!(start.contains(&format!("<desc>FEN {}</desc>", Position::start().to_fen())));
+    let one = render_record_svg(&rec, &[0, 1], Some(1)).expect("ply 1");
+    assert_eq!(
+        one,
+        render_record_svg(&rec, &[], Some(1))
+            .expect("ply 1")
+            .replace("main line", "line [0, 1]")
+    );
+
+    let err = |line: &[usize], ply| render_record_svg(&rec, line, ply).expect_err("an error");
+    assert_eq!(
+        err(&[0, 2], None),
+        "line entry 1 chooses move 2 at ply 2, but there are only 2 to choose from there (0: 70-62, 1: 10-22)"
+    );
+    assert_eq!(
+        err(&[0, 1, 0], None),
+        "the line has 3 entries, but it ends after ply 2 (10-22): no move follows"
+    );
+    assert_eq!(
+        err(&[0, 1], Some(3)),
+        "ply 3 is beyond the end of the line, which has 2 plies"
+    );
+    // An illegal move on the way (the king cannot leave its palace), but not before it.
+    let bad = record_1_0(r#"<Move value="77-47"/><Move value="40-30"/><Move value="49-48"/>"#);
+    let message = render_record_svg(&bad, &[], None).expect_err("illegal");
+    assert!(
+        message.starts_with("the move 40-30 (e9d9) at ply 2 of the line is illegal: "),
+        "{message}"
+    );
+    assert!(render_record_svg(&bad, &[], Some(1)).is_ok());
+    assert_eq!(
+        render_record_svg(&record_1_0(""), &[0], None).expect_err("no moves"),
+        "the line has 1 entry, but the record has no moves"
+    );
+}
+
+fn corpus() -> Option<Vec<PathBuf>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !root.is_dir() {
+        let msg = format!(
+            "SKIPPED: {} not found (CI has ../shared beside the checkout)",
+            root.display()
+        );
+        if std::env::var_os("BOARDXML_REQUIRE_SHARED").is_some_and(|v| v == "1") {
+            panic!("{msg}, and BOARDXML_REQUIRE_SHARED=1");
+        }
+        eprintln!("\n*** {msg} ***\n");
+        return None;
+    }
+    let mut files = Vec::new();
+    for dir in ["cbf-seed", "cbf-xqbridge"] {
+        for f in std::fs::read_dir(root.join(dir))
+            .expect("a folder")
+            .flatten()
+        {
+            if f.path().extension().is_some_and(|x| x == "cbf") {
+                files.push(f.path());
+            }
+        }
+    }
+    files.sort();
+    Some(files)
+}
+
+fn read_record(path: &Path) -> Record {
+    let decoded = decode(&std::fs::read(path).expect("readable")).expect("decodable");
+    let mut reader = Reader::new(&decoded.text);
+    match reader.read_document::<Document>().expect("schema-valid") {
+        Document::Cbf2007(boardxml::generated::cbf_2007::Root::ChineseChessRecord(d)) => {
+            Record::from_2007(&d)
+        }
+        Document::Cbf10(cbf_1_0::Root::ChineseChessRecord(d)) => Record::from_1_0(&d),
+        Document::Cif(_) => panic!("{}: not CBF", path.display()),
+    }
+}
+
+/// The child indices that lead from the start to move `index`.
+fn line_of(record: &Record, index: usize) -> Vec<usize> {
+    let mut line = Vec::new();
+    let mut at = index;
+    loop {
+        let parent = record.moves[at].parent;
+        let siblings = match parent {
+            Some(p) => &record.moves[p].children,
+            None => &record.root_children,
+        };
+        line.push(siblings.iter().position(|&c| c == at).expect("a child"));
+        match parent {
+            Some(p) => at = p,
+            None => break,
+        }
+    }
+    line.reverse();
+    line
+}
+
+#[test]
+fn positions_of_the_corpus_records() {
+    let Some(files) = corpus() else { return };
+    assert_eq!(files.len(), 25);
+    let mut pictures = 0;
+    let mut variations = 0;
+    for file in &files {
+        let name = file.file_stem().and_then(|s| s.to_str()).expect("a name");
+        let record = read_record(file);
+        if name == "jcq15_chessmanual-data-test" {
+            // Its third move is the illegal flying king.
+            let message = render_record_svg(&record, &[], None).expect_err("illegal");
+            assert!(
+                message.starts_with("the move 49-40 (e0e9) at ply 3 of the line is illegal"),
+                "{message}"
+            );
+            assert!(render_record_svg(&record, &[], Some(2)).is_ok());
+            continue;
+        }
+        let start = record.start.clone().expect("a start position");
+        // The end of every line (each move with no move after it), and the middle of the
+        // main line.
+        let leaves: Vec<usize> = (0..record.moves.len())
+            .filter(|&i| record.moves[i].children.is_empty())
+            .collect();
+        assert!(!leaves.is_empty(), "{name}: no moves");
+        for (n, &leaf) in leaves.iter().enumerate() {
+            let line = line_of(&record, leaf);
+            let moves = record.line_to(leaf);
+            let plies = if n == 0 {
+                vec![None, Some(moves.len() / 2)]
+            } else {
+                variations += 1;
+                vec![None]
+            };
+            for ply in plies {
+                let what = format!("{name} line {line:?} ply {ply:?}");
+                let svg = render_record_svg(&record, &line, ply)
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let played = ply.unwrap_or(moves.len());
+                let mut position = start.clone();
+                for mv in &moves[..played] {
+                    position.play(*mv).expect("legal");
+                }
+                let last = moves[played - 1];
+                assert!(
+                    svg.contains(&format!("<desc>FEN {}</desc>", position.to_fen())),
+                    "{what}"
+                );
+                assert_eq!(
+                    svg.matches("<circle class=\"disc\"").count(),
+                    position.pieces().count(),
+                    "{what}"
+                );
+                assert!(svg.contains(&format!(
+                    r#"<g class="last-move" data-from="{}" data-to="{}">"#,
+                    last.from, last.to
+                )));
+                let pixmap = rasterise(&svg, &what);
+                let suffix = match ply {
+                    Some(p) => format!("ply{p}"),
+                    None => format!("line{n}"),
+                };
+                save_for_review(&svg, &pixmap, &format!("{name}-{suffix}"));
+                check_last_move_pixels(&pixmap, last, &what);
+                pictures += 1;
+            }
+        }
+    }
+    assert!(variations >= 2, "the corpus has variations: {variations}");
+    assert!(pictures >= 48, "{pictures}");
+}

@@ -1,0 +1,340 @@
+//! The conformance runner itself, with fake implementations: one that always says valid,
+//! one that crashes, one that hangs; the round trip with a faithful and an unfaithful
+//! copier; the report writers; export and load.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use boardxml::conformance::{
+    self, render, Case, Outcome, ReportFormat, Status, Suite, Summary, Verdict,
+};
+
+fn full_suite() -> Suite {
+    conformance::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance"))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A few cases of the suite, valid and invalid, so that a hang costs one timeout per case.
+fn small_suite(ids: &[&str]) -> Suite {
+    let mut suite = full_suite();
+    suite
+        .manifest
+        .cases
+        .retain(|c| ids.contains(&c.id.as_str()));
+    assert_eq!(suite.manifest.cases.len(), ids.len(), "{ids:?}");
+    suite
+}
+
+const IDS: [&str; 4] = [
+    "cif-minimal",
+    "cif-arrow-missing-to",
+    "cbf10-minimal",
+    "cbf07-nid-jumps",
+];
+
+/// A shell script in a temporary folder; returns its path.
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    path
+}
+
+#[test]
+fn an_implementation_that_always_says_valid_passes_the_valid_cases_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = script(dir.path(), "valid.sh", "exit 0");
+    let suite = small_suite(&IDS);
+    let results = conformance::run_external(
+        &suite,
+        &format!("sh '{}' {{file}}", fake.display()),
+        0,
+        Duration::from_secs(10),
+    );
+    assert_eq!(results.len(), IDS.len());
+    for (r, case) in results.iter().zip(suite.cases()) {
+        assert_eq!(r.id, case.id, "results come in the suite's order");
+        assert_eq!(r.outcome, Outcome::Exited { code: 0 });
+        assert_eq!(r.verdict, Some(Verdict::Valid));
+        let pass = case.verdict == Verdict::Valid;
+        assert_eq!(r.status == Status::Pass, pass, "{}: {:?}", r.id, r.details);
+    }
+    let summary = Summary::of(&results);
+    assert_eq!((summary.passed, summary.failed), (2, 2));
+    assert!(!summary.is_success());
+    let human = render(&results, ReportFormat::Human, "t");
+    assert!(human.contains("FAIL  cif-arrow-missing-to"), "{human}");
+    assert!(
+        human.contains("verdict valid (exit code 0), expected invalid"),
+        "{human}"
+    );
+    assert!(human.ends_with("4 cases: 2 passed, 2 failed\n"), "{human}");
+}
+
+#[test]
+fn the_valid_exit_code_is_configurable_and_the_file_is_passed() {
+    let dir = tempfile::tempdir().unwrap();
+    // Says "valid" (exit 3) exactly for the files whose name has "minimal".
+    let fake = script(
+        dir.path(),
+        "by-name.sh",
+        "case \"$1\" in *minimal*) exit 3;; *) exit 1;; esac",
+    );
+    let results = conformance::run_external(
+        &small_suite(&IDS),
+        &format!("sh '{}' {{file}}", fake.display()),
+        3,
+        Duration::from_secs(10),
+    );
+    assert!(
+        results.iter().all(|r| r.status == Status::Pass),
+        "{}",
+        render(&results, ReportFormat::Human, "t")
+    );
+}
+
+#[test]
+fn a_crashing_implementation_is_reported_as_crashed() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = script(dir.path(), "crash.sh", "kill -SEGV $$");
+    let results = conformance::run_external(
+        &small_suite(&IDS),
+        &format!("sh '{}' {{file}}", fake.display()),
+        0,
+        Duration::from_secs(10),
+    );
+    for r in &results {
+        assert_eq!(r.outcome, Outcome::Crashed { signal: 11 }, "{}", r.id);
+        assert_eq!(r.status, Status::Fail);
+        assert_eq!(r.verdict, None);
+    }
+    let summary = Summary::of(&results);
+    assert_eq!(summary.crashed, 4);
+    let junit = render(&results, ReportFormat::Junit, "crashes");
+    assert_eq!(junit.matches("<error message=").count(), 4, "{junit}");
+    assert!(junit.contains("type=\"crash\""), "{junit}");
+    assert!(junit.contains("killed by signal 11"), "{junit}");
+}
+
+#[test]
+fn a_hanging_implementation_is_killed_after_the_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    // The sleep is a grandchild of the runner's shell: it must die too.
+    let pids = dir.path().join("pids");
+    let fake = script(
+        dir.path(),
+        "hang.sh",
+        &format!("sleep 100 & echo $! >> '{}'; wait", pids.display()),
+    );
+    let started = Instant::now();
+    let results = conformance::run_external(
+        &small_suite(&IDS),
+        &format!("sh '{}' {{file}}", fake.display()),
+        0,
+        Duration::from_secs(1),
+    );
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(20), "the runner took {took:?}");
+    for r in &results {
+        assert_eq!(r.outcome, Outcome::TimedOut { after_ms: 1000 }, "{}", r.id);
+        assert_eq!(r.status, Status::Fail);
+    }
+    assert_eq!(Summary::of(&results).timed_out, 4);
+    let pids = std::fs::read_to_string(&pids).unwrap();
+    assert_eq!(pids.lines().count(), 4);
+    // Killed processes may wait a moment as zombies for their new parent to reap them.
+    let alive = |pid: &str| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|stat| {
+                stat.rsplit_once(") ")
+                    .map(|(_, rest)| !rest.starts_with('Z'))
+            })
+            .unwrap_or(false)
+    };
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while pids.lines().any(alive) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    for pid in pids.lines() {
+        assert!(!alive(pid), "sleep {pid} survived the timeout");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&render(&results, ReportFormat::Json, "hangs")).unwrap();
+    assert_eq!(json["summary"]["timed_out"], 4);
+    assert_eq!(json["results"][0]["outcome"]["kind"], "timed-out");
+}
+
+#[test]
+fn a_command_without_the_placeholder_is_not_run() {
+    let results = conformance::run_external(&small_suite(&IDS), "true", 0, Duration::from_secs(1));
+    assert!(results
+        .iter()
+        .all(|r| matches!(&r.outcome, Outcome::NotRun { error } if error.contains("{file}"))));
+}
+
+#[test]
+fn a_faithful_copy_round_trips_and_a_changed_one_names_its_differences() {
+    let suite = small_suite(&[
+        "cbf10-full-head",
+        "cbf07-main-line",
+        "cif-every-marker",
+        "cif-arrow-missing-to",
+    ]);
+    let copied = conformance::run_roundtrip(&suite, "cp {in} {out}", Duration::from_secs(10));
+    assert_eq!(copied.len(), 3, "invalid cases are not round-tripped");
+    assert!(
+        copied.iter().all(|r| r.status == Status::Pass),
+        "{}",
+        render(&copied, ReportFormat::Human, "t")
+    );
+
+    // Changes the red player, the last move (to another legal one) and an arrow's colour.
+    let changed = conformance::run_roundtrip(
+        &suite,
+        "sed -e 's/<Red>许银川</<Red>X</' -e 's/\"10-22\"/\"10-02\"/' -e 's/arrow color=\"red\"/arrow color=\"blue\"/' {in} > {out}",
+        Duration::from_secs(10),
+    );
+    let details = |id: &str| {
+        changed
+            .iter()
+            .find(|r| r.id == id)
+            .map(|r| (r.status, r.details.join("\n")))
+            .unwrap()
+    };
+    let (status, text) = details("cbf10-full-head");
+    assert_eq!(status, Status::Fail);
+    assert!(text.contains("head.red: \"许银川\" -> \"X\""), "{text}");
+    assert!(text.contains("move_list.move[7].value"), "{text}");
+    let (status, text) = details("cbf07-main-line");
+    assert_eq!(status, Status::Fail);
+    assert!(text.contains("move_list.move[6].value"), "{text}");
+    assert!(!text.contains("head"), "{text}");
+    let (status, text) = details("cif-every-marker");
+    assert_eq!(status, Status::Fail);
+    assert!(text.contains(".color"), "{text}");
+}
+
+#[test]
+fn a_round_trip_that_writes_nothing_or_garbage_fails() {
+    let suite = small_suite(&["cif-minimal", "cbf10-minimal"]);
+    let nothing = conformance::run_roundtrip(&suite, "true {in} {out}", Duration::from_secs(10));
+    assert!(nothing
+        .iter()
+        .all(|r| r.status == Status::Fail && r.details.iter().any(|d| d.contains("cannot read"))));
+    let garbage = conformance::run_roundtrip(
+        &suite,
+        "echo '<cif>' > {out}; : {in}",
+        Duration::from_secs(10),
+    );
+    assert!(garbage
+        .iter()
+        .all(|r| r.status == Status::Fail && r.details.iter().any(|d| d.contains("not valid"))));
+}
+
+#[test]
+fn export_writes_a_suite_that_loads_back_the_same() {
+    let suite = full_suite();
+    let dir = tempfile::tempdir().unwrap();
+    let n = conformance::export(&suite, dir.path()).unwrap();
+    assert_eq!(n, suite.cases().len());
+    let back = conformance::load(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.manifest, suite.manifest);
+    for case in suite.cases() {
+        assert_eq!(
+            std::fs::read(suite.path_of(case)).unwrap(),
+            std::fs::read(back.path_of(case)).unwrap(),
+            "{}",
+            case.id
+        );
+    }
+    assert!(dir.path().join("README.md").is_file());
+}
+
+#[test]
+fn load_reports_every_problem_of_a_bad_manifest() {
+    let suite = full_suite();
+    let dir = tempfile::tempdir().unwrap();
+    let mut manifest = suite.manifest.clone();
+    manifest.cases.truncate(2);
+    let bad = |id: &str, f: &dyn Fn(&mut Case)| {
+        let mut c = manifest.cases[0].clone();
+        c.id = id.into();
+        f(&mut c);
+        c
+    };
+    let extra = vec![
+        bad("missing-file", &|c| c.file = "cases/nope.cif".into()),
+        bad("escapes", &|c| c.file = "../manifest.json".into()),
+        bad("valid-with-codes", &|c| {
+            c.codes.insert("E0210".into());
+        }),
+        bad("unknown-code", &|c| {
+            c.verdict = Verdict::Invalid;
+            c.codes.insert("E9999".into());
+        }),
+        bad(&manifest.cases[0].id.clone(), &|_| {}),
+    ];
+    manifest.cases.extend(extra);
+    for case in &manifest.cases {
+        if !case.file.contains("nope") && !case.file.starts_with("..") {
+            let to = dir.path().join(&case.file);
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(suite.path_of(case), to).unwrap();
+        }
+    }
+    std::fs::write(
+        dir.path().join("manifest.json"),
+        serde_json::to_string(&manifest).unwrap(),
+    )
+    .unwrap();
+    let err = conformance::load(dir.path()).unwrap_err();
+    for expected in [
+        "missing-file: file cases/nope.cif does not exist",
+        "escapes: file \"../manifest.json\" must be a relative path inside the suite",
+        "valid-with-codes: a valid case lists error codes",
+        "unknown-code: unknown code E9999",
+        "empty or duplicate id",
+    ] {
+        assert!(err.contains(expected), "{expected:?} not in\n{err}");
+    }
+}
+
+/// The JUnit report is well-formed XML with one testcase a case, even when details carry
+/// markup and control characters.
+#[test]
+fn the_junit_report_is_well_formed() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = script(
+        dir.path(),
+        "noisy.sh",
+        "printf '<oops> & \"quotes\" \\033[31m]]>\\n' >&2; exit 1",
+    );
+    let results = conformance::run_external(
+        &small_suite(&IDS),
+        &format!("sh '{}' {{file}}", fake.display()),
+        0,
+        Duration::from_secs(10),
+    );
+    let junit = render(&results, ReportFormat::Junit, "noisy <suite>");
+    let mut reader = quick_xml::Reader::from_str(&junit);
+    let (mut testcases, mut failures) = (0, 0);
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Eof) => break,
+            Ok(quick_xml::events::Event::Start(e) | quick_xml::events::Event::Empty(e)) => {
+                match e.name().as_ref() {
+                    b"testcase" => testcases += 1,
+                    b"failure" => failures += 1,
+                    _ => {}
+                }
+            }
+            Ok(_) => {}
+            Err(e) => panic!("not well-formed: {e}\n{junit}"),
+        }
+    }
+    assert_eq!((testcases, failures), (4, 2), "{junit}");
+    assert!(
+        junit.contains("&lt;oops&gt; &amp; &quot;quotes&quot;"),
+        "{junit}"
+    );
+}
