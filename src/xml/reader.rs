@@ -531,7 +531,7 @@ impl<'a> Reader<'a> {
             return Node::Eof;
         }
         // The input is UTF-8 (decoded before the reader), so names are valid text.
-        let name: Cow<'a, str> = Cow::Owned(String::from_utf8_lossy(name_bytes).into_owned());
+        let name: Cow<'a, str> = Cow::Owned(utf8(name_bytes).into_owned());
         // Attribute offsets: the tag's content starts right after `<`.
         let content_start = start.as_ref().as_ptr() as usize;
         let mut attributes = Vec::new();
@@ -582,7 +582,7 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
-            let raw = String::from_utf8_lossy(&attr.value);
+            let raw = utf8(&attr.value);
             // XML 1.0 [10] AttValue: a literal `<` may not stand in an attribute value.
             if raw.contains('<') {
                 self.fatal_error(
@@ -626,7 +626,7 @@ impl<'a> Reader<'a> {
                 continue;
             }
             attributes.push(Attr {
-                name: Cow::Owned(String::from_utf8_lossy(key).into_owned()),
+                name: Cow::Owned(utf8(key).into_owned()),
                 value,
                 offset: attr_offset,
             });
@@ -1268,7 +1268,7 @@ fn push_normalised(out: &mut String, raw: &str) {
 fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<String, String> {
     // From the raw bytes: quick-xml's own resolution decodes by the document's declaration
     // when its `encoding` feature is on, and our input is UTF-8 already.
-    let name = String::from_utf8_lossy(r);
+    let name = utf8(r);
     resolve_reference_name(&name).map(|c| c.to_string())
 }
 
