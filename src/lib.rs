@@ -20,6 +20,7 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod semantics;
+mod svg;
 pub mod validate;
 pub mod xml;
 

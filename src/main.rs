@@ -352,9 +352,15 @@ fn validate(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCo
         }
         _ => eprintln!("{summary}"),
     }
+    batch_exit(io_errors, invalid)
+}
+
+/// The exit code of a batch: 2 if a file could not be read or written, 1 if one failed
+/// (invalid, or not converted), 0 otherwise.
+fn batch_exit(io_errors: usize, failed: usize) -> ExitCode {
     if io_errors > 0 {
         ExitCode::from(2)
-    } else if invalid > 0 {
+    } else if failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -756,13 +762,7 @@ mod convert {
             },
             started.elapsed().as_secs_f64()
         );
-        if io_errors > 0 {
-            ExitCode::from(2)
-        } else if failed > 0 {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        }
+        super::batch_exit(io_errors, failed)
     }
 
     fn convert_one(

@@ -13,7 +13,10 @@ use boardxml::generated::cbf_1_0;
 use boardxml::validate::Document;
 use boardxml::xml::Reader;
 use boardxml_xiangqi::{Move, Position};
-use resvg::{tiny_skia, usvg};
+use common::{attribute_after, near, pixel, rasterise, rgb, save_for_review};
+use resvg::tiny_skia;
+
+mod common;
 
 const BOARD: &str = "#f1d39b";
 const PIECE_FILL: &str = "#fdf3dc";
@@ -26,71 +29,6 @@ fn shapes_written(svg: &str) -> usize {
         .iter()
         .map(|s| svg.matches(s).count())
         .sum()
-}
-
-fn paths_read(group: &usvg::Group) -> usize {
-    group
-        .children()
-        .iter()
-        .map(|n| match n {
-            usvg::Node::Group(g) => paths_read(g),
-            usvg::Node::Path(_) => 1,
-            _ => 0,
-        })
-        .sum()
-}
-
-/// Parses and rasterises `svg`; fails if resvg cannot read it or drops any shape.
-fn rasterise(svg: &str, what: &str) -> tiny_skia::Pixmap {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
-        .unwrap_or_else(|e| panic!("{what}: resvg cannot read the SVG: {e}\n{svg}"));
-    assert_eq!(
-        paths_read(tree.root()),
-        shapes_written(svg),
-        "{what}: resvg dropped shapes\n{svg}"
-    );
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).expect("a pixmap");
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap
-}
-
-/// With `BOARDXML_PICTURES=dir`, keeps the SVG and the PNG for a person to look at.
-fn save_for_review(svg: &str, pixmap: &tiny_skia::Pixmap, name: &str) {
-    if let Some(dir) = std::env::var_os("BOARDXML_PICTURES") {
-        let dir = Path::new(&dir);
-        std::fs::create_dir_all(dir).expect("a folder for the pictures");
-        std::fs::write(dir.join(format!("{name}.svg")), svg).expect("writable");
-        pixmap
-            .save_png(dir.join(format!("{name}.png")))
-            .expect("writable");
-    }
-}
-
-fn pixel(pixmap: &tiny_skia::Pixmap, x: f64, y: f64) -> [u8; 3] {
-    let p = pixmap
-        .pixel(x as u32, y as u32)
-        .expect("inside the picture")
-        .demultiply();
-    [p.red(), p.green(), p.blue()]
-}
-
-fn rgb(hex: &str) -> [u8; 3] {
-    let n = u32::from_str_radix(hex.trim_start_matches('#'), 16).expect("#rrggbb");
-    [(n >> 16) as u8, (n >> 8) as u8, n as u8]
-}
-
-fn near(a: [u8; 3], b: [u8; 3]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 6)
-}
-
-/// The value of attribute `name` of the first element at or after `anchor`.
-fn attribute_after(svg: &str, anchor: &str, name: &str) -> f64 {
-    let rest = &svg[svg.find(anchor).unwrap_or_else(|| panic!("no {anchor}"))..];
-    let key = format!(" {name}=\"");
-    let start = rest.find(&key).expect("the attribute") + key.len();
-    let end = start + rest[start..].find('"').expect("a closing quote");
-    rest[start..end].parse().expect("a number")
 }
 
 /// The centre of the piece on `point` (ICCS), from its disc.
@@ -153,7 +91,7 @@ fn check_last_move_pixels(pixmap: &tiny_skia::Pixmap, mv: Move, what: &str) {
 fn the_start_position() {
     let start = Position::start();
     let svg = render_position_svg(&start, None);
-    let pixmap = rasterise(&svg, "start");
+    let pixmap = rasterise(&svg, "start", shapes_written(&svg));
     save_for_review(&svg, &pixmap, "xiangqi-start");
     assert_eq!(svg.matches("<circle class=\"disc\"").count(), 32);
     assert_eq!(svg.matches("<g class=\"piece red\"").count(), 16);
@@ -215,7 +153,7 @@ fn a_move_is_highlighted_at_both_points() {
     let captured = pos.play(mv).expect("legal");
     assert!(captured.is_none());
     let svg = render_position_svg(&pos, Some(mv));
-    let pixmap = rasterise(&svg, "after h2e2");
+    let pixmap = rasterise(&svg, "after h2e2", shapes_written(&svg));
     save_for_review(&svg, &pixmap, "xiangqi-h2e2");
     assert_eq!(svg.matches("<path class=\"last-move from\"").count(), 1);
     assert_eq!(svg.matches("<path class=\"last-move to\"").count(), 1);
@@ -286,18 +224,7 @@ fn lines_plies_and_their_errors() {
 }
 
 fn corpus() -> Option<Vec<PathBuf>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !root.is_dir() {
-        let msg = format!(
-            "SKIPPED: {} not found (CI has ../shared beside the checkout)",
-            root.display()
-        );
-        if std::env::var_os("BOARDXML_REQUIRE_SHARED").is_some_and(|v| v == "1") {
-            panic!("{msg}, and BOARDXML_REQUIRE_SHARED=1");
-        }
-        eprintln!("\n*** {msg} ***\n");
-        return None;
-    }
+    let root = common::shared("corpus")?;
     let mut files = Vec::new();
     for dir in ["cbf-seed", "cbf-xqbridge"] {
         for f in std::fs::read_dir(root.join(dir))
@@ -403,7 +330,7 @@ fn positions_of_the_corpus_records() {
                     r#"<g class="last-move" data-from="{}" data-to="{}">"#,
                     last.from, last.to
                 )));
-                let pixmap = rasterise(&svg, &what);
+                let pixmap = rasterise(&svg, &what, shapes_written(&svg));
                 let suffix = match ply {
                     Some(p) => format!("ply{p}"),
                     None => format!("line{n}"),

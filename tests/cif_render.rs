@@ -7,7 +7,9 @@ use std::path::Path;
 use boardxml::cif::render::{color_rgb, render_game_svg};
 use boardxml::generated::cif;
 use boardxml::xml::Reader;
-use resvg::{tiny_skia, usvg};
+use common::{attribute_after, near, pixel, rasterise, rgb, save_for_review};
+
+mod common;
 
 fn games(text: &str) -> Vec<cif::Game> {
     let mut reader = Reader::new(text);
@@ -45,77 +47,6 @@ fn shapes_written(svg: &str) -> usize {
         - 3
 }
 
-fn paths_read(group: &usvg::Group) -> usize {
-    group
-        .children()
-        .iter()
-        .map(|n| match n {
-            usvg::Node::Group(g) => paths_read(g),
-            usvg::Node::Path(_) => 1,
-            _ => 0,
-        })
-        .sum()
-}
-
-/// Parses and rasterises `svg`; fails if resvg cannot read it or drops any shape (which it
-/// does, silently, for a negative size or a malformed path).
-fn rasterise(svg: &str, what: &str) -> tiny_skia::Pixmap {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
-        .unwrap_or_else(|e| panic!("{what}: resvg cannot read the SVG: {e}\n{svg}"));
-    assert_eq!(
-        paths_read(tree.root()),
-        shapes_written(svg),
-        "{what}: resvg dropped shapes\n{svg}"
-    );
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).expect("a pixmap");
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    assert!(
-        pixmap.pixels().iter().any(|p| p.alpha() > 0),
-        "{what}: nothing drawn"
-    );
-    pixmap
-}
-
-/// With `BOARDXML_PICTURES=dir`, keeps the SVG and the PNG for a person to look at.
-fn save_for_review(svg: &str, pixmap: &tiny_skia::Pixmap, name: &str) {
-    if let Some(dir) = std::env::var_os("BOARDXML_PICTURES") {
-        let dir = Path::new(&dir);
-        std::fs::create_dir_all(dir).expect("a folder for the pictures");
-        std::fs::write(dir.join(format!("{name}.svg")), svg).expect("writable");
-        pixmap
-            .save_png(dir.join(format!("{name}.png")))
-            .expect("writable");
-    }
-}
-
-/// The colour at (x, y), as RGB.
-fn pixel(pixmap: &tiny_skia::Pixmap, x: f64, y: f64) -> [u8; 3] {
-    let p = pixmap
-        .pixel(x as u32, y as u32)
-        .expect("inside the picture")
-        .demultiply();
-    [p.red(), p.green(), p.blue()]
-}
-
-fn rgb(hex: &str) -> [u8; 3] {
-    let n = u32::from_str_radix(hex.trim_start_matches('#'), 16).expect("#rrggbb");
-    [(n >> 16) as u8, (n >> 8) as u8, n as u8]
-}
-
-fn near(a: [u8; 3], b: [u8; 3]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 6)
-}
-
-/// The value of attribute `name` of the first element after `anchor`.
-fn attribute_after(svg: &str, anchor: &str, name: &str) -> f64 {
-    let rest = &svg[svg.find(anchor).unwrap_or_else(|| panic!("no {anchor}"))..];
-    let key = format!(" {name}=\"");
-    let start = rest.find(&key).expect("the attribute") + key.len();
-    let end = start + rest[start..].find('"').expect("a closing quote");
-    rest[start..end].parse().expect("a number")
-}
-
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 
@@ -134,7 +65,7 @@ fn every_game_of_the_valid_examples_renders() {
         for (i, g) in games(&text).iter().enumerate() {
             let what = format!("{} game {}", file.display(), i + 1);
             let svg = render_game_svg(g);
-            let pixmap = rasterise(&svg, &what);
+            let pixmap = rasterise(&svg, &what, shapes_written(&svg));
             check_counts(g, &svg, &what);
             save_for_review(
                 &svg,
@@ -266,7 +197,7 @@ fn every_kind_of_marker_in_every_colour() {
     );
     let g = game(r#" boardsize="10x10""#, &moves);
     let svg = render_game_svg(&g);
-    let pixmap = rasterise(&svg, "every marker");
+    let pixmap = rasterise(&svg, "every marker", shapes_written(&svg));
     save_for_review(&svg, &pixmap, "every-kind");
     check_counts(&g, &svg, "every marker");
     // Shapes per kind: 7 markers x 9 colours, arrows with a shaft and a head.
@@ -344,7 +275,7 @@ fn big_and_odd_boards() {
     ] {
         let g = game(attributes, moves);
         let svg = render_game_svg(&g);
-        let pixmap = rasterise(&svg, attributes);
+        let pixmap = rasterise(&svg, attributes, shapes_written(&svg));
         save_for_review(&svg, &pixmap, &attributes.replace(['"', ' ', '='], ""));
         check_counts(&g, &svg, attributes);
     }
@@ -355,7 +286,7 @@ fn the_checkerboard_starts_dark_at_a1_on_every_height() {
     for ranks in [1, 2, 7, 8, 9, 10] {
         let g = game(&format!(r#" boardsize="3x{ranks}""#), "");
         let svg = render_game_svg(&g);
-        let pixmap = rasterise(&svg, "empty board");
+        let pixmap = rasterise(&svg, "empty board", shapes_written(&svg));
         let x = attribute_after(&svg, "<rect class=\"board\"", "x");
         let bottom = attribute_after(&svg, "<rect class=\"board\"", "y")
             + attribute_after(&svg, "<rect class=\"board\"", "height");

@@ -1,7 +1,9 @@
 //! The real records in ../shared/corpus (written by XiangQi Bridge and other tools, not by
 //! us) must all read, and round-trip through the writer.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 
 use boardxml::encoding::decode;
 use boardxml::validate::{validate_bytes, validate_file, write_document, Document, Options};
@@ -14,18 +16,7 @@ const SCHEMA_ONLY: Options = Options {
 };
 
 fn corpus() -> Option<Vec<PathBuf>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !root.is_dir() {
-        let msg = format!(
-            "SKIPPED: {} not found (CI has ../shared beside the checkout)",
-            root.display()
-        );
-        if std::env::var_os("BOARDXML_REQUIRE_SHARED").is_some_and(|v| v == "1") {
-            panic!("{msg}, and BOARDXML_REQUIRE_SHARED=1");
-        }
-        eprintln!("\n*** {msg} ***\n");
-        return None;
-    }
+    let root = common::shared("corpus")?;
     let mut files = Vec::new();
     for dir in std::fs::read_dir(&root).unwrap().flatten() {
         if dir.path().is_dir() {

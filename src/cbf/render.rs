@@ -32,6 +32,7 @@
 //! and `[0, 0, 1]` leaves it at ply 3 for the first variation there, then follows that
 //! variation's main line.
 
+use crate::svg::{escape, num};
 use std::fmt::Write as _;
 
 use boardxml_xiangqi::{Move, Piece, Point, Position, Side};
@@ -181,33 +182,6 @@ fn follow_line(record: &Record, line: &[usize]) -> Result<Vec<usize>, String> {
         path.push(index);
         choices = &record.moves[index].children;
     }
-}
-
-/// A number for SVG: at most two decimals, no trailing zeros.
-fn num(x: f64) -> String {
-    let s = format!("{x:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
-/// `text` escaped for XML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The centre of point (x, y) as drawn.

@@ -34,6 +34,7 @@
 //! The output is deterministic: the same game always gives the same text (the one `id`,
 //! of the checkerboard pattern, is fixed).
 
+use crate::svg::{escape, num};
 use std::fmt::Write as _;
 
 use super::board::BoardSize;
@@ -98,33 +99,6 @@ pub fn render_game_svg(game: &cif::Game) -> String {
     });
     canvas.out.push_str("</svg>\n");
     canvas.out
-}
-
-/// A number for SVG: at most two decimals, no trailing zeros.
-fn num(x: f64) -> String {
-    let s = format!("{x:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
-/// `text` escaped for XML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Opacity 1..255 as a fraction, or `default` when absent.
