@@ -138,32 +138,7 @@ impl ::core::ops::Deref for Empty {
         &self.0
     }
 }
-impl ::core::fmt::Display for Empty {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Empty {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Empty {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Empty);
 /// Ten rows from black's side separated by "/", pieces rnbakcp (black) and RNBAKCP (red),
 /// digits for empty points; then the side to move (w or r for red, b for black) and
 /// optional further fields. Empty means the standard start.
@@ -249,32 +224,7 @@ impl ::core::ops::Deref for Fen {
         &self.0
     }
 }
-impl ::core::fmt::Display for Fen {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Fen {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Fen {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Fen);
 /// 1 marks the move; 0 is the same as leaving the attribute out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Flag(u8);
@@ -336,32 +286,7 @@ impl ::core::convert::TryFrom<u8> for Flag {
         Self::new(value)
     }
 }
-impl ::core::fmt::Display for Flag {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Flag {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Flag {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Flag);
 /// Complex type `Head`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Head {
@@ -1356,32 +1281,7 @@ impl ::core::ops::Deref for MoveValue {
         &self.0
     }
 }
-impl ::core::fmt::Display for MoveValue {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for MoveValue {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for MoveValue {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(MoveValue);
 /// 0 unknown, 1 red wins, 2 black wins, 3 or 4 draw; or empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RecordResultField {
@@ -1415,32 +1315,7 @@ impl ::boardxml::schema::SimpleValue for RecordResultField {
         }
     }
 }
-impl ::core::fmt::Display for RecordResultField {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for RecordResultField {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for RecordResultField {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(RecordResultField);
 /// A number, or empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RecordTypeField {
@@ -1474,32 +1349,7 @@ impl ::boardxml::schema::SimpleValue for RecordTypeField {
         }
     }
 }
-impl ::core::fmt::Display for RecordTypeField {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for RecordTypeField {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for RecordTypeField {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(RecordTypeField);
 /// Restriction of xs:unsignedByte (schema type `ResultCode`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResultCode(u8);
@@ -1561,32 +1411,7 @@ impl ::core::convert::TryFrom<u8> for ResultCode {
         Self::new(value)
     }
 }
-impl ::core::fmt::Display for ResultCode {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for ResultCode {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for ResultCode {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(ResultCode);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {

@@ -145,32 +145,7 @@ impl ::core::ops::Deref for BoardString {
         &self.0
     }
 }
-impl ::core::fmt::Display for BoardString {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for BoardString {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for BoardString {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(BoardString);
 /// Complex type `ChineseChessRecord`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ChineseChessRecord {
@@ -968,32 +943,7 @@ impl ::core::ops::Deref for MoveValue {
         &self.0
     }
 }
-impl ::core::fmt::Display for MoveValue {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for MoveValue {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for MoveValue {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(MoveValue);
 /// The result; the element text is a free label such as 和棋.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RecordResult {
@@ -1147,32 +1097,7 @@ impl ::core::convert::TryFrom<u8> for RecordTypeCode {
         Self::new(value)
     }
 }
-impl ::core::fmt::Display for RecordTypeCode {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for RecordTypeCode {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for RecordTypeCode {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(RecordTypeCode);
 /// 0 unknown, 1 red wins (or red better), 2 black wins (or black better), 3 draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResultCode(u8);
@@ -1234,32 +1159,7 @@ impl ::core::convert::TryFrom<u8> for ResultCode {
         Self::new(value)
     }
 }
-impl ::core::fmt::Display for ResultCode {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for ResultCode {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for ResultCode {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(ResultCode);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {

@@ -125,32 +125,7 @@ impl ::core::convert::TryFrom<u8> for BoardDimension {
         Self::new(value)
     }
 }
-impl ::core::fmt::Display for BoardDimension {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for BoardDimension {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for BoardDimension {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(BoardDimension);
 /// Files x ranks, each 1..64, e.g. "8x8", "10x10", "64x64".
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardSize(::std::string::String);
@@ -232,32 +207,7 @@ impl ::core::ops::Deref for BoardSize {
         &self.0
     }
 }
-impl ::core::fmt::Display for BoardSize {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for BoardSize {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for BoardSize {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(BoardSize);
 /// Exactly one character: a Unicode scalar value, not one byte ("帅" is one character).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Character(::std::string::String);
@@ -330,32 +280,7 @@ impl ::core::ops::Deref for Character {
         &self.0
     }
 }
-impl ::core::fmt::Display for Character {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Character {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Character {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Character);
 /// Complex type `Cif`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Cif {
@@ -499,32 +424,7 @@ impl ::boardxml::schema::SimpleValue for Color {
         ::std::borrow::Cow::Borrowed(self.as_str())
     }
 }
-impl ::core::fmt::Display for Color {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Color {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Color {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Color);
 /// A game, cut to what markers need. Its board size is stated either as boardsize="FxR"
 /// (the published game element; default 8x8) or as files and ranks (the marker page's
 /// wording). Both forms are accepted; stating both and disagreeing is an error of the
@@ -797,32 +697,7 @@ impl ::boardxml::schema::SimpleValue for MarkerTypeID {
         ::std::borrow::Cow::Borrowed(self.as_str())
     }
 }
-impl ::core::fmt::Display for MarkerTypeID {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for MarkerTypeID {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for MarkerTypeID {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(MarkerTypeID);
 /// Move text mixed with markers. The move text is kept as text, in document order with the
 /// markers, and is not interpreted.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
@@ -1020,32 +895,7 @@ impl ::core::convert::TryFrom<u64> for Opacity {
         Self::new(value)
     }
 }
-impl ::core::fmt::Display for Opacity {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Opacity {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Opacity {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Opacity);
 /// A region spanning from..to. The content is empty or a string drawn across the whole
 /// region; "spanning the whole region (if possible)" is read as a rendering hint, so the
 /// string's length is not constrained.
@@ -1190,32 +1040,7 @@ impl ::core::ops::Deref for Square {
         &self.0
     }
 }
-impl ::core::fmt::Display for Square {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Square {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Square {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Square);
 /// A marker of kind type and colour color on square at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SquareMarker {
@@ -1343,32 +1168,7 @@ impl ::core::ops::Deref for Squares {
         &self.0
     }
 }
-impl ::core::fmt::Display for Squares {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Squares {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Squares {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Squares);
 /// Enumeration (schema type `Symbol`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Symbol {
@@ -1426,32 +1226,7 @@ impl ::boardxml::schema::SimpleValue for Symbol {
         ::std::borrow::Cow::Borrowed(self.as_str())
     }
 }
-impl ::core::fmt::Display for Symbol {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Symbol {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Symbol {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Symbol);
 /// A special symbol drawn on square at; it has no type and no colour.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SymbolMarker {

@@ -160,6 +160,42 @@ pub enum TextForm {
     CData,
 }
 
+/// `Display`, `FromStr` and [`Element`] for a type that implements [`SimpleValue`]: what
+/// every generated simple type has, written once here rather than in each type.
+#[macro_export]
+macro_rules! impl_simple_type {
+    ($ty:ty) => {
+        impl ::core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(&$crate::schema::SimpleValue::to_lexical(self))
+            }
+        }
+
+        impl ::core::str::FromStr for $ty {
+            type Err = $crate::schema::FacetError;
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                <Self as $crate::schema::SimpleValue>::parse_lexical(s)
+            }
+        }
+
+        impl $crate::schema::Element for $ty {
+            fn read_element(
+                r: &mut $crate::xml::Reader<'_>,
+                tag: &$crate::xml::Tag<'_>,
+            ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
+                r.simple_element(tag)
+            }
+            fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
+                w.simple_element(
+                    name,
+                    &$crate::schema::SimpleValue::to_lexical(self),
+                    $crate::schema::TextForm::Text,
+                );
+            }
+        }
+    };
+}
+
 /// XSD white-space processing.
 pub mod whitespace {
     use std::borrow::Cow;

@@ -1508,31 +1508,10 @@ struct ItemCode {
     doc: String,
 }
 
-/// Display, FromStr and Element for a simple type (shared by every kind of simple type).
+/// Display, FromStr and Element for a simple type: one macro call into the runtime, which
+/// writes them once for every generated simple type.
 fn simple_common(ident: &Ident) -> TokenStream {
-    quote! {
-        impl ::core::fmt::Display for #ident {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-            }
-        }
-
-        impl ::core::str::FromStr for #ident {
-            type Err = ::boardxml::schema::FacetError;
-            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-                <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-            }
-        }
-
-        impl ::boardxml::schema::Element for #ident {
-            fn read_element(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag<'_>) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-                r.simple_element(tag)
-            }
-            fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-                w.simple_element(name, &::boardxml::schema::SimpleValue::to_lexical(self), ::boardxml::schema::TextForm::Text);
-            }
-        }
-    }
+    quote! { ::boardxml::impl_simple_type!(#ident); }
 }
 
 fn pattern_checks(patterns: &[Pattern]) -> TokenStream {

@@ -67,32 +67,7 @@ impl ::core::convert::TryFrom<i64> for Digits {
         Self::new(value)
     }
 }
-impl ::core::fmt::Display for Digits {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Digits {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Digits {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Digits);
 /// Complex type `Doc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Doc {
@@ -362,32 +337,7 @@ impl ::core::ops::Deref for Lower {
         &self.0
     }
 }
-impl ::core::fmt::Display for Lower {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Lower {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Lower {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Lower);
 /// List of Digits separated by white space (schema type `NumberList`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NumberList(::std::vec::Vec<Digits>);
@@ -426,32 +376,7 @@ impl ::boardxml::schema::SimpleValue for NumberList {
         )
     }
 }
-impl ::core::fmt::Display for NumberList {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for NumberList {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for NumberList {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(NumberList);
 /// Complex type `Settings`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Settings {
@@ -620,32 +545,7 @@ impl ::core::ops::Deref for Word {
         &self.0
     }
 }
-impl ::core::fmt::Display for Word {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Word {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Word {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Word);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {

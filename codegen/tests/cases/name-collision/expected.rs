@@ -58,32 +58,7 @@ impl ::boardxml::schema::SimpleValue for Option {
         ::std::borrow::Cow::Borrowed(self.as_str())
     }
 }
-impl ::core::fmt::Display for Option {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Option {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Option {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Option);
 /// Restriction of xs:int (schema type `Result`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Result(i32);
@@ -150,32 +125,7 @@ impl ::core::convert::TryFrom<i32> for Result {
         Self::new(value)
     }
 }
-impl ::core::fmt::Display for Result {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Result {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Result {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Result);
 /// Union (schema type `String`): the first member type that accepts a value takes it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum String {
@@ -209,32 +159,7 @@ impl ::boardxml::schema::SimpleValue for String {
         }
     }
 }
-impl ::core::fmt::Display for String {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for String {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for String {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(String);
 /// Complex type `self`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SelfType {
@@ -397,32 +322,7 @@ impl ::boardxml::schema::SimpleValue for Type {
         )
     }
 }
-impl ::core::fmt::Display for Type {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(&::boardxml::schema::SimpleValue::to_lexical(self))
-    }
-}
-impl ::core::str::FromStr for Type {
-    type Err = ::boardxml::schema::FacetError;
-    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-        <Self as ::boardxml::schema::SimpleValue>::parse_lexical(s)
-    }
-}
-impl ::boardxml::schema::Element for Type {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        r.simple_element(tag)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.simple_element(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(self),
-            ::boardxml::schema::TextForm::Text,
-        );
-    }
-}
+::boardxml::impl_simple_type!(Type);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
