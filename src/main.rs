@@ -203,9 +203,11 @@ fn main() -> ExitCode {
         } => validate(
             &paths,
             format,
+            // The CLI keeps no document: CIF rules run while reading, in bounded memory.
             Options {
                 max_errors,
                 schema_only,
+                keep_document: false,
             },
         ),
         Command::Render {

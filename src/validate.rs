@@ -70,6 +70,11 @@ impl crate::schema::Document for Document {
     const ROOTS: &'static [&'static str] = &["cif", "ChineseChessRecord"];
 
     fn read_root(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+        // With the CIF rules watching, a CIF document need not be kept; a CBF record's rules
+        // need its whole tree.
+        if r.has_observer() {
+            r.set_retaining(Format::of_root(tag) != Some(Format::Cif));
+        }
         match Format::of_root(tag) {
             Some(Format::Cif) => {
                 cif::Cif::read_element(r, tag).map(|d| Document::Cif(cif::Root::Cif(d)))
@@ -99,6 +104,11 @@ pub struct Options {
     /// Only the schema layer: the format rules do not run, and the document is not kept
     /// (memory stays bounded whatever the file's size).
     pub schema_only: bool,
+    /// Keep the document for the caller (`Report.document`). Off, a CIF document is checked
+    /// by its rules while it is read and never kept whole, so full validation runs in
+    /// bounded memory too; CBF records (small, and their rules need the whole tree) are
+    /// kept until checked either way.
+    pub keep_document: bool,
 }
 
 impl Default for Options {
@@ -106,6 +116,7 @@ impl Default for Options {
         Options {
             max_errors: 100,
             schema_only: false,
+            keep_document: true,
         }
     }
 }
@@ -209,8 +220,11 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     };
     let (encoding, bom) = (decoder.encoding(), decoder.bom());
     let mut reader = Reader::from_reader(decoder).with_max_errors(options.max_errors);
+    let streamed_rules = !options.schema_only && !options.keep_document;
     if options.schema_only {
         reader = reader.without_retaining();
+    } else if streamed_rules {
+        reader = reader.with_observer(Box::new(crate::cif::stream::CifRules::default()));
     }
     let document = reader.read_document::<Document>().ok();
     let format = reader.root().and_then(Format::of_root);
@@ -230,6 +244,10 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     } else {
         None
     };
+    if streamed_rules && format == Some(Format::Cif) {
+        // Checked while read, and not kept: the value read lacks its repeated children.
+        document = None;
+    }
     if let Some(doc) = &document {
         let issues = crate::rules::check(doc);
         if !issues.is_empty() {

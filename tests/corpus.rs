@@ -13,6 +13,7 @@ use boardxml::xml::Reader;
 const SCHEMA_ONLY: Options = Options {
     max_errors: 100,
     schema_only: true,
+    keep_document: true,
 };
 
 fn corpus() -> Option<Vec<PathBuf>> {

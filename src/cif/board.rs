@@ -55,9 +55,24 @@ impl BoardSize {
     /// The size of `game`'s board, or the conflict between its two statements of it (see the
     /// module documentation for how they combine).
     pub fn of_game(game: &cif::Game) -> Result<BoardSize, SizeConflict> {
-        let files = game.files.map(|f| f.get());
-        let ranks = game.ranks.map(|r| r.get());
-        let Some(stated) = &game.boardsize else {
+        BoardSize::of_attributes(
+            game.boardsize.as_ref().map(|b| b.as_str()),
+            game.files.map(|f| f.get()),
+            game.ranks.map(|r| r.get()),
+        )
+    }
+
+    /// The same from the attributes as written (`boardsize`, `files`, `ranks`): for rules
+    /// that run while the game is read, before its value exists.
+    pub fn of_attributes(
+        boardsize: Option<&str>,
+        files: Option<u8>,
+        ranks: Option<u8>,
+    ) -> Result<BoardSize, SizeConflict> {
+        // A dimension outside 1..64 is not one (the schema rejects it): read it as absent.
+        let in_range = |n: Option<u8>| n.filter(|n| (1..=MAX_DIMENSION).contains(n));
+        let (files, ranks) = (in_range(files), in_range(ranks));
+        let Some(stated) = boardsize else {
             return Ok(BoardSize {
                 files: files.unwrap_or(DEFAULT_DIMENSION),
                 ranks: ranks.unwrap_or(DEFAULT_DIMENSION),
@@ -65,7 +80,7 @@ impl BoardSize {
         };
         // The schema's pattern guarantees the form; a hand-made value that breaks it is
         // read as the default rather than panicking.
-        let boardsize: BoardSize = stated.parse().unwrap_or_default();
+        let boardsize: BoardSize = stated.trim().parse().unwrap_or_default();
         let agrees = |given: Option<u8>, size: u8| given.is_none_or(|g| g == size);
         if agrees(files, boardsize.files) && agrees(ranks, boardsize.ranks) {
             Ok(boardsize)

@@ -6,6 +6,7 @@ pub mod board;
 pub mod render;
 pub mod rules;
 pub mod square;
+pub mod stream;
 
 pub use board::{BoardSize, SizeConflict};
 pub use render::render_game_svg;

@@ -47,41 +47,57 @@ pub fn check_game(game: &cif::Game, game_path: &str, issues: &mut Vec<Issue>) {
     let moves_path = format!("{game_path}/moves");
     let mut siblings = Siblings::default();
     for item in &game.moves.content {
-        let mut on_board = |square: &cif::Square, element: &str, path: String| {
-            check_square(board, square, element, path, issues)
+        let (name, element): (&'static str, &dyn std::any::Any) = match item {
+            cif::MovesContent::Text(_) | cif::MovesContent::CData(_) => continue,
+            cif::MovesContent::Arrow(v) => ("arrow", v),
+            // All three shapes are elements named `marker`: one count for them all.
+            cif::MovesContent::Marker(v) => ("marker", v),
+            cif::MovesContent::Line(v) => ("line", v),
+            cif::MovesContent::Region(v) => ("region", v),
+            cif::MovesContent::Value(v) => ("value", v),
         };
-        match item {
-            cif::MovesContent::Text(_) | cif::MovesContent::CData(_) => {}
-            cif::MovesContent::Arrow(arrow) => {
-                let path = siblings.path(&moves_path, "arrow");
-                on_board(&arrow.from, "<arrow> from", format!("{path}/@from"));
-                on_board(&arrow.to, "<arrow> to", format!("{path}/@to"));
-            }
-            cif::MovesContent::Marker(marker) => {
-                // All three shapes are elements named `marker`: one count for them all.
-                let path = siblings.path(&moves_path, "marker");
-                let (at, shape) = match marker {
-                    cif::Marker::SquareMarker(m) => (&m.at, "<marker> (square marker) at"),
-                    cif::Marker::TextMarker(m) => (&m.at, "<marker> (text marker) at"),
-                    cif::Marker::SymbolMarker(m) => (&m.at, "<marker> (symbol) at"),
-                };
-                on_board(at, shape, format!("{path}/@at"));
-            }
-            cif::MovesContent::Line(line) => {
-                let path = siblings.path(&moves_path, "line");
-                check_line(board, line, &path, issues);
-            }
-            cif::MovesContent::Region(region) => {
-                let path = siblings.path(&moves_path, "region");
-                on_board(&region.from, "<region> from", format!("{path}/@from"));
-                on_board(&region.to, "<region> to", format!("{path}/@to"));
-                check_region_corners(region, &path, issues);
-            }
-            cif::MovesContent::Value(value) => {
-                let path = siblings.path(&moves_path, "value");
-                on_board(&value.at, "<value> at", format!("{path}/@at"));
-            }
-        }
+        let path = siblings.path(&moves_path, name);
+        check_element(board, element, &|| path.clone(), issues);
+    }
+}
+
+/// Checks one marker element (any of the kinds inside `<moves>`) against `board`; `path`
+/// gives its path, asked only when there is something to report (paths cost an allocation,
+/// and this runs for every element of a large document). Used on a whole document, and
+/// while reading (see `stream`).
+pub fn check_element(
+    board: BoardSize,
+    element: &dyn std::any::Any,
+    path: &dyn Fn() -> String,
+    issues: &mut Vec<Issue>,
+) {
+    let mut on_board = |square: &cif::Square, what: &str, attribute: &str| {
+        check_square(
+            board,
+            square,
+            what,
+            &|| format!("{}/@{attribute}", path()),
+            issues,
+        )
+    };
+    if let Some(arrow) = element.downcast_ref::<cif::Arrow>() {
+        on_board(&arrow.from, "<arrow> from", "from");
+        on_board(&arrow.to, "<arrow> to", "to");
+    } else if let Some(marker) = element.downcast_ref::<cif::Marker>() {
+        let (at, shape) = match marker {
+            cif::Marker::SquareMarker(m) => (&m.at, "<marker> (square marker) at"),
+            cif::Marker::TextMarker(m) => (&m.at, "<marker> (text marker) at"),
+            cif::Marker::SymbolMarker(m) => (&m.at, "<marker> (symbol) at"),
+        };
+        on_board(at, shape, "at");
+    } else if let Some(line) = element.downcast_ref::<cif::Line>() {
+        check_line(board, line, path, issues);
+    } else if let Some(region) = element.downcast_ref::<cif::Region>() {
+        on_board(&region.from, "<region> from", "from");
+        on_board(&region.to, "<region> to", "to");
+        check_region_corners(region, path, issues);
+    } else if let Some(value) = element.downcast_ref::<cif::Value>() {
+        on_board(&value.at, "<value> at", "at");
     }
 }
 
@@ -135,35 +151,40 @@ fn check_square(
     board: BoardSize,
     square: &cif::Square,
     what: &str,
-    path: String,
+    path: &dyn Fn() -> String,
     issues: &mut Vec<Issue>,
 ) {
     match read_square(square) {
         Ok(s) if board.contains(s) => {}
-        Ok(s) => issues.push(off_board(board, s, what, path)),
-        Err(message) => issues.push(Issue::error(Code::SquareOffBoard, path, message)),
+        Ok(s) => issues.push(off_board(board, s, what, path())),
+        Err(message) => issues.push(Issue::error(Code::SquareOffBoard, path(), message)),
     }
 }
 
-fn check_line(board: BoardSize, line: &cif::Line, path: &str, issues: &mut Vec<Issue>) {
+fn check_line(
+    board: BoardSize,
+    line: &cif::Line,
+    path: &dyn Fn() -> String,
+    issues: &mut Vec<Issue>,
+) {
     match split_squares(line.content.as_str()) {
         Ok(squares) => {
             for (i, square) in squares.into_iter().enumerate() {
                 if !board.contains(square) {
                     let what = format!("<line> vertex {}", i + 1);
-                    issues.push(off_board(board, square, &what, path.to_string()));
+                    issues.push(off_board(board, square, &what, path()));
                 }
             }
         }
         Err(e) => issues.push(Issue::error(
             Code::SquareOffBoard,
-            path,
+            path(),
             format!("the line's squares cannot be read: {e}"),
         )),
     }
 }
 
-fn check_region_corners(region: &cif::Region, path: &str, issues: &mut Vec<Issue>) {
+fn check_region_corners(region: &cif::Region, path: &dyn Fn() -> String, issues: &mut Vec<Issue>) {
     // An unreadable corner was already reported by the square check.
     let (Ok(from), Ok(to)) = (read_square(&region.from), read_square(&region.to)) else {
         return;
@@ -179,7 +200,7 @@ fn check_region_corners(region: &cif::Region, path: &str, issues: &mut Vec<Issue
     issues.push(
         Issue::error(
             Code::RegionOrder,
-            path,
+            path(),
             format!(
                 "region from {from} to {to} spans two boards ({} and {}): a region's corners must be on one board",
                 board_of(from),

@@ -5,5 +5,5 @@ mod reader;
 mod writer;
 
 pub use guard::{MarkupGuard, TooLarge};
-pub use reader::{excerpt, Attributes, Limits, MixedItem, Reader, Shape, Tag};
+pub use reader::{excerpt, Attributes, Limits, MixedItem, Observer, Reader, Shape, Tag};
 pub use writer::Writer;

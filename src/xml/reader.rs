@@ -73,6 +73,21 @@ impl Tag<'_> {
     }
 }
 
+/// Format rules that look at elements as they are read, so that a document need not be
+/// kept whole (memory stays bounded). Both calls return issues, which the reader places at
+/// the attribute their path names (or the element) and reports.
+pub trait Observer {
+    /// A child element starts (its attributes are known, its content not yet).
+    fn start(&mut self, tag: &Tag<'_>, path: &dyn Fn() -> String) -> Vec<crate::semantics::Issue>;
+    /// A child element was read and is valid; `value` is its generated type.
+    fn element(
+        &mut self,
+        tag: &Tag<'_>,
+        value: &dyn std::any::Any,
+        path: &dyn Fn() -> String,
+    ) -> Vec<crate::semantics::Issue>;
+}
+
 /// One shape of an element typed by XSD 1.1 alternatives: the attributes it declares.
 #[derive(Debug, Clone, Copy)]
 pub struct Shape {
@@ -196,6 +211,8 @@ pub struct Reader<'a> {
     retain: bool,
     /// The root element's start tag, once read.
     root: Option<Tag<'a>>,
+    /// Format rules that run while reading.
+    observer: Option<Box<dyn Observer + 'a>>,
     /// The default namespace in scope at each open element (`None`: no namespace).
     default_ns: Vec<Option<String>>,
 }
@@ -240,6 +257,7 @@ impl<'a> Reader<'a> {
             retain: true,
             root: None,
             default_ns: Vec::new(),
+            observer: None,
         }
     }
 
@@ -794,15 +812,72 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the child whose start [`Reader::peek_child`] (or [`Reader::next_mixed`]) found.
-    pub fn read_child<T: Element>(&mut self) -> Result<T, Invalid> {
+    pub fn read_child<T: Element + 'static>(&mut self) -> Result<T, Invalid> {
         let Some(Node::Start(tag)) = self.peeked.take() else {
             // Only reachable after a fatal error has replaced the peeked node.
             return Err(Invalid);
         };
         self.enter(&tag.name);
+        if self.observer.is_some() {
+            self.observe(&tag, None);
+        }
         let result = T::read_element(self, &tag);
+        if let (Some(_), Ok(value)) = (&self.observer, &result) {
+            self.observe(&tag, Some(value as &dyn std::any::Any));
+        }
         self.leave();
         result
+    }
+
+    /// Hands a start tag (`value` None) or a value just read to the observer, and reports
+    /// what it finds, placed at the attribute its path names or else at the element.
+    fn observe(&mut self, tag: &Tag<'_>, value: Option<&dyn std::any::Any>) {
+        let Some(mut observer) = self.observer.take() else {
+            return;
+        };
+        let issues = {
+            let path = || self.path();
+            match value {
+                None => observer.start(tag, &path),
+                Some(v) => observer.element(tag, v, &path),
+            }
+        };
+        self.observer = Some(observer);
+        for issue in issues {
+            let offset = issue
+                .path
+                .rsplit_once("/@")
+                .and_then(|(_, attribute)| tag.attributes.iter().find(|a| a.name == attribute))
+                .map_or(tag.offset, |a| a.offset);
+            self.report(Diagnostic {
+                code: issue.code,
+                severity: issue.severity,
+                message: issue.message,
+                offset,
+                path: issue.path,
+                expected: issue.expected,
+                found: issue.found,
+                line: 0,
+                column: 0,
+            });
+        }
+    }
+
+    /// Watch elements as they are read (format rules that need no whole document).
+    pub fn with_observer(mut self, observer: Box<dyn Observer + 'a>) -> Self {
+        self.observer = Some(observer);
+        self
+    }
+
+    /// Whether an observer watches.
+    pub fn has_observer(&self) -> bool {
+        self.observer.is_some()
+    }
+
+    /// Keep repeated children, or not (see [`Reader::without_retaining`]); a format can
+    /// decide this once its root element is known.
+    pub fn set_retaining(&mut self, retain: bool) {
+        self.retain = retain;
     }
 
     /// Reports the peeked child as not allowed here and skips it with its content.
