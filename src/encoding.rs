@@ -295,6 +295,10 @@ pub struct DecodeReader<R> {
     in_end: usize,
     /// File offset of `input[0]`, for the offsets of invalid bytes.
     input_offset: usize,
+    /// The last (up to 4) bytes before `input_offset`: a malformed sequence the decoder
+    /// reports may have begun in an earlier buffer (a UTF-16 lead surrogate, a multi-byte
+    /// lead at a chunk's end).
+    carry: Vec<u8>,
     eof: bool,
     done: bool,
     output: Vec<u8>,
@@ -337,6 +341,7 @@ impl<R: std::io::Read> DecodeReader<R> {
             in_start: bom_len,
             in_end: filled,
             input_offset: 0,
+            carry: Vec::new(),
             eof: filled < 1024,
             done: false,
             output: vec![0u8; CHUNK * 3 + 16],
@@ -386,6 +391,10 @@ impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
             }
             if !self.eof {
                 // Keep the undecoded tail (at most an incomplete character) at the front.
+                self.carry
+                    .extend_from_slice(&self.input[self.in_start.saturating_sub(4)..self.in_start]);
+                let cut = self.carry.len().saturating_sub(4);
+                self.carry.drain(..cut);
                 self.input.copy_within(self.in_start..self.in_end, 0);
                 self.input_offset += self.in_start;
                 self.in_end -= self.in_start;
@@ -413,14 +422,19 @@ impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
                 DecoderResult::InputEmpty => self.done = self.eof,
                 DecoderResult::OutputFull => {}
                 DecoderResult::Malformed(bad, after) => {
-                    let end = from + read - after as usize;
-                    let start = end - bad as usize;
-                    let offset = self.input_offset + start;
-                    self.pending_error = Some(invalid_bytes(
-                        self.encoding,
-                        offset,
-                        &self.input[start..end],
-                    ));
+                    // File offsets: the sequence may have begun before this buffer.
+                    let end = self.input_offset + from + read - after as usize;
+                    let start = end.saturating_sub(bad as usize);
+                    let shown: Vec<u8> = (start..end)
+                        .filter_map(|at| match at.checked_sub(self.input_offset) {
+                            Some(i) => self.input.get(i).copied(),
+                            None => {
+                                let back = self.input_offset - at;
+                                self.carry.len().checked_sub(back).map(|i| self.carry[i])
+                            }
+                        })
+                        .collect();
+                    self.pending_error = Some(invalid_bytes(self.encoding, start, &shown));
                 }
             }
         }

@@ -21,7 +21,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 OUT = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else ROOT
 CASES = os.path.join(OUT, "cases")
 # Generated folders are rewritten from scratch (cases/hand/ is left alone).
-for _sub in ("cif", "cbf-1.0", "cbf-2007"):
+for _sub in ("cif", "cbf-1.0", "cbf-2007", "fuzz"):
     shutil.rmtree(os.path.join(CASES, _sub), ignore_errors=True)
 
 # ---------------------------------------------------------------------------------------
@@ -98,13 +98,13 @@ def encode(text, enc):
 
 
 def add(cid, fmt, dialect, text, verdict, codes, description, rule, encoding="utf-8",
-        neighbour=None, warnings=None, known_failure=None, file=None):
+        neighbour=None, warnings=None, known_failure=None, file=None, folder=None):
     assert cid not in by_id, cid
     assert fmt in ("cif", "cbf")
     assert (fmt == "cif") == (dialect is None)
     assert (verdict == "valid") == (not codes), cid
     assert verdict == "valid" or neighbour, cid
-    folder = "cif" if fmt == "cif" else dialect
+    folder = folder or ("cif" if fmt == "cif" else dialect)
     if file is None:
         file = "cases/%s/%s.%s" % (folder, cid, fmt)
         path = os.path.join(OUT, file)
@@ -876,6 +876,50 @@ bad("cif-region-4d-rows", "cif-region-same-board",
 bad("cif-several-rules", "cif-region-same-board",
     cif('<region color="red" from="a1B" to="i3C"/>', game=' boardsize="8x8" ranks="9"'),
     ["E0401", "E0402", "E0404"], "one game breaking three rules: every one is reported", "SPEC: CIF region")
+
+# ---------------------------------------------------------------------------------------
+# Regressions found by the fuzz targets (fuzz/, scripts/fuzz.sh), in cases/fuzz/.
+
+
+def ends_incomplete(doc, tail):
+    """`doc` (bytes) padded with a comment to over 1 KiB (so the reader does not see the
+    end of the file in its first read), then `tail`, an incomplete multi-byte sequence,
+    after the root element: the decoder holds it until the end of the file."""
+    utf16 = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}.get(doc[:2])
+    pad = "<!--" + "x" * 1100 + "-->\n"
+    return doc + (pad.encode(utf16) if utf16 else pad.encode("ascii")) + tail
+
+
+bad("fuzz-utf16le-odd-byte-at-end", "cbf07-utf16le",
+    ends_incomplete(encode(c07("<Name>中炮</Name>", mv07("77-47"), enc="utf-16le"), "utf-16le"), b"\x0a"),
+    ["E0102"], "a UTF-16 file over 1 KiB ending with an odd byte (fuzz validate: a subtract "
+    "overflow in the decoder, a slice panic without overflow checks)", "SPEC: CBF encoding",
+    folder="fuzz")
+bad("fuzz-utf16le-lone-lead-surrogate-at-end", "cbf07-utf16le",
+    ends_incomplete(encode(c07("<Name>中炮</Name>", mv07("77-47"), enc="utf-16le"), "utf-16le"), b"\x00\xd8"),
+    ["E0102"], "a UTF-16 file over 1 KiB ending with a lead surrogate", "SPEC: CBF encoding",
+    folder="fuzz")
+bad("fuzz-utf8-truncated-sequence-at-end", "cbf10-minimal",
+    ends_incomplete(encode(c10("<Red>中炮</Red>", mv10("77-47")), "utf-8"), b"\xe4\xb8"),
+    ["E0102"], "a UTF-8 file over 1 KiB ending in the middle of a three-byte sequence",
+    "SPEC: CBF encoding", folder="fuzz")
+bad("fuzz-gbk-lead-byte-at-end", "cbf07-minimal",
+    ends_incomplete(encode(c07("<Name>中炮</Name>", mv07("77-47")), "gbk"), b"\x81"),
+    ["E0102"], "a GBK file over 1 KiB ending with a lead byte", "SPEC: CBF encoding", folder="fuzz")
+bad("fuzz-2007-board-run-overflow", "cbf07-board-endgame",
+    c07('<Board value="18446744073709551615190-r1"/>', ""),
+    ["E0302"], "a run of empty points past usize::MAX (fuzz position: an add overflow; with "
+    "wrapping arithmetic it read as 90 empty points)", "SPEC: CBF 2007 Board", folder="fuzz")
+
+bad("fuzz-gbk-four-byte-gb18030-in-cdata", "cbf07-minimal",
+    encode(c07("", '<Move nid="1" value="77-47"><![CDATA[中XX炮]]></Move>'), "gbk")
+    .replace(b"XX", b"\x84\x30\x84\x31"),
+    ["E0102"], "a GB18030 four-byte sequence (84 30 84 31, U+F91E) in a Move's CDATA of a GBK "
+    "record: not GBK (fuzz roundtrip: read as U+F91E, written back in GBK as a character "
+    "reference, so no longer CDATA: the document changes in a read-write-read)",
+    "SPEC: CBF encoding", folder="fuzz",
+    known_failure="boardxml decodes GBK with encoding_rs's GBK decoder, which (as WHATWG's) "
+    "accepts GB18030's four-byte sequences; its GBK writer cannot write them back")
 
 # Hand-written cases (cases/hand/): listed here, written by hand.
 HAND = [

@@ -416,7 +416,9 @@ impl Position {
                     if !d.is_ascii_digit() {
                         break;
                     }
-                    run = run.saturating_mul(10) + d.to_digit(10).unwrap_or(0) as usize;
+                    run = run
+                        .saturating_mul(10)
+                        .saturating_add(d.to_digit(10).unwrap_or(0) as usize);
                     chars.next();
                 }
                 if run == 0 {
@@ -427,7 +429,7 @@ impl Position {
                 if count < 90 {
                     pos.board[count] = Some(piece);
                 }
-                count += 1;
+                count = count.saturating_add(1);
             } else {
                 return Err(PositionParseError::UnknownPiece {
                     format: F,

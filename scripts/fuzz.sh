@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Issue 7's fuzzing: runs the cargo-fuzz targets in fuzz/ for a given time each.
+#
+#   scripts/fuzz.sh TARGET SECONDS     # TARGET: validate | roundtrip | xsd_regex | position
+#   scripts/fuzz.sh all SECONDS        # every target, one after the other, SECONDS each
+#   scripts/fuzz.sh list               # the targets
+#
+# Needs cargo-fuzz (`cargo install cargo-fuzz`). It uses nightly features; on a stable
+# toolchain RUSTC_BOOTSTRAP=1 (set here) enables them.
+# Corpus: fuzz/corpus/TARGET/ (kept between runs, not checked in), seeded at every run from
+# examples/, conformance/cases/** and, when present, ../shared/corpus/** (BOARDXML_SHARED or
+# /work/shared): documents for validate/roundtrip, the schemas' and the W3C suite's patterns
+# for xsd_regex, FEN and Board strings found in those documents for position.
+# Crashes land in fuzz/artifacts/TARGET/.
+# Knobs: CARGO_TARGET_DIR (default /work/target-fuzz if unset), FUZZ_SANITIZER
+# (default none: the crates' own code is safe Rust; `address` to use ASan), FUZZ_ARGS (extra
+# libFuzzer flags).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+targets=(validate roundtrip xsd_regex position)
+usage() { echo "usage: $0 {${targets[*]// /|}|all} SECONDS | list" >&2; exit 2; }
+
+[ "${1:-}" = list ] && { printf '%s\n' "${targets[@]}"; exit 0; }
+[ $# -eq 2 ] || usage
+target=$1 seconds=$2
+[[ $seconds =~ ^[0-9]+$ ]] || usage
+
+command -v cargo-fuzz >/dev/null 2>&1 || { echo "cargo-fuzz is missing: cargo install cargo-fuzz" >&2; exit 2; }
+export RUSTC_BOOTSTRAP=1
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-fuzz}
+sanitizer=${FUZZ_SANITIZER:-none}
+shared=${BOARDXML_SHARED:-}
+if [ -z "$shared" ]; then
+  for s in "$root/../shared" /work/shared; do [ -d "$s" ] && { shared=$s; break; }; done
+fi
+
+doc_sources() {
+  printf '%s\0' examples conformance/cases
+  [ -n "$shared" ] && [ -d "$shared/corpus" ] && printf '%s\0' "$shared/corpus"
+  return 0
+}
+
+# Copies the seeds for $1 into fuzz/corpus/$1 (content-named, so re-seeding adds nothing twice).
+seed() {
+  local t=$1 dir=fuzz/corpus/$1
+  mkdir -p "$dir" "fuzz/artifacts/$t"
+  case $t in
+    validate|roundtrip)
+      doc_sources | xargs -0 -I{} find {} -type f \( -name '*.cbf' -o -name '*.cif' -o -name '*.xml' \) -print0 |
+        while IFS= read -r -d '' f; do cp "$f" "$dir/seed-$(sha1sum < "$f" | cut -c1-16)"; done ;;
+    xsd_regex)
+      python3 - "$dir" "$shared" <<'PY'
+import hashlib, html, json, os, re, sys
+out, shared = sys.argv[1], sys.argv[2]
+seeds = set()
+for name in os.listdir("schemas"):
+    for m in re.finditer(r'<xs:pattern value="([^"]*)"', open(os.path.join("schemas", name), encoding="utf-8").read()):
+        seeds.add(html.unescape(m.group(1)).encode())
+tsv = os.path.join(shared, "conformance", "xsts-regex.tsv") if shared else ""
+if tsv and os.path.exists(tsv):
+    for line in open(tsv, encoding="utf-8").read().splitlines()[1:]:
+        cols = line.split("\t")
+        try:
+            pattern, value = json.loads(cols[5]), json.loads(cols[6])
+        except (IndexError, ValueError):
+            continue
+        if isinstance(pattern, str):
+            seed = pattern.encode("utf-8", "surrogatepass")
+            if isinstance(value, str):
+                seed += b"\0" + value.encode("utf-8", "surrogatepass")
+            seeds.add(seed)
+for s in seeds:
+    open(os.path.join(out, "seed-" + hashlib.sha1(s).hexdigest()[:16]), "wb").write(s)
+PY
+      ;;
+    position)
+      python3 - "$dir" $(doc_sources | xargs -0) <<'PY'
+import hashlib, os, re, sys
+out, roots = sys.argv[1], sys.argv[2:]
+seeds = {b"\0rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+         b"\1jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ-r1"}
+for root in roots:
+    for d, _, files in os.walk(root):
+        for f in files:
+            text = open(os.path.join(d, f), "rb").read()
+            for m in re.finditer(rb"<FEN>([^<]*)</FEN>", text):
+                seeds.add(b"\0" + m.group(1))
+            for m in re.finditer(rb'<Board value="([^"]*)"', text):
+                seeds.add(b"\1" + m.group(1))
+for s in seeds:
+    open(os.path.join(out, "seed-" + hashlib.sha1(s).hexdigest()[:16]), "wb").write(s)
+PY
+      ;;
+  esac
+}
+
+# Per-target libFuzzer options.
+flags() {
+  case $1 in
+    validate)  echo "-max_len=16384 -dict=$root/fuzz/dict/xml.dict -timeout=10" ;;
+    roundtrip) echo "-max_len=16384 -dict=$root/fuzz/dict/xml.dict -timeout=10" ;;
+    xsd_regex) echo "-max_len=256 -dict=$root/fuzz/dict/xsd_regex.dict -timeout=30" ;;
+    position)  echo "-max_len=256 -timeout=10" ;;
+  esac
+}
+
+# With -jobs=1 libFuzzer runs the fuzzer in a child process whose output goes to
+# fuzz-0.log in the working directory; that log is kept as fuzz/logs/TARGET.log and its
+# final stats printed.
+run() {
+  local t=$1 status=0 extra=()
+  seed "$t"
+  # roundtrip also reads (never writes) what validate's corpus has grown to.
+  [ "$t" = roundtrip ] && [ -d fuzz/corpus/validate ] && extra=("$root/fuzz/corpus/validate")
+  echo "== $t: ${seconds}s (sanitizer $sanitizer)" >&2
+  (cd fuzz && cargo fuzz build --sanitizer "$sanitizer" "$t")
+  mkdir -p fuzz/logs "fuzz/run-$t"
+  (cd "fuzz/run-$t" && cargo fuzz run --fuzz-dir "$root/fuzz" --sanitizer "$sanitizer" "$t" \
+      "$root/fuzz/corpus/$t" "${extra[@]}" -- \
+      $(flags "$t") -max_total_time="$seconds" -rss_limit_mb=2048 -jobs=1 -workers=1 \
+      -print_final_stats=1 -artifact_prefix="$root/fuzz/artifacts/$t/" ${FUZZ_ARGS:-}) || status=$?
+  mv "fuzz/run-$t/fuzz-0.log" "fuzz/logs/$t.log" 2>/dev/null || true
+  rmdir "fuzz/run-$t" 2>/dev/null || true
+  echo "== $t: exit $status; log fuzz/logs/$t.log" >&2
+  grep -E '^(stat::|==[0-9]+== ERROR|.*panicked at|SUMMARY|Done [0-9]+ runs)' "fuzz/logs/$t.log" >&2 || true
+  ls "fuzz/artifacts/$t" >&2
+  return $status
+}
+
+case $target in
+  all) status=0; for t in "${targets[@]}"; do run "$t" || status=1; done; exit $status ;;
+  *) printf '%s\n' "${targets[@]}" | grep -qx -- "$target" || usage; run "$target" ;;
+esac
