@@ -313,7 +313,10 @@ const CHUNK: usize = 64 << 10;
 impl<R: std::io::Read> DecodeReader<R> {
     /// Sniffs the encoding from the first bytes of `inner` and starts decoding.
     pub fn new(mut inner: R) -> Result<Self, Diagnostic> {
-        let mut input = vec![0u8; CHUNK];
+        // Start with the kilobyte the declaration needs: most records are a few KB, and
+        // zero-filling 256 KB of buffers per file was a quarter of validating them. The
+        // buffers grow while reads keep filling them (see fill_buf).
+        let mut input = vec![0u8; 1024];
         let mut filled = 0;
         // The declaration must be within the first kilobyte.
         while filled < 1024 {
@@ -344,7 +347,9 @@ impl<R: std::io::Read> DecodeReader<R> {
             carry: Vec::new(),
             eof: filled < 1024,
             done: false,
-            output: vec![0u8; CHUNK * 3 + 16],
+            // Enough for any encoding's UTF-8 (at most 3 bytes per input byte); the decoder
+            // stops at OutputFull otherwise, so this is a speed, not a safety, matter.
+            output: vec![0u8; 1024 * 3 + 16],
             out_start: 0,
             out_end: 0,
             pending_error: None,
@@ -399,6 +404,15 @@ impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
                 self.input_offset += self.in_start;
                 self.in_end -= self.in_start;
                 self.in_start = 0;
+                // No room (the head filled the first buffer): grow before reading, or a
+                // zero-length read would look like the end of the file.
+                if self.in_end == self.input.len() {
+                    let len =
+                        (self.input.len() * 4).clamp(1024, CHUNK.max(self.input.len() + 1024));
+                    self.input.resize(len, 0);
+                    self.output.resize(len * 3 + 16, 0);
+                }
+                let space = self.input.len() - self.in_end;
                 let n = loop {
                     match self.inner.read(&mut self.input[self.in_end..]) {
                         Ok(n) => break n,
@@ -408,6 +422,12 @@ impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
                 };
                 self.in_end += n;
                 self.eof = n == 0;
+                // A read that filled the buffer: a large file; grow towards CHUNK.
+                if n == space && self.input.len() < CHUNK {
+                    let len = (self.input.len() * 4).min(CHUNK);
+                    self.input.resize(len, 0);
+                    self.output.resize(len * 3 + 16, 0);
+                }
             }
             let from = self.in_start;
             let (result, read, written) = self.decoder.decode_to_utf8_without_replacement(
