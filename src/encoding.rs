@@ -306,6 +306,11 @@ pub struct DecodeReader<R> {
     out_end: usize,
     /// Invalid bytes found; reported once what decoded before them has been read.
     pending_error: Option<Diagnostic>,
+    /// GBK only: how far the bytes were scanned for GB18030 four-byte sequences, the file
+    /// offset of a lead byte whose trail is not yet seen, and the first such sequence found.
+    gbk_scanned: usize,
+    gbk_lead: Option<usize>,
+    gbk_four_byte: Option<usize>,
 }
 
 const CHUNK: usize = 64 << 10;
@@ -353,6 +358,9 @@ impl<R: std::io::Read> DecodeReader<R> {
             out_start: 0,
             out_end: 0,
             pending_error: None,
+            gbk_scanned: bom_len,
+            gbk_lead: None,
+            gbk_four_byte: None,
         })
     }
 
@@ -364,6 +372,42 @@ impl<R: std::io::Read> DecodeReader<R> {
     /// Whether the file starts with a byte order mark.
     pub fn bom(&self) -> bool {
         self.bom
+    }
+}
+
+impl<R> DecodeReader<R> {
+    /// Scans GBK bytes up to file offset `upto` for a lead byte (0x81-0xFE) followed by an
+    /// ASCII digit: the start of a GB18030 four-byte sequence. Returns its file offset.
+    fn scan_gbk(&mut self, upto: usize) -> Option<usize> {
+        while self.gbk_scanned < upto {
+            let b = self
+                .bytes_at(self.gbk_scanned, self.gbk_scanned + 1)
+                .first()
+                .copied()?;
+            match self.gbk_lead.take() {
+                Some(lead) if b.is_ascii_digit() => return Some(lead),
+                Some(_) => {}
+                None if (0x81..=0xFE).contains(&b) => self.gbk_lead = Some(self.gbk_scanned),
+                None => {}
+            }
+            self.gbk_scanned += 1;
+        }
+        None
+    }
+
+    /// The file's bytes in `start..end` that are still at hand (the buffer, or the few
+    /// carried over from the one before).
+    fn bytes_at(&self, start: usize, end: usize) -> Vec<u8> {
+        (start..end)
+            .filter_map(|at| match at.checked_sub(self.input_offset) {
+                Some(i) if i < self.in_end => self.input.get(i).copied(),
+                Some(_) => None,
+                None => {
+                    let back = self.input_offset - at;
+                    self.carry.len().checked_sub(back).map(|i| self.carry[i])
+                }
+            })
+            .collect()
     }
 }
 
@@ -430,14 +474,38 @@ impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
                 }
             }
             let from = self.in_start;
+            // encoding_rs's GBK decoder is the WHATWG one, which also reads GB18030's
+            // four-byte sequences; GBK itself has none (and the GBK writer cannot keep
+            // them). Decode only up to the first one; it is reported as invalid bytes.
+            let mut end = self.in_end;
+            if self.encoding == encoding_rs::GBK {
+                if self.gbk_four_byte.is_none() {
+                    self.gbk_four_byte = self.scan_gbk(self.input_offset + self.in_end);
+                }
+                if let Some(at) = self.gbk_four_byte {
+                    end = at
+                        .saturating_sub(self.input_offset)
+                        .clamp(from, self.in_end);
+                }
+            }
+            let last = self.eof && end == self.in_end;
             let (result, read, written) = self.decoder.decode_to_utf8_without_replacement(
-                &self.input[from..self.in_end],
+                &self.input[from..end],
                 &mut self.output,
-                self.eof,
+                last,
             );
             self.in_start += read;
             self.out_start = 0;
             self.out_end = written;
+            if let (Some(at), DecoderResult::InputEmpty) = (self.gbk_four_byte, &result) {
+                if self.in_start >= end {
+                    let shown = self.bytes_at(at, at + 4);
+                    self.pending_error = Some(invalid_bytes(self.encoding, at, &shown).expected(
+                        "GBK (a GB18030 four-byte sequence needs encoding=\"GB18030\")".to_string(),
+                    ));
+                    continue;
+                }
+            }
             match result {
                 DecoderResult::InputEmpty => self.done = self.eof,
                 DecoderResult::OutputFull => {}
@@ -533,5 +601,42 @@ mod streaming_tests {
             .0;
         assert_eq!(d.offset, at);
         assert_eq!(out.len(), at, "everything before the bad byte was read");
+    }
+
+    fn gb18030_in(declared: &str) -> (Vec<u8>, usize) {
+        let mut bytes = format!("<?xml version=\"1.0\" encoding=\"{declared}\"?><a>").into_bytes();
+        bytes.extend_from_slice(&[0xC2, 0xC0]); // 吕, a GBK pair
+        let at = bytes.len();
+        bytes.extend_from_slice(&[0x81, 0x30, 0x81, 0x30]); // U+0080 in GB18030's four bytes
+        bytes.extend_from_slice(b"</a>");
+        (bytes, at)
+    }
+
+    #[test]
+    fn a_gb18030_four_byte_sequence_is_not_gbk() {
+        let (bytes, at) = gb18030_in("GBK");
+        let e = decode(&bytes).unwrap_err();
+        assert_eq!((e.code, e.offset), (Code::InvalidBytes, at));
+        assert_eq!(e.found.as_deref(), Some("81 30 81 30"));
+        // Read one byte at a time, the lead and its digit arrive in different reads.
+        let mut out = String::new();
+        let err = DecodeReader::new(Trickle(&bytes))
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap_err();
+        let d = &err
+            .get_ref()
+            .unwrap()
+            .downcast_ref::<InvalidBytes>()
+            .unwrap()
+            .0;
+        assert_eq!(d.offset, at);
+    }
+
+    #[test]
+    fn declared_gb18030_reads_four_byte_sequences() {
+        let (bytes, _) = gb18030_in("GB18030");
+        let d = decode(&bytes).unwrap();
+        assert!(d.text.ends_with("<a>吕\u{80}</a>"), "{}", d.text);
     }
 }

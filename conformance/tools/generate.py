@@ -917,9 +917,7 @@ bad("fuzz-gbk-four-byte-gb18030-in-cdata", "cbf07-minimal",
     ["E0102"], "a GB18030 four-byte sequence (84 30 84 31, U+F91E) in a Move's CDATA of a GBK "
     "record: not GBK (fuzz roundtrip: read as U+F91E, written back in GBK as a character "
     "reference, so no longer CDATA: the document changes in a read-write-read)",
-    "SPEC: CBF encoding", folder="fuzz",
-    known_failure="boardxml decodes GBK with encoding_rs's GBK decoder, which (as WHATWG's) "
-    "accepts GB18030's four-byte sequences; its GBK writer cannot write them back")
+    "SPEC: CBF encoding", folder="fuzz")
 
 # Hand-written cases (cases/hand/): listed here, written by hand.
 HAND = [
