@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 7's fuzzing: runs the cargo-fuzz targets in fuzz/ for a given time each.
 #
-#   scripts/fuzz.sh TARGET SECONDS     # TARGET: validate | roundtrip | xsd_regex | position
+#   scripts/fuzz.sh TARGET SECONDS     # TARGET: validate | roundtrip | xsd_regex | xsd_regex_translate | position
 #   scripts/fuzz.sh all SECONDS        # every target, one after the other, SECONDS each
 #   scripts/fuzz.sh list               # the targets
 #
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-targets=(validate roundtrip xsd_regex position)
+targets=(validate roundtrip xsd_regex xsd_regex_translate position)
 usage() { echo "usage: $0 {${targets[*]// /|}|all} SECONDS | list" >&2; exit 2; }
 
 [ "${1:-}" = list ] && { printf '%s\n' "${targets[@]}"; exit 0; }
@@ -50,7 +50,7 @@ seed() {
     validate|roundtrip)
       doc_sources | xargs -0 -I{} find {} -type f \( -name '*.cbf' -o -name '*.cif' -o -name '*.xml' \) -print0 |
         while IFS= read -r -d '' f; do cp "$f" "$dir/seed-$(sha1sum < "$f" | cut -c1-16)"; done ;;
-    xsd_regex)
+    xsd_regex|xsd_regex_translate)
       python3 - "$dir" "$shared" <<'PY'
 import hashlib, html, json, os, re, sys
 out, shared = sys.argv[1], sys.argv[2]
@@ -101,7 +101,7 @@ flags() {
   case $1 in
     validate)  echo "-max_len=16384 -dict=$root/fuzz/dict/xml.dict -timeout=10" ;;
     roundtrip) echo "-max_len=16384 -dict=$root/fuzz/dict/xml.dict -timeout=10" ;;
-    xsd_regex) echo "-max_len=256 -dict=$root/fuzz/dict/xsd_regex.dict -timeout=30" ;;
+    xsd_regex|xsd_regex_translate) echo "-max_len=256 -dict=$root/fuzz/dict/xsd_regex.dict -timeout=30" ;;
     position)  echo "-max_len=256 -timeout=10" ;;
   esac
 }
