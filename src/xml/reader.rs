@@ -1003,10 +1003,9 @@ impl<'a> Reader<'a> {
     }
 
     fn consume_end(&mut self) {
+        // Callers peek first: the end tag, if it is next, is the peeked node.
         if let Some(Node::End(_)) = self.peeked {
             self.peeked = None;
-        } else if self.peeked.is_none() {
-            // Callers peek first; nothing to do.
         }
     }
 
