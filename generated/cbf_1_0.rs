@@ -28,7 +28,7 @@ pub struct ChineseChessRecord {
 impl ::boardxml::schema::Element for ChineseChessRecord {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let __fixed_version = attributes
@@ -360,7 +360,7 @@ pub struct Head {
 impl ::boardxml::schema::Element for Head {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
         let mut __name: ::core::option::Option<
@@ -1099,7 +1099,7 @@ pub struct Move {
 impl ::boardxml::schema::Element for Move {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let value = attributes.required::<MoveValue>(r, "value");
@@ -1153,7 +1153,7 @@ pub struct MoveList {
 impl ::boardxml::schema::Element for MoveList {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
         r.skip_strays(&["Move"], &[], "<Move>");
@@ -1422,9 +1422,9 @@ impl ::boardxml::schema::Document for Root {
     const ROOTS: &'static [&'static str] = &["ChineseChessRecord"];
     fn read_root(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name == "ChineseChessRecord" {
+        if tag.name() == "ChineseChessRecord" {
             return <ChineseChessRecord as ::boardxml::schema::Element>::read_element(
                     r,
                     tag,

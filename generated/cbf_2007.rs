@@ -26,7 +26,7 @@ pub struct Board {
 impl ::boardxml::schema::Element for Board {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let value = attributes.optional::<BoardString>(r, "value");
@@ -157,7 +157,7 @@ pub struct ChineseChessRecord {
 impl ::boardxml::schema::Element for ChineseChessRecord {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
         r.skip_strays(&["Head"], &["MoveList"], "<Head>");
@@ -244,7 +244,7 @@ pub struct Head {
 impl ::boardxml::schema::Element for Head {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
         let mut __name: ::core::option::Option<
@@ -773,7 +773,7 @@ pub struct Move {
 impl ::boardxml::schema::Element for Move {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let nid = attributes
@@ -820,7 +820,7 @@ pub struct MoveList {
 impl ::boardxml::schema::Element for MoveList {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
         let mut __move: ::core::result::Result<
@@ -957,7 +957,7 @@ pub struct RecordResult {
 impl ::boardxml::schema::Element for RecordResult {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let value = attributes.required::<ResultCode>(r, "value");
@@ -1003,7 +1003,7 @@ pub struct RecordType {
 impl ::boardxml::schema::Element for RecordType {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let value = attributes.required::<RecordTypeCode>(r, "value");
@@ -1170,9 +1170,9 @@ impl ::boardxml::schema::Document for Root {
     const ROOTS: &'static [&'static str] = &["ChineseChessRecord"];
     fn read_root(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name == "ChineseChessRecord" {
+        if tag.name() == "ChineseChessRecord" {
             return <ChineseChessRecord as ::boardxml::schema::Element>::read_element(
                     r,
                     tag,

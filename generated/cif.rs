@@ -31,7 +31,7 @@ pub struct Arrow {
 impl ::boardxml::schema::Element for Arrow {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let color = attributes.required::<Color>(r, "color");
@@ -290,7 +290,7 @@ pub struct Cif {
 impl ::boardxml::schema::Element for Cif {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
         r.skip_strays(&["game"], &[], "<game>");
@@ -443,7 +443,7 @@ pub struct Game {
 impl ::boardxml::schema::Element for Game {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let boardsize = attributes.optional::<BoardSize>(r, "boardsize");
@@ -503,7 +503,7 @@ pub struct Line {
 impl ::boardxml::schema::Element for Line {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let color = attributes.required::<Color>(r, "color");
@@ -574,7 +574,7 @@ impl Marker {
         },
     ];
     /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-    pub fn choose(tag: &::boardxml::xml::Tag<'_>) -> usize {
+    pub fn choose(tag: &::boardxml::xml::Tag) -> usize {
         if tag.attribute("type") == ::core::option::Option::Some("text") {
             return 0;
         }
@@ -587,7 +587,7 @@ impl Marker {
 impl ::boardxml::schema::Element for Marker {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let chosen = Self::choose(tag);
         let result = match chosen {
@@ -708,7 +708,7 @@ pub struct Moves {
 impl ::boardxml::schema::Element for Moves {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
         let mut __mixed = ::std::vec::Vec::new();
@@ -915,7 +915,7 @@ pub struct Region {
 impl ::boardxml::schema::Element for Region {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let color = attributes.required::<Color>(r, "color");
@@ -1056,7 +1056,7 @@ pub struct SquareMarker {
 impl ::boardxml::schema::Element for SquareMarker {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let r#type = attributes.required::<MarkerTypeID>(r, "type");
@@ -1242,7 +1242,7 @@ pub struct SymbolMarker {
 impl ::boardxml::schema::Element for SymbolMarker {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let opacity = attributes.optional::<Opacity>(r, "opacity");
@@ -1299,7 +1299,7 @@ pub struct TextMarker {
 impl ::boardxml::schema::Element for TextMarker {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let __fixed_type = attributes
@@ -1359,7 +1359,7 @@ pub struct Value {
 impl ::boardxml::schema::Element for Value {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let at = attributes.required::<Square>(r, "at");
@@ -1398,9 +1398,9 @@ impl ::boardxml::schema::Document for Root {
     const ROOTS: &'static [&'static str] = &["cif"];
     fn read_root(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name == "cif" {
+        if tag.name() == "cif" {
             return <Cif as ::boardxml::schema::Element>::read_element(r, tag)
                 .map(Self::Cif);
         }

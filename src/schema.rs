@@ -134,7 +134,7 @@ pub trait SimpleValue: Sized {
 /// them back.
 pub trait Element: Sized {
     /// Reads the element whose start tag is `tag`, through its end tag.
-    fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid>;
+    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid>;
     /// Writes the element as `name`.
     fn write_element(&self, w: &mut Writer, name: &str);
 }
@@ -144,7 +144,7 @@ pub trait Document: Sized {
     /// The names of the global elements (the possible roots).
     const ROOTS: &'static [&'static str];
     /// Reads the root element whose start tag is `tag`.
-    fn read_root(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid>;
+    fn read_root(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid>;
     /// Writes the root element.
     fn write_root(&self, w: &mut Writer);
 }
@@ -181,7 +181,7 @@ macro_rules! impl_simple_type {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
-                tag: &$crate::xml::Tag<'_>,
+                tag: &$crate::xml::Tag,
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
                 r.simple_element(tag)
             }
@@ -281,7 +281,7 @@ macro_rules! integer_simple_value {
             }
         }
         impl Element for $t {
-            fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+            fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
                 r.simple_element(tag)
             }
             fn write_element(&self, w: &mut Writer, name: &str) {
@@ -304,7 +304,7 @@ impl SimpleValue for String {
 }
 
 impl Element for String {
-    fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         r.simple_element(tag)
     }
     fn write_element(&self, w: &mut Writer, name: &str) {
@@ -328,7 +328,7 @@ impl SimpleValue for bool {
 }
 
 impl Element for bool {
-    fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         r.simple_element(tag)
     }
     fn write_element(&self, w: &mut Writer, name: &str) {
@@ -364,7 +364,7 @@ pub mod xs {
                 }
             }
             impl Element for $name {
-                fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+                fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
                     r.simple_element(tag)
                 }
                 fn write_element(&self, w: &mut Writer, name: &str) {
@@ -421,7 +421,7 @@ pub mod xs {
                 }
             }
             impl Element for $name {
-                fn read_element(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+                fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
                     r.simple_element(tag)
                 }
                 fn write_element(&self, w: &mut Writer, name: &str) {

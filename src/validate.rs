@@ -44,8 +44,8 @@ impl Format {
     /// The format a root start tag announces: `<cif>`, or `<ChineseChessRecord>` with or
     /// without `Version` (its presence marks the 1.0 dialect; a wrong value is the 1.0
     /// schema's to report as a fixed-value error).
-    pub fn of_root(tag: &Tag<'_>) -> Option<Format> {
-        match &*tag.name {
+    pub fn of_root(tag: &Tag) -> Option<Format> {
+        match tag.name() {
             "cif" => Some(Format::Cif),
             "ChineseChessRecord" if tag.attribute("Version").is_some() => Some(Format::Cbf10),
             "ChineseChessRecord" => Some(Format::Cbf2007),
@@ -69,7 +69,7 @@ pub enum Document {
 impl crate::schema::Document for Document {
     const ROOTS: &'static [&'static str] = &["cif", "ChineseChessRecord"];
 
-    fn read_root(r: &mut Reader<'_>, tag: &Tag<'_>) -> Result<Self, Invalid> {
+    fn read_root(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         // With the CIF rules watching, a CIF document need not be kept; a CBF record's rules
         // need its whole tree.
         if r.has_observer() {

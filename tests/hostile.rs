@@ -80,3 +80,49 @@ fn random_bytes_never_panic() {
         let _ = validate_bytes(Path::new("t.xml"), &doc, &Options::default());
     }
 }
+
+/// XML 1.0 3.1 (Unique Att Spec): a name twice in one tag is not well-formed, namespace
+/// declarations included; the error points at the second occurrence.
+#[test]
+fn an_attribute_twice_in_one_tag_is_malformed() {
+    for (doc, at) in [
+        (
+            &b"<cif><game boardsize=\"8\" boardsize=\"8\"><moves/></game></cif>"[..],
+            25,
+        ),
+        (b"<cif xmlns:a=\"u\" xmlns:a=\"u\"/>", 17),
+        (b"<cif xmlns=\"\" xmlns=\"\"/>", 14),
+    ] {
+        let report = validate_bytes(Path::new("t.xml"), doc, &Options::default());
+        let d = &report.diagnostics[0];
+        assert_eq!(d.code, Code::Malformed, "{d:?}");
+        assert!(d.message.contains("appears twice"), "{d:?}");
+        assert_eq!(d.offset, at, "{d:?}");
+    }
+    // The same local name under two prefixes is two names as far as XML 1.0 goes.
+    let report = validate_bytes(
+        Path::new("t.xml"),
+        b"<cif xmlns:a=\"u\" xmlns:b=\"v\"><game a:x=\"1\" b:x=\"2\"><moves/></game></cif>",
+        &Options::default(),
+    );
+    assert!(
+        report.diagnostics.iter().all(|d| d.code != Code::Malformed),
+        "{:?}",
+        report.diagnostics
+    );
+}
+
+/// Attribute-value normalisation (XML 1.0 3.3.3) writes into the tag's shared buffer: a
+/// value's line ends and references must come out the same whatever precedes it.
+#[test]
+fn attribute_values_are_normalised_in_place() {
+    let doc = "<cif><game><moves><marker at=\"e4\" type=\"text\" color=\"red\">&#x5e05;</marker>\
+               <marker at=\"&#x65;5\" type=\"tex&#116;\" color=\"r&#101;d\">&lt;</marker></moves></game></cif>";
+    let report = validate_bytes(Path::new("t.xml"), doc.as_bytes(), &Options::default());
+    assert!(report.is_valid(), "{:?}", report.diagnostics);
+    let doc = "<cif><game><moves><marker at=\"e4\r\n\" type=\"text\" color=\"red\">x</marker></moves></game></cif>";
+    let report = validate_bytes(Path::new("t.xml"), doc.as_bytes(), &Options::default());
+    let d = &report.diagnostics[0];
+    // One space for `\r\n`, so the value shown is "e4 " (not "e4  ").
+    assert_eq!(d.found.as_deref(), Some("\"e4 \""), "{d:?}");
+}

@@ -733,7 +733,7 @@ impl<'s> Renderer<'s> {
             #impl_consts
 
             impl ::boardxml::schema::Element for #ident {
-                fn read_element(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag<'_>) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+                fn read_element(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
                     let #mut_attrs attributes = r.attributes(tag);
                     #(#reads)*
                     let __attributes = attributes.finish(r);
@@ -1426,13 +1426,13 @@ impl<'s> Renderer<'s> {
                 pub const SHAPES: &'static [::boardxml::xml::Shape] = &[#(#shapes),*];
 
                 /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-                pub fn choose(tag: &::boardxml::xml::Tag<'_>) -> usize {
+                pub fn choose(tag: &::boardxml::xml::Tag) -> usize {
                     #(#tests)*
                 }
             }
 
             impl ::boardxml::schema::Element for #ident {
-                fn read_element(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag<'_>) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+                fn read_element(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
                     let chosen = Self::choose(tag);
                     let result = match chosen {
                         #(#arms)*
@@ -1477,9 +1477,9 @@ impl<'s> Renderer<'s> {
             impl ::boardxml::schema::Document for #ident {
                 const ROOTS: &'static [&'static str] = &[#(#names),*];
 
-                fn read_root(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag<'_>) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+                fn read_root(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
                     #(
-                        if tag.name == #names {
+                        if tag.name() == #names {
                             return <#types as ::boardxml::schema::Element>::read_element(r, tag).map(Self::#variants);
                         }
                     )*

@@ -15,8 +15,8 @@ pub struct CifRules {
 }
 
 impl Observer for CifRules {
-    fn start(&mut self, tag: &Tag<'_>, path: &dyn Fn() -> String) -> Vec<Issue> {
-        if tag.name != "game" {
+    fn start(&mut self, tag: &Tag, path: &dyn Fn() -> String) -> Vec<Issue> {
+        if tag.name() != "game" {
             return Vec::new();
         }
         // The start tag comes before the schema has checked it: values the schema rejects
@@ -41,7 +41,7 @@ impl Observer for CifRules {
 
     fn element(
         &mut self,
-        _tag: &Tag<'_>,
+        _tag: &Tag,
         value: &dyn std::any::Any,
         path: &dyn Fn() -> String,
     ) -> Vec<Issue> {

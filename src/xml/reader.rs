@@ -41,35 +41,56 @@ impl Default for Limits {
     }
 }
 
-/// A start tag with its attributes, borrowed from the document where it can be.
-#[derive(Debug, Clone)]
-pub struct Tag<'a> {
-    /// The element name.
-    pub name: Cow<'a, str>,
+/// A start tag with its attributes.
+///
+/// The name and every attribute's name and value live in one buffer, and the reader hands
+/// finished tags back to a pool: after the first few elements, reading a start tag
+/// allocates nothing (per-element allocation was a quarter of validation time).
+#[derive(Debug, Clone, Default)]
+pub struct Tag {
+    /// The element name, then each attribute's name and value, back to back.
+    text: String,
+    name_end: usize,
     /// Byte offset of `<`.
     pub offset: usize,
-    attributes: Vec<Attr<'a>>,
+    attributes: Vec<Attr>,
 }
 
-#[derive(Debug, Clone)]
-struct Attr<'a> {
-    name: Cow<'a, str>,
-    value: Cow<'a, str>,
+/// An attribute: its name is `text[start..split]` and its value `text[split..end]` of its
+/// tag's buffer.
+#[derive(Debug, Clone, Copy)]
+struct Attr {
+    start: usize,
+    split: usize,
+    end: usize,
     offset: usize,
 }
 
-impl Tag<'_> {
+impl Tag {
+    /// The element name (`{namespace}name` in a default namespace).
+    pub fn name(&self) -> &str {
+        &self.text[..self.name_end]
+    }
+
     /// The value of attribute `name`, if present.
     pub fn attribute(&self, name: &str) -> Option<&str> {
         self.attributes
             .iter()
-            .find(|a| a.name == name)
-            .map(|a| &*a.value)
+            .find(|a| self.attr_name(a) == name)
+            .map(|a| self.attr_value(a))
     }
 
     /// The names of the attributes present.
     pub fn attribute_names(&self) -> impl Iterator<Item = &str> {
-        self.attributes.iter().map(|a| &*a.name)
+        self.attributes.iter().map(|a| self.attr_name(a))
+    }
+
+    fn attr_name(&self, a: &Attr) -> &str {
+        &self.text[a.start..a.split]
+    }
+
+    fn attr_value(&self, a: &Attr) -> &str {
+        &self.text[a.split..a.end]
     }
 }
 
@@ -78,11 +99,11 @@ impl Tag<'_> {
 /// the attribute their path names (or the element) and reports.
 pub trait Observer {
     /// A child element starts (its attributes are known, its content not yet).
-    fn start(&mut self, tag: &Tag<'_>, path: &dyn Fn() -> String) -> Vec<crate::semantics::Issue>;
+    fn start(&mut self, tag: &Tag, path: &dyn Fn() -> String) -> Vec<crate::semantics::Issue>;
     /// A child element was read and is valid; `value` is its generated type.
     fn element(
         &mut self,
-        tag: &Tag<'_>,
+        tag: &Tag,
         value: &dyn std::any::Any,
         path: &dyn Fn() -> String,
     ) -> Vec<crate::semantics::Issue>;
@@ -102,7 +123,7 @@ pub struct Shape {
 impl Shape {
     /// What `tag` lacks (required attributes absent) and has too many (attributes the
     /// shape does not declare) for this shape.
-    fn misfit<'t>(&self, tag: &'t Tag<'_>) -> (Vec<&'static str>, Vec<&'t str>) {
+    fn misfit<'t>(&self, tag: &'t Tag) -> (Vec<&'static str>, Vec<&'t str>) {
         let missing = self
             .required
             .iter()
@@ -129,12 +150,13 @@ pub enum MixedItem {
     Child,
 }
 
-enum Node<'a> {
-    Start(Tag<'a>),
+enum Node {
+    Start(Tag),
     /// An end tag at `offset` (for `<x/>`, the offset of `<x`).
     End(usize),
+    /// A run of character data; its text is the reader's `text` buffer, valid until the
+    /// next node is read.
     Text {
-        text: String,
         cdata: bool,
         blank: bool,
         offset: usize,
@@ -143,54 +165,56 @@ enum Node<'a> {
 }
 
 /// What one event contributes.
-enum Step<'a> {
-    /// A piece of character data (text or CDATA).
-    Piece(String, bool),
+enum Step {
+    /// A piece of character data (text or CDATA, as the flag says), in the reader's
+    /// `piece` buffer.
+    Piece(bool),
     /// Nothing (a comment, a processing instruction, the declaration).
     Skip,
     /// A node that ends the gathering of character data.
-    Node(Node<'a>),
+    Node(Node),
     /// Reading ends here (the problem is reported).
-    Stop(Node<'a>),
+    Stop(Node),
 }
 
-/// A run of character data of one kind being gathered.
+/// A run of character data of one kind being gathered (its text is in a reader buffer).
+#[derive(Clone, Copy)]
 struct Run {
-    text: String,
     cdata: bool,
     offset: usize,
 }
 
-impl Run {
-    fn into_node<'a>(self) -> Node<'a> {
-        // The infoset has no CDATA boundaries: white space in CDATA is white space.
-        let blank = self
-            .text
-            .chars()
-            .all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
-        Node::Text {
-            text: self.text,
-            cdata: self.cdata,
-            blank,
-            offset: self.offset,
-        }
-    }
-}
+/// Buffers that hold more than this after a large value are let go rather than kept for
+/// reuse, so one huge text or tag does not pin its memory for the rest of the document.
+const KEEP_CAPACITY: usize = 64 << 10;
 
 /// An open element. Its path is built only when a diagnostic needs it: building it for
 /// every element would cost an allocation per element of a large document.
+#[derive(Default)]
 struct Level {
     /// The element's name.
     name: String,
     /// Its 1-based index among same-named siblings.
     index: usize,
-    /// Children seen so far by name, for `[n]` in paths (few distinct names: a list).
-    children: Vec<(String, usize)>,
+    /// Children seen so far by name, for `[n]` in paths (few distinct names: a list):
+    /// the name is `child_names[start..end]`, then the count.
+    children: Vec<(usize, usize, usize)>,
+    child_names: String,
 }
 
 /// The reader.
 pub struct Reader<'a> {
     xml: quick_xml::Reader<Box<dyn BufRead + 'a>>,
+    /// Character data of the node last read (see [`Node::Text`]).
+    text: String,
+    /// One event's character data, before it joins a run.
+    piece: String,
+    /// The text of the piece in `carry`.
+    carry_text: String,
+    /// Simple content gathered across nodes (kept to reuse its allocation).
+    content: String,
+    /// Tags handed back after their element was read, to be filled again.
+    spare_tags: Vec<Tag>,
     /// The event buffer, reused: memory is the largest single event, not the file.
     buf: Vec<u8>,
     limits: Limits,
@@ -198,8 +222,11 @@ pub struct Reader<'a> {
     max_errors: usize,
     errors: usize,
     fatal: bool,
-    peeked: Option<Node<'a>>,
+    peeked: Option<Node>,
+    /// Open elements in `levels[..open]`, the document first; the levels past `open` are
+    /// kept to reuse their buffers.
     levels: Vec<Level>,
+    open: usize,
     /// Offset of the latest start tag (where an empty element's end is reported).
     last_start: usize,
     /// Open elements, including those skipped without being entered.
@@ -210,7 +237,7 @@ pub struct Reader<'a> {
     /// memory; the values then hold no repeated children).
     retain: bool,
     /// The root element's start tag, once read.
-    root: Option<Tag<'a>>,
+    root: Option<Tag>,
     /// Format rules that run while reading.
     observer: Option<Box<dyn Observer + 'a>>,
     /// The default namespace in scope at each open element (`None`: no namespace).
@@ -239,6 +266,11 @@ impl<'a> Reader<'a> {
         config.trim_text(false);
         Reader {
             xml,
+            text: String::new(),
+            piece: String::new(),
+            carry_text: String::new(),
+            content: String::new(),
+            spare_tags: Vec::new(),
             buf: Vec::new(),
             limits,
             diagnostics: Vec::new(),
@@ -247,10 +279,10 @@ impl<'a> Reader<'a> {
             fatal: false,
             peeked: None,
             levels: vec![Level {
-                name: String::new(),
                 index: 1,
-                children: Vec::new(),
+                ..Level::default()
             }],
+            open: 1,
             last_start: 0,
             depth: 0,
             carry: None,
@@ -276,7 +308,7 @@ impl<'a> Reader<'a> {
 
     /// The root element's start tag, once read (tells the format even when the document
     /// turns out invalid).
-    pub fn root(&self) -> Option<&Tag<'a>> {
+    pub fn root(&self) -> Option<&Tag> {
         self.root.as_ref()
     }
 
@@ -327,7 +359,7 @@ impl<'a> Reader<'a> {
     /// The path of the element being read.
     pub fn path(&self) -> String {
         let mut path = String::new();
-        for level in &self.levels[1..] {
+        for level in &self.levels[1..self.open] {
             path.push('/');
             path.push_str(&level.name);
             if level.index > 1 {
@@ -346,8 +378,9 @@ impl<'a> Reader<'a> {
         self.report(Diagnostic::error(code, offset, path, message));
     }
 
-    /// The next node, with malformed input turned into a fatal diagnostic.
-    fn next_node(&mut self) -> Node<'a> {
+    /// The next node, with malformed input turned into a fatal diagnostic. A text node's
+    /// text is in `self.text` until the next call.
+    fn next_node(&mut self) -> Node {
         if let Some(node) = self.peeked.take() {
             if matches!(node, Node::Eof) {
                 self.peeked = Some(Node::Eof);
@@ -358,7 +391,12 @@ impl<'a> Reader<'a> {
         // `]]>` splits CDATA into sections); a run of one kind is one node. Text and CDATA
         // stay apart so that mixed content can keep them apart; the piece that changed the
         // kind is carried into the next call.
+        release_large(&mut self.text);
+        self.text.clear();
         let mut run = self.carry.take();
+        if run.is_some() {
+            std::mem::swap(&mut self.text, &mut self.carry_text);
+        }
         loop {
             let before = self.position();
             // The event borrows the buffer; turn it into owned data before giving it back.
@@ -372,8 +410,8 @@ impl<'a> Reader<'a> {
                 }
             };
             self.buf = buf;
-            let (piece, cdata) = match step {
-                Step::Piece(piece, cdata) => (piece, cdata),
+            let cdata = match step {
+                Step::Piece(cdata) => cdata,
                 Step::Skip => continue,
                 Step::Stop(node) => return node,
                 Step::Node(node) => {
@@ -381,36 +419,33 @@ impl<'a> Reader<'a> {
                         Some(run) => {
                             // Hand out the gathered character data first; the node waits.
                             self.peeked = Some(node);
-                            run.into_node()
+                            self.text_node(run)
                         }
                         None => node,
                     };
                 }
             };
-            match &mut run {
-                Some(r) if r.cdata == cdata => r.text.push_str(&piece),
-                Some(_) => {
-                    let done = run.take().expect("matched Some");
+            match run {
+                Some(r) if r.cdata == cdata => self.text.push_str(&self.piece),
+                Some(done) => {
+                    self.carry_text.clear();
+                    self.carry_text.push_str(&self.piece);
                     self.carry = Some(Run {
-                        text: piece,
                         cdata,
                         offset: before,
                     });
-                    return done.into_node();
+                    return self.text_node(done);
                 }
                 None => {
+                    self.text.push_str(&self.piece);
                     run = Some(Run {
-                        text: piece,
                         cdata,
                         offset: before,
                     })
                 }
             }
-            if run
-                .as_ref()
-                .is_some_and(|r| r.text.len() > self.limits.max_text)
-            {
-                let at = run.as_ref().map(|r| r.offset).unwrap_or(before);
+            if self.text.len() > self.limits.max_text {
+                let at = run.map_or(before, |r| r.offset);
                 self.fatal_error(
                     Code::Limit,
                     at,
@@ -418,6 +453,20 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
+        }
+    }
+
+    /// The text node for a run gathered in `self.text`.
+    fn text_node(&self, run: Run) -> Node {
+        // The infoset has no CDATA boundaries: white space in CDATA is white space.
+        let blank = self
+            .text
+            .bytes()
+            .all(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'));
+        Node::Text {
+            cdata: run.cdata,
+            blank,
+            offset: run.offset,
         }
     }
 
@@ -446,7 +495,7 @@ impl<'a> Reader<'a> {
     }
 
     /// What one event means for the node being gathered.
-    fn step(&mut self, event: Event<'_>, before: usize) -> Step<'a> {
+    fn step(&mut self, event: Event<'_>, before: usize) -> Step {
         match event {
             Event::Text(t) => {
                 // The input is UTF-8 already (our decoder ran first). Never `decode()`: with
@@ -457,9 +506,9 @@ impl<'a> Reader<'a> {
                     self.fatal_error(Code::Malformed, before + at, forbidden_message(&raw[at..]));
                     return Step::Stop(Node::Eof);
                 }
-                let mut piece = String::with_capacity(raw.len());
-                push_normalised(&mut piece, &raw);
-                Step::Piece(piece, false)
+                self.piece.clear();
+                push_normalised(&mut self.piece, &raw);
+                Step::Piece(false)
             }
             Event::CData(c) => {
                 let raw = utf8(&c);
@@ -471,12 +520,16 @@ impl<'a> Reader<'a> {
                     );
                     return Step::Stop(Node::Eof);
                 }
-                let mut piece = String::with_capacity(raw.len());
-                push_normalised(&mut piece, &raw);
-                Step::Piece(piece, true)
+                self.piece.clear();
+                push_normalised(&mut self.piece, &raw);
+                Step::Piece(true)
             }
             Event::GeneralRef(r) => match resolve_reference(&r) {
-                Ok(c) => Step::Piece(c, false),
+                Ok(c) => {
+                    self.piece.clear();
+                    self.piece.push(c);
+                    Step::Piece(false)
+                }
                 Err(message) => {
                     self.fatal_error(Code::Malformed, before, message);
                     Step::Stop(Node::Eof)
@@ -510,11 +563,7 @@ impl<'a> Reader<'a> {
             Event::Eof => {
                 // quick-xml ends quietly with elements still open; XML calls that malformed.
                 if self.depth > 0 {
-                    let open = self
-                        .levels
-                        .last()
-                        .map(|l| l.name.clone())
-                        .unwrap_or_default();
+                    let open = self.current_name().to_string();
                     self.fatal_error(
                         Code::Malformed,
                         before,
@@ -529,7 +578,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn start_tag(&mut self, start: &BytesStart<'_>, offset: usize) -> Node<'a> {
+    fn start_tag(&mut self, start: &BytesStart<'_>, offset: usize) -> Node {
         self.depth += 1;
         if self.depth > self.limits.max_depth {
             self.fatal_error(
@@ -548,16 +597,25 @@ impl<'a> Reader<'a> {
             );
             return Node::Eof;
         }
+        let mut tag = self.spare_tags.pop().unwrap_or_default();
+        tag.text.clear();
+        tag.attributes.clear();
+        tag.offset = offset;
         // The input is UTF-8 (decoded before the reader), so names are valid text.
-        let name: Cow<'a, str> = Cow::Owned(utf8(name_bytes).into_owned());
+        tag.text.push_str(&utf8(name_bytes));
+        tag.name_end = tag.text.len();
         // Attribute offsets: the tag's content starts right after `<`.
         let content_start = start.as_ref().as_ptr() as usize;
-        let mut attributes = Vec::new();
         let mut declared_default: Option<Option<String>> = None;
-        for attr in start.attributes().with_checks(true) {
+        // Namespace declarations seen (rare: a list allocated only when there are some).
+        let mut declared: Vec<String> = Vec::new();
+        // quick-xml's duplicate check allocates a list per tag; the names are checked
+        // here instead, against the tag's own buffer.
+        for attr in start.attributes().with_checks(false) {
             let attr = match attr {
                 Ok(a) => a,
                 Err(error) => {
+                    let name = tag.name().to_string();
                     self.fatal_error(
                         Code::Malformed,
                         offset,
@@ -566,15 +624,13 @@ impl<'a> Reader<'a> {
                     return Node::Eof;
                 }
             };
-            if attributes.len() >= self.limits.max_attributes {
-                self.fatal_error(
-                    Code::Limit,
-                    offset,
-                    format!(
-                        "more than {} attributes on <{name}>",
-                        self.limits.max_attributes
-                    ),
+            if tag.attributes.len() + declared.len() >= self.limits.max_attributes {
+                let message = format!(
+                    "more than {} attributes on <{}>",
+                    self.limits.max_attributes,
+                    tag.name()
                 );
+                self.fatal_error(Code::Limit, offset, message);
                 return Node::Eof;
             }
             let key = attr.key.into_inner();
@@ -600,9 +656,29 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
+            let attr_offset = offset + 1 + (key.as_ptr() as usize).saturating_sub(content_start);
+            let key = utf8(key);
+            // XML 1.0 3.1, Unique Att Spec: no attribute name twice in one tag (namespace
+            // declarations included).
+            let is_declaration = key == "xmlns" || key.starts_with("xmlns:");
+            let duplicate = if is_declaration {
+                declared.iter().any(|n| *n == key)
+            } else {
+                tag.attribute_names().any(|n| n == key)
+            };
+            if duplicate {
+                let name = tag.name().to_string();
+                self.fatal_error(
+                    Code::Malformed,
+                    attr_offset,
+                    format!("attribute {key} appears twice in <{name}>"),
+                );
+                return Node::Eof;
+            }
             let raw = utf8(&attr.value);
             // XML 1.0 [10] AttValue: a literal `<` may not stand in an attribute value.
             if raw.contains('<') {
+                let name = tag.name().to_string();
                 self.fatal_error(
                     Code::Malformed,
                     offset,
@@ -611,41 +687,40 @@ impl<'a> Reader<'a> {
                 return Node::Eof;
             }
             if let Some(at) = forbidden_char(&raw) {
-                self.fatal_error(
-                    Code::Malformed,
-                    offset,
-                    format!(
-                        "in an attribute of <{name}>: {}",
-                        forbidden_message(&raw[at..])
-                    ),
+                let message = format!(
+                    "in an attribute of <{}>: {}",
+                    tag.name(),
+                    forbidden_message(&raw[at..])
                 );
+                self.fatal_error(Code::Malformed, offset, message);
                 return Node::Eof;
             }
-            let value: Cow<'a, str> = match normalise_attribute(raw) {
-                Ok(v) => Cow::Owned(v.into_owned()),
-                Err(message) => {
-                    self.fatal_error(Code::Malformed, offset, message);
-                    return Node::Eof;
-                }
-            };
-            let attr_offset = offset + 1 + (key.as_ptr() as usize).saturating_sub(content_start);
             // Namespace declarations are not attributes (Namespaces in XML, 3). A prefix
             // declaration changes nothing here: a prefixed name never matches our
             // no-namespace schemas. A default namespace puts the element in it.
-            if key == b"xmlns" {
-                declared_default = Some(if value.is_empty() {
-                    None
-                } else {
-                    Some(value.into_owned())
-                });
+            if is_declaration {
+                declared.push(key.to_string());
+                let mut value = String::new();
+                if let Err(message) = push_attribute_value(&mut value, &raw) {
+                    self.fatal_error(Code::Malformed, offset, message);
+                    return Node::Eof;
+                }
+                if key == "xmlns" {
+                    declared_default = Some((!value.is_empty()).then_some(value));
+                }
                 continue;
             }
-            if key.starts_with(b"xmlns:") {
-                continue;
+            let start_at = tag.text.len();
+            tag.text.push_str(&key);
+            let split = tag.text.len();
+            if let Err(message) = push_attribute_value(&mut tag.text, &raw) {
+                self.fatal_error(Code::Malformed, offset, message);
+                return Node::Eof;
             }
-            attributes.push(Attr {
-                name: Cow::Owned(utf8(key).into_owned()),
-                value,
+            tag.attributes.push(Attr {
+                start: start_at,
+                split,
+                end: tag.text.len(),
                 offset: attr_offset,
             });
         }
@@ -655,16 +730,32 @@ impl<'a> Reader<'a> {
         };
         // In a namespace the element is `{namespace}name` (Clark notation), which no
         // declaration of ours matches, so it is reported as unexpected, naming the namespace.
-        let name = match &in_scope {
-            Some(ns) => Cow::Owned(format!("{{{ns}}}{name}")),
-            None => name,
-        };
+        if let Some(ns) = &in_scope {
+            let local = tag.text[..tag.name_end].to_string();
+            let rest = tag.text[tag.name_end..].to_string();
+            tag.text.clear();
+            tag.text.push('{');
+            tag.text.push_str(ns);
+            tag.text.push('}');
+            tag.text.push_str(&local);
+            let shift = tag.text.len() - tag.name_end;
+            tag.name_end = tag.text.len();
+            tag.text.push_str(&rest);
+            for a in &mut tag.attributes {
+                a.start += shift;
+                a.split += shift;
+                a.end += shift;
+            }
+        }
         self.default_ns.push(in_scope);
-        Node::Start(Tag {
-            name,
-            offset,
-            attributes,
-        })
+        Node::Start(tag)
+    }
+
+    /// Gives a tag whose element has been read back to the pool.
+    fn recycle(&mut self, tag: Tag) {
+        if tag.text.capacity() <= KEEP_CAPACITY && self.spare_tags.len() < 64 {
+            self.spare_tags.push(tag);
+        }
     }
 
     /// Reads the root element with `D`, and the end of the document after it.
@@ -691,22 +782,23 @@ impl<'a> Reader<'a> {
             }
         };
         self.root = Some(tag.clone());
-        if !D::ROOTS.contains(&&*tag.name) {
+        if !D::ROOTS.contains(&tag.name()) {
             let roots: Vec<String> = D::ROOTS.iter().map(|r| format!("<{r}>")).collect();
             let d = Diagnostic::error(
                 Code::UnknownRoot,
                 tag.offset,
-                format!("/{}", tag.name),
-                format!("unexpected root element <{}>", tag.name),
+                format!("/{}", tag.name()),
+                format!("unexpected root element <{}>", tag.name()),
             )
             .expected(roots.join(" or "))
-            .found(format!("<{}>", tag.name));
+            .found(format!("<{}>", tag.name()));
             self.report(d);
             return Err(Invalid);
         }
-        self.enter(&tag.name);
+        self.enter(tag.name());
         let result = D::read_root(self, &tag);
         self.leave();
+        self.recycle(tag);
         // After the root: only blank text, comments and PIs.
         loop {
             match self.next_node() {
@@ -730,39 +822,44 @@ impl<'a> Reader<'a> {
     }
 
     fn enter(&mut self, name: &str) {
-        let parent = self
-            .levels
-            .last_mut()
-            .expect("the document level is never left");
-        let index = match parent.children.iter_mut().find(|(n, _)| n == name) {
-            Some((_, count)) => {
+        let parent = &mut self.levels[self.open - 1];
+        let found = parent
+            .children
+            .iter_mut()
+            .find(|(start, end, _)| &parent.child_names[*start..*end] == name);
+        let index = match found {
+            Some((_, _, count)) => {
                 *count += 1;
                 *count
             }
             None => {
-                parent.children.push((name.to_string(), 1));
+                let start = parent.child_names.len();
+                parent.child_names.push_str(name);
+                parent.children.push((start, parent.child_names.len(), 1));
                 1
             }
         };
-        self.levels.push(Level {
-            name: name.to_string(),
-            index,
-            children: Vec::new(),
-        });
+        // Levels past `open` are kept: entering one reuses its buffers.
+        if self.open == self.levels.len() {
+            self.levels.push(Level::default());
+        }
+        let level = &mut self.levels[self.open];
+        level.name.clear();
+        level.name.push_str(name);
+        level.index = index;
+        level.children.clear();
+        level.child_names.clear();
+        self.open += 1;
     }
 
     fn leave(&mut self) {
-        if self.levels.len() > 1 {
-            self.levels.pop();
+        if self.open > 1 {
+            self.open -= 1;
         }
     }
 
     fn current_name(&self) -> &str {
-        &self
-            .levels
-            .last()
-            .expect("the document level is never left")
-            .name
+        &self.levels[self.open - 1].name
     }
 
     /// Skips to the next child element of the current element, reporting text that the
@@ -771,9 +868,10 @@ impl<'a> Reader<'a> {
         loop {
             match self.next_node() {
                 Node::Text { blank: true, .. } => continue,
-                Node::Text { text, offset, .. } => {
+                Node::Text { offset, .. } => {
                     let path = self.path();
                     let name = self.current_name().to_string();
+                    let found = excerpt(&self.text);
                     self.report(
                         Diagnostic::error(
                             Code::UnexpectedText,
@@ -781,7 +879,7 @@ impl<'a> Reader<'a> {
                             path,
                             format!("text is not allowed in <{name}>, only elements"),
                         )
-                        .found(excerpt(&text)),
+                        .found(found),
                     );
                 }
                 node @ Node::Start(_) => {
@@ -795,7 +893,7 @@ impl<'a> Reader<'a> {
             }
         }
         match &self.peeked {
-            Some(Node::Start(tag)) => Some(&tag.name),
+            Some(Node::Start(tag)) => Some(tag.name()),
             _ => None,
         }
     }
@@ -817,7 +915,7 @@ impl<'a> Reader<'a> {
             // Only reachable after a fatal error has replaced the peeked node.
             return Err(Invalid);
         };
-        self.enter(&tag.name);
+        self.enter(tag.name());
         if self.observer.is_some() {
             self.observe(&tag, None);
         }
@@ -826,12 +924,13 @@ impl<'a> Reader<'a> {
             self.observe(&tag, Some(value as &dyn std::any::Any));
         }
         self.leave();
+        self.recycle(tag);
         result
     }
 
     /// Hands a start tag (`value` None) or a value just read to the observer, and reports
     /// what it finds, placed at the attribute its path names or else at the element.
-    fn observe(&mut self, tag: &Tag<'_>, value: Option<&dyn std::any::Any>) {
+    fn observe(&mut self, tag: &Tag, value: Option<&dyn std::any::Any>) {
         let Some(mut observer) = self.observer.take() else {
             return;
         };
@@ -847,7 +946,11 @@ impl<'a> Reader<'a> {
             let offset = issue
                 .path
                 .rsplit_once("/@")
-                .and_then(|(_, attribute)| tag.attributes.iter().find(|a| a.name == attribute))
+                .and_then(|(_, attribute)| {
+                    tag.attributes
+                        .iter()
+                        .find(|a| tag.attr_name(a) == attribute)
+                })
                 .map_or(tag.offset, |a| a.offset);
             self.report(Diagnostic {
                 code: issue.code,
@@ -885,20 +988,21 @@ impl<'a> Reader<'a> {
         let Some(Node::Start(tag)) = self.peeked.take() else {
             return;
         };
-        self.enter(&tag.name);
+        self.enter(tag.name());
         let path = self.path();
         self.report(
             Diagnostic::error(
                 Code::UnexpectedElement,
                 tag.offset,
                 path,
-                format!("unexpected element <{}>", tag.name),
+                format!("unexpected element <{}>", tag.name()),
             )
             .expected(expected.to_string())
-            .found(format!("<{}>", tag.name)),
+            .found(format!("<{}>", tag.name())),
         );
         self.skip_to_end();
         self.leave();
+        self.recycle(tag);
     }
 
     /// Before a required particle: reports and skips children that neither start it
@@ -921,7 +1025,7 @@ impl<'a> Reader<'a> {
     /// `chosen` in `shapes`): if its
     /// attributes do not fit that shape, say which shape they come closest to and what is
     /// missing or not allowed there (the specific errors are already reported).
-    pub fn shape_mismatch(&mut self, tag: &Tag<'_>, shapes: &[Shape], chosen: usize) {
+    pub fn shape_mismatch(&mut self, tag: &Tag, shapes: &[Shape], chosen: usize) {
         if self.fatal || shapes.is_empty() {
             return;
         }
@@ -958,7 +1062,7 @@ impl<'a> Reader<'a> {
                 path,
                 format!(
                     "<{}> fits none of its shapes ({}); it comes closest to {} ({})",
-                    tag.name,
+                    tag.name(),
                     names.join(", "),
                     shapes[*best].name,
                     lacks.join("; ")
@@ -975,7 +1079,7 @@ impl<'a> Reader<'a> {
     /// Reports that a required child is missing where the reader stands.
     pub fn missing_child(&mut self, expected: &str) {
         let (found, offset) = match &self.peeked {
-            Some(Node::Start(tag)) => (format!("<{}>", tag.name), tag.offset),
+            Some(Node::Start(tag)) => (format!("<{}>", tag.name()), tag.offset),
             Some(Node::End(offset)) => (format!("</{}>", self.current_name()), *offset),
             _ => (format!("</{}>", self.current_name()), self.position()),
         };
@@ -1014,7 +1118,10 @@ impl<'a> Reader<'a> {
         let mut depth = 0usize;
         loop {
             match self.next_node() {
-                Node::Start(_) => depth += 1,
+                Node::Start(tag) => {
+                    depth += 1;
+                    self.recycle(tag);
+                }
                 Node::End(_) if depth == 0 => return,
                 Node::End(_) => depth -= 1,
                 Node::Eof => return,
@@ -1024,7 +1131,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads an element that has no attributes and simple content of type `T`.
-    pub fn simple_element<T: SimpleValue>(&mut self, tag: &Tag<'_>) -> Result<T, Invalid> {
+    pub fn simple_element<T: SimpleValue>(&mut self, tag: &Tag) -> Result<T, Invalid> {
         let attributes = self.attributes(tag);
         let attributes = attributes.finish(self);
         let value = self.simple_content::<T>(tag).map(|(v, _)| v);
@@ -1033,24 +1140,34 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads simple content of type `T` up to the end tag; child elements are reported.
-    pub fn simple_content<T: SimpleValue>(
+    pub fn simple_content<T: SimpleValue>(&mut self, tag: &Tag) -> Result<(T, TextForm), Invalid> {
+        // The reader's own buffer, taken for the while (reused from element to element).
+        let mut text = std::mem::take(&mut self.content);
+        release_large(&mut text);
+        text.clear();
+        let result = self.gather_simple_content::<T>(tag, &mut text);
+        self.content = text;
+        result
+    }
+
+    fn gather_simple_content<T: SimpleValue>(
         &mut self,
-        tag: &Tag<'_>,
+        tag: &Tag,
+        text: &mut String,
     ) -> Result<(T, TextForm), Invalid> {
-        let mut text = String::new();
         let mut form = TextForm::Text;
         let mut ok = true;
         loop {
             match self.next_node() {
-                Node::Text { text: t, cdata, .. } => {
+                Node::Text { cdata, .. } => {
                     if cdata {
                         form = TextForm::CData;
                     }
-                    text.push_str(&t);
+                    text.push_str(&self.text);
                 }
                 node @ Node::Start(_) => {
                     self.peeked = Some(node);
-                    let expected = format!("text content, then </{}>", tag.name);
+                    let expected = format!("text content, then </{}>", tag.name());
                     self.skip_child(&expected);
                     ok = false;
                 }
@@ -1061,7 +1178,7 @@ impl<'a> Reader<'a> {
         if !ok {
             return Err(Invalid);
         }
-        match T::parse_lexical(&text) {
+        match T::parse_lexical(text) {
             Ok(v) => Ok((v, form)),
             Err(e) => {
                 let path = self.path();
@@ -1069,8 +1186,8 @@ impl<'a> Reader<'a> {
                     e,
                     tag.offset,
                     path,
-                    &format!("the content of <{}>", tag.name),
-                    &text,
+                    &format!("the content of <{}>", tag.name()),
+                    text,
                 );
                 Err(Invalid)
             }
@@ -1080,29 +1197,30 @@ impl<'a> Reader<'a> {
     /// Reads empty content up to the end tag. XSD 1.0 (Element Locally Valid (Complex
     /// Type) 1.1): an empty content type allows no character children at all, not even
     /// white space (element-only content does allow white space).
-    pub fn empty_content(&mut self, tag: &Tag<'_>) -> Result<(), Invalid> {
+    pub fn empty_content(&mut self, tag: &Tag) -> Result<(), Invalid> {
         let mut ok = true;
         loop {
             match self.next_node() {
                 // An empty CDATA section adds no characters (the infoset has none).
-                Node::Text { text, .. } if text.is_empty() => {}
-                Node::Text { text, offset, .. } => {
+                Node::Text { .. } if self.text.is_empty() => {}
+                Node::Text { offset, .. } => {
                     let path = self.path();
+                    let found = format!("\"{}\"", excerpt(&self.text));
                     self.report(
                         Diagnostic::error(
                             Code::UnexpectedText,
                             offset,
                             path,
-                            format!("<{}> must be empty", tag.name),
+                            format!("<{}> must be empty", tag.name()),
                         )
-                        .expected(format!("<{0}/> or <{0}></{0}>", tag.name))
-                        .found(format!("\"{}\"", excerpt(&text))),
+                        .expected(format!("<{0}/> or <{0}></{0}>", tag.name()))
+                        .found(found),
                     );
                     ok = false;
                 }
                 node @ Node::Start(_) => {
                     self.peeked = Some(node);
-                    let expected = format!("</{}> (the element is empty)", tag.name);
+                    let expected = format!("</{}> (the element is empty)", tag.name());
                     self.skip_child(&expected);
                     ok = false;
                 }
@@ -1120,12 +1238,8 @@ impl<'a> Reader<'a> {
     /// The next item of mixed content; `None` once the end tag is consumed.
     pub fn next_mixed(&mut self) -> Option<MixedItem> {
         match self.next_node() {
-            Node::Text {
-                text, cdata: false, ..
-            } => Some(MixedItem::Text(text)),
-            Node::Text {
-                text, cdata: true, ..
-            } => Some(MixedItem::CData(text)),
+            Node::Text { cdata: false, .. } => Some(MixedItem::Text(self.text.clone())),
+            Node::Text { cdata: true, .. } => Some(MixedItem::CData(self.text.clone())),
             Node::Start(tag) => {
                 self.peeked = Some(Node::Start(tag));
                 Some(MixedItem::Child)
@@ -1135,13 +1249,8 @@ impl<'a> Reader<'a> {
     }
 
     /// The attributes of `tag`, to be taken one by one by the type's declarations.
-    pub fn attributes<'t>(&mut self, tag: &'t Tag<'t>) -> Attributes<'t> {
-        Attributes {
-            element: &tag.name,
-            offset: tag.offset,
-            items: &tag.attributes,
-            used: [0; 4],
-        }
+    pub fn attributes<'t>(&mut self, tag: &'t Tag) -> Attributes<'t> {
+        Attributes { tag, used: [0; 4] }
     }
 
     fn facet_error(&mut self, e: FacetError, offset: usize, path: String, what: &str, value: &str) {
@@ -1175,13 +1284,19 @@ impl<'a> Reader<'a> {
 
 /// A start tag's attributes while a type takes the ones it declares.
 pub struct Attributes<'t> {
-    element: &'t str,
-    /// Where the start tag is: a missing attribute is reported there.
-    offset: usize,
-    /// Borrowed from the tag: taking attributes copies nothing.
-    items: &'t [Attr<'t>],
+    /// Borrowed: taking attributes copies nothing. A missing attribute is reported at the
+    /// tag's offset.
+    tag: &'t Tag,
     /// Which items a declaration took (the reader allows at most 256 attributes).
     used: [u64; 4],
+}
+
+/// One attribute of a tag, borrowed.
+#[derive(Clone, Copy)]
+struct AttrRef<'t> {
+    name: &'t str,
+    value: &'t str,
+    offset: usize,
 }
 
 impl<'t> Attributes<'t> {
@@ -1189,22 +1304,32 @@ impl<'t> Attributes<'t> {
         self.used[i / 64] & (1 << (i % 64)) != 0
     }
 
-    fn take(&mut self, name: &str) -> Option<&'t Attr<'t>> {
-        let items = self.items;
-        let i = (0..items.len()).find(|&i| !self.is_used(i) && items[i].name == name)?;
+    fn take(&mut self, name: &str) -> Option<AttrRef<'t>> {
+        let tag = self.tag;
+        let i = (0..tag.attributes.len())
+            .find(|&i| !self.is_used(i) && tag.attr_name(&tag.attributes[i]) == name)?;
         self.used[i / 64] |= 1 << (i % 64);
-        Some(&items[i])
+        Some(self.item(i))
     }
 
-    fn parse<T: SimpleValue>(r: &mut Reader<'_>, attr: &Attr<'t>) -> Result<T, Invalid> {
-        T::parse_lexical(&attr.value).map_err(|e| {
+    fn item(&self, i: usize) -> AttrRef<'t> {
+        let (tag, a) = (self.tag, &self.tag.attributes[i]);
+        AttrRef {
+            name: tag.attr_name(a),
+            value: tag.attr_value(a),
+            offset: a.offset,
+        }
+    }
+
+    fn parse<T: SimpleValue>(r: &mut Reader<'_>, attr: AttrRef<'t>) -> Result<T, Invalid> {
+        T::parse_lexical(attr.value).map_err(|e| {
             let path = format!("{}/@{}", r.path(), attr.name);
             r.facet_error(
                 e,
                 attr.offset,
                 path,
                 &format!("attribute {}", attr.name),
-                &attr.value,
+                attr.value,
             );
             Invalid
         })
@@ -1220,13 +1345,13 @@ impl<'t> Attributes<'t> {
             Some(attr) => Self::parse(r, attr),
             None => {
                 let path = format!("{}/@{}", r.path(), name);
-                let offset = self.offset;
+                let offset = self.tag.offset;
                 r.report(
                     Diagnostic::error(
                         Code::MissingAttribute,
                         offset,
                         path,
-                        format!("<{}> needs attribute {name}", self.element),
+                        format!("<{}> needs attribute {name}", self.tag.name()),
                     )
                     .expected(format!("{name}=\"...\"")),
                 );
@@ -1267,11 +1392,11 @@ impl<'t> Attributes<'t> {
             .unwrap_or_else(|_| fixed.to_string());
         if value.to_lexical() != want {
             let attr_offset = self
-                .items
+                .tag
+                .attributes
                 .iter()
-                .find(|a| a.name == name)
-                .map(|a| a.offset)
-                .unwrap_or(0);
+                .find(|a| self.tag.attr_name(a) == name)
+                .map_or(0, |a| a.offset);
             let path = format!("{}/@{}", r.path(), name);
             r.report(
                 Diagnostic::error(
@@ -1291,20 +1416,21 @@ impl<'t> Attributes<'t> {
     /// Reports every attribute no declaration took.
     pub fn finish(self, r: &mut Reader<'_>) -> Result<(), Invalid> {
         let mut ok = true;
-        for (i, attr) in self.items.iter().enumerate() {
+        for i in 0..self.tag.attributes.len() {
             if !self.is_used(i) {
+                let attr = self.item(i);
                 let path = format!("{}/@{}", r.path(), attr.name);
                 r.report(
                     Diagnostic::error(
                         Code::UnknownAttribute,
                         attr.offset,
                         path,
-                        format!("<{}> has no attribute {}", self.element, attr.name),
+                        format!("<{}> has no attribute {}", self.tag.name(), attr.name),
                     )
                     .found(format!(
                         "{}=\"{}\"",
                         attr.name,
-                        excerpt(&attr.value)
+                        excerpt(attr.value)
                     )),
                 );
                 ok = false;
@@ -1339,11 +1465,11 @@ fn push_normalised(out: &mut String, raw: &str) {
 
 /// The five predefined entities and character references; anything else needs a DTD, which
 /// we refuse.
-fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<String, String> {
+fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<char, String> {
     // From the raw bytes: quick-xml's own resolution decodes by the document's declaration
     // when its `encoding` feature is on, and our input is UTF-8 already.
     let name = utf8(r);
-    resolve_reference_name(&name).map(|c| c.to_string())
+    resolve_reference_name(&name)
 }
 
 /// Bytes from the decoder as text: always UTF-8 (the decoder made them), so the check is
@@ -1412,30 +1538,44 @@ fn is_xml_char(c: char) -> bool {
 }
 
 /// XML 1.0 §3.3.3 for CDATA-typed attributes: literal white-space characters become spaces
-/// (after line-end normalisation), then references are resolved.
-fn normalise_attribute(raw: Cow<'_, str>) -> Result<Cow<'_, str>, String> {
+/// (after line-end normalisation), then references are resolved. Appends to `out`.
+fn push_attribute_value(out: &mut String, raw: &str) -> Result<(), String> {
     if !raw.contains(['&', '\t', '\n', '\r']) {
-        return Ok(raw);
+        out.push_str(raw);
+        return Ok(());
     }
-    let mut out = String::with_capacity(raw.len());
-    let mut rest = &*raw.replace("\r\n", "\n");
+    let mut rest = raw;
     while let Some(i) = rest.find(['&', '\t', '\n', '\r']) {
         out.push_str(&rest[..i]);
-        if rest.as_bytes()[i] == b'&' {
-            let end = rest[i..]
-                .find(';')
-                .ok_or_else(|| "an unterminated reference in an attribute value".to_string())?;
-            let name = &rest[i + 1..i + end];
-            let resolved = resolve_reference_name(name)?;
-            out.push(resolved);
-            rest = &rest[i + end + 1..];
-        } else {
-            out.push(' ');
-            rest = &rest[i + 1..];
+        match rest.as_bytes()[i] {
+            b'&' => {
+                let end = rest[i..]
+                    .find(';')
+                    .ok_or_else(|| "an unterminated reference in an attribute value".to_string())?;
+                out.push(resolve_reference_name(&rest[i + 1..i + end])?);
+                rest = &rest[i + end + 1..];
+            }
+            // `\r\n` is one line end, hence one space.
+            b'\r' if rest.as_bytes().get(i + 1) == Some(&b'\n') => {
+                out.push(' ');
+                rest = &rest[i + 2..];
+            }
+            _ => {
+                out.push(' ');
+                rest = &rest[i + 1..];
+            }
         }
     }
     out.push_str(rest);
-    Ok(Cow::Owned(out))
+    Ok(())
+}
+
+/// Lets a buffer go when one large value grew it: it is reused for every node, and should
+/// not pin the memory of the largest for the rest of the document.
+fn release_large(buffer: &mut String) {
+    if buffer.capacity() > KEEP_CAPACITY {
+        *buffer = String::new();
+    }
 }
 
 fn quote(value: &str) -> String {

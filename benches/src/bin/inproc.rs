@@ -1,6 +1,7 @@
 //! In-process parse time on one document held in memory, interleaved rounds, medians:
 //!   floor       quick-xml 0.38 reading every event, every attribute (unescaped) and every
 //!               text (decoded): no validation, nothing built
+//!   floor-stack the floor's loop reading through boardxml's decoder and size guard
 //!   schema-only boardxml::validate::validate_bytes, Options { schema_only: true }
 //!   full        validate_bytes with the format rules (the document is built and kept)
 //! usage: inproc [--rounds N] FILE      (prints one line per variant: name ms MB/s ratio)
@@ -14,6 +15,35 @@ use quick_xml::events::Event;
 
 pub fn floor(bytes: &[u8]) -> usize {
     let mut r = quick_xml::Reader::from_reader(bytes);
+    let mut buf = Vec::with_capacity(1024);
+    let mut n = 0usize;
+    loop {
+        match r.read_event_into(&mut buf).expect("well-formed") {
+            Event::Start(e) | Event::Empty(e) => {
+                n += e.name().as_ref().len();
+                for a in e.attributes() {
+                    let a = a.expect("attribute");
+                    n += a.key.as_ref().len() + a.unescape_value().expect("value").len();
+                }
+            }
+            Event::End(e) => n += e.name().as_ref().len(),
+            Event::Text(t) => n += t.decode().expect("utf-8").len(),
+            Event::CData(t) => n += t.decode().expect("utf-8").len(),
+            Event::GeneralRef(g) => n += g.len(),
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    n
+}
+
+/// The floor's loop over boardxml's input stack (the streaming decoder and the markup size
+/// guard) instead of the slice: what reading costs before any checking.
+pub fn floor_stack(bytes: &[u8]) -> usize {
+    let decoded = boardxml::encoding::DecodeReader::new(bytes).expect("encoding");
+    let guarded = boardxml::xml::MarkupGuard::new(decoded, 1 << 21, 64 << 20);
+    let mut r = quick_xml::Reader::from_reader(guarded);
     let mut buf = Vec::with_capacity(1024);
     let mut n = 0usize;
     loop {
@@ -52,10 +82,14 @@ fn main() {
     let file = file.expect("usage: inproc [--rounds N] FILE");
     let bytes = std::fs::read(&file).expect("read");
     let path = Path::new(&file);
-    let schema = Options { schema_only: true, ..Options::default() };
+    let schema = Options {
+        schema_only: true,
+        ..Options::default()
+    };
     let full = Options::default();
     match once.as_deref() {
         Some("floor") => return drop(black_box(floor(&bytes))),
+        Some("floor-stack") => return drop(black_box(floor_stack(&bytes))),
         Some("schema-only") => return drop(black_box(validate_bytes(path, &bytes, &schema))),
         Some("full") => return drop(black_box(validate_bytes(path, &bytes, &full))),
         Some(other) => panic!("--once {other}: expected floor, schema-only or full"),
@@ -63,13 +97,20 @@ fn main() {
     }
     for o in [&schema, &full] {
         let r = validate_bytes(path, &bytes, o);
-        assert!(r.is_valid(), "{file} is not valid: {:?}", r.diagnostics.first());
+        assert!(
+            r.is_valid(),
+            "{file} is not valid: {:?}",
+            r.diagnostics.first()
+        );
     }
     let times = boardxml_bench::interleaved(
         rounds,
         &mut [
             ("floor", &mut || {
                 black_box(floor(black_box(&bytes)));
+            }),
+            ("floor-stack", &mut || {
+                black_box(floor_stack(black_box(&bytes)));
             }),
             ("schema-only", &mut || {
                 black_box(validate_bytes(path, black_box(&bytes), &schema));
@@ -80,7 +121,10 @@ fn main() {
         ],
     );
     let base = times[0].as_secs_f64();
-    for (name, t) in ["floor", "schema-only", "full"].iter().zip(&times) {
+    for (name, t) in ["floor", "floor-stack", "schema-only", "full"]
+        .iter()
+        .zip(&times)
+    {
         let s = t.as_secs_f64();
         println!(
             "{name} {:.1} {:.1} {:.2}",

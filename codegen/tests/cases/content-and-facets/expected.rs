@@ -95,7 +95,7 @@ impl Doc {
 impl ::boardxml::schema::Element for Doc {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let version = attributes.optional::<u16>(r, "version");
@@ -244,7 +244,7 @@ pub struct Empty {}
 impl ::boardxml::schema::Element for Empty {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
         let __attributes = attributes.finish(r);
@@ -388,7 +388,7 @@ pub struct Settings {
 impl ::boardxml::schema::Element for Settings {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let attributes = r.attributes(tag);
         let mut __a: ::core::option::Option<
@@ -558,13 +558,13 @@ impl ::boardxml::schema::Document for Root {
     const ROOTS: &'static [&'static str] = &["doc", "settings"];
     fn read_root(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name == "doc" {
+        if tag.name() == "doc" {
             return <Doc as ::boardxml::schema::Element>::read_element(r, tag)
                 .map(Self::Doc);
         }
-        if tag.name == "settings" {
+        if tag.name() == "settings" {
             return <Settings as ::boardxml::schema::Element>::read_element(r, tag)
                 .map(Self::Settings);
         }

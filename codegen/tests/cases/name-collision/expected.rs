@@ -179,7 +179,7 @@ pub struct SelfType {
 impl ::boardxml::schema::Element for SelfType {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         let mut attributes = r.attributes(tag);
         let r#type = attributes.required::<::std::string::String>(r, "type");
@@ -333,9 +333,9 @@ impl ::boardxml::schema::Document for Root {
     const ROOTS: &'static [&'static str] = &["Box"];
     fn read_root(
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag<'_>,
+        tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name == "Box" {
+        if tag.name() == "Box" {
             return <SelfType as ::boardxml::schema::Element>::read_element(r, tag)
                 .map(Self::Box);
         }
