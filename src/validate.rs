@@ -7,6 +7,7 @@
 //! The source is read again only when there is something to place (rule issues name paths;
 //! diagnostics need line and column and the source line for excerpts).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -170,13 +171,37 @@ impl Report {
 /// Where a document's bytes come from; opened again for the passes after reading.
 trait Source {
     fn open(&self) -> std::io::Result<Box<dyn Read + '_>>;
+    /// The whole document in memory, if it is there already or small enough to read whole
+    /// (`None`: stream it).
+    fn whole(&self) -> Option<Cow<'_, [u8]>>;
 }
+
+/// Files up to this size are read whole and parsed in place, which skips the streaming
+/// decoder and size guard and the copy of every event (most records are a few KB); larger
+/// ones stream, so memory stays bounded whatever the size. With the decoded copy, a file
+/// at the limit costs about three times this.
+const WHOLE_FILE_LIMIT: u64 = 2 << 20;
 
 struct FileSource<'p>(&'p Path);
 
 impl Source for FileSource<'_> {
     fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
         Ok(Box::new(std::fs::File::open(self.0)?))
+    }
+
+    fn whole(&self) -> Option<Cow<'_, [u8]>> {
+        let mut file = std::fs::File::open(self.0).ok()?;
+        let size = file.metadata().ok()?.len();
+        if size > WHOLE_FILE_LIMIT {
+            return None;
+        }
+        // One byte more than announced: a file that grew meanwhile is streamed instead.
+        let mut bytes = Vec::with_capacity(size as usize + 1);
+        (&mut file)
+            .take(WHOLE_FILE_LIMIT + 1)
+            .read_to_end(&mut bytes)
+            .ok()?;
+        (bytes.len() as u64 <= WHOLE_FILE_LIMIT).then_some(Cow::Owned(bytes))
     }
 }
 
@@ -185,6 +210,10 @@ struct BytesSource<'b>(&'b [u8]);
 impl Source for BytesSource<'_> {
     fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
         Ok(Box::new(self.0))
+    }
+
+    fn whole(&self) -> Option<Cow<'_, [u8]>> {
+        Some(Cow::Borrowed(self.0))
     }
 }
 
@@ -196,6 +225,26 @@ pub fn validate_file(path: &Path, options: &Options) -> Report {
 /// Validates a document given as bytes; `path` names it.
 pub fn validate_bytes(path: &Path, bytes: &[u8], options: &Options) -> Report {
     validate_source(path, &BytesSource(bytes), options)
+}
+
+/// [`validate_bytes`] through the streaming path that files over `WHOLE_FILE_LIMIT` take
+/// (for tests: the two paths must report the same).
+#[doc(hidden)]
+pub fn validate_bytes_streamed(path: &Path, bytes: &[u8], options: &Options) -> Report {
+    validate_source(path, &StreamedBytes(bytes), options)
+}
+
+/// Bytes in memory read as if they were a large file.
+struct StreamedBytes<'b>(&'b [u8]);
+
+impl Source for StreamedBytes<'_> {
+    fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
+        Ok(Box::new(self.0))
+    }
+
+    fn whole(&self) -> Option<Cow<'_, [u8]>> {
+        None
+    }
 }
 
 fn open_decoded<'s>(
@@ -214,12 +263,24 @@ fn open_decoded<'s>(
 }
 
 fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Report {
-    let decoder = match open_decoded(source, path) {
-        Ok(d) => d,
-        Err(d) => return Report::failed(path, d),
+    // In memory, the text is decoded whole and read in place. Bad bytes take the streaming
+    // path, which reports them after what precedes them, as for any large file.
+    let whole = source.whole();
+    let decoded = whole
+        .as_deref()
+        .and_then(|bytes| crate::encoding::decode(bytes).ok());
+    let (reader, encoding, bom) = match &decoded {
+        Some(d) => (Reader::new(&d.text), d.encoding, d.bom),
+        None => {
+            let decoder = match open_decoded(source, path) {
+                Ok(d) => d,
+                Err(d) => return Report::failed(path, d),
+            };
+            let (encoding, bom) = (decoder.encoding(), decoder.bom());
+            (Reader::from_reader(decoder), encoding, bom)
+        }
     };
-    let (encoding, bom) = (decoder.encoding(), decoder.bom());
-    let mut reader = Reader::from_reader(decoder).with_max_errors(options.max_errors);
+    let mut reader = reader.with_max_errors(options.max_errors);
     let streamed_rules = !options.schema_only && !options.keep_document;
     if options.schema_only {
         reader = reader.without_retaining();

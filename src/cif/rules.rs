@@ -56,8 +56,8 @@ pub fn check_game(game: &cif::Game, game_path: &str, issues: &mut Vec<Issue>) {
             cif::MovesContent::Region(v) => ("region", v),
             cif::MovesContent::Value(v) => ("value", v),
         };
-        let path = siblings.path(&moves_path, name);
-        check_element(board, element, &|| path.clone(), issues);
+        let n = siblings.count(name);
+        check_element(board, element, &|| child_path(&moves_path, name, n), issues);
     }
 }
 
@@ -113,13 +113,23 @@ fn child_path(parent: &str, name: &str, n: usize) -> String {
 
 /// Counts the children of one element by name, as the reader does for paths.
 #[derive(Default)]
-struct Siblings(std::collections::HashMap<&'static str, usize>);
+struct Siblings(Vec<(&'static str, usize)>);
 
 impl Siblings {
-    fn path(&mut self, parent: &str, name: &'static str) -> String {
-        let n = self.0.entry(name).or_insert(0);
-        *n += 1;
-        child_path(parent, name, *n)
+    /// Counts one more `name` child and returns its index among them (its path is built
+    /// only if something is reported).
+    fn count(&mut self, name: &'static str) -> usize {
+        // Five element names at most: a list beats hashing each element's name.
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => {
+                *count += 1;
+                *count
+            }
+            None => {
+                self.0.push((name, 1));
+                1
+            }
+        }
     }
 }
 

@@ -202,9 +202,21 @@ struct Level {
     child_names: String,
 }
 
+/// Where events come from.
+enum Events<'a> {
+    /// A stream: quick-xml copies each event into the reader's buffer, behind the size
+    /// guard.
+    Stream(quick_xml::Reader<Box<dyn BufRead + 'a>>),
+    /// Text in memory: events borrow from it, nothing is copied and no guard is needed
+    /// (an event costs no memory beyond the text; the reader's own limits still apply).
+    Slice(quick_xml::Reader<&'a [u8]>),
+}
+
 /// The reader.
 pub struct Reader<'a> {
-    xml: quick_xml::Reader<Box<dyn BufRead + 'a>>,
+    xml: Events<'a>,
+    /// The text read in place, if it is (events are slices of it).
+    source: Option<&'a str>,
     /// Character data of the node last read (see [`Node::Text`]).
     text: String,
     /// One event's character data, before it joins a run.
@@ -245,9 +257,13 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    /// A reader over decoded text in memory.
+    /// A reader over decoded text in memory (the fastest way in: events are read in place).
     pub fn new(text: &'a str) -> Self {
-        Reader::from_reader(text.as_bytes())
+        let mut xml = quick_xml::Reader::from_reader(text.as_bytes());
+        configure(xml.config_mut());
+        let mut reader = Reader::with_events(Events::Slice(xml));
+        reader.source = Some(text);
+        reader
     }
 
     /// A streaming reader over UTF-8 input (see [`crate::encoding::DecodeReader`] for other
@@ -259,20 +275,20 @@ impl<'a> Reader<'a> {
             limits.max_attribute + limits.max_attributes * limits.max_name + limits.max_name;
         let guarded = super::guard::MarkupGuard::new(input, max_tag, limits.max_text);
         let mut xml = quick_xml::Reader::from_reader(Box::new(guarded) as Box<dyn BufRead + 'a>);
-        let config = xml.config_mut();
-        config.expand_empty_elements = true;
-        config.check_end_names = true;
-        config.check_comments = true;
-        config.trim_text(false);
+        configure(xml.config_mut());
+        Reader::with_events(Events::Stream(xml))
+    }
+
+    fn with_events(xml: Events<'a>) -> Self {
         Reader {
             xml,
+            source: None,
             text: String::new(),
             piece: String::new(),
             carry_text: String::new(),
             content: String::new(),
             spare_tags: Vec::new(),
             buf: Vec::new(),
-            limits,
             diagnostics: Vec::new(),
             max_errors: usize::MAX,
             errors: 0,
@@ -290,6 +306,7 @@ impl<'a> Reader<'a> {
             root: None,
             default_ns: Vec::new(),
             observer: None,
+            limits: Limits::default(),
         }
     }
 
@@ -370,7 +387,10 @@ impl<'a> Reader<'a> {
     }
 
     fn position(&self) -> usize {
-        self.xml.buffer_position() as usize
+        match &self.xml {
+            Events::Stream(xml) => xml.buffer_position() as usize,
+            Events::Slice(xml) => xml.buffer_position() as usize,
+        }
     }
 
     fn fatal_error(&mut self, code: Code, offset: usize, message: String) {
@@ -399,17 +419,30 @@ impl<'a> Reader<'a> {
         }
         loop {
             let before = self.position();
-            // The event borrows the buffer; turn it into owned data before giving it back.
-            let mut buf = std::mem::take(&mut self.buf);
-            buf.clear();
-            let step = match self.xml.read_event_into(&mut buf) {
-                Ok(event) => self.step(event, before),
-                Err(error) => {
-                    self.read_error(error);
-                    Step::Stop(Node::Eof)
+            let step = match &mut self.xml {
+                Events::Stream(xml) => {
+                    // The event borrows the buffer; turn it into owned data before giving
+                    // the buffer back.
+                    let mut buf = std::mem::take(&mut self.buf);
+                    buf.clear();
+                    let step = match xml.read_event_into(&mut buf) {
+                        Ok(event) => self.step(event, before),
+                        Err(error) => {
+                            self.read_error(error);
+                            Step::Stop(Node::Eof)
+                        }
+                    };
+                    self.buf = buf;
+                    step
                 }
+                Events::Slice(xml) => match xml.read_event() {
+                    Ok(event) => self.step(event, before),
+                    Err(error) => {
+                        self.read_error(error);
+                        Step::Stop(Node::Eof)
+                    }
+                },
             };
-            self.buf = buf;
             let cdata = match step {
                 Step::Piece(cdata) => cdata,
                 Step::Skip => continue,
@@ -490,7 +523,10 @@ impl<'a> Reader<'a> {
                 return;
             }
         }
-        let at = self.xml.error_position() as usize;
+        let at = match &self.xml {
+            Events::Stream(xml) => xml.error_position() as usize,
+            Events::Slice(xml) => xml.error_position() as usize,
+        };
         self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
     }
 
@@ -501,7 +537,7 @@ impl<'a> Reader<'a> {
                 // The input is UTF-8 already (our decoder ran first). Never `decode()`: with
                 // quick-xml's `encoding` feature (which another crate of a build may turn on) it
                 // would decode again by the document's declaration, e.g. GBK.
-                let raw = utf8(&t);
+                let raw = text_of(self.source, &t);
                 if let Some(at) = forbidden_char(&raw) {
                     self.fatal_error(Code::Malformed, before + at, forbidden_message(&raw[at..]));
                     return Step::Stop(Node::Eof);
@@ -511,7 +547,7 @@ impl<'a> Reader<'a> {
                 Step::Piece(false)
             }
             Event::CData(c) => {
-                let raw = utf8(&c);
+                let raw = text_of(self.source, &c);
                 if let Some(at) = forbidden_char(&raw) {
                     self.fatal_error(
                         Code::Malformed,
@@ -602,7 +638,7 @@ impl<'a> Reader<'a> {
         tag.attributes.clear();
         tag.offset = offset;
         // The input is UTF-8 (decoded before the reader), so names are valid text.
-        tag.text.push_str(&utf8(name_bytes));
+        tag.text.push_str(&text_of(self.source, name_bytes));
         tag.name_end = tag.text.len();
         // Attribute offsets: the tag's content starts right after `<`.
         let content_start = start.as_ref().as_ptr() as usize;
@@ -657,7 +693,7 @@ impl<'a> Reader<'a> {
                 return Node::Eof;
             }
             let attr_offset = offset + 1 + (key.as_ptr() as usize).saturating_sub(content_start);
-            let key = utf8(key);
+            let key = text_of(self.source, key);
             // XML 1.0 3.1, Unique Att Spec: no attribute name twice in one tag (namespace
             // declarations included).
             let is_declaration = key == "xmlns" || key.starts_with("xmlns:");
@@ -675,9 +711,12 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
-            let raw = utf8(&attr.value);
+            let raw = text_of(self.source, &attr.value);
+            // One look at each byte decides whether the value is plain (copied as it is) or
+            // has something to check or normalise.
+            let plain = raw.bytes().all(|b| PLAIN_IN_ATTRIBUTE[b as usize]);
             // XML 1.0 [10] AttValue: a literal `<` may not stand in an attribute value.
-            if raw.contains('<') {
+            if !plain && raw.contains('<') {
                 let name = tag.name().to_string();
                 self.fatal_error(
                     Code::Malformed,
@@ -686,7 +725,7 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
-            if let Some(at) = forbidden_char(&raw) {
+            if let Some(at) = (!plain).then(|| forbidden_char(&raw)).flatten() {
                 let message = format!(
                     "in an attribute of <{}>: {}",
                     tag.name(),
@@ -713,7 +752,9 @@ impl<'a> Reader<'a> {
             let start_at = tag.text.len();
             tag.text.push_str(&key);
             let split = tag.text.len();
-            if let Err(message) = push_attribute_value(&mut tag.text, &raw) {
+            if plain {
+                tag.text.push_str(&raw);
+            } else if let Err(message) = push_attribute_value(&mut tag.text, &raw) {
                 self.fatal_error(Code::Malformed, offset, message);
                 return Node::Eof;
             }
@@ -1444,6 +1485,14 @@ impl<'t> Attributes<'t> {
     }
 }
 
+/// The same parser settings for both kinds of input.
+fn configure(config: &mut quick_xml::reader::Config) {
+    config.expand_empty_elements = true;
+    config.check_end_names = true;
+    config.check_comments = true;
+    config.trim_text(false);
+}
+
 /// XML 1.0 §2.11: `\r\n` and lone `\r` are read as `\n`.
 fn push_normalised(out: &mut String, raw: &str) {
     if !raw.contains('\r') {
@@ -1470,6 +1519,39 @@ fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<char, String
     // when its `encoding` feature is on, and our input is UTF-8 already.
     let name = utf8(r);
     resolve_reference_name(&name)
+}
+
+/// Bytes that need no second look in an attribute value: not `<`, `&`, a control
+/// character (tab, line ends and the forbidden ones) or 0xEF (which starts U+FFFE/U+FFFF).
+const PLAIN_IN_ATTRIBUTE: [bool; 256] = {
+    let mut table = [true; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = false;
+        b += 1;
+    }
+    table[b'<' as usize] = false;
+    table[b'&' as usize] = false;
+    table[0xEF] = false;
+    table
+};
+
+/// `bytes` as text. Read in place, they are a slice of the source text, so they are taken
+/// from it as they are (quick-xml cuts only at ASCII delimiters, which are character
+/// boundaries); else they are checked.
+fn text_of<'r>(source: Option<&'r str>, bytes: &'r [u8]) -> Cow<'r, str> {
+    if let Some(source) = source {
+        let start = (bytes.as_ptr() as usize).wrapping_sub(source.as_ptr() as usize);
+        if let Some(text) = start
+            .checked_add(bytes.len())
+            .and_then(|end| source.get(start..end))
+        {
+            if text.as_ptr() == bytes.as_ptr() {
+                return Cow::Borrowed(text);
+            }
+        }
+    }
+    utf8(bytes)
 }
 
 /// Bytes from the decoder as text: always UTF-8 (the decoder made them), so the check is
