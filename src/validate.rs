@@ -108,7 +108,7 @@ pub struct Options {
     /// Keep the document for the caller (`Report.document`). Off, a CIF document is checked
     /// by its rules while it is read and never kept whole, so full validation runs in
     /// bounded memory too; CBF records (small, and their rules need the whole tree) are
-    /// kept until checked either way.
+    /// kept until checked, then dropped, so a batch's reports hold no documents.
     pub keep_document: bool,
 }
 
@@ -318,7 +318,8 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
             }
         }
     }
-    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+    // Not asked for (a batch keeps every report until it prints them), or not valid.
+    if !options.keep_document || diagnostics.iter().any(|d| d.severity == Severity::Error) {
         document = None;
     }
     // Attributes are checked in schema order and rules run after reading; report in

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use boardxml::diagnostic::Code;
-use boardxml::validate::{validate_bytes, Options};
+use boardxml::validate::{validate_bytes, validate_bytes_streamed, Options};
 
 fn first_code(bytes: &[u8]) -> Code {
     let report = validate_bytes(Path::new("t.xml"), bytes, &Options::default());
@@ -30,6 +30,27 @@ fn a_100_mb_attribute_is_refused() {
     doc.resize(doc.len() + (100 << 20), b'8');
     doc.extend_from_slice(b"\"><moves/></game></cif>");
     assert_eq!(first_code(&doc), Code::Limit);
+}
+
+/// Streamed (as files over 2 MiB are), the size guard stops a huge tag or text run before
+/// quick-xml buffers it: the error names where the run started.
+#[test]
+fn streamed_huge_tags_and_text_runs_stop_at_the_guard() {
+    let mut tag = Vec::with_capacity(100 << 20);
+    tag.extend_from_slice(b"<cif><game boardsize=\"");
+    tag.resize(tag.len() + (100 << 20), b'8');
+    tag.extend_from_slice(b"\"><moves/></game></cif>");
+    let mut text = Vec::with_capacity(100 << 20);
+    text.extend_from_slice(b"<cif><game><moves>");
+    text.resize(text.len() + (100 << 20), b'x');
+    text.extend_from_slice(b"</moves></game></cif>");
+    for (doc, offset, what) in [(&tag, 5, "a tag"), (&text, 18, "a text run")] {
+        let report = validate_bytes_streamed(Path::new("t.xml"), doc, &Options::default());
+        let d = &report.diagnostics[0];
+        assert_eq!(d.code, Code::Limit, "{d:?}");
+        assert_eq!(d.offset, offset, "{d:?}");
+        assert!(d.message.starts_with(what), "{d:?}");
+    }
 }
 
 #[test]

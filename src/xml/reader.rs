@@ -412,6 +412,7 @@ impl<'a> Reader<'a> {
         // stay apart so that mixed content can keep them apart; the piece that changed the
         // kind is carried into the next call.
         release_large(&mut self.text);
+        release_large(&mut self.piece);
         self.text.clear();
         let mut run = self.carry.take();
         if run.is_some() {
@@ -470,7 +471,8 @@ impl<'a> Reader<'a> {
                     return self.text_node(done);
                 }
                 None => {
-                    self.text.push_str(&self.piece);
+                    // The first piece of a run (most runs have one): take it, no copy.
+                    std::mem::swap(&mut self.text, &mut self.piece);
                     run = Some(Run {
                         cdata,
                         offset: before,
