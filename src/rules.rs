@@ -9,10 +9,10 @@ pub fn check(document: &Document) -> Vec<Issue> {
     match document {
         Document::Cif(doc) => crate::cif::rules::check(doc),
         Document::Cbf2007(crate::generated::cbf_2007::Root::ChineseChessRecord(r)) => {
-            crate::cbf::check(&crate::cbf::Record::from_2007(r))
+            crate::cbf::check_2007(r)
         }
         Document::Cbf10(crate::generated::cbf_1_0::Root::ChineseChessRecord(r)) => {
-            crate::cbf::check(&crate::cbf::Record::from_1_0(r))
+            crate::cbf::check_1_0(r)
         }
     }
 }

@@ -71,15 +71,59 @@ pub struct Record {
 
 const LIST: &str = "/ChineseChessRecord/MoveList";
 
-fn move_path(k: usize, attribute: &str) -> String {
-    if k == 1 {
-        format!("{LIST}/Move/@{attribute}")
-    } else {
-        format!("{LIST}/Move[{k}]/@{attribute}")
+/// The start position's path in a 2007 record.
+pub(crate) const START_PATH_2007: &str = "/ChineseChessRecord/Head/Board/@value";
+/// The start position's path in a 1.0 record.
+pub(crate) const START_PATH_1_0: &str = "/ChineseChessRecord/Head/FEN";
+const RESULT_PATH_2007: &str = "/ChineseChessRecord/Head/Result/@value";
+const RESULT_PATH_1_0: &str = "/ChineseChessRecord/Head/RecordResult";
+
+/// The path of an attribute of the `k`-th move (1-based). Built by hand rather than with
+/// `format!`: a record reader makes one per move.
+pub(crate) fn move_path(k: usize, attribute: &str) -> String {
+    use std::fmt::Write;
+    let mut path = String::with_capacity(LIST.len() + 16 + attribute.len());
+    path.push_str(LIST);
+    path.push_str("/Move");
+    if k != 1 {
+        let _ = write!(path, "[{k}]");
+    }
+    path.push_str("/@");
+    path.push_str(attribute);
+    path
+}
+
+/// The Board value of a 2007 record as written (`None` when absent).
+pub(crate) fn board_text(doc: &cbf_2007::ChineseChessRecord) -> Option<&str> {
+    doc.head
+        .board
+        .as_ref()
+        .and_then(|b| b.value.as_ref())
+        .map(|v| v.as_str())
+}
+
+/// The FEN of a 1.0 record as written (`None` when absent).
+pub(crate) fn fen_text(doc: &cbf_1_0::ChineseChessRecord) -> Option<&str> {
+    doc.head.fen.as_ref().map(|f| f.as_str())
+}
+
+/// The recorded result code of a 2007 record, with its path.
+pub(crate) fn result_2007(doc: &cbf_2007::ChineseChessRecord) -> Option<(u8, &'static str)> {
+    doc.head
+        .result
+        .as_ref()
+        .map(|res| (res.value.get(), RESULT_PATH_2007))
+}
+
+/// The recorded result code of a 1.0 record, with its path (3 and 4 are both draws).
+pub(crate) fn result_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Option<(u8, &'static str)> {
+    match &doc.head.record_result {
+        Some(cbf_1_0::RecordResultField::ResultCode(c)) => Some((c.get().min(3), RESULT_PATH_1_0)),
+        _ => None,
     }
 }
 
-fn parse_start(
+pub(crate) fn parse_start(
     text: Option<&str>,
     from: fn(&str) -> Result<Position, boardxml_xiangqi::PositionParseError>,
     path: &str,
@@ -170,7 +214,8 @@ impl Record {
 
     /// A 2007 record: Board string, `nid` tree.
     pub fn from_2007(doc: &cbf_2007::ChineseChessRecord) -> Record {
-        let mut r = Record::empty(Dialect::V2007, "/ChineseChessRecord/Head/Board/@value");
+        let mut r = Record::empty(Dialect::V2007, START_PATH_2007);
+        r.result = result_2007(doc).map(|(code, path)| (code, path.to_string()));
         let h = &doc.head;
         let text_fields: [(&'static str, &Option<String>); 20] = [
             ("Name", &h.name),
@@ -216,70 +261,35 @@ impl Record {
                 value: res.value.get().to_string(),
                 label: Some(res.content.clone()),
             });
-            r.result = Some((
-                res.value.get(),
-                "/ChineseChessRecord/Head/Result/@value".into(),
-            ));
         }
         r.game_comment = h.comment.clone();
-        let board = h
-            .board
-            .as_ref()
-            .and_then(|b| b.value.as_ref())
-            .map(|v| v.as_str().to_string());
-        r.start_text = board.clone().unwrap_or_default();
-        let path = r.start_path.clone();
+        let board = board_text(doc);
+        r.start_text = board.unwrap_or_default().to_string();
         r.start = parse_start(
-            board.as_deref(),
+            board,
             Position::from_board_string,
-            &path,
+            START_PATH_2007,
             Code::BoardString,
             &mut r.structure_issues,
         );
-
-        // nid: the move with nid n is the child of the nearest earlier move with nid n-1.
-        let mut last_with_nid: Vec<usize> = Vec::new();
-        let mut previous_nid = 0u64;
-        for (i, m) in doc.move_list.r#move.iter().enumerate() {
-            let k = i + 1;
-            let nid = m.nid.get();
-            let Ok(mv) = Move::parse_cbf(m.value.as_str()) else {
-                continue;
-            };
-            let bad = if i == 0 && nid != 1 {
-                Some(format!(
-                    "the first move has nid {nid}; a record starts at nid 1"
-                ))
-            } else if nid > previous_nid + 1 {
-                Some(format!("nid jumps from {previous_nid} to {nid}: a move's nid is at most one more than the move before it"))
-            } else {
-                None
-            };
-            if let Some(message) = bad {
-                r.structure_issues.push(
-                    Issue::error(Code::MoveTree, move_path(k, "nid"), message)
-                        .expected(format!("a nid from 1 to {}", previous_nid + 1))
-                        .found(nid.to_string()),
-                );
-                // The rest of the tree cannot be placed.
-                return r;
-            }
-            let parent = if nid == 1 {
-                None
-            } else {
-                Some(last_with_nid[(nid - 2) as usize])
-            };
-            let index = r.push_move(mv, m.content.clone(), move_path(k, "value"), parent);
-            last_with_nid.truncate((nid - 1) as usize);
-            last_with_nid.push(index);
-            previous_nid = nid;
-        }
+        let moves = &doc.move_list.r#move;
+        let mut issues = std::mem::take(&mut r.structure_issues);
+        place_2007(doc, &mut issues, |mv, i, parent| {
+            r.push_move(
+                mv,
+                moves[i].content.clone(),
+                move_path(i + 1, "value"),
+                parent,
+            )
+        });
+        r.structure_issues = issues;
         r
     }
 
     /// A 1.0 record: FEN, `00-00` root move, `branch`/`end` tree.
     pub fn from_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Record {
-        let mut r = Record::empty(Dialect::V1_0, "/ChineseChessRecord/Head/FEN");
+        let mut r = Record::empty(Dialect::V1_0, START_PATH_1_0);
+        r.result = result_1_0(doc).map(|(code, path)| (code, path.to_string()));
         let h = &doc.head;
         let text_fields: [(&'static str, &Option<String>); 30] = [
             ("Name", &h.name),
@@ -335,97 +345,159 @@ impl Record {
                 value: crate::schema::SimpleValue::to_lexical(res).into_owned(),
                 label: None,
             });
-            if let cbf_1_0::RecordResultField::ResultCode(c) = res {
-                // 3 and 4 are both draws.
-                r.result = Some((
-                    c.get().min(3),
-                    "/ChineseChessRecord/Head/RecordResult".into(),
-                ));
-            }
         }
-        let fen = h.fen.as_ref().map(|f| f.as_str().to_string());
-        r.start_text = fen.clone().unwrap_or_default();
-        let path = r.start_path.clone();
+        let fen = fen_text(doc);
+        r.start_text = fen.unwrap_or_default().to_string();
         r.start = parse_start(
-            fen.as_deref(),
+            fen,
             Position::from_fen,
-            &path,
+            START_PATH_1_0,
             Code::Fen,
             &mut r.structure_issues,
         );
-
         let moves = &doc.move_list.r#move;
-        match moves.first() {
-            Some(first) if first.value.as_str() == "00-00" => {
-                if !first.content.is_empty() {
-                    r.game_comment = Some(first.content.clone());
-                }
-            }
-            Some(first) => {
-                r.structure_issues.push(
-                    Issue::error(Code::RootMove, move_path(1, "value"), "the first move of a 1.0 record must be the 00-00 placeholder (it carries the game comment)")
-                        .expected("00-00")
-                        .found(first.value.as_str().to_string()),
-                );
-                return r;
-            }
-            None => return r,
-        }
-        // Parents remembered at each branch="1"; end="1" returns to the most recent one.
-        let mut remembered: Vec<(Option<usize>, usize)> = Vec::new();
-        let mut parent: Option<usize> = None;
-        let mut ended: Option<usize> = None;
-        for (i, m) in moves.iter().enumerate().skip(1) {
-            let k = i + 1;
-            if m.value.as_str() == "00-00" {
-                r.structure_issues.push(
-                    Issue::error(
-                        Code::RootMove,
-                        move_path(k, "value"),
-                        "00-00 is only the placeholder first move",
-                    )
-                    .expected("a move XY-XY between two points")
-                    .found("00-00"),
-                );
-                return r;
-            }
-            let Ok(mv) = Move::parse_cbf(m.value.as_str()) else {
-                continue;
-            };
-            if let Some(end_k) = ended.take() {
-                match remembered.pop() {
-                    Some((p, _)) => parent = p,
-                    None => {
-                        r.structure_issues.push(
-                            Issue::error(
-                                Code::MoveTree,
-                                move_path(end_k, "end"),
-                                format!("end=\"1\" closes the main line, yet move {} follows with no open branch", m.value.as_str()),
-                            )
-                            .expected("a branch=\"1\" earlier on this line, or no more moves")
-                            .found(format!("{} more move(s)", moves.len() - i)),
-                        );
-                        return r;
-                    }
-                }
-            }
-            let flag = |f: &Option<cbf_1_0::Flag>| f.is_some_and(|f| f.get() == 1);
-            if flag(&m.branch) {
-                remembered.push((parent, k));
-            }
-            let index = r.push_move(mv, m.content.clone(), move_path(k, "value"), parent);
-            parent = Some(index);
-            if flag(&m.end) {
-                ended = Some(k);
+        if let Some(first) = moves.first() {
+            if first.value.as_str() == "00-00" && !first.content.is_empty() {
+                r.game_comment = Some(first.content.clone());
             }
         }
-        if let Some((_, k)) = remembered.first() {
-            r.structure_issues.push(
-                Issue::error(Code::MoveTree, move_path(*k, "branch"), "branch=\"1\" announces a later sibling of this move, but the record ends before it")
-                    .expected("a variation after this move's line ends")
-                    .found("the end of the record"),
-            );
-        }
+        let mut issues = std::mem::take(&mut r.structure_issues);
+        place_1_0(doc, &mut issues, |mv, i, parent| {
+            r.push_move(
+                mv,
+                moves[i].content.clone(),
+                move_path(i + 1, "value"),
+                parent,
+            )
+        });
+        r.structure_issues = issues;
         r
+    }
+}
+
+/// Places the moves of a 2007 record in their tree, in document order: `add(move, index in
+/// the move list, parent)` is called for each move placed and returns its node index.
+/// Moves whose value cannot be read are passed over; the first structural problem goes to
+/// `issues` and ends the placing. Shared by [`Record::from_2007`] and the rule check, so
+/// that both see the same tree.
+pub(crate) fn place_2007(
+    doc: &cbf_2007::ChineseChessRecord,
+    issues: &mut Vec<Issue>,
+    mut add: impl FnMut(Move, usize, Option<usize>) -> usize,
+) {
+    // nid: the move with nid n is the child of the nearest earlier move with nid n-1.
+    // As deep as the record is long at most; sized once rather than grown along a game.
+    let mut last_with_nid: Vec<usize> = Vec::with_capacity(doc.move_list.r#move.len());
+    let mut previous_nid = 0u64;
+    for (i, m) in doc.move_list.r#move.iter().enumerate() {
+        let k = i + 1;
+        let nid = m.nid.get();
+        let Ok(mv) = Move::parse_cbf(m.value.as_str()) else {
+            continue;
+        };
+        let bad = if i == 0 && nid != 1 {
+            Some(format!(
+                "the first move has nid {nid}; a record starts at nid 1"
+            ))
+        } else if nid > previous_nid + 1 {
+            Some(format!("nid jumps from {previous_nid} to {nid}: a move's nid is at most one more than the move before it"))
+        } else {
+            None
+        };
+        if let Some(message) = bad {
+            issues.push(
+                Issue::error(Code::MoveTree, move_path(k, "nid"), message)
+                    .expected(format!("a nid from 1 to {}", previous_nid + 1))
+                    .found(nid.to_string()),
+            );
+            // The rest of the tree cannot be placed.
+            return;
+        }
+        let parent = if nid == 1 {
+            None
+        } else {
+            Some(last_with_nid[(nid - 2) as usize])
+        };
+        let index = add(mv, i, parent);
+        last_with_nid.truncate((nid - 1) as usize);
+        last_with_nid.push(index);
+        previous_nid = nid;
+    }
+}
+
+/// Places the moves of a 1.0 record in their tree, as [`place_2007`] does: the `00-00`
+/// placeholder first, then `branch`/`end`.
+pub(crate) fn place_1_0(
+    doc: &cbf_1_0::ChineseChessRecord,
+    issues: &mut Vec<Issue>,
+    mut add: impl FnMut(Move, usize, Option<usize>) -> usize,
+) {
+    let moves = &doc.move_list.r#move;
+    match moves.first() {
+        Some(first) if first.value.as_str() == "00-00" => {}
+        Some(first) => {
+            issues.push(
+                Issue::error(Code::RootMove, move_path(1, "value"), "the first move of a 1.0 record must be the 00-00 placeholder (it carries the game comment)")
+                    .expected("00-00")
+                    .found(first.value.as_str().to_string()),
+            );
+            return;
+        }
+        None => return,
+    }
+    // Parents remembered at each branch="1"; end="1" returns to the most recent one.
+    let mut remembered: Vec<(Option<usize>, usize)> = Vec::new();
+    let mut parent: Option<usize> = None;
+    let mut ended: Option<usize> = None;
+    for (i, m) in moves.iter().enumerate().skip(1) {
+        let k = i + 1;
+        if m.value.as_str() == "00-00" {
+            issues.push(
+                Issue::error(
+                    Code::RootMove,
+                    move_path(k, "value"),
+                    "00-00 is only the placeholder first move",
+                )
+                .expected("a move XY-XY between two points")
+                .found("00-00"),
+            );
+            return;
+        }
+        let Ok(mv) = Move::parse_cbf(m.value.as_str()) else {
+            continue;
+        };
+        if let Some(end_k) = ended.take() {
+            match remembered.pop() {
+                Some((p, _)) => parent = p,
+                None => {
+                    issues.push(
+                        Issue::error(
+                            Code::MoveTree,
+                            move_path(end_k, "end"),
+                            format!("end=\"1\" closes the main line, yet move {} follows with no open branch", m.value.as_str()),
+                        )
+                        .expected("a branch=\"1\" earlier on this line, or no more moves")
+                        .found(format!("{} more move(s)", moves.len() - i)),
+                    );
+                    return;
+                }
+            }
+        }
+        let flag = |f: &Option<cbf_1_0::Flag>| f.is_some_and(|f| f.get() == 1);
+        if flag(&m.branch) {
+            remembered.push((parent, k));
+        }
+        let index = add(mv, i, parent);
+        parent = Some(index);
+        if flag(&m.end) {
+            ended = Some(k);
+        }
+    }
+    if let Some((_, k)) = remembered.first() {
+        issues.push(
+            Issue::error(Code::MoveTree, move_path(*k, "branch"), "branch=\"1\" announces a later sibling of this move, but the record ends before it")
+                .expected("a variation after this move's line ends")
+                .found("the end of the record"),
+        );
     }
 }

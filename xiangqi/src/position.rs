@@ -280,12 +280,15 @@ impl Position {
             .next()
             .ok_or(PositionParseError::Empty { format: F })?;
         let mut pos = Position::empty(Side::Red);
-        let rows: Vec<&str> = placement.split('/').collect();
-        if rows.len() != HEIGHT as usize {
-            return Err(PositionParseError::RowCount { found: rows.len() });
+        // Counted first and then walked, rather than collected: a record reader parses one
+        // FEN per record.
+        let rows = placement.split('/');
+        let count = rows.clone().count();
+        if count != HEIGHT as usize {
+            return Err(PositionParseError::RowCount { found: count });
         }
         let mut index = 0usize;
-        for (y, row) in rows.iter().enumerate() {
+        for (y, row) in rows.enumerate() {
             let mut x = 0usize;
             for c in row.chars() {
                 if let Some(d) = c.to_digit(10) {

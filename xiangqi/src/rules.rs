@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::position::Position;
 use crate::types::{Move, Piece, PieceKind, Point, Side};
+use crate::validate::PositionError;
 
 const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -441,36 +442,19 @@ impl Position {
     /// All legal moves of the side to move, in board order of the moving piece.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
-        let side = self.side_to_move;
-        self.pseudo_moves(side, &mut moves);
-        let own = self.king(side);
-        let other = self.king(side.opponent());
-        // When not in check, a move can only expose its own king if it moves the king,
-        // starts or ends on the king's file or rank (rook, cannon and king lines) or
-        // starts diagonally next to the king (a horse leg); other moves need no test.
-        let in_check = own.is_some_and(|k| self.attacker(k, side.opponent()).is_some());
-        let mut scratch = self.clone();
-        moves.retain(|&m| {
-            if let (false, Some(k)) = (in_check, own) {
-                let near = |p: Point| p.x == k.x || p.y == k.y;
-                let diagonal = m.from.x.abs_diff(k.x) == 1 && m.from.y.abs_diff(k.y) == 1;
-                if !near(m.from) && !near(m.to) && !diagonal {
-                    return true;
-                }
-            }
-            let c = scratch.make_raw(m);
-            let king = if Some(m.from) == own { Some(m.to) } else { own };
-            let ok = match (king, other) {
-                (Some(k), Some(o)) => {
-                    !scratch.facing(k, o) && scratch.attacker(k, side.opponent()).is_none()
-                }
-                (Some(k), None) => scratch.attacker(k, side.opponent()).is_none(),
-                (None, _) => true,
-            };
-            scratch.unmake_raw(m, c);
-            ok
-        });
+        self.pseudo_moves(self.side_to_move, &mut moves);
+        let mut filter = LegalFilter::new(self);
+        moves.retain(|&m| filter.keeps(m));
         moves
+    }
+
+    /// Whether the side to move has a legal move; stops at the first one found, so it is
+    /// cheaper than asking [`Position::legal_moves`] whether it is empty.
+    pub fn has_legal_move(&self) -> bool {
+        let mut moves = Vec::with_capacity(64);
+        self.pseudo_moves(self.side_to_move, &mut moves);
+        let mut filter = LegalFilter::new(self);
+        moves.into_iter().any(|m| filter.keeps(m))
     }
 
     /// Whether `mv` is legal for the side to move.
@@ -480,6 +464,15 @@ impl Position {
 
     /// Checks `mv` for the side to move and says precisely why it is illegal.
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        self.check_piece_rule(mv)?;
+        let mut after = self.clone();
+        after.make_raw(mv);
+        after.king_safe(self.side_to_move)
+    }
+
+    /// Everything [`Position::check_move`] checks before king safety: the points, the
+    /// piece and whose it is, the target, and the piece's own way of moving.
+    fn check_piece_rule(&self, mv: Move) -> Result<(), IllegalMove> {
         let Move { from, to } = mv;
         for point in [from, to] {
             if !point.is_on_board() {
@@ -504,14 +497,34 @@ impl Position {
                 return Err(IllegalMove::CaptureOwn { at: to, piece: t });
             }
         }
-        self.check_shape(piece, from, to, target.is_some())?;
-        let mut after = self.clone();
-        after.make_raw(mv);
-        if after.kings_facing() {
-            return Err(IllegalMove::KingsFacing);
+        self.check_shape(piece, from, to, target.is_some())
+    }
+
+    /// On the board after a move of `side`: the kings must not face each other (reported
+    /// first) and `side`'s king must not be attacked. The same answers as
+    /// [`Position::kings_facing`] then [`Position::checker`], with each king looked up once.
+    fn king_safe(&self, side: Side) -> Result<(), IllegalMove> {
+        self.kings_safe(side, self.king(side), self.king(side.opponent()))
+    }
+
+    /// [`Position::king_safe`] with the kings' points known: `own` is `side`'s.
+    fn kings_safe(
+        &self,
+        side: Side,
+        own: Option<Point>,
+        other: Option<Point>,
+    ) -> Result<(), IllegalMove> {
+        if let (Some(k), Some(o)) = (own, other) {
+            if self.facing(k, o) {
+                return Err(IllegalMove::KingsFacing);
+            }
         }
-        if let Some((at, attacker)) = after.checker(side) {
-            return Err(IllegalMove::LeavesInCheck { side, attacker, at });
+        if let Some(k) = own {
+            if let Some(at) = self.attacker(k, side.opponent()) {
+                if let Some(attacker) = self.at(at) {
+                    return Err(IllegalMove::LeavesInCheck { side, attacker, at });
+                }
+            }
         }
         Ok(())
     }
@@ -634,8 +647,16 @@ impl Position {
     /// Plays `mv` if it is legal: moves the piece, passes the turn, grows the move number
     /// after a black move and keeps the half-move clock. Returns the captured piece.
     pub fn play(&mut self, mv: Move) -> Result<Option<Piece>, IllegalMove> {
-        self.check_move(mv)?;
-        Ok(self.apply_unchecked(mv))
+        self.check_piece_rule(mv)?;
+        // Tried on this board and taken back if illegal: the same test as check_move
+        // without copying the position.
+        let captured = self.make_raw(mv);
+        if let Err(e) = self.king_safe(self.side_to_move) {
+            self.unmake_raw(mv, captured);
+            return Err(e);
+        }
+        self.pass_turn(captured);
+        Ok(captured)
     }
 
     /// The position after the legal move `mv`.
@@ -652,6 +673,12 @@ impl Position {
     /// If a point is off the board.
     pub fn apply_unchecked(&mut self, mv: Move) -> Option<Piece> {
         let captured = self.make_raw(mv);
+        self.pass_turn(captured);
+        captured
+    }
+
+    /// The bookkeeping after the pieces have moved: clock, move number, side to move.
+    fn pass_turn(&mut self, captured: Option<Piece>) {
         self.halfmove_clock = if captured.is_some() {
             0
         } else {
@@ -661,19 +688,168 @@ impl Position {
             self.move_number = self.move_number.saturating_add(1);
         }
         self.side_to_move = self.side_to_move.opponent();
-        captured
     }
 
     /// Whether the side to move is checkmated (in check, no legal move).
     pub fn is_checkmate(&self) -> bool {
-        self.in_check(self.side_to_move) && self.legal_moves().is_empty()
+        self.in_check(self.side_to_move) && !self.has_legal_move()
     }
 
     /// Whether the side to move is stalemated (not in check, no legal move). In xiangqi a
     /// stalemated side loses; this only reports the state.
     pub fn is_stalemate(&self) -> bool {
-        !self.in_check(self.side_to_move) && self.legal_moves().is_empty()
+        !self.in_check(self.side_to_move) && !self.has_legal_move()
     }
+}
+
+/// The king-safety half of legal move generation, for pseudo-legal moves of the side to
+/// move, set up once per position.
+struct LegalFilter {
+    scratch: Position,
+    side: Side,
+    own: Option<Point>,
+    other: Option<Point>,
+    in_check: bool,
+}
+
+impl LegalFilter {
+    fn new(pos: &Position) -> LegalFilter {
+        let side = pos.side_to_move;
+        let own = pos.king(side);
+        LegalFilter {
+            scratch: pos.clone(),
+            side,
+            own,
+            other: pos.king(side.opponent()),
+            in_check: own.is_some_and(|k| pos.attacker(k, side.opponent()).is_some()),
+        }
+    }
+
+    /// Whether the pseudo-legal move `m` leaves the mover's king safe.
+    fn keeps(&mut self, m: Move) -> bool {
+        let (side, own, other) = (self.side, self.own, self.other);
+        // When not in check, a move can only expose its own king if it moves the king,
+        // starts or ends on the king's file or rank (rook, cannon and king lines) or
+        // starts diagonally next to the king (a horse leg); other moves need no test.
+        if let (false, Some(k)) = (self.in_check, own) {
+            let near = |p: Point| p.x == k.x || p.y == k.y;
+            let diagonal = m.from.x.abs_diff(k.x) == 1 && m.from.y.abs_diff(k.y) == 1;
+            if !near(m.from) && !near(m.to) && !diagonal {
+                return true;
+            }
+        }
+        let scratch = &mut self.scratch;
+        let c = scratch.make_raw(m);
+        let king = if Some(m.from) == own { Some(m.to) } else { own };
+        let ok = match (king, other) {
+            (Some(k), Some(o)) => {
+                !scratch.facing(k, o) && scratch.attacker(k, side.opponent()).is_none()
+            }
+            (Some(k), None) => scratch.attacker(k, side.opponent()).is_none(),
+            (None, _) => true,
+        };
+        scratch.unmake_raw(m, c);
+        ok
+    }
+}
+
+/// A position reached by legal play from a valid one, which keeps at hand what that
+/// guarantees: one king of each side in its palace, the kings not facing each other, the
+/// side not to move not in check; and where the kings stand and whether the side to move
+/// is in check.
+///
+/// [`LegalPosition::play`] gives every move exactly the answer of [`Position::play`], but
+/// knowing those facts it tests king safety only for moves that could change it, which
+/// makes following a long game (a record's moves) cheaper.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalPosition {
+    position: Position,
+    /// The kings' points, indexed by `Side as usize`.
+    kings: [Point; 2],
+    /// Whether the side to move is attacked (the kings never face: see the invariants).
+    in_check: bool,
+}
+
+impl LegalPosition {
+    /// `position` if it is valid ([`Position::validate`]), else its problems.
+    pub fn new(position: Position) -> Result<LegalPosition, Vec<PositionError>> {
+        position.validate()?;
+        let king = |side| {
+            position
+                .king(side)
+                .expect("a valid position has a king of each side")
+        };
+        let kings = [king(Side::Red), king(Side::Black)];
+        let side = position.side_to_move;
+        let in_check = position
+            .attacker(kings[side as usize], side.opponent())
+            .is_some();
+        Ok(LegalPosition {
+            position,
+            kings,
+            in_check,
+        })
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position, given back.
+    pub fn into_position(self) -> Position {
+        self.position
+    }
+
+    /// Plays `mv` if it is legal, as [`Position::play`] does (with the same reason if it is
+    /// not, leaving the position as it was).
+    pub fn play(&mut self, mv: Move) -> Result<Option<Piece>, IllegalMove> {
+        let pos = &mut self.position;
+        pos.check_piece_rule(mv)?;
+        let side = pos.side_to_move;
+        let king = self.kings[side as usize];
+        let other = self.kings[side.opponent() as usize];
+        let captured = pos.make_raw(mv);
+        let own = if mv.from == king { mv.to } else { king };
+        // Out of check (and the kings not facing), only a move of the king, or one that
+        // starts or ends on its file or rank (or diagonally next to it, where the legs of
+        // attacking horses are), can let an attack through or open the file between the
+        // kings. Others are safe.
+        if self.in_check || touches_lines(king, mv.from) || touches_lines(king, mv.to) {
+            // Each side has one king (a valid position), and no move that passes the
+            // piece rules can take the other one (it would stand in check with its side
+            // not to move): `own` and `other` are what `king` would find on this board.
+            if let Err(e) = pos.kings_safe(side, Some(own), Some(other)) {
+                pos.unmake_raw(mv, captured);
+                return Err(e);
+            }
+        }
+        pos.pass_turn(captured);
+        self.kings[side as usize] = own;
+        // The opponent was not in check before this move (it moved last, legally). Only
+        // through the points the move touches can this move attack its king: lines
+        // through `from` or `to`, a horse leg freed at `from`, a horse arriving at `to`
+        // (pawns attack from next to the king, on its lines; advisors, elephants and
+        // kings never reach the other palace).
+        self.in_check = (touches_lines(other, mv.from)
+            || touches_lines(other, mv.to)
+            || horse_step(other, mv.to))
+            && pos.attacker(other, side).is_some();
+        Ok(captured)
+    }
+}
+
+/// Whether a change at `p` can alter the attacks on a king at `k`: `p` is on the king's
+/// file or rank (rook and cannon lines, pawns, the kings' file) or diagonally next to it
+/// (the leg of every horse that attacks it).
+fn touches_lines(k: Point, p: Point) -> bool {
+    p.x == k.x || p.y == k.y || (p.x.abs_diff(k.x) == 1 && p.y.abs_diff(k.y) == 1)
+}
+
+/// Whether a horse on `p` is a horse step away from `k`.
+fn horse_step(k: Point, p: Point) -> bool {
+    let (dx, dy) = (p.x.abs_diff(k.x), p.y.abs_diff(k.y));
+    (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
 }
 
 /// Counts the leaf nodes of the legal move tree of depth `depth` from `pos`.
