@@ -24,31 +24,50 @@ pub struct Decoded {
 /// Decodes `bytes` whole (for documents already in memory; files are streamed through
 /// [`DecodeReader`]).
 pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
-    use std::io::Read;
-    let mut reader = DecodeReader::new(bytes)?;
-    let mut out = Vec::with_capacity(bytes.len());
-    match reader.read_to_end(&mut out) {
-        Ok(_) => {}
-        Err(e) => {
-            return Err(
-                match e
-                    .get_ref()
-                    .and_then(|inner| inner.downcast_ref::<InvalidBytes>())
-                {
-                    Some(InvalidBytes(d)) => d.clone(),
-                    None => Diagnostic::error(Code::Io, 0, "", format!("cannot read: {e}")),
-                },
-            )
+    use std::io::BufRead;
+    // Valid UTF-8, most documents, costs one check and one copy. The sniffing sees the
+    // kilobyte DecodeReader sees, so it chooses alike.
+    let (encoding, bom_len) = choose_encoding(&bytes[..bytes.len().min(HEAD)])?;
+    if encoding == UTF_8 {
+        if let Ok(text) = std::str::from_utf8(&bytes[bom_len..]) {
+            return Ok(Decoded {
+                text: text.to_owned(),
+                encoding,
+                bom: bom_len > 0,
+            });
         }
     }
-    let text = String::from_utf8(out).map_err(|_| {
-        Diagnostic::error(
-            Code::InvalidBytes,
-            0,
-            "",
-            "the decoder produced invalid UTF-8 (a bug)",
-        )
-    })?;
+    // Other encodings, and the diagnostic for bad bytes, come from the streaming reader.
+    let mut reader = DecodeReader::new(bytes)?;
+    let mut text = String::with_capacity(bytes.len());
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok([]) => break,
+            Ok(chunk) => chunk,
+            Err(e) => {
+                return Err(
+                    match e
+                        .get_ref()
+                        .and_then(|inner| inner.downcast_ref::<InvalidBytes>())
+                    {
+                        Some(InvalidBytes(d)) => d.clone(),
+                        None => Diagnostic::error(Code::Io, 0, "", format!("cannot read: {e}")),
+                    },
+                )
+            }
+        };
+        // The reader hands out whole characters.
+        text.push_str(std::str::from_utf8(chunk).map_err(|_| {
+            Diagnostic::error(
+                Code::InvalidBytes,
+                0,
+                "",
+                "the decoder produced invalid UTF-8 (a bug)",
+            )
+        })?);
+        let n = chunk.len();
+        reader.consume(n);
+    }
     Ok(Decoded {
         text,
         encoding: reader.encoding(),
@@ -285,25 +304,35 @@ impl std::error::Error for InvalidBytes {}
 /// A document decoded to UTF-8 as it is read, in chunks: memory does not grow with the
 /// file. The encoding is chosen from the first bytes (byte order mark, XML declaration)
 /// exactly as [`decode`] chooses it.
+///
+/// UTF-8 documents (most of them) are not decoded at all: their bytes are checked in place
+/// and handed out from the input buffer, so the reader reads the file once and copies
+/// nothing.
 pub struct DecodeReader<R> {
     inner: R,
-    decoder: encoding_rs::Decoder,
+    /// `None` on the UTF-8 path, which needs no decoder.
+    decoder: Option<encoding_rs::Decoder>,
     encoding: &'static Encoding,
     bom: bool,
+    /// The bytes at hand; its length is how far the file has been read into it.
     input: Vec<u8>,
     in_start: usize,
-    in_end: usize,
+    /// UTF-8 only: `input[in_start..checked]` is valid UTF-8 not yet consumed, and
+    /// `input[checked..]` (at most an incomplete character, once the reader has caught
+    /// up) has not been checked yet.
+    checked: usize,
     /// File offset of `input[0]`, for the offsets of invalid bytes.
     input_offset: usize,
-    /// The last (up to 4) bytes before `input_offset`: a malformed sequence the decoder
-    /// reports may have begun in an earlier buffer (a UTF-16 lead surrogate, a multi-byte
-    /// lead at a chunk's end).
+    /// Decoder path: the last (up to 4) bytes before `input_offset`. A malformed sequence
+    /// the decoder reports may have begun in an earlier buffer (a UTF-16 lead surrogate, a
+    /// multi-byte lead at a chunk's end), and it keeps no copy of those bytes. (The UTF-8
+    /// path keeps an incomplete character in `input` instead.)
     carry: Vec<u8>,
     eof: bool,
     done: bool,
-    output: Vec<u8>,
+    /// Decoder path: the decoded text, handed out from `out_start`.
+    output: String,
     out_start: usize,
-    out_end: usize,
     /// Invalid bytes found; reported once what decoded before them has been read.
     pending_error: Option<Diagnostic>,
     /// GBK only: how far the bytes were scanned for GB18030 four-byte sequences, the file
@@ -313,50 +342,51 @@ pub struct DecodeReader<R> {
     gbk_four_byte: Option<usize>,
 }
 
+/// The input buffer's size once past the declaration: large enough that a file costs few
+/// reads, small enough that memory stays flat however large the file.
 const CHUNK: usize = 64 << 10;
+
+/// The declaration must be within the first kilobyte.
+const HEAD: usize = 1024;
 
 impl<R: std::io::Read> DecodeReader<R> {
     /// Sniffs the encoding from the first bytes of `inner` and starts decoding.
-    pub fn new(mut inner: R) -> Result<Self, Diagnostic> {
-        // Start with the kilobyte the declaration needs: most records are a few KB, and
-        // zero-filling 256 KB of buffers per file was a quarter of validating them. The
-        // buffers grow while reads keep filling them (see fill_buf).
-        let mut input = vec![0u8; 1024];
-        let mut filled = 0;
-        // The declaration must be within the first kilobyte.
-        while filled < 1024 {
-            match inner.read(&mut input[filled..1024]) {
-                Ok(0) => break,
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    return Err(Diagnostic::error(
-                        Code::Io,
-                        0,
-                        "",
-                        format!("cannot read: {e}"),
-                    ))
-                }
-            }
+    pub fn new(inner: R) -> Result<Self, Diagnostic> {
+        Self::with_utf8_path(inner, true)
+    }
+
+    /// `utf8_in_place: false` sends UTF-8 through encoding_rs like the other encodings: the
+    /// tests hold the in-place path to what the decoder reports.
+    fn with_utf8_path(mut inner: R, utf8_in_place: bool) -> Result<Self, Diagnostic> {
+        use std::io::Read;
+        // Reserved, not zero-filled: a record of a few KB touches only the pages it fills,
+        // and the buffer never has to grow.
+        let mut input = Vec::with_capacity(CHUNK);
+        if let Err(e) = (&mut inner).take(HEAD as u64).read_to_end(&mut input) {
+            return Err(Diagnostic::error(
+                Code::Io,
+                0,
+                "",
+                format!("cannot read: {e}"),
+            ));
         }
-        let (encoding, bom_len) = choose_encoding(&input[..filled])?;
+        let (encoding, bom_len) = choose_encoding(&input)?;
+        let decoder = (encoding != UTF_8 || !utf8_in_place)
+            .then(|| encoding.new_decoder_without_bom_handling());
         Ok(DecodeReader {
             inner,
-            decoder: encoding.new_decoder_without_bom_handling(),
+            decoder,
             encoding,
             bom: bom_len > 0,
+            eof: input.len() < HEAD,
             input,
             in_start: bom_len,
-            in_end: filled,
+            checked: bom_len,
             input_offset: 0,
             carry: Vec::new(),
-            eof: filled < 1024,
             done: false,
-            // Enough for any encoding's UTF-8 (at most 3 bytes per input byte); the decoder
-            // stops at OutputFull otherwise, so this is a speed, not a safety, matter.
-            output: vec![0u8; 1024 * 3 + 16],
+            output: String::new(),
             out_start: 0,
-            out_end: 0,
             pending_error: None,
             gbk_scanned: bom_len,
             gbk_lead: None,
@@ -373,25 +403,190 @@ impl<R: std::io::Read> DecodeReader<R> {
     pub fn bom(&self) -> bool {
         self.bom
     }
+
+    /// Moves what is left from `in_start` (nothing, an incomplete UTF-8 character, or the
+    /// start of a GB18030 sequence being reported) to the front of the buffer and reads
+    /// after it, up to `CHUNK` bytes in all.
+    fn refill(&mut self) -> std::io::Result<()> {
+        use std::io::Read;
+        if self.decoder.is_some() {
+            self.carry
+                .extend_from_slice(&self.input[self.in_start.saturating_sub(4)..self.in_start]);
+            let cut = self.carry.len().saturating_sub(4);
+            self.carry.drain(..cut);
+        } else {
+            self.checked -= self.in_start;
+        }
+        self.input.drain(..self.in_start);
+        self.input_offset += self.in_start;
+        self.in_start = 0;
+        let want = CHUNK.saturating_sub(self.input.len());
+        debug_assert!(want > 0, "refilled with the buffer still full");
+        // `read_to_end` reads into the reserved capacity without zero-filling it, and `take`
+        // keeps it from growing the buffer past CHUNK.
+        let n = (&mut self.inner)
+            .take(want as u64)
+            .read_to_end(&mut self.input)?;
+        self.eof = n < want;
+        Ok(())
+    }
+
+    /// UTF-8: checks the bytes read until some are ready to hand out, or the end, or invalid
+    /// bytes are next.
+    #[inline(never)]
+    fn fill_utf8(&mut self) -> std::io::Result<()> {
+        loop {
+            if self.in_start < self.checked {
+                return Ok(());
+            }
+            if let Some(d) = self.pending_error.take() {
+                self.done = true;
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    InvalidBytes(d),
+                ));
+            }
+            if self.done {
+                return Ok(());
+            }
+            if self.checked < self.input.len() {
+                match std::str::from_utf8(&self.input[self.checked..]) {
+                    Ok(_) => self.checked = self.input.len(),
+                    Err(e) => {
+                        let bad = self.checked + e.valid_up_to();
+                        self.checked = bad;
+                        // Rust's `error_len` is the maximal subpart, as encoding_rs reports
+                        // it; `None` is a character cut short by the buffer's end, bad only
+                        // if the file ends there too.
+                        let len = match e.error_len() {
+                            Some(len) => Some(len),
+                            None if self.eof => Some(self.input.len() - bad),
+                            None => None,
+                        };
+                        if let Some(len) = len {
+                            self.pending_error = Some(invalid_bytes(
+                                self.encoding,
+                                self.input_offset + bad,
+                                &self.input[bad..bad + len],
+                            ));
+                        }
+                    }
+                }
+                if self.in_start < self.checked || self.pending_error.is_some() {
+                    continue;
+                }
+            }
+            if self.eof {
+                self.done = true;
+            } else {
+                self.refill()?;
+            }
+        }
+    }
+
+    /// Other encodings (and UTF-8 in the tests): encoding_rs decodes into `output`.
+    #[inline(never)]
+    fn fill_decoded(&mut self) -> std::io::Result<()> {
+        loop {
+            if self.out_start < self.output.len() {
+                return Ok(());
+            }
+            if let Some(d) = self.pending_error.take() {
+                self.done = true;
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    InvalidBytes(d),
+                ));
+            }
+            if self.done {
+                return Ok(());
+            }
+            if self.in_start == self.input.len() && !self.eof {
+                self.refill()?;
+            }
+            let from = self.in_start;
+            let in_end = self.input.len();
+            // encoding_rs's GBK decoder is the WHATWG one, which also reads GB18030's
+            // four-byte sequences; GBK itself has none (and the GBK writer cannot keep
+            // them). Decode only up to the first one; it is reported as invalid bytes.
+            let mut end = in_end;
+            if self.encoding == encoding_rs::GBK {
+                if self.gbk_four_byte.is_none() {
+                    self.gbk_four_byte = self.scan_gbk();
+                }
+                if let Some(at) = self.gbk_four_byte {
+                    end = at.saturating_sub(self.input_offset).clamp(from, in_end);
+                }
+            }
+            let last = self.eof && end == in_end;
+            self.output.clear();
+            self.out_start = 0;
+            // Room for any encoding's UTF-8 (at most 3 bytes per input byte); the decoder
+            // stops at OutputFull otherwise, so this is a speed, not a safety, matter. The
+            // decoder writes into the reserved capacity: nothing is zero-filled.
+            self.output.reserve((end - from) * 3 + 16);
+            let decoder = self
+                .decoder
+                .as_mut()
+                .expect("the decoder path has a decoder");
+            let (result, read) = decoder.decode_to_string_without_replacement(
+                &self.input[from..end],
+                &mut self.output,
+                last,
+            );
+            self.in_start += read;
+            if let (Some(at), DecoderResult::InputEmpty) = (self.gbk_four_byte, &result) {
+                if self.in_start >= end {
+                    // Show the four bytes even when the last have not been read yet, so
+                    // the report does not depend on where reads happened to end.
+                    while self.bytes_at(at, at + 4).len() < 4 && !self.eof {
+                        self.refill()?;
+                    }
+                    let shown = self.bytes_at(at, at + 4);
+                    self.pending_error = Some(invalid_bytes(self.encoding, at, &shown).expected(
+                        "GBK (a GB18030 four-byte sequence needs encoding=\"GB18030\")".to_string(),
+                    ));
+                    continue;
+                }
+            }
+            match result {
+                DecoderResult::InputEmpty => self.done = self.eof,
+                DecoderResult::OutputFull => {}
+                DecoderResult::Malformed(bad, after) => {
+                    // File offsets: the sequence may have begun before this buffer.
+                    let end = self.input_offset + from + read - after as usize;
+                    let start = end.saturating_sub(bad as usize);
+                    let shown = self.bytes_at(start, end);
+                    self.pending_error = Some(invalid_bytes(self.encoding, start, &shown));
+                }
+            }
+        }
+    }
 }
 
 impl<R> DecodeReader<R> {
-    /// Scans GBK bytes up to file offset `upto` for a lead byte (0x81-0xFE) followed by an
-    /// ASCII digit: the start of a GB18030 four-byte sequence. Returns its file offset.
-    fn scan_gbk(&mut self, upto: usize) -> Option<usize> {
-        while self.gbk_scanned < upto {
-            let b = self
-                .bytes_at(self.gbk_scanned, self.gbk_scanned + 1)
-                .first()
-                .copied()?;
+    /// Scans the GBK bytes read since the last call for a lead byte (0x81-0xFE) followed by
+    /// an ASCII digit: the start of a GB18030 four-byte sequence. Returns its file offset.
+    fn scan_gbk(&mut self) -> Option<usize> {
+        // This runs over every byte of a GBK file: straight over the buffer, no copies.
+        // Every buffer is scanned whole before it is decoded, and refilled only once
+        // decoded, so what is left to scan is all in `input` (a pending lead is remembered).
+        debug_assert!(self.gbk_scanned >= self.input_offset);
+        let from = self.gbk_scanned.saturating_sub(self.input_offset);
+        for (i, &b) in self.input[from..].iter().enumerate() {
+            let at = self.input_offset + from + i;
             match self.gbk_lead.take() {
-                Some(lead) if b.is_ascii_digit() => return Some(lead),
+                Some(lead) if b.is_ascii_digit() => {
+                    self.gbk_scanned = at;
+                    return Some(lead);
+                }
+                // A lead's trail byte is never a lead itself.
                 Some(_) => {}
-                None if (0x81..=0xFE).contains(&b) => self.gbk_lead = Some(self.gbk_scanned),
+                None if (0x81..=0xFE).contains(&b) => self.gbk_lead = Some(at),
                 None => {}
             }
-            self.gbk_scanned += 1;
         }
+        self.gbk_scanned = self.input_offset + self.input.len();
         None
     }
 
@@ -400,8 +595,7 @@ impl<R> DecodeReader<R> {
     fn bytes_at(&self, start: usize, end: usize) -> Vec<u8> {
         (start..end)
             .filter_map(|at| match at.checked_sub(self.input_offset) {
-                Some(i) if i < self.in_end => self.input.get(i).copied(),
-                Some(_) => None,
+                Some(i) => self.input.get(i).copied(),
                 None => {
                     let back = self.input_offset - at;
                     self.carry.len().checked_sub(back).map(|i| self.carry[i])
@@ -423,113 +617,30 @@ impl<R: std::io::Read> std::io::Read for DecodeReader<R> {
 }
 
 impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
+    // quick-xml and the guard call this for nearly every event, and nearly always bytes are
+    // waiting: that test stays small enough to inline, the refilling out of line.
+    #[inline]
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        loop {
-            if self.out_start < self.out_end {
-                return Ok(&self.output[self.out_start..self.out_end]);
+        if self.decoder.is_none() {
+            if self.in_start >= self.checked {
+                self.fill_utf8()?;
             }
-            if let Some(d) = self.pending_error.take() {
-                self.done = true;
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    InvalidBytes(d),
-                ));
+            Ok(&self.input[self.in_start..self.checked])
+        } else {
+            if self.out_start >= self.output.len() {
+                self.fill_decoded()?;
             }
-            if self.done {
-                return Ok(&[]);
-            }
-            if !self.eof {
-                // Keep the undecoded tail (at most an incomplete character) at the front.
-                self.carry
-                    .extend_from_slice(&self.input[self.in_start.saturating_sub(4)..self.in_start]);
-                let cut = self.carry.len().saturating_sub(4);
-                self.carry.drain(..cut);
-                self.input.copy_within(self.in_start..self.in_end, 0);
-                self.input_offset += self.in_start;
-                self.in_end -= self.in_start;
-                self.in_start = 0;
-                // No room (the head filled the first buffer): grow before reading, or a
-                // zero-length read would look like the end of the file.
-                if self.in_end == self.input.len() {
-                    let len =
-                        (self.input.len() * 4).clamp(1024, CHUNK.max(self.input.len() + 1024));
-                    self.input.resize(len, 0);
-                    self.output.resize(len * 3 + 16, 0);
-                }
-                let space = self.input.len() - self.in_end;
-                let n = loop {
-                    match self.inner.read(&mut self.input[self.in_end..]) {
-                        Ok(n) => break n,
-                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                        Err(e) => return Err(e),
-                    }
-                };
-                self.in_end += n;
-                self.eof = n == 0;
-                // A read that filled the buffer: a large file; grow towards CHUNK.
-                if n == space && self.input.len() < CHUNK {
-                    let len = (self.input.len() * 4).min(CHUNK);
-                    self.input.resize(len, 0);
-                    self.output.resize(len * 3 + 16, 0);
-                }
-            }
-            let from = self.in_start;
-            // encoding_rs's GBK decoder is the WHATWG one, which also reads GB18030's
-            // four-byte sequences; GBK itself has none (and the GBK writer cannot keep
-            // them). Decode only up to the first one; it is reported as invalid bytes.
-            let mut end = self.in_end;
-            if self.encoding == encoding_rs::GBK {
-                if self.gbk_four_byte.is_none() {
-                    self.gbk_four_byte = self.scan_gbk(self.input_offset + self.in_end);
-                }
-                if let Some(at) = self.gbk_four_byte {
-                    end = at
-                        .saturating_sub(self.input_offset)
-                        .clamp(from, self.in_end);
-                }
-            }
-            let last = self.eof && end == self.in_end;
-            let (result, read, written) = self.decoder.decode_to_utf8_without_replacement(
-                &self.input[from..end],
-                &mut self.output,
-                last,
-            );
-            self.in_start += read;
-            self.out_start = 0;
-            self.out_end = written;
-            if let (Some(at), DecoderResult::InputEmpty) = (self.gbk_four_byte, &result) {
-                if self.in_start >= end {
-                    let shown = self.bytes_at(at, at + 4);
-                    self.pending_error = Some(invalid_bytes(self.encoding, at, &shown).expected(
-                        "GBK (a GB18030 four-byte sequence needs encoding=\"GB18030\")".to_string(),
-                    ));
-                    continue;
-                }
-            }
-            match result {
-                DecoderResult::InputEmpty => self.done = self.eof,
-                DecoderResult::OutputFull => {}
-                DecoderResult::Malformed(bad, after) => {
-                    // File offsets: the sequence may have begun before this buffer.
-                    let end = self.input_offset + from + read - after as usize;
-                    let start = end.saturating_sub(bad as usize);
-                    let shown: Vec<u8> = (start..end)
-                        .filter_map(|at| match at.checked_sub(self.input_offset) {
-                            Some(i) => self.input.get(i).copied(),
-                            None => {
-                                let back = self.input_offset - at;
-                                self.carry.len().checked_sub(back).map(|i| self.carry[i])
-                            }
-                        })
-                        .collect();
-                    self.pending_error = Some(invalid_bytes(self.encoding, start, &shown));
-                }
-            }
+            Ok(&self.output.as_bytes()[self.out_start..])
         }
     }
 
+    #[inline]
     fn consume(&mut self, amount: usize) {
-        self.out_start = (self.out_start + amount).min(self.out_end);
+        if self.decoder.is_none() {
+            self.in_start = (self.in_start + amount).min(self.checked);
+        } else {
+            self.out_start = (self.out_start + amount).min(self.output.len());
+        }
     }
 }
 
@@ -638,5 +749,386 @@ mod streaming_tests {
         let (bytes, _) = gb18030_in("GB18030");
         let d = decode(&bytes).unwrap();
         assert!(d.text.ends_with("<a>吕\u{80}</a>"), "{}", d.text);
+    }
+
+    /// Reads in the given sizes, over and over: chunk boundaries fall anywhere, inside
+    /// characters and inside bad sequences.
+    struct Chunked<'a> {
+        data: &'a [u8],
+        sizes: Vec<usize>,
+        next: usize,
+    }
+
+    impl<'a> Chunked<'a> {
+        fn new(data: &'a [u8], sizes: &[usize]) -> Self {
+            Chunked {
+                data,
+                sizes: sizes.to_vec(),
+                next: 0,
+            }
+        }
+    }
+
+    impl Read for Chunked<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let want = self.sizes[self.next % self.sizes.len()];
+            self.next += 1;
+            let n = want.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    /// What a reader hands out, and the invalid bytes it stops at. `step` consumes that
+    /// much of each chunk at a time (all of it when `None`, and then every chunk must be
+    /// whole characters, as quick-xml and the line counter see them).
+    fn drain(mut r: impl std::io::BufRead, step: Option<usize>) -> (Vec<u8>, Option<Diagnostic>) {
+        let mut out = Vec::new();
+        loop {
+            match r.fill_buf() {
+                Ok([]) => return (out, None),
+                Ok(chunk) => {
+                    if step.is_none() {
+                        assert!(
+                            std::str::from_utf8(chunk).is_ok(),
+                            "a chunk cut a character"
+                        );
+                    }
+                    let n = step.map_or(chunk.len(), |s| s.min(chunk.len()));
+                    out.extend_from_slice(&chunk[..n]);
+                    r.consume(n);
+                }
+                Err(e) => {
+                    let d = e
+                        .get_ref()
+                        .and_then(|inner| inner.downcast_ref::<InvalidBytes>())
+                        .expect("invalid bytes, not another error")
+                        .0
+                        .clone();
+                    // Reported once; then the reader is at its end.
+                    assert!(matches!(r.fill_buf(), Ok([])));
+                    return (out, Some(d));
+                }
+            }
+        }
+    }
+
+    /// encoding_rs over the whole file in one call: no buffers, no refills, no carried
+    /// bytes. What the streaming reader must agree with.
+    fn one_shot(bytes: &[u8]) -> (Vec<u8>, Option<Diagnostic>) {
+        let (encoding, bom_len) = choose_encoding(bytes).unwrap();
+        // GBK: the decoder never sees a GB18030 four-byte sequence (a lead byte, then an
+        // ASCII digit where its trail byte would be).
+        let mut four_byte = None;
+        if encoding == encoding_rs::GBK {
+            let mut lead = None;
+            for (at, &b) in bytes.iter().enumerate().skip(bom_len) {
+                match lead.take() {
+                    Some(lead) if b.is_ascii_digit() => {
+                        four_byte = Some(lead);
+                        break;
+                    }
+                    Some(_) => {}
+                    None if (0x81..=0xFE).contains(&b) => lead = Some(at),
+                    None => {}
+                }
+            }
+        }
+        let body = &bytes[bom_len..four_byte.unwrap_or(bytes.len())];
+        let mut out = vec![0u8; body.len() * 3 + 16];
+        let mut decoder = encoding.new_decoder_without_bom_handling();
+        let (result, read, written) =
+            decoder.decode_to_utf8_without_replacement(body, &mut out, four_byte.is_none());
+        out.truncate(written);
+        let error = match (result, four_byte) {
+            (DecoderResult::InputEmpty, None) => None,
+            (DecoderResult::InputEmpty, Some(at)) => Some(
+                invalid_bytes(encoding, at, &bytes[at..(at + 4).min(bytes.len())]).expected(
+                    "GBK (a GB18030 four-byte sequence needs encoding=\"GB18030\")".to_string(),
+                ),
+            ),
+            (DecoderResult::OutputFull, _) => unreachable!("the output has room for everything"),
+            (DecoderResult::Malformed(bad, after), _) => {
+                let end = bom_len + read - after as usize;
+                let start = end - bad as usize;
+                Some(invalid_bytes(encoding, start, &bytes[start..end]))
+            }
+        };
+        (out, error)
+    }
+
+    /// Every way of reading `bytes` (in place or decoded, in one piece or in chunks,
+    /// consumed whole or bit by bit) gives what [`one_shot`] gives, and so does [`decode`].
+    fn check_all_ways(bytes: &[u8], sizes: &[usize]) {
+        let expected = one_shot(bytes);
+        for in_place in [true, false] {
+            for step in [None, Some(1), Some(5)] {
+                let whole = DecodeReader::with_utf8_path(bytes, in_place).unwrap();
+                assert_eq!(whole.decoder.is_none(), in_place && whole.encoding == UTF_8);
+                assert_eq!(
+                    drain(whole, step),
+                    expected,
+                    "one piece, in place: {in_place}"
+                );
+                let chunked =
+                    DecodeReader::with_utf8_path(Chunked::new(bytes, sizes), in_place).unwrap();
+                assert_eq!(
+                    drain(chunked, step),
+                    expected,
+                    "reads of {sizes:?}, in place: {in_place}, consumed by {step:?}"
+                );
+            }
+        }
+        match (decode(bytes), expected) {
+            (Ok(d), (text, None)) => assert_eq!(d.text.as_bytes(), text),
+            (Err(d), (_, Some(e))) => assert_eq!(d, e),
+            (got, want) => panic!("decode gave {got:?}, one_shot {want:?}"),
+        }
+    }
+
+    const DECLARATION: &[u8] = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
+
+    /// The bad byte sequences worth knowing the report of: (bytes, what is reported),
+    /// each followed by ASCII.
+    const BAD: &[(&[u8], &str)] = &[
+        (&[0xE2, 0x82], "E2 82"),          // a three-byte sequence cut short
+        (&[0x80], "80"),                   // a lone continuation byte
+        (&[0xC0, 0x80], "C0"),             // overlong
+        (&[0xED, 0xA0, 0x80], "ED"),       // a surrogate
+        (&[0xF5, 0x80], "F5"),             // beyond U+10FFFF
+        (&[0xF0, 0x9F, 0x98], "F0 9F 98"), // a four-byte sequence cut short
+        (&[0xFF], "FF"),
+        (&[0xE0, 0x80], "E0"), // overlong three-byte lead
+        (&[0xF4, 0x90], "F4"), // above U+10FFFF
+    ];
+
+    #[test]
+    fn utf8_bad_sequences_are_reported_as_encoding_rs_reports_them() {
+        // Where the buffers meet: the end of the declaration kilobyte, and one CHUNK later.
+        let places = [0, 7, HEAD - 3, HEAD - 2, HEAD - 1, HEAD, HEAD + 1]
+            .into_iter()
+            .chain((HEAD + CHUNK - 4)..(HEAD + CHUNK + 2));
+        for at in places {
+            for bom in [false, true] {
+                for (bad, shown) in BAD {
+                    let mut bytes = if bom {
+                        vec![0xEF, 0xBB, 0xBF]
+                    } else {
+                        Vec::new()
+                    };
+                    bytes.extend_from_slice(DECLARATION);
+                    let at = at.max(bytes.len());
+                    // Some multi-byte text first, so the padding is not all ASCII.
+                    bytes.extend_from_slice("吕".as_bytes());
+                    bytes.resize(at, b'x');
+                    bytes.extend_from_slice(bad);
+                    bytes.extend_from_slice(b"a</a>");
+                    let (text, error) = one_shot(&bytes);
+                    let error = error.unwrap();
+                    assert_eq!((error.offset, error.found.as_deref()), (at, Some(*shown)));
+                    assert_eq!(
+                        error.message,
+                        format!("bytes {shown} at byte offset {at} are not valid UTF-8")
+                    );
+                    assert_eq!(text.len(), at - if bom { 3 } else { 0 });
+                    check_all_ways(&bytes, &[1, 2, 3, 5, 7]);
+                    // The same bytes cut short at the end of the file.
+                    let cut = at + bad.len() - 1;
+                    if cut > at {
+                        check_all_ways(&bytes[..cut], &[3]);
+                        let e = decode(&bytes[..cut]).unwrap_err();
+                        assert_eq!(e.offset, at);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf8_characters_across_buffer_ends_read_the_same() {
+        for at in [
+            HEAD - 3,
+            HEAD - 2,
+            HEAD - 1,
+            HEAD + CHUNK - 3,
+            HEAD + CHUNK - 1,
+        ] {
+            for c in ["é", "吕", "😀"] {
+                let mut bytes = DECLARATION.to_vec();
+                bytes.resize(at, b'x');
+                bytes.extend_from_slice(c.as_bytes());
+                bytes.extend_from_slice(b"</a>");
+                check_all_ways(&bytes, &[4, 1, 6]);
+                assert!(one_shot(&bytes).1.is_none());
+            }
+        }
+    }
+
+    #[test]
+    fn gbk_leads_before_digits_across_buffer_ends() {
+        for at in [
+            40,
+            HEAD - 3,
+            HEAD - 2,
+            HEAD - 1,
+            HEAD + CHUNK - 2,
+            HEAD + CHUNK - 1,
+        ] {
+            for lead in [0x80, 0x81, 0xFE, 0xFF] {
+                let mut bytes = b"<?xml version=\"1.0\" encoding=\"GBK\"?>".to_vec();
+                bytes.resize(at, b'x');
+                bytes.extend_from_slice(&[lead, b'0', 0x81, b'1', b'<']);
+                let (_, error) = one_shot(&bytes);
+                // 0x80 is a character of its own, so the next lead starts the sequence;
+                // 0xFF is no GBK byte at all.
+                let error = error.unwrap();
+                let four_byte = error
+                    .expected
+                    .as_deref()
+                    .is_some_and(|e| e.contains("four"));
+                let want = match lead {
+                    0x80 => (at + 2, true),
+                    0xFF => (at, false),
+                    _ => (at, true),
+                };
+                assert_eq!((error.offset, four_byte), want, "lead {lead:02X}");
+                check_all_ways(&bytes, &[2, 7]);
+            }
+        }
+    }
+
+    #[test]
+    fn an_empty_or_bom_only_file_reads_as_nothing() {
+        for bytes in [&b""[..], &[0xEF, 0xBB, 0xBF], &[0xFF, 0xFE]] {
+            check_all_ways(bytes, &[1]);
+        }
+    }
+
+    #[test]
+    fn the_input_buffer_stays_one_chunk() {
+        let mut bytes = DECLARATION.to_vec();
+        let text = "吕钦许银川 <a/>".repeat(40_000);
+        bytes.extend_from_slice(text.as_bytes());
+        for in_place in [true, false] {
+            let mut r = DecodeReader::with_utf8_path(&bytes[..], in_place).unwrap();
+            let mut out = Vec::new();
+            loop {
+                use std::io::BufRead;
+                let chunk = r.fill_buf().unwrap();
+                if chunk.is_empty() {
+                    break;
+                }
+                let n = chunk.len().min(1000);
+                out.extend_from_slice(&chunk[..n]);
+                r.consume(n);
+                assert!(r.input.capacity() <= CHUNK + 16, "{}", r.input.capacity());
+                assert!(r.output.capacity() <= 2 * (3 * CHUNK + 16));
+            }
+            assert_eq!(out, bytes);
+        }
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Text that is mostly valid, with bad bytes and bad sequences among it.
+        fn piece() -> impl Strategy<Value = Vec<u8>> {
+            prop_oneof![
+                4 => "[a-z<>/ ]{1,12}".prop_map(String::into_bytes),
+                3 => "[é吕😀\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}]{1,3}"
+                    .prop_map(String::into_bytes),
+                1 => any::<u8>().prop_map(|b| vec![b]),
+                1 => (0x80u8..=0xFF, 0x80u8..=0xBF).prop_map(|(a, b)| vec![a, b]),
+                1 => proptest::sample::select(BAD.to_vec()).prop_map(|(b, _)| b.to_vec()),
+            ]
+        }
+
+        /// Where the interesting part starts: at the start, around the end of the
+        /// declaration kilobyte, or around the end of the first full buffer.
+        fn padding() -> impl Strategy<Value = usize> {
+            prop_oneof![
+                0..40usize,
+                (HEAD - 12)..(HEAD + 12),
+                (HEAD + CHUNK - 12)..(HEAD + CHUNK + 12)
+            ]
+        }
+
+        fn document() -> impl Strategy<Value = Vec<u8>> {
+            (
+                any::<bool>(),
+                any::<bool>(),
+                padding(),
+                proptest::collection::vec(piece(), 0..12),
+            )
+                .prop_map(|(bom, declared, pad, pieces)| {
+                    let mut bytes = if bom {
+                        vec![0xEF, 0xBB, 0xBF]
+                    } else {
+                        Vec::new()
+                    };
+                    if declared {
+                        bytes.extend_from_slice(DECLARATION);
+                    }
+                    bytes.resize(pad.max(bytes.len()), b'x');
+                    bytes.extend(pieces.concat());
+                    bytes
+                })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(192))]
+
+            #[test]
+            fn utf8_in_place_reads_as_encoding_rs_decodes(
+                bytes in document(),
+                sizes in proptest::collection::vec(1usize..=7, 1..5),
+            ) {
+                // Random bytes may sniff as UTF-16 or declare something else.
+                prop_assume!(matches!(choose_encoding(&bytes), Ok((e, _)) if e == UTF_8));
+                check_all_ways(&bytes, &sizes);
+            }
+
+            #[test]
+            fn utf16_reads_as_encoding_rs_decodes(
+                le in any::<bool>(),
+                pad in padding(),
+                units in proptest::collection::vec(
+                    prop_oneof![0x20u16..0x7F, 0x80u16..0xD800, 0xD800u16..0xE000, 0xE000u16..=0xFFFF],
+                    0..40,
+                ),
+                odd in any::<bool>(),
+                sizes in proptest::collection::vec(1usize..=7, 1..5),
+            ) {
+                let mut bytes = if le { vec![0xFF, 0xFE] } else { vec![0xFE, 0xFF] };
+                let all = std::iter::repeat_n(u16::from(b'x'), pad / 2).chain(units);
+                for unit in all {
+                    bytes.extend_from_slice(&if le { unit.to_le_bytes() } else { unit.to_be_bytes() });
+                }
+                if odd {
+                    bytes.push(0x41);
+                }
+                check_all_ways(&bytes, &sizes);
+            }
+
+            #[test]
+            fn gbk_reads_as_encoding_rs_decodes(
+                pad in padding(),
+                pieces in proptest::collection::vec(prop_oneof![
+                    4 => "[a-z<>/ ]{1,12}".prop_map(String::into_bytes),
+                    4 => "[吕钦许银川帅將]{1,4}".prop_map(|s| encoding_rs::GBK.encode(&s).0.into_owned()),
+                    1 => any::<u8>().prop_map(|b| vec![b]),
+                    1 => (0x81u8..=0xFE, 0x30u8..=0x39).prop_map(|(a, b)| vec![a, b]),
+                    1 => Just(vec![0x81, 0x30, 0x81, 0x30]),
+                ], 0..12),
+                sizes in proptest::collection::vec(1usize..=7, 1..5),
+            ) {
+                let mut bytes = b"<?xml version=\"1.0\" encoding=\"GBK\"?>".to_vec();
+                bytes.resize(pad.max(bytes.len()), b'x');
+                bytes.extend(pieces.concat());
+                check_all_ways(&bytes, &sizes);
+            }
+        }
     }
 }

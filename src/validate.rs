@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
@@ -250,7 +250,7 @@ impl Source for StreamedBytes<'_> {
 fn open_decoded<'s>(
     source: &'s dyn Source,
     path: &Path,
-) -> Result<DecodeReader<BufReader<Box<dyn Read + 's>>>, Diagnostic> {
+) -> Result<DecodeReader<Box<dyn Read + 's>>, Diagnostic> {
     let input = source.open().map_err(|e| {
         Diagnostic::error(
             Code::Io,
@@ -259,7 +259,9 @@ fn open_decoded<'s>(
             format!("cannot read {}: {e}", path.display()),
         )
     })?;
-    DecodeReader::new(BufReader::with_capacity(64 << 10, input))
+    // No BufReader: DecodeReader reads in 64 KiB chunks itself, and a second buffer
+    // would only add a copy.
+    DecodeReader::new(input)
 }
 
 fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Report {
