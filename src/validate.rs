@@ -73,8 +73,14 @@ impl crate::schema::Document for Document {
     fn read_root(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         // With the CIF rules watching, a CIF document need not be kept; a CBF record's rules
         // need its whole tree.
+        // The observer holds CIF rules: a CBF record has no use for it (and it would be asked
+        // about every element).
         if r.has_observer() {
-            r.set_retaining(Format::of_root(tag) != Some(Format::Cif));
+            let cif = Format::of_root(tag) == Some(Format::Cif);
+            r.set_retaining(!cif);
+            if !cif {
+                r.remove_observer();
+            }
         }
         match Format::of_root(tag) {
             Some(Format::Cif) => {

@@ -1015,6 +1015,11 @@ impl<'a> Reader<'a> {
         self
     }
 
+    /// Stops the observer watching (a format whose rules it does not hold).
+    pub fn remove_observer(&mut self) {
+        self.observer = None;
+    }
+
     /// Whether an observer watches.
     pub fn has_observer(&self) -> bool {
         self.observer.is_some()
