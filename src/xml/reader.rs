@@ -640,7 +640,12 @@ impl<'a> Reader<'a> {
         tag.attributes.clear();
         tag.offset = offset;
         // The input is UTF-8 (decoded before the reader), so names are valid text.
-        tag.text.push_str(&text_of(self.source, name_bytes));
+        // Streamed, the tag is checked as UTF-8 once, whole, and its name and attributes are
+        // cut from that (one check instead of one per name and value).
+        let source = self
+            .source
+            .or_else(|| std::str::from_utf8(start.as_ref()).ok());
+        tag.text.push_str(&text_of(source, name_bytes));
         tag.name_end = tag.text.len();
         // Attribute offsets: the tag's content starts right after `<`.
         let content_start = start.as_ref().as_ptr() as usize;
@@ -695,7 +700,7 @@ impl<'a> Reader<'a> {
                 return Node::Eof;
             }
             let attr_offset = offset + 1 + (key.as_ptr() as usize).saturating_sub(content_start);
-            let key = text_of(self.source, key);
+            let key = text_of(source, key);
             // XML 1.0 3.1, Unique Att Spec: no attribute name twice in one tag (namespace
             // declarations included).
             let is_declaration = key == "xmlns" || key.starts_with("xmlns:");
@@ -713,7 +718,7 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
-            let raw = text_of(self.source, &attr.value);
+            let raw = text_of(source, &attr.value);
             // One look at each byte decides whether the value is plain (copied as it is) or
             // has something to check or normalise.
             let plain = raw.bytes().all(|b| PLAIN_IN_ATTRIBUTE[b as usize]);
