@@ -24,17 +24,25 @@ pub struct Decoded {
 /// Decodes `bytes` whole (for documents already in memory; files are streamed through
 /// [`DecodeReader`]).
 pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
+    let (text, encoding, bom) = decode_borrowing(bytes)?;
+    Ok(Decoded {
+        text: text.into_owned(),
+        encoding,
+        bom,
+    })
+}
+
+/// [`decode`] without a copy where there need be none: valid UTF-8 text (most documents) is
+/// borrowed from `bytes`. Returns the text, the encoding and whether there was a BOM.
+pub fn decode_borrowing(
+    bytes: &[u8],
+) -> Result<(std::borrow::Cow<'_, str>, &'static Encoding, bool), Diagnostic> {
     use std::io::BufRead;
-    // Valid UTF-8, most documents, costs one check and one copy. The sniffing sees the
-    // kilobyte DecodeReader sees, so it chooses alike.
+    // The sniffing sees the kilobyte DecodeReader sees, so it chooses alike.
     let (encoding, bom_len) = choose_encoding(&bytes[..bytes.len().min(HEAD)])?;
     if encoding == UTF_8 {
         if let Ok(text) = std::str::from_utf8(&bytes[bom_len..]) {
-            return Ok(Decoded {
-                text: text.to_owned(),
-                encoding,
-                bom: bom_len > 0,
-            });
+            return Ok((text.into(), encoding, bom_len > 0));
         }
     }
     // Other encodings, and the diagnostic for bad bytes, come from the streaming reader.
@@ -68,11 +76,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
         let n = chunk.len();
         reader.consume(n);
     }
-    Ok(Decoded {
-        text,
-        encoding: reader.encoding(),
-        bom: reader.bom(),
-    })
+    Ok((text.into(), reader.encoding(), reader.bom()))
 }
 
 /// The encoding of a document from its first bytes, and the length of its byte order mark.

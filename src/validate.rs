@@ -184,8 +184,8 @@ trait Source {
 
 /// Files up to this size are read whole and parsed in place, which skips the streaming
 /// decoder and size guard and the copy of every event (most records are a few KB); larger
-/// ones stream, so memory stays bounded whatever the size. With the decoded copy, a file
-/// at the limit costs about three times this.
+/// ones stream, so memory stays bounded whatever the size. UTF-8 is read where it lies;
+/// other encodings are decoded into a copy, up to three times this size (GBK to UTF-8).
 const WHOLE_FILE_LIMIT: u64 = 2 << 20;
 
 struct FileSource<'p>(&'p Path);
@@ -276,9 +276,9 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     let whole = source.whole();
     let decoded = whole
         .as_deref()
-        .and_then(|bytes| crate::encoding::decode(bytes).ok());
+        .and_then(|bytes| crate::encoding::decode_borrowing(bytes).ok());
     let (reader, encoding, bom) = match &decoded {
-        Some(d) => (Reader::new(&d.text), d.encoding, d.bom),
+        Some((text, encoding, bom)) => (Reader::new(text), *encoding, *bom),
         None => {
             let decoder = match open_decoded(source, path) {
                 Ok(d) => d,
