@@ -167,14 +167,12 @@ impl Fen {
         lexical: &str,
     ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
         let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Regex; 1]> = ::std::sync::LazyLock::new(||
+        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
         {
             [
-                ::boardxml::__private::RegexBuilder::new(
+                ::boardxml::__private::Pattern::new(
                         "\\A(?:(?:[1-9rnbakcpRNBAKCP]+(?:/[1-9rnbakcpRNBAKCP]+){9} [wrb](?: [^ ]+)*)?)\\z",
                     )
-                    .size_limit(::boardxml::__private::REGEX_SIZE_LIMIT)
-                    .build()
                     .expect("compiled at generation time"),
             ]
         });
@@ -1226,14 +1224,10 @@ impl MoveValue {
         lexical: &str,
     ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
         let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Regex; 1]> = ::std::sync::LazyLock::new(||
+        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
         {
             [
-                ::boardxml::__private::RegexBuilder::new(
-                        "\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z",
-                    )
-                    .size_limit(::boardxml::__private::REGEX_SIZE_LIMIT)
-                    .build()
+                ::boardxml::__private::Pattern::new("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z")
                     .expect("compiled at generation time"),
             ]
         });

@@ -152,14 +152,12 @@ impl BoardSize {
         lexical: &str,
     ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
         let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Regex; 1]> = ::std::sync::LazyLock::new(||
+        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
         {
             [
-                ::boardxml::__private::RegexBuilder::new(
+                ::boardxml::__private::Pattern::new(
                         "\\A(?:(?:[1-9]|[1-5][0-9]|6[0-4])x(?:[1-9]|[1-5][0-9]|6[0-4]))\\z",
                     )
-                    .size_limit(::boardxml::__private::REGEX_SIZE_LIMIT)
-                    .build()
                     .expect("compiled at generation time"),
             ]
         });
@@ -983,14 +981,12 @@ impl Square {
         lexical: &str,
     ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
         let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Regex; 1]> = ::std::sync::LazyLock::new(||
+        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
         {
             [
-                ::boardxml::__private::RegexBuilder::new(
+                ::boardxml::__private::Pattern::new(
                         "\\A(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?)\\z",
                     )
-                    .size_limit(::boardxml::__private::REGEX_SIZE_LIMIT)
-                    .build()
                     .expect("compiled at generation time"),
             ]
         });
@@ -1111,14 +1107,12 @@ impl Squares {
         lexical: &str,
     ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
         let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Regex; 1]> = ::std::sync::LazyLock::new(||
+        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
         {
             [
-                ::boardxml::__private::RegexBuilder::new(
+                ::boardxml::__private::Pattern::new(
                         "\\A(?:(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?){2,})\\z",
                     )
-                    .size_limit(::boardxml::__private::REGEX_SIZE_LIMIT)
-                    .build()
                     .expect("compiled at generation time"),
             ]
         });

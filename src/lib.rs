@@ -16,6 +16,7 @@ pub mod conformance;
 pub mod diagnostic;
 pub mod encoding;
 pub mod generated;
+pub mod pattern;
 pub mod report;
 pub mod rules;
 pub mod schema;
@@ -28,9 +29,5 @@ pub mod xml;
 /// only depends on `boardxml`.
 #[doc(hidden)]
 pub mod __private {
-    pub use regex::{Regex, RegexBuilder};
-
-    /// The size limit the generator compiled every translated pattern with (XSD classes
-    /// such as `\w` are large Unicode sets).
-    pub const REGEX_SIZE_LIMIT: usize = 256 << 20;
+    pub use crate::pattern::Pattern;
 }

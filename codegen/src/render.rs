@@ -1524,8 +1524,8 @@ fn pattern_checks(patterns: &[Pattern]) -> TokenStream {
     quote! {
         // Compiled once per process. The translations were compiled by the generator, so
         // building them here cannot fail.
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Regex; #n]> = ::std::sync::LazyLock::new(|| {
-            [#(::boardxml::__private::RegexBuilder::new(#rust).size_limit(::boardxml::__private::REGEX_SIZE_LIMIT).build().expect("compiled at generation time")),*]
+        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; #n]> = ::std::sync::LazyLock::new(|| {
+            [#(::boardxml::__private::Pattern::new(#rust).expect("compiled at generation time")),*]
         });
         // Patterns of one derivation step are alternatives (XSD Part 2, 4.3.4.3).
         if !PATTERNS.iter().any(|p| p.is_match(lexical)) {

@@ -78,10 +78,21 @@ fn bench_one(
         .build()
         .unwrap();
     let naive = Regex::new(&format!("^(?:{pattern})$")).unwrap();
+    // The same translation fully determinised ahead of the search (regex-automata's dense
+    // DFA), searched anchored: no lazy state building or strategy dispatch per value.
+    let dfa =
+        regex_automata::dfa::dense::DFA::new(&boardxml_xsd_regex::translate(pattern).unwrap())
+            .unwrap();
+    let dfa_match = |v: &str| {
+        use regex_automata::dfa::Automaton;
+        let input = regex_automata::Input::new(v).anchored(regex_automata::Anchored::Yes);
+        dfa.try_search_fwd(&input).unwrap().is_some()
+    };
     // The three must agree, or the comparison is meaningless.
     for v in values {
         assert_eq!(ours.is_match(v), hand(v), "{name}: {v:?}");
         assert_eq!(naive.is_match(v), hand(v), "{name}: {v:?}");
+        assert_eq!(dfa_match(v), hand(v), "{name}: {v:?}");
     }
     let mut g = c.benchmark_group(name);
     g.bench_function("hand", |b| {
@@ -94,6 +105,9 @@ fn bench_one(
                 .filter(|v| ours.is_match(black_box(v)))
                 .count()
         })
+    });
+    g.bench_function("dense_dfa", |b| {
+        b.iter(|| values.iter().filter(|v| dfa_match(black_box(v))).count())
     });
     g.bench_function("naive", |b| {
         b.iter(|| {

@@ -284,12 +284,10 @@ impl Lower {
         lexical: &str,
     ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
         let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Regex; 1]> = ::std::sync::LazyLock::new(||
+        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
         {
             [
-                ::boardxml::__private::RegexBuilder::new("\\A(?:[a-z]+)\\z")
-                    .size_limit(::boardxml::__private::REGEX_SIZE_LIMIT)
-                    .build()
+                ::boardxml::__private::Pattern::new("\\A(?:[a-z]+)\\z")
                     .expect("compiled at generation time"),
             ]
         });
@@ -474,16 +472,12 @@ impl Word {
     ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
         let _ = lexical;
         Lower::check_lexical(lexical)?;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Regex; 2]> = ::std::sync::LazyLock::new(||
+        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 2]> = ::std::sync::LazyLock::new(||
         {
             [
-                ::boardxml::__private::RegexBuilder::new("\\A(?:a[^\\n\\r]*)\\z")
-                    .size_limit(::boardxml::__private::REGEX_SIZE_LIMIT)
-                    .build()
+                ::boardxml::__private::Pattern::new("\\A(?:a[^\\n\\r]*)\\z")
                     .expect("compiled at generation time"),
-                ::boardxml::__private::RegexBuilder::new("\\A(?:[^\\n\\r]*z)\\z")
-                    .size_limit(::boardxml::__private::REGEX_SIZE_LIMIT)
-                    .build()
+                ::boardxml::__private::Pattern::new("\\A(?:[^\\n\\r]*z)\\z")
                     .expect("compiled at generation time"),
             ]
         });
