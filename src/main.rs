@@ -273,6 +273,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Files validated (in parallel) between two printings of their reports.
+const REPORT_CHUNK: usize = 1024;
+
 fn validate(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCode {
     let files = match collect(paths) {
         Ok(f) => f,
@@ -294,22 +297,6 @@ fn validate(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCo
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let shown = std::sync::atomic::AtomicBool::new(false);
-    let reports: Vec<Report> = files
-        .par_iter()
-        .map(|f| {
-            let r = validate_file(f, &options);
-            bar.inc(1);
-            if stderr_tty
-                && started.elapsed() > Duration::from_millis(500)
-                && !shown.swap(true, std::sync::atomic::Ordering::Relaxed)
-            {
-                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                bar.enable_steady_tick(Duration::from_millis(200));
-            }
-            r
-        })
-        .collect();
-    bar.finish_and_clear();
     let color = format == OutputFormat::Human
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
@@ -319,31 +306,56 @@ fn validate(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCo
     let mut io_errors = 0usize;
     let mut errors = 0usize;
     let mut warnings = 0usize;
-    for r in &reports {
-        let _ = out.write_all(render(r, format, color).as_bytes());
-        if r.diagnostics
-            .iter()
-            .any(|d| d.code == boardxml::diagnostic::Code::Io)
-        {
-            io_errors += 1;
-        } else if !r.is_valid() {
-            invalid += 1;
+    // In chunks, printed in order as each is done: memory stays bounded whatever the number
+    // of files (a batch of 10,000 records held every report until the end).
+    for chunk in files.chunks(REPORT_CHUNK) {
+        let reports: Vec<Report> = chunk
+            .par_iter()
+            .map(|f| {
+                let r = validate_file(f, &options);
+                bar.inc(1);
+                if stderr_tty
+                    && started.elapsed() > Duration::from_millis(500)
+                    && !shown.swap(true, std::sync::atomic::Ordering::Relaxed)
+                {
+                    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                    bar.enable_steady_tick(Duration::from_millis(200));
+                }
+                r
+            })
+            .collect();
+        bar.suspend(|| {
+            for r in &reports {
+                let _ = out.write_all(render(r, format, color).as_bytes());
+            }
+            let _ = out.flush();
+        });
+        for r in &reports {
+            if r.diagnostics
+                .iter()
+                .any(|d| d.code == boardxml::diagnostic::Code::Io)
+            {
+                io_errors += 1;
+            } else if !r.is_valid() {
+                invalid += 1;
+            }
+            errors += r
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == boardxml::diagnostic::Severity::Error)
+                .count();
+            warnings += r
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == boardxml::diagnostic::Severity::Warning)
+                .count();
         }
-        errors += r
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == boardxml::diagnostic::Severity::Error)
-            .count();
-        warnings += r
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == boardxml::diagnostic::Severity::Warning)
-            .count();
     }
-    let valid = reports.len() - invalid - io_errors;
+    bar.finish_and_clear();
+    let valid = files.len() - invalid - io_errors;
     let summary = format!(
         "{} files: {valid} valid, {invalid} invalid{}; {errors} errors, {warnings} warnings ({:.2} s)",
-        reports.len(),
+        files.len(),
         if io_errors > 0 { format!(", {io_errors} unreadable") } else { String::new() },
         started.elapsed().as_secs_f64()
     );
