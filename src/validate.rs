@@ -197,10 +197,12 @@ impl Source for FileSource<'_> {
 
     fn whole(&self) -> Option<Cow<'_, [u8]>> {
         let mut file = std::fs::File::open(self.0).ok()?;
-        let size = file.metadata().ok()?.len();
-        if size > WHOLE_FILE_LIMIT {
+        let metadata = file.metadata().ok()?;
+        // Only regular files: what a pipe gives cannot be read again if it turns out large.
+        if !metadata.is_file() || metadata.len() > WHOLE_FILE_LIMIT {
             return None;
         }
+        let size = metadata.len();
         // One byte more than announced: a file that grew meanwhile is streamed instead.
         let mut bytes = Vec::with_capacity(size as usize + 1);
         (&mut file)
