@@ -43,53 +43,65 @@ pub fn check(record: &Record) -> Vec<Issue> {
 /// record: validation needs neither comments nor head fields, nor a path per move unless
 /// that move is illegal.
 pub fn check_2007(doc: &cbf_2007::ChineseChessRecord) -> Vec<Issue> {
-    let mut issues = Vec::new();
-    let text = record::board_text(doc);
-    let start = record::parse_start(
-        text,
-        Position::from_board_string,
-        record::START_PATH_2007,
-        Code::BoardString,
-        &mut issues,
-    );
-    let mut tree = Tree::with_capacity(doc.move_list.r#move.len());
-    record::place_2007(doc, &mut issues, |mv, i, parent| tree.add(mv, i, parent));
-    tree.link();
-    check_tree(
-        &tree,
-        Start {
-            position: start.as_ref(),
-            text: text.unwrap_or_default(),
+    check_document(
+        StartOf {
+            text: record::board_text(doc),
+            parse: Position::from_board_string,
             path: record::START_PATH_2007,
+            code: Code::BoardString,
         },
+        doc.move_list.r#move.len(),
+        |issues, tree| record::place_2007(doc, issues, |mv, i, parent| tree.add(mv, i, parent)),
         record::result_2007(doc),
-        issues,
     )
 }
 
 /// The issues [`check`] gives for [`Record::from_1_0`] of `doc`, without building the
 /// record (see [`check_2007`]).
 pub fn check_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Vec<Issue> {
+    check_document(
+        StartOf {
+            text: record::fen_text(doc),
+            parse: Position::from_fen,
+            path: record::START_PATH_1_0,
+            code: Code::Fen,
+        },
+        doc.move_list.r#move.len(),
+        |issues, tree| record::place_1_0(doc, issues, |mv, i, parent| tree.add(mv, i, parent)),
+        record::result_1_0(doc),
+    )
+}
+
+/// Where a dialect writes its start position, and how it is read.
+struct StartOf<'d> {
+    text: Option<&'d str>,
+    parse: fn(&str) -> Result<Position, boardxml_xiangqi::PositionParseError>,
+    path: &'static str,
+    code: Code,
+}
+
+/// The check of a document of either dialect: its start position, its `moves` moves placed
+/// in a [`Tree`] by the dialect's `place` (which reports structure issues), its result.
+fn check_document(
+    start: StartOf<'_>,
+    moves: usize,
+    place: impl FnOnce(&mut Vec<Issue>, &mut Tree),
+    result: Option<(u8, &str)>,
+) -> Vec<Issue> {
     let mut issues = Vec::new();
-    let text = record::fen_text(doc);
-    let start = record::parse_start(
-        text,
-        Position::from_fen,
-        record::START_PATH_1_0,
-        Code::Fen,
-        &mut issues,
-    );
-    let mut tree = Tree::with_capacity(doc.move_list.r#move.len());
-    record::place_1_0(doc, &mut issues, |mv, i, parent| tree.add(mv, i, parent));
+    let position =
+        record::parse_start(start.text, start.parse, start.path, start.code, &mut issues);
+    let mut tree = Tree::with_capacity(moves);
+    place(&mut issues, &mut tree);
     tree.link();
     check_tree(
         &tree,
         Start {
-            position: start.as_ref(),
-            text: text.unwrap_or_default(),
-            path: record::START_PATH_1_0,
+            position: position.as_ref(),
+            text: start.text.unwrap_or_default(),
+            path: start.path,
         },
-        record::result_1_0(doc),
+        result,
         issues,
     )
 }

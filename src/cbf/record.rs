@@ -239,15 +239,7 @@ impl Record {
             ("BlackTeam", &h.black_team),
             ("BlackTime", &h.black_time),
         ];
-        for (name, value) in text_fields {
-            if let Some(v) = value {
-                r.head.push(HeadField {
-                    name,
-                    value: v.clone(),
-                    label: None,
-                });
-            }
-        }
+        push_text_fields(&mut r.head, &text_fields);
         if let Some(t) = &h.r#type {
             r.head.push(HeadField {
                 name: "Type",
@@ -323,15 +315,7 @@ impl Record {
             ("RecordKind", &h.record_kind),
             ("ResultType", &h.result_type),
         ];
-        for (name, value) in text_fields {
-            if let Some(v) = value {
-                r.head.push(HeadField {
-                    name,
-                    value: v.clone(),
-                    label: None,
-                });
-            }
-        }
+        push_text_fields(&mut r.head, &text_fields);
         if let Some(t) = &h.record_type {
             r.head.push(HeadField {
                 name: "RecordType",
@@ -372,6 +356,19 @@ impl Record {
         });
         r.structure_issues = issues;
         r
+    }
+}
+
+/// The head fields that are plain text, in the order given, where present.
+fn push_text_fields(head: &mut Vec<HeadField>, fields: &[(&'static str, &Option<String>)]) {
+    for &(name, value) in fields {
+        if let Some(v) = value {
+            head.push(HeadField {
+                name,
+                value: v.clone(),
+                label: None,
+            });
+        }
     }
 }
 
