@@ -14,28 +14,7 @@ use boardxml::validate::{validate_bytes, Options};
 use quick_xml::events::Event;
 
 pub fn floor(bytes: &[u8]) -> usize {
-    let mut r = quick_xml::Reader::from_reader(bytes);
-    let mut buf = Vec::with_capacity(1024);
-    let mut n = 0usize;
-    loop {
-        match r.read_event_into(&mut buf).expect("well-formed") {
-            Event::Start(e) | Event::Empty(e) => {
-                n += e.name().as_ref().len();
-                for a in e.attributes() {
-                    let a = a.expect("attribute");
-                    n += a.key.as_ref().len() + a.unescape_value().expect("value").len();
-                }
-            }
-            Event::End(e) => n += e.name().as_ref().len(),
-            Event::Text(t) => n += t.decode().expect("utf-8").len(),
-            Event::CData(t) => n += t.decode().expect("utf-8").len(),
-            Event::GeneralRef(g) => n += g.len(),
-            Event::Eof => break,
-            _ => {}
-        }
-        buf.clear();
-    }
-    n
+    read_all(quick_xml::Reader::from_reader(bytes))
 }
 
 /// The floor's loop over boardxml's input stack (the streaming decoder and the markup size
@@ -43,7 +22,12 @@ pub fn floor(bytes: &[u8]) -> usize {
 pub fn floor_stack(bytes: &[u8]) -> usize {
     let decoded = boardxml::encoding::DecodeReader::new(bytes).expect("encoding");
     let guarded = boardxml::xml::MarkupGuard::new(decoded, 1 << 21, 64 << 20);
-    let mut r = quick_xml::Reader::from_reader(guarded);
+    read_all(quick_xml::Reader::from_reader(guarded))
+}
+
+/// Reads every event, unescapes every attribute value and decodes every text; builds and
+/// checks nothing.
+fn read_all<R: std::io::BufRead>(mut r: quick_xml::Reader<R>) -> usize {
     let mut buf = Vec::with_capacity(1024);
     let mut n = 0usize;
     loop {
