@@ -72,7 +72,11 @@ impl BoardString {
     pub fn new(
         value: impl ::core::convert::Into<::std::string::String>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(&value.into()).into_owned();
+        let value: ::std::string::String = value.into();
+        let value = match ::std::borrow::Cow::<str>::from(&value) {
+            ::std::borrow::Cow::Borrowed(_) => value,
+            ::std::borrow::Cow::Owned(normalised) => normalised,
+        };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
         ::core::result::Result::Ok(Self(value))
@@ -118,7 +122,10 @@ impl ::boardxml::schema::SimpleValue for BoardString {
     fn parse_lexical(
         text: &str,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::new(text)
+        let value = ::std::borrow::Cow::<str>::from(text);
+        Self::check_lexical(&value)?;
+        Self::check_value(&value)?;
+        ::core::result::Result::Ok(Self(value.into_owned()))
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -868,7 +875,11 @@ impl MoveValue {
     pub fn new(
         value: impl ::core::convert::Into<::std::string::String>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(&value.into()).into_owned();
+        let value: ::std::string::String = value.into();
+        let value = match ::std::borrow::Cow::<str>::from(&value) {
+            ::std::borrow::Cow::Borrowed(_) => value,
+            ::std::borrow::Cow::Owned(normalised) => normalised,
+        };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
         ::core::result::Result::Ok(Self(value))
@@ -912,7 +923,10 @@ impl ::boardxml::schema::SimpleValue for MoveValue {
     fn parse_lexical(
         text: &str,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::new(text)
+        let value = ::std::borrow::Cow::<str>::from(text);
+        Self::check_lexical(&value)?;
+        Self::check_value(&value)?;
+        ::core::result::Result::Ok(Self(value.into_owned()))
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)

@@ -134,7 +134,11 @@ impl BoardSize {
     pub fn new(
         value: impl ::core::convert::Into<::std::string::String>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(&value.into()).into_owned();
+        let value: ::std::string::String = value.into();
+        let value = match ::std::borrow::Cow::<str>::from(&value) {
+            ::std::borrow::Cow::Borrowed(_) => value,
+            ::std::borrow::Cow::Owned(normalised) => normalised,
+        };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
         ::core::result::Result::Ok(Self(value))
@@ -180,7 +184,10 @@ impl ::boardxml::schema::SimpleValue for BoardSize {
     fn parse_lexical(
         text: &str,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::new(text)
+        let value = ::std::borrow::Cow::<str>::from(text);
+        Self::check_lexical(&value)?;
+        Self::check_value(&value)?;
+        ::core::result::Result::Ok(Self(value.into_owned()))
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -214,7 +221,11 @@ impl Character {
     pub fn new(
         value: impl ::core::convert::Into<::std::string::String>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(&value.into()).into_owned();
+        let value: ::std::string::String = value.into();
+        let value = match ::std::borrow::Cow::<str>::from(&value) {
+            ::std::borrow::Cow::Borrowed(_) => value,
+            ::std::borrow::Cow::Owned(normalised) => normalised,
+        };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
         ::core::result::Result::Ok(Self(value))
@@ -253,7 +264,10 @@ impl ::boardxml::schema::SimpleValue for Character {
     fn parse_lexical(
         text: &str,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::new(text)
+        let value = ::std::borrow::Cow::<str>::from(text);
+        Self::check_lexical(&value)?;
+        Self::check_value(&value)?;
+        ::core::result::Result::Ok(Self(value.into_owned()))
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -963,7 +977,11 @@ impl Square {
     pub fn new(
         value: impl ::core::convert::Into<::std::string::String>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(&value.into()).into_owned();
+        let value: ::std::string::String = value.into();
+        let value = match ::std::borrow::Cow::<str>::from(&value) {
+            ::std::borrow::Cow::Borrowed(_) => value,
+            ::std::borrow::Cow::Owned(normalised) => normalised,
+        };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
         ::core::result::Result::Ok(Self(value))
@@ -1011,7 +1029,10 @@ impl ::boardxml::schema::SimpleValue for Square {
     fn parse_lexical(
         text: &str,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::new(text)
+        let value = ::std::borrow::Cow::<str>::from(text);
+        Self::check_lexical(&value)?;
+        Self::check_value(&value)?;
+        ::core::result::Result::Ok(Self(value.into_owned()))
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -1089,7 +1110,11 @@ impl Squares {
     pub fn new(
         value: impl ::core::convert::Into<::std::string::String>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(&value.into()).into_owned();
+        let value: ::std::string::String = value.into();
+        let value = match ::std::borrow::Cow::<str>::from(&value) {
+            ::std::borrow::Cow::Borrowed(_) => value,
+            ::std::borrow::Cow::Owned(normalised) => normalised,
+        };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
         ::core::result::Result::Ok(Self(value))
@@ -1137,7 +1162,10 @@ impl ::boardxml::schema::SimpleValue for Squares {
     fn parse_lexical(
         text: &str,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::new(text)
+        let value = ::std::borrow::Cow::<str>::from(text);
+        Self::check_lexical(&value)?;
+        Self::check_value(&value)?;
+        ::core::result::Result::Ok(Self(value.into_owned()))
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)

@@ -238,7 +238,12 @@ impl<'s> Renderer<'s> {
                 impl #ident {
                     /// Validates `value` against every facet of this type and its bases.
                     pub fn new(value: impl ::core::convert::Into<::std::string::String>) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                        let value = #white_space(&value.into()).into_owned();
+                        let value: ::std::string::String = value.into();
+                        // White-space processing copies only when it changes something.
+                        let value = match #white_space(&value) {
+                            ::std::borrow::Cow::Borrowed(_) => value,
+                            ::std::borrow::Cow::Owned(normalised) => normalised,
+                        };
                         Self::check_lexical(&value)?;
                         Self::check_value(&value)?;
                         ::core::result::Result::Ok(Self(value))
@@ -269,7 +274,12 @@ impl<'s> Renderer<'s> {
 
                 impl ::boardxml::schema::SimpleValue for #ident {
                     fn parse_lexical(text: &str) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                        Self::new(text)
+                        // Checked before it is copied: a value read from a document is
+                        // allocated once, and an invalid one not at all.
+                        let value = #white_space(text);
+                        Self::check_lexical(&value)?;
+                        Self::check_value(&value)?;
+                        ::core::result::Result::Ok(Self(value.into_owned()))
                     }
                     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                         ::std::borrow::Cow::Borrowed(&self.0)

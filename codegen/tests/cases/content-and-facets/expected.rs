@@ -266,7 +266,11 @@ impl Lower {
     pub fn new(
         value: impl ::core::convert::Into<::std::string::String>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::boardxml::schema::whitespace::collapse(&value.into()).into_owned();
+        let value: ::std::string::String = value.into();
+        let value = match ::boardxml::schema::whitespace::collapse(&value) {
+            ::std::borrow::Cow::Borrowed(_) => value,
+            ::std::borrow::Cow::Owned(normalised) => normalised,
+        };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
         ::core::result::Result::Ok(Self(value))
@@ -310,7 +314,10 @@ impl ::boardxml::schema::SimpleValue for Lower {
     fn parse_lexical(
         text: &str,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::new(text)
+        let value = ::boardxml::schema::whitespace::collapse(text);
+        Self::check_lexical(&value)?;
+        Self::check_value(&value)?;
+        ::core::result::Result::Ok(Self(value.into_owned()))
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -453,7 +460,11 @@ impl Word {
     pub fn new(
         value: impl ::core::convert::Into<::std::string::String>,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::boardxml::schema::whitespace::collapse(&value.into()).into_owned();
+        let value: ::std::string::String = value.into();
+        let value = match ::boardxml::schema::whitespace::collapse(&value) {
+            ::std::borrow::Cow::Borrowed(_) => value,
+            ::std::borrow::Cow::Owned(normalised) => normalised,
+        };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
         ::core::result::Result::Ok(Self(value))
@@ -514,7 +525,10 @@ impl ::boardxml::schema::SimpleValue for Word {
     fn parse_lexical(
         text: &str,
     ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::new(text)
+        let value = ::boardxml::schema::whitespace::collapse(text);
+        Self::check_lexical(&value)?;
+        Self::check_value(&value)?;
+        ::core::result::Result::Ok(Self(value.into_owned()))
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
