@@ -241,6 +241,9 @@ pub struct Reader<'a> {
     open: usize,
     /// Offset of the latest start tag (where an empty element's end is reported).
     last_start: usize,
+    /// An empty-element tag `<x/>` was handed out as a start; its end comes next, without
+    /// reading (quick-xml's own expansion allocates a copy of the name per element).
+    pending_end: bool,
     /// Open elements, including those skipped without being entered.
     depth: usize,
     /// Character data of the other kind that ended the previous run.
@@ -300,6 +303,7 @@ impl<'a> Reader<'a> {
             }],
             open: 1,
             last_start: 0,
+            pending_end: false,
             depth: 0,
             carry: None,
             retain: true,
@@ -420,6 +424,11 @@ impl<'a> Reader<'a> {
         }
         loop {
             let before = self.position();
+            if self.pending_end {
+                // Nothing can stand between `<x/>` and its end: no run is being gathered.
+                self.pending_end = false;
+                return self.close_element(self.last_start);
+            }
             let step = match &mut self.xml {
                 Events::Stream(xml) => {
                     // The event borrows the buffer; turn it into owned data before giving
@@ -590,14 +599,17 @@ impl<'a> Reader<'a> {
                     node => Step::Node(node),
                 }
             }
-            Event::End(_) => {
-                self.depth = self.depth.saturating_sub(1);
-                self.default_ns.pop();
-                // `<x/>` is expanded: its end consumed no bytes; point at the element.
-                let consumed = self.position() > before;
-                Step::Node(Node::End(if consumed { before } else { self.last_start }))
+            Event::Empty(start) => {
+                self.last_start = before;
+                match self.start_tag(&start, before) {
+                    node @ Node::Eof => Step::Stop(node),
+                    node => {
+                        self.pending_end = true;
+                        Step::Node(node)
+                    }
+                }
             }
-            Event::Empty(_) => unreachable!("empty elements are expanded"),
+            Event::End(_) => Step::Node(self.close_element(before)),
             Event::Eof => {
                 // quick-xml ends quietly with elements still open; XML calls that malformed.
                 if self.depth > 0 {
@@ -614,6 +626,13 @@ impl<'a> Reader<'a> {
                 Step::Node(Node::Eof)
             }
         }
+    }
+
+    /// The end of the innermost open element, reported at `offset`.
+    fn close_element(&mut self, offset: usize) -> Node {
+        self.depth = self.depth.saturating_sub(1);
+        self.default_ns.pop();
+        Node::End(offset)
     }
 
     fn start_tag(&mut self, start: &BytesStart<'_>, offset: usize) -> Node {
@@ -1499,7 +1518,8 @@ impl<'t> Attributes<'t> {
 
 /// The same parser settings for both kinds of input.
 fn configure(config: &mut quick_xml::reader::Config) {
-    config.expand_empty_elements = true;
+    // `<x/>` arrives as one event; the reader hands out its start and end itself.
+    config.expand_empty_elements = false;
     config.check_end_names = true;
     config.check_comments = true;
     config.trim_text(false);
