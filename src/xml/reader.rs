@@ -1633,8 +1633,12 @@ fn resolve_reference_name(name: &str) -> Result<char, String> {
 /// Byte index of the first character XML 1.0 does not allow (control characters other than
 /// tab, LF and CR; U+FFFE and U+FFFF). Surrogates cannot occur in a `str`.
 fn forbidden_char(s: &str) -> Option<usize> {
-    // Fast path: most text has none of the bytes that can start such a character.
-    if !s.bytes().any(|b| b < 0x20 || b == 0xEF) {
+    // Fast path: most text has none of the bytes that can start such a character (tab, LF
+    // and CR are allowed: the white space between elements must not take the slow path).
+    if !s
+        .bytes()
+        .any(|b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0xEF)
+    {
         return None;
     }
     s.char_indices()
