@@ -68,7 +68,7 @@ impl ::boardxml::schema::Element for ChineseChessRecord {
 }
 /// Restriction of xs:string (schema type `Empty`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Empty(::std::string::String);
+pub struct Empty(::boardxml::__private::CompactString);
 impl Empty {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -81,7 +81,7 @@ impl Empty {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -89,7 +89,7 @@ impl Empty {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -120,7 +120,9 @@ impl ::boardxml::schema::SimpleValue for Empty {
         let value = ::std::borrow::Cow::<str>::from(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -150,7 +152,7 @@ impl ::core::ops::Deref for Empty {
 /// digits for empty points; then the side to move (w or r for red, b for black) and
 /// optional further fields. Empty means the standard start.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Fen(::std::string::String);
+pub struct Fen(::boardxml::__private::CompactString);
 impl Fen {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -163,7 +165,7 @@ impl Fen {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -171,7 +173,7 @@ impl Fen {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -211,7 +213,9 @@ impl ::boardxml::schema::SimpleValue for Fen {
         let value = ::std::borrow::Cow::<str>::from(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -1214,7 +1218,7 @@ impl ::boardxml::schema::Element for MoveList {
 }
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MoveValue(::std::string::String);
+pub struct MoveValue(::boardxml::__private::CompactString);
 impl MoveValue {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -1227,7 +1231,7 @@ impl MoveValue {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -1235,7 +1239,7 @@ impl MoveValue {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -1271,7 +1275,9 @@ impl ::boardxml::schema::SimpleValue for MoveValue {
         let value = ::std::borrow::Cow::<str>::from(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)

@@ -66,7 +66,7 @@ impl ::boardxml::schema::Element for Board {
 /// elephant, advisor, king, cannon, pawn), jmxswpb black; side r or b; move number >= 1.
 /// The schema checks the shape; the count of 90 points is a CBF rule.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct BoardString(::std::string::String);
+pub struct BoardString(::boardxml::__private::CompactString);
 impl BoardString {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -79,7 +79,7 @@ impl BoardString {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -87,7 +87,7 @@ impl BoardString {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -125,7 +125,9 @@ impl ::boardxml::schema::SimpleValue for BoardString {
         let value = ::std::borrow::Cow::<str>::from(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -869,7 +871,7 @@ impl ::boardxml::schema::Element for MoveList {
 }
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MoveValue(::std::string::String);
+pub struct MoveValue(::boardxml::__private::CompactString);
 impl MoveValue {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -882,7 +884,7 @@ impl MoveValue {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -890,7 +892,7 @@ impl MoveValue {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -926,7 +928,9 @@ impl ::boardxml::schema::SimpleValue for MoveValue {
         let value = ::std::borrow::Cow::<str>::from(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)

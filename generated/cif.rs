@@ -128,7 +128,7 @@ impl ::core::convert::TryFrom<u8> for BoardDimension {
 ::boardxml::impl_simple_type!(BoardDimension);
 /// Files x ranks, each 1..64, e.g. "8x8", "10x10", "64x64".
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct BoardSize(::std::string::String);
+pub struct BoardSize(::boardxml::__private::CompactString);
 impl BoardSize {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -141,7 +141,7 @@ impl BoardSize {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -149,7 +149,7 @@ impl BoardSize {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -187,7 +187,9 @@ impl ::boardxml::schema::SimpleValue for BoardSize {
         let value = ::std::borrow::Cow::<str>::from(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -215,7 +217,7 @@ impl ::core::ops::Deref for BoardSize {
 ::boardxml::impl_simple_type!(BoardSize);
 /// Exactly one character: a Unicode scalar value, not one byte ("帅" is one character).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Character(::std::string::String);
+pub struct Character(::boardxml::__private::CompactString);
 impl Character {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -228,7 +230,7 @@ impl Character {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -236,7 +238,7 @@ impl Character {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -267,7 +269,9 @@ impl ::boardxml::schema::SimpleValue for Character {
         let value = ::std::borrow::Cow::<str>::from(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -971,7 +975,7 @@ impl ::boardxml::schema::Element for Region {
 /// One square: file a..z, aa..zz, aaa..lll; rank 1..64 without a leading zero; optional 3D
 /// board letter A..H followed by an optional 4D row 1..8 ("e4", "e4B", "e4B3").
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Square(::std::string::String);
+pub struct Square(::boardxml::__private::CompactString);
 impl Square {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -984,7 +988,7 @@ impl Square {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -992,7 +996,7 @@ impl Square {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -1032,7 +1036,9 @@ impl ::boardxml::schema::SimpleValue for Square {
         let value = ::std::borrow::Cow::<str>::from(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -1104,7 +1110,7 @@ impl ::boardxml::schema::Element for SquareMarker {
 /// Two or more squares written back to back ("a1b2c3"). It splits unambiguously because
 /// every square starts with a lower-case letter.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Squares(::std::string::String);
+pub struct Squares(::boardxml::__private::CompactString);
 impl Squares {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -1117,7 +1123,7 @@ impl Squares {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -1125,7 +1131,7 @@ impl Squares {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -1165,7 +1171,9 @@ impl ::boardxml::schema::SimpleValue for Squares {
         let value = ::std::borrow::Cow::<str>::from(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)

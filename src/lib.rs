@@ -30,4 +30,5 @@ pub mod xml;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::pattern::Pattern;
+    pub use compact_str::CompactString;
 }

@@ -233,7 +233,9 @@ impl<'s> Renderer<'s> {
             Repr::String => quote! {
                 #doc
                 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-                pub struct #ident(::std::string::String);
+                // Kept inline up to 24 bytes (a square, a move, a colour): reading a value
+                // allocates nothing.
+                pub struct #ident(::boardxml::__private::CompactString);
 
                 impl #ident {
                     /// Validates `value` against every facet of this type and its bases.
@@ -246,7 +248,7 @@ impl<'s> Renderer<'s> {
                         };
                         Self::check_lexical(&value)?;
                         Self::check_value(&value)?;
-                        ::core::result::Result::Ok(Self(value))
+                        ::core::result::Result::Ok(Self(value.into()))
                     }
                     /// The value.
                     pub fn as_str(&self) -> &str {
@@ -254,7 +256,7 @@ impl<'s> Renderer<'s> {
                     }
                     /// The value, owned.
                     pub fn into_inner(self) -> ::std::string::String {
-                        self.0
+                        self.0.into_string()
                     }
                     /// Checks the patterns of this type and its bases on a lexical form.
                     pub fn check_lexical(lexical: &str) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
@@ -274,12 +276,12 @@ impl<'s> Renderer<'s> {
 
                 impl ::boardxml::schema::SimpleValue for #ident {
                     fn parse_lexical(text: &str) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                        // Checked before it is copied: a value read from a document is
-                        // allocated once, and an invalid one not at all.
+                        // Checked before it is copied: a short value is copied inline, a long
+                        // one allocated once, an invalid one not at all.
                         let value = #white_space(text);
                         Self::check_lexical(&value)?;
                         Self::check_value(&value)?;
-                        ::core::result::Result::Ok(Self(value.into_owned()))
+                        ::core::result::Result::Ok(Self(::boardxml::__private::CompactString::from(value)))
                     }
                     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                         ::std::borrow::Cow::Borrowed(&self.0)

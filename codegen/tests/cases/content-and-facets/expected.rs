@@ -260,7 +260,7 @@ impl ::boardxml::schema::Element for Empty {
 }
 /// Restriction of xs:token (schema type `Lower`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Lower(::std::string::String);
+pub struct Lower(::boardxml::__private::CompactString);
 impl Lower {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -273,7 +273,7 @@ impl Lower {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -281,7 +281,7 @@ impl Lower {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -317,7 +317,9 @@ impl ::boardxml::schema::SimpleValue for Lower {
         let value = ::boardxml::schema::whitespace::collapse(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
@@ -454,7 +456,7 @@ impl ::boardxml::schema::Element for Settings {
 }
 /// Lower-case (the base's pattern) AND (starts with a OR ends with z), 2..5 characters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Word(::std::string::String);
+pub struct Word(::boardxml::__private::CompactString);
 impl Word {
     /// Validates `value` against every facet of this type and its bases.
     pub fn new(
@@ -467,7 +469,7 @@ impl Word {
         };
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
+        ::core::result::Result::Ok(Self(value.into()))
     }
     /// The value.
     pub fn as_str(&self) -> &str {
@@ -475,7 +477,7 @@ impl Word {
     }
     /// The value, owned.
     pub fn into_inner(self) -> ::std::string::String {
-        self.0
+        self.0.into_string()
     }
     /// Checks the patterns of this type and its bases on a lexical form.
     pub fn check_lexical(
@@ -528,7 +530,9 @@ impl ::boardxml::schema::SimpleValue for Word {
         let value = ::boardxml::schema::whitespace::collapse(text);
         Self::check_lexical(&value)?;
         Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into_owned()))
+        ::core::result::Result::Ok(
+            Self(::boardxml::__private::CompactString::from(value)),
+        )
     }
     fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
         ::std::borrow::Cow::Borrowed(&self.0)
