@@ -226,88 +226,109 @@ impl FromStr for Square {
 
     /// Reads one square, exactly: no white space, nothing after it.
     fn from_str(s: &str) -> Result<Square, SquareError> {
-        if s.is_empty() {
-            return Err(SquareError::Empty);
-        }
-        let letters_end = s.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(s.len());
-        if letters_end == 0 {
-            return Err(SquareError::NoFile {
-                found: s.chars().next().unwrap_or(' '),
-            });
-        }
-        let letters = &s[..letters_end];
-        let file = parse_file(letters)?;
-        let rest = &s[letters_end..];
-        let digits_end = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let digits = &rest[..digits_end];
-        if digits.is_empty() {
-            return Err(SquareError::NoRank {
-                file: letters.to_string(),
-            });
-        }
-        if digits.len() > 1 && digits.starts_with('0') && !digits.trim_start_matches('0').is_empty()
-        {
-            return Err(SquareError::RankLeadingZero {
-                found: digits.to_string(),
-            });
-        }
-        let rank = match digits.parse::<u32>() {
-            Ok(n @ 1..=64) => n as u8,
-            _ => {
-                return Err(SquareError::RankOutOfRange {
-                    found: digits.to_string(),
-                })
+        // Most squares are one file letter and a rank of one or two digits ("e4", "p12"):
+        // read those at once; the rest (and every error) take the general path.
+        if let [file @ b'a'..=b'z', rank @ ..] = s.as_bytes() {
+            let rank = match *rank {
+                [d @ b'1'..=b'9'] => Some(d - b'0'),
+                [t @ b'1'..=b'9', u @ b'0'..=b'9'] => Some((t - b'0') * 10 + (u - b'0')),
+                _ => None,
+            };
+            if let Some(rank @ 1..=64) = rank {
+                return Ok(Square {
+                    file: file - b'a' + 1,
+                    rank,
+                    board: None,
+                    row: None,
+                });
             }
-        };
-        let square = Square {
-            file,
-            rank,
-            board: None,
-            row: None,
-        };
-        let rest = &rest[digits_end..];
-        let mut chars = rest.chars();
-        let Some(letter) = chars.next() else {
-            return Ok(square);
-        };
-        if !BOARD_LETTERS.contains(&letter) {
-            if letter.is_ascii_uppercase() {
-                return Err(SquareError::BoardLetter { found: letter });
-            }
-            return Err(SquareError::Trailing {
-                square: square.to_string(),
-                found: rest.to_string(),
-            });
         }
-        let rest = chars.as_str();
-        let row_end = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let row_text = &rest[..row_end];
-        let row = match row_text {
-            "" => None,
-            r if r.len() == 1 && ("1"..="8").contains(&r) => Some(r.as_bytes()[0] - b'0'),
-            r => {
-                return Err(SquareError::Row {
-                    found: r.to_string(),
-                })
-            }
-        };
-        let square = Square {
-            board: Some(letter),
-            row,
-            ..square
-        };
-        if row_end < rest.len() {
-            return Err(SquareError::Trailing {
-                square: square.to_string(),
-                found: rest[row_end..].to_string(),
-            });
-        }
-        Ok(square)
+        parse_square(s)
     }
+}
+
+/// Any square, by the grammar (see [`Square`]'s `FromStr` for the shortcut taken first).
+fn parse_square(s: &str) -> Result<Square, SquareError> {
+    if s.is_empty() {
+        return Err(SquareError::Empty);
+    }
+    let letters_end = s.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(s.len());
+    if letters_end == 0 {
+        return Err(SquareError::NoFile {
+            found: s.chars().next().unwrap_or(' '),
+        });
+    }
+    let letters = &s[..letters_end];
+    let file = parse_file(letters)?;
+    let rest = &s[letters_end..];
+    let digits_end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let digits = &rest[..digits_end];
+    if digits.is_empty() {
+        return Err(SquareError::NoRank {
+            file: letters.to_string(),
+        });
+    }
+    if digits.len() > 1 && digits.starts_with('0') && !digits.trim_start_matches('0').is_empty() {
+        return Err(SquareError::RankLeadingZero {
+            found: digits.to_string(),
+        });
+    }
+    let rank = match digits.parse::<u32>() {
+        Ok(n @ 1..=64) => n as u8,
+        _ => {
+            return Err(SquareError::RankOutOfRange {
+                found: digits.to_string(),
+            })
+        }
+    };
+    let square = Square {
+        file,
+        rank,
+        board: None,
+        row: None,
+    };
+    let rest = &rest[digits_end..];
+    let mut chars = rest.chars();
+    let Some(letter) = chars.next() else {
+        return Ok(square);
+    };
+    if !BOARD_LETTERS.contains(&letter) {
+        if letter.is_ascii_uppercase() {
+            return Err(SquareError::BoardLetter { found: letter });
+        }
+        return Err(SquareError::Trailing {
+            square: square.to_string(),
+            found: rest.to_string(),
+        });
+    }
+    let rest = chars.as_str();
+    let row_end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let row_text = &rest[..row_end];
+    let row = match row_text {
+        "" => None,
+        r if r.len() == 1 && ("1"..="8").contains(&r) => Some(r.as_bytes()[0] - b'0'),
+        r => {
+            return Err(SquareError::Row {
+                found: r.to_string(),
+            })
+        }
+    };
+    let square = Square {
+        board: Some(letter),
+        row,
+        ..square
+    };
+    if row_end < rest.len() {
+        return Err(SquareError::Trailing {
+            square: square.to_string(),
+            found: rest[row_end..].to_string(),
+        });
+    }
+    Ok(square)
 }
 
 impl fmt::Display for Square {
@@ -376,6 +397,28 @@ mod tests {
         match s.parse::<Square>() {
             Ok(q) => panic!("{s} read as {q:?}"),
             Err(e) => e.to_string(),
+        }
+    }
+
+    /// The shortcut in `from_str` agrees with the grammar on every string of up to four
+    /// characters from the alphabet that matters to it.
+    #[test]
+    fn the_shortcut_reads_what_the_grammar_reads() {
+        let alphabet = ['a', 'l', 'z', 'A', '0', '1', '4', '6', '9', 'B', '-'];
+        let mut strings = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = strings
+                .iter()
+                .filter(|s| s.len() == strings.last().map_or(0, |l| l.len()))
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            strings.extend(longer);
+        }
+        assert!(strings.len() > 14_000);
+        for s in &strings {
+            let shortcut = s.parse::<Square>().map_err(|e| e.to_string());
+            let grammar = parse_square(s).map_err(|e| e.to_string());
+            assert_eq!(shortcut, grammar, "{s:?}");
         }
     }
 
