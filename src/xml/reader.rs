@@ -405,6 +405,13 @@ impl<'a> Reader<'a> {
     /// The next node, with malformed input turned into a fatal diagnostic. A text node's
     /// text is in `self.text` until the next call.
     fn next_node(&mut self) -> Node {
+        self.next_node_with(false)
+    }
+
+    /// [`Reader::next_node`]; with `skip_blank`, a run of white space (which element-only
+    /// content ignores) followed by a tag is not handed out: the tag comes at once, without
+    /// the text node and the detour through `peeked`.
+    fn next_node_with(&mut self, skip_blank: bool) -> Node {
         if let Some(node) = self.peeked.take() {
             if matches!(node, Node::Eof) {
                 self.peeked = Some(Node::Eof);
@@ -460,9 +467,13 @@ impl<'a> Reader<'a> {
                 Step::Node(node) => {
                     return match run {
                         Some(run) => {
+                            let text = self.text_node(run);
+                            if skip_blank && matches!(text, Node::Text { blank: true, .. }) {
+                                return node;
+                            }
                             // Hand out the gathered character data first; the node waits.
                             self.peeked = Some(node);
-                            self.text_node(run)
+                            text
                         }
                         None => node,
                     };
@@ -933,7 +944,7 @@ impl<'a> Reader<'a> {
     /// content model does not allow; `None` at the current element's end.
     pub fn peek_child(&mut self) -> Option<&str> {
         loop {
-            match self.next_node() {
+            match self.next_node_with(true) {
                 Node::Text { blank: true, .. } => continue,
                 Node::Text { offset, .. } => {
                     let path = self.path();
