@@ -1747,6 +1747,43 @@ mod tests {
         assert_eq!(content[2], cif::MovesContent::CData("吕钦".into()));
     }
 
+    /// `<x/>` is one event; the reader hands out its start and then its end itself, in
+    /// order with the text around it, the end placed at the tag, in memory and streamed.
+    #[test]
+    fn empty_element_tags_end_where_they_stand() {
+        let text = "<cif><game><moves>1. e4<marker type=\"full\" color=\"red\" at=\"e4\"/>!<![CDATA[?]]><marker at=\"d5\">parcel</marker></moves></game></cif>";
+        for streamed in [false, true] {
+            let mut r = if streamed {
+                Reader::from_reader(text.as_bytes())
+            } else {
+                Reader::new(text)
+            };
+            let cif::Root::Cif(doc) = r.read_document::<cif::Root>().expect("valid");
+            let content = &doc.game[0].moves.content;
+            assert_eq!(content.len(), 5, "{content:?}");
+            assert_eq!(content[0], cif::MovesContent::Text("1. e4".into()));
+            assert!(matches!(
+                &content[1],
+                cif::MovesContent::Marker(cif::Marker::SquareMarker(m)) if m.at.as_str() == "e4"
+            ));
+            assert_eq!(content[2], cif::MovesContent::Text("!".into()));
+            assert_eq!(content[3], cif::MovesContent::CData("?".into()));
+        }
+        // A missing child is reported at the end of its parent: for `<game/>`, the tag.
+        let text = "<cif>\n  <game/>\n</cif>";
+        for streamed in [false, true] {
+            let mut r = if streamed {
+                Reader::from_reader(text.as_bytes())
+            } else {
+                Reader::new(text)
+            };
+            assert!(r.read_document::<cif::Root>().is_err());
+            let d = &r.diagnostics()[0];
+            assert_eq!((d.offset, d.path.as_str()), (8, "/cif/game"), "{d:?}");
+            assert!(d.message.contains("moves"), "{d:?}");
+        }
+    }
+
     #[test]
     fn paths_name_same_named_siblings_from_the_second_on() {
         let text = "<cif><game><moves/></game><game><moves><arrow color=\"pink\" from=\"a1\" to=\"b2\"/></moves></game></cif>";
