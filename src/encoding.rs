@@ -52,8 +52,7 @@ pub fn decode_borrowing(
     if encoding != UTF_8 {
         let body = &bytes[bom_len..];
         if encoding != encoding_rs::GBK || first_gb18030_four_byte(body).is_none() {
-            if let Some(text) = encoding.decode_without_bom_handling_and_without_replacement(body)
-            {
+            if let Some(text) = encoding.decode_without_bom_handling_and_without_replacement(body) {
                 return Ok((text, encoding, bom_len > 0));
             }
         }
