@@ -26,6 +26,6 @@ pub mod validate;
 
 pub use notation::{file_number, NotationError};
 pub use position::{Position, PositionFormat, PositionParseError, START_BOARD, START_FEN};
-pub use rules::{perft, IllegalMove, LegalPosition};
+pub use rules::{perft, IllegalMove, LegalPosition, Undo};
 pub use types::{Move, MoveParseError, Piece, PieceKind, Point, Side};
 pub use validate::PositionError;

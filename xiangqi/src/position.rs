@@ -10,6 +10,53 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 /// The standard start position as a 2007 CBF Board string.
 pub const START_BOARD: &str = "jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ-r1";
 
+/// [`START_FEN`], built when compiling: records nearly all start from it, and are read
+/// without parsing it (`start_is_its_texts_parsed` holds the two equal).
+const START_POSITION: Position = {
+    const ROWS: [&[u8; 9]; 10] = [
+        b"rnbakabnr",
+        b".........",
+        b".c.....c.",
+        b"p.p.p.p.p",
+        b".........",
+        b".........",
+        b"P.P.P.P.P",
+        b".C.....C.",
+        b".........",
+        b"RNBAKABNR",
+    ];
+    let mut board = [None; 90];
+    let mut i = 0;
+    while i < board.len() {
+        let letter = ROWS[i / 9][i % 9];
+        let side = if letter.is_ascii_uppercase() {
+            Side::Red
+        } else {
+            Side::Black
+        };
+        let kind = match letter.to_ascii_lowercase() {
+            b'r' => Some(PieceKind::Rook),
+            b'n' => Some(PieceKind::Horse),
+            b'b' => Some(PieceKind::Elephant),
+            b'a' => Some(PieceKind::Advisor),
+            b'k' => Some(PieceKind::King),
+            b'c' => Some(PieceKind::Cannon),
+            b'p' => Some(PieceKind::Pawn),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            board[i] = Some(Piece::new(side, kind));
+        }
+        i += 1;
+    }
+    Position {
+        board,
+        side_to_move: Side::Red,
+        move_number: 1,
+        halfmove_clock: 0,
+    }
+};
+
 /// A xiangqi position: what stands on each point, whose turn it is, the move number
 /// (starts at 1, grows after each black move) and the FEN half-move clock (plies since
 /// the last capture; kept only so that FEN round-trips).
@@ -188,7 +235,12 @@ impl Default for Position {
 impl Position {
     /// The standard start position, red to move, move 1.
     pub fn start() -> Position {
-        Position::from_fen(START_FEN).expect("start FEN")
+        START_POSITION
+    }
+
+    /// Whether the pieces stand as at the start (whatever the side to move and counters).
+    pub(crate) fn has_start_board(&self) -> bool {
+        self.board == START_POSITION.board
     }
 
     /// An empty board with `side` to move at move 1.
@@ -275,48 +327,55 @@ impl Position {
     /// `r` for red, `b` for black; the fields after the side are optional.
     pub fn from_fen(text: &str) -> Result<Position, PositionParseError> {
         const F: PositionFormat = PositionFormat::Fen;
+        if text == START_FEN {
+            return Ok(START_POSITION);
+        }
         let mut fields = text.split_whitespace();
         let placement = fields
             .next()
             .ok_or(PositionParseError::Empty { format: F })?;
         let mut pos = Position::empty(Side::Red);
-        // Counted first and then walked, rather than collected: a record reader parses one
-        // FEN per record.
-        let rows = placement.split('/');
-        let count = rows.clone().count();
+        // The rows are counted first (a wrong count is the error reported, whatever the
+        // rows hold), then walked in one pass over the characters: a record reader parses
+        // one FEN per record.
+        let count = placement.bytes().filter(|&b| b == b'/').count() + 1;
         if count != HEIGHT as usize {
             return Err(PositionParseError::RowCount { found: count });
         }
-        let mut index = 0usize;
-        for (y, row) in rows.enumerate() {
-            let mut x = 0usize;
-            for c in row.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    if d == 0 {
-                        return Err(PositionParseError::ZeroRun { format: F, index });
-                    }
-                    x += d as usize;
-                } else if let Some(piece) = Piece::from_fen_char(c) {
-                    if x < WIDTH as usize {
-                        pos.board[y * WIDTH as usize + x] = Some(piece);
-                    }
-                    x += 1;
-                } else {
-                    return Err(PositionParseError::UnknownPiece {
-                        format: F,
-                        letter: c,
-                        index,
+        let (mut x, mut y) = (0usize, 0usize);
+        // `index` is the byte offset of `c` in the placement.
+        for (index, c) in placement.char_indices() {
+            if c == '/' {
+                if x != WIDTH as usize {
+                    return Err(PositionParseError::RowWidth {
+                        row: y + 1,
+                        found: x,
                     });
                 }
-                index += c.len_utf8();
-            }
-            index += 1;
-            if x != WIDTH as usize {
-                return Err(PositionParseError::RowWidth {
-                    row: y + 1,
-                    found: x,
+                (x, y) = (0, y + 1);
+            } else if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    return Err(PositionParseError::ZeroRun { format: F, index });
+                }
+                x += d as usize;
+            } else if let Some(piece) = Piece::from_fen_char(c) {
+                if x < WIDTH as usize {
+                    pos.board[y * WIDTH as usize + x] = Some(piece);
+                }
+                x += 1;
+            } else {
+                return Err(PositionParseError::UnknownPiece {
+                    format: F,
+                    letter: c,
+                    index,
                 });
             }
+        }
+        if x != WIDTH as usize {
+            return Err(PositionParseError::RowWidth {
+                row: y + 1,
+                found: x,
+            });
         }
         match fields.next() {
             None => return Err(PositionParseError::MissingSide { format: F }),
@@ -403,8 +462,8 @@ impl Position {
     pub fn from_board_string(text: &str) -> Result<Position, PositionParseError> {
         const F: PositionFormat = PositionFormat::Board2007;
         let text = text.trim();
-        if text.is_empty() {
-            return Ok(Position::start());
+        if text.is_empty() || text == START_BOARD {
+            return Ok(START_POSITION);
         }
         let (placement, tail) = text
             .split_once('-')
@@ -534,6 +593,20 @@ mod tests {
         let short =
             Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r");
         assert_eq!(short.unwrap(), a);
+    }
+
+    /// The start position as built when compiling, and as its texts read the long way
+    /// (spelt so that they are not taken for the start texts at a glance).
+    #[test]
+    fn start_is_its_texts_parsed() {
+        assert_eq!(
+            Position::from_fen(&format!(" {START_FEN}")),
+            Ok(START_POSITION)
+        );
+        let board = START_BOARD.replace("-r1", "-R01");
+        assert_eq!(Position::from_board_string(&board), Ok(START_POSITION));
+        assert!(START_POSITION.has_start_board());
+        assert!(!Position::empty(Side::Red).has_start_board());
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use std::fmt;
 
 use crate::position::Position;
-use crate::types::{Move, Piece, PieceKind, Point, Side};
+use crate::types::{Move, Piece, PieceKind, Point, Side, HEIGHT, WIDTH};
 use crate::validate::PositionError;
 
 const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -26,6 +26,75 @@ const HORSE: [(i8, i8, i8, i8); 8] = [
     (1, -2, 0, -1),
     (-1, -2, 0, -1),
 ];
+
+/// How two points lie to each other: bits of [`relation`].
+mod geometry {
+    /// On one file or rank (and distinct); the low two bits then give the line from the
+    /// first point that passes through the second (0..4, in the order of `ORTHO`).
+    pub const LINE: u8 = 1 << 2;
+    /// Diagonally next to each other (an advisor's move; a horse's leg beside its target).
+    pub const DIAGONAL: u8 = 1 << 3;
+    /// A horse's move apart.
+    pub const HORSE: u8 = 1 << 4;
+    /// Two points apart diagonally (an elephant's move).
+    pub const ELEPHANT: u8 = 1 << 5;
+    /// Next to each other on a file or rank (a king's move).
+    pub const STEP: u8 = 1 << 6;
+}
+
+/// [`relation`] for every pair of board indices, worked out when compiling: the piece rules
+/// and the king-safety tests ask it of two points on every move.
+static GEOMETRY: [[u8; 90]; 90] = {
+    let mut table = [[0u8; 90]; 90];
+    let mut a = 0;
+    while a < 90 {
+        let mut b = 0;
+        while b < 90 {
+            let (ax, ay) = ((a % 9) as i8, (a / 9) as i8);
+            let (bx, by) = ((b % 9) as i8, (b / 9) as i8);
+            let (dx, dy) = (bx - ax, by - ay);
+            let (adx, ady) = (dx.abs(), dy.abs());
+            let mut bits = 0;
+            if a != b && (dx == 0 || dy == 0) {
+                // The order of ORTHO: +x, -x, +y, -y.
+                bits |= geometry::LINE
+                    | if dy == 0 {
+                        if dx > 0 {
+                            0
+                        } else {
+                            1
+                        }
+                    } else if dy > 0 {
+                        2
+                    } else {
+                        3
+                    };
+            }
+            if adx == 1 && ady == 1 {
+                bits |= geometry::DIAGONAL;
+            }
+            if (adx == 2 && ady == 1) || (adx == 1 && ady == 2) {
+                bits |= geometry::HORSE;
+            }
+            if adx == 2 && ady == 2 {
+                bits |= geometry::ELEPHANT;
+            }
+            if adx + ady == 1 {
+                bits |= geometry::STEP;
+            }
+            table[a][b] = bits;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// How the on-board point `b` lies from the on-board point `a` ([`geometry`] bits).
+#[inline]
+fn relation(a: Point, b: Point) -> u8 {
+    GEOMETRY[a.index()][b.index()]
+}
 
 /// Why a move is illegal in a position. Points are named in ICCS (`e3`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -393,6 +462,154 @@ impl Position {
         None
     }
 
+    /// Whether a piece of `by` attacks the on-board point `target`: the same answer as
+    /// `attacker(target, by).is_some()`, found with less work (board indices along the
+    /// lines, horses looked for only behind an empty leg).
+    fn attacked(&self, target: Point, by: Side) -> bool {
+        if by.own_half(target.y) {
+            // Advisors, elephants and the king count here too; never the case for a king
+            // in its palace, attacked by the other side.
+            return self.attacker(target, by).is_some();
+        }
+        if (0..4).any(|d| self.line_attacked(target, d, by)) {
+            return true;
+        }
+        if DIAG.into_iter().any(|(dx, dy)| {
+            target
+                .offset(dx, dy)
+                .is_some_and(|leg| self.horse_behind(target, leg, by))
+        }) {
+            return true;
+        }
+        let pawn = Some(Piece::new(by, PieceKind::Pawn));
+        [(0, -by.forward()), (-1, 0), (1, 0)]
+            .into_iter()
+            .filter_map(|(dx, dy)| target.offset(dx, dy))
+            .any(|p| self.at(p) == pawn && (p.x == target.x || !by.own_half(p.y)))
+    }
+
+    /// Whether the move `mv`, just made, exposes the king on `king` (which did not move) to
+    /// a piece of `by`, the mover's opponent, knowing that none attacked it before the move.
+    /// Only the lines through `mv.from` (emptied) and `mv.to` (filled, unless the move
+    /// captured: a new cannon screen), and the horses whose leg is `mv.from`, can have
+    /// changed; what `by`'s pawns attack does not depend on other pieces, and its advisors,
+    /// elephants and king never reach the mover's half.
+    #[inline]
+    fn exposes(&self, king: Point, mv: Move, by: Side, capture: bool) -> bool {
+        let (from, to) = (mv.from, mv.to);
+        // Most moves are far from the king: settled with a table look-up or two.
+        let to_line = !capture && relation(king, to) & geometry::LINE != 0;
+        let near = to_line || relation(king, from) & (geometry::LINE | geometry::DIAGONAL) != 0;
+        near && self.attacked_through(king, from, to_line.then_some(to), by)
+    }
+
+    /// Whether the move `mv`, just made by `by`, gives check to the king on `king`, which
+    /// was not attacked before it: through the lines and horse leg that [`Position::exposes`]
+    /// looks at (the moved piece on `mv.to` is the rook or cannon found on its line), or by
+    /// the moved piece itself if it is a horse or a pawn (on the king's lines, or a horse
+    /// step away).
+    #[inline]
+    fn gives_check(&self, king: Point, mv: Move, by: Side) -> bool {
+        let (from, to) = (mv.from, mv.to);
+        let near = relation(king, from) & (geometry::LINE | geometry::DIAGONAL)
+            | relation(king, to) & (geometry::LINE | geometry::HORSE)
+            != 0;
+        near && (self.attacked_through(king, from, Some(to), by)
+            || self.moved_piece_checks(king, to, by))
+    }
+
+    /// Whether a rook or cannon of `by` attacks `king` along the line through `from` or
+    /// through `to` (if given), or a horse of `by` over the leg `from`.
+    fn attacked_through(&self, king: Point, from: Point, to: Option<Point>, by: Side) -> bool {
+        let from_rel = relation(king, from);
+        let from_line = toward(from_rel);
+        let to_line = to.and_then(|to| toward(relation(king, to)));
+        from_line.is_some_and(|d| self.line_attacked(king, d, by))
+            || to_line
+                .filter(|&d| Some(d) != from_line)
+                .is_some_and(|d| self.line_attacked(king, d, by))
+            || (from_rel & geometry::DIAGONAL != 0 && self.horse_behind(king, from, by))
+    }
+
+    /// Whether the piece on `to`, if it is a horse or a pawn of `by`, attacks `king`.
+    fn moved_piece_checks(&self, king: Point, to: Point, by: Side) -> bool {
+        match self.at(to) {
+            Some(Piece {
+                side,
+                kind: PieceKind::Horse,
+            }) if side == by => {
+                relation(king, to) & geometry::HORSE != 0 && {
+                    // The leg is next to the horse, one point towards the king along the
+                    // longer side of the step.
+                    let leg = if to.x.abs_diff(king.x) == 2 {
+                        Point {
+                            x: (to.x + king.x) / 2,
+                            y: to.y,
+                        }
+                    } else {
+                        Point {
+                            x: to.x,
+                            y: (to.y + king.y) / 2,
+                        }
+                    };
+                    self.at(leg).is_none()
+                }
+            }
+            Some(Piece {
+                side,
+                kind: PieceKind::Pawn,
+            }) if side == by => {
+                // From behind (relative to `by`), or from the side once across the river.
+                king.offset(0, -by.forward()) == Some(to)
+                    || (to.y == king.y && to.x.abs_diff(king.x) == 1 && !by.own_half(to.y))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a rook or cannon of `by` attacks the on-board point `target` along line `d`
+    /// (0..4, in the order of [`ORTHO`]): the first piece met is a rook, or the second a
+    /// cannon.
+    fn line_attacked(&self, target: Point, d: usize, by: Side) -> bool {
+        // Walked by board index, with the number of points to the edge known.
+        let (step, points) = match d {
+            0 => (1, WIDTH - 1 - target.x),
+            1 => (-1, target.x),
+            2 => (WIDTH as isize, HEIGHT - 1 - target.y),
+            _ => (-(WIDTH as isize), target.y),
+        };
+        let mut i = target.index() as isize;
+        let mut screened = false;
+        for _ in 0..points {
+            i += step;
+            let Some(pc) = self.board[i as usize] else {
+                continue;
+            };
+            if screened {
+                return pc == Piece::new(by, PieceKind::Cannon);
+            }
+            if pc == Piece::new(by, PieceKind::Rook) {
+                return true;
+            }
+            screened = true;
+        }
+        false
+    }
+
+    /// Whether a horse of `by` attacks `target` over the leg `leg`, a point diagonally next
+    /// to `target`: the leg is empty and a horse stands on one of the two points beyond it.
+    fn horse_behind(&self, target: Point, leg: Point, by: Side) -> bool {
+        if self.at(leg).is_some() {
+            return false;
+        }
+        let (dx, dy) = (leg.x as i8 - target.x as i8, leg.y as i8 - target.y as i8);
+        let horse = Some(Piece::new(by, PieceKind::Horse));
+        [(2 * dx, dy), (dx, 2 * dy)]
+            .into_iter()
+            .filter_map(|(hx, hy)| target.offset(hx, hy))
+            .any(|h| self.at(h) == horse)
+    }
+
     /// Whether the two kings stand on one file with nothing between them.
     pub fn kings_facing(&self) -> bool {
         let (Some(r), Some(b)) = (self.king(Side::Red), self.king(Side::Black)) else {
@@ -472,6 +689,7 @@ impl Position {
 
     /// Everything [`Position::check_move`] checks before king safety: the points, the
     /// piece and whose it is, the target, and the piece's own way of moving.
+    #[inline]
     fn check_piece_rule(&self, mv: Move) -> Result<(), IllegalMove> {
         let Move { from, to } = mv;
         for point in [from, to] {
@@ -529,26 +747,32 @@ impl Position {
         Ok(())
     }
 
-    /// The first occupied point strictly between `from` and `to` on one line, and how many.
+    /// The first occupied point strictly between the distinct on-board points `from` and
+    /// `to` of one file or rank (seen from `from`), and how many there are.
+    #[inline]
     fn between(&self, from: Point, to: Point) -> (Option<Point>, usize) {
-        let dx = (to.x as i8 - from.x as i8).signum();
-        let dy = (to.y as i8 - from.y as i8).signum();
+        // Walked by board index: one step and one bounds check per point.
+        let step = if from.y == to.y { 1 } else { WIDTH as isize };
+        let step = if to.index() > from.index() {
+            step
+        } else {
+            -step
+        };
+        let points = from.x.abs_diff(to.x) + from.y.abs_diff(to.y) - 1;
         let mut first = None;
         let mut count = 0;
-        let mut p = from;
-        while let Some(q) = p.offset(dx, dy) {
-            if q == to {
-                break;
-            }
-            if self.at(q).is_some() {
+        let mut i = from.index() as isize;
+        for _ in 0..points {
+            i += step;
+            if self.board[i as usize].is_some() {
                 count += 1;
-                first.get_or_insert(q);
+                first.get_or_insert(i as usize);
             }
-            p = q;
         }
-        (first, count)
+        (first.map(Point::from_index), count)
     }
 
+    #[inline]
     fn check_shape(
         &self,
         piece: Piece,
@@ -559,11 +783,11 @@ impl Position {
         let side = piece.side;
         let dx = to.x as i8 - from.x as i8;
         let dy = to.y as i8 - from.y as i8;
-        let (adx, ady) = (dx.abs(), dy.abs());
+        let shape = relation(from, to);
         let bad = IllegalMove::BadShape { piece, from, to };
         match piece.kind {
             PieceKind::Rook => {
-                if dx != 0 && dy != 0 {
+                if shape & geometry::LINE == 0 {
                     return Err(bad);
                 }
                 if let (Some(at), _) = self.between(from, to) {
@@ -571,7 +795,7 @@ impl Position {
                 }
             }
             PieceKind::Cannon => {
-                if dx != 0 && dy != 0 {
+                if shape & geometry::LINE == 0 {
                     return Err(bad);
                 }
                 let (first, count) = self.between(from, to);
@@ -584,10 +808,13 @@ impl Position {
                 }
             }
             PieceKind::Horse => {
-                let leg = match (adx, ady) {
-                    (2, 1) => from.offset(dx / 2, 0),
-                    (1, 2) => from.offset(0, dy / 2),
-                    _ => return Err(bad),
+                if shape & geometry::HORSE == 0 {
+                    return Err(bad);
+                }
+                let leg = if dx.abs() == 2 {
+                    from.offset(dx / 2, 0)
+                } else {
+                    from.offset(0, dy / 2)
                 };
                 if let Some(leg) = leg {
                     if self.at(leg).is_some() {
@@ -596,7 +823,7 @@ impl Position {
                 }
             }
             PieceKind::Elephant => {
-                if adx != 2 || ady != 2 {
+                if shape & geometry::ELEPHANT == 0 {
                     return Err(bad);
                 }
                 if !side.own_half(to.y) {
@@ -609,7 +836,7 @@ impl Position {
                 }
             }
             PieceKind::Advisor => {
-                if adx != 1 || ady != 1 {
+                if shape & geometry::DIAGONAL == 0 {
                     return Err(bad);
                 }
                 if !to.in_palace(side) {
@@ -617,7 +844,7 @@ impl Position {
                 }
             }
             PieceKind::King => {
-                if adx + ady != 1 {
+                if shape & geometry::STEP == 0 {
                     return Err(bad);
                 }
                 if !to.in_palace(side) {
@@ -632,7 +859,7 @@ impl Position {
                 if dy == fwd && dx == 0 {
                     return Ok(());
                 }
-                if dy == 0 && adx == 1 {
+                if dy == 0 && dx.abs() == 1 {
                     if side.own_half(from.y) {
                         return Err(IllegalMove::PawnSideways);
                     }
@@ -759,8 +986,9 @@ impl LegalFilter {
 /// is in check.
 ///
 /// [`LegalPosition::play`] gives every move exactly the answer of [`Position::play`], but
-/// knowing those facts it tests king safety only for moves that could change it, which
-/// makes following a long game (a record's moves) cheaper.
+/// knowing those facts it tests king safety (and whether the move gives check) only along
+/// the lines and horse legs that the move changed, which makes following a long game (a
+/// record's moves) cheaper.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LegalPosition {
     position: Position,
@@ -768,6 +996,18 @@ pub struct LegalPosition {
     kings: [Point; 2],
     /// Whether the side to move is attacked (the kings never face: see the invariants).
     in_check: bool,
+}
+
+/// What [`LegalPosition::undo`] needs to take back a move played by
+/// [`LegalPosition::play_undoable`]: following the variations of a game, one position can be
+/// walked back to where a variation starts rather than copied at every branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    mv: Move,
+    captured: Option<Piece>,
+    in_check: bool,
+    halfmove_clock: u32,
+    move_number: u32,
 }
 
 impl LegalPosition {
@@ -781,9 +1021,7 @@ impl LegalPosition {
         };
         let kings = [king(Side::Red), king(Side::Black)];
         let side = position.side_to_move;
-        let in_check = position
-            .attacker(kings[side as usize], side.opponent())
-            .is_some();
+        let in_check = position.attacked(kings[side as usize], side.opponent());
         Ok(LegalPosition {
             position,
             kings,
@@ -803,6 +1041,7 @@ impl LegalPosition {
 
     /// Plays `mv` if it is legal, as [`Position::play`] does (with the same reason if it is
     /// not, leaving the position as it was).
+    #[inline]
     pub fn play(&mut self, mv: Move) -> Result<Option<Piece>, IllegalMove> {
         let pos = &mut self.position;
         pos.check_piece_rule(mv)?;
@@ -810,15 +1049,20 @@ impl LegalPosition {
         let king = self.kings[side as usize];
         let other = self.kings[side.opponent() as usize];
         let captured = pos.make_raw(mv);
+        // Each side has one king (a valid position), and no move that passes the piece
+        // rules can take the other one (it would stand in check with its side not to
+        // move): `own` and `other` are what `king` would find on this board.
         let own = if mv.from == king { mv.to } else { king };
-        // Out of check (and the kings not facing), only a move of the king, or one that
-        // starts or ends on its file or rank (or diagonally next to it, where the legs of
-        // attacking horses are), can let an attack through or open the file between the
-        // kings. Others are safe.
-        if self.in_check || touches_lines(king, mv.from) || touches_lines(king, mv.to) {
-            // Each side has one king (a valid position), and no move that passes the
-            // piece rules can take the other one (it would stand in check with its side
-            // not to move): `own` and `other` are what `king` would find on this board.
+        let exposed = if self.in_check || mv.from == king {
+            pos.facing(own, other) || pos.attacked(own, side.opponent())
+        } else {
+            // Out of check, with the kings not facing, only what the move changed can
+            // expose the king: the file between the kings opens only if `from` was on it.
+            (mv.from.x == own.x && pos.facing(own, other))
+                || pos.exposes(own, mv, side.opponent(), captured.is_some())
+        };
+        if exposed {
+            // The reason, found as Position::play finds it.
             if let Err(e) = pos.kings_safe(side, Some(own), Some(other)) {
                 pos.unmake_raw(mv, captured);
                 return Err(e);
@@ -826,30 +1070,44 @@ impl LegalPosition {
         }
         pos.pass_turn(captured);
         self.kings[side as usize] = own;
-        // The opponent was not in check before this move (it moved last, legally). Only
-        // through the points the move touches can this move attack its king: lines
-        // through `from` or `to`, a horse leg freed at `from`, a horse arriving at `to`
-        // (pawns attack from next to the king, on its lines; advisors, elephants and
-        // kings never reach the other palace).
-        self.in_check = (touches_lines(other, mv.from)
-            || touches_lines(other, mv.to)
-            || horse_step(other, mv.to))
-            && pos.attacker(other, side).is_some();
+        // The opponent was not in check before this move (it moved last, legally).
+        self.in_check = pos.gives_check(other, mv, side);
         Ok(captured)
+    }
+
+    /// Plays `mv` as [`LegalPosition::play`] does, and returns what takes it back.
+    pub fn play_undoable(&mut self, mv: Move) -> Result<Undo, IllegalMove> {
+        let before = Undo {
+            mv,
+            captured: None,
+            in_check: self.in_check,
+            halfmove_clock: self.position.halfmove_clock,
+            move_number: self.position.move_number,
+        };
+        let captured = self.play(mv)?;
+        Ok(Undo { captured, ..before })
+    }
+
+    /// Takes back the last move played, given what [`LegalPosition::play_undoable`]
+    /// returned for it: the position is again the one before that move.
+    pub fn undo(&mut self, undo: Undo) {
+        let pos = &mut self.position;
+        let mover = pos.side_to_move.opponent();
+        pos.unmake_raw(undo.mv, undo.captured);
+        if pos.at(undo.mv.from) == Some(Piece::new(mover, PieceKind::King)) {
+            self.kings[mover as usize] = undo.mv.from;
+        }
+        pos.side_to_move = mover;
+        pos.halfmove_clock = undo.halfmove_clock;
+        pos.move_number = undo.move_number;
+        self.in_check = undo.in_check;
     }
 }
 
-/// Whether a change at `p` can alter the attacks on a king at `k`: `p` is on the king's
-/// file or rank (rook and cannon lines, pawns, the kings' file) or diagonally next to it
-/// (the leg of every horse that attacks it).
-fn touches_lines(k: Point, p: Point) -> bool {
-    p.x == k.x || p.y == k.y || (p.x.abs_diff(k.x) == 1 && p.y.abs_diff(k.y) == 1)
-}
-
-/// Whether a horse on `p` is a horse step away from `k`.
-fn horse_step(k: Point, p: Point) -> bool {
-    let (dx, dy) = (p.x.abs_diff(k.x), p.y.abs_diff(k.y));
-    (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
+/// Which line from a point (0..4, in the order of [`ORTHO`]) passes through a point in
+/// [`relation`] `rel` to it, if any.
+fn toward(rel: u8) -> Option<usize> {
+    (rel & geometry::LINE != 0).then_some((rel & 3) as usize)
 }
 
 /// Counts the leaf nodes of the legal move tree of depth `depth` from `pos`.
@@ -884,6 +1142,67 @@ mod tests {
 
     fn mv(s: &str) -> Move {
         Move::parse_iccs(s).unwrap()
+    }
+
+    /// A tiny xorshift64* generator, so that the positions are the same on every run.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn below(&mut self, n: usize) -> usize {
+            let mut x = self.0;
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            self.0 = x;
+            (x.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
+        }
+    }
+
+    #[test]
+    fn geometry_is_what_the_coordinates_say() {
+        for a in (0..90).map(Point::from_index) {
+            for b in (0..90).map(Point::from_index) {
+                let rel = relation(a, b);
+                let (dx, dy) = (b.x as i8 - a.x as i8, b.y as i8 - a.y as i8);
+                let (adx, ady) = (dx.abs(), dy.abs());
+                let line = ORTHO
+                    .iter()
+                    .position(|&(sx, sy)| (1..10).any(|n| a.offset(sx * n, sy * n) == Some(b)));
+                assert_eq!(toward(rel), line, "{a} {b}");
+                assert_eq!(rel & geometry::DIAGONAL != 0, adx == 1 && ady == 1);
+                assert_eq!(
+                    rel & geometry::HORSE != 0,
+                    (adx, ady) == (2, 1) || (adx, ady) == (1, 2)
+                );
+                assert_eq!(rel & geometry::ELEPHANT != 0, adx == 2 && ady == 2);
+                assert_eq!(rel & geometry::STEP != 0, adx + ady == 1);
+            }
+        }
+    }
+
+    /// `attacked` against `attacker`, its definition, for every point and side of random
+    /// placements (legal or not) of every kind of piece.
+    #[test]
+    fn attacked_is_attacker_found() {
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..3_000 {
+            let mut pos = Position::empty(Side::Red);
+            for _ in 0..1 + rng.below(40) {
+                let side = [Side::Red, Side::Black][rng.below(2)];
+                let kind = PieceKind::ALL[rng.below(7)];
+                pos.board[rng.below(90)] = Some(Piece::new(side, kind));
+            }
+            for target in (0..90).map(Point::from_index) {
+                for by in [Side::Red, Side::Black] {
+                    assert_eq!(
+                        pos.attacked(target, by),
+                        pos.attacker(target, by).is_some(),
+                        "{target} by {by} in {}",
+                        pos.to_fen()
+                    );
+                }
+            }
+        }
     }
 
     #[test]
