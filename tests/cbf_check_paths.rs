@@ -15,6 +15,7 @@ use boardxml::encoding::decode;
 use boardxml::generated::{cbf_1_0, cbf_2007};
 use boardxml::validate::Document;
 use boardxml::xml::Reader;
+use boardxml_xiangqi::seeded::XorShift;
 
 fn cbf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -27,20 +28,6 @@ fn cbf_files(dir: &Path, out: &mut Vec<PathBuf>) {
         } else if path.extension().is_some_and(|x| x == "cbf") {
             out.push(path);
         }
-    }
-}
-
-/// A tiny xorshift64* generator, so that the variants are the same on every run.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        (x.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
     }
 }
 

@@ -420,6 +420,7 @@ pub fn main_line(record: &Record) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardxml_xiangqi::seeded::XorShift;
     use boardxml_xiangqi::Point;
 
     /// A tree given by its moves and their parents, in document order.
@@ -519,20 +520,6 @@ mod tests {
             }
         }
         issues
-    }
-
-    /// A tiny xorshift64* generator, so that the trees are the same on every run.
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn below(&mut self, n: usize) -> usize {
-            let mut x = self.0;
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            self.0 = x;
-            (x.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-        }
     }
 
     /// A random tree in depth-first order: each node continues the line of the node before

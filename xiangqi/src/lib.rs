@@ -21,6 +21,8 @@
 pub mod notation;
 pub mod position;
 pub mod rules;
+#[doc(hidden)]
+pub mod seeded;
 pub mod types;
 pub mod validate;
 

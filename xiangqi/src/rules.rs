@@ -1139,23 +1139,10 @@ fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::seeded::XorShift;
 
     fn mv(s: &str) -> Move {
         Move::parse_iccs(s).unwrap()
-    }
-
-    /// A tiny xorshift64* generator, so that the positions are the same on every run.
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn below(&mut self, n: usize) -> usize {
-            let mut x = self.0;
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            self.0 = x;
-            (x.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-        }
     }
 
     #[test]

@@ -15,30 +15,13 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
+use boardxml_xiangqi::seeded::XorShift;
 use boardxml_xiangqi::{Move, Point, Position};
 
 const GAMES: usize = 1_000;
 /// Games whose positions also get the exhaustive `check_move` cross-check.
 const SELF_CHECK_GAMES: usize = 100;
 const MAX_PLIES: usize = 120;
-
-/// A tiny xorshift64* generator, so that the games are the same on every run.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Reads `<flag> <fen>` lines; answers `<check> <moves...>` where check is `+`/`-` when
 /// the flag is `1` (asked) and `?` otherwise. (Each pyffish call costs ~1.7 ms, so the

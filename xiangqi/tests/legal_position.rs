@@ -5,31 +5,14 @@
 
 use std::collections::BTreeSet;
 
+use boardxml_xiangqi::seeded::XorShift;
 use boardxml_xiangqi::{LegalPosition, Move, Piece, PieceKind, Point, Position, Side};
 
-/// A tiny xorshift64* generator, so that the games are the same on every run.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn side(&mut self) -> Side {
-        if self.below(2) == 0 {
-            Side::Red
-        } else {
-            Side::Black
-        }
+fn random_side(rng: &mut XorShift) -> Side {
+    if rng.below(2) == 0 {
+        Side::Red
+    } else {
+        Side::Black
     }
 }
 
@@ -37,7 +20,7 @@ impl XorShift {
 /// kept only if `validate` accepts it.
 fn random_position(rng: &mut XorShift) -> Position {
     loop {
-        let mut pos = Position::empty(rng.side());
+        let mut pos = Position::empty(random_side(rng));
         for side in [Side::Red, Side::Black] {
             let y = match side {
                 Side::Red => 7 + rng.below(3) as u8,
@@ -47,7 +30,7 @@ fn random_position(rng: &mut XorShift) -> Position {
             pos.set_piece(k, Some(Piece::new(side, PieceKind::King)));
         }
         for _ in 0..rng.below(14) {
-            let side = rng.side();
+            let side = random_side(rng);
             let kind = PieceKind::ALL[rng.below(7)];
             let p = Point::from_index(rng.below(90));
             if kind != PieceKind::King && pos.piece_at(p).is_none() {

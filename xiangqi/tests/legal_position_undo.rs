@@ -3,21 +3,8 @@
 //! play and undo is the one before (whatever the move: king moves, captures, checks, the
 //! move counters), and `play_undoable` answers as `play` does.
 
+use boardxml_xiangqi::seeded::XorShift;
 use boardxml_xiangqi::{LegalPosition, Move, Point, Position};
-
-/// A tiny xorshift64* generator, so that the games are the same on every run.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        (x.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
 
 #[test]
 fn undo_takes_back_what_play_undoable_played() {

@@ -6,20 +6,8 @@
 
 use std::collections::HashSet;
 
+use boardxml_xiangqi::seeded::XorShift;
 use boardxml_xiangqi::{Move, Position};
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        (x.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
 
 #[test]
 fn notations_are_unambiguous_and_round_trip() {
