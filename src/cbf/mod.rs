@@ -63,8 +63,7 @@ pub fn check(record: &Record) -> Vec<Issue> {
 /// record: validation needs neither comments nor head fields, nor a path per move unless
 /// that move is illegal. Each move is checked as it is placed, with no tree built.
 pub fn check_2007(doc: &cbf_2007::ChineseChessRecord) -> Vec<Issue> {
-    let mut issues = Vec::new();
-    let mut moves = DocumentMoves::new(
+    check_document(
         StartOf {
             text: record::board_text(doc),
             parse: Position::from_board_string,
@@ -73,17 +72,14 @@ pub fn check_2007(doc: &cbf_2007::ChineseChessRecord) -> Vec<Issue> {
         },
         doc.move_list.r#move.len(),
         record::result_2007(doc),
-        &mut issues,
-    );
-    record::place_2007(doc, &mut issues, |mv, i, parent| moves.add(mv, i, parent));
-    rule_issues(issues, moves.walk)
+        |issues, moves| record::place_2007(doc, issues, |mv, i, parent| moves.add(mv, i, parent)),
+    )
 }
 
 /// The issues [`check`] gives for [`Record::from_1_0`] of `doc`, without building the
 /// record (see [`check_2007`]).
 pub fn check_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Vec<Issue> {
-    let mut issues = Vec::new();
-    let mut moves = DocumentMoves::new(
+    check_document(
         StartOf {
             text: record::fen_text(doc),
             parse: Position::from_fen,
@@ -92,10 +88,22 @@ pub fn check_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Vec<Issue> {
         },
         doc.move_list.r#move.len(),
         record::result_1_0(doc),
-        &mut issues,
-    );
-    record::place_1_0(doc, &mut issues, |mv, i, parent| moves.add(mv, i, parent));
-    rule_issues(issues, moves.walk)
+        |issues, moves| record::place_1_0(doc, issues, |mv, i, parent| moves.add(mv, i, parent)),
+    )
+}
+
+/// The check of a document of either dialect: its start position, then its `moves` moves
+/// as the dialect's `place` gives them (reporting structure issues), then its result.
+fn check_document<'r>(
+    start: StartOf<'_>,
+    moves: usize,
+    result: Option<(u8, &'r str)>,
+    place: impl FnOnce(&mut Vec<Issue>, &mut DocumentMoves<'r>),
+) -> Vec<Issue> {
+    let mut issues = Vec::new();
+    let mut document = DocumentMoves::new(start, moves, result, &mut issues);
+    place(&mut issues, &mut document);
+    rule_issues(issues, document.walk)
 }
 
 /// Where a dialect writes its start position, and how it is read.
