@@ -1,0 +1,281 @@
+//! `boardxml convert`: validate each input, convert it, write it atomically.
+
+use std::collections::{HashMap, HashSet};
+
+use boardxml::cbf::convert::{self as cv, Loss};
+use boardxml::cbf::pgn::{self, Notation};
+use boardxml::generated::{cbf_1_0, cbf_2007};
+use boardxml::validate::{write_document, Document};
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use boardxml::report::{render, OutputFormat};
+use boardxml::validate::{validate_file, Options, Report};
+use rayon::prelude::*;
+
+use crate::files::collect;
+use crate::output::write_atomically;
+use crate::validate::batch_exit;
+use crate::{EncodingArg, NotationArg, Target};
+
+/// What the command line asked for.
+pub struct Settings {
+    pub to: Target,
+    pub encoding: Option<EncodingArg>,
+    pub notation: NotationArg,
+    pub output: Option<PathBuf>,
+    pub out_dir: Option<PathBuf>,
+    pub force: bool,
+}
+
+/// What became of one input.
+enum Outcome {
+    Converted {
+        losses: Vec<Loss>,
+    },
+    /// Not valid: its report says why.
+    Invalid(Box<Report>),
+    /// Valid, but not converted (not a CBF record, would overwrite an input, ...).
+    Failed(String),
+    /// Could not be read or written.
+    Io(String),
+    /// A CIF document met in a folder: not for convert, and no failure.
+    Skipped,
+}
+
+fn usage(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
+    if s.output.is_none() && s.out_dir.is_none() {
+        return usage("say where to write: -o FILE (one input) or --out-dir DIR");
+    }
+    if s.to == Target::Json && s.encoding == Some(EncodingArg::Gbk) {
+        return usage("JSON is always UTF-8 (RFC 8259); --encoding gbk does not apply");
+    }
+    let files = match collect(paths) {
+        Ok(f) => f,
+        Err(e) => return usage(&e),
+    };
+    if files.is_empty() {
+        return usage("no .cbf, .cif or .xml files found");
+    }
+    if let (Some(o), true) = (&s.output, files.len() > 1) {
+        return usage(&format!(
+            "-o {} names one output file, but there are {} inputs; use --out-dir",
+            o.display(),
+            files.len()
+        ));
+    }
+    if let Some(dir) = &s.out_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return usage(&format!("cannot create {}: {e}", dir.display()));
+        }
+    }
+    let encoding = match s.encoding {
+        Some(EncodingArg::Gbk) => encoding_rs::GBK,
+        Some(EncodingArg::Utf8) => encoding_rs::UTF_8,
+        None if s.to == Target::Cbf2007 => encoding_rs::GBK,
+        None => encoding_rs::UTF_8,
+    };
+    let inputs: HashSet<PathBuf> = files
+        .iter()
+        .filter_map(|f| std::fs::canonicalize(f).ok())
+        .collect();
+    // Plan every output first: two inputs with one stem in different folders would
+    // write one file twice.
+    let mut claimed: HashMap<PathBuf, &Path> = HashMap::new();
+    let plan: Vec<Result<PathBuf, String>> = files
+        .iter()
+        .map(|f| {
+            let out = match (&s.output, &s.out_dir) {
+                (Some(o), _) => o.clone(),
+                (None, Some(dir)) => {
+                    let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+                    dir.join(format!("{stem}.{}", s.to.extension()))
+                }
+                (None, None) => unreachable!("checked above"),
+            };
+            if let Some(other) = claimed.get(&out) {
+                return Err(format!(
+                    "its output {} is already the output of {}",
+                    out.display(),
+                    other.display()
+                ));
+            }
+            claimed.insert(out.clone(), f);
+            let overwrites_input = std::fs::canonicalize(&out)
+                .ok()
+                .is_some_and(|c| inputs.contains(&c));
+            if overwrites_input && !s.force {
+                return Err(format!(
+                    "its output {} is an input file; not overwritten (use --force)",
+                    out.display()
+                ));
+            }
+            Ok(out)
+        })
+        .collect();
+
+    let started = Instant::now();
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(files.len() as u64),
+        if std::io::stderr().is_terminal() {
+            indicatif::ProgressDrawTarget::stderr()
+        } else {
+            indicatif::ProgressDrawTarget::hidden()
+        },
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    // Files named on the command line must convert; folders may hold CIF documents too.
+    let named: HashSet<&PathBuf> = paths.iter().filter(|p| p.is_file()).collect();
+    let outcomes: Vec<Outcome> = files
+        .par_iter()
+        .zip(plan.par_iter())
+        .map(|(f, out)| {
+            let o = match out {
+                Ok(out) => convert_one(f, out, s, encoding, named.contains(f)),
+                Err(e) => Outcome::Failed(e.clone()),
+            };
+            bar.inc(1);
+            o
+        })
+        .collect();
+    bar.finish_and_clear();
+
+    let color = std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let (mut converted, mut failed, mut io_errors, mut warnings) = (0, 0, 0, 0);
+    let mut skipped = 0;
+    for (f, outcome) in files.iter().zip(&outcomes) {
+        match outcome {
+            Outcome::Converted { losses } => {
+                converted += 1;
+                warnings += losses.len();
+                for l in losses {
+                    let _ = writeln!(out, "warning: {}: {l}", f.display());
+                }
+            }
+            Outcome::Invalid(report) => {
+                failed += 1;
+                let _ = out.write_all(render(report, OutputFormat::Human, color).as_bytes());
+                let _ = writeln!(out, "error: {} is not valid; not converted", f.display());
+            }
+            Outcome::Failed(e) => {
+                failed += 1;
+                let _ = writeln!(out, "error: {}: {e}", f.display());
+            }
+            Outcome::Io(e) => {
+                io_errors += 1;
+                let _ = writeln!(out, "error: {}: {e}", f.display());
+            }
+            Outcome::Skipped => skipped += 1,
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{} files: {converted} converted to {}, {failed} failed{}{}; {warnings} warnings ({:.2} s)",
+        files.len(),
+        s.to.name(),
+        if skipped > 0 {
+            format!(", {skipped} skipped (not CBF)")
+        } else {
+            String::new()
+        },
+        if io_errors > 0 {
+            format!(", {io_errors} unreadable or unwritable")
+        } else {
+            String::new()
+        },
+        started.elapsed().as_secs_f64()
+    );
+    batch_exit(io_errors, failed)
+}
+
+fn convert_one(
+    file: &Path,
+    output: &Path,
+    s: &Settings,
+    encoding: &'static encoding_rs::Encoding,
+    named: bool,
+) -> Outcome {
+    let report = validate_file(file, &Options::default());
+    if let Some(d) = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == boardxml::diagnostic::Code::Io)
+    {
+        return Outcome::Io(d.message.clone());
+    }
+    if !report.is_valid() {
+        return Outcome::Invalid(Box::new(report));
+    }
+    let Some(record) = report.document.as_ref().and_then(cv::record_of) else {
+        return if named {
+            Outcome::Failed("not a CBF record (convert reads CBF)".into())
+        } else {
+            Outcome::Skipped
+        };
+    };
+    let converted = match s.to {
+        Target::Cbf10 => cv::to_cbf_1_0(&record).map(|c| {
+            let doc = Document::Cbf10(cbf_1_0::Root::ChineseChessRecord(c.output));
+            (write_document(&doc, encoding, false), c.losses)
+        }),
+        Target::Cbf2007 => cv::to_cbf_2007(&record).map(|c| {
+            let doc = Document::Cbf2007(cbf_2007::Root::ChineseChessRecord(c.output));
+            (write_document(&doc, encoding, false), c.losses)
+        }),
+        Target::Pgn => {
+            let notation = match s.notation {
+                NotationArg::Iccs => Notation::Iccs,
+                NotationArg::Chinese => Notation::Chinese,
+                NotationArg::Wxf => Notation::Wxf,
+            };
+            pgn::to_pgn(&record, notation).map(|c| {
+                let (bytes, _, unmappable) = encoding.encode(&c.output);
+                let mut losses = c.losses;
+                if unmappable {
+                    losses.push(cv::Loss {
+                        field: "encoding".into(),
+                        message: format!(
+                            "characters {} cannot hold are written as &#...; references",
+                            encoding.name()
+                        ),
+                    });
+                }
+                (bytes.into_owned(), losses)
+            })
+        }
+        Target::Json => cv::to_json(&record).map(|c| (c.output.into_bytes(), c.losses)),
+    };
+    match converted {
+        Ok((bytes, losses)) => match write_atomically(output, &bytes) {
+            Ok(()) => Outcome::Converted { losses },
+            Err(e) => Outcome::Io(format!("cannot write {}: {e}", output.display())),
+        },
+        Err(e) => Outcome::Failed(format!("cannot convert: {e}")),
+    }
+}
+
+impl Target {
+    fn name(self) -> &'static str {
+        match self {
+            Target::Cbf10 => "cbf-1.0",
+            Target::Cbf2007 => "cbf-2007",
+            Target::Pgn => "pgn",
+            Target::Json => "json",
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! The `boardxml` command: one module a command.
+
+mod conformance;
+mod convert;
+mod files;
+mod output;
+mod render;
+mod show;
+mod validate;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use boardxml::report::OutputFormat;
+use boardxml::validate::Options;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "boardxml",
+    version,
+    about = "Strict validation of CIF marker documents and CBF Chinese-chess records"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum ConformanceAction {
+    /// Run an implementation over every case and report agreement case by case. Without
+    /// --impl or --impl-roundtrip, boardxml itself is run.
+    ///
+    /// Exit code: 0 every case agrees, 1 some disagree, 2 usage or I/O error.
+    Run {
+        /// The suite folder.
+        #[arg(long, default_value = "conformance")]
+        suite: PathBuf,
+        /// The implementation: a shell command with {file} for the case's path; its exit
+        /// code tells its verdict.
+        #[arg(long = "impl")]
+        implementation: Option<String>,
+        /// The exit code that means "valid".
+        #[arg(long, default_value_t = 0)]
+        valid_exit: i32,
+        /// A round-trip implementation: reads {in}, writes {out}; compared with the
+        /// original at the level of the data model.
+        #[arg(long = "impl-roundtrip")]
+        roundtrip: Option<String>,
+        /// Seconds a case may take before it is killed and reported as a hang.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        /// How to report.
+        #[arg(long, default_value = "human")]
+        format: String,
+    },
+    /// Write the suite with its manifest to DIR, for use without boardxml.
+    Export {
+        /// Where to write it.
+        dir: PathBuf,
+        /// The suite folder.
+        #[arg(long, default_value = "conformance")]
+        suite: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate files (folders are searched recursively for .cbf, .cif and .xml files).
+    ///
+    /// Exit code: 0 all valid, 1 some invalid, 2 usage or I/O error.
+    Validate {
+        /// Files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// How to print diagnostics.
+        #[arg(long, value_enum, default_value = "human")]
+        format: OutputFormat,
+        /// Stop reading a document after this many errors.
+        #[arg(long, default_value_t = 100)]
+        max_errors: usize,
+        /// Only the schema layer: no format rules, and memory stays bounded whatever the
+        /// files' sizes.
+        #[arg(long)]
+        schema_only: bool,
+    },
+    /// Draw a CIF game (the board at its size with every marker) or a CBF position (the
+    /// xiangqi board with the last move highlighted) as SVG.
+    Render {
+        /// The CIF document or CBF record.
+        file: PathBuf,
+        /// CIF: which game (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// CBF: which line, as 1-based child numbers per ply separated by dots (as in
+        /// `show`); the main line by default.
+        #[arg(long, default_value = "")]
+        line: String,
+        /// CBF: the position after this many plies (default: the end of the line).
+        #[arg(long)]
+        ply: Option<usize>,
+        /// Where to write the SVG (written to a temporary file, then renamed).
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
+    /// The conformance suite: run an implementation over it, or export it.
+    Conformance {
+        #[command(subcommand)]
+        action: ConformanceAction,
+    },
+    /// Convert CBF records (either dialect) to CBF 1.0, CBF 2007, PGN or JSON.
+    ///
+    /// Each input is validated first; an invalid one is reported and skipped. What the
+    /// target cannot hold is printed as a warning. Exit code: 0 all converted, 1 some
+    /// failed, 2 usage or I/O error.
+    Convert {
+        /// Files or folders (searched recursively like `validate`).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The target.
+        #[arg(long, value_enum)]
+        to: Target,
+        /// The output encoding (default: GBK for cbf-2007, UTF-8 otherwise; JSON is UTF-8).
+        #[arg(long, value_enum)]
+        encoding: Option<EncodingArg>,
+        /// The move notation of PGN.
+        #[arg(long, value_enum, default_value = "iccs")]
+        notation: NotationArg,
+        /// The output file (one input only).
+        #[arg(short = 'o', long = "output", conflicts_with = "out_dir")]
+        output: Option<PathBuf>,
+        /// The output folder: each input's stem with the target's extension.
+        #[arg(long)]
+        out_dir: Option<PathBuf>,
+        /// Allow overwriting an input file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Show a position of a CBF record: the board, the side to move, the moves so far.
+    Show {
+        /// The CBF record.
+        file: PathBuf,
+        /// The line: 1-based child numbers by ply, separated by dots (`1.2`: the main
+        /// line's first move, then the first variation at ply 2; after the last number
+        /// the line follows main continuations). Default: the main line.
+        #[arg(long, default_value = "")]
+        line: String,
+        /// The position after this many plies of the line (default: its end).
+        #[arg(long)]
+        ply: Option<usize>,
+    },
+}
+
+/// A conversion target.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// CBF, dialect 1.0 (`.cbf`).
+    #[value(name = "cbf-1.0")]
+    Cbf10,
+    /// CBF, dialect 2007 (`.cbf`).
+    #[value(name = "cbf-2007")]
+    Cbf2007,
+    /// PGN (`.pgn`).
+    Pgn,
+    /// JSON (`.json`).
+    Json,
+}
+
+impl Target {
+    fn extension(self) -> &'static str {
+        match self {
+            Target::Cbf10 | Target::Cbf2007 => "cbf",
+            Target::Pgn => "pgn",
+            Target::Json => "json",
+        }
+    }
+}
+
+/// An output encoding.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EncodingArg {
+    /// UTF-8 (no BOM).
+    #[value(name = "utf-8")]
+    Utf8,
+    /// GBK.
+    Gbk,
+}
+
+/// A PGN move notation.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum NotationArg {
+    /// `h2e2`.
+    Iccs,
+    /// `炮二平五`.
+    Chinese,
+    /// `C2.5`.
+    Wxf,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Validate {
+            paths,
+            format,
+            max_errors,
+            schema_only,
+        } => validate::run(
+            &paths,
+            format,
+            // The CLI keeps no document: CIF rules run while reading, in bounded memory.
+            Options {
+                max_errors,
+                schema_only,
+                keep_document: false,
+            },
+        ),
+        Command::Render {
+            file,
+            game,
+            line,
+            ply,
+            output,
+        } => render::run(&file, game, &line, ply, &output),
+        Command::Conformance { action } => conformance::run(action),
+        Command::Convert {
+            paths,
+            to,
+            encoding,
+            notation,
+            output,
+            out_dir,
+            force,
+        } => convert::run(
+            &paths,
+            &convert::Settings {
+                to,
+                encoding,
+                notation,
+                output,
+                out_dir,
+                force,
+            },
+        ),
+        Command::Show { file, line, ply } => show::run(&file, &line, ply),
+    }
+}

@@ -1,0 +1,85 @@
+//! `boardxml render`.
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::process::ExitCode;
+
+use boardxml::report::{render, OutputFormat};
+use boardxml::validate::{validate_file, Options};
+
+use crate::output::write_atomically;
+
+/// Renders a game of a valid CIF document, or a position of a valid CBF record, to `output`.
+pub fn run(file: &Path, game: usize, line: &str, ply: Option<usize>, output: &Path) -> ExitCode {
+    let report = validate_file(file, &Options::default());
+    if !report.is_valid() {
+        let color = std::io::stderr().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        eprint!("{}", render(&report, OutputFormat::Human, color));
+        eprintln!("error: {} is not valid; nothing drawn", file.display());
+        return ExitCode::from(1);
+    }
+    let svg = match &report.document {
+        Some(boardxml::validate::Document::Cif(boardxml::generated::cif::Root::Cif(cif))) => {
+            match game.checked_sub(1).and_then(|i| cif.game.get(i)) {
+                Some(g) => Ok(boardxml::cif::render::render_game_svg(g)),
+                None => Err(format!(
+                    "it has {} game(s); there is no game {game}",
+                    cif.game.len()
+                )),
+            }
+        }
+        Some(doc) => match boardxml::cbf::convert::record_of(doc) {
+            Some(record) => cbf_position_svg(&record, line, ply),
+            None => Err("it is neither a CIF document nor a CBF record".to_string()),
+        },
+        None => Err("it could not be read".to_string()),
+    };
+    let svg = match svg {
+        Ok(svg) => svg,
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    match write_atomically(output, svg.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", output.display());
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The position after `ply` plies of the line `line` (as `show` reads it), drawn.
+fn cbf_position_svg(
+    record: &boardxml::cbf::Record,
+    line: &str,
+    ply: Option<usize>,
+) -> Result<String, String> {
+    let moves = boardxml::cbf::show::select_line(record, line)?;
+    let ply = ply.unwrap_or(moves.len());
+    if ply > moves.len() {
+        return Err(format!(
+            "ply {ply} is beyond the end of the line, which has {} plies",
+            moves.len()
+        ));
+    }
+    let mut position = record
+        .start
+        .clone()
+        .ok_or("the start position could not be read")?;
+    let mut last = None;
+    for &i in &moves[..ply] {
+        let mv = record.moves[i].mv;
+        position.play(mv).map_err(|e| {
+            format!(
+                "the move {} ({}) on the way is illegal: {e}",
+                mv.cbf(),
+                mv.iccs()
+            )
+        })?;
+        last = Some(mv);
+    }
+    Ok(boardxml::cbf::render::render_position_svg(&position, last))
+}

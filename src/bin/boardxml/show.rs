@@ -1,0 +1,40 @@
+//! `boardxml show`.
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::process::ExitCode;
+
+use boardxml::report::{render, OutputFormat};
+use boardxml::validate::{validate_file, Options};
+
+/// Shows a position of a valid CBF record.
+pub fn run(file: &Path, line: &str, ply: Option<usize>) -> ExitCode {
+    let report = validate_file(file, &Options::default());
+    if !report.is_valid() {
+        let color = std::io::stderr().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        eprint!("{}", render(&report, OutputFormat::Human, color));
+        eprintln!("error: {} is not valid; nothing shown", file.display());
+        return ExitCode::from(1);
+    }
+    let Some(record) = report
+        .document
+        .as_ref()
+        .and_then(boardxml::cbf::convert::record_of)
+    else {
+        eprintln!("error: {} is not a CBF record", file.display());
+        return ExitCode::from(2);
+    };
+    let text = boardxml::cbf::show::select_line(&record, line)
+        .and_then(|l| boardxml::cbf::show::show(&record, &l, ply));
+    match text {
+        Ok(t) => {
+            print!("{t}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            ExitCode::from(2)
+        }
+    }
+}
