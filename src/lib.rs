@@ -19,6 +19,7 @@ pub mod generated;
 pub mod pattern;
 pub mod report;
 pub mod rules;
+pub mod safe_write;
 pub mod schema;
 pub mod semantics;
 mod svg;

@@ -1,6 +1,7 @@
 //! Presenting diagnostics: rustc-like text for people, one JSON object per diagnostic for
 //! tools, and GitHub workflow annotations for CI.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use annotate_snippets::{Level, Renderer, Snippet};
@@ -85,7 +86,53 @@ pub fn json(report: &Report, d: &Diagnostic) -> String {
         found: d.found.as_deref(),
         format: report.format.map(|f| f.name()),
     })
+    .map(|j| json_terminal_safe(&j))
     .unwrap_or_default()
+}
+
+/// serde_json escapes C0 controls only; the C1 controls and the bidi overrides are written
+/// as `\uXXXX` too, the same string to a JSON reader, and harmless on a terminal.
+fn json_terminal_safe(json: &str) -> String {
+    if !json.chars().any(is_unsafe_on_terminal) {
+        return json.to_owned();
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if is_unsafe_on_terminal(c) {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `text` made safe to print on a terminal: every control character but the tab (ESC
+/// sequences would recolour, retitle or clear the terminal; a line end would start a fake
+/// line), the C1 controls, and the bidirectional overrides and isolates (which reorder what
+/// is shown: "Trojan Source") are written as `\u{..}` escapes. Names, paths, values and
+/// source lines come from the documents and file names, which anyone may have written.
+pub fn terminal_safe(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe_on_terminal) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_unsafe_on_terminal(c) {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn is_unsafe_on_terminal(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(
+            c,
+            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
 }
 
 fn github(report: &Report, d: &Diagnostic) -> String {
@@ -104,9 +151,11 @@ fn github(report: &Report, d: &Diagnostic) -> String {
     if !d.path.is_empty() {
         let _ = write!(message, " (at {})", d.path);
     }
-    // Workflow commands end at a line end and take `%`, CR and LF escaped.
+    // Workflow commands end at a line end and take `%`, CR and LF escaped; the log shows
+    // them on a terminal-like page, so the rest is made terminal-safe first.
     let escape = |s: &str| {
-        s.replace('%', "%25")
+        terminal_safe(s)
+            .replace('%', "%25")
             .replace('\r', "%0D")
             .replace('\n', "%0A")
     };
@@ -136,7 +185,12 @@ fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
     if let Some(f) = &d.found {
         notes.push(format!("found {f}"));
     }
-    let origin = report.path.display().to_string();
+    let notes: Vec<String> = notes
+        .iter()
+        .map(|n| terminal_safe(n).into_owned())
+        .collect();
+    let title = terminal_safe(&d.message);
+    let origin = terminal_safe(&report.path.display().to_string()).into_owned();
     let renderer = if color {
         Renderer::styled()
     } else {
@@ -144,7 +198,7 @@ fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
     };
     let code = d.code.as_str();
     if line == 0 {
-        let mut message = level.title(&d.message).id(code);
+        let mut message = level.title(&title).id(code);
         for n in &notes {
             message = message.footer(Level::Note.title(n));
         }
@@ -162,7 +216,7 @@ fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
         .map(String::as_str)
         .unwrap_or("");
     if source.chars().count() + 1 < column {
-        let mut message = level.title(&d.message).id(code);
+        let mut message = level.title(&title).id(code);
         for n in &notes {
             message = message.footer(Level::Note.title(n));
         }
@@ -185,13 +239,21 @@ fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
     let label = d
         .found
         .as_deref()
-        .map(|f| format!("found {f}"))
+        .map(|f| terminal_safe(&format!("found {f}")).into_owned())
         .unwrap_or_default();
-    let snippet = Snippet::source(source)
+    // The line is escaped in three parts so that the caret stays on the character.
+    let (before, at, after) = (
+        terminal_safe(&source[..start]),
+        terminal_safe(&source[start..end]),
+        terminal_safe(&source[end..]),
+    );
+    let (start, end) = (before.len(), before.len() + at.len());
+    let source = format!("{before}{at}{after}");
+    let snippet = Snippet::source(&source)
         .line_start(line)
         .origin(&origin)
         .annotation(level.span(start..end).label(&label));
-    let mut message = level.title(&d.message).id(code).snippet(snippet);
+    let mut message = level.title(&title).id(code).snippet(snippet);
     for n in notes.iter().filter(|n| !n.starts_with("found ")) {
         message = message.footer(Level::Note.title(n));
     }

@@ -115,7 +115,7 @@ fn one_output_file_for_two_inputs_is_refused() {
 }
 
 #[test]
-fn an_input_is_not_overwritten_without_force() {
+fn an_input_is_never_overwritten() {
     let dir = inputs();
     let sub = dir.path().join("in/sub");
     let input = sub.join("short-game-2007.cbf");
@@ -130,12 +130,26 @@ fn an_input_is_not_overwritten_without_force() {
         s(&sub),
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(stdout(&o).contains("--force"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("is an input"), "{}", stdout(&o));
     assert_eq!(std::fs::read(&input).unwrap(), before);
     let o = boardxml(&["convert", "--to", "cbf-1.0", s(&input), "-o", s(&input)]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(std::fs::read(&input).unwrap(), before);
-    // With --force it is converted in place.
+    // Nor through another name of the same file: a hard link, a symbolic link.
+    let hard = sub.join("hard.cbf");
+    std::fs::hard_link(&input, &hard).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&input, sub.join("soft.cbf")).unwrap();
+    for other in ["hard.cbf", "soft.cbf"] {
+        let out = sub.join(other);
+        if !out.exists() {
+            continue;
+        }
+        let o = boardxml(&["convert", "--to", "cbf-1.0", s(&input), "-o", s(&out)]);
+        assert_eq!(o.status.code(), Some(1), "{other}: {}", stdout(&o));
+        assert_eq!(std::fs::read(&input).unwrap(), before, "{other}");
+    }
+    // --force is gone: there is no way to write over an input.
     let o = boardxml(&[
         "convert",
         "--to",
@@ -145,9 +159,8 @@ fn an_input_is_not_overwritten_without_force() {
         s(&input),
         "--force",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    let after = std::fs::read_to_string(&input).unwrap();
-    assert!(after.contains("Version=\"1.0\""));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&input).unwrap(), before);
 }
 
 #[test]

@@ -18,36 +18,38 @@ pub fn run(action: ConformanceAction) -> ExitCode {
             format,
         } => {
             let Ok(report_format) = format.parse::<cf::ReportFormat>() else {
-                eprintln!("error: --format takes human, json or junit, not {format}");
+                crate::error(format_args!(
+                    "--format takes human, json or junit, not {format}"
+                ));
                 return ExitCode::from(2);
             };
             if !(timeout > 0.0 && timeout.is_finite()) {
-                eprintln!("error: --timeout takes a positive number of seconds");
+                crate::error(format_args!("--timeout takes a positive number of seconds"));
                 return ExitCode::from(2);
             }
             let suite = match cf::load(&suite) {
                 Ok(s) => s,
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    crate::error(format_args!("{e}"));
                     return ExitCode::from(2);
                 }
             };
             let timeout = Duration::from_secs_f64(timeout);
             let results = match (&implementation, &roundtrip) {
                 (Some(_), Some(_)) => {
-                    eprintln!("error: give --impl or --impl-roundtrip, not both");
+                    crate::error(format_args!("give --impl or --impl-roundtrip, not both"));
                     return ExitCode::from(2);
                 }
                 (Some(command), None) => {
                     if let Some(problem) = cf::missing_placeholders(command, &["{file}"]) {
-                        eprintln!("error: --impl: {problem}");
+                        crate::error(format_args!("--impl: {problem}"));
                         return ExitCode::from(2);
                     }
                     cf::run_external(&suite, command, valid_exit, timeout)
                 }
                 (None, Some(command)) => {
                     if let Some(problem) = cf::missing_placeholders(command, &["{in}", "{out}"]) {
-                        eprintln!("error: --impl-roundtrip: {problem}");
+                        crate::error(format_args!("--impl-roundtrip: {problem}"));
                         return ExitCode::from(2);
                     }
                     cf::run_roundtrip(&suite, command, timeout)
@@ -71,7 +73,7 @@ pub fn run(action: ConformanceAction) -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    crate::error(format_args!("{e}"));
                     ExitCode::from(2)
                 }
             }

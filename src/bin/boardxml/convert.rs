@@ -7,6 +7,7 @@ use boardxml::cbf::pgn::{self, Notation};
 use boardxml::generated::{cbf_1_0, cbf_2007};
 use boardxml::validate::{write_document, Document};
 
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,9 +18,10 @@ use boardxml::validate::{validate_file, Options, Report};
 use rayon::prelude::*;
 
 use crate::files::collect;
-use crate::output::write_atomically;
 use crate::validate::batch_exit;
 use crate::{EncodingArg, NotationArg, Target};
+use boardxml::report::terminal_safe as safe;
+use boardxml::safe_write::{write_file, Inputs, STDOUT};
 
 /// What the command line asked for.
 pub struct Settings {
@@ -28,7 +30,6 @@ pub struct Settings {
     pub notation: NotationArg,
     pub output: Option<PathBuf>,
     pub out_dir: Option<PathBuf>,
-    pub force: bool,
 }
 
 /// What became of one input.
@@ -47,7 +48,7 @@ enum Outcome {
 }
 
 fn usage(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
+    crate::error(format_args!("{message}"));
     ExitCode::from(2)
 }
 
@@ -83,10 +84,10 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
         None if s.to == Target::Cbf2007 => encoding_rs::GBK,
         None => encoding_rs::UTF_8,
     };
-    let inputs: HashSet<PathBuf> = files
-        .iter()
-        .filter_map(|f| std::fs::canonicalize(f).ok())
-        .collect();
+    let mut inputs = Inputs::new();
+    for f in &files {
+        inputs.add(f);
+    }
     // Plan every output first: two inputs with one stem in different folders would
     // write one file twice.
     let mut claimed: HashMap<PathBuf, &Path> = HashMap::new();
@@ -109,12 +110,9 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
                 ));
             }
             claimed.insert(out.clone(), f);
-            let overwrites_input = std::fs::canonicalize(&out)
-                .ok()
-                .is_some_and(|c| inputs.contains(&c));
-            if overwrites_input && !s.force {
+            if inputs.contains(&out) {
                 return Err(format!(
-                    "its output {} is an input file; not overwritten (use --force)",
+                    "its output {} is an input; inputs are never overwritten",
                     out.display()
                 ));
             }
@@ -143,7 +141,7 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
         .zip(plan.par_iter())
         .map(|(f, out)| {
             let o = match out {
-                Ok(out) => convert_one(f, out, s, encoding, named.contains(f)),
+                Ok(out) => convert_one(f, out, s, encoding, named.contains(f), &inputs),
                 Err(e) => Outcome::Failed(e.clone()),
             };
             bar.inc(1);
@@ -152,10 +150,14 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
         .collect();
     bar.finish_and_clear();
 
-    let color = std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // With `-o -` the converted record is standard output: the report goes to stderr.
+    let report_to_stderr = s.output.as_deref() == Some(Path::new(STDOUT));
+    let color = if report_to_stderr {
+        std::io::stderr().is_terminal()
+    } else {
+        std::io::stdout().is_terminal()
+    } && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let mut out = String::new();
     let (mut converted, mut failed, mut io_errors, mut warnings) = (0, 0, 0, 0);
     let mut skipped = 0;
     for (f, outcome) in files.iter().zip(&outcomes) {
@@ -164,21 +166,25 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
                 converted += 1;
                 warnings += losses.len();
                 for l in losses {
-                    let _ = writeln!(out, "warning: {}: {l}", f.display());
+                    let _ = writeln!(out, "warning: {}", safe(&format!("{}: {l}", f.display())));
                 }
             }
             Outcome::Invalid(report) => {
                 failed += 1;
-                let _ = out.write_all(render(report, OutputFormat::Human, color).as_bytes());
-                let _ = writeln!(out, "error: {} is not valid; not converted", f.display());
+                out.push_str(&render(report, OutputFormat::Human, color));
+                let _ = writeln!(
+                    out,
+                    "error: {} is not valid; not converted",
+                    safe(&f.display().to_string())
+                );
             }
             Outcome::Failed(e) => {
                 failed += 1;
-                let _ = writeln!(out, "error: {}: {e}", f.display());
+                let _ = writeln!(out, "error: {}", safe(&format!("{}: {e}", f.display())));
             }
             Outcome::Io(e) => {
                 io_errors += 1;
-                let _ = writeln!(out, "error: {}: {e}", f.display());
+                let _ = writeln!(out, "error: {}", safe(&format!("{}: {e}", f.display())));
             }
             Outcome::Skipped => skipped += 1,
         }
@@ -200,6 +206,17 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
         },
         started.elapsed().as_secs_f64()
     );
+    let written = if report_to_stderr {
+        std::io::stderr().lock().write_all(out.as_bytes())
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(out.as_bytes())
+            .and_then(|()| stdout.flush())
+    };
+    if let Err(e) = written {
+        return crate::output_failed(&e);
+    }
     batch_exit(io_errors, failed)
 }
 
@@ -209,6 +226,7 @@ fn convert_one(
     s: &Settings,
     encoding: &'static encoding_rs::Encoding,
     named: bool,
+    inputs: &Inputs,
 ) -> Outcome {
     let report = validate_file(file, &Options::default());
     if let Some(d) = report
@@ -261,9 +279,10 @@ fn convert_one(
         Target::Json => cv::to_json(&record).map(|c| (c.output.into_bytes(), c.losses)),
     };
     match converted {
-        Ok((bytes, losses)) => match write_atomically(output, &bytes) {
+        Ok((bytes, losses)) => match write_file(output, &bytes, inputs) {
             Ok(()) => Outcome::Converted { losses },
-            Err(e) => Outcome::Io(format!("cannot write {}: {e}", output.display())),
+            Err(e @ boardxml::safe_write::WriteError::Io(..)) => Outcome::Io(e.to_string()),
+            Err(e) => Outcome::Failed(e.to_string()),
         },
         Err(e) => Outcome::Failed(format!("cannot convert: {e}")),
     }

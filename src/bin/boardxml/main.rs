@@ -3,7 +3,6 @@
 mod conformance;
 mod convert;
 mod files;
-mod output;
 mod render;
 mod show;
 mod validate;
@@ -99,7 +98,9 @@ enum Command {
         /// CBF: the position after this many plies (default: the end of the line).
         #[arg(long)]
         ply: Option<usize>,
-        /// Where to write the SVG (written to a temporary file, then renamed).
+        /// Where to write the SVG: `-` for standard output; a character device or FIFO is
+        /// written to; a file is written to a new temporary file, then renamed over it.
+        /// An input is never overwritten.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
     },
@@ -126,15 +127,13 @@ enum Command {
         /// The move notation of PGN.
         #[arg(long, value_enum, default_value = "iccs")]
         notation: NotationArg,
-        /// The output file (one input only).
+        /// The output file (one input only): `-` for standard output; written as render's
+        /// `-o` is. An input is never overwritten.
         #[arg(short = 'o', long = "output", conflicts_with = "out_dir")]
         output: Option<PathBuf>,
         /// The output folder: each input's stem with the target's extension.
         #[arg(long)]
         out_dir: Option<PathBuf>,
-        /// Allow overwriting an input file.
-        #[arg(long)]
-        force: bool,
     },
     /// Show a position of a CBF record: the board, the side to move, the moves so far.
     Show {
@@ -230,7 +229,6 @@ fn main() -> ExitCode {
             notation,
             output,
             out_dir,
-            force,
         } => convert::run(
             &paths,
             &convert::Settings {
@@ -239,9 +237,24 @@ fn main() -> ExitCode {
                 notation,
                 output,
                 out_dir,
-                force,
             },
         ),
         Command::Show { file, line, ply } => show::run(&file, &line, ply),
     }
+}
+
+/// A report or result that could not be written to standard output (a full disk, a closed
+/// pipe): exit 2 with a message, never a panic and never a silent success.
+fn output_failed(e: &std::io::Error) -> ExitCode {
+    error(format_args!("cannot write to standard output: {e}"));
+    ExitCode::from(2)
+}
+
+/// Prints `error: MESSAGE` to stderr, made terminal-safe: messages name files and quote
+/// values, which anyone may have written.
+fn error(message: std::fmt::Arguments<'_>) {
+    eprintln!(
+        "error: {}",
+        boardxml::report::terminal_safe(&message.to_string())
+    );
 }

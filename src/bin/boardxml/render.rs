@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use boardxml::report::{render, OutputFormat};
 use boardxml::validate::{validate_file, Options};
 
-use crate::output::write_atomically;
+use boardxml::safe_write::{write_file, Inputs};
 
 /// Renders a game of a valid CIF document, or a position of a valid CBF record, to `output`.
 pub fn run(file: &Path, game: usize, line: &str, ply: Option<usize>, output: &Path) -> ExitCode {
@@ -16,7 +16,10 @@ pub fn run(file: &Path, game: usize, line: &str, ply: Option<usize>, output: &Pa
         let color = std::io::stderr().is_terminal()
             && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         eprint!("{}", render(&report, OutputFormat::Human, color));
-        eprintln!("error: {} is not valid; nothing drawn", file.display());
+        crate::error(format_args!(
+            "{} is not valid; nothing drawn",
+            file.display()
+        ));
         return ExitCode::from(1);
     }
     let svg = match &report.document {
@@ -38,14 +41,16 @@ pub fn run(file: &Path, game: usize, line: &str, ply: Option<usize>, output: &Pa
     let svg = match svg {
         Ok(svg) => svg,
         Err(e) => {
-            eprintln!("error: {}: {e}", file.display());
+            crate::error(format_args!("{}: {e}", file.display()));
             return ExitCode::from(2);
         }
     };
-    match write_atomically(output, svg.as_bytes()) {
+    let mut inputs = Inputs::new();
+    inputs.add(file);
+    match write_file(output, svg.as_bytes(), &inputs) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}", output.display());
+            crate::error(format_args!("{e}"));
             ExitCode::from(2)
         }
     }

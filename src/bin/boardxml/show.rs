@@ -1,6 +1,6 @@
 //! `boardxml show`.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -14,7 +14,10 @@ pub fn run(file: &Path, line: &str, ply: Option<usize>) -> ExitCode {
         let color = std::io::stderr().is_terminal()
             && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         eprint!("{}", render(&report, OutputFormat::Human, color));
-        eprintln!("error: {} is not valid; nothing shown", file.display());
+        crate::error(format_args!(
+            "{} is not valid; nothing shown",
+            file.display()
+        ));
         return ExitCode::from(1);
     }
     let Some(record) = report
@@ -22,18 +25,21 @@ pub fn run(file: &Path, line: &str, ply: Option<usize>) -> ExitCode {
         .as_ref()
         .and_then(boardxml::cbf::convert::record_of)
     else {
-        eprintln!("error: {} is not a CBF record", file.display());
+        crate::error(format_args!("{} is not a CBF record", file.display()));
         return ExitCode::from(2);
     };
     let text = boardxml::cbf::show::select_line(&record, line)
         .and_then(|l| boardxml::cbf::show::show(&record, &l, ply));
     match text {
         Ok(t) => {
-            print!("{t}");
-            ExitCode::SUCCESS
+            let mut stdout = std::io::stdout().lock();
+            match stdout.write_all(t.as_bytes()).and_then(|()| stdout.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => crate::output_failed(&e),
+            }
         }
         Err(e) => {
-            eprintln!("error: {}: {e}", file.display());
+            crate::error(format_args!("{}: {e}", file.display()));
             ExitCode::from(2)
         }
     }

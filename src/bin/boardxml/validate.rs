@@ -18,7 +18,7 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
     let files = match collect(paths) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::error(format_args!("{e}"));
             return ExitCode::from(2);
         }
     };
@@ -44,6 +44,9 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
     let mut io_errors = 0usize;
     let mut errors = 0usize;
     let mut warnings = 0usize;
+    // The first failed write to standard output: the run goes on (its exit code must still
+    // say what was found) but ends in exit 2.
+    let mut write_error: Option<std::io::Error> = None;
     // In chunks, printed in order as each is done: memory stays bounded whatever the number
     // of files (a batch of 10,000 records held every report until the end).
     for chunk in files.chunks(REPORT_CHUNK) {
@@ -64,9 +67,13 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
             .collect();
         bar.suspend(|| {
             for r in &reports {
-                let _ = out.write_all(render(r, format, color).as_bytes());
+                if write_error.is_none() {
+                    write_error = out.write_all(render(r, format, color).as_bytes()).err();
+                }
             }
-            let _ = out.flush();
+            if write_error.is_none() {
+                write_error = out.flush().err();
+            }
         });
         for r in &reports {
             if r.diagnostics
@@ -100,9 +107,14 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
     // The summary goes to stderr in the machine formats, so stdout stays parseable.
     match format {
         OutputFormat::Human => {
-            let _ = writeln!(out, "{summary}");
+            if write_error.is_none() {
+                write_error = writeln!(out, "{summary}").and_then(|()| out.flush()).err();
+            }
         }
         _ => eprintln!("{summary}"),
+    }
+    if let Some(e) = write_error {
+        return crate::output_failed(&e);
     }
     batch_exit(io_errors, invalid)
 }

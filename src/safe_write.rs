@@ -1,0 +1,328 @@
+//! Writing output files so that nothing is lost and no planted link is followed.
+//!
+//! A probe found the old way (a temporary `.NAME.PID.tmp` opened with `O_TRUNC`, then a
+//! rename) turnable: anyone who could write the output folder could plant a link under
+//! the predictable name and make a run overwrite a file of their choosing, and renaming
+//! over `/dev/null` replaced the device with a regular file. Here:
+//! - a regular file (or a new name) is written to a temporary file that the tempfile crate
+//!   creates exclusively (`O_CREAT | O_EXCL`, so a planted name or link makes the creation
+//!   fail and another random name is tried), in the same folder, then renamed over the
+//!   target. A rename replaces a link at the target with the file; it never writes through
+//!   it. The temporary file is removed on every error path (a full disk included);
+//! - a character device or a FIFO at the target (`/dev/null`, `/dev/stdout`, a pipe) is
+//!   written to directly, as a shell redirection would, and never replaced;
+//! - `-` is standard output;
+//! - a target that is one of the inputs (the same file, also through a hard or symbolic
+//!   link) is refused: no input is ever overwritten;
+//! - a directory, block device or socket at the target is refused.
+//!
+//! A run killed half-way (`kill -9`) leaves its temporary file behind. The name says whose
+//! it is, `.NAME.boardxml.PID.RANDOM.tmp`: never mistaken for output (the folder walk
+//! takes `.cbf`, `.cif` and `.xml` files only), and removed by the next run that writes
+//! into the same folder once its process is gone.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, SystemTime};
+
+/// The files a run reads: none of them is ever written.
+#[derive(Debug, Default, Clone)]
+pub struct Inputs {
+    /// Device and inode of each regular input: a hard link or a symbolic link to an input
+    /// is the same file under another name.
+    files: HashSet<(u64, u64)>,
+}
+
+impl Inputs {
+    /// No inputs.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds `path` (followed if it is a link). A path that does not exist is no input.
+    pub fn add(&mut self, path: &Path) {
+        if let Some(id) = file_id(path) {
+            self.files.insert(id);
+        }
+    }
+
+    /// Whether `path` (followed if it is a link) is one of the inputs.
+    pub fn contains(&self, path: &Path) -> bool {
+        file_id(path).is_some_and(|id| self.files.contains(&id))
+    }
+}
+
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    // No inode numbers: compare canonical paths through a hash of their text.
+    use std::hash::{Hash, Hasher};
+    let c = std::fs::canonicalize(path).ok()?;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    c.hash(&mut h);
+    Some((0, h.finish()))
+}
+
+/// Why an output was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The target is one of the inputs.
+    #[error("{} is an input; inputs are never overwritten", .0.display())]
+    IsInput(PathBuf),
+    /// The target is something that cannot be written safely.
+    #[error("{} is a {}; write to a regular file, a character device, a FIFO or - (standard output)", .0.display(), .1)]
+    NotWritable(PathBuf, &'static str),
+    /// Reading the target's folder, creating, writing or renaming failed.
+    #[error("cannot write {}: {}", .0.display(), .1)]
+    Io(PathBuf, #[source] io::Error),
+}
+
+/// The name that means standard output.
+pub const STDOUT: &str = "-";
+
+/// Writes `bytes` to `path` as this module describes.
+pub fn write_file(path: &Path, bytes: &[u8], inputs: &Inputs) -> Result<(), WriteError> {
+    write_with(path, inputs, |w| w.write_all(bytes))
+}
+
+/// Writes what `fill` writes to `path` as this module describes. An error from `fill`
+/// leaves no temporary file and the target as it was.
+pub fn write_with(
+    path: &Path,
+    inputs: &Inputs,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), WriteError> {
+    if path.as_os_str() == STDOUT {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        return fill(&mut out)
+            .and_then(|()| out.flush())
+            .map_err(|e| WriteError::Io(PathBuf::from("standard output"), e));
+    }
+    let io_error = |e| WriteError::Io(path.to_path_buf(), e);
+    if inputs.contains(path) {
+        return Err(WriteError::IsInput(path.to_path_buf()));
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) => {
+            let kind = kind_of(&meta.file_type());
+            match kind {
+                Kind::Regular | Kind::Link => {}
+                Kind::Stream => return write_stream(path, fill).map_err(io_error),
+                Kind::Other(what) => return Err(WriteError::NotWritable(path.to_path_buf(), what)),
+            }
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io_error(e)),
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| WriteError::NotWritable(path.to_path_buf(), "folder"))?;
+    remove_leftovers(dir);
+    let mut builder = tempfile::Builder::new();
+    let prefix = format!(
+        ".{}.{TEMP_MARK}.{}.",
+        name.to_string_lossy(),
+        std::process::id()
+    );
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
+    // The new file gets the old one's permissions, or those a new file gets (0666 less the
+    // umask: tempfile's own default is 0600, which would hide a record from its readers).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(io_error)?;
+    // On any error `tmp` is dropped, which removes the temporary file.
+    fill(tmp.as_file_mut())
+        .and_then(|()| tmp.as_file_mut().flush())
+        .and_then(|()| tmp.as_file().sync_all())
+        .map_err(io_error)?;
+    tmp.persist(path).map_err(|e| io_error(e.error))?;
+    Ok(())
+}
+
+enum Kind {
+    Regular,
+    Link,
+    /// A character device or FIFO: written to, never replaced.
+    Stream,
+    Other(&'static str),
+}
+
+fn kind_of(t: &std::fs::FileType) -> Kind {
+    if t.is_file() {
+        return Kind::Regular;
+    }
+    if t.is_symlink() {
+        return Kind::Link;
+    }
+    if t.is_dir() {
+        return Kind::Other("folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_char_device() || t.is_fifo() {
+            return Kind::Stream;
+        }
+        if t.is_block_device() {
+            return Kind::Other("block device");
+        }
+        if t.is_socket() {
+            return Kind::Other("socket");
+        }
+    }
+    Kind::Other("special file")
+}
+
+/// Writes to a character device or FIFO in place. Opened without creating or truncating
+/// anything and without following a link (a link swapped in since it was looked at fails).
+fn write_stream(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut options = OpenOptions::new();
+    options.write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32);
+    }
+    let mut file: File = options.open(path)?;
+    fill(&mut file)?;
+    file.flush()
+}
+
+/// The mark in the name of every temporary file this module makes.
+const TEMP_MARK: &str = "boardxml";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// How old a leftover must be before it is removed: a live writer in another process
+/// namespace (where its PID means nothing here) renames its file within moments.
+const LEFTOVER_AGE: Duration = Duration::from_secs(60);
+
+/// Removes, once per folder and run, the temporary files of runs that are gone: named
+/// `.NAME.boardxml.PID.RANDOM.tmp`, a regular file (not a link), owned by this user, whose
+/// PID no longer runs, older than a minute.
+fn remove_leftovers(dir: &Path) {
+    static CLEANED: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
+    let key = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    {
+        let mut cleaned = CLEANED.lock().unwrap_or_else(|p| p.into_inner());
+        if !cleaned.get_or_insert_with(HashSet::new).insert(key) {
+            return;
+        }
+    }
+    let Some(uid) = own_uid() else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = SystemTime::now();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(leftover_pid) else {
+            continue;
+        };
+        if pid == std::process::id() || is_running(pid) {
+            continue;
+        }
+        let Ok(meta) = entry.path().symlink_metadata() else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|age| age >= LEFTOVER_AGE);
+        if meta.file_type().is_file() && owner(&meta) == Some(uid) && old {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The PID in a temporary file name of this module's, if `name` is one.
+fn leftover_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(TEMP_SUFFIX)?;
+    // `.NAME.boardxml.PID.RANDOM.tmp`: NAME may itself hold dots, RANDOM does not.
+    let (head, random) = rest.rsplit_once('.')?;
+    let (head, pid) = head.rsplit_once('.')?;
+    let (_, mark) = head.rsplit_once('.')?;
+    (mark == TEMP_MARK && !random.is_empty() && random.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .then(|| pid.parse().ok())
+        .flatten()
+}
+
+#[cfg(unix)]
+fn own_uid() -> Option<u32> {
+    Some(rustix::process::getuid().as_raw())
+}
+
+/// Whether a process `pid` exists (signal 0: ESRCH means it does not; EPERM means it
+/// does, as someone else's).
+#[cfg(unix)]
+fn is_running(pid: u32) -> bool {
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return true;
+    };
+    !matches!(
+        rustix::process::test_kill_process(pid),
+        Err(rustix::io::Errno::SRCH)
+    )
+}
+
+#[cfg(not(unix))]
+fn is_running(_: u32) -> bool {
+    true
+}
+
+#[cfg(not(unix))]
+fn own_uid() -> Option<u32> {
+    None
+}
+
+#[cfg(unix)]
+fn owner(meta: &std::fs::Metadata) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    Some(meta.uid())
+}
+
+#[cfg(not(unix))]
+fn owner(_: &std::fs::Metadata) -> Option<u32> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leftover_names_are_recognised() {
+        assert_eq!(leftover_pid(".r.cbf.boardxml.123.AbC9x1.tmp"), Some(123));
+        assert_eq!(leftover_pid(".a.b.c.boardxml.7.zz.tmp"), Some(7));
+        assert_eq!(leftover_pid(".r.cbf.123.tmp"), None);
+        assert_eq!(leftover_pid(".r.cbf.boardxml.x.AbC.tmp"), None);
+        assert_eq!(leftover_pid("r.cbf.boardxml.1.AbC.tmp"), None);
+        assert_eq!(leftover_pid(".r.cbf.other.1.AbC.tmp"), None);
+    }
+}
