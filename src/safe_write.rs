@@ -14,7 +14,9 @@
 //! - `-` is standard output;
 //! - a target that is one of the inputs (the same file, also through a hard or symbolic
 //!   link) is refused: no input is ever overwritten;
-//! - a directory, block device or socket at the target is refused.
+//! - a directory, block device or socket at the target is refused, and so is a read-only
+//!   file (no write permission for anyone): as root or as the folder's owner a rename
+//!   would replace it all the same, and someone made it read-only to keep it.
 //!
 //! A run killed half-way (`kill -9`) leaves its temporary file behind. The name says whose
 //! it is, `.NAME.boardxml.PID.RANDOM.tmp`: never mistaken for output (the folder walk
@@ -115,6 +117,12 @@ pub fn write_with(
         Ok(meta) => {
             let kind = kind_of(&meta.file_type());
             match kind {
+                Kind::Regular if is_read_only(&meta) => {
+                    return Err(WriteError::NotWritable(
+                        path.to_path_buf(),
+                        "read-only file",
+                    ))
+                }
                 Kind::Regular | Kind::Link => {}
                 Kind::Stream => return write_stream(path, fill).map_err(io_error),
                 Kind::Other(what) => return Err(WriteError::NotWritable(path.to_path_buf(), what)),
@@ -157,6 +165,19 @@ pub fn write_with(
         .map_err(io_error)?;
     tmp.persist(path).map_err(|e| io_error(e.error))?;
     Ok(())
+}
+
+/// No write bit at all: kept by its owner on purpose (mode bits, not access(2): root may
+/// write anything).
+#[cfg(unix)]
+fn is_read_only(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o222 == 0
+}
+
+#[cfg(not(unix))]
+fn is_read_only(meta: &std::fs::Metadata) -> bool {
+    meta.permissions().readonly()
 }
 
 enum Kind {

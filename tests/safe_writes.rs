@@ -57,7 +57,12 @@ fn planted_links_in_the_output_folder_are_never_followed() {
     }
     let out = out_dir.join("p.svg");
     let o = boardxml(&["render", s(&example("every-marker.cif")), "-o", s(&out)]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
     assert!(std::fs::read_to_string(&out).unwrap().starts_with("<svg"));
     // In process too, where the PID is known for certain.
@@ -77,7 +82,12 @@ fn an_output_that_is_a_link_is_replaced_not_followed() {
     let out = dir.path().join("p.svg");
     std::os::unix::fs::symlink(&victim, &out).unwrap();
     let o = boardxml(&["render", s(&example("every-marker.cif")), "-o", s(&out)]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
     assert!(std::fs::symlink_metadata(&out).unwrap().is_file());
 }
@@ -91,7 +101,12 @@ fn a_character_device_is_written_to_not_replaced() {
         return;
     }
     let o = boardxml(&["render", s(&example("every-marker.cif")), "-o", "/dev/null"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let meta = std::fs::symlink_metadata(null).unwrap();
     assert!(meta.file_type().is_char_device(), "/dev/null was replaced");
 }
@@ -111,7 +126,12 @@ fn a_fifo_is_written_to_not_replaced() {
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
     let o = boardxml(&["render", s(&example("every-marker.cif")), "-o", s(&fifo)]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(reader.join().unwrap().starts_with("<svg"));
     assert!(std::fs::symlink_metadata(&fifo)
         .unwrap()
@@ -173,6 +193,20 @@ fn a_folder_is_not_an_output() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("is a folder"));
     assert!(dir.path().is_dir());
+}
+
+/// A read-only file is kept, even for root, who could rename over it.
+#[test]
+fn a_read_only_file_is_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.svg");
+    std::fs::write(&kept, "keep me").unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let o = boardxml(&["render", s(&example("every-marker.cif")), "-o", s(&kept)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("read-only file"));
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "keep me");
+    assert_eq!(names(dir.path()), vec!["kept.svg"]);
 }
 
 /// A write that fails half-way (a full disk) leaves the target as it was and no
@@ -263,7 +297,10 @@ fn leftovers_of_a_killed_run_are_cleaned() {
     assert!(fresh.exists(), "a recent file may belong to a live writer");
     assert!(live.exists(), "a live process's file was removed");
     assert!(other.exists(), "a file that is not ours was removed");
-    assert!(std::fs::symlink_metadata(&link).is_ok(), "a link was removed");
+    assert!(
+        std::fs::symlink_metadata(&link).is_ok(),
+        "a link was removed"
+    );
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
 }
 
@@ -275,7 +312,11 @@ fn permissions_follow_the_umask_or_the_old_file() {
     let new = dir.path().join("new.svg");
     write_file(&new, b"x", &Inputs::new()).unwrap();
     let mode = std::fs::metadata(&new).unwrap().permissions().mode() & 0o777;
-    assert_ne!(mode & 0o044, 0, "mode {mode:o}: others cannot read a new output");
+    assert_ne!(
+        mode & 0o044,
+        0,
+        "mode {mode:o}: others cannot read a new output"
+    );
     let kept = dir.path().join("kept.svg");
     std::fs::write(&kept, "old").unwrap();
     std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
@@ -287,7 +328,10 @@ fn permissions_follow_the_umask_or_the_old_file() {
 }
 
 fn run_to_dev_full(args: &[&str]) -> Option<Output> {
-    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").ok()?;
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .ok()?;
     Some(
         Command::new(env!("CARGO_BIN_EXE_boardxml"))
             .args(args)
@@ -334,8 +378,15 @@ fn terminal_escapes_are_escaped() {
     let file = dir.path().join(format!("bad{}.cbf", "\u{1b}[31m\u{202e}"));
     let record = std::fs::read_to_string(example("short-game.cbf"))
         .unwrap()
-        .replacen("<Move value=\"77-47\"", &format!("<Move value=\"77-47{evil}\""), 1);
-    assert!(record.contains(evil), "the example changed: pick another move");
+        .replacen(
+            "<Move value=\"77-47\"",
+            &format!("<Move value=\"77-47{evil}\""),
+            1,
+        );
+    assert!(
+        record.contains(evil),
+        "the example changed: pick another move"
+    );
     std::fs::write(&file, record).unwrap();
     for format in ["human", "github", "json"] {
         let o = boardxml(&["validate", "--format", format, s(dir.path())]);
