@@ -14,6 +14,7 @@ pub mod cbf;
 pub mod cif;
 pub mod conformance;
 pub mod diagnostic;
+pub mod document;
 pub mod encoding;
 pub mod generated;
 pub mod pattern;

@@ -1,8 +1,8 @@
 //! The one place where each format's rules plug in: given a schema-valid document, the
 //! issues its format's rules find. Each format keeps its rules in its own module.
 
+use crate::document::Document;
 use crate::semantics::Issue;
-use crate::validate::Document;
 
 /// The rule issues of a schema-valid document.
 pub fn check(document: &Document) -> Vec<Issue> {

@@ -13,95 +13,9 @@ use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::document::{Document, Format};
 use crate::encoding::DecodeReader;
-use crate::generated::{cbf_1_0, cbf_2007, cif};
-use crate::schema::{Element, Invalid};
-use crate::xml::{Reader, Tag};
-
-/// The formats and dialects boardxml reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum Format {
-    /// CIF marker document (`<cif>`).
-    #[serde(rename = "cif")]
-    Cif,
-    /// CBF as announced in 2007 (`<ChineseChessRecord>` without `Version`).
-    #[serde(rename = "cbf-2007")]
-    Cbf2007,
-    /// CBF as XiangQi Bridge 3 writes it (`<ChineseChessRecord Version="1.0">`).
-    #[serde(rename = "cbf-1.0")]
-    Cbf10,
-}
-
-impl Format {
-    /// The name users see.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Cif => "cif",
-            Format::Cbf2007 => "cbf-2007",
-            Format::Cbf10 => "cbf-1.0",
-        }
-    }
-
-    /// The format a root start tag announces: `<cif>`, or `<ChineseChessRecord>` with or
-    /// without `Version` (its presence marks the 1.0 dialect; a wrong value is the 1.0
-    /// schema's to report as a fixed-value error).
-    pub fn of_root(tag: &Tag) -> Option<Format> {
-        match tag.name() {
-            "cif" => Some(Format::Cif),
-            "ChineseChessRecord" if tag.attribute("Version").is_some() => Some(Format::Cbf10),
-            "ChineseChessRecord" => Some(Format::Cbf2007),
-            _ => None,
-        }
-    }
-}
-
-/// A document read successfully, as its generated type.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Document {
-    /// CIF.
-    Cif(cif::Root),
-    /// CBF, dialect 2007.
-    Cbf2007(cbf_2007::Root),
-    /// CBF, dialect 1.0.
-    Cbf10(cbf_1_0::Root),
-}
-
-/// Every root boardxml knows, read by the format its start tag announces.
-impl crate::schema::Document for Document {
-    const ROOTS: &'static [&'static str] = &["cif", "ChineseChessRecord"];
-
-    fn read_root(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        // With the CIF rules watching, a CIF document need not be kept; a CBF record's rules
-        // need its whole tree.
-        // The observer holds CIF rules: a CBF record has no use for it (and it would be asked
-        // about every element).
-        if r.has_observer() {
-            let cif = Format::of_root(tag) == Some(Format::Cif);
-            r.set_retaining(!cif);
-            if !cif {
-                r.remove_observer();
-            }
-        }
-        match Format::of_root(tag) {
-            Some(Format::Cif) => {
-                cif::Cif::read_element(r, tag).map(|d| Document::Cif(cif::Root::Cif(d)))
-            }
-            Some(Format::Cbf2007) => cbf_2007::ChineseChessRecord::read_element(r, tag)
-                .map(|d| Document::Cbf2007(cbf_2007::Root::ChineseChessRecord(d))),
-            Some(Format::Cbf10) => cbf_1_0::ChineseChessRecord::read_element(r, tag)
-                .map(|d| Document::Cbf10(cbf_1_0::Root::ChineseChessRecord(d))),
-            None => Err(Invalid),
-        }
-    }
-
-    fn write_root(&self, w: &mut crate::xml::Writer) {
-        match self {
-            Document::Cif(d) => d.write_root(w),
-            Document::Cbf2007(d) => d.write_root(w),
-            Document::Cbf10(d) => d.write_root(w),
-        }
-    }
-}
+use crate::xml::Reader;
 
 /// How to validate.
 #[derive(Debug, Clone, Copy)]
@@ -543,16 +457,4 @@ impl LineState {
         self.excerpt.clear();
         self.waiting = false;
     }
-}
-
-/// Writes a valid document back in canonical layout, in `encoding` (with a BOM if `bom`).
-pub fn write_document(
-    document: &Document,
-    encoding: &'static encoding_rs::Encoding,
-    bom: bool,
-) -> Vec<u8> {
-    use crate::schema::Document as _;
-    let mut w = crate::xml::Writer::new(encoding);
-    document.write_root(&mut w);
-    crate::encoding::encode(&w.finish(), encoding, bom)
 }

@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 
 use boardxml::cbf::Record;
 use boardxml::diagnostic::Code;
+use boardxml::document::Document;
 use boardxml::encoding::decode;
 use boardxml::generated::{cbf_1_0, cbf_2007};
-use boardxml::validate::Document;
 use boardxml::xml::Reader;
 use boardxml_xiangqi::seeded::XorShift;
 

@@ -7,8 +7,9 @@ use boardxml::cbf::convert::{record_of, to_cbf_1_0, to_cbf_2007, to_json, Loss};
 use boardxml::cbf::pgn::{to_pgn, Notation};
 use boardxml::cbf::show::{select_line, show};
 use boardxml::cbf::Record;
+use boardxml::document::{write_document, Document};
 use boardxml::generated::{cbf_1_0, cbf_2007};
-use boardxml::validate::{validate_bytes, validate_file, write_document, Document, Options};
+use boardxml::validate::{validate_bytes, validate_file, Options};
 
 const SEED_1995: &str = "seed-1995-lv-qin-vs-xu-yinchuan.cbf";
 const SEED_TRAP: &str = "seed-sacrifice-two-rooks-trap.cbf";

@@ -8,9 +8,9 @@ use std::sync::OnceLock;
 
 use boardxml::cbf::render::{render_position_svg, render_record_svg};
 use boardxml::cbf::Record;
+use boardxml::document::Document;
 use boardxml::encoding::decode;
 use boardxml::generated::cbf_1_0;
-use boardxml::validate::Document;
 use boardxml::xml::Reader;
 use boardxml_xiangqi::{Move, Position};
 use common::{attribute_after, near, pixel, rasterise, rgb, save_for_review};

@@ -5,8 +5,9 @@ mod common;
 
 use std::path::PathBuf;
 
+use boardxml::document::{write_document, Document};
 use boardxml::encoding::decode;
-use boardxml::validate::{validate_bytes, validate_file, write_document, Document, Options};
+use boardxml::validate::{validate_bytes, validate_file, Options};
 use boardxml::xml::Reader;
 
 /// The schema layer only: the format rules have their own corpus test (cbf_rules.rs).

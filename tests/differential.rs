@@ -27,7 +27,8 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use boardxml::diagnostic::Severity;
-use boardxml::validate::{validate_bytes, Format, Options, Report};
+use boardxml::document::Format;
+use boardxml::validate::{validate_bytes, Options, Report};
 
 /// The fixed seed; every document gets its own generator derived from it and its index.
 const SEED: u64 = 0x5EED_0000_0003_D1FF;

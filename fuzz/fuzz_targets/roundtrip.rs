@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use boardxml::validate::{validate_bytes, write_document, Options};
+use boardxml::document::{write_document};
+use boardxml::validate::{validate_bytes, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -35,9 +35,9 @@ use boardxml_xiangqi::{Move, Position, Side, START_FEN};
 use serde::Serialize;
 
 use crate::cbf::record::{Dialect, HeadField, Record};
+use crate::document::Document;
 use crate::generated::{cbf_1_0, cbf_2007};
 use crate::schema::{FacetError, SimpleValue, TextForm};
-use crate::validate::Document;
 
 /// Something of the source that the target cannot hold.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::validate::Document;
+use crate::document::Document;
 
 /// At most this many differences are listed per document; the rest are counted.
 const MAX_LISTED: usize = 30;

@@ -25,7 +25,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Code, Severity};
-use crate::validate::{validate_bytes, Format, Options};
+use crate::document::Format;
+use crate::validate::{validate_bytes, Options};
 
 pub use diff::document_differences;
 pub use report::{render, ReportFormat, Summary};

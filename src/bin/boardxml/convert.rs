@@ -4,8 +4,8 @@ use std::collections::{HashMap, HashSet};
 
 use boardxml::cbf::convert::{self as cv, Loss};
 use boardxml::cbf::pgn::{self, Notation};
+use boardxml::document::{write_document, Document};
 use boardxml::generated::{cbf_1_0, cbf_2007};
-use boardxml::validate::{write_document, Document};
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};

@@ -23,7 +23,7 @@ pub fn run(file: &Path, game: usize, line: &str, ply: Option<usize>, output: &Pa
         return ExitCode::from(1);
     }
     let svg = match &report.document {
-        Some(boardxml::validate::Document::Cif(boardxml::generated::cif::Root::Cif(cif))) => {
+        Some(boardxml::document::Document::Cif(boardxml::generated::cif::Root::Cif(cif))) => {
             match game.checked_sub(1).and_then(|i| cif.game.get(i)) {
                 Some(g) => Ok(boardxml::cif::render::render_game_svg(g)),
                 None => Err(format!(
