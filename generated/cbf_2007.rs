@@ -63,7 +63,7 @@ impl ::boardxml::schema::Element for Board {
 }
 /// placement-side+move number: the 90 points row by row from black's back rank, runs of
 /// empty points as decimal numbers that may cross row ends; JMXSWPB red (rook, horse,
-/// elephant, advisor, king, cannon, pawn), jmxswpb black; side r or b; move number >= 1.
+/// elephant, advisor, king, cannon, pawn), jmxswpb black; side r or b; move number \>= 1.
 /// The schema checks the shape; the count of 90 points is a CBF rule.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardString(::boardxml::__private::CompactString);

@@ -2,10 +2,10 @@
 // run `cargo run -p boardxml-codegen` (see README.md).
 
 //! CIF marker vocabulary (arrows, square markers, text markers, symbols, lines, regions,
-//! values) and the minimal carrier document cif > game > moves. No XML namespace, like CBF.
+//! values) and the minimal carrier document cif \> game \> moves. No XML namespace, like CBF.
 //! Decisions that the source page leaves open or gets wrong:
-//! - The page's Square pattern "[a-a]{1-3}[0-9]{1-2}([A-H][1-8]?)?" is not valid XSD ({1-3}
-//!   is no quantifier) and [a-a] admits only "a". The prose is taken as the truth: files
+//! - The page's Square pattern "\[a-a\]{1-3}\[0-9\]{1-2}(\[A-H\]\[1-8\]?)?" is not valid XSD ({1-3}
+//!   is no quantifier) and \[a-a\] admits only "a". The prose is taken as the truth: files
 //!   a..z, aa..zz (doubled letters), aaa..lll (tripled); ranks 1..64 without leading zero;
 //!   then an optional 3D board letter A..H and, after it, an optional 4D row 1..8.
 //! - The page's Marker is a simpleType union over complex types, which XSD forbids. It is

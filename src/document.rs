@@ -54,6 +54,17 @@ pub enum Document {
     Cbf10(cbf_1_0::Root),
 }
 
+impl Document {
+    /// Its format.
+    pub fn format(&self) -> Format {
+        match self {
+            Document::Cif(_) => Format::Cif,
+            Document::Cbf2007(_) => Format::Cbf2007,
+            Document::Cbf10(_) => Format::Cbf10,
+        }
+    }
+}
+
 /// Every root boardxml knows, read by the format its start tag announces.
 impl crate::schema::Document for Document {
     const ROOTS: &'static [&'static str] = &["cif", "ChineseChessRecord"];

@@ -11,7 +11,8 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::validate::Report;
 
 /// The output formats of `boardxml validate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OutputFormat {
     /// rustc-like, with the source line and a caret.
     Human,

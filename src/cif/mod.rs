@@ -12,3 +12,49 @@ pub use board::{BoardSize, SizeConflict};
 pub use render::render_game_svg;
 pub use rules::check;
 pub use square::{split_squares, Square, SquareError, SquaresError};
+
+use std::path::Path;
+
+use crate::front::{self, Encoded, Error};
+use crate::generated::cif;
+
+fn only_cif(
+    path: &Path,
+    read: Encoded<crate::document::Document>,
+) -> Result<Encoded<cif::Cif>, Error> {
+    match read.document {
+        crate::document::Document::Cif(cif::Root::Cif(document)) => Ok(Encoded {
+            document,
+            encoding: read.encoding,
+            bom: read.bom,
+            warnings: read.warnings,
+        }),
+        other => Err(front::wrong_format(path, "a CIF document", other.format())),
+    }
+}
+
+/// Reads a CIF document from bytes: schema-valid, and every marker's squares on its
+/// game's board.
+pub fn read(bytes: &[u8]) -> Result<Encoded<cif::Cif>, Error> {
+    only_cif(Path::new("<bytes>"), front::read_bytes(bytes)?)
+}
+
+/// Reads a CIF document from the file at `path`, as [`read`] does.
+pub fn read_file(path: impl AsRef<Path>) -> Result<Encoded<cif::Cif>, Error> {
+    let path = path.as_ref();
+    only_cif(path, front::read_path(path)?)
+}
+
+/// The bytes of a CIF document in its encoding.
+pub fn write(document: &Encoded<cif::Cif>) -> Vec<u8> {
+    front::to_bytes(
+        &crate::document::Document::Cif(cif::Root::Cif(document.document.clone())),
+        document.encoding,
+        document.bom,
+    )
+}
+
+/// Writes a CIF document to `path` in its encoding, safely (see [`crate::safe_write`]).
+pub fn write_file(path: impl AsRef<Path>, document: &Encoded<cif::Cif>) -> Result<(), Error> {
+    front::to_path(path.as_ref(), &write(document))
+}

@@ -3,7 +3,7 @@
 //! xsd-parser reads the schema into its raw tree (its parser only: its interpreter and
 //! optimiser flatten away what we need, such as `fixed`, `xs:alternative` and the facets of
 //! each derivation step). This module converts that tree into our IR, resolving names,
-//! translating patterns and reporting, with positions from [`source`], every construct the
+//! translating patterns and reporting, with positions from `source`, every construct the
 //! generator does not support. Nothing is skipped silently.
 
 mod source;

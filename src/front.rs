@@ -1,0 +1,172 @@
+//! The front door for library users: read bytes or a file into a typed document (schema and
+//! format rules checked), write one back, and one error type that carries every diagnostic.
+//! `boardxml::cbf` and `boardxml::cif` expose these for their documents.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::document::{write_document, Document, Format};
+use crate::report::{render, OutputFormat};
+use crate::safe_write::{write_file, Inputs, WriteError};
+use crate::validate::{validate_bytes, validate_file, Options, Report};
+
+/// The character encoding of a document (encoding_rs's, re-exported so that a user need not
+/// depend on it): `boardxml::encoding_rs::UTF_8`, `GBK`, ...
+pub use encoding_rs::Encoding;
+
+/// A document with how it was (or is to be) stored: its encoding and byte order mark, so
+/// that it can be written back as it came. Warnings found while reading are kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Encoded<T> {
+    /// The document.
+    pub document: T,
+    /// The encoding it was read in, and is written in.
+    pub encoding: &'static Encoding,
+    /// Whether it started with a byte order mark (and is written with one).
+    pub bom: bool,
+    /// The warnings reading found (a valid document may have some).
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl<T> Encoded<T> {
+    /// A document to be written as UTF-8 without a byte order mark.
+    pub fn new(document: T) -> Self {
+        Encoded {
+            document,
+            encoding: encoding_rs::UTF_8,
+            bom: false,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// Why a document could not be read or written.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// The document is not valid: every diagnostic, placed at its line and column. Its
+    /// `Display` is the CLI's human format.
+    Invalid(Box<Report>),
+    /// A valid document, but of another format than the one asked for.
+    WrongFormat {
+        /// The file (or the name given to bytes).
+        path: PathBuf,
+        /// What was asked for.
+        expected: &'static str,
+        /// What it is.
+        found: Format,
+    },
+    /// Writing failed, or would have overwritten something it must not.
+    Write(WriteError),
+}
+
+impl Error {
+    /// Every diagnostic (errors and warnings) of an invalid document; none for the others.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Error::Invalid(report) => &report.diagnostics,
+            _ => &[],
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Invalid(report) => {
+                let errors = report
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.severity == Severity::Error)
+                    .count();
+                write!(
+                    f,
+                    "{}{} is not valid ({errors} error{})",
+                    render(report, OutputFormat::Human, false),
+                    report.path.display(),
+                    if errors == 1 { "" } else { "s" }
+                )
+            }
+            Error::WrongFormat {
+                path,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{} is a {} document, not {expected}",
+                path.display(),
+                found.name()
+            ),
+            Error::Write(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Write(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<WriteError> for Error {
+    fn from(e: WriteError) -> Self {
+        Error::Write(e)
+    }
+}
+
+/// The name bytes are given in diagnostics.
+const BYTES_NAME: &str = "<bytes>";
+
+/// Reads `bytes` (any format), fully validated.
+pub(crate) fn read_bytes(bytes: &[u8]) -> Result<Encoded<Document>, Error> {
+    into_encoded(validate_bytes(
+        Path::new(BYTES_NAME),
+        bytes,
+        &Options::default(),
+    ))
+}
+
+/// Reads the file at `path` (any format), fully validated.
+pub(crate) fn read_path(path: &Path) -> Result<Encoded<Document>, Error> {
+    into_encoded(validate_file(path, &Options::default()))
+}
+
+fn into_encoded(mut report: Report) -> Result<Encoded<Document>, Error> {
+    if !report.is_valid() {
+        report.document = None;
+        return Err(Error::Invalid(Box::new(report)));
+    }
+    match report.document.take() {
+        Some(document) => Ok(Encoded {
+            document,
+            encoding: report.encoding,
+            bom: report.bom,
+            warnings: report.diagnostics,
+        }),
+        // A valid report always keeps its document with the default options.
+        None => Err(Error::Invalid(Box::new(report))),
+    }
+}
+
+/// The bytes of `document` in its encoding.
+pub(crate) fn to_bytes(document: &Document, encoding: &'static Encoding, bom: bool) -> Vec<u8> {
+    write_document(document, encoding, bom)
+}
+
+/// Writes `bytes` to `path` safely (see [`crate::safe_write`]).
+pub(crate) fn to_path(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    Ok(write_file(path, bytes, &Inputs::new())?)
+}
+
+/// The error for a valid document of another format.
+pub(crate) fn wrong_format(path: &Path, expected: &'static str, found: Format) -> Error {
+    Error::WrongFormat {
+        path: path.to_path_buf(),
+        expected,
+        found,
+    }
+}
