@@ -514,10 +514,10 @@ fn conformance(action: ConformanceAction) -> ExitCode {
                 }
                 (None, None) => cf::run_boardxml(&suite),
             };
-            print!(
-                "{}",
-                cf::render(&results, report_format, &suite.manifest.suite)
-            );
+            let report = cf::render(&results, report_format, &suite.manifest.suite);
+            if let Err(code) = write_stdout(&report) {
+                return code;
+            }
             if cf::Summary::of(&results).is_success() {
                 ExitCode::SUCCESS
             } else {
@@ -526,10 +526,10 @@ fn conformance(action: ConformanceAction) -> ExitCode {
         }
         ConformanceAction::Export { dir, suite } => {
             match cf::load(&suite).and_then(|s| cf::export(&s, &dir)) {
-                Ok(n) => {
-                    println!("{n} cases written to {}", dir.display());
-                    ExitCode::SUCCESS
-                }
+                Ok(n) => match write_stdout(&format!("{n} cases written to {}\n", dir.display())) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(code) => code,
+                },
                 Err(e) => {
                     eprintln!("error: {e}");
                     ExitCode::from(2)
@@ -537,6 +537,18 @@ fn conformance(action: ConformanceAction) -> ExitCode {
             }
         }
     }
+}
+
+/// Writes `text` to standard output; a failed write (a full disk, a closed pipe) is an
+/// error message and exit code 2, not a panic.
+fn write_stdout(text: &str) -> Result<(), ExitCode> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| {
+            eprintln!("error: cannot write to standard output: {e}");
+            ExitCode::from(2)
+        })
 }
 
 /// Writes through a temporary file in the same folder and a rename, so that a failure never

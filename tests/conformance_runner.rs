@@ -338,3 +338,55 @@ fn the_junit_report_is_well_formed() {
         "{junit}"
     );
 }
+
+/// The `boardxml` binary, run from the repository root.
+fn boardxml() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_boardxml"));
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+/// Issue 13, defect 9: a failed write to standard output is exit code 2 with a message, not
+/// a panic (exit code 101).
+#[test]
+fn a_report_that_cannot_be_written_is_exit_code_2_not_a_panic() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("SKIPPED: /dev/full is absent, the failed write to stdout is not tested");
+        return;
+    }
+    for args in [
+        &["conformance", "run", "--format", "junit"][..],
+        &["conformance", "run", "--format", "json"][..],
+    ] {
+        let out = boardxml()
+            .args(args)
+            .stdout(std::process::Stdio::from(
+                std::fs::File::create(full).unwrap(),
+            ))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("error: cannot write to standard output: "),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = boardxml()
+        .args(["conformance", "export"])
+        .arg(dir.path().join("copy"))
+        .stdout(std::process::Stdio::from(
+            std::fs::File::create(full).unwrap(),
+        ))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "export: {stderr}");
+    assert!(
+        stderr.contains("error: cannot write to standard output: "),
+        "export: {stderr}"
+    );
+}
