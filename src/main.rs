@@ -50,8 +50,12 @@ enum ConformanceAction {
         format: String,
     },
     /// Write the suite with its manifest to DIR, for use without boardxml.
+    ///
+    /// DIR must be missing or empty and outside the suite (not the suite, not inside it,
+    /// not around it); files are created new, never written over. Exit code: 0 written,
+    /// 2 refused or I/O error.
     Export {
-        /// Where to write it.
+        /// Where to write it (a new or empty folder).
         dir: PathBuf,
         /// The suite folder.
         #[arg(long, default_value = "conformance")]

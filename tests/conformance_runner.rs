@@ -390,3 +390,93 @@ fn a_report_that_cannot_be_written_is_exit_code_2_not_a_panic() {
         "export: {stderr}"
     );
 }
+
+/// Every file under `dir` with its bytes, by relative path.
+fn snapshot(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                files.insert(path.strip_prefix(dir).unwrap().to_path_buf(), bytes);
+            }
+        }
+    }
+    files
+}
+
+/// Issue 13, defect 3: `conformance export conformance` (the suite onto itself) emptied the
+/// suite's files and said it succeeded. A target that overlaps the suite (the same folder,
+/// by any name; a folder inside it; a folder it is inside) is refused with exit code 2 and
+/// nothing is written.
+#[test]
+fn export_refuses_a_target_that_overlaps_the_suite() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite_dir = dir.path().join("suite");
+    conformance::export(&full_suite(), &suite_dir).unwrap();
+    std::os::unix::fs::symlink(&suite_dir, dir.path().join("alias")).unwrap();
+    let before = snapshot(dir.path().join("suite").as_path());
+    assert!(before.len() > 400, "{}", before.len());
+    let cases = suite_dir.join("cases");
+    for target in [
+        suite_dir.clone(),
+        dir.path().join("alias"),
+        suite_dir.join("../suite"),
+        suite_dir.join("."),
+        cases.clone(),
+        cases.join("new"),
+        dir.path().join("alias/cases/cif"),
+        dir.path().to_path_buf(),
+    ] {
+        let suite = conformance::load(&suite_dir).unwrap();
+        let err = conformance::export(&suite, &target).unwrap_err();
+        assert!(err.contains("overlap"), "{}: {err}", target.display());
+        let out = boardxml()
+            .args(["conformance", "export"])
+            .arg(&target)
+            .arg("--suite")
+            .arg(&suite_dir)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {stderr}", target.display());
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains("overlap"),
+            "{stderr}"
+        );
+        assert_eq!(snapshot(&suite_dir), before, "{}", target.display());
+    }
+    assert!(!cases.join("new").exists());
+}
+
+/// Export writes only new files into a new or empty folder: it never writes over a file
+/// that is there, nor through a symbolic link planted in the target.
+#[test]
+fn export_writes_only_new_files_and_follows_no_planted_link() {
+    let suite = full_suite();
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    // A non-empty target is refused before anything is written.
+    let target = dir.path().join("target");
+    std::fs::create_dir(&target).unwrap();
+    std::os::unix::fs::symlink(&victim, target.join("manifest.json")).unwrap();
+    let err = conformance::export(&suite, &target).unwrap_err();
+    assert!(err.contains("not empty"), "{err}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    assert_eq!(std::fs::read_dir(&target).unwrap().count(), 1);
+    // An empty target is fine, and so is a missing one (created with its parents).
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    assert_eq!(conformance::export(&suite, &empty), Ok(suite.cases().len()));
+    let deep = dir.path().join("a/b/c");
+    assert_eq!(conformance::export(&suite, &deep), Ok(suite.cases().len()));
+    // Exporting again onto an export refuses: it is not empty.
+    let err = conformance::export(&suite, &deep).unwrap_err();
+    assert!(err.contains("not empty"), "{err}");
+    assert_eq!(snapshot(&deep), snapshot(&empty));
+}

@@ -253,29 +253,120 @@ fn is_inside(file: &str) -> bool {
             .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
 }
 
-/// Writes the suite to `dir` (created if missing): every case file at its place and the
-/// manifest, plus the suite's README.md if it has one, so that the suite can be used without
-/// boardxml. Returns the number of cases written.
+/// Writes the suite to `dir`: every case file at its place and the manifest, plus the
+/// suite's README.md if it has one, so that the suite can be used without boardxml. Returns
+/// the number of cases written.
+///
+/// `dir` must be missing (it is created, with its parents) or an empty folder, and must not
+/// overlap the suite: not the suite's folder by any name, not inside it, not around it
+/// (canonical paths are compared, so links and `..` do not hide it). Every file is created
+/// new (`create_new`): nothing that is there is written over, an input least of all, and a
+/// symbolic link planted in the target is refused, never followed.
 pub fn export(suite: &Suite, dir: &Path) -> Result<usize, String> {
     let fail = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
-    std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
-    for case in suite.cases() {
-        let to = dir.join(&case.file);
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| fail(parent, e))?;
+    let source = suite.dir.canonicalize().map_err(|e| fail(&suite.dir, e))?;
+    let target = resolve(dir).map_err(|e| fail(dir, e))?;
+    if target.starts_with(&source) || source.starts_with(&target) {
+        return Err(format!(
+            "cannot export the suite {} to {}: the target and the suite overlap ({} and {}); \
+             export to a folder outside the suite",
+            suite.dir.display(),
+            dir.display(),
+            source.display(),
+            target.display()
+        ));
+    }
+    match std::fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent).map_err(|e| fail(parent, e))?;
+            }
+            std::fs::create_dir(dir).map_err(|e| fail(dir, e))?;
         }
-        std::fs::copy(suite.path_of(case), &to).map_err(|e| fail(&to, e))?;
+        Err(e) => return Err(fail(dir, e)),
+        Ok(_) => {
+            let mut entries = std::fs::read_dir(dir).map_err(|e| fail(dir, e))?;
+            if entries.next().is_some() {
+                return Err(format!(
+                    "{}: the folder is not empty; export writes to a new or empty folder",
+                    dir.display()
+                ));
+            }
+        }
+    }
+    let write_new = |to: &Path, bytes: &[u8]| -> Result<(), String> {
+        use std::io::Write;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(to)
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| fail(to, e))
+    };
+    for case in suite.cases() {
+        // The manifest's file names are relative and stay inside (see `load`).
+        let mut to = dir.to_path_buf();
+        let mut parts = Path::new(&case.file).components().peekable();
+        while let Some(part) = parts.next() {
+            to.push(part);
+            if parts.peek().is_some() {
+                new_dir(&to).map_err(|e| fail(&to, e))?;
+            }
+        }
+        let from = suite.path_of(case);
+        let bytes = std::fs::read(&from).map_err(|e| fail(&from, e))?;
+        write_new(&to, &bytes)?;
     }
     let readme = suite.dir.join("README.md");
     if readme.is_file() {
-        let to = dir.join("README.md");
-        std::fs::copy(&readme, &to).map_err(|e| fail(&to, e))?;
+        let bytes = std::fs::read(&readme).map_err(|e| fail(&readme, e))?;
+        write_new(&dir.join("README.md"), &bytes)?;
     }
     let mut json = serde_json::to_string_pretty(&suite.manifest).map_err(|e| e.to_string())?;
     json.push('\n');
-    let to = dir.join(MANIFEST);
-    std::fs::write(&to, json).map_err(|e| fail(&to, e))?;
+    write_new(&dir.join(MANIFEST), json.as_bytes())?;
     Ok(suite.cases().len())
+}
+
+/// Creates a folder of an export, or accepts one export made already: a real folder, not a
+/// symbolic link to one.
+fn new_dir(path: &Path) -> std::io::Result<()> {
+    match std::fs::create_dir(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            if std::fs::symlink_metadata(path)?.is_dir() {
+                Ok(())
+            } else {
+                Err(std::io::Error::other(
+                    "exists and is not a folder (a symbolic link is not followed)",
+                ))
+            }
+        }
+        other => other,
+    }
+}
+
+/// The canonical form of a path that may not exist yet: its longest existing beginning,
+/// canonicalized, then the rest (`..` taken lexically: nothing there is a link).
+fn resolve(path: &Path) -> std::io::Result<PathBuf> {
+    let absolute = std::path::absolute(path)?;
+    let parts: Vec<Component> = absolute.components().collect();
+    for i in (1..=parts.len()).rev() {
+        let head: PathBuf = parts[..i].iter().collect();
+        let Ok(mut resolved) = head.canonicalize() else {
+            continue;
+        };
+        for part in &parts[i..] {
+            match part {
+                Component::ParentDir => {
+                    resolved.pop();
+                }
+                Component::Normal(name) => resolved.push(name),
+                _ => {}
+            }
+        }
+        return Ok(resolved);
+    }
+    Ok(absolute)
 }
 
 /// How one case went.
