@@ -31,15 +31,19 @@ enum ConformanceAction {
         /// The suite folder.
         #[arg(long, default_value = "conformance")]
         suite: PathBuf,
-        /// The implementation: a shell command with {file} for the case's path; its exit
-        /// code tells its verdict.
+        /// The implementation: a shell command (run by `sh -c`) with {file} for the case's
+        /// path; its exit code tells its verdict. {file} is replaced by one shell word,
+        /// quoted already ("$BOARDXML_FILE", the path in the environment), so that no
+        /// file name can run as a command: write it bare, `tool --strict {file}`; a
+        /// placeholder inside quotes ('{file}', "{file}") is refused.
         #[arg(long = "impl")]
         implementation: Option<String>,
         /// The exit code that means "valid".
         #[arg(long, default_value_t = 0)]
         valid_exit: i32,
         /// A round-trip implementation: reads {in}, writes {out}; compared with the
-        /// original at the level of the data model.
+        /// original at the level of the data model. {in} and {out} are quoted already,
+        /// like {file} ("$BOARDXML_IN", "$BOARDXML_OUT"): write them bare.
         #[arg(long = "impl-roundtrip")]
         roundtrip: Option<String>,
         /// Seconds a case may take before it is killed and reported as a hang.
@@ -503,14 +507,14 @@ fn conformance(action: ConformanceAction) -> ExitCode {
                     return ExitCode::from(2);
                 }
                 (Some(command), None) => {
-                    if let Some(problem) = cf::missing_placeholders(command, &["{file}"]) {
+                    if let Some(problem) = cf::check_template(command, &["{file}"]) {
                         eprintln!("error: --impl: {problem}");
                         return ExitCode::from(2);
                     }
                     cf::run_external(&suite, command, valid_exit, timeout)
                 }
                 (None, Some(command)) => {
-                    if let Some(problem) = cf::missing_placeholders(command, &["{in}", "{out}"]) {
+                    if let Some(problem) = cf::check_template(command, &["{in}", "{out}"]) {
                         eprintln!("error: --impl-roundtrip: {problem}");
                         return ExitCode::from(2);
                     }

@@ -480,3 +480,179 @@ fn export_writes_only_new_files_and_follows_no_planted_link() {
     assert!(err.contains("not empty"), "{err}");
     assert_eq!(snapshot(&deep), snapshot(&empty));
 }
+
+/// File names that a shell would take for code, quotes or several words.
+const HOSTILE_NAMES: [&str; 8] = [
+    "$(touch pwned-subst).cif",
+    "`touch pwned-backtick`.cif",
+    ";touch pwned-semicolon;.cif",
+    "it's.cif",
+    "say \"hi\".cif",
+    "two  words.cif",
+    "new\nline.cif",
+    "'$(touch pwned-quoted)'\".cif",
+];
+
+/// Files the names above would create in the current folder if they were run.
+fn pwned() -> Vec<PathBuf> {
+    ["subst", "backtick", "semicolon", "quoted", "heredoc"]
+        .iter()
+        .map(|n| Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("pwned-{n}")))
+        .filter(|p| p.exists())
+        .inspect(|p| {
+            let _ = std::fs::remove_file(p);
+        })
+        .collect()
+}
+
+/// A suite in `dir` of copies of a valid case, one a hostile name (and `extra` names).
+fn hostile_suite(dir: &Path, extra: &[&str]) -> Suite {
+    let full = full_suite();
+    let minimal = full.case("cif-minimal").unwrap().clone();
+    let cases = dir.join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    let mut manifest = full.manifest.clone();
+    manifest.cases = HOSTILE_NAMES
+        .iter()
+        .chain(extra)
+        .enumerate()
+        .map(|(i, name)| {
+            std::fs::copy(full.path_of(&minimal), cases.join(name)).unwrap();
+            Case {
+                id: format!("hostile-{i}"),
+                file: format!("cases/{name}"),
+                ..minimal.clone()
+            }
+        })
+        .collect();
+    std::fs::write(
+        dir.join("manifest.json"),
+        serde_json::to_string(&manifest).unwrap(),
+    )
+    .unwrap();
+    conformance::load(dir).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Issue 13, defect 11: a file name never runs as a command, and the implementation gets
+/// each case's path exactly, as one argument, whatever it contains.
+#[test]
+fn a_file_name_is_passed_as_one_word_and_never_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = hostile_suite(dir.path(), &[]);
+    let log = dir.path().join("log");
+    // Exits 0 (valid) exactly when it gets one argument that is a file.
+    let fake = script(
+        dir.path(),
+        "check.sh",
+        &format!(
+            "printf '%s\\0' \"$@\" >> '{}'; [ $# -eq 1 ] && [ -f \"$1\" ]",
+            log.display()
+        ),
+    );
+    let template = format!("sh '{}' {{file}}", fake.display());
+    assert_eq!(conformance::check_template(&template, &["{file}"]), None);
+    let results = conformance::run_external(&suite, &template, 0, Duration::from_secs(10));
+    assert!(
+        results.iter().all(|r| r.status == Status::Pass),
+        "{}",
+        render(&results, ReportFormat::Human, "t")
+    );
+    let log = std::fs::read(&log).unwrap();
+    let mut got: Vec<&[u8]> = log.split(|&b| b == 0).filter(|s| !s.is_empty()).collect();
+    got.sort();
+    let mut expected: Vec<Vec<u8>> = suite
+        .cases()
+        .iter()
+        .map(|c| suite.path_of(c).into_os_string().into_encoded_bytes())
+        .collect();
+    expected.sort();
+    assert_eq!(got, expected.iter().map(|e| &e[..]).collect::<Vec<_>>());
+    // A here-document expands what it is given, but a variable's value is not code.
+    let heredoc = format!(
+        "cat > /dev/null <<EOF\n{{file}} $(: touch pwned-heredoc)\nEOF\nsh '{}' {{file}}",
+        fake.display()
+    );
+    let results = conformance::run_external(&suite, &heredoc, 0, Duration::from_secs(10));
+    assert!(results.iter().all(|r| r.status == Status::Pass));
+    let copied = conformance::run_roundtrip(&suite, "cp {in} {out}", Duration::from_secs(10));
+    assert!(
+        copied.iter().all(|r| r.status == Status::Pass),
+        "{}",
+        render(&copied, ReportFormat::Human, "t")
+    );
+    assert_eq!(
+        pwned(),
+        Vec::<PathBuf>::new(),
+        "a file name ran as a command"
+    );
+}
+
+/// Issue 13, defect 11: a placeholder inside quotes in the template (`"{file}"`,
+/// `'{out}'`) would be quoted twice and let a file name run as a command: the template is
+/// refused, with the reason, and nothing runs.
+#[test]
+fn a_placeholder_inside_quotes_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = hostile_suite(dir.path(), &[]);
+    let ran = dir.path().join("ran");
+    let fake = script(
+        dir.path(),
+        "ran.sh",
+        &format!("echo x >> '{}'", ran.display()),
+    );
+    for template in [
+        format!("sh '{}' \"{{file}}\"", fake.display()),
+        format!("sh '{}' '{{file}}'", fake.display()),
+        format!("sh '{}' \"--file={{file}}\"", fake.display()),
+        format!("sh '{}' \\{{file}}", fake.display()),
+        format!("sh '{}' \"$(echo \"{{file}}\")\"", fake.display()),
+    ] {
+        let problem = conformance::check_template(&template, &["{file}"])
+            .unwrap_or_else(|| panic!("{template}: accepted"));
+        assert!(problem.contains("quot"), "{template}: {problem}");
+        let results = conformance::run_external(&suite, &template, 0, Duration::from_secs(10));
+        for r in &results {
+            assert!(
+                matches!(&r.outcome, Outcome::NotRun { error } if error.contains("quot")),
+                "{template}: {:?}",
+                r.outcome
+            );
+        }
+        let out = boardxml()
+            .args(["conformance", "run", "--suite"])
+            .arg(dir.path())
+            .arg("--impl")
+            .arg(&template)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{template}: {stderr}");
+        assert!(stderr.contains("error: --impl: "), "{stderr}");
+    }
+    let problem = conformance::check_template("cp {in} '{out}'", &["{in}", "{out}"]).unwrap();
+    assert!(problem.contains("{out}"), "{problem}");
+    let results = conformance::run_roundtrip(&suite, "cp \"{in}\" {out}", Duration::from_secs(10));
+    assert!(results
+        .iter()
+        .all(|r| matches!(&r.outcome, Outcome::NotRun { error } if error.contains("{in}"))));
+    assert!(!ran.exists(), "a refused template ran");
+    assert_eq!(
+        pwned(),
+        Vec::<PathBuf>::new(),
+        "a file name ran as a command"
+    );
+    // Unquoted, inside $( ), with text around it, in a comment: fine.
+    for template in [
+        "tool {file}",
+        "tool --file={file}.bak",
+        "tool \"$(cat {file})\" # it's {file}",
+        "tool `cat {file}` && echo 'done' \"ok\"",
+        "f() { tool \"$1\"; }; f {file}",
+    ] {
+        assert_eq!(
+            conformance::check_template(template, &["{file}"]),
+            None,
+            "{template}"
+        );
+    }
+}

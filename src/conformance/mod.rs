@@ -566,7 +566,8 @@ fn code_list(codes: &BTreeSet<String>) -> String {
 }
 
 /// Runs another implementation over every case, in parallel: `command_template` with
-/// `{file}` replaced by the case's path (shell-quoted) runs through `sh -c`; its verdict is
+/// `{file}` replaced by the case's path (as `"$BOARDXML_FILE"`, see [`check_template`];
+/// a template it refuses runs nothing) runs through `sh -c`; its verdict is
 /// "valid" exactly when it exits with `valid_exit`. Only the verdict is compared (codes are
 /// boardxml's own). A command killed by a signal is [`Outcome::Crashed`]; one still running
 /// after `timeout` is killed with its process group and is [`Outcome::TimedOut`]. The
@@ -577,7 +578,7 @@ pub fn run_external(
     valid_exit: i32,
     timeout: Duration,
 ) -> Vec<CaseResult> {
-    let missing = missing_placeholders(command_template, &["{file}"]);
+    let missing = check_template(command_template, &["{file}"]);
     suite
         .cases()
         .par_iter()
@@ -590,8 +591,8 @@ pub fn run_external(
                 return CaseResult::new(suite, case, outcome, started);
             }
             let path = suite.path_of(case);
-            let command = command_template.replace("{file}", &shell_quote(&path));
-            let run = process::run_shell(&command, timeout);
+            let (command, env) = substitute(command_template, &[("{file}", &path)]);
+            let run = process::run_shell(&command, &env, timeout);
             let mut result = CaseResult::new(suite, case, run.outcome.clone(), started);
             if let Outcome::Exited { code } = run.outcome {
                 let verdict = if code == valid_exit {
@@ -628,7 +629,7 @@ pub fn run_external(
 /// suite's order.
 pub fn run_roundtrip(suite: &Suite, command_template: &str, timeout: Duration) -> Vec<CaseResult> {
     // One folder for the run; a template without its placeholders runs nothing.
-    let scratch = match missing_placeholders(command_template, &["{in}", "{out}"]) {
+    let scratch = match check_template(command_template, &["{in}", "{out}"]) {
         Some(error) => Err(error),
         None => ScratchDir::new().map_err(|e| format!("cannot create a temporary folder: {e}")),
     };
@@ -664,10 +665,8 @@ fn roundtrip_case(
     let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("xml");
     // Ids are unique, so are the output names.
     let output = scratch.join(format!("{}.{ext}", case.id));
-    let command = template
-        .replace("{in}", &shell_quote(&input))
-        .replace("{out}", &shell_quote(&output));
-    let run = process::run_shell(&command, timeout);
+    let (command, env) = substitute(template, &[("{in}", &input), ("{out}", &output)]);
+    let run = process::run_shell(&command, &env, timeout);
     let mut result = CaseResult::new(suite, case, run.outcome.clone(), started);
     match &run.outcome {
         Outcome::Exited { code: 0 } => {}
@@ -756,9 +755,132 @@ pub fn missing_placeholders(template: &str, placeholders: &[&str]) -> Option<Str
     })
 }
 
-/// Single quotes for `sh`: the path is one word whatever it contains.
-fn shell_quote(path: &Path) -> String {
-    format!("'{}'", path.to_string_lossy().replace('\'', r"'\''"))
+/// The environment variable that carries each placeholder's value: the placeholder is
+/// replaced by `"$VARIABLE"`, so that a file name is data and never shell code, whatever it
+/// contains and wherever the template puts it (even in a here-document).
+const PLACEHOLDER_VARIABLES: [(&str, &str); 3] = [
+    ("{file}", "BOARDXML_FILE"),
+    ("{in}", "BOARDXML_IN"),
+    ("{out}", "BOARDXML_OUT"),
+];
+
+/// Checks a command template before anything runs: it must have each of `placeholders`, and
+/// none of them inside quotes or after a backslash (`"{file}"`, `'{file}'`): boardxml
+/// quotes what it puts there, so quotes around it would be wrong twice over. Returns the
+/// problem, if any.
+pub fn check_template(template: &str, placeholders: &[&str]) -> Option<String> {
+    if let Some(missing) = missing_placeholders(template, placeholders) {
+        return Some(missing);
+    }
+    let (placeholder, context) = quoted_placeholder(template, placeholders)?;
+    Some(format!(
+        "{placeholder} is {context} in {template:?}: write it without quotes \
+         (it is replaced by one shell word, quoted already, whatever the path contains)"
+    ))
+}
+
+/// The first of `placeholders` that the shell would read inside quotes (or escaped), and
+/// where. A small reading of `sh` syntax: quotes, backslashes, `$( )` and backquotes
+/// (inside which quoting starts afresh), comments.
+fn quoted_placeholder<'a>(
+    template: &str,
+    placeholders: &[&'a str],
+) -> Option<(&'a str, &'static str)> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Ctx {
+        Code,
+        Single,
+        Double,
+        /// `$( )`, with the depth of parentheses opened inside it.
+        Subst(usize),
+        Backquote,
+    }
+    let bytes = template.as_bytes();
+    let mut stack = vec![Ctx::Code];
+    let mut i = 0;
+    while i < bytes.len() {
+        let ctx = *stack.last().unwrap_or(&Ctx::Code);
+        let rest = &bytes[i..];
+        if let Some(p) = placeholders.iter().find(|p| rest.starts_with(p.as_bytes())) {
+            match ctx {
+                Ctx::Single => return Some((p, "inside single quotes")),
+                Ctx::Double => return Some((p, "inside double quotes")),
+                _ => {
+                    i += p.len();
+                    continue;
+                }
+            }
+        }
+        let c = bytes[i];
+        let next_is_placeholder = |at: usize| {
+            placeholders
+                .iter()
+                .find(|p| bytes.get(at..).is_some_and(|r| r.starts_with(p.as_bytes())))
+                .copied()
+        };
+        match (ctx, c) {
+            (Ctx::Single, b'\'') => {
+                stack.pop();
+            }
+            (Ctx::Single, _) => {}
+            (_, b'\\') => {
+                if let Some(p) = next_is_placeholder(i + 1) {
+                    return Some((p, "after a backslash"));
+                }
+                i += 1;
+            }
+            (Ctx::Double, b'"') => {
+                stack.pop();
+            }
+            (_, b'$') if bytes.get(i + 1) == Some(&b'(') => {
+                stack.push(Ctx::Subst(0));
+                i += 1;
+            }
+            (Ctx::Backquote, b'`') => {
+                stack.pop();
+            }
+            (_, b'`') => stack.push(Ctx::Backquote),
+            (Ctx::Double, _) => {}
+            (_, b'\'') => stack.push(Ctx::Single),
+            (_, b'"') => stack.push(Ctx::Double),
+            (Ctx::Subst(depth), b'(') => {
+                stack.pop();
+                stack.push(Ctx::Subst(depth + 1));
+            }
+            (Ctx::Subst(depth), b')') => {
+                stack.pop();
+                if depth > 0 {
+                    stack.push(Ctx::Subst(depth - 1));
+                }
+            }
+            (_, b'#') if i == 0 || b" \t\n;&|()".contains(&bytes[i - 1]) => {
+                // A comment, to the end of the line.
+                while i + 1 < bytes.len() && bytes[i + 1] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The template with each placeholder replaced by its variable (`"$BOARDXML_FILE"`), and
+/// the variables' values to run it with.
+fn substitute<'a>(
+    template: &str,
+    values: &[(&str, &'a Path)],
+) -> (String, Vec<(&'static str, &'a std::ffi::OsStr)>) {
+    let mut command = template.to_string();
+    let mut env = Vec::new();
+    for (placeholder, value) in values {
+        if let Some((_, var)) = PLACEHOLDER_VARIABLES.iter().find(|(p, _)| p == placeholder) {
+            command = command.replace(placeholder, &format!("\"${var}\""));
+            env.push((*var, value.as_os_str()));
+        }
+    }
+    (command, env)
 }
 
 fn describe_outcome(outcome: &Outcome) -> String {

@@ -1,6 +1,7 @@
 //! Running one command of another implementation with a timeout, without trusting it: it
 //! may crash, hang, fork children that keep its pipes open, or print megabytes.
 
+use std::ffi::OsStr;
 use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, Stdio};
@@ -41,10 +42,12 @@ impl Run {
 
 /// Runs `command` through `sh -c` in its own process group; after `timeout` the whole group
 /// is killed, so that `sh -c 'sleep 100'` does not leave its sleep behind.
-pub(super) fn run_shell(command: &str, timeout: Duration) -> Run {
+/// `env` is set for it (the placeholders' values).
+pub(super) fn run_shell(command: &str, env: &[(&str, &OsStr)], timeout: Duration) -> Run {
     let mut child = match Command::new("sh")
         .arg("-c")
         .arg(command)
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
