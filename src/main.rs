@@ -41,12 +41,14 @@ enum ConformanceAction {
         /// The exit code that means "valid".
         #[arg(long, default_value_t = 0)]
         valid_exit: i32,
-        /// A round-trip implementation: reads {in}, writes {out}; compared with the
+        /// A round-trip implementation: reads {in}, writes {out} (in a fresh private
+        /// folder; only a regular file of at most 64 MiB is read back); compared with the
         /// original at the level of the data model. {in} and {out} are quoted already,
         /// like {file} ("$BOARDXML_IN", "$BOARDXML_OUT"): write them bare.
         #[arg(long = "impl-roundtrip")]
         roundtrip: Option<String>,
-        /// Seconds a case may take before it is killed and reported as a hang.
+        /// Seconds a case may take (the command, and reading what it wrote) before it is
+        /// killed with its process group and reported as a hang.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
         /// How to report.

@@ -656,3 +656,106 @@ fn a_placeholder_inside_quotes_is_refused() {
         );
     }
 }
+
+/// The details of every result, for a failure message.
+fn all_details(results: &[conformance::CaseResult]) -> String {
+    render(results, ReportFormat::Human, "t")
+}
+
+/// Issue 13, defect 5: what a round trip wrote is read only if it is a regular file, and
+/// with a bound: a link to /dev/zero drove memory to 18.6 GB, a FIFO hung, a 3 GB sparse
+/// file took 6.3 GB. Each is a failure of its case, with a message, in bounded time.
+#[test]
+fn a_round_trip_output_that_is_not_a_small_regular_file_fails_its_case() {
+    let suite = small_suite(&["cif-minimal", "cbf10-minimal"]);
+    let timeout = Duration::from_secs(5);
+    for (template, expected) in [
+        ("ln -s /dev/zero {out}; : {in}", "symbolic link"),
+        ("ln -s {in} {out}", "symbolic link"),
+        ("mkfifo {out}; : {in}", "not a regular file (a FIFO)"),
+        ("mkdir {out}; : {in}", "not a regular file (a folder)"),
+        (
+            "truncate -s 3G {out}; : {in}",
+            "more than the limit of 64 MiB",
+        ),
+        (
+            "cp {in} {out}; head -c 70000000 /dev/zero >> {out}",
+            "more than the limit of 64 MiB",
+        ),
+        ("true {in} {out}", "was not written"),
+    ] {
+        let started = Instant::now();
+        let results = conformance::run_roundtrip(&suite, template, timeout);
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(30), "{template}: took {took:?}");
+        assert_eq!(results.len(), 2);
+        for r in &results {
+            assert_eq!(
+                r.status,
+                Status::Fail,
+                "{template}: {}",
+                all_details(&results)
+            );
+            assert!(
+                r.details.iter().any(|d| d.contains(expected)),
+                "{template}: {expected:?} not in\n{}",
+                all_details(&results)
+            );
+        }
+    }
+}
+
+/// Issue 13, defect 5: the timeout bounds the whole case, a round trip too: a command that
+/// blocks on its output (a FIFO nobody reads) is killed with its process group.
+#[test]
+fn a_round_trip_that_hangs_is_killed_after_the_timeout() {
+    let suite = small_suite(&["cif-minimal", "cbf10-minimal"]);
+    let started = Instant::now();
+    let results = conformance::run_roundtrip(
+        &suite,
+        "mkfifo {out}; cat {in} > {out}",
+        Duration::from_secs(1),
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    for r in &results {
+        assert_eq!(r.outcome, Outcome::TimedOut { after_ms: 1000 }, "{}", r.id);
+        assert_eq!(r.status, Status::Fail);
+    }
+}
+
+/// Issue 13, defect 5: each case writes into a fresh private folder of its own (mode 0700,
+/// empty), so that nobody can plant `{out}` beforehand; the folders are removed after.
+#[test]
+fn each_round_trip_case_writes_into_a_fresh_private_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log");
+    let fake = script(
+        dir.path(),
+        "private.sh",
+        &format!(
+            "d=$(dirname \"$2\")\n\
+             [ -z \"$(ls -A \"$d\")\" ] || {{ echo \"$d is not empty\" >&2; exit 1; }}\n\
+             [ \"$(stat -c %a \"$d\")\" = 700 ] || {{ echo \"$d is not private\" >&2; exit 1; }}\n\
+             echo \"$d\" >> '{}'\n\
+             cp \"$1\" \"$2\"",
+            log.display()
+        ),
+    );
+    let suite = small_suite(&["cif-minimal", "cbf10-minimal", "cbf07-main-line"]);
+    let results = conformance::run_roundtrip(
+        &suite,
+        &format!("sh '{}' {{in}} {{out}}", fake.display()),
+        Duration::from_secs(10),
+    );
+    assert!(
+        results.iter().all(|r| r.status == Status::Pass),
+        "{}",
+        all_details(&results)
+    );
+    let log = std::fs::read_to_string(&log).unwrap();
+    let folders: std::collections::BTreeSet<&str> = log.lines().collect();
+    assert_eq!(folders.len(), 3, "one folder a case: {log}");
+    for folder in folders {
+        assert!(!Path::new(folder).exists(), "{folder} was left behind");
+    }
+}

@@ -13,6 +13,7 @@
 //! Everything returns data: the CLI (`boardxml conformance ...`) only parses its arguments,
 //! calls these, prints [`render`]'s output and turns [`Summary::is_success`] into an exit code.
 
+mod bounded;
 mod diff;
 mod process;
 mod report;
@@ -27,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::diagnostic::{Code, Severity};
 use crate::validate::{validate_bytes, Format, Options};
 
+pub use bounded::MAX_DOCUMENT_BYTES;
 pub use diff::document_differences;
 pub use report::{render, ReportFormat, Summary};
 
@@ -476,11 +478,14 @@ pub fn run_boardxml(suite: &Suite) -> Vec<CaseResult> {
 fn run_boardxml_case(suite: &Suite, case: &Case) -> CaseResult {
     let started = Instant::now();
     let path = suite.path_of(case);
-    let bytes = match std::fs::read(&path) {
+    let bytes = match bounded::read_document(&path, true, MAX_DOCUMENT_BYTES, None) {
         Ok(b) => b,
         Err(e) => {
             let outcome = Outcome::NotRun {
-                error: format!("{}: {e}", path.display()),
+                error: match e {
+                    bounded::ReadError::Failed(why) => why,
+                    bounded::ReadError::TimedOut => "timed out".into(),
+                },
             };
             return CaseResult::new(suite, case, outcome, started);
         }
@@ -622,33 +627,29 @@ pub fn run_external(
 }
 
 /// Has another implementation read every valid case and write it back: `command_template`
-/// with `{in}` (the case) and `{out}` (a fresh file in a temporary folder) runs through
-/// `sh -c` and must exit with 0. Then both files are read with boardxml and their documents
-/// compared; every difference is reported with its path in the data model (`head.red`,
-/// `move_list.move[3].value`, ...). Invalid cases are not run. Results come in the
-/// suite's order.
+/// with `{in}` (the case) and `{out}` (a file in a fresh private folder of the case's own,
+/// removed after) runs through `sh -c` and must exit with 0. Then what it wrote is read with
+/// boardxml (only a regular file, not a link, of at most [`MAX_DOCUMENT_BYTES`]) and its
+/// document compared with the original's; every difference is reported with its path in the
+/// data model (`head.red`, `move_list.move[3].value`, ...). `timeout` bounds the whole
+/// case, the command and the reading of its output. Invalid cases are not run. Results come
+/// in the suite's order.
 pub fn run_roundtrip(suite: &Suite, command_template: &str, timeout: Duration) -> Vec<CaseResult> {
-    // One folder for the run; a template without its placeholders runs nothing.
-    let scratch = match check_template(command_template, &["{in}", "{out}"]) {
-        Some(error) => Err(error),
-        None => ScratchDir::new().map_err(|e| format!("cannot create a temporary folder: {e}")),
-    };
+    // A template without its placeholders, or with them quoted, runs nothing.
+    let problem = check_template(command_template, &["{in}", "{out}"]);
     suite
         .cases()
         .par_iter()
         .filter(|case| case.verdict == Verdict::Valid)
         .map(|case| {
             let started = Instant::now();
-            let scratch = match &scratch {
-                Ok(s) => s,
-                Err(error) => {
-                    let outcome = Outcome::NotRun {
-                        error: error.clone(),
-                    };
-                    return CaseResult::new(suite, case, outcome, started);
-                }
-            };
-            roundtrip_case(suite, case, command_template, timeout, &scratch.0, started)
+            if let Some(error) = &problem {
+                let outcome = Outcome::NotRun {
+                    error: error.clone(),
+                };
+                return CaseResult::new(suite, case, outcome, started);
+            }
+            roundtrip_case(suite, case, command_template, timeout, started)
         })
         .collect()
 }
@@ -658,32 +659,73 @@ fn roundtrip_case(
     case: &Case,
     template: &str,
     timeout: Duration,
-    scratch: &Path,
     started: Instant,
 ) -> CaseResult {
+    let deadline = started + timeout;
+    let not_run = |error: String| CaseResult::new(suite, case, Outcome::NotRun { error }, started);
+    let timed_out = |mut result: CaseResult, what: &str| {
+        result.outcome = Outcome::TimedOut {
+            after_ms: timeout.as_millis() as u64,
+        };
+        result.status = Status::Fail;
+        result.details.push(format!(
+            "hung: the timeout of {} ms passed while {what}",
+            timeout.as_millis()
+        ));
+        result
+    };
     let input = suite.path_of(case);
+    // Read before the command runs: it could change the file.
+    let original = match bounded::read_document(&input, true, MAX_DOCUMENT_BYTES, Some(deadline)) {
+        Ok(bytes) => bytes,
+        Err(bounded::ReadError::Failed(why)) => return not_run(why),
+        Err(bounded::ReadError::TimedOut) => {
+            let result = not_run(String::new());
+            return timed_out(result, "reading the case");
+        }
+    };
+    // A folder of the case's own (mode 0700, a new name): nobody can plant {out} in it.
+    let scratch = match tempfile::Builder::new()
+        .prefix("boardxml-roundtrip-")
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
+        .tempdir()
+    {
+        Ok(dir) => dir,
+        Err(e) => return not_run(format!("cannot create a temporary folder: {e}")),
+    };
     let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("xml");
-    // Ids are unique, so are the output names.
-    let output = scratch.join(format!("{}.{ext}", case.id));
+    let output = scratch.path().join(format!("{}.{ext}", case.id));
     let (command, env) = substitute(template, &[("{in}", &input), ("{out}", &output)]);
-    let run = process::run_shell(&command, &env, timeout);
+    let left = deadline.saturating_duration_since(Instant::now());
+    let run = process::run_shell(&command, &env, left.max(Duration::from_millis(1)));
     let mut result = CaseResult::new(suite, case, run.outcome.clone(), started);
     match &run.outcome {
         Outcome::Exited { code: 0 } => {}
+        Outcome::TimedOut { .. } => {
+            result.outcome = Outcome::TimedOut {
+                after_ms: timeout.as_millis() as u64,
+            };
+            result.details.push(describe_outcome(&result.outcome));
+            result.details.extend(run.stderr_tail());
+            return result;
+        }
         other => {
             result.details.push(describe_outcome(other));
             result.details.extend(run.stderr_tail());
             return result;
         }
     }
-    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
-    let (original, written) = match (read(&input), read(&output)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
-            result.details.push(format!("cannot read: {e}"));
+    let written = match bounded::read_document(&output, false, MAX_DOCUMENT_BYTES, Some(deadline)) {
+        Ok(bytes) => bytes,
+        Err(bounded::ReadError::Failed(why)) => {
+            result
+                .details
+                .push(format!("cannot read the output: {why}"));
             return result;
         }
+        Err(bounded::ReadError::TimedOut) => return timed_out(result, "reading its output"),
     };
+    drop(scratch);
     let options = Options::default();
     let before = validate_bytes(&input, &original, &options);
     let after = validate_bytes(&output, &written, &options);
@@ -711,33 +753,6 @@ fn roundtrip_case(
         (Some(a), Some(b)) => result.details.extend(document_differences(a, b)),
     }
     result
-}
-
-/// A temporary folder for round-trip outputs, removed when dropped.
-struct ScratchDir(PathBuf);
-
-impl ScratchDir {
-    fn new() -> std::io::Result<ScratchDir> {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "boardxml-roundtrip-{}-{}-{nanos}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir(&dir)?;
-        Ok(ScratchDir(dir))
-    }
-}
-
-impl Drop for ScratchDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Says which placeholders a command template lacks, if any.
