@@ -759,3 +759,50 @@ fn each_round_trip_case_writes_into_a_fresh_private_folder() {
         assert!(!Path::new(folder).exists(), "{folder} was left behind");
     }
 }
+
+/// Issue 13, defect 5: what a command leaves running in its process group when it ends (a
+/// background child that could keep writing to `{out}`, or hold the pipes) is killed too.
+#[test]
+fn what_a_command_leaves_running_is_killed_when_it_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let suite = small_suite(&["cif-minimal", "cbf10-minimal"]);
+    let started = Instant::now();
+    let results = conformance::run_roundtrip(
+        &suite,
+        &format!(
+            "cp {{in}} {{out}}; sleep 100 & echo $! >> '{}'",
+            pids.display()
+        ),
+        Duration::from_secs(10),
+    );
+    assert!(
+        results.iter().all(|r| r.status == Status::Pass),
+        "{}",
+        all_details(&results)
+    );
+    let took = started.elapsed();
+    let pids = std::fs::read_to_string(&pids).unwrap();
+    assert_eq!(pids.lines().count(), 2);
+    let alive = |pid: &str| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|stat| {
+                stat.rsplit_once(") ")
+                    .map(|(_, rest)| !rest.starts_with('Z'))
+            })
+            .unwrap_or(false)
+    };
+    if !Path::new("/proc/self/stat").exists() {
+        eprintln!("SKIPPED: no /proc, leftover processes are not checked");
+        return;
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while pids.lines().any(alive) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    for pid in pids.lines() {
+        assert!(!alive(pid), "sleep {pid} survived its command");
+    }
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}

@@ -41,7 +41,8 @@ impl Run {
 }
 
 /// Runs `command` through `sh -c` in its own process group; after `timeout` the whole group
-/// is killed, so that `sh -c 'sleep 100'` does not leave its sleep behind.
+/// is killed, so that `sh -c 'sleep 100'` does not leave its sleep behind, and so is what
+/// is left of the group when the command ends (`sleep 100 &`).
 /// `env` is set for it (the placeholders' values).
 pub(super) fn run_shell(command: &str, env: &[(&str, &OsStr)], timeout: Duration) -> Run {
     let mut child = match Command::new("sh")
@@ -92,6 +93,12 @@ pub(super) fn run_shell(command: &str, env: &[(&str, &OsStr)], timeout: Duration
     let started = Instant::now();
     let mut pause = Duration::from_millis(1);
     let status = loop {
+        // The command has ended but is not reaped yet, so its pid (its group's id) cannot be
+        // reused: kill what it left running in its group (a background child could keep
+        // writing to {out} or hold the pipes open), then reap it.
+        if is_zombie(child.id()) {
+            kill_group(child.id());
+        }
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
             Ok(None) if started.elapsed() >= timeout => {
@@ -163,6 +170,18 @@ fn drain(mut stream: Box<dyn Read + Send>) -> Vec<u8> {
         kept.drain(..kept.len() - KEPT_OUTPUT);
     }
     kept
+}
+
+/// Whether the process has ended and waits to be reaped (Linux's /proc; elsewhere, or
+/// when /proc is not there, false: what the command left running is then not killed).
+fn is_zombie(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            stat.rsplit_once(") ")
+                .map(|(_, rest)| rest.starts_with('Z'))
+        })
+        .unwrap_or(false)
 }
 
 /// Kills the process group the command leads (its pid is the group id). The crate has no
