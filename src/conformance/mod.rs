@@ -13,6 +13,7 @@
 //! Everything returns data: the CLI (`boardxml conformance ...`) only parses its arguments,
 //! calls these, prints [`render`]'s output and turns [`Summary::is_success`] into an exit code.
 
+mod bounded;
 mod diff;
 mod process;
 mod report;
@@ -28,6 +29,7 @@ use crate::diagnostic::{Code, Severity};
 use crate::document::Format;
 use crate::validate::{validate_bytes, Options};
 
+pub use bounded::MAX_DOCUMENT_BYTES;
 pub use diff::document_differences;
 pub use report::{render, ReportFormat, Summary};
 
@@ -254,29 +256,120 @@ fn is_inside(file: &str) -> bool {
             .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
 }
 
-/// Writes the suite to `dir` (created if missing): every case file at its place and the
-/// manifest, plus the suite's README.md if it has one, so that the suite can be used without
-/// boardxml. Returns the number of cases written.
+/// Writes the suite to `dir`: every case file at its place and the manifest, plus the
+/// suite's README.md if it has one, so that the suite can be used without boardxml. Returns
+/// the number of cases written.
+///
+/// `dir` must be missing (it is created, with its parents) or an empty folder, and must not
+/// overlap the suite: not the suite's folder by any name, not inside it, not around it
+/// (canonical paths are compared, so links and `..` do not hide it). Every file is created
+/// new (`create_new`): nothing that is there is written over, an input least of all, and a
+/// symbolic link planted in the target is refused, never followed.
 pub fn export(suite: &Suite, dir: &Path) -> Result<usize, String> {
     let fail = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
-    std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
-    for case in suite.cases() {
-        let to = dir.join(&case.file);
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| fail(parent, e))?;
+    let source = suite.dir.canonicalize().map_err(|e| fail(&suite.dir, e))?;
+    let target = resolve(dir).map_err(|e| fail(dir, e))?;
+    if target.starts_with(&source) || source.starts_with(&target) {
+        return Err(format!(
+            "cannot export the suite {} to {}: the target and the suite overlap ({} and {}); \
+             export to a folder outside the suite",
+            suite.dir.display(),
+            dir.display(),
+            source.display(),
+            target.display()
+        ));
+    }
+    match std::fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent).map_err(|e| fail(parent, e))?;
+            }
+            std::fs::create_dir(dir).map_err(|e| fail(dir, e))?;
         }
-        std::fs::copy(suite.path_of(case), &to).map_err(|e| fail(&to, e))?;
+        Err(e) => return Err(fail(dir, e)),
+        Ok(_) => {
+            let mut entries = std::fs::read_dir(dir).map_err(|e| fail(dir, e))?;
+            if entries.next().is_some() {
+                return Err(format!(
+                    "{}: the folder is not empty; export writes to a new or empty folder",
+                    dir.display()
+                ));
+            }
+        }
+    }
+    let write_new = |to: &Path, bytes: &[u8]| -> Result<(), String> {
+        use std::io::Write;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(to)
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| fail(to, e))
+    };
+    for case in suite.cases() {
+        // The manifest's file names are relative and stay inside (see `load`).
+        let mut to = dir.to_path_buf();
+        let mut parts = Path::new(&case.file).components().peekable();
+        while let Some(part) = parts.next() {
+            to.push(part);
+            if parts.peek().is_some() {
+                new_dir(&to).map_err(|e| fail(&to, e))?;
+            }
+        }
+        let from = suite.path_of(case);
+        let bytes = std::fs::read(&from).map_err(|e| fail(&from, e))?;
+        write_new(&to, &bytes)?;
     }
     let readme = suite.dir.join("README.md");
     if readme.is_file() {
-        let to = dir.join("README.md");
-        std::fs::copy(&readme, &to).map_err(|e| fail(&to, e))?;
+        let bytes = std::fs::read(&readme).map_err(|e| fail(&readme, e))?;
+        write_new(&dir.join("README.md"), &bytes)?;
     }
     let mut json = serde_json::to_string_pretty(&suite.manifest).map_err(|e| e.to_string())?;
     json.push('\n');
-    let to = dir.join(MANIFEST);
-    std::fs::write(&to, json).map_err(|e| fail(&to, e))?;
+    write_new(&dir.join(MANIFEST), json.as_bytes())?;
     Ok(suite.cases().len())
+}
+
+/// Creates a folder of an export, or accepts one export made already: a real folder, not a
+/// symbolic link to one.
+fn new_dir(path: &Path) -> std::io::Result<()> {
+    match std::fs::create_dir(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            if std::fs::symlink_metadata(path)?.is_dir() {
+                Ok(())
+            } else {
+                Err(std::io::Error::other(
+                    "exists and is not a folder (a symbolic link is not followed)",
+                ))
+            }
+        }
+        other => other,
+    }
+}
+
+/// The canonical form of a path that may not exist yet: its longest existing beginning,
+/// canonicalized, then the rest (`..` taken lexically: nothing there is a link).
+fn resolve(path: &Path) -> std::io::Result<PathBuf> {
+    let absolute = std::path::absolute(path)?;
+    let parts: Vec<Component> = absolute.components().collect();
+    for i in (1..=parts.len()).rev() {
+        let head: PathBuf = parts[..i].iter().collect();
+        let Ok(mut resolved) = head.canonicalize() else {
+            continue;
+        };
+        for part in &parts[i..] {
+            match part {
+                Component::ParentDir => {
+                    resolved.pop();
+                }
+                Component::Normal(name) => resolved.push(name),
+                _ => {}
+            }
+        }
+        return Ok(resolved);
+    }
+    Ok(absolute)
 }
 
 /// How one case went.
@@ -386,11 +479,14 @@ pub fn run_boardxml(suite: &Suite) -> Vec<CaseResult> {
 fn run_boardxml_case(suite: &Suite, case: &Case) -> CaseResult {
     let started = Instant::now();
     let path = suite.path_of(case);
-    let bytes = match std::fs::read(&path) {
+    let bytes = match bounded::read_document(&path, true, MAX_DOCUMENT_BYTES, None) {
         Ok(b) => b,
         Err(e) => {
             let outcome = Outcome::NotRun {
-                error: format!("{}: {e}", path.display()),
+                error: match e {
+                    bounded::ReadError::Failed(why) => why,
+                    bounded::ReadError::TimedOut => "timed out".into(),
+                },
             };
             return CaseResult::new(suite, case, outcome, started);
         }
@@ -476,7 +572,8 @@ fn code_list(codes: &BTreeSet<String>) -> String {
 }
 
 /// Runs another implementation over every case, in parallel: `command_template` with
-/// `{file}` replaced by the case's path (shell-quoted) runs through `sh -c`; its verdict is
+/// `{file}` replaced by the case's path (as `"$BOARDXML_FILE"`, see [`check_template`];
+/// a template it refuses runs nothing) runs through `sh -c`; its verdict is
 /// "valid" exactly when it exits with `valid_exit`. Only the verdict is compared (codes are
 /// boardxml's own). A command killed by a signal is [`Outcome::Crashed`]; one still running
 /// after `timeout` is killed with its process group and is [`Outcome::TimedOut`]. The
@@ -487,7 +584,7 @@ pub fn run_external(
     valid_exit: i32,
     timeout: Duration,
 ) -> Vec<CaseResult> {
-    let missing = missing_placeholders(command_template, &["{file}"]);
+    let missing = check_template(command_template, &["{file}"]);
     suite
         .cases()
         .par_iter()
@@ -500,8 +597,8 @@ pub fn run_external(
                 return CaseResult::new(suite, case, outcome, started);
             }
             let path = suite.path_of(case);
-            let command = command_template.replace("{file}", &shell_quote(&path));
-            let run = process::run_shell(&command, timeout);
+            let (command, env) = substitute(command_template, &[("{file}", &path)]);
+            let run = process::run_shell(&command, &env, timeout);
             let mut result = CaseResult::new(suite, case, run.outcome.clone(), started);
             if let Outcome::Exited { code } = run.outcome {
                 let verdict = if code == valid_exit {
@@ -531,33 +628,29 @@ pub fn run_external(
 }
 
 /// Has another implementation read every valid case and write it back: `command_template`
-/// with `{in}` (the case) and `{out}` (a fresh file in a temporary folder) runs through
-/// `sh -c` and must exit with 0. Then both files are read with boardxml and their documents
-/// compared; every difference is reported with its path in the data model (`head.red`,
-/// `move_list.move[3].value`, ...). Invalid cases are not run. Results come in the
-/// suite's order.
+/// with `{in}` (the case) and `{out}` (a file in a fresh private folder of the case's own,
+/// removed after) runs through `sh -c` and must exit with 0. Then what it wrote is read with
+/// boardxml (only a regular file, not a link, of at most [`MAX_DOCUMENT_BYTES`]) and its
+/// document compared with the original's; every difference is reported with its path in the
+/// data model (`head.red`, `move_list.move[3].value`, ...). `timeout` bounds the whole
+/// case, the command and the reading of its output. Invalid cases are not run. Results come
+/// in the suite's order.
 pub fn run_roundtrip(suite: &Suite, command_template: &str, timeout: Duration) -> Vec<CaseResult> {
-    // One folder for the run; a template without its placeholders runs nothing.
-    let scratch = match missing_placeholders(command_template, &["{in}", "{out}"]) {
-        Some(error) => Err(error),
-        None => ScratchDir::new().map_err(|e| format!("cannot create a temporary folder: {e}")),
-    };
+    // A template without its placeholders, or with them quoted, runs nothing.
+    let problem = check_template(command_template, &["{in}", "{out}"]);
     suite
         .cases()
         .par_iter()
         .filter(|case| case.verdict == Verdict::Valid)
         .map(|case| {
             let started = Instant::now();
-            let scratch = match &scratch {
-                Ok(s) => s,
-                Err(error) => {
-                    let outcome = Outcome::NotRun {
-                        error: error.clone(),
-                    };
-                    return CaseResult::new(suite, case, outcome, started);
-                }
-            };
-            roundtrip_case(suite, case, command_template, timeout, &scratch.0, started)
+            if let Some(error) = &problem {
+                let outcome = Outcome::NotRun {
+                    error: error.clone(),
+                };
+                return CaseResult::new(suite, case, outcome, started);
+            }
+            roundtrip_case(suite, case, command_template, timeout, started)
         })
         .collect()
 }
@@ -567,34 +660,73 @@ fn roundtrip_case(
     case: &Case,
     template: &str,
     timeout: Duration,
-    scratch: &Path,
     started: Instant,
 ) -> CaseResult {
+    let deadline = started + timeout;
+    let not_run = |error: String| CaseResult::new(suite, case, Outcome::NotRun { error }, started);
+    let timed_out = |mut result: CaseResult, what: &str| {
+        result.outcome = Outcome::TimedOut {
+            after_ms: timeout.as_millis() as u64,
+        };
+        result.status = Status::Fail;
+        result.details.push(format!(
+            "hung: the timeout of {} ms passed while {what}",
+            timeout.as_millis()
+        ));
+        result
+    };
     let input = suite.path_of(case);
+    // Read before the command runs: it could change the file.
+    let original = match bounded::read_document(&input, true, MAX_DOCUMENT_BYTES, Some(deadline)) {
+        Ok(bytes) => bytes,
+        Err(bounded::ReadError::Failed(why)) => return not_run(why),
+        Err(bounded::ReadError::TimedOut) => {
+            let result = not_run(String::new());
+            return timed_out(result, "reading the case");
+        }
+    };
+    // A folder of the case's own (mode 0700, a new name): nobody can plant {out} in it.
+    let scratch = match tempfile::Builder::new()
+        .prefix("boardxml-roundtrip-")
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
+        .tempdir()
+    {
+        Ok(dir) => dir,
+        Err(e) => return not_run(format!("cannot create a temporary folder: {e}")),
+    };
     let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("xml");
-    // Ids are unique, so are the output names.
-    let output = scratch.join(format!("{}.{ext}", case.id));
-    let command = template
-        .replace("{in}", &shell_quote(&input))
-        .replace("{out}", &shell_quote(&output));
-    let run = process::run_shell(&command, timeout);
+    let output = scratch.path().join(format!("{}.{ext}", case.id));
+    let (command, env) = substitute(template, &[("{in}", &input), ("{out}", &output)]);
+    let left = deadline.saturating_duration_since(Instant::now());
+    let run = process::run_shell(&command, &env, left.max(Duration::from_millis(1)));
     let mut result = CaseResult::new(suite, case, run.outcome.clone(), started);
     match &run.outcome {
         Outcome::Exited { code: 0 } => {}
+        Outcome::TimedOut { .. } => {
+            result.outcome = Outcome::TimedOut {
+                after_ms: timeout.as_millis() as u64,
+            };
+            result.details.push(describe_outcome(&result.outcome));
+            result.details.extend(run.stderr_tail());
+            return result;
+        }
         other => {
             result.details.push(describe_outcome(other));
             result.details.extend(run.stderr_tail());
             return result;
         }
     }
-    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
-    let (original, written) = match (read(&input), read(&output)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
-            result.details.push(format!("cannot read: {e}"));
+    let written = match bounded::read_document(&output, false, MAX_DOCUMENT_BYTES, Some(deadline)) {
+        Ok(bytes) => bytes,
+        Err(bounded::ReadError::Failed(why)) => {
+            result
+                .details
+                .push(format!("cannot read the output: {why}"));
             return result;
         }
+        Err(bounded::ReadError::TimedOut) => return timed_out(result, "reading its output"),
     };
+    drop(scratch);
     let options = Options::default();
     let before = validate_bytes(&input, &original, &options);
     let after = validate_bytes(&output, &written, &options);
@@ -624,33 +756,6 @@ fn roundtrip_case(
     result
 }
 
-/// A temporary folder for round-trip outputs, removed when dropped.
-struct ScratchDir(PathBuf);
-
-impl ScratchDir {
-    fn new() -> std::io::Result<ScratchDir> {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "boardxml-roundtrip-{}-{}-{nanos}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir(&dir)?;
-        Ok(ScratchDir(dir))
-    }
-}
-
-impl Drop for ScratchDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// Says which placeholders a command template lacks, if any.
 pub fn missing_placeholders(template: &str, placeholders: &[&str]) -> Option<String> {
     let missing: Vec<&str> = placeholders
@@ -666,9 +771,132 @@ pub fn missing_placeholders(template: &str, placeholders: &[&str]) -> Option<Str
     })
 }
 
-/// Single quotes for `sh`: the path is one word whatever it contains.
-fn shell_quote(path: &Path) -> String {
-    format!("'{}'", path.to_string_lossy().replace('\'', r"'\''"))
+/// The environment variable that carries each placeholder's value: the placeholder is
+/// replaced by `"$VARIABLE"`, so that a file name is data and never shell code, whatever it
+/// contains and wherever the template puts it (even in a here-document).
+const PLACEHOLDER_VARIABLES: [(&str, &str); 3] = [
+    ("{file}", "BOARDXML_FILE"),
+    ("{in}", "BOARDXML_IN"),
+    ("{out}", "BOARDXML_OUT"),
+];
+
+/// Checks a command template before anything runs: it must have each of `placeholders`, and
+/// none of them inside quotes or after a backslash (`"{file}"`, `'{file}'`): boardxml
+/// quotes what it puts there, so quotes around it would be wrong twice over. Returns the
+/// problem, if any.
+pub fn check_template(template: &str, placeholders: &[&str]) -> Option<String> {
+    if let Some(missing) = missing_placeholders(template, placeholders) {
+        return Some(missing);
+    }
+    let (placeholder, context) = quoted_placeholder(template, placeholders)?;
+    Some(format!(
+        "{placeholder} is {context} in {template:?}: write it without quotes \
+         (it is replaced by one shell word, quoted already, whatever the path contains)"
+    ))
+}
+
+/// The first of `placeholders` that the shell would read inside quotes (or escaped), and
+/// where. A small reading of `sh` syntax: quotes, backslashes, `$( )` and backquotes
+/// (inside which quoting starts afresh), comments.
+fn quoted_placeholder<'a>(
+    template: &str,
+    placeholders: &[&'a str],
+) -> Option<(&'a str, &'static str)> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Ctx {
+        Code,
+        Single,
+        Double,
+        /// `$( )`, with the depth of parentheses opened inside it.
+        Subst(usize),
+        Backquote,
+    }
+    let bytes = template.as_bytes();
+    let mut stack = vec![Ctx::Code];
+    let mut i = 0;
+    while i < bytes.len() {
+        let ctx = *stack.last().unwrap_or(&Ctx::Code);
+        let rest = &bytes[i..];
+        if let Some(p) = placeholders.iter().find(|p| rest.starts_with(p.as_bytes())) {
+            match ctx {
+                Ctx::Single => return Some((p, "inside single quotes")),
+                Ctx::Double => return Some((p, "inside double quotes")),
+                _ => {
+                    i += p.len();
+                    continue;
+                }
+            }
+        }
+        let c = bytes[i];
+        let next_is_placeholder = |at: usize| {
+            placeholders
+                .iter()
+                .find(|p| bytes.get(at..).is_some_and(|r| r.starts_with(p.as_bytes())))
+                .copied()
+        };
+        match (ctx, c) {
+            (Ctx::Single, b'\'') => {
+                stack.pop();
+            }
+            (Ctx::Single, _) => {}
+            (_, b'\\') => {
+                if let Some(p) = next_is_placeholder(i + 1) {
+                    return Some((p, "after a backslash"));
+                }
+                i += 1;
+            }
+            (Ctx::Double, b'"') => {
+                stack.pop();
+            }
+            (_, b'$') if bytes.get(i + 1) == Some(&b'(') => {
+                stack.push(Ctx::Subst(0));
+                i += 1;
+            }
+            (Ctx::Backquote, b'`') => {
+                stack.pop();
+            }
+            (_, b'`') => stack.push(Ctx::Backquote),
+            (Ctx::Double, _) => {}
+            (_, b'\'') => stack.push(Ctx::Single),
+            (_, b'"') => stack.push(Ctx::Double),
+            (Ctx::Subst(depth), b'(') => {
+                stack.pop();
+                stack.push(Ctx::Subst(depth + 1));
+            }
+            (Ctx::Subst(depth), b')') => {
+                stack.pop();
+                if depth > 0 {
+                    stack.push(Ctx::Subst(depth - 1));
+                }
+            }
+            (_, b'#') if i == 0 || b" \t\n;&|()".contains(&bytes[i - 1]) => {
+                // A comment, to the end of the line.
+                while i + 1 < bytes.len() && bytes[i + 1] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The template with each placeholder replaced by its variable (`"$BOARDXML_FILE"`), and
+/// the variables' values to run it with.
+fn substitute<'a>(
+    template: &str,
+    values: &[(&str, &'a Path)],
+) -> (String, Vec<(&'static str, &'a std::ffi::OsStr)>) {
+    let mut command = template.to_string();
+    let mut env = Vec::new();
+    for (placeholder, value) in values {
+        if let Some((_, var)) = PLACEHOLDER_VARIABLES.iter().find(|(p, _)| p == placeholder) {
+            command = command.replace(placeholder, &format!("\"${var}\""));
+            env.push((*var, value.as_os_str()));
+        }
+    }
+    (command, env)
 }
 
 fn describe_outcome(outcome: &Outcome) -> String {

@@ -1,6 +1,7 @@
 //! Running one command of another implementation with a timeout, without trusting it: it
 //! may crash, hang, fork children that keep its pipes open, or print megabytes.
 
+use std::ffi::OsStr;
 use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, Stdio};
@@ -40,11 +41,14 @@ impl Run {
 }
 
 /// Runs `command` through `sh -c` in its own process group; after `timeout` the whole group
-/// is killed, so that `sh -c 'sleep 100'` does not leave its sleep behind.
-pub(super) fn run_shell(command: &str, timeout: Duration) -> Run {
+/// is killed, so that `sh -c 'sleep 100'` does not leave its sleep behind, and so is what
+/// is left of the group when the command ends (`sleep 100 &`).
+/// `env` is set for it (the placeholders' values).
+pub(super) fn run_shell(command: &str, env: &[(&str, &OsStr)], timeout: Duration) -> Run {
     let mut child = match Command::new("sh")
         .arg("-c")
         .arg(command)
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -89,6 +93,12 @@ pub(super) fn run_shell(command: &str, timeout: Duration) -> Run {
     let started = Instant::now();
     let mut pause = Duration::from_millis(1);
     let status = loop {
+        // The command has ended but is not reaped yet, so its pid (its group's id) cannot be
+        // reused: kill what it left running in its group (a background child could keep
+        // writing to {out} or hold the pipes open), then reap it.
+        if is_zombie(child.id()) {
+            kill_group(child.id());
+        }
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
             Ok(None) if started.elapsed() >= timeout => {
@@ -162,15 +172,25 @@ fn drain(mut stream: Box<dyn Read + Send>) -> Vec<u8> {
     kept
 }
 
+/// Whether the process has ended and waits to be reaped (Linux's /proc; elsewhere, or
+/// when /proc is not there, false: what the command left running is then not killed).
+fn is_zombie(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            stat.rsplit_once(") ")
+                .map(|(_, rest)| rest.starts_with('Z'))
+        })
+        .unwrap_or(false)
+}
+
 /// Kills the process group the command leads (its pid is the group id). The crate has no
 /// unsafe code, hence no `kill(2)`: the shell's built-in `kill` sends the signal.
 fn kill_group(pid: u32) {
-    let _ = Command::new("sh")
-        .arg("-c")
-        // No `--`: dash's kill takes a negative pid as is and refuses `--`.
-        .arg(format!("kill -KILL -{pid} 2>/dev/null"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
+    let group = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw);
+    if let Some(group) = group {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+    }
 }

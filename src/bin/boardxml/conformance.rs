@@ -41,14 +41,14 @@ pub fn run(action: ConformanceAction) -> ExitCode {
                     return ExitCode::from(2);
                 }
                 (Some(command), None) => {
-                    if let Some(problem) = cf::missing_placeholders(command, &["{file}"]) {
+                    if let Some(problem) = cf::check_template(command, &["{file}"]) {
                         crate::error(format_args!("--impl: {problem}"));
                         return ExitCode::from(2);
                     }
                     cf::run_external(&suite, command, valid_exit, timeout)
                 }
                 (None, Some(command)) => {
-                    if let Some(problem) = cf::missing_placeholders(command, &["{in}", "{out}"]) {
+                    if let Some(problem) = cf::check_template(command, &["{in}", "{out}"]) {
                         crate::error(format_args!("--impl-roundtrip: {problem}"));
                         return ExitCode::from(2);
                     }
@@ -56,10 +56,10 @@ pub fn run(action: ConformanceAction) -> ExitCode {
                 }
                 (None, None) => cf::run_boardxml(&suite),
             };
-            print!(
-                "{}",
-                cf::render(&results, report_format, &suite.manifest.suite)
-            );
+            let report = cf::render(&results, report_format, &suite.manifest.suite);
+            if let Err(e) = write_stdout(&report) {
+                return crate::output_failed(&e);
+            }
             if cf::Summary::of(&results).is_success() {
                 ExitCode::SUCCESS
             } else {
@@ -68,10 +68,10 @@ pub fn run(action: ConformanceAction) -> ExitCode {
         }
         ConformanceAction::Export { dir, suite } => {
             match cf::load(&suite).and_then(|s| cf::export(&s, &dir)) {
-                Ok(n) => {
-                    println!("{n} cases written to {}", dir.display());
-                    ExitCode::SUCCESS
-                }
+                Ok(n) => match write_stdout(&format!("{n} cases written to {}\n", dir.display())) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => crate::output_failed(&e),
+                },
                 Err(e) => {
                     crate::error(format_args!("{e}"));
                     ExitCode::from(2)
@@ -79,4 +79,11 @@ pub fn run(action: ConformanceAction) -> ExitCode {
             }
         }
     }
+}
+
+/// Writes `text` to standard output, flushed, so that a failed write is seen.
+fn write_stdout(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush())
 }

@@ -35,18 +35,24 @@ pub enum ConformanceAction {
         /// The suite folder.
         #[arg(long, default_value = "conformance")]
         suite: PathBuf,
-        /// The implementation: a shell command with {file} for the case's path; its exit
-        /// code tells its verdict.
+        /// The implementation: a shell command (run by `sh -c`) with {file} for the case's
+        /// path; its exit code tells its verdict. {file} is replaced by one shell word,
+        /// quoted already ("$BOARDXML_FILE", the path in the environment), so that no
+        /// file name can run as a command: write it bare, `tool --strict {file}`; a
+        /// placeholder inside quotes ('{file}', "{file}") is refused.
         #[arg(long = "impl")]
         implementation: Option<String>,
         /// The exit code that means "valid".
         #[arg(long, default_value_t = 0)]
         valid_exit: i32,
-        /// A round-trip implementation: reads {in}, writes {out}; compared with the
-        /// original at the level of the data model.
+        /// A round-trip implementation: reads {in}, writes {out} (in a fresh private
+        /// folder; only a regular file of at most 64 MiB is read back); compared with the
+        /// original at the level of the data model. {in} and {out} are quoted already,
+        /// like {file} ("$BOARDXML_IN", "$BOARDXML_OUT"): write them bare.
         #[arg(long = "impl-roundtrip")]
         roundtrip: Option<String>,
-        /// Seconds a case may take before it is killed and reported as a hang.
+        /// Seconds a case may take (the command, and reading what it wrote) before it is
+        /// killed with its process group and reported as a hang.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
         /// How to report.
@@ -54,8 +60,12 @@ pub enum ConformanceAction {
         format: String,
     },
     /// Write the suite with its manifest to DIR, for use without boardxml.
+    ///
+    /// DIR must be missing or empty and outside the suite (not the suite, not inside it,
+    /// not around it); files are created new, never written over. Exit code: 0 written,
+    /// 2 refused or I/O error.
     Export {
-        /// Where to write it.
+        /// Where to write it (a new or empty folder).
         dir: PathBuf,
         /// The suite folder.
         #[arg(long, default_value = "conformance")]
