@@ -69,240 +69,67 @@ impl ::boardxml::schema::Element for ChineseChessRecord {
 /// Restriction of xs:string (schema type `Empty`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Empty(::boardxml::__private::CompactString);
-impl Empty {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::std::borrow::Cow::<str>::from(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for Empty {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Preserve,
+            steps: &[
+                ::boardxml::facets::Step {
+                    length: ::core::option::Option::Some(0),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        let __len: u64 = value.chars().count() as u64;
-        if __len != 0 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Length {
-                expected: 0,
-                found: __len,
-            });
-        }
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Empty {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for Empty {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for Empty {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for Empty {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(Empty);
+::boardxml::string_type!(Empty);
 /// Ten rows from black's side separated by "/", pieces rnbakcp (black) and RNBAKCP (red),
 /// digits for empty points; then the side to move (w or r for red, b for black) and
 /// optional further fields. Empty means the standard start.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fen(::boardxml::__private::CompactString);
-impl Fen {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::std::borrow::Cow::<str>::from(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for Fen {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
+            ::boardxml::facets::PatternFacet::new(
+                "\\A(?:(?:[1-9rnbakcpRNBAKCP]+(?:/[1-9rnbakcpRNBAKCP]+){9} [wrb](?: [^ ]+)*)?)\\z",
+            ),
+        ];
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Preserve,
+            steps: &[
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_0,
+                    pattern_sources: &[
+                        "([1-9rnbakcpRNBAKCP]+(/[1-9rnbakcpRNBAKCP]+){9} [wrb]( [^ ]+)*)?",
+                    ],
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
-        {
-            [
-                ::boardxml::__private::Pattern::new(
-                        "\\A(?:(?:[1-9rnbakcpRNBAKCP]+(?:/[1-9rnbakcpRNBAKCP]+){9} [wrb](?: [^ ]+)*)?)\\z",
-                    )
-                    .expect("compiled at generation time"),
-            ]
-        });
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern {
-                patterns: &[
-                    "([1-9rnbakcpRNBAKCP]+(/[1-9rnbakcpRNBAKCP]+){9} [wrb]( [^ ]+)*)?",
-                ],
-            });
-        }
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Fen {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for Fen {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for Fen {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for Fen {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(Fen);
+::boardxml::string_type!(Fen);
 /// 1 marks the move; 0 is the same as leaving the attribute out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Flag(u8);
-impl Flag {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: u8,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::check_lexical(&value.to_string())?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    /// The value.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &u8,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        if (*value as i128) > 1 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLarge {
-                max: 1,
-            });
-        }
-        ::core::result::Result::Ok(())
+impl ::boardxml::facets::Restricted for Flag {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    max: ::core::option::Option::Some(1),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
+        };
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Flag {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let lexical = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&lexical)?;
-        let value = ::boardxml::schema::parse_integer(
-            &lexical,
-            u8::MIN as i128,
-            u8::MAX as i128,
-            "xs:unsignedByte",
-        )? as u8;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Owned(self.0.to_string())
-    }
-}
-impl ::core::convert::TryFrom<u8> for Flag {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(value: u8) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-::boardxml::impl_simple_type!(Flag);
+::boardxml::integer_type!(Flag, u8, "xs:unsignedByte");
 /// Complex type `Head`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Head {
@@ -1219,90 +1046,25 @@ impl ::boardxml::schema::Element for MoveList {
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MoveValue(::boardxml::__private::CompactString);
-impl MoveValue {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::std::borrow::Cow::<str>::from(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for MoveValue {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
+            ::boardxml::facets::PatternFacet::new("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z"),
+        ];
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Preserve,
+            steps: &[
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_0,
+                    pattern_sources: &["[0-8][0-9]-[0-8][0-9]"],
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
-        {
-            [
-                ::boardxml::__private::Pattern::new("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z")
-                    .expect("compiled at generation time"),
-            ]
-        });
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern {
-                patterns: &["[0-8][0-9]-[0-8][0-9]"],
-            });
-        }
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for MoveValue {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for MoveValue {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for MoveValue {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for MoveValue {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(MoveValue);
+::boardxml::string_type!(MoveValue);
 /// 0 unknown, 1 red wins, 2 black wins, 3 or 4 draw; or empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RecordResultField {
@@ -1374,65 +1136,21 @@ impl ::boardxml::schema::SimpleValue for RecordTypeField {
 /// Restriction of xs:unsignedByte (schema type `ResultCode`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResultCode(u8);
-impl ResultCode {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: u8,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::check_lexical(&value.to_string())?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    /// The value.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &u8,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        if (*value as i128) > 4 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLarge {
-                max: 4,
-            });
-        }
-        ::core::result::Result::Ok(())
+impl ::boardxml::facets::Restricted for ResultCode {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    max: ::core::option::Option::Some(4),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
+        };
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for ResultCode {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let lexical = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&lexical)?;
-        let value = ::boardxml::schema::parse_integer(
-            &lexical,
-            u8::MIN as i128,
-            u8::MAX as i128,
-            "xs:unsignedByte",
-        )? as u8;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Owned(self.0.to_string())
-    }
-}
-impl ::core::convert::TryFrom<u8> for ResultCode {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(value: u8) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-::boardxml::impl_simple_type!(ResultCode);
+::boardxml::integer_type!(ResultCode, u8, "xs:unsignedByte");
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {

@@ -67,92 +67,29 @@ impl ::boardxml::schema::Element for Board {
 /// The schema checks the shape; the count of 90 points is a CBF rule.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardString(::boardxml::__private::CompactString);
-impl BoardString {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::std::borrow::Cow::<str>::from(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for BoardString {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
+            ::boardxml::facets::PatternFacet::new(
+                "\\A(?:(?:[1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*\\-[rb][1-9][0-9]*)?)\\z",
+            ),
+        ];
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Preserve,
+            steps: &[
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_0,
+                    pattern_sources: &[
+                        "([1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*-[rb][1-9][0-9]*)?",
+                    ],
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
-        {
-            [
-                ::boardxml::__private::Pattern::new(
-                        "\\A(?:(?:[1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*\\-[rb][1-9][0-9]*)?)\\z",
-                    )
-                    .expect("compiled at generation time"),
-            ]
-        });
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern {
-                patterns: &["([1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*-[rb][1-9][0-9]*)?"],
-            });
-        }
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for BoardString {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for BoardString {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for BoardString {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for BoardString {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(BoardString);
+::boardxml::string_type!(BoardString);
 /// Complex type `ChineseChessRecord`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ChineseChessRecord {
@@ -872,90 +809,25 @@ impl ::boardxml::schema::Element for MoveList {
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MoveValue(::boardxml::__private::CompactString);
-impl MoveValue {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::std::borrow::Cow::<str>::from(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for MoveValue {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
+            ::boardxml::facets::PatternFacet::new("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z"),
+        ];
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Preserve,
+            steps: &[
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_0,
+                    pattern_sources: &["[0-8][0-9]-[0-8][0-9]"],
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
-        {
-            [
-                ::boardxml::__private::Pattern::new("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z")
-                    .expect("compiled at generation time"),
-            ]
-        });
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern {
-                patterns: &["[0-8][0-9]-[0-8][0-9]"],
-            });
-        }
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for MoveValue {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for MoveValue {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for MoveValue {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for MoveValue {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(MoveValue);
+::boardxml::string_type!(MoveValue);
 /// The result; the element text is a free label such as 和棋.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RecordResult {
@@ -1051,127 +923,39 @@ impl ::boardxml::schema::Element for RecordType {
 /// 0 unknown, 1 实战全局 (played, full game), 2 摆谱全局 (composed, full game), 3 实战残局 (played endgame), 4 摆谱残局 (composed endgame).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RecordTypeCode(u8);
-impl RecordTypeCode {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: u8,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::check_lexical(&value.to_string())?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    /// The value.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &u8,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        if (*value as i128) > 4 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLarge {
-                max: 4,
-            });
-        }
-        ::core::result::Result::Ok(())
+impl ::boardxml::facets::Restricted for RecordTypeCode {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    max: ::core::option::Option::Some(4),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
+        };
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for RecordTypeCode {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let lexical = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&lexical)?;
-        let value = ::boardxml::schema::parse_integer(
-            &lexical,
-            u8::MIN as i128,
-            u8::MAX as i128,
-            "xs:unsignedByte",
-        )? as u8;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Owned(self.0.to_string())
-    }
-}
-impl ::core::convert::TryFrom<u8> for RecordTypeCode {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(value: u8) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-::boardxml::impl_simple_type!(RecordTypeCode);
+::boardxml::integer_type!(RecordTypeCode, u8, "xs:unsignedByte");
 /// 0 unknown, 1 red wins (or red better), 2 black wins (or black better), 3 draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResultCode(u8);
-impl ResultCode {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: u8,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::check_lexical(&value.to_string())?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    /// The value.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &u8,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        if (*value as i128) > 3 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLarge {
-                max: 3,
-            });
-        }
-        ::core::result::Result::Ok(())
+impl ::boardxml::facets::Restricted for ResultCode {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    max: ::core::option::Option::Some(3),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
+        };
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for ResultCode {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let lexical = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&lexical)?;
-        let value = ::boardxml::schema::parse_integer(
-            &lexical,
-            u8::MIN as i128,
-            u8::MAX as i128,
-            "xs:unsignedByte",
-        )? as u8;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Owned(self.0.to_string())
-    }
-}
-impl ::core::convert::TryFrom<u8> for ResultCode {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(value: u8) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-::boardxml::impl_simple_type!(ResultCode);
+::boardxml::integer_type!(ResultCode, u8, "xs:unsignedByte");
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {

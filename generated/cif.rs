@@ -62,241 +62,66 @@ impl ::boardxml::schema::Element for Arrow {
 /// A number of files or ranks: 1..64 (the last file is lll, the 64th).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardDimension(u8);
-impl BoardDimension {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: u8,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::check_lexical(&value.to_string())?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    /// The value.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &u8,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        if (*value as i128) < 1 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooSmall {
-                min: 1,
-            });
-        }
-        if (*value as i128) > 64 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLarge {
-                max: 64,
-            });
-        }
-        ::core::result::Result::Ok(())
+impl ::boardxml::facets::Restricted for BoardDimension {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    min: ::core::option::Option::Some(1),
+                    max: ::core::option::Option::Some(64),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
+        };
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for BoardDimension {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let lexical = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&lexical)?;
-        let value = ::boardxml::schema::parse_integer(
-            &lexical,
-            u8::MIN as i128,
-            u8::MAX as i128,
-            "xs:unsignedByte",
-        )? as u8;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Owned(self.0.to_string())
-    }
-}
-impl ::core::convert::TryFrom<u8> for BoardDimension {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(value: u8) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-::boardxml::impl_simple_type!(BoardDimension);
+::boardxml::integer_type!(BoardDimension, u8, "xs:unsignedByte");
 /// Files x ranks, each 1..64, e.g. "8x8", "10x10", "64x64".
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardSize(::boardxml::__private::CompactString);
-impl BoardSize {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::std::borrow::Cow::<str>::from(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for BoardSize {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
+            ::boardxml::facets::PatternFacet::new(
+                "\\A(?:(?:[1-9]|[1-5][0-9]|6[0-4])x(?:[1-9]|[1-5][0-9]|6[0-4]))\\z",
+            ),
+        ];
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Preserve,
+            steps: &[
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_0,
+                    pattern_sources: &[
+                        "([1-9]|[1-5][0-9]|6[0-4])x([1-9]|[1-5][0-9]|6[0-4])",
+                    ],
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
-        {
-            [
-                ::boardxml::__private::Pattern::new(
-                        "\\A(?:(?:[1-9]|[1-5][0-9]|6[0-4])x(?:[1-9]|[1-5][0-9]|6[0-4]))\\z",
-                    )
-                    .expect("compiled at generation time"),
-            ]
-        });
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern {
-                patterns: &["([1-9]|[1-5][0-9]|6[0-4])x([1-9]|[1-5][0-9]|6[0-4])"],
-            });
-        }
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for BoardSize {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for BoardSize {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for BoardSize {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for BoardSize {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(BoardSize);
+::boardxml::string_type!(BoardSize);
 /// Exactly one character: a Unicode scalar value, not one byte ("帅" is one character).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Character(::boardxml::__private::CompactString);
-impl Character {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::std::borrow::Cow::<str>::from(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for Character {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Preserve,
+            steps: &[
+                ::boardxml::facets::Step {
+                    length: ::core::option::Option::Some(1),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        let __len: u64 = value.chars().count() as u64;
-        if __len != 1 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Length {
-                expected: 1,
-                found: __len,
-            });
-        }
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Character {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for Character {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for Character {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for Character {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(Character);
+::boardxml::string_type!(Character);
 /// Complex type `Cif`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Cif {
@@ -848,70 +673,22 @@ impl ::boardxml::schema::Element for Moves {
 /// 1..255; 0 is reserved for "undefined", which is written by leaving the attribute out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Opacity(u64);
-impl Opacity {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: u64,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::check_lexical(&value.to_string())?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    /// The value.
-    pub fn get(self) -> u64 {
-        self.0
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &u64,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        if (*value as i128) < 1 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooSmall {
-                min: 1,
-            });
-        }
-        if (*value as i128) > 255 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLarge {
-                max: 255,
-            });
-        }
-        ::core::result::Result::Ok(())
+impl ::boardxml::facets::Restricted for Opacity {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    min: ::core::option::Option::Some(1),
+                    max: ::core::option::Option::Some(255),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
+        };
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Opacity {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let lexical = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&lexical)?;
-        let value = ::boardxml::schema::parse_integer(
-            &lexical,
-            u64::MIN as i128,
-            u64::MAX as i128,
-            "xs:nonNegativeInteger",
-        )? as u64;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Owned(self.0.to_string())
-    }
-}
-impl ::core::convert::TryFrom<u64> for Opacity {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(value: u64) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-::boardxml::impl_simple_type!(Opacity);
+::boardxml::integer_type!(Opacity, u64, "xs:nonNegativeInteger");
 /// A region spanning from..to. The content is empty or a string drawn across the whole
 /// region; "spanning the whole region (if possible)" is read as a rendering hint, so the
 /// string's length is not constrained.
@@ -976,94 +753,29 @@ impl ::boardxml::schema::Element for Region {
 /// board letter A..H followed by an optional 4D row 1..8 ("e4", "e4B", "e4B3").
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Square(::boardxml::__private::CompactString);
-impl Square {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::std::borrow::Cow::<str>::from(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for Square {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
+            ::boardxml::facets::PatternFacet::new(
+                "\\A(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?)\\z",
+            ),
+        ];
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Preserve,
+            steps: &[
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_0,
+                    pattern_sources: &[
+                        "([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?",
+                    ],
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
-        {
-            [
-                ::boardxml::__private::Pattern::new(
-                        "\\A(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?)\\z",
-                    )
-                    .expect("compiled at generation time"),
-            ]
-        });
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern {
-                patterns: &[
-                    "([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?",
-                ],
-            });
-        }
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Square {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for Square {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for Square {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for Square {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(Square);
+::boardxml::string_type!(Square);
 /// A marker of kind type and colour color on square at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SquareMarker {
@@ -1111,94 +823,29 @@ impl ::boardxml::schema::Element for SquareMarker {
 /// every square starts with a lower-case letter.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Squares(::boardxml::__private::CompactString);
-impl Squares {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::std::borrow::Cow::<str>::from(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for Squares {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
+            ::boardxml::facets::PatternFacet::new(
+                "\\A(?:(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?){2,})\\z",
+            ),
+        ];
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Preserve,
+            steps: &[
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_0,
+                    pattern_sources: &[
+                        "(([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?){2,}",
+                    ],
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
-        {
-            [
-                ::boardxml::__private::Pattern::new(
-                        "\\A(?:(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?){2,})\\z",
-                    )
-                    .expect("compiled at generation time"),
-            ]
-        });
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern {
-                patterns: &[
-                    "(([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?){2,}",
-                ],
-            });
-        }
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Squares {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::std::borrow::Cow::<str>::from(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for Squares {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for Squares {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for Squares {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(Squares);
+::boardxml::string_type!(Squares);
 /// Enumeration (schema type `Symbol`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Symbol {

@@ -57,6 +57,7 @@ pub mod conformance;
 pub mod diagnostic;
 pub mod document;
 pub mod encoding;
+pub mod facets;
 mod front;
 pub mod generated;
 pub mod report;

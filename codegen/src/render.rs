@@ -156,7 +156,6 @@ impl<'s> Renderer<'s> {
 
     fn restriction(&mut self, def: &TypeDef, r: &Restriction) -> TokenStream {
         let ident = type_ident(&def.name);
-        let common = simple_common(&ident);
         let doc = doc_attrs(
             def.doc.as_deref(),
             &format!(
@@ -175,7 +174,6 @@ impl<'s> Renderer<'s> {
         }
         let repr = base.builtin.repr();
         let f = &r.facets;
-        let white_space = ws_fn(f.white_space.unwrap_or(base.white_space));
         // Facets that make no sense for the representation are generation-time errors.
         if matches!(repr, Repr::Int(_) | Repr::Bool)
             && (f.length.is_some() || f.min_length.is_some() || f.max_length.is_some())
@@ -195,40 +193,7 @@ impl<'s> Renderer<'s> {
                 Some("restrict an integer type such as xs:integer"),
             );
         }
-        let base_checks = match &r.base {
-            TypeRef::Named(n) => {
-                let b = type_ident(n);
-                quote! {
-                    #b::check_lexical(lexical)?;
-                }
-            }
-            TypeRef::Builtin(_) => quote! {},
-        };
-        let base_value_checks = match &r.base {
-            TypeRef::Named(n) => {
-                let b = type_ident(n);
-                quote! { #b::check_value(value)?; }
-            }
-            TypeRef::Builtin(b) => {
-                let (min, max) = b.implied_bounds();
-                range_checks(min, max)
-            }
-        };
-        let pattern_checks = pattern_checks(&f.patterns);
-        let own_value_checks = {
-            let mut checks = range_checks(f.min, f.max);
-            if let Some(d) = f.total_digits {
-                let d_lit = Literal::u32_unsuffixed(d);
-                let d_len = Literal::usize_unsuffixed(d as usize);
-                checks.extend(quote! {
-                    if value.unsigned_abs().to_string().len() > #d_len {
-                        return ::core::result::Result::Err(::boardxml::schema::FacetError::TotalDigits { max: #d_lit });
-                    }
-                });
-            }
-            checks.extend(length_checks(f, quote! { value.chars().count() as u64 }));
-            checks
-        };
+        let facets = self.facets_table(r, f.white_space.unwrap_or(base.white_space));
         match repr {
             Repr::String => quote! {
                 #doc
@@ -237,78 +202,13 @@ impl<'s> Renderer<'s> {
                 // allocates nothing.
                 pub struct #ident(::boardxml::__private::CompactString);
 
-                impl #ident {
-                    /// Validates `value` against every facet of this type and its bases.
-                    pub fn new(value: impl ::core::convert::Into<::std::string::String>) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                        let value: ::std::string::String = value.into();
-                        // White-space processing copies only when it changes something.
-                        let value = match #white_space(&value) {
-                            ::std::borrow::Cow::Borrowed(_) => value,
-                            ::std::borrow::Cow::Owned(normalised) => normalised,
-                        };
-                        Self::check_lexical(&value)?;
-                        Self::check_value(&value)?;
-                        ::core::result::Result::Ok(Self(value.into()))
-                    }
-                    /// The value.
-                    pub fn as_str(&self) -> &str {
-                        &self.0
-                    }
-                    /// The value, owned.
-                    pub fn into_inner(self) -> ::std::string::String {
-                        self.0.into_string()
-                    }
-                    /// Checks the patterns of this type and its bases on a lexical form.
-                    pub fn check_lexical(lexical: &str) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-                        let _ = lexical;
-                        #base_checks
-                        #pattern_checks
-                        ::core::result::Result::Ok(())
-                    }
-                    /// Checks the value facets of this type and its bases.
-                    pub fn check_value(value: &str) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-                        let _ = value;
-                        #base_value_checks
-                        #own_value_checks
-                        ::core::result::Result::Ok(())
+                impl ::boardxml::facets::Restricted for #ident {
+                    fn facets() -> &'static ::boardxml::facets::Facets {
+                        #facets
                     }
                 }
 
-                impl ::boardxml::schema::SimpleValue for #ident {
-                    fn parse_lexical(text: &str) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                        // Checked before it is copied: a short value is copied inline, a long
-                        // one allocated once, an invalid one not at all.
-                        let value = #white_space(text);
-                        Self::check_lexical(&value)?;
-                        Self::check_value(&value)?;
-                        ::core::result::Result::Ok(Self(::boardxml::__private::CompactString::from(value)))
-                    }
-                    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-                        ::std::borrow::Cow::Borrowed(&self.0)
-                    }
-                }
-
-                impl ::core::convert::TryFrom<::std::string::String> for #ident {
-                    type Error = ::boardxml::schema::FacetError;
-                    fn try_from(value: ::std::string::String) -> ::core::result::Result<Self, Self::Error> {
-                        Self::new(value)
-                    }
-                }
-
-                impl ::core::convert::AsRef<str> for #ident {
-                    fn as_ref(&self) -> &str {
-                        &self.0
-                    }
-                }
-
-                impl ::core::ops::Deref for #ident {
-                    type Target = str;
-                    fn deref(&self) -> &str {
-                        &self.0
-                    }
-                }
-
-                #common
+                ::boardxml::string_type!(#ident);
             },
             Repr::Int(int) => {
                 let rt = format_ident!("{}", int.rust_name());
@@ -318,60 +218,118 @@ impl<'s> Renderer<'s> {
                     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
                     pub struct #ident(#rt);
 
-                    impl #ident {
-                        /// Validates `value` against every facet of this type and its bases.
-                        pub fn new(value: #rt) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                            Self::check_lexical(&value.to_string())?;
-                            Self::check_value(&value)?;
-                            ::core::result::Result::Ok(Self(value))
-                        }
-                        /// The value.
-                        pub fn get(self) -> #rt {
-                            self.0
-                        }
-                        /// Checks the patterns of this type and its bases on a lexical form.
-                        pub fn check_lexical(lexical: &str) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-                            let _ = lexical;
-                            #base_checks
-                            #pattern_checks
-                            ::core::result::Result::Ok(())
-                        }
-                        /// Checks the value facets of this type and its bases.
-                        pub fn check_value(value: &#rt) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-                            let _ = value;
-                            #base_value_checks
-                            #own_value_checks
-                            ::core::result::Result::Ok(())
+                    impl ::boardxml::facets::Restricted for #ident {
+                        fn facets() -> &'static ::boardxml::facets::Facets {
+                            #facets
                         }
                     }
 
-                    impl ::boardxml::schema::SimpleValue for #ident {
-                        fn parse_lexical(text: &str) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                            let lexical = ::boardxml::schema::whitespace::collapse(text);
-                            Self::check_lexical(&lexical)?;
-                            let value = ::boardxml::schema::parse_integer(&lexical, #rt::MIN as i128, #rt::MAX as i128, #xsd)? as #rt;
-                            Self::check_value(&value)?;
-                            ::core::result::Result::Ok(Self(value))
-                        }
-                        fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-                            ::std::borrow::Cow::Owned(self.0.to_string())
-                        }
-                    }
-
-                    impl ::core::convert::TryFrom<#rt> for #ident {
-                        type Error = ::boardxml::schema::FacetError;
-                        fn try_from(value: #rt) -> ::core::result::Result<Self, Self::Error> {
-                            Self::new(value)
-                        }
-                    }
-
-                    #common
+                    ::boardxml::integer_type!(#ident, #rt, #xsd);
                 }
             }
             Repr::Bool => {
                 self.error(def, "restricting xs:boolean is not supported", None);
                 TokenStream::new()
             }
+        }
+    }
+
+    /// The derivation steps of a restriction, base first: the bounds a built-in base
+    /// implies, then each named base's own facets, then this step's.
+    fn steps<'a>(
+        &'a self,
+        r: &'a Restriction,
+        out: &mut Vec<&'a Facets>,
+        implied: &mut Option<Facets>,
+    ) {
+        match &r.base {
+            TypeRef::Builtin(b) => {
+                let (min, max) = b.implied_bounds();
+                if min.is_some() || max.is_some() {
+                    *implied = Some(Facets {
+                        min,
+                        max,
+                        ..Facets::default()
+                    });
+                }
+            }
+            TypeRef::Named(n) => {
+                if let Some(TypeKind::Restriction(base)) = self.schema.types.get(n).map(|d| &d.kind)
+                {
+                    self.steps(base, out, implied);
+                }
+            }
+        }
+        out.push(&r.facets);
+    }
+
+    /// The body of `Restricted::facets`: statics holding every step's facets as data.
+    fn facets_table(&self, r: &Restriction, white_space: WhiteSpace) -> TokenStream {
+        let mut own = Vec::new();
+        let mut implied = None;
+        self.steps(r, &mut own, &mut implied);
+        let steps: Vec<&Facets> = implied.iter().chain(own).collect();
+        let mut statics = Vec::new();
+        let mut entries = Vec::new();
+        for (i, f) in steps.iter().enumerate() {
+            let mut fields = Vec::new();
+            if !f.patterns.is_empty() {
+                let name = format_ident!("PATTERNS_{}", i);
+                let n = Literal::usize_unsuffixed(f.patterns.len());
+                let rust = f.patterns.iter().map(|p| p.rust.as_str());
+                let xsd = f.patterns.iter().map(|p| p.xsd.as_str());
+                statics.push(quote! {
+                    static #name: [::boardxml::facets::PatternFacet; #n] = [#(::boardxml::facets::PatternFacet::new(#rust)),*];
+                });
+                fields.push(quote! { patterns: &#name, pattern_sources: &[#(#xsd),*], });
+            }
+            let opt_i128 = |v: Option<i128>| {
+                v.map(|v| {
+                    let l = Literal::i128_unsuffixed(v);
+                    quote! { ::core::option::Option::Some(#l) }
+                })
+            };
+            let opt_u64 = |v: Option<u64>| {
+                v.map(|v| {
+                    let l = Literal::u64_unsuffixed(v);
+                    quote! { ::core::option::Option::Some(#l) }
+                })
+            };
+            if let Some(v) = opt_i128(f.min) {
+                fields.push(quote! { min: #v, });
+            }
+            if let Some(v) = opt_i128(f.max) {
+                fields.push(quote! { max: #v, });
+            }
+            if let Some(d) = f.total_digits {
+                let l = Literal::u32_unsuffixed(d);
+                fields.push(quote! { total_digits: ::core::option::Option::Some(#l), });
+            }
+            if let Some(v) = opt_u64(f.length) {
+                fields.push(quote! { length: #v, });
+            }
+            if let Some(v) = opt_u64(f.min_length) {
+                fields.push(quote! { min_length: #v, });
+            }
+            if let Some(v) = opt_u64(f.max_length) {
+                fields.push(quote! { max_length: #v, });
+            }
+            if !fields.is_empty() {
+                entries.push(quote! { ::boardxml::facets::Step { #(#fields)* ..::boardxml::facets::Step::NONE } });
+            }
+        }
+        let ws = match white_space {
+            WhiteSpace::Preserve => quote! { Preserve },
+            WhiteSpace::Replace => quote! { Replace },
+            WhiteSpace::Collapse => quote! { Collapse },
+        };
+        quote! {
+            #(#statics)*
+            static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+                white_space: ::boardxml::facets::WhiteSpace::#ws,
+                steps: &[#(#entries),*],
+            };
+            &FACETS
         }
     }
 
@@ -1526,47 +1484,6 @@ struct ItemCode {
 /// writes them once for every generated simple type.
 fn simple_common(ident: &Ident) -> TokenStream {
     quote! { ::boardxml::impl_simple_type!(#ident); }
-}
-
-fn pattern_checks(patterns: &[Pattern]) -> TokenStream {
-    if patterns.is_empty() {
-        return quote! {};
-    }
-    let rust: Vec<&str> = patterns.iter().map(|p| p.rust.as_str()).collect();
-    let xsd: Vec<&str> = patterns.iter().map(|p| p.xsd.as_str()).collect();
-    let n = Literal::usize_unsuffixed(patterns.len());
-    quote! {
-        // Compiled once per process. The translations were compiled by the generator, so
-        // building them here cannot fail.
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; #n]> = ::std::sync::LazyLock::new(|| {
-            [#(::boardxml::__private::Pattern::new(#rust).expect("compiled at generation time")),*]
-        });
-        // Patterns of one derivation step are alternatives (XSD Part 2, 4.3.4.3).
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern { patterns: &[#(#xsd),*] });
-        }
-    }
-}
-
-fn range_checks(min: Option<i128>, max: Option<i128>) -> TokenStream {
-    let mut out = TokenStream::new();
-    if let Some(min) = min {
-        let m = Literal::i128_unsuffixed(min);
-        out.extend(quote! {
-            if (*value as i128) < #m {
-                return ::core::result::Result::Err(::boardxml::schema::FacetError::TooSmall { min: #m });
-            }
-        });
-    }
-    if let Some(max) = max {
-        let m = Literal::i128_unsuffixed(max);
-        out.extend(quote! {
-            if (*value as i128) > #m {
-                return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLarge { max: #m });
-            }
-        });
-    }
-    out
 }
 
 fn length_checks(f: &Facets, len: TokenStream) -> TokenStream {

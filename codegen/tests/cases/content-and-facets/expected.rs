@@ -4,70 +4,22 @@
 /// Restriction of xs:integer (schema type `Digits`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Digits(i64);
-impl Digits {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: i64,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::check_lexical(&value.to_string())?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    /// The value.
-    pub fn get(self) -> i64 {
-        self.0
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &i64,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        if (*value as i128) < -999 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooSmall {
-                min: -999,
-            });
-        }
-        if value.unsigned_abs().to_string().len() > 3 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TotalDigits {
-                max: 3,
-            });
-        }
-        ::core::result::Result::Ok(())
+impl ::boardxml::facets::Restricted for Digits {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    min: ::core::option::Option::Some(-999),
+                    total_digits: ::core::option::Option::Some(3),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
+        };
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Digits {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let lexical = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&lexical)?;
-        let value = ::boardxml::schema::parse_integer(
-            &lexical,
-            i64::MIN as i128,
-            i64::MAX as i128,
-            "xs:integer",
-        )? as i64;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Owned(self.0.to_string())
-    }
-}
-impl ::core::convert::TryFrom<i64> for Digits {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(value: i64) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-::boardxml::impl_simple_type!(Digits);
+::boardxml::integer_type!(Digits, i64, "xs:integer");
 /// Complex type `Doc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Doc {
@@ -261,90 +213,25 @@ impl ::boardxml::schema::Element for Empty {
 /// Restriction of xs:token (schema type `Lower`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Lower(::boardxml::__private::CompactString);
-impl Lower {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::boardxml::schema::whitespace::collapse(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for Lower {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
+            ::boardxml::facets::PatternFacet::new("\\A(?:[a-z]+)\\z"),
+        ];
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_0,
+                    pattern_sources: &["[a-z]+"],
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 1]> = ::std::sync::LazyLock::new(||
-        {
-            [
-                ::boardxml::__private::Pattern::new("\\A(?:[a-z]+)\\z")
-                    .expect("compiled at generation time"),
-            ]
-        });
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern {
-                patterns: &["[a-z]+"],
-            });
-        }
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Lower {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for Lower {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for Lower {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for Lower {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(Lower);
+::boardxml::string_type!(Lower);
 /// List of Digits separated by white space (schema type `NumberList`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NumberList(::std::vec::Vec<Digits>);
@@ -457,107 +344,36 @@ impl ::boardxml::schema::Element for Settings {
 /// Lower-case (the base's pattern) AND (starts with a OR ends with z), 2..5 characters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Word(::boardxml::__private::CompactString);
-impl Word {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: impl ::core::convert::Into<::std::string::String>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value: ::std::string::String = value.into();
-        let value = match ::boardxml::schema::whitespace::collapse(&value) {
-            ::std::borrow::Cow::Borrowed(_) => value,
-            ::std::borrow::Cow::Owned(normalised) => normalised,
+impl ::boardxml::facets::Restricted for Word {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
+            ::boardxml::facets::PatternFacet::new("\\A(?:[a-z]+)\\z"),
+        ];
+        static PATTERNS_1: [::boardxml::facets::PatternFacet; 2] = [
+            ::boardxml::facets::PatternFacet::new("\\A(?:a[^\\n\\r]*)\\z"),
+            ::boardxml::facets::PatternFacet::new("\\A(?:[^\\n\\r]*z)\\z"),
+        ];
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_0,
+                    pattern_sources: &["[a-z]+"],
+                    ..::boardxml::facets::Step::NONE
+                },
+                ::boardxml::facets::Step {
+                    patterns: &PATTERNS_1,
+                    pattern_sources: &["a.*", ".*z"],
+                    min_length: ::core::option::Option::Some(2),
+                    max_length: ::core::option::Option::Some(5),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
         };
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value.into()))
-    }
-    /// The value.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The value, owned.
-    pub fn into_inner(self) -> ::std::string::String {
-        self.0.into_string()
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        Lower::check_lexical(lexical)?;
-        static PATTERNS: ::std::sync::LazyLock<[::boardxml::__private::Pattern; 2]> = ::std::sync::LazyLock::new(||
-        {
-            [
-                ::boardxml::__private::Pattern::new("\\A(?:a[^\\n\\r]*)\\z")
-                    .expect("compiled at generation time"),
-                ::boardxml::__private::Pattern::new("\\A(?:[^\\n\\r]*z)\\z")
-                    .expect("compiled at generation time"),
-            ]
-        });
-        if !PATTERNS.iter().any(|p| p.is_match(lexical)) {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::Pattern {
-                patterns: &["a.*", ".*z"],
-            });
-        }
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        Lower::check_value(value)?;
-        let __len: u64 = value.chars().count() as u64;
-        if __len < 2 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooShort {
-                min: 2,
-                found: __len,
-            });
-        }
-        if __len > 5 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLong {
-                max: 5,
-                found: __len,
-            });
-        }
-        ::core::result::Result::Ok(())
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Word {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let value = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&value)?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(
-            Self(::boardxml::__private::CompactString::from(value)),
-        )
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(&self.0)
-    }
-}
-impl ::core::convert::TryFrom<::std::string::String> for Word {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(
-        value: ::std::string::String,
-    ) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-impl ::core::convert::AsRef<str> for Word {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-impl ::core::ops::Deref for Word {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-::boardxml::impl_simple_type!(Word);
+::boardxml::string_type!(Word);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {

@@ -62,70 +62,22 @@ impl ::boardxml::schema::SimpleValue for Option {
 /// Restriction of xs:int (schema type `Result`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Result(i32);
-impl Result {
-    /// Validates `value` against every facet of this type and its bases.
-    pub fn new(
-        value: i32,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        Self::check_lexical(&value.to_string())?;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    /// The value.
-    pub fn get(self) -> i32 {
-        self.0
-    }
-    /// Checks the patterns of this type and its bases on a lexical form.
-    pub fn check_lexical(
-        lexical: &str,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = lexical;
-        ::core::result::Result::Ok(())
-    }
-    /// Checks the value facets of this type and its bases.
-    pub fn check_value(
-        value: &i32,
-    ) -> ::core::result::Result<(), ::boardxml::schema::FacetError> {
-        let _ = value;
-        if (*value as i128) < -5 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooSmall {
-                min: -5,
-            });
-        }
-        if (*value as i128) > 99 {
-            return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLarge {
-                max: 99,
-            });
-        }
-        ::core::result::Result::Ok(())
+impl ::boardxml::facets::Restricted for Result {
+    fn facets() -> &'static ::boardxml::facets::Facets {
+        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
+            white_space: ::boardxml::facets::WhiteSpace::Collapse,
+            steps: &[
+                ::boardxml::facets::Step {
+                    min: ::core::option::Option::Some(-5),
+                    max: ::core::option::Option::Some(99),
+                    ..::boardxml::facets::Step::NONE
+                },
+            ],
+        };
+        &FACETS
     }
 }
-impl ::boardxml::schema::SimpleValue for Result {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        let lexical = ::boardxml::schema::whitespace::collapse(text);
-        Self::check_lexical(&lexical)?;
-        let value = ::boardxml::schema::parse_integer(
-            &lexical,
-            i32::MIN as i128,
-            i32::MAX as i128,
-            "xs:int",
-        )? as i32;
-        Self::check_value(&value)?;
-        ::core::result::Result::Ok(Self(value))
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Owned(self.0.to_string())
-    }
-}
-impl ::core::convert::TryFrom<i32> for Result {
-    type Error = ::boardxml::schema::FacetError;
-    fn try_from(value: i32) -> ::core::result::Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-::boardxml::impl_simple_type!(Result);
+::boardxml::integer_type!(Result, i32, "xs:int");
 /// Union (schema type `String`): the first member type that accepts a value takes it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum String {

@@ -1,0 +1,286 @@
+//! Facets as data. A restricted simple type of a schema is generated as a newtype and a
+//! table of what each derivation step adds to its base, from the built-in type down
+//! (XSD Part 2, 4.3); one routine here checks every type's table, and the macros below
+//! write the constructors and conversions every such type has. Generated code is then the
+//! type, its documentation and its facets, not a copy of the checking code.
+//!
+//! Order of checks (it decides which error a value gets): the patterns of every step, base
+//! first, on the lexical form; then the value facets of every step, base first: the bounds a
+//! built-in implies (`xs:positiveInteger` >= 1), min/max, totalDigits, the lengths.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use crate::pattern::Pattern;
+use crate::schema::{whitespace, FacetError};
+
+/// The whiteSpace facet in force for a type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhiteSpace {
+    /// Kept as written.
+    Preserve,
+    /// Tabs and line ends become spaces.
+    Replace,
+    /// Replace, then runs of spaces become one, and leading and trailing spaces go.
+    Collapse,
+}
+
+impl WhiteSpace {
+    /// `text` after this white-space processing (borrowed when it changes nothing).
+    pub fn apply(self, text: &str) -> Cow<'_, str> {
+        match self {
+            WhiteSpace::Preserve => Cow::Borrowed(text),
+            WhiteSpace::Replace => whitespace::replace(text),
+            WhiteSpace::Collapse => whitespace::collapse(text),
+        }
+    }
+}
+
+/// One `xs:pattern`, translated at generation time (where it was also compiled once, so
+/// compiling it here cannot fail) and compiled here on first use.
+pub struct PatternFacet {
+    translated: &'static str,
+    compiled: OnceLock<Pattern>,
+}
+
+impl PatternFacet {
+    /// A pattern in the regex crate's syntax, anchored.
+    pub const fn new(translated: &'static str) -> Self {
+        PatternFacet {
+            translated,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// Whether `text` matches.
+    pub fn is_match(&self, text: &str) -> bool {
+        self.compiled
+            .get_or_init(|| Pattern::new(self.translated).expect("compiled at generation time"))
+            .is_match(text)
+    }
+}
+
+/// What one derivation step adds.
+pub struct Step {
+    /// Its patterns (alternatives: a value must match one, XSD Part 2, 4.3.4.3).
+    pub patterns: &'static [PatternFacet],
+    /// The same patterns as written in the schema, for the error.
+    pub pattern_sources: &'static [&'static str],
+    /// minInclusive (exclusive bounds are folded into inclusive ones).
+    pub min: Option<i128>,
+    /// maxInclusive.
+    pub max: Option<i128>,
+    /// totalDigits.
+    pub total_digits: Option<u32>,
+    /// length (characters).
+    pub length: Option<u64>,
+    /// minLength.
+    pub min_length: Option<u64>,
+    /// maxLength.
+    pub max_length: Option<u64>,
+}
+
+impl Step {
+    /// A step that adds nothing: the base of `..Step::NONE`.
+    pub const NONE: Step = Step {
+        patterns: &[],
+        pattern_sources: &[],
+        min: None,
+        max: None,
+        total_digits: None,
+        length: None,
+        min_length: None,
+        max_length: None,
+    };
+}
+
+/// A restricted type's facets: the white space in force and every step, base first.
+pub struct Facets {
+    /// The whiteSpace facet in force.
+    pub white_space: WhiteSpace,
+    /// The steps from the built-in type down to this type.
+    pub steps: &'static [Step],
+}
+
+impl Facets {
+    /// The patterns of every step, on a lexical form.
+    pub fn check_lexical(&self, lexical: &str) -> Result<(), FacetError> {
+        for step in self.steps {
+            if !step.patterns.is_empty() && !step.patterns.iter().any(|p| p.is_match(lexical)) {
+                return Err(FacetError::Pattern {
+                    patterns: step.pattern_sources,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The value facets of every step on a string's value (its lengths).
+    pub fn check_string(&self, value: &str) -> Result<(), FacetError> {
+        let mut chars = None;
+        for step in self.steps {
+            if step.length.is_some() || step.min_length.is_some() || step.max_length.is_some() {
+                let len = *chars.get_or_insert_with(|| value.chars().count() as u64);
+                check_length(step, len)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The value facets of every step on an integer's value.
+    pub fn check_integer(&self, value: i128) -> Result<(), FacetError> {
+        for step in self.steps {
+            if let Some(min) = step.min.filter(|&m| value < m) {
+                return Err(FacetError::TooSmall { min });
+            }
+            if let Some(max) = step.max.filter(|&m| value > m) {
+                return Err(FacetError::TooLarge { max });
+            }
+            if let Some(max) = step.total_digits {
+                if value.unsigned_abs().to_string().len() > max as usize {
+                    return Err(FacetError::TotalDigits { max });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The length facets of a step on a length (characters, or a list's items).
+pub fn check_length(step: &Step, len: u64) -> Result<(), FacetError> {
+    if let Some(expected) = step.length.filter(|&l| len != l) {
+        return Err(FacetError::Length {
+            expected,
+            found: len,
+        });
+    }
+    if let Some(min) = step.min_length.filter(|&l| len < l) {
+        return Err(FacetError::TooShort { min, found: len });
+    }
+    if let Some(max) = step.max_length.filter(|&l| len > l) {
+        return Err(FacetError::TooLong { max, found: len });
+    }
+    Ok(())
+}
+
+/// A restricted simple type: its table of facets.
+pub trait Restricted {
+    /// Every step's facets.
+    fn facets() -> &'static Facets;
+}
+
+/// The constructors and conversions of a restricted string type `$ty(CompactString)`
+/// that implements [`Restricted`]: `new`, `as_str`, `into_inner`, `SimpleValue` (checked
+/// before the value is copied: a short value is stored inline, an invalid one not at all),
+/// `TryFrom<String>`, `AsRef<str>`, `Deref`, and what `impl_simple_type!` gives.
+#[macro_export]
+macro_rules! string_type {
+    ($ty:ident) => {
+        impl $ty {
+            /// Validates `value` against every facet of this type and its bases.
+            pub fn new(
+                value: impl ::core::convert::Into<::std::string::String>,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                let value: ::std::string::String = value.into();
+                let facets = <Self as $crate::facets::Restricted>::facets();
+                // White-space processing copies only when it changes something.
+                let value = match facets.white_space.apply(&value) {
+                    ::std::borrow::Cow::Borrowed(_) => value,
+                    ::std::borrow::Cow::Owned(normalised) => normalised,
+                };
+                facets.check_lexical(&value)?;
+                facets.check_string(&value)?;
+                ::core::result::Result::Ok(Self(value.into()))
+            }
+            /// The value.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+            /// The value, owned.
+            pub fn into_inner(self) -> ::std::string::String {
+                self.0.into_string()
+            }
+        }
+        impl $crate::schema::SimpleValue for $ty {
+            fn parse_lexical(
+                text: &str,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                let facets = <Self as $crate::facets::Restricted>::facets();
+                let value = facets.white_space.apply(text);
+                facets.check_lexical(&value)?;
+                facets.check_string(&value)?;
+                ::core::result::Result::Ok(Self($crate::__private::CompactString::from(value)))
+            }
+            fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
+                ::std::borrow::Cow::Borrowed(&self.0)
+            }
+        }
+        impl ::core::convert::TryFrom<::std::string::String> for $ty {
+            type Error = $crate::schema::FacetError;
+            fn try_from(value: ::std::string::String) -> ::core::result::Result<Self, Self::Error> {
+                Self::new(value)
+            }
+        }
+        impl ::core::convert::AsRef<str> for $ty {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+        impl ::core::ops::Deref for $ty {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+        $crate::impl_simple_type!($ty);
+    };
+}
+
+/// The constructors and conversions of a restricted integer type `$ty($repr)` of the
+/// built-in `$xsd` that implements [`Restricted`]: `new`, `get`, `SimpleValue`,
+/// `TryFrom<$repr>`, and what `impl_simple_type!` gives.
+#[macro_export]
+macro_rules! integer_type {
+    ($ty:ident, $repr:ty, $xsd:literal) => {
+        impl $ty {
+            /// Validates `value` against every facet of this type and its bases.
+            pub fn new(value: $repr) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                let facets = <Self as $crate::facets::Restricted>::facets();
+                facets.check_lexical(&value.to_string())?;
+                facets.check_integer(value as i128)?;
+                ::core::result::Result::Ok(Self(value))
+            }
+            /// The value.
+            pub fn get(self) -> $repr {
+                self.0
+            }
+        }
+        impl $crate::schema::SimpleValue for $ty {
+            fn parse_lexical(
+                text: &str,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                let facets = <Self as $crate::facets::Restricted>::facets();
+                let lexical = $crate::schema::whitespace::collapse(text);
+                facets.check_lexical(&lexical)?;
+                let value = $crate::schema::parse_integer(
+                    &lexical,
+                    <$repr>::MIN as i128,
+                    <$repr>::MAX as i128,
+                    $xsd,
+                )?;
+                facets.check_integer(value)?;
+                ::core::result::Result::Ok(Self(value as $repr))
+            }
+            fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
+                ::std::borrow::Cow::Owned(self.0.to_string())
+            }
+        }
+        impl ::core::convert::TryFrom<$repr> for $ty {
+            type Error = $crate::schema::FacetError;
+            fn try_from(value: $repr) -> ::core::result::Result<Self, Self::Error> {
+                Self::new(value)
+            }
+        }
+        $crate::impl_simple_type!($ty);
+    };
+}
