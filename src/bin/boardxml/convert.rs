@@ -13,12 +13,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use boardxml::report::{render, OutputFormat};
-use boardxml::validate::{validate_file, Options, Report};
+use boardxml::validate::{Options, Report, MAX_RECORD};
 use rayon::prelude::*;
 
-use crate::files::collect;
+use crate::files::{collect, Input};
 use crate::output::write_atomically;
-use crate::validate::batch_exit;
+use crate::validate::{batch_exit, read_input};
 use crate::{EncodingArg, NotationArg, Target};
 
 /// What the command line asked for.
@@ -58,10 +58,9 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     if s.to == Target::Json && s.encoding == Some(EncodingArg::Gbk) {
         return usage("JSON is always UTF-8 (RFC 8259); --encoding gbk does not apply");
     }
-    let files = match collect(paths) {
-        Ok(f) => f,
-        Err(e) => return usage(&e),
-    };
+    let collected = collect(paths);
+    collected.print_skipped();
+    let files = &collected.inputs;
     if files.is_empty() {
         return usage("no .cbf, .cif or .xml files found");
     }
@@ -71,6 +70,9 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
             o.display(),
             files.len()
         ));
+    }
+    if s.out_dir.is_some() && files.iter().any(|f| matches!(f, Input::Stdin)) {
+        return usage("standard input (-) has no name to write under: use -o FILE");
     }
     if let Some(dir) = &s.out_dir {
         if let Err(e) = std::fs::create_dir_all(dir) {
@@ -85,14 +87,18 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     };
     let inputs: HashSet<PathBuf> = files
         .iter()
-        .filter_map(|f| std::fs::canonicalize(f).ok())
+        .filter_map(|f| match f {
+            Input::File { path, .. } => std::fs::canonicalize(path).ok(),
+            _ => None,
+        })
         .collect();
     // Plan every output first: two inputs with one stem in different folders would
     // write one file twice.
     let mut claimed: HashMap<PathBuf, &Path> = HashMap::new();
     let plan: Vec<Result<PathBuf, String>> = files
         .iter()
-        .map(|f| {
+        .map(|input| {
+            let f = input.shown();
             let out = match (&s.output, &s.out_dir) {
                 (Some(o), _) => o.clone(),
                 (None, Some(dir)) => {
@@ -137,13 +143,12 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     // Files named on the command line must convert; folders may hold CIF documents too.
-    let named: HashSet<&PathBuf> = paths.iter().filter(|p| p.is_file()).collect();
     let outcomes: Vec<Outcome> = files
         .par_iter()
         .zip(plan.par_iter())
         .map(|(f, out)| {
             let o = match out {
-                Ok(out) => convert_one(f, out, s, encoding, named.contains(f)),
+                Ok(out) => convert_one(f, out, s, encoding),
                 Err(e) => Outcome::Failed(e.clone()),
             };
             bar.inc(1);
@@ -158,7 +163,8 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     let mut out = stdout.lock();
     let (mut converted, mut failed, mut io_errors, mut warnings) = (0, 0, 0, 0);
     let mut skipped = 0;
-    for (f, outcome) in files.iter().zip(&outcomes) {
+    for (input, outcome) in files.iter().zip(&outcomes) {
+        let f = input.shown();
         match outcome {
             Outcome::Converted { losses } => {
                 converted += 1;
@@ -204,13 +210,27 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
 }
 
 fn convert_one(
-    file: &Path,
+    input: &Input,
     output: &Path,
     s: &Settings,
     encoding: &'static encoding_rs::Encoding,
-    named: bool,
 ) -> Outcome {
-    let report = validate_file(file, &Options::default());
+    let named = match input {
+        Input::File { named, .. } => *named,
+        Input::Stdin => true,
+        Input::Unreadable { error, .. } => return Outcome::Io(error.clone()),
+    };
+    // A file too large to be a record is not kept: a CBF record is refused (E0106) before
+    // its tree is built, a CIF document is checked in bounded memory (and skipped).
+    let large = match input {
+        Input::File { path, .. } => std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_RECORD),
+        _ => false,
+    };
+    let options = Options {
+        keep_document: !large,
+        ..Options::default()
+    };
+    let report = read_input(input, &options);
     if let Some(d) = report
         .diagnostics
         .iter()
