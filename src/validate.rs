@@ -191,10 +191,11 @@ impl Report {
 pub const MAX_KEPT: usize = 1000;
 
 /// The largest CBF record read (in bytes of the file): its rules, and `convert`, need its
-/// whole tree in memory (several times the record's size). A record is a few KB; one over
-/// this is refused with a limit error (E0106) before its tree is built. `schema_only`
-/// reads any size in bounded memory.
-pub const MAX_RECORD: u64 = 64 << 20;
+/// whole tree in memory (about 30 times the record's size for convert, 4 times for
+/// validate: 500 MB and 75 MB at this size). A record is a few KB; one over this is
+/// refused with a limit error (E0106) before its tree is built. `schema_only` reads any
+/// size in bounded memory.
+pub const MAX_RECORD: u64 = 16 << 20;
 
 /// Where a document's bytes come from; opened again for the passes after reading.
 trait Source {

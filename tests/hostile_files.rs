@@ -487,11 +487,11 @@ fn padded_record(size: usize) -> Vec<u8> {
     doc
 }
 
-/// A CBF record is kept whole for its rules and for convert: over 64 MiB it is refused
+/// A CBF record is kept whole for its rules and for convert: over 16 MiB it is refused
 /// (E0106) before its tree is built, from a file or a stream; --schema-only still reads it.
 #[test]
 fn a_cbf_record_over_64_mib_is_refused() {
-    let doc = padded_record(65 << 20);
+    let doc = padded_record(17 << 20);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.cbf");
     std::fs::write(&path, &doc).unwrap();
@@ -499,7 +499,7 @@ fn a_cbf_record_over_64_mib_is_refused() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
     let d = &json_lines(&o)[0];
     assert_eq!(d["code"], "E0106", "{d}");
-    assert!(d["message"].as_str().unwrap().contains("64 MiB"), "{d}");
+    assert!(d["message"].as_str().unwrap().contains("16 MiB"), "{d}");
     let o = run(
         &["validate", "--format", "json", "-"],
         Some(doc.clone()),
