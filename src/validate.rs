@@ -59,6 +59,10 @@ pub struct Report {
     pub bom: bool,
     /// The source lines the diagnostics point into, by 1-based line number (for excerpts).
     pub source_lines: BTreeMap<usize, String>,
+    /// Errors found past the [`MAX_KEPT`] diagnostics kept, counted only.
+    pub omitted_errors: usize,
+    /// Warnings found past the [`MAX_KEPT`] diagnostics kept, counted only.
+    pub omitted_warnings: usize,
 }
 
 impl Report {
@@ -84,9 +88,28 @@ impl Report {
             encoding: encoding_rs::UTF_8,
             bom: false,
             source_lines: BTreeMap::new(),
+            omitted_errors: 0,
+            omitted_warnings: 0,
         }
     }
+
+    /// The report of a path that could not be read at all (E0001).
+    pub fn io_error(path: &Path, message: String) -> Report {
+        Report::failed(path, Diagnostic::error(Code::Io, 0, "", message))
+    }
 }
+
+/// At most this many diagnostics are kept per document (in document order); the rest are
+/// counted in [`Report::omitted_errors`] and [`Report::omitted_warnings`], so memory stays
+/// bounded whatever `max_errors` says.
+pub const MAX_KEPT: usize = 1000;
+
+/// The largest CBF record read (in bytes of the file): its rules, and `convert`, need its
+/// whole tree in memory (about 30 times the record's size for convert, 4 times for
+/// validate: 500 MB and 75 MB at this size). A record is a few KB; one over this is
+/// refused with a limit error (E0106) before its tree is built. `schema_only` reads any
+/// size in bounded memory.
+pub const MAX_RECORD: u64 = 16 << 20;
 
 /// Where a document's bytes come from; opened again for the passes after reading.
 trait Source {
@@ -94,6 +117,10 @@ trait Source {
     /// The whole document in memory, if it is there already or small enough to read whole
     /// (`None`: stream it).
     fn whole(&self) -> Option<Cow<'_, [u8]>>;
+    /// The size, where it is known before reading.
+    fn len(&self) -> Option<u64>;
+    /// The first bytes (up to `WHOLE_FILE_LIMIT`), to tell the format before streaming.
+    fn head(&self) -> Option<Cow<'_, [u8]>>;
 }
 
 /// Files up to this size are read whole and parsed in place, which skips the streaming
@@ -102,14 +129,32 @@ trait Source {
 /// other encodings are decoded into a copy, up to three times this size (GBK to UTF-8).
 const WHOLE_FILE_LIMIT: u64 = 2 << 20;
 
-struct FileSource<'p>(&'p Path);
+/// A regular file, of the size its metadata told.
+struct FileSource<'p>(&'p Path, u64);
 
 impl Source for FileSource<'_> {
     fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
         Ok(Box::new(std::fs::File::open(self.0)?))
     }
 
+    fn len(&self) -> Option<u64> {
+        Some(self.1)
+    }
+
+    fn head(&self) -> Option<Cow<'_, [u8]>> {
+        let mut head = Vec::new();
+        std::fs::File::open(self.0)
+            .ok()?
+            .take(WHOLE_FILE_LIMIT)
+            .read_to_end(&mut head)
+            .ok()?;
+        Some(Cow::Owned(head))
+    }
+
     fn whole(&self) -> Option<Cow<'_, [u8]>> {
+        if self.1 > WHOLE_FILE_LIMIT {
+            return None;
+        }
         let mut file = std::fs::File::open(self.0).ok()?;
         let metadata = file.metadata().ok()?;
         // Only regular files: what a pipe gives cannot be read again if it turns out large.
@@ -137,11 +182,234 @@ impl Source for BytesSource<'_> {
     fn whole(&self) -> Option<Cow<'_, [u8]>> {
         Some(Cow::Borrowed(self.0))
     }
+
+    fn len(&self) -> Option<u64> {
+        Some(self.0.len() as u64)
+    }
+
+    fn head(&self) -> Option<Cow<'_, [u8]>> {
+        Some(Cow::Borrowed(self.0))
+    }
 }
 
-/// Reads and validates the file at `path`, streaming it.
+/// Reads and validates the file at `path`, streaming it. A path that is not a regular
+/// file (a FIFO, a device, `/dev/stdin`) is read once, as [`validate_reader`] reads.
 pub fn validate_file(path: &Path, options: &Options) -> Report {
-    validate_source(path, &FileSource(path), options)
+    let cannot =
+        |e: std::io::Error| Report::io_error(path, format!("cannot read {}: {e}", path.display()));
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => validate_source(path, &FileSource(path, m.len()), options),
+        Ok(m) if m.is_dir() => cannot(std::io::Error::other("a folder, not a file")),
+        Ok(_) => match std::fs::File::open(path) {
+            Ok(f) => validate_reader(path, f, options),
+            Err(e) => cannot(e),
+        },
+        Err(e) => cannot(e),
+    }
+}
+
+/// Validates what `input` gives (standard input, a pipe, a device); `name` names it.
+///
+/// It is read once, with the limits of any stream: up to 2 MiB are read whole and
+/// validated in place, as a file; more streams through the decoder, and what was read is
+/// kept in an unlinked temporary file so that diagnostics get their lines, columns and
+/// excerpts as for a file. Reading stops at the first fatal error, so an endless input of
+/// NULs (`/dev/zero`) costs a few kilobytes.
+pub fn validate_reader(name: &Path, mut input: impl Read, options: &Options) -> Report {
+    let mut head = Vec::new();
+    if let Err(e) = (&mut input)
+        .take(WHOLE_FILE_LIMIT + 1)
+        .read_to_end(&mut head)
+    {
+        return Report::io_error(name, format!("cannot read {}: {e}", name.display()));
+    }
+    if head.len() as u64 <= WHOLE_FILE_LIMIT {
+        return validate_source(name, &BytesSource(&head), options);
+    }
+    let source = StreamSource {
+        head,
+        rest: std::cell::RefCell::new(Some(Box::new(input))),
+        spool: Spool::new(),
+    };
+    validate_source(name, &source, options)
+}
+
+/// A stream larger than `WHOLE_FILE_LIMIT`: its first bytes, then the rest, copied into
+/// the spool as it is read the first time; opened again, it is the first bytes and the
+/// spool.
+struct StreamSource<'r> {
+    head: Vec<u8>,
+    rest: std::cell::RefCell<Option<Box<dyn Read + 'r>>>,
+    spool: Option<Spool>,
+}
+
+/// An unlinked temporary file holding what was read of a stream; `complete` goes false if
+/// a write failed (the later passes then do not place what they cannot see).
+struct Spool {
+    file: std::fs::File,
+    complete: std::cell::Cell<bool>,
+}
+
+impl Spool {
+    fn new() -> Option<Spool> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let dir = std::env::temp_dir();
+        for _ in 0..8 {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let path = dir.join(format!(".boardxml-stream-{}-{n}", std::process::id()));
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path);
+            if let Ok(file) = file {
+                // Unlinked at once: nothing is left behind, whatever happens next. (Where
+                // an open file cannot be removed, it stays as a hidden temporary file.)
+                let _ = std::fs::remove_file(&path);
+                return Some(Spool {
+                    file,
+                    complete: std::cell::Cell::new(true),
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Copies what passes into the spool.
+struct Tee<'s, R> {
+    inner: R,
+    spool: Option<(&'s Spool, std::fs::File)>,
+}
+
+impl<R: Read> Read for Tee<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use std::io::Write;
+        let n = self.inner.read(buf)?;
+        if let Some((spool, file)) = &mut self.spool {
+            if file.write_all(&buf[..n]).is_err() {
+                spool.complete.set(false);
+                self.spool = None;
+            }
+        }
+        Ok(n)
+    }
+}
+
+impl Source for StreamSource<'_> {
+    fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
+        use std::io::Seek;
+        let head = std::io::Cursor::new(&self.head[..]);
+        if let Some(rest) = self.rest.borrow_mut().take() {
+            let spool = self
+                .spool
+                .as_ref()
+                .and_then(|s| Some((s, s.file.try_clone().ok()?)));
+            if spool.is_none() {
+                if let Some(s) = &self.spool {
+                    s.complete.set(false);
+                }
+            }
+            return Ok(Box::new(head.chain(Tee { inner: rest, spool })));
+        }
+        match &self.spool {
+            Some(spool) if spool.complete.get() => {
+                let mut file = spool.file.try_clone()?;
+                file.seek(std::io::SeekFrom::Start(0))?;
+                Ok(Box::new(head.chain(file)))
+            }
+            _ => Err(std::io::Error::other(
+                "a stream cannot be read twice (no temporary file could keep it)",
+            )),
+        }
+    }
+
+    fn whole(&self) -> Option<Cow<'_, [u8]>> {
+        None
+    }
+
+    fn len(&self) -> Option<u64> {
+        None
+    }
+
+    fn head(&self) -> Option<Cow<'_, [u8]>> {
+        Some(Cow::Borrowed(&self.head))
+    }
+}
+
+/// Stops a stream after `left` bytes with a limit error (E0106): a CBF record's tree is
+/// kept whole, so its size is bounded before the tree is built.
+struct Budget<R> {
+    inner: R,
+    left: u64,
+}
+
+impl<R: Read> Read for Budget<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            // One byte more than allowed tells the limit was passed.
+            let mut probe = [0u8; 1];
+            if self.inner.read(&mut probe)? == 0 {
+                return Ok(0);
+            }
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                crate::xml::TooLarge {
+                    offset: 0,
+                    message: record_too_large(None),
+                },
+            ));
+        }
+        let want = buf.len().min(self.left.min(usize::MAX as u64) as usize);
+        let n = self.inner.read(&mut buf[..want])?;
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+fn record_too_large(size: Option<u64>) -> String {
+    let size = size.map_or(String::new(), |s| format!(" ({s} bytes)"));
+    format!(
+        "a CBF record larger than {} MiB{size}: its rules and convert keep the whole record in memory",
+        MAX_RECORD >> 20
+    )
+}
+
+/// A CBF record over [`MAX_RECORD`], refused before it is read.
+fn record_refused(path: &Path, format: Format, size: u64) -> Report {
+    let mut d =
+        Diagnostic::error(Code::Limit, 0, "", record_too_large(Some(size))).expected(format!(
+            "a record of at most {} MiB (--schema-only checks the schema alone, in bounded memory)",
+            MAX_RECORD >> 20
+        ));
+    (d.line, d.column) = (1, 1);
+    let mut report = Report::failed(path, d);
+    report.format = Some(format);
+    report
+}
+
+/// The root element of `head`: `None` if `head` does not get that far, else the format it
+/// announces (`None` for a root that is neither).
+fn sniff_root(head: &[u8]) -> Option<Option<Format>> {
+    /// Reads the root's start tag and stops.
+    struct RootOnly;
+    impl crate::schema::Document for RootOnly {
+        const ROOTS: &'static [&'static str] = &["cif", "ChineseChessRecord"];
+        fn read_root(
+            r: &mut Reader<'_>,
+            _tag: &crate::xml::Tag,
+        ) -> Result<Self, crate::schema::Invalid> {
+            // A fatal diagnostic ends reading; it is not reported anywhere.
+            r.report(Diagnostic::error(Code::Limit, 0, "", String::new()));
+            Err(crate::schema::Invalid)
+        }
+        fn write_root(&self, _w: &mut crate::xml::Writer) {}
+    }
+    let decoder = DecodeReader::new(head).ok()?;
+    let mut reader = Reader::from_reader(decoder).without_retaining();
+    let _ = reader.read_document::<RootOnly>();
+    reader.root().map(Format::of_root)
 }
 
 /// Validates a document given as bytes; `path` names it.
@@ -167,11 +435,21 @@ impl Source for StreamedBytes<'_> {
     fn whole(&self) -> Option<Cow<'_, [u8]>> {
         None
     }
+
+    fn len(&self) -> Option<u64> {
+        Some(self.0.len() as u64)
+    }
+
+    fn head(&self) -> Option<Cow<'_, [u8]>> {
+        let n = self.0.len().min(WHOLE_FILE_LIMIT as usize);
+        Some(Cow::Borrowed(&self.0[..n]))
+    }
 }
 
 fn open_decoded<'s>(
     source: &'s dyn Source,
     path: &Path,
+    budget: Option<u64>,
 ) -> Result<DecodeReader<Box<dyn Read + 's>>, Diagnostic> {
     let input = source.open().map_err(|e| {
         Diagnostic::error(
@@ -181,6 +459,10 @@ fn open_decoded<'s>(
             format!("cannot read {}: {e}", path.display()),
         )
     })?;
+    let input = match budget {
+        Some(left) => Box::new(Budget { inner: input, left }),
+        None => input,
+    };
     // No BufReader: DecodeReader reads in 64 KiB chunks itself, and a second buffer
     // would only add a copy.
     DecodeReader::new(input)
@@ -196,7 +478,23 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     let (reader, encoding, bom) = match &decoded {
         Some((text, encoding, bom)) => (Reader::new(text), *encoding, *bom),
         None => {
-            let decoder = match open_decoded(source, path) {
+            // A CBF record is kept whole: bound it before its tree is built. (A stream whose
+            // first bytes show no root is bounded too, in case it is one.)
+            let root = match options.schema_only {
+                true => Some(None),
+                false => source.head().and_then(|h| sniff_root(&h)),
+            };
+            let budget = match root {
+                Some(Some(format @ (Format::Cbf2007 | Format::Cbf10))) => {
+                    if let Some(size) = source.len().filter(|&s| s > MAX_RECORD) {
+                        return record_refused(path, format, size);
+                    }
+                    Some(MAX_RECORD)
+                }
+                Some(_) => None,
+                None => Some(MAX_RECORD),
+            };
+            let decoder = match open_decoded(source, path, budget) {
                 Ok(d) => d,
                 Err(d) => return Report::failed(path, d),
             };
@@ -204,7 +502,9 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
             (Reader::from_reader(decoder), encoding, bom)
         }
     };
-    let mut reader = reader.with_max_errors(options.max_errors);
+    let mut reader = reader
+        .with_max_errors(options.max_errors)
+        .with_max_kept(MAX_KEPT);
     let streamed_rules = !options.schema_only && !options.keep_document;
     if options.schema_only {
         reader = reader.without_retaining();
@@ -213,6 +513,7 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     }
     let document = reader.read_document::<Document>().ok();
     let format = reader.root().and_then(Format::of_root);
+    let (mut omitted_errors, mut omitted_warnings) = reader.omitted();
     let mut diagnostics = reader.into_diagnostics();
     for d in diagnostics
         .iter_mut()
@@ -249,6 +550,15 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     // Attributes are checked in schema order and rules run after reading; report in
     // document order.
     diagnostics.sort_by_key(|d| (d.offset, d.code));
+    // Rule issues come on top of what the reader kept.
+    if diagnostics.len() > MAX_KEPT {
+        for d in diagnostics.drain(MAX_KEPT..) {
+            match d.severity {
+                Severity::Error => omitted_errors += 1,
+                Severity::Warning => omitted_warnings += 1,
+            }
+        }
+    }
     let source_lines = if diagnostics.is_empty() {
         BTreeMap::new()
     } else {
@@ -268,6 +578,8 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
         encoding,
         bom,
         source_lines,
+        omitted_errors,
+        omitted_warnings,
     }
 }
 
@@ -344,7 +656,7 @@ fn placed_issues(
 ) -> Result<Vec<Diagnostic>, Diagnostic> {
     let mut text = String::new();
     // The document was just read whole and is schema-valid: it decodes.
-    open_decoded(source, path)?
+    open_decoded(source, path, None)?
         .read_to_string(&mut text)
         .map_err(|e| {
             Diagnostic::error(
@@ -380,7 +692,7 @@ fn place_lines(
     if wanted.is_empty() {
         return Ok(lines);
     }
-    let Ok(mut input) = open_decoded(source, path) else {
+    let Ok(mut input) = open_decoded(source, path, None) else {
         return Ok(lines);
     };
     let mut line = LineState {
@@ -420,6 +732,10 @@ fn place_lines(
                 }
                 if line.excerpt.len() < MAX_EXCERPT {
                     line.excerpt.push(b);
+                } else if next >= wanted.len() {
+                    // Everything is placed and the excerpt is full: the rest of the line
+                    // (a file of NULs has no line end) is not read.
+                    break 'read;
                 }
             }
             pos += 1;

@@ -23,6 +23,66 @@ impl std::fmt::Display for TooLarge {
 
 impl std::error::Error for TooLarge {}
 
+/// A control character XML never allows (U+0000 to U+001F but tab, LF and CR) in text,
+/// carried through quick-xml as an `io::Error`: not well-formed wherever it stands, so
+/// reading stops there instead of gathering the run around it (a file of NULs would otherwise be
+/// read up to the text limit, 64 MiB, before its first byte is refused).
+#[derive(Debug, Clone)]
+pub struct Forbidden {
+    /// Decoded offset of the character.
+    pub offset: usize,
+    /// The character (a byte: all of them are ASCII).
+    pub byte: u8,
+}
+
+impl std::fmt::Display for Forbidden {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "character U+{:04X} is not allowed in XML", self.byte)
+    }
+}
+
+impl std::error::Error for Forbidden {}
+
+/// Whether `b` is a control character XML forbids.
+#[inline]
+fn forbidden(b: u8) -> bool {
+    b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+/// Notes the first forbidden control character of the text `fresh[from..to]` (whose
+/// `fresh[0]` is at offset `base`), unless one is noted already. Only text: the reader
+/// checks tags, comments and PIs itself once it has them (a control character in a name is
+/// reported as the reader reports it, in place or streamed).
+fn note_forbidden(
+    noted: &mut Option<Forbidden>,
+    fresh: &[u8],
+    from: usize,
+    to: usize,
+    base: usize,
+) {
+    if noted.is_none() {
+        if let Some(i) = find_forbidden(&fresh[from..to]) {
+            *noted = Some(Forbidden {
+                offset: base + from + i,
+                byte: fresh[from + i],
+            });
+        }
+    }
+}
+
+/// The index of the first forbidden control character in `bytes`: tested a block at a
+/// time without branching (vectorised), searched only in a block that has one.
+fn find_forbidden(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    for block in bytes.chunks(64) {
+        if block.iter().fold(false, |any, &b| any | forbidden(b)) {
+            return block.iter().position(|&b| forbidden(b)).map(|i| at + i);
+        }
+        at += block.len();
+    }
+    None
+}
+
 /// Wraps decoded input; see the module documentation.
 pub struct MarkupGuard<R> {
     inner: R,
@@ -40,7 +100,27 @@ pub struct MarkupGuard<R> {
     scanned: usize,
     /// The first run over its limit: raised once consumption passes `limit` bytes into it.
     over: Option<(usize, TooLarge)>,
-    tripped: Option<TooLarge>,
+    /// The first forbidden control character: raised once consumption passes it (an event
+    /// that ends before the next read is reported by the reader itself, at the same place).
+    forbidden: Option<Forbidden>,
+    tripped: Option<Tripped>,
+}
+
+/// What stopped the input.
+#[derive(Debug, Clone)]
+enum Tripped {
+    TooLarge(TooLarge),
+    Forbidden(Forbidden),
+}
+
+impl Tripped {
+    fn error(&self) -> std::io::Error {
+        let kind = std::io::ErrorKind::InvalidData;
+        match self {
+            Tripped::TooLarge(t) => std::io::Error::new(kind, t.clone()),
+            Tripped::Forbidden(f) => std::io::Error::new(kind, f.clone()),
+        }
+    }
 }
 
 impl<R: BufRead> MarkupGuard<R> {
@@ -55,6 +135,7 @@ impl<R: BufRead> MarkupGuard<R> {
             position: 0,
             scanned: 0,
             over: None,
+            forbidden: None,
             tripped: None,
         }
     }
@@ -106,17 +187,19 @@ impl<R: BufRead> Read for MarkupGuard<R> {
 impl<R: BufRead> BufRead for MarkupGuard<R> {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
         if self.tripped.is_none() {
-            if let Some((at, _)) = &self.over {
-                if self.position > *at {
-                    self.tripped = self.over.take().map(|(_, t)| t);
-                }
+            let too_large = self.over.as_ref().map_or(usize::MAX, |(at, _)| *at);
+            let forbidden = self.forbidden.as_ref().map_or(usize::MAX, |f| f.offset);
+            // Whichever was passed first (both ends are exclusive).
+            if self.position > too_large.min(forbidden) {
+                self.tripped = if too_large < forbidden {
+                    self.over.take().map(|(_, t)| Tripped::TooLarge(t))
+                } else {
+                    self.forbidden.take().map(Tripped::Forbidden)
+                };
             }
         }
         if let Some(t) = &self.tripped {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                t.clone(),
-            ));
+            return Err(t.error());
         }
         let (position, scanned) = (self.position, self.scanned);
         let runs = Runs {
@@ -128,9 +211,14 @@ impl<R: BufRead> BufRead for MarkupGuard<R> {
         if end > scanned {
             // Follow the markup through the new bytes, from delimiter to delimiter.
             let fresh = &bytes[scanned - position..];
+            // Where the text (outside tags) since the last delimiter began, in `fresh`.
+            let mut text_from = (!self.in_tag).then_some(0);
             for i in memchr::memchr2_iter(b'<', b'>', fresh) {
                 let at = scanned + i;
                 if fresh[i] == b'<' {
+                    if let Some(from) = text_from.take() {
+                        note_forbidden(&mut self.forbidden, fresh, from, i, scanned);
+                    }
                     runs.measure(
                         &mut self.over,
                         self.in_tag,
@@ -149,7 +237,11 @@ impl<R: BufRead> BufRead for MarkupGuard<R> {
                     );
                     self.in_tag = false;
                     self.run_start = at + 1;
+                    text_from = Some(i + 1);
                 }
+            }
+            if let Some(from) = text_from {
+                note_forbidden(&mut self.forbidden, fresh, from, fresh.len(), scanned);
             }
             self.scanned = end;
             runs.measure(
@@ -247,5 +339,27 @@ mod tests {
             .read_to_end(&mut out)
             .unwrap();
         assert_eq!(out, doc);
+    }
+
+    /// A NUL at the start of a long run stops the input once it is passed, not at the
+    /// run's limit.
+    #[test]
+    fn a_forbidden_control_character_stops_the_input() {
+        let mut doc = vec![0u8; 1 << 20];
+        doc[0] = b' ';
+        let mut guard = MarkupGuard::new(
+            std::io::BufReader::with_capacity(4096, &doc[..]),
+            1000,
+            usize::MAX,
+        );
+        let mut out = Vec::new();
+        let e = guard.read_to_end(&mut out).unwrap_err();
+        let f = e.get_ref().unwrap().downcast_ref::<Forbidden>().unwrap();
+        assert_eq!((f.offset, f.byte), (1, 0));
+        assert!(out.len() <= 8192, "stopped soon: {}", out.len());
+        assert_eq!(find_forbidden(b"a\tb\r\nc"), None);
+        let mut long = vec![b'x'; 200];
+        long[130] = 0x1F;
+        assert_eq!(find_forbidden(&long), Some(130));
     }
 }

@@ -233,6 +233,11 @@ pub struct Reader<'a> {
     diagnostics: Vec<Diagnostic>,
     max_errors: usize,
     errors: usize,
+    /// Diagnostics past this many are counted in `omitted`, not kept: a raised error
+    /// limit must not raise memory without bound.
+    max_kept: usize,
+    /// Errors and warnings reported but not kept.
+    omitted: (usize, usize),
     fatal: bool,
     peeked: Option<Node>,
     /// Open elements in `levels[..open]`, the document first; the levels past `open` are
@@ -295,6 +300,8 @@ impl<'a> Reader<'a> {
             diagnostics: Vec::new(),
             max_errors: usize::MAX,
             errors: 0,
+            max_kept: usize::MAX,
+            omitted: (0, 0),
             fatal: false,
             peeked: None,
             levels: vec![Level {
@@ -345,6 +352,17 @@ impl<'a> Reader<'a> {
         self
     }
 
+    /// Keep at most this many diagnostics; later ones are only counted ([`Reader::omitted`]).
+    pub fn with_max_kept(mut self, max: usize) -> Self {
+        self.max_kept = max;
+        self
+    }
+
+    /// Errors and warnings reported past [`Reader::with_max_kept`]'s limit, not kept.
+    pub fn omitted(&self) -> (usize, usize) {
+        self.omitted
+    }
+
     /// The diagnostics so far.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
@@ -367,10 +385,17 @@ impl<'a> Reader<'a> {
             return;
         }
         let fatal = diagnostic.code.is_fatal();
-        if diagnostic.severity == crate::diagnostic::Severity::Error {
+        let error = diagnostic.severity == crate::diagnostic::Severity::Error;
+        if error {
             self.errors += 1;
         }
-        self.diagnostics.push(diagnostic);
+        if self.diagnostics.len() < self.max_kept {
+            self.diagnostics.push(diagnostic);
+        } else if error {
+            self.omitted.0 += 1;
+        } else {
+            self.omitted.1 += 1;
+        }
         if fatal || self.errors >= self.max_errors {
             self.fatal = true;
             self.peeked = Some(Node::Eof);
@@ -544,12 +569,36 @@ impl<'a> Reader<'a> {
                 self.fatal_error(Code::Limit, offset, message);
                 return;
             }
+            if let Some(f) = io
+                .get_ref()
+                .and_then(|e| e.downcast_ref::<super::guard::Forbidden>())
+            {
+                let (offset, message) = (f.offset, f.to_string());
+                self.fatal_error(Code::Malformed, offset, message);
+                return;
+            }
         }
         let at = match &self.xml {
             Events::Stream(xml) => xml.error_position() as usize,
             Events::Slice(xml) => xml.error_position() as usize,
         };
         self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
+    }
+
+    /// A comment, PI or declaration whose content starts at `at`: skipped, unless it holds a
+    /// control character XML forbids.
+    fn skip_checked(&mut self, content: &[u8], at: usize) -> Step {
+        match content
+            .iter()
+            .position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'))
+        {
+            Some(i) => {
+                let message = format!("character U+{:04X} is not allowed in XML", content[i]);
+                self.fatal_error(Code::Malformed, at + i, message);
+                Step::Stop(Node::Eof)
+            }
+            None => Step::Skip,
+        }
     }
 
     /// What one event means for the node being gathered.
@@ -593,7 +642,11 @@ impl<'a> Reader<'a> {
                     Step::Stop(Node::Eof)
                 }
             },
-            Event::Comment(_) | Event::PI(_) | Event::Decl(_) => Step::Skip,
+            // Skipped, but XML's characters hold there too (and the streaming guard stops at
+            // a control character wherever it stands: both paths report it).
+            Event::Comment(c) => self.skip_checked(&c, before + "<!--".len()),
+            Event::PI(p) => self.skip_checked(&p, before + "<?".len()),
+            Event::Decl(d) => self.skip_checked(&d, before + "<?".len()),
             Event::DocType(_) => {
                 self.fatal_error(
                     Code::Doctype,

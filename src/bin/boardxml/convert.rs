@@ -1,6 +1,6 @@
 //! `boardxml convert`: validate each input, convert it, write it atomically.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use boardxml::cbf::convert::{self as cv, Loss};
 use boardxml::cbf::pgn::{self, Notation};
@@ -14,11 +14,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use boardxml::report::{render, OutputFormat};
-use boardxml::validate::{validate_file, Options, Report};
+use boardxml::validate::{Options, Report, MAX_RECORD};
 use rayon::prelude::*;
 
-use crate::files::collect;
-use crate::validate::batch_exit;
+use crate::files::{collect, Input};
+use crate::validate::{batch_exit, read_input};
 use crate::{EncodingArg, NotationArg, Target};
 use boardxml::report::terminal_safe as safe;
 use boardxml::safe_write::{write_file, Inputs, STDOUT};
@@ -59,10 +59,9 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     if s.to == Target::Json && s.encoding == Some(EncodingArg::Gbk) {
         return usage("JSON is always UTF-8 (RFC 8259); --encoding gbk does not apply");
     }
-    let files = match collect(paths) {
-        Ok(f) => f,
-        Err(e) => return usage(&e),
-    };
+    let collected = collect(paths);
+    collected.print_skipped();
+    let files = &collected.inputs;
     if files.is_empty() {
         return usage("no .cbf, .cif or .xml files found");
     }
@@ -72,6 +71,9 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
             o.display(),
             files.len()
         ));
+    }
+    if s.out_dir.is_some() && files.iter().any(|f| matches!(f, Input::Stdin)) {
+        return usage("standard input (-) has no name to write under: use -o FILE");
     }
     if let Some(dir) = &s.out_dir {
         if let Err(e) = std::fs::create_dir_all(dir) {
@@ -85,15 +87,18 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
         None => encoding_rs::UTF_8,
     };
     let mut inputs = Inputs::new();
-    for f in &files {
-        inputs.add(f);
+    for f in files {
+        if let Input::File { path, .. } = f {
+            inputs.add(path);
+        }
     }
     // Plan every output first: two inputs with one stem in different folders would
     // write one file twice.
     let mut claimed: HashMap<PathBuf, &Path> = HashMap::new();
     let plan: Vec<Result<PathBuf, String>> = files
         .iter()
-        .map(|f| {
+        .map(|input| {
+            let f = input.shown();
             let out = match (&s.output, &s.out_dir) {
                 (Some(o), _) => o.clone(),
                 (None, Some(dir)) => {
@@ -135,13 +140,12 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     // Files named on the command line must convert; folders may hold CIF documents too.
-    let named: HashSet<&PathBuf> = paths.iter().filter(|p| p.is_file()).collect();
     let outcomes: Vec<Outcome> = files
         .par_iter()
         .zip(plan.par_iter())
         .map(|(f, out)| {
             let o = match out {
-                Ok(out) => convert_one(f, out, s, encoding, named.contains(f), &inputs),
+                Ok(out) => convert_one(f, out, s, encoding, &inputs),
                 Err(e) => Outcome::Failed(e.clone()),
             };
             bar.inc(1);
@@ -160,7 +164,8 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     let mut out = String::new();
     let (mut converted, mut failed, mut io_errors, mut warnings) = (0, 0, 0, 0);
     let mut skipped = 0;
-    for (f, outcome) in files.iter().zip(&outcomes) {
+    for (input, outcome) in files.iter().zip(&outcomes) {
+        let f = input.shown();
         match outcome {
             Outcome::Converted { losses } => {
                 converted += 1;
@@ -221,14 +226,28 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
 }
 
 fn convert_one(
-    file: &Path,
+    input: &Input,
     output: &Path,
     s: &Settings,
     encoding: &'static encoding_rs::Encoding,
-    named: bool,
     inputs: &Inputs,
 ) -> Outcome {
-    let report = validate_file(file, &Options::default());
+    let named = match input {
+        Input::File { named, .. } => *named,
+        Input::Stdin => true,
+        Input::Unreadable { error, .. } => return Outcome::Io(error.clone()),
+    };
+    // A file too large to be a record is not kept: a CBF record is refused (E0106) before
+    // its tree is built, a CIF document is checked in bounded memory (and skipped).
+    let large = match input {
+        Input::File { path, .. } => std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_RECORD),
+        _ => false,
+    };
+    let options = Options {
+        keep_document: !large,
+        ..Options::default()
+    };
+    let report = read_input(input, &options);
     if let Some(d) = report
         .diagnostics
         .iter()

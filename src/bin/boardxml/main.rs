@@ -77,9 +77,10 @@ pub enum ConformanceAction {
 enum Command {
     /// Validate files (folders are searched recursively for .cbf, .cif and .xml files).
     ///
-    /// Exit code: 0 all valid, 1 some invalid, 2 usage or I/O error.
+    /// In folders only regular files (and symlinks to them) are read; what is skipped is
+    /// named on stderr. Exit code: 0 all valid, 1 some invalid, 2 usage or I/O error.
     Validate {
-        /// Files or folders.
+        /// Files or folders; `-` is standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// How to print diagnostics.
@@ -125,7 +126,8 @@ enum Command {
     /// target cannot hold is printed as a warning. Exit code: 0 all converted, 1 some
     /// failed, 2 usage or I/O error.
     Convert {
-        /// Files or folders (searched recursively like `validate`).
+        /// Files or folders (searched recursively like `validate`); `-` is standard input
+        /// (with -o).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// The target.

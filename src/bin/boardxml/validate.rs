@@ -6,22 +6,44 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use boardxml::report::{render, OutputFormat};
-use boardxml::validate::{validate_file, Options, Report};
+use boardxml::validate::{validate_file, validate_reader, Options, Report, MAX_KEPT};
 use rayon::prelude::*;
 
-use crate::files::collect;
+use crate::files::{collect, Input};
 
 /// Files validated (in parallel) between two printings of their reports.
 const REPORT_CHUNK: usize = 1024;
 
-pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCode {
-    let files = match collect(paths) {
-        Ok(f) => f,
-        Err(e) => {
-            crate::error(format_args!("{e}"));
-            return ExitCode::from(2);
-        }
+/// Reads and validates one input (standard input is read as any stream).
+pub fn read_input(input: &Input, options: &Options) -> Report {
+    match input {
+        Input::File { path, .. } => validate_file(path, options),
+        Input::Stdin => validate_reader(input.shown(), std::io::stdin().lock(), options),
+        Input::Unreadable { path, error } => Report::io_error(path, error.clone()),
+    }
+}
+
+/// The note for diagnostics found but not kept, if any.
+pub fn omitted_note(r: &Report) -> Option<String> {
+    let (e, w) = (r.omitted_errors, r.omitted_warnings);
+    if e + w == 0 {
+        return None;
+    }
+    let what = match (e, w) {
+        (e, 0) => format!("{e} more errors"),
+        (0, w) => format!("{w} more warnings"),
+        (e, w) => format!("{e} more errors and {w} more warnings"),
     };
+    Some(format!(
+        "note: {}: {what} not shown (at most {MAX_KEPT} diagnostics are kept per file)",
+        r.path.display()
+    ))
+}
+
+pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCode {
+    let collected = collect(paths);
+    collected.print_skipped();
+    let files = &collected.inputs;
     let started = Instant::now();
     let stderr_tty = std::io::stderr().is_terminal();
     // A bar only on a terminal, and only once a batch takes longer than a moment: a quick
@@ -53,7 +75,7 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
         let reports: Vec<Report> = chunk
             .par_iter()
             .map(|f| {
-                let r = validate_file(f, &options);
+                let r = read_input(f, &options);
                 bar.inc(1);
                 if stderr_tty
                     && started.elapsed() > Duration::from_millis(500)
@@ -69,6 +91,18 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
             for r in &reports {
                 if write_error.is_none() {
                     write_error = out.write_all(render(r, format, color).as_bytes()).err();
+                }
+                // A line of its own: in the machine formats, on stderr (stdout stays one
+                // diagnostic a line).
+                if let Some(note) = omitted_note(r) {
+                    match format {
+                        OutputFormat::Human => {
+                            if write_error.is_none() {
+                                write_error = writeln!(out, "{note}").err();
+                            }
+                        }
+                        _ => eprintln!("{}", boardxml::report::terminal_safe(&note)),
+                    }
                 }
             }
             if write_error.is_none() {
@@ -88,20 +122,24 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
                 .diagnostics
                 .iter()
                 .filter(|d| d.severity == boardxml::diagnostic::Severity::Error)
-                .count();
+                .count()
+                + r.omitted_errors;
             warnings += r
                 .diagnostics
                 .iter()
                 .filter(|d| d.severity == boardxml::diagnostic::Severity::Warning)
-                .count();
+                .count()
+                + r.omitted_warnings;
         }
     }
     bar.finish_and_clear();
     let valid = files.len() - invalid - io_errors;
+    let skipped = collected.skipped.len();
     let summary = format!(
-        "{} files: {valid} valid, {invalid} invalid{}; {errors} errors, {warnings} warnings ({:.2} s)",
+        "{} files: {valid} valid, {invalid} invalid{}{}; {errors} errors, {warnings} warnings ({:.2} s)",
         files.len(),
         if io_errors > 0 { format!(", {io_errors} unreadable") } else { String::new() },
+        if skipped > 0 { format!(", {skipped} skipped") } else { String::new() },
         started.elapsed().as_secs_f64()
     );
     // The summary goes to stderr in the machine formats, so stdout stays parseable.
