@@ -25,47 +25,67 @@ pub struct ChineseChessRecord {
     /// Element `MoveList`.
     pub move_list: MoveList,
 }
-impl ::boardxml::schema::Element for ChineseChessRecord {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __ChineseChessRecordBuilder {
+    head: ::core::option::Option<Head>,
+    move_list: ::core::option::Option<MoveList>,
+}
+impl ::boardxml::complex::Complex for ChineseChessRecord {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::fixed("Version", true, "1.0"),
+        ::boardxml::complex::Field::element("Head", 1, 1),
+        ::boardxml::complex::Field::element("MoveList", 1, 1),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
+        &[
+            ::boardxml::complex::Item {
+                field: 1,
+                first: &["Head"],
+                label: "<Head>",
+                later: ::core::option::Option::Some(&["MoveList"]),
+            },
+            ::boardxml::complex::Item {
+                field: 2,
+                first: &["MoveList"],
+                label: "<MoveList>",
+                later: ::core::option::Option::Some(&[]),
+            },
+        ],
+    );
+    type Builder = __ChineseChessRecordBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let __fixed_version = attributes
-            .fixed::<::std::string::String>(r, "Version", "1.0", true);
-        r.skip_strays(&["Head"], &["MoveList"], "<Head>");
-        let __head = if r.peek_is("Head") {
-            r.read_child::<Head>()
-        } else {
-            r.missing_child("<Head>");
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        r.skip_strays(&["MoveList"], &[], "<MoveList>");
-        let __move_list = if r.peek_is("MoveList") {
-            r.read_child::<MoveList>()
-        } else {
-            r.missing_child("<MoveList>");
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        __fixed_version?;
-        let head = __head?;
-        let move_list = __move_list?;
-        ::core::result::Result::Ok(Self { head, move_list })
+        _: &::boardxml::xml::Tag,
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => {
+                a.fixed::<::std::string::String>(r, "Version", "1.0", true)?;
+            }
+            1 => ::boardxml::complex::child(r, &mut b.head)?,
+            2 => ::boardxml::complex::child(r, &mut b.move_list)?,
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("Version", "1.0");
-        w.begin_elements();
-        ::boardxml::schema::Element::write_element(&self.head, w, "Head");
-        ::boardxml::schema::Element::write_element(&self.move_list, w, "MoveList");
-        w.end(name);
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            head: b.head?,
+            move_list: b.move_list?,
+        })
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            1 => ::boardxml::complex::write_children(w, "Head", [&self.head]),
+            2 => ::boardxml::complex::write_children(w, "MoveList", [&self.move_list]),
+            _ => {}
+        }
     }
 }
+::boardxml::complex_element!(ChineseChessRecord);
 /// Restriction of xs:string (schema type `Empty`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Empty(::boardxml::__private::CompactString);
@@ -200,731 +220,164 @@ pub struct Head {
     /// Element `FEN`.
     pub fen: ::core::option::Option<Fen>,
 }
-impl ::boardxml::schema::Element for Head {
-    fn read_element(
+impl ::boardxml::complex::Complex for Head {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::element("Name", 0, 1),
+        ::boardxml::complex::Field::element("URL", 0, 1),
+        ::boardxml::complex::Field::element("From", 0, 1),
+        ::boardxml::complex::Field::element("ContestType", 0, 1),
+        ::boardxml::complex::Field::element("Contest", 0, 1),
+        ::boardxml::complex::Field::element("Round", 0, 1),
+        ::boardxml::complex::Field::element("Group", 0, 1),
+        ::boardxml::complex::Field::element("Table", 0, 1),
+        ::boardxml::complex::Field::element("Date", 0, 1),
+        ::boardxml::complex::Field::element("Site", 0, 1),
+        ::boardxml::complex::Field::element("TimeRule", 0, 1),
+        ::boardxml::complex::Field::element("Red", 0, 1),
+        ::boardxml::complex::Field::element("RedTeam", 0, 1),
+        ::boardxml::complex::Field::element("RedTime", 0, 1),
+        ::boardxml::complex::Field::element("RedRating", 0, 1),
+        ::boardxml::complex::Field::element("Black", 0, 1),
+        ::boardxml::complex::Field::element("BlackTeam", 0, 1),
+        ::boardxml::complex::Field::element("BlackTime", 0, 1),
+        ::boardxml::complex::Field::element("BlackRating", 0, 1),
+        ::boardxml::complex::Field::element("Referee", 0, 1),
+        ::boardxml::complex::Field::element("Recorder", 0, 1),
+        ::boardxml::complex::Field::element("Commentator", 0, 1),
+        ::boardxml::complex::Field::element("CommentatorURL", 0, 1),
+        ::boardxml::complex::Field::element("Creator", 0, 1),
+        ::boardxml::complex::Field::element("CreatorURL", 0, 1),
+        ::boardxml::complex::Field::element("DateCreated", 0, 1),
+        ::boardxml::complex::Field::element("DateModified", 0, 1),
+        ::boardxml::complex::Field::element("ECCO", 0, 1),
+        ::boardxml::complex::Field::element("RecordType", 0, 1),
+        ::boardxml::complex::Field::element("RecordKind", 0, 1),
+        ::boardxml::complex::Field::element("RecordResult", 0, 1),
+        ::boardxml::complex::Field::element("ResultType", 0, 1),
+        ::boardxml::complex::Field::element("FEN", 0, 1),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::All {
+        fields: &[
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+            22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
+        ],
+        optional: false,
+    };
+    type Builder = Self;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let attributes = r.attributes(tag);
-        let mut __name: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __url: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __from: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __contest_type: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __contest: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __round: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __group: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __table: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __date: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __site: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __time_rule: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __red: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __red_team: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __red_time: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __red_rating: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __black: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __black_team: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __black_time: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __black_rating: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __referee: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __recorder: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __commentator: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __commentator_url: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __creator: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __creator_url: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __date_created: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __date_modified: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __ecco: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __record_type: ::core::option::Option<
-            ::core::result::Result<RecordTypeField, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __record_kind: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __record_result: ::core::option::Option<
-            ::core::result::Result<RecordResultField, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __result_type: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __fen: ::core::option::Option<
-            ::core::result::Result<Fen, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        while r.peek_child().is_some() {
-            match r
-                .peek_index(
-                    &[
-                        "Name",
-                        "URL",
-                        "From",
-                        "ContestType",
-                        "Contest",
-                        "Round",
-                        "Group",
-                        "Table",
-                        "Date",
-                        "Site",
-                        "TimeRule",
-                        "Red",
-                        "RedTeam",
-                        "RedTime",
-                        "RedRating",
-                        "Black",
-                        "BlackTeam",
-                        "BlackTime",
-                        "BlackRating",
-                        "Referee",
-                        "Recorder",
-                        "Commentator",
-                        "CommentatorURL",
-                        "Creator",
-                        "CreatorURL",
-                        "DateCreated",
-                        "DateModified",
-                        "ECCO",
-                        "RecordType",
-                        "RecordKind",
-                        "RecordResult",
-                        "ResultType",
-                        "FEN",
-                    ],
-                )
-            {
-                ::core::option::Option::Some(0) => {
-                    if __name.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Name> was already given)",
-                        );
-                    } else {
-                        __name = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(1) => {
-                    if __url.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<URL> was already given)",
-                        );
-                    } else {
-                        __url = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(2) => {
-                    if __from.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<From> was already given)",
-                        );
-                    } else {
-                        __from = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(3) => {
-                    if __contest_type.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<ContestType> was already given)",
-                        );
-                    } else {
-                        __contest_type = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(4) => {
-                    if __contest.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Contest> was already given)",
-                        );
-                    } else {
-                        __contest = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(5) => {
-                    if __round.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Round> was already given)",
-                        );
-                    } else {
-                        __round = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(6) => {
-                    if __group.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Group> was already given)",
-                        );
-                    } else {
-                        __group = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(7) => {
-                    if __table.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Table> was already given)",
-                        );
-                    } else {
-                        __table = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(8) => {
-                    if __date.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Date> was already given)",
-                        );
-                    } else {
-                        __date = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(9) => {
-                    if __site.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Site> was already given)",
-                        );
-                    } else {
-                        __site = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(10) => {
-                    if __time_rule.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<TimeRule> was already given)",
-                        );
-                    } else {
-                        __time_rule = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(11) => {
-                    if __red.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Red> was already given)",
-                        );
-                    } else {
-                        __red = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(12) => {
-                    if __red_team.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<RedTeam> was already given)",
-                        );
-                    } else {
-                        __red_team = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(13) => {
-                    if __red_time.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<RedTime> was already given)",
-                        );
-                    } else {
-                        __red_time = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(14) => {
-                    if __red_rating.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<RedRating> was already given)",
-                        );
-                    } else {
-                        __red_rating = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(15) => {
-                    if __black.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Black> was already given)",
-                        );
-                    } else {
-                        __black = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(16) => {
-                    if __black_team.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<BlackTeam> was already given)",
-                        );
-                    } else {
-                        __black_team = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(17) => {
-                    if __black_time.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<BlackTime> was already given)",
-                        );
-                    } else {
-                        __black_time = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(18) => {
-                    if __black_rating.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<BlackRating> was already given)",
-                        );
-                    } else {
-                        __black_rating = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(19) => {
-                    if __referee.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Referee> was already given)",
-                        );
-                    } else {
-                        __referee = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(20) => {
-                    if __recorder.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Recorder> was already given)",
-                        );
-                    } else {
-                        __recorder = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(21) => {
-                    if __commentator.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Commentator> was already given)",
-                        );
-                    } else {
-                        __commentator = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(22) => {
-                    if __commentator_url.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<CommentatorURL> was already given)",
-                        );
-                    } else {
-                        __commentator_url = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(23) => {
-                    if __creator.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Creator> was already given)",
-                        );
-                    } else {
-                        __creator = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(24) => {
-                    if __creator_url.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<CreatorURL> was already given)",
-                        );
-                    } else {
-                        __creator_url = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(25) => {
-                    if __date_created.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<DateCreated> was already given)",
-                        );
-                    } else {
-                        __date_created = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(26) => {
-                    if __date_modified.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<DateModified> was already given)",
-                        );
-                    } else {
-                        __date_modified = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(27) => {
-                    if __ecco.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<ECCO> was already given)",
-                        );
-                    } else {
-                        __ecco = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(28) => {
-                    if __record_type.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<RecordType> was already given)",
-                        );
-                    } else {
-                        __record_type = ::core::option::Option::Some(
-                            r.read_child::<RecordTypeField>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(29) => {
-                    if __record_kind.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<RecordKind> was already given)",
-                        );
-                    } else {
-                        __record_kind = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(30) => {
-                    if __record_result.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<RecordResult> was already given)",
-                        );
-                    } else {
-                        __record_result = ::core::option::Option::Some(
-                            r.read_child::<RecordResultField>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(31) => {
-                    if __result_type.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<ResultType> was already given)",
-                        );
-                    } else {
-                        __result_type = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(32) => {
-                    if __fen.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<FEN> was already given)",
-                        );
-                    } else {
-                        __fen = ::core::option::Option::Some(r.read_child::<Fen>());
-                    }
-                }
-                _ => {
-                    r.skip_child(
-                        "one of <Name>, <URL>, <From>, <ContestType>, <Contest>, <Round>, <Group>, <Table>, <Date>, <Site>, <TimeRule>, <Red>, <RedTeam>, <RedTime>, <RedRating>, <Black>, <BlackTeam>, <BlackTime>, <BlackRating>, <Referee>, <Recorder>, <Commentator>, <CommentatorURL>, <Creator>, <CreatorURL>, <DateCreated>, <DateModified>, <ECCO>, <RecordType>, <RecordKind>, <RecordResult>, <ResultType>, <FEN>",
-                    )
-                }
-            }
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => ::boardxml::complex::child(r, &mut b.name)?,
+            1 => ::boardxml::complex::child(r, &mut b.url)?,
+            2 => ::boardxml::complex::child(r, &mut b.from)?,
+            3 => ::boardxml::complex::child(r, &mut b.contest_type)?,
+            4 => ::boardxml::complex::child(r, &mut b.contest)?,
+            5 => ::boardxml::complex::child(r, &mut b.round)?,
+            6 => ::boardxml::complex::child(r, &mut b.group)?,
+            7 => ::boardxml::complex::child(r, &mut b.table)?,
+            8 => ::boardxml::complex::child(r, &mut b.date)?,
+            9 => ::boardxml::complex::child(r, &mut b.site)?,
+            10 => ::boardxml::complex::child(r, &mut b.time_rule)?,
+            11 => ::boardxml::complex::child(r, &mut b.red)?,
+            12 => ::boardxml::complex::child(r, &mut b.red_team)?,
+            13 => ::boardxml::complex::child(r, &mut b.red_time)?,
+            14 => ::boardxml::complex::child(r, &mut b.red_rating)?,
+            15 => ::boardxml::complex::child(r, &mut b.black)?,
+            16 => ::boardxml::complex::child(r, &mut b.black_team)?,
+            17 => ::boardxml::complex::child(r, &mut b.black_time)?,
+            18 => ::boardxml::complex::child(r, &mut b.black_rating)?,
+            19 => ::boardxml::complex::child(r, &mut b.referee)?,
+            20 => ::boardxml::complex::child(r, &mut b.recorder)?,
+            21 => ::boardxml::complex::child(r, &mut b.commentator)?,
+            22 => ::boardxml::complex::child(r, &mut b.commentator_url)?,
+            23 => ::boardxml::complex::child(r, &mut b.creator)?,
+            24 => ::boardxml::complex::child(r, &mut b.creator_url)?,
+            25 => ::boardxml::complex::child(r, &mut b.date_created)?,
+            26 => ::boardxml::complex::child(r, &mut b.date_modified)?,
+            27 => ::boardxml::complex::child(r, &mut b.ecco)?,
+            28 => ::boardxml::complex::child(r, &mut b.record_type)?,
+            29 => ::boardxml::complex::child(r, &mut b.record_kind)?,
+            30 => ::boardxml::complex::child(r, &mut b.record_result)?,
+            31 => ::boardxml::complex::child(r, &mut b.result_type)?,
+            32 => ::boardxml::complex::child(r, &mut b.fen)?,
+            _ => {}
         }
-        let name = __name.transpose();
-        let url = __url.transpose();
-        let from = __from.transpose();
-        let contest_type = __contest_type.transpose();
-        let contest = __contest.transpose();
-        let round = __round.transpose();
-        let group = __group.transpose();
-        let table = __table.transpose();
-        let date = __date.transpose();
-        let site = __site.transpose();
-        let time_rule = __time_rule.transpose();
-        let red = __red.transpose();
-        let red_team = __red_team.transpose();
-        let red_time = __red_time.transpose();
-        let red_rating = __red_rating.transpose();
-        let black = __black.transpose();
-        let black_team = __black_team.transpose();
-        let black_time = __black_time.transpose();
-        let black_rating = __black_rating.transpose();
-        let referee = __referee.transpose();
-        let recorder = __recorder.transpose();
-        let commentator = __commentator.transpose();
-        let commentator_url = __commentator_url.transpose();
-        let creator = __creator.transpose();
-        let creator_url = __creator_url.transpose();
-        let date_created = __date_created.transpose();
-        let date_modified = __date_modified.transpose();
-        let ecco = __ecco.transpose();
-        let record_type = __record_type.transpose();
-        let record_kind = __record_kind.transpose();
-        let record_result = __record_result.transpose();
-        let result_type = __result_type.transpose();
-        let fen = __fen.transpose();
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let name = name?;
-        let url = url?;
-        let from = from?;
-        let contest_type = contest_type?;
-        let contest = contest?;
-        let round = round?;
-        let group = group?;
-        let table = table?;
-        let date = date?;
-        let site = site?;
-        let time_rule = time_rule?;
-        let red = red?;
-        let red_team = red_team?;
-        let red_time = red_time?;
-        let red_rating = red_rating?;
-        let black = black?;
-        let black_team = black_team?;
-        let black_time = black_time?;
-        let black_rating = black_rating?;
-        let referee = referee?;
-        let recorder = recorder?;
-        let commentator = commentator?;
-        let commentator_url = commentator_url?;
-        let creator = creator?;
-        let creator_url = creator_url?;
-        let date_created = date_created?;
-        let date_modified = date_modified?;
-        let ecco = ecco?;
-        let record_type = record_type?;
-        let record_kind = record_kind?;
-        let record_result = record_result?;
-        let result_type = result_type?;
-        let fen = fen?;
-        ::core::result::Result::Ok(Self {
-            name,
-            url,
-            from,
-            contest_type,
-            contest,
-            round,
-            group,
-            table,
-            date,
-            site,
-            time_rule,
-            red,
-            red_team,
-            red_time,
-            red_rating,
-            black,
-            black_team,
-            black_time,
-            black_rating,
-            referee,
-            recorder,
-            commentator,
-            commentator_url,
-            creator,
-            creator_url,
-            date_created,
-            date_modified,
-            ecco,
-            record_type,
-            record_kind,
-            record_result,
-            result_type,
-            fen,
-        })
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.begin_elements();
-        if let ::core::option::Option::Some(v) = &self.name {
-            ::boardxml::schema::Element::write_element(v, w, "Name");
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(b)
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_children(w, "Name", &self.name),
+            1 => ::boardxml::complex::write_children(w, "URL", &self.url),
+            2 => ::boardxml::complex::write_children(w, "From", &self.from),
+            3 => {
+                ::boardxml::complex::write_children(w, "ContestType", &self.contest_type)
+            }
+            4 => ::boardxml::complex::write_children(w, "Contest", &self.contest),
+            5 => ::boardxml::complex::write_children(w, "Round", &self.round),
+            6 => ::boardxml::complex::write_children(w, "Group", &self.group),
+            7 => ::boardxml::complex::write_children(w, "Table", &self.table),
+            8 => ::boardxml::complex::write_children(w, "Date", &self.date),
+            9 => ::boardxml::complex::write_children(w, "Site", &self.site),
+            10 => ::boardxml::complex::write_children(w, "TimeRule", &self.time_rule),
+            11 => ::boardxml::complex::write_children(w, "Red", &self.red),
+            12 => ::boardxml::complex::write_children(w, "RedTeam", &self.red_team),
+            13 => ::boardxml::complex::write_children(w, "RedTime", &self.red_time),
+            14 => ::boardxml::complex::write_children(w, "RedRating", &self.red_rating),
+            15 => ::boardxml::complex::write_children(w, "Black", &self.black),
+            16 => ::boardxml::complex::write_children(w, "BlackTeam", &self.black_team),
+            17 => ::boardxml::complex::write_children(w, "BlackTime", &self.black_time),
+            18 => {
+                ::boardxml::complex::write_children(w, "BlackRating", &self.black_rating)
+            }
+            19 => ::boardxml::complex::write_children(w, "Referee", &self.referee),
+            20 => ::boardxml::complex::write_children(w, "Recorder", &self.recorder),
+            21 => {
+                ::boardxml::complex::write_children(w, "Commentator", &self.commentator)
+            }
+            22 => {
+                ::boardxml::complex::write_children(
+                    w,
+                    "CommentatorURL",
+                    &self.commentator_url,
+                )
+            }
+            23 => ::boardxml::complex::write_children(w, "Creator", &self.creator),
+            24 => ::boardxml::complex::write_children(w, "CreatorURL", &self.creator_url),
+            25 => {
+                ::boardxml::complex::write_children(w, "DateCreated", &self.date_created)
+            }
+            26 => {
+                ::boardxml::complex::write_children(
+                    w,
+                    "DateModified",
+                    &self.date_modified,
+                )
+            }
+            27 => ::boardxml::complex::write_children(w, "ECCO", &self.ecco),
+            28 => ::boardxml::complex::write_children(w, "RecordType", &self.record_type),
+            29 => ::boardxml::complex::write_children(w, "RecordKind", &self.record_kind),
+            30 => {
+                ::boardxml::complex::write_children(
+                    w,
+                    "RecordResult",
+                    &self.record_result,
+                )
+            }
+            31 => ::boardxml::complex::write_children(w, "ResultType", &self.result_type),
+            32 => ::boardxml::complex::write_children(w, "FEN", &self.fen),
+            _ => {}
         }
-        if let ::core::option::Option::Some(v) = &self.url {
-            ::boardxml::schema::Element::write_element(v, w, "URL");
-        }
-        if let ::core::option::Option::Some(v) = &self.from {
-            ::boardxml::schema::Element::write_element(v, w, "From");
-        }
-        if let ::core::option::Option::Some(v) = &self.contest_type {
-            ::boardxml::schema::Element::write_element(v, w, "ContestType");
-        }
-        if let ::core::option::Option::Some(v) = &self.contest {
-            ::boardxml::schema::Element::write_element(v, w, "Contest");
-        }
-        if let ::core::option::Option::Some(v) = &self.round {
-            ::boardxml::schema::Element::write_element(v, w, "Round");
-        }
-        if let ::core::option::Option::Some(v) = &self.group {
-            ::boardxml::schema::Element::write_element(v, w, "Group");
-        }
-        if let ::core::option::Option::Some(v) = &self.table {
-            ::boardxml::schema::Element::write_element(v, w, "Table");
-        }
-        if let ::core::option::Option::Some(v) = &self.date {
-            ::boardxml::schema::Element::write_element(v, w, "Date");
-        }
-        if let ::core::option::Option::Some(v) = &self.site {
-            ::boardxml::schema::Element::write_element(v, w, "Site");
-        }
-        if let ::core::option::Option::Some(v) = &self.time_rule {
-            ::boardxml::schema::Element::write_element(v, w, "TimeRule");
-        }
-        if let ::core::option::Option::Some(v) = &self.red {
-            ::boardxml::schema::Element::write_element(v, w, "Red");
-        }
-        if let ::core::option::Option::Some(v) = &self.red_team {
-            ::boardxml::schema::Element::write_element(v, w, "RedTeam");
-        }
-        if let ::core::option::Option::Some(v) = &self.red_time {
-            ::boardxml::schema::Element::write_element(v, w, "RedTime");
-        }
-        if let ::core::option::Option::Some(v) = &self.red_rating {
-            ::boardxml::schema::Element::write_element(v, w, "RedRating");
-        }
-        if let ::core::option::Option::Some(v) = &self.black {
-            ::boardxml::schema::Element::write_element(v, w, "Black");
-        }
-        if let ::core::option::Option::Some(v) = &self.black_team {
-            ::boardxml::schema::Element::write_element(v, w, "BlackTeam");
-        }
-        if let ::core::option::Option::Some(v) = &self.black_time {
-            ::boardxml::schema::Element::write_element(v, w, "BlackTime");
-        }
-        if let ::core::option::Option::Some(v) = &self.black_rating {
-            ::boardxml::schema::Element::write_element(v, w, "BlackRating");
-        }
-        if let ::core::option::Option::Some(v) = &self.referee {
-            ::boardxml::schema::Element::write_element(v, w, "Referee");
-        }
-        if let ::core::option::Option::Some(v) = &self.recorder {
-            ::boardxml::schema::Element::write_element(v, w, "Recorder");
-        }
-        if let ::core::option::Option::Some(v) = &self.commentator {
-            ::boardxml::schema::Element::write_element(v, w, "Commentator");
-        }
-        if let ::core::option::Option::Some(v) = &self.commentator_url {
-            ::boardxml::schema::Element::write_element(v, w, "CommentatorURL");
-        }
-        if let ::core::option::Option::Some(v) = &self.creator {
-            ::boardxml::schema::Element::write_element(v, w, "Creator");
-        }
-        if let ::core::option::Option::Some(v) = &self.creator_url {
-            ::boardxml::schema::Element::write_element(v, w, "CreatorURL");
-        }
-        if let ::core::option::Option::Some(v) = &self.date_created {
-            ::boardxml::schema::Element::write_element(v, w, "DateCreated");
-        }
-        if let ::core::option::Option::Some(v) = &self.date_modified {
-            ::boardxml::schema::Element::write_element(v, w, "DateModified");
-        }
-        if let ::core::option::Option::Some(v) = &self.ecco {
-            ::boardxml::schema::Element::write_element(v, w, "ECCO");
-        }
-        if let ::core::option::Option::Some(v) = &self.record_type {
-            ::boardxml::schema::Element::write_element(v, w, "RecordType");
-        }
-        if let ::core::option::Option::Some(v) = &self.record_kind {
-            ::boardxml::schema::Element::write_element(v, w, "RecordKind");
-        }
-        if let ::core::option::Option::Some(v) = &self.record_result {
-            ::boardxml::schema::Element::write_element(v, w, "RecordResult");
-        }
-        if let ::core::option::Option::Some(v) = &self.result_type {
-            ::boardxml::schema::Element::write_element(v, w, "ResultType");
-        }
-        if let ::core::option::Option::Some(v) = &self.fen {
-            ::boardxml::schema::Element::write_element(v, w, "FEN");
-        }
-        w.end(name);
     }
 }
+::boardxml::complex_element!(Head);
 /// One ply (or the 00-00 placeholder); the content (usually CDATA) is the comment after it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -939,110 +392,123 @@ pub struct Move {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for Move {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __MoveBuilder {
+    value: ::core::option::Option<MoveValue>,
+    branch: ::core::option::Option<Flag>,
+    end: ::core::option::Option<Flag>,
+    content: ::core::option::Option<::std::string::String>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for Move {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("value", true),
+        ::boardxml::complex::Field::attribute("branch", false),
+        ::boardxml::complex::Field::attribute("end", false),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        3,
+    );
+    type Builder = __MoveBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let value = attributes.required::<MoveValue>(r, "value");
-        let branch = attributes.optional::<Flag>(r, "branch");
-        let end = attributes.optional::<Flag>(r, "end");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => {
+                b.value = ::core::option::Option::Some(
+                    a.required::<MoveValue>(r, "value")?,
+                );
             }
-        };
-        __attributes?;
-        __content_status?;
-        let value = value?;
-        let branch = branch?;
-        let end = end?;
-        ::core::result::Result::Ok(Self {
-            value,
-            branch,
-            end,
-            content,
-            content_form,
+            1 => b.branch = a.optional::<Flag>(r, "branch")?,
+            2 => b.end = a.optional::<Flag>(r, "end")?,
+            3 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
+            }
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            value: b.value?,
+            branch: b.branch,
+            end: b.end,
+            content: b.content?,
+            content_form: b.content_form,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("value", &::boardxml::schema::SimpleValue::to_lexical(&self.value));
-        if let ::core::option::Option::Some(v) = &self.branch {
-            w.attribute("branch", &::boardxml::schema::SimpleValue::to_lexical(v));
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "value", &self.value),
+            1 => ::boardxml::complex::write_optional_attribute(w, "branch", &self.branch),
+            2 => ::boardxml::complex::write_optional_attribute(w, "end", &self.end),
+            3 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
         }
-        if let ::core::option::Option::Some(v) = &self.end {
-            w.attribute("end", &::boardxml::schema::SimpleValue::to_lexical(v));
-        }
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
     }
 }
+::boardxml::complex_element!(Move);
 /// Complex type `MoveList`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
     /// Element `Move`.
     pub r#move: ::std::vec::Vec<Move>,
 }
-impl ::boardxml::schema::Element for MoveList {
-    fn read_element(
+impl ::boardxml::complex::Complex for MoveList {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::element("Move", 1, ::boardxml::complex::UNBOUNDED),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
+        &[
+            ::boardxml::complex::Item {
+                field: 0,
+                first: &["Move"],
+                label: "<Move>",
+                later: ::core::option::Option::Some(&[]),
+            },
+        ],
+    );
+    type Builder = Self;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let attributes = r.attributes(tag);
-        r.skip_strays(&["Move"], &[], "<Move>");
-        let mut __move: ::core::result::Result<
-            ::std::vec::Vec<Move>,
-            ::boardxml::schema::Invalid,
-        > = ::core::result::Result::Ok(::std::vec::Vec::new());
-        {
-            let mut __count = 0usize;
-            while r.peek_is("Move") {
-                __count += 1;
-                match r.read_child::<Move>() {
-                    ::core::result::Result::Ok(v) => {
-                        if let ::core::result::Result::Ok(list) = &mut __move {
-                            if r.retains() {
-                                list.push(v);
-                            }
-                        }
-                    }
-                    ::core::result::Result::Err(e) => {
-                        __move = ::core::result::Result::Err(e);
-                    }
-                }
-            }
-            if __count < 1 {
-                r.missing_child("<Move>");
-                __move = ::core::result::Result::Err(::boardxml::schema::Invalid);
-            }
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        if i == 0 {
+            ::boardxml::complex::push(r, &mut b.r#move)?;
         }
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let r#move = __move?;
-        ::core::result::Result::Ok(Self { r#move })
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.begin_elements();
-        for v in &self.r#move {
-            ::boardxml::schema::Element::write_element(v, w, "Move");
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(b)
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        if i == 0 {
+            ::boardxml::complex::write_children(w, "Move", &self.r#move);
         }
-        w.end(name);
     }
 }
+::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MoveValue(::boardxml::__private::CompactString);

@@ -23,44 +23,66 @@ pub struct Board {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for Board {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __BoardBuilder {
+    value: ::core::option::Option<BoardString>,
+    content: ::core::option::Option<::std::string::String>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for Board {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("value", false),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        1,
+    );
+    type Builder = __BoardBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let value = attributes.optional::<BoardString>(r, "value");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => b.value = a.optional::<BoardString>(r, "value")?,
+            1 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
             }
-        };
-        __attributes?;
-        __content_status?;
-        let value = value?;
-        ::core::result::Result::Ok(Self {
-            value,
-            content,
-            content_form,
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            value: b.value,
+            content: b.content?,
+            content_form: b.content_form,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        if let ::core::option::Option::Some(v) = &self.value {
-            w.attribute("value", &::boardxml::schema::SimpleValue::to_lexical(v));
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_optional_attribute(w, "value", &self.value),
+            1 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
         }
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
     }
 }
+::boardxml::complex_element!(Board);
 /// placement-side+move number: the 90 points row by row from black's back rank, runs of
 /// empty points as decimal numbers that may cross row ends; JMXSWPB red (rook, horse,
 /// elephant, advisor, king, cannon, pawn), jmxswpb black; side r or b; move number \>= 1.
@@ -98,43 +120,63 @@ pub struct ChineseChessRecord {
     /// Element `MoveList`.
     pub move_list: MoveList,
 }
-impl ::boardxml::schema::Element for ChineseChessRecord {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __ChineseChessRecordBuilder {
+    head: ::core::option::Option<Head>,
+    move_list: ::core::option::Option<MoveList>,
+}
+impl ::boardxml::complex::Complex for ChineseChessRecord {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::element("Head", 1, 1),
+        ::boardxml::complex::Field::element("MoveList", 1, 1),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
+        &[
+            ::boardxml::complex::Item {
+                field: 0,
+                first: &["Head"],
+                label: "<Head>",
+                later: ::core::option::Option::Some(&["MoveList"]),
+            },
+            ::boardxml::complex::Item {
+                field: 1,
+                first: &["MoveList"],
+                label: "<MoveList>",
+                later: ::core::option::Option::Some(&[]),
+            },
+        ],
+    );
+    type Builder = __ChineseChessRecordBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let attributes = r.attributes(tag);
-        r.skip_strays(&["Head"], &["MoveList"], "<Head>");
-        let __head = if r.peek_is("Head") {
-            r.read_child::<Head>()
-        } else {
-            r.missing_child("<Head>");
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        r.skip_strays(&["MoveList"], &[], "<MoveList>");
-        let __move_list = if r.peek_is("MoveList") {
-            r.read_child::<MoveList>()
-        } else {
-            r.missing_child("<MoveList>");
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let head = __head?;
-        let move_list = __move_list?;
-        ::core::result::Result::Ok(Self { head, move_list })
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => ::boardxml::complex::child(r, &mut b.head)?,
+            1 => ::boardxml::complex::child(r, &mut b.move_list)?,
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.begin_elements();
-        ::boardxml::schema::Element::write_element(&self.head, w, "Head");
-        ::boardxml::schema::Element::write_element(&self.move_list, w, "MoveList");
-        w.end(name);
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            head: b.head?,
+            move_list: b.move_list?,
+        })
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_children(w, "Head", [&self.head]),
+            1 => ::boardxml::complex::write_children(w, "MoveList", [&self.move_list]),
+            _ => {}
+        }
     }
 }
+::boardxml::complex_element!(ChineseChessRecord);
 /// Complex type `Head`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Head {
@@ -185,521 +227,122 @@ pub struct Head {
     /// Element `BlackTime`.
     pub black_time: ::core::option::Option<::std::string::String>,
 }
-impl ::boardxml::schema::Element for Head {
-    fn read_element(
+impl ::boardxml::complex::Complex for Head {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::element("Name", 0, 1),
+        ::boardxml::complex::Field::element("URL", 0, 1),
+        ::boardxml::complex::Field::element("Event", 0, 1),
+        ::boardxml::complex::Field::element("Site", 0, 1),
+        ::boardxml::complex::Field::element("Date", 0, 1),
+        ::boardxml::complex::Field::element("Red", 0, 1),
+        ::boardxml::complex::Field::element("Black", 0, 1),
+        ::boardxml::complex::Field::element("Commentator", 0, 1),
+        ::boardxml::complex::Field::element("CommentatorURL", 0, 1),
+        ::boardxml::complex::Field::element("Creator", 0, 1),
+        ::boardxml::complex::Field::element("CreatorURL", 0, 1),
+        ::boardxml::complex::Field::element("DateCreated", 0, 1),
+        ::boardxml::complex::Field::element("DateModified", 0, 1),
+        ::boardxml::complex::Field::element("Type", 0, 1),
+        ::boardxml::complex::Field::element("Result", 0, 1),
+        ::boardxml::complex::Field::element("Board", 0, 1),
+        ::boardxml::complex::Field::element("Comment", 0, 1),
+        ::boardxml::complex::Field::element("Round", 0, 1),
+        ::boardxml::complex::Field::element("TimeRule", 0, 1),
+        ::boardxml::complex::Field::element("RedTeam", 0, 1),
+        ::boardxml::complex::Field::element("RedTime", 0, 1),
+        ::boardxml::complex::Field::element("BlackTeam", 0, 1),
+        ::boardxml::complex::Field::element("BlackTime", 0, 1),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::All {
+        fields: &[
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+            22,
+        ],
+        optional: false,
+    };
+    type Builder = Self;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let attributes = r.attributes(tag);
-        let mut __name: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __url: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __event: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __site: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __date: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __red: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __black: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __commentator: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __commentator_url: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __creator: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __creator_url: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __date_created: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __date_modified: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __type: ::core::option::Option<
-            ::core::result::Result<RecordType, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __result: ::core::option::Option<
-            ::core::result::Result<RecordResult, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __board: ::core::option::Option<
-            ::core::result::Result<Board, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __comment: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __round: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __time_rule: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __red_team: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __red_time: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __black_team: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __black_time: ::core::option::Option<
-            ::core::result::Result<::std::string::String, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        while r.peek_child().is_some() {
-            match r
-                .peek_index(
-                    &[
-                        "Name",
-                        "URL",
-                        "Event",
-                        "Site",
-                        "Date",
-                        "Red",
-                        "Black",
-                        "Commentator",
-                        "CommentatorURL",
-                        "Creator",
-                        "CreatorURL",
-                        "DateCreated",
-                        "DateModified",
-                        "Type",
-                        "Result",
-                        "Board",
-                        "Comment",
-                        "Round",
-                        "TimeRule",
-                        "RedTeam",
-                        "RedTime",
-                        "BlackTeam",
-                        "BlackTime",
-                    ],
-                )
-            {
-                ::core::option::Option::Some(0) => {
-                    if __name.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Name> was already given)",
-                        );
-                    } else {
-                        __name = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(1) => {
-                    if __url.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<URL> was already given)",
-                        );
-                    } else {
-                        __url = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(2) => {
-                    if __event.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Event> was already given)",
-                        );
-                    } else {
-                        __event = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(3) => {
-                    if __site.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Site> was already given)",
-                        );
-                    } else {
-                        __site = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(4) => {
-                    if __date.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Date> was already given)",
-                        );
-                    } else {
-                        __date = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(5) => {
-                    if __red.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Red> was already given)",
-                        );
-                    } else {
-                        __red = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(6) => {
-                    if __black.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Black> was already given)",
-                        );
-                    } else {
-                        __black = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(7) => {
-                    if __commentator.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Commentator> was already given)",
-                        );
-                    } else {
-                        __commentator = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(8) => {
-                    if __commentator_url.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<CommentatorURL> was already given)",
-                        );
-                    } else {
-                        __commentator_url = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(9) => {
-                    if __creator.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Creator> was already given)",
-                        );
-                    } else {
-                        __creator = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(10) => {
-                    if __creator_url.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<CreatorURL> was already given)",
-                        );
-                    } else {
-                        __creator_url = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(11) => {
-                    if __date_created.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<DateCreated> was already given)",
-                        );
-                    } else {
-                        __date_created = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(12) => {
-                    if __date_modified.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<DateModified> was already given)",
-                        );
-                    } else {
-                        __date_modified = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(13) => {
-                    if __type.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Type> was already given)",
-                        );
-                    } else {
-                        __type = ::core::option::Option::Some(
-                            r.read_child::<RecordType>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(14) => {
-                    if __result.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Result> was already given)",
-                        );
-                    } else {
-                        __result = ::core::option::Option::Some(
-                            r.read_child::<RecordResult>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(15) => {
-                    if __board.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Board> was already given)",
-                        );
-                    } else {
-                        __board = ::core::option::Option::Some(r.read_child::<Board>());
-                    }
-                }
-                ::core::option::Option::Some(16) => {
-                    if __comment.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Comment> was already given)",
-                        );
-                    } else {
-                        __comment = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(17) => {
-                    if __round.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<Round> was already given)",
-                        );
-                    } else {
-                        __round = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(18) => {
-                    if __time_rule.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<TimeRule> was already given)",
-                        );
-                    } else {
-                        __time_rule = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(19) => {
-                    if __red_team.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<RedTeam> was already given)",
-                        );
-                    } else {
-                        __red_team = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(20) => {
-                    if __red_time.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<RedTime> was already given)",
-                        );
-                    } else {
-                        __red_time = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(21) => {
-                    if __black_team.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<BlackTeam> was already given)",
-                        );
-                    } else {
-                        __black_team = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                ::core::option::Option::Some(22) => {
-                    if __black_time.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<BlackTime> was already given)",
-                        );
-                    } else {
-                        __black_time = ::core::option::Option::Some(
-                            r.read_child::<::std::string::String>(),
-                        );
-                    }
-                }
-                _ => {
-                    r.skip_child(
-                        "one of <Name>, <URL>, <Event>, <Site>, <Date>, <Red>, <Black>, <Commentator>, <CommentatorURL>, <Creator>, <CreatorURL>, <DateCreated>, <DateModified>, <Type>, <Result>, <Board>, <Comment>, <Round>, <TimeRule>, <RedTeam>, <RedTime>, <BlackTeam>, <BlackTime>",
-                    )
-                }
-            }
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => ::boardxml::complex::child(r, &mut b.name)?,
+            1 => ::boardxml::complex::child(r, &mut b.url)?,
+            2 => ::boardxml::complex::child(r, &mut b.event)?,
+            3 => ::boardxml::complex::child(r, &mut b.site)?,
+            4 => ::boardxml::complex::child(r, &mut b.date)?,
+            5 => ::boardxml::complex::child(r, &mut b.red)?,
+            6 => ::boardxml::complex::child(r, &mut b.black)?,
+            7 => ::boardxml::complex::child(r, &mut b.commentator)?,
+            8 => ::boardxml::complex::child(r, &mut b.commentator_url)?,
+            9 => ::boardxml::complex::child(r, &mut b.creator)?,
+            10 => ::boardxml::complex::child(r, &mut b.creator_url)?,
+            11 => ::boardxml::complex::child(r, &mut b.date_created)?,
+            12 => ::boardxml::complex::child(r, &mut b.date_modified)?,
+            13 => ::boardxml::complex::child(r, &mut b.r#type)?,
+            14 => ::boardxml::complex::child(r, &mut b.result)?,
+            15 => ::boardxml::complex::child(r, &mut b.board)?,
+            16 => ::boardxml::complex::child(r, &mut b.comment)?,
+            17 => ::boardxml::complex::child(r, &mut b.round)?,
+            18 => ::boardxml::complex::child(r, &mut b.time_rule)?,
+            19 => ::boardxml::complex::child(r, &mut b.red_team)?,
+            20 => ::boardxml::complex::child(r, &mut b.red_time)?,
+            21 => ::boardxml::complex::child(r, &mut b.black_team)?,
+            22 => ::boardxml::complex::child(r, &mut b.black_time)?,
+            _ => {}
         }
-        let name = __name.transpose();
-        let url = __url.transpose();
-        let event = __event.transpose();
-        let site = __site.transpose();
-        let date = __date.transpose();
-        let red = __red.transpose();
-        let black = __black.transpose();
-        let commentator = __commentator.transpose();
-        let commentator_url = __commentator_url.transpose();
-        let creator = __creator.transpose();
-        let creator_url = __creator_url.transpose();
-        let date_created = __date_created.transpose();
-        let date_modified = __date_modified.transpose();
-        let r#type = __type.transpose();
-        let result = __result.transpose();
-        let board = __board.transpose();
-        let comment = __comment.transpose();
-        let round = __round.transpose();
-        let time_rule = __time_rule.transpose();
-        let red_team = __red_team.transpose();
-        let red_time = __red_time.transpose();
-        let black_team = __black_team.transpose();
-        let black_time = __black_time.transpose();
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let name = name?;
-        let url = url?;
-        let event = event?;
-        let site = site?;
-        let date = date?;
-        let red = red?;
-        let black = black?;
-        let commentator = commentator?;
-        let commentator_url = commentator_url?;
-        let creator = creator?;
-        let creator_url = creator_url?;
-        let date_created = date_created?;
-        let date_modified = date_modified?;
-        let r#type = r#type?;
-        let result = result?;
-        let board = board?;
-        let comment = comment?;
-        let round = round?;
-        let time_rule = time_rule?;
-        let red_team = red_team?;
-        let red_time = red_time?;
-        let black_team = black_team?;
-        let black_time = black_time?;
-        ::core::result::Result::Ok(Self {
-            name,
-            url,
-            event,
-            site,
-            date,
-            red,
-            black,
-            commentator,
-            commentator_url,
-            creator,
-            creator_url,
-            date_created,
-            date_modified,
-            r#type,
-            result,
-            board,
-            comment,
-            round,
-            time_rule,
-            red_team,
-            red_time,
-            black_team,
-            black_time,
-        })
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.begin_elements();
-        if let ::core::option::Option::Some(v) = &self.name {
-            ::boardxml::schema::Element::write_element(v, w, "Name");
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(b)
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_children(w, "Name", &self.name),
+            1 => ::boardxml::complex::write_children(w, "URL", &self.url),
+            2 => ::boardxml::complex::write_children(w, "Event", &self.event),
+            3 => ::boardxml::complex::write_children(w, "Site", &self.site),
+            4 => ::boardxml::complex::write_children(w, "Date", &self.date),
+            5 => ::boardxml::complex::write_children(w, "Red", &self.red),
+            6 => ::boardxml::complex::write_children(w, "Black", &self.black),
+            7 => ::boardxml::complex::write_children(w, "Commentator", &self.commentator),
+            8 => {
+                ::boardxml::complex::write_children(
+                    w,
+                    "CommentatorURL",
+                    &self.commentator_url,
+                )
+            }
+            9 => ::boardxml::complex::write_children(w, "Creator", &self.creator),
+            10 => ::boardxml::complex::write_children(w, "CreatorURL", &self.creator_url),
+            11 => {
+                ::boardxml::complex::write_children(w, "DateCreated", &self.date_created)
+            }
+            12 => {
+                ::boardxml::complex::write_children(
+                    w,
+                    "DateModified",
+                    &self.date_modified,
+                )
+            }
+            13 => ::boardxml::complex::write_children(w, "Type", &self.r#type),
+            14 => ::boardxml::complex::write_children(w, "Result", &self.result),
+            15 => ::boardxml::complex::write_children(w, "Board", &self.board),
+            16 => ::boardxml::complex::write_children(w, "Comment", &self.comment),
+            17 => ::boardxml::complex::write_children(w, "Round", &self.round),
+            18 => ::boardxml::complex::write_children(w, "TimeRule", &self.time_rule),
+            19 => ::boardxml::complex::write_children(w, "RedTeam", &self.red_team),
+            20 => ::boardxml::complex::write_children(w, "RedTime", &self.red_time),
+            21 => ::boardxml::complex::write_children(w, "BlackTeam", &self.black_team),
+            22 => ::boardxml::complex::write_children(w, "BlackTime", &self.black_time),
+            _ => {}
         }
-        if let ::core::option::Option::Some(v) = &self.url {
-            ::boardxml::schema::Element::write_element(v, w, "URL");
-        }
-        if let ::core::option::Option::Some(v) = &self.event {
-            ::boardxml::schema::Element::write_element(v, w, "Event");
-        }
-        if let ::core::option::Option::Some(v) = &self.site {
-            ::boardxml::schema::Element::write_element(v, w, "Site");
-        }
-        if let ::core::option::Option::Some(v) = &self.date {
-            ::boardxml::schema::Element::write_element(v, w, "Date");
-        }
-        if let ::core::option::Option::Some(v) = &self.red {
-            ::boardxml::schema::Element::write_element(v, w, "Red");
-        }
-        if let ::core::option::Option::Some(v) = &self.black {
-            ::boardxml::schema::Element::write_element(v, w, "Black");
-        }
-        if let ::core::option::Option::Some(v) = &self.commentator {
-            ::boardxml::schema::Element::write_element(v, w, "Commentator");
-        }
-        if let ::core::option::Option::Some(v) = &self.commentator_url {
-            ::boardxml::schema::Element::write_element(v, w, "CommentatorURL");
-        }
-        if let ::core::option::Option::Some(v) = &self.creator {
-            ::boardxml::schema::Element::write_element(v, w, "Creator");
-        }
-        if let ::core::option::Option::Some(v) = &self.creator_url {
-            ::boardxml::schema::Element::write_element(v, w, "CreatorURL");
-        }
-        if let ::core::option::Option::Some(v) = &self.date_created {
-            ::boardxml::schema::Element::write_element(v, w, "DateCreated");
-        }
-        if let ::core::option::Option::Some(v) = &self.date_modified {
-            ::boardxml::schema::Element::write_element(v, w, "DateModified");
-        }
-        if let ::core::option::Option::Some(v) = &self.r#type {
-            ::boardxml::schema::Element::write_element(v, w, "Type");
-        }
-        if let ::core::option::Option::Some(v) = &self.result {
-            ::boardxml::schema::Element::write_element(v, w, "Result");
-        }
-        if let ::core::option::Option::Some(v) = &self.board {
-            ::boardxml::schema::Element::write_element(v, w, "Board");
-        }
-        if let ::core::option::Option::Some(v) = &self.comment {
-            ::boardxml::schema::Element::write_element(v, w, "Comment");
-        }
-        if let ::core::option::Option::Some(v) = &self.round {
-            ::boardxml::schema::Element::write_element(v, w, "Round");
-        }
-        if let ::core::option::Option::Some(v) = &self.time_rule {
-            ::boardxml::schema::Element::write_element(v, w, "TimeRule");
-        }
-        if let ::core::option::Option::Some(v) = &self.red_team {
-            ::boardxml::schema::Element::write_element(v, w, "RedTeam");
-        }
-        if let ::core::option::Option::Some(v) = &self.red_time {
-            ::boardxml::schema::Element::write_element(v, w, "RedTime");
-        }
-        if let ::core::option::Option::Some(v) = &self.black_team {
-            ::boardxml::schema::Element::write_element(v, w, "BlackTeam");
-        }
-        if let ::core::option::Option::Some(v) = &self.black_time {
-            ::boardxml::schema::Element::write_element(v, w, "BlackTime");
-        }
-        w.end(name);
     }
 }
+::boardxml::complex_element!(Head);
 /// One ply. nid is its index in its line: moves are listed depth-first and a move with nid
 /// n is the child of the nearest earlier move with nid n-1. The content (usually CDATA) is
 /// the comment after the move.
@@ -714,98 +357,122 @@ pub struct Move {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for Move {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __MoveBuilder {
+    nid: ::core::option::Option<::boardxml::schema::xs::PositiveInteger>,
+    value: ::core::option::Option<MoveValue>,
+    content: ::core::option::Option<::std::string::String>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for Move {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("nid", true),
+        ::boardxml::complex::Field::attribute("value", true),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        2,
+    );
+    type Builder = __MoveBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let nid = attributes
-            .required::<::boardxml::schema::xs::PositiveInteger>(r, "nid");
-        let value = attributes.required::<MoveValue>(r, "value");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => {
+                b.nid = ::core::option::Option::Some(
+                    a.required::<::boardxml::schema::xs::PositiveInteger>(r, "nid")?,
+                );
             }
-        };
-        __attributes?;
-        __content_status?;
-        let nid = nid?;
-        let value = value?;
-        ::core::result::Result::Ok(Self {
-            nid,
-            value,
-            content,
-            content_form,
+            1 => {
+                b.value = ::core::option::Option::Some(
+                    a.required::<MoveValue>(r, "value")?,
+                );
+            }
+            2 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
+            }
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            nid: b.nid?,
+            value: b.value?,
+            content: b.content?,
+            content_form: b.content_form,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("nid", &::boardxml::schema::SimpleValue::to_lexical(&self.nid));
-        w.attribute("value", &::boardxml::schema::SimpleValue::to_lexical(&self.value));
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "nid", &self.nid),
+            1 => ::boardxml::complex::write_attribute(w, "value", &self.value),
+            2 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
+        }
     }
 }
+::boardxml::complex_element!(Move);
 /// Complex type `MoveList`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
     /// Element `Move`.
     pub r#move: ::std::vec::Vec<Move>,
 }
-impl ::boardxml::schema::Element for MoveList {
-    fn read_element(
+impl ::boardxml::complex::Complex for MoveList {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::element("Move", 0, ::boardxml::complex::UNBOUNDED),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
+        &[
+            ::boardxml::complex::Item {
+                field: 0,
+                first: &["Move"],
+                label: "<Move>",
+                later: ::core::option::Option::Some(&[]),
+            },
+        ],
+    );
+    type Builder = Self;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let attributes = r.attributes(tag);
-        let mut __move: ::core::result::Result<
-            ::std::vec::Vec<Move>,
-            ::boardxml::schema::Invalid,
-        > = ::core::result::Result::Ok(::std::vec::Vec::new());
-        {
-            let mut __count = 0usize;
-            while r.peek_is("Move") {
-                __count += 1;
-                match r.read_child::<Move>() {
-                    ::core::result::Result::Ok(v) => {
-                        if let ::core::result::Result::Ok(list) = &mut __move {
-                            if r.retains() {
-                                list.push(v);
-                            }
-                        }
-                    }
-                    ::core::result::Result::Err(e) => {
-                        __move = ::core::result::Result::Err(e);
-                    }
-                }
-            }
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        if i == 0 {
+            ::boardxml::complex::push(r, &mut b.r#move)?;
         }
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let r#move = __move?;
-        ::core::result::Result::Ok(Self { r#move })
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.begin_elements();
-        for v in &self.r#move {
-            ::boardxml::schema::Element::write_element(v, w, "Move");
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(b)
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        if i == 0 {
+            ::boardxml::complex::write_children(w, "Move", &self.r#move);
         }
-        w.end(name);
     }
 }
+::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MoveValue(::boardxml::__private::CompactString);
@@ -838,42 +505,70 @@ pub struct RecordResult {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for RecordResult {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __RecordResultBuilder {
+    value: ::core::option::Option<ResultCode>,
+    content: ::core::option::Option<::std::string::String>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for RecordResult {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("value", true),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        1,
+    );
+    type Builder = __RecordResultBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let value = attributes.required::<ResultCode>(r, "value");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => {
+                b.value = ::core::option::Option::Some(
+                    a.required::<ResultCode>(r, "value")?,
+                );
             }
-        };
-        __attributes?;
-        __content_status?;
-        let value = value?;
-        ::core::result::Result::Ok(Self {
-            value,
-            content,
-            content_form,
+            1 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
+            }
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            value: b.value?,
+            content: b.content?,
+            content_form: b.content_form,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("value", &::boardxml::schema::SimpleValue::to_lexical(&self.value));
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "value", &self.value),
+            1 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
+        }
     }
 }
+::boardxml::complex_element!(RecordResult);
 /// The kind of record; the element text is a free label such as 实战的全局.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RecordType {
@@ -884,42 +579,70 @@ pub struct RecordType {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for RecordType {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __RecordTypeBuilder {
+    value: ::core::option::Option<RecordTypeCode>,
+    content: ::core::option::Option<::std::string::String>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for RecordType {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("value", true),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        1,
+    );
+    type Builder = __RecordTypeBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let value = attributes.required::<RecordTypeCode>(r, "value");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => {
+                b.value = ::core::option::Option::Some(
+                    a.required::<RecordTypeCode>(r, "value")?,
+                );
             }
-        };
-        __attributes?;
-        __content_status?;
-        let value = value?;
-        ::core::result::Result::Ok(Self {
-            value,
-            content,
-            content_form,
+            1 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
+            }
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            value: b.value?,
+            content: b.content?,
+            content_form: b.content_form,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("value", &::boardxml::schema::SimpleValue::to_lexical(&self.value));
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "value", &self.value),
+            1 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
+        }
     }
 }
+::boardxml::complex_element!(RecordType);
 /// 0 unknown, 1 实战全局 (played, full game), 2 摆谱全局 (composed, full game), 3 实战残局 (played endgame), 4 摆谱残局 (composed endgame).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RecordTypeCode(u8);

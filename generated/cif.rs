@@ -28,37 +28,64 @@ pub struct Arrow {
     /// Attribute `to` (required).
     pub to: Square,
 }
-impl ::boardxml::schema::Element for Arrow {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __ArrowBuilder {
+    color: ::core::option::Option<Color>,
+    opacity: ::core::option::Option<Opacity>,
+    from: ::core::option::Option<Square>,
+    to: ::core::option::Option<Square>,
+}
+impl ::boardxml::complex::Complex for Arrow {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("color", true),
+        ::boardxml::complex::Field::attribute("opacity", false),
+        ::boardxml::complex::Field::attribute("from", true),
+        ::boardxml::complex::Field::attribute("to", true),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Empty;
+    type Builder = __ArrowBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let color = attributes.required::<Color>(r, "color");
-        let opacity = attributes.optional::<Opacity>(r, "opacity");
-        let from = attributes.required::<Square>(r, "from");
-        let to = attributes.required::<Square>(r, "to");
-        let __attributes = attributes.finish(r);
-        let __content_status = r.empty_content(tag);
-        __attributes?;
-        __content_status?;
-        let color = color?;
-        let opacity = opacity?;
-        let from = from?;
-        let to = to?;
-        ::core::result::Result::Ok(Self { color, opacity, from, to })
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("color", &::boardxml::schema::SimpleValue::to_lexical(&self.color));
-        if let ::core::option::Option::Some(v) = &self.opacity {
-            w.attribute("opacity", &::boardxml::schema::SimpleValue::to_lexical(v));
+        _: &::boardxml::xml::Tag,
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
+            1 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
+            2 => b.from = ::core::option::Option::Some(a.required::<Square>(r, "from")?),
+            3 => b.to = ::core::option::Option::Some(a.required::<Square>(r, "to")?),
+            _ => {}
         }
-        w.attribute("from", &::boardxml::schema::SimpleValue::to_lexical(&self.from));
-        w.attribute("to", &::boardxml::schema::SimpleValue::to_lexical(&self.to));
-        w.end_empty();
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            color: b.color?,
+            opacity: b.opacity,
+            from: b.from?,
+            to: b.to?,
+        })
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "color", &self.color),
+            1 => {
+                ::boardxml::complex::write_optional_attribute(
+                    w,
+                    "opacity",
+                    &self.opacity,
+                )
+            }
+            2 => ::boardxml::complex::write_attribute(w, "from", &self.from),
+            3 => ::boardxml::complex::write_attribute(w, "to", &self.to),
+            _ => {}
+        }
     }
 }
+::boardxml::complex_element!(Arrow);
 /// A number of files or ranks: 1..64 (the last file is lll, the 64th).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardDimension(u8);
@@ -128,56 +155,43 @@ pub struct Cif {
     /// Element `game`.
     pub game: ::std::vec::Vec<Game>,
 }
-impl ::boardxml::schema::Element for Cif {
-    fn read_element(
+impl ::boardxml::complex::Complex for Cif {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::element("game", 1, ::boardxml::complex::UNBOUNDED),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
+        &[
+            ::boardxml::complex::Item {
+                field: 0,
+                first: &["game"],
+                label: "<game>",
+                later: ::core::option::Option::Some(&[]),
+            },
+        ],
+    );
+    type Builder = Self;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let attributes = r.attributes(tag);
-        r.skip_strays(&["game"], &[], "<game>");
-        let mut __game: ::core::result::Result<
-            ::std::vec::Vec<Game>,
-            ::boardxml::schema::Invalid,
-        > = ::core::result::Result::Ok(::std::vec::Vec::new());
-        {
-            let mut __count = 0usize;
-            while r.peek_is("game") {
-                __count += 1;
-                match r.read_child::<Game>() {
-                    ::core::result::Result::Ok(v) => {
-                        if let ::core::result::Result::Ok(list) = &mut __game {
-                            if r.retains() {
-                                list.push(v);
-                            }
-                        }
-                    }
-                    ::core::result::Result::Err(e) => {
-                        __game = ::core::result::Result::Err(e);
-                    }
-                }
-            }
-            if __count < 1 {
-                r.missing_child("<game>");
-                __game = ::core::result::Result::Err(::boardxml::schema::Invalid);
-            }
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        if i == 0 {
+            ::boardxml::complex::push(r, &mut b.game)?;
         }
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let game = __game?;
-        ::core::result::Result::Ok(Self { game })
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.begin_elements();
-        for v in &self.game {
-            ::boardxml::schema::Element::write_element(v, w, "game");
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(b)
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        if i == 0 {
+            ::boardxml::complex::write_children(w, "game", &self.game);
         }
-        w.end(name);
     }
 }
+::boardxml::complex_element!(Cif);
 /// How a colour is shown (its RGB value) is up to the application.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -281,54 +295,73 @@ pub struct Game {
     /// Element `moves`.
     pub moves: Moves,
 }
-impl ::boardxml::schema::Element for Game {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __GameBuilder {
+    boardsize: ::core::option::Option<BoardSize>,
+    files: ::core::option::Option<BoardDimension>,
+    ranks: ::core::option::Option<BoardDimension>,
+    moves: ::core::option::Option<Moves>,
+}
+impl ::boardxml::complex::Complex for Game {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("boardsize", false),
+        ::boardxml::complex::Field::attribute("files", false),
+        ::boardxml::complex::Field::attribute("ranks", false),
+        ::boardxml::complex::Field::element("moves", 1, 1),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
+        &[
+            ::boardxml::complex::Item {
+                field: 3,
+                first: &["moves"],
+                label: "<moves>",
+                later: ::core::option::Option::Some(&[]),
+            },
+        ],
+    );
+    type Builder = __GameBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let boardsize = attributes.optional::<BoardSize>(r, "boardsize");
-        let files = attributes.optional::<BoardDimension>(r, "files");
-        let ranks = attributes.optional::<BoardDimension>(r, "ranks");
-        r.skip_strays(&["moves"], &[], "<moves>");
-        let __moves = if r.peek_is("moves") {
-            r.read_child::<Moves>()
-        } else {
-            r.missing_child("<moves>");
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let boardsize = boardsize?;
-        let files = files?;
-        let ranks = ranks?;
-        let moves = __moves?;
-        ::core::result::Result::Ok(Self {
-            boardsize,
-            files,
-            ranks,
-            moves,
+        _: &::boardxml::xml::Tag,
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => b.boardsize = a.optional::<BoardSize>(r, "boardsize")?,
+            1 => b.files = a.optional::<BoardDimension>(r, "files")?,
+            2 => b.ranks = a.optional::<BoardDimension>(r, "ranks")?,
+            3 => ::boardxml::complex::child(r, &mut b.moves)?,
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            boardsize: b.boardsize,
+            files: b.files,
+            ranks: b.ranks,
+            moves: b.moves?,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        if let ::core::option::Option::Some(v) = &self.boardsize {
-            w.attribute("boardsize", &::boardxml::schema::SimpleValue::to_lexical(v));
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => {
+                ::boardxml::complex::write_optional_attribute(
+                    w,
+                    "boardsize",
+                    &self.boardsize,
+                )
+            }
+            1 => ::boardxml::complex::write_optional_attribute(w, "files", &self.files),
+            2 => ::boardxml::complex::write_optional_attribute(w, "ranks", &self.ranks),
+            3 => ::boardxml::complex::write_children(w, "moves", [&self.moves]),
+            _ => {}
         }
-        if let ::core::option::Option::Some(v) = &self.files {
-            w.attribute("files", &::boardxml::schema::SimpleValue::to_lexical(v));
-        }
-        if let ::core::option::Option::Some(v) = &self.ranks {
-            w.attribute("ranks", &::boardxml::schema::SimpleValue::to_lexical(v));
-        }
-        w.begin_elements();
-        ::boardxml::schema::Element::write_element(&self.moves, w, "moves");
-        w.end(name);
     }
 }
+::boardxml::complex_element!(Game);
 /// A line through at least two vertices; the content is the squares written back to back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Line {
@@ -341,48 +374,77 @@ pub struct Line {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for Line {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __LineBuilder {
+    color: ::core::option::Option<Color>,
+    opacity: ::core::option::Option<Opacity>,
+    content: ::core::option::Option<Squares>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for Line {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("color", true),
+        ::boardxml::complex::Field::attribute("opacity", false),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        2,
+    );
+    type Builder = __LineBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let color = attributes.required::<Color>(r, "color");
-        let opacity = attributes.optional::<Opacity>(r, "opacity");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<Squares>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
+            1 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
+            2 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
             }
-        };
-        __attributes?;
-        __content_status?;
-        let color = color?;
-        let opacity = opacity?;
-        ::core::result::Result::Ok(Self {
-            color,
-            opacity,
-            content,
-            content_form,
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            color: b.color?,
+            opacity: b.opacity,
+            content: b.content?,
+            content_form: b.content_form,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("color", &::boardxml::schema::SimpleValue::to_lexical(&self.color));
-        if let ::core::option::Option::Some(v) = &self.opacity {
-            w.attribute("opacity", &::boardxml::schema::SimpleValue::to_lexical(v));
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "color", &self.color),
+            1 => {
+                ::boardxml::complex::write_optional_attribute(
+                    w,
+                    "opacity",
+                    &self.opacity,
+                )
+            }
+            2 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
         }
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
     }
 }
+::boardxml::complex_element!(Line);
 /// One of three shapes, chosen by the type attribute: type="text" is a text marker,
 /// any other type is a square marker (its value must be a MarkerTypeID), and no type
 /// at all is a symbol marker.
@@ -546,130 +608,142 @@ pub struct Moves {
     /// The content: text and elements in document order.
     pub content: ::std::vec::Vec<MovesContent>,
 }
-impl ::boardxml::schema::Element for Moves {
-    fn read_element(
+impl ::boardxml::complex::Complex for Moves {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::MIXED,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Mixed(0);
+    type Builder = Self;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let attributes = r.attributes(tag);
-        let mut __mixed = ::std::vec::Vec::new();
-        let mut __mixed_ok = true;
-        let mut __count = 0usize;
-        while let ::core::option::Option::Some(item) = r.next_mixed() {
-            match item {
-                ::boardxml::xml::MixedItem::Text(t) => {
-                    if r.retains() {
-                        __mixed.push(MovesContent::Text(t))
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        if i == 0 {
+            {
+                let mut __mixed = ::std::vec::Vec::new();
+                let mut __mixed_ok = true;
+                let mut __count = 0usize;
+                while let ::core::option::Option::Some(item) = r.next_mixed() {
+                    match item {
+                        ::boardxml::xml::MixedItem::Text(t) => {
+                            if r.retains() {
+                                __mixed.push(MovesContent::Text(t))
+                            }
+                        }
+                        ::boardxml::xml::MixedItem::CData(t) => {
+                            if r.retains() {
+                                __mixed.push(MovesContent::CData(t))
+                            }
+                        }
+                        ::boardxml::xml::MixedItem::Child => {
+                            __count += 1;
+                            match r
+                                .peek_index(&["arrow", "marker", "line", "region", "value"])
+                            {
+                                ::core::option::Option::Some(0) if true => {
+                                    match r.read_child::<Arrow>() {
+                                        ::core::result::Result::Ok(v) => {
+                                            if r.retains() {
+                                                __mixed.push(MovesContent::Arrow(v))
+                                            }
+                                        }
+                                        ::core::result::Result::Err(_) => __mixed_ok = false,
+                                    }
+                                }
+                                ::core::option::Option::Some(1) if true => {
+                                    match r.read_child::<Marker>() {
+                                        ::core::result::Result::Ok(v) => {
+                                            if r.retains() {
+                                                __mixed.push(MovesContent::Marker(v))
+                                            }
+                                        }
+                                        ::core::result::Result::Err(_) => __mixed_ok = false,
+                                    }
+                                }
+                                ::core::option::Option::Some(2) if true => {
+                                    match r.read_child::<Line>() {
+                                        ::core::result::Result::Ok(v) => {
+                                            if r.retains() {
+                                                __mixed.push(MovesContent::Line(v))
+                                            }
+                                        }
+                                        ::core::result::Result::Err(_) => __mixed_ok = false,
+                                    }
+                                }
+                                ::core::option::Option::Some(3) if true => {
+                                    match r.read_child::<Region>() {
+                                        ::core::result::Result::Ok(v) => {
+                                            if r.retains() {
+                                                __mixed.push(MovesContent::Region(v))
+                                            }
+                                        }
+                                        ::core::result::Result::Err(_) => __mixed_ok = false,
+                                    }
+                                }
+                                ::core::option::Option::Some(4) if true => {
+                                    match r.read_child::<Value>() {
+                                        ::core::result::Result::Ok(v) => {
+                                            if r.retains() {
+                                                __mixed.push(MovesContent::Value(v))
+                                            }
+                                        }
+                                        ::core::result::Result::Err(_) => __mixed_ok = false,
+                                    }
+                                }
+                                _ => {
+                                    r.skip_child(
+                                        "text or one of <arrow>, <marker>, <line>, <region>, <value>",
+                                    );
+                                    __mixed_ok = false;
+                                }
+                            }
+                        }
                     }
                 }
-                ::boardxml::xml::MixedItem::CData(t) => {
-                    if r.retains() {
-                        __mixed.push(MovesContent::CData(t))
-                    }
-                }
-                ::boardxml::xml::MixedItem::Child => {
-                    __count += 1;
-                    match r.peek_index(&["arrow", "marker", "line", "region", "value"]) {
-                        ::core::option::Option::Some(0) if true => {
-                            match r.read_child::<Arrow>() {
-                                ::core::result::Result::Ok(v) => {
-                                    if r.retains() {
-                                        __mixed.push(MovesContent::Arrow(v))
-                                    }
-                                }
-                                ::core::result::Result::Err(_) => __mixed_ok = false,
-                            }
-                        }
-                        ::core::option::Option::Some(1) if true => {
-                            match r.read_child::<Marker>() {
-                                ::core::result::Result::Ok(v) => {
-                                    if r.retains() {
-                                        __mixed.push(MovesContent::Marker(v))
-                                    }
-                                }
-                                ::core::result::Result::Err(_) => __mixed_ok = false,
-                            }
-                        }
-                        ::core::option::Option::Some(2) if true => {
-                            match r.read_child::<Line>() {
-                                ::core::result::Result::Ok(v) => {
-                                    if r.retains() {
-                                        __mixed.push(MovesContent::Line(v))
-                                    }
-                                }
-                                ::core::result::Result::Err(_) => __mixed_ok = false,
-                            }
-                        }
-                        ::core::option::Option::Some(3) if true => {
-                            match r.read_child::<Region>() {
-                                ::core::result::Result::Ok(v) => {
-                                    if r.retains() {
-                                        __mixed.push(MovesContent::Region(v))
-                                    }
-                                }
-                                ::core::result::Result::Err(_) => __mixed_ok = false,
-                            }
-                        }
-                        ::core::option::Option::Some(4) if true => {
-                            match r.read_child::<Value>() {
-                                ::core::result::Result::Ok(v) => {
-                                    if r.retains() {
-                                        __mixed.push(MovesContent::Value(v))
-                                    }
-                                }
-                                ::core::result::Result::Err(_) => __mixed_ok = false,
-                            }
-                        }
-                        _ => {
-                            r.skip_child(
-                                "text or one of <arrow>, <marker>, <line>, <region>, <value>",
-                            );
-                            __mixed_ok = false;
-                        }
-                    }
-                }
-            }
+                let _ = __count;
+                let __mixed = if __mixed_ok {
+                    ::core::result::Result::Ok(__mixed)
+                } else {
+                    ::core::result::Result::Err(::boardxml::schema::Invalid)
+                };
+                b.content = __mixed?;
+            };
         }
-        let _ = __count;
-        let __mixed = if __mixed_ok {
-            ::core::result::Result::Ok(__mixed)
-        } else {
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        let __attributes = attributes.finish(r);
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        __attributes?;
-        __content_status?;
-        let content = __mixed?;
-        ::core::result::Result::Ok(Self { content })
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.begin_mixed();
-        for item in &self.content {
-            match item {
-                MovesContent::Text(t) => w.text(t),
-                MovesContent::CData(t) => w.cdata(t),
-                MovesContent::Arrow(v) => {
-                    ::boardxml::schema::Element::write_element(v, w, "arrow")
-                }
-                MovesContent::Marker(v) => {
-                    ::boardxml::schema::Element::write_element(v, w, "marker")
-                }
-                MovesContent::Line(v) => {
-                    ::boardxml::schema::Element::write_element(v, w, "line")
-                }
-                MovesContent::Region(v) => {
-                    ::boardxml::schema::Element::write_element(v, w, "region")
-                }
-                MovesContent::Value(v) => {
-                    ::boardxml::schema::Element::write_element(v, w, "value")
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(b)
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        if i == 0 {
+            for item in &self.content {
+                match item {
+                    MovesContent::Text(t) => w.text(t),
+                    MovesContent::CData(t) => w.cdata(t),
+                    MovesContent::Arrow(v) => {
+                        ::boardxml::schema::Element::write_element(v, w, "arrow")
+                    }
+                    MovesContent::Marker(v) => {
+                        ::boardxml::schema::Element::write_element(v, w, "marker")
+                    }
+                    MovesContent::Line(v) => {
+                        ::boardxml::schema::Element::write_element(v, w, "line")
+                    }
+                    MovesContent::Region(v) => {
+                        ::boardxml::schema::Element::write_element(v, w, "region")
+                    }
+                    MovesContent::Value(v) => {
+                        ::boardxml::schema::Element::write_element(v, w, "value")
+                    }
                 }
             }
         }
-        w.end(name);
     }
 }
+::boardxml::complex_element!(Moves);
 /// 1..255; 0 is reserved for "undefined", which is written by leaving the attribute out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Opacity(u64);
@@ -705,50 +779,76 @@ pub struct Region {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for Region {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __RegionBuilder {
+    color: ::core::option::Option<Color>,
+    from: ::core::option::Option<Square>,
+    to: ::core::option::Option<Square>,
+    content: ::core::option::Option<::std::string::String>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for Region {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("color", true),
+        ::boardxml::complex::Field::attribute("from", true),
+        ::boardxml::complex::Field::attribute("to", true),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        3,
+    );
+    type Builder = __RegionBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let color = attributes.required::<Color>(r, "color");
-        let from = attributes.required::<Square>(r, "from");
-        let to = attributes.required::<Square>(r, "to");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<::std::string::String>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
+            1 => b.from = ::core::option::Option::Some(a.required::<Square>(r, "from")?),
+            2 => b.to = ::core::option::Option::Some(a.required::<Square>(r, "to")?),
+            3 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
             }
-        };
-        __attributes?;
-        __content_status?;
-        let color = color?;
-        let from = from?;
-        let to = to?;
-        ::core::result::Result::Ok(Self {
-            color,
-            from,
-            to,
-            content,
-            content_form,
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            color: b.color?,
+            from: b.from?,
+            to: b.to?,
+            content: b.content?,
+            content_form: b.content_form,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("color", &::boardxml::schema::SimpleValue::to_lexical(&self.color));
-        w.attribute("from", &::boardxml::schema::SimpleValue::to_lexical(&self.from));
-        w.attribute("to", &::boardxml::schema::SimpleValue::to_lexical(&self.to));
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "color", &self.color),
+            1 => ::boardxml::complex::write_attribute(w, "from", &self.from),
+            2 => ::boardxml::complex::write_attribute(w, "to", &self.to),
+            3 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
+        }
     }
 }
+::boardxml::complex_element!(Region);
 /// One square: file a..z, aa..zz, aaa..lll; rank 1..64 without a leading zero; optional 3D
 /// board letter A..H followed by an optional 4D row 1..8 ("e4", "e4B", "e4B3").
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -788,37 +888,68 @@ pub struct SquareMarker {
     /// Attribute `at` (required).
     pub at: Square,
 }
-impl ::boardxml::schema::Element for SquareMarker {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __SquareMarkerBuilder {
+    r#type: ::core::option::Option<MarkerTypeID>,
+    color: ::core::option::Option<Color>,
+    opacity: ::core::option::Option<Opacity>,
+    at: ::core::option::Option<Square>,
+}
+impl ::boardxml::complex::Complex for SquareMarker {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("type", true),
+        ::boardxml::complex::Field::attribute("color", true),
+        ::boardxml::complex::Field::attribute("opacity", false),
+        ::boardxml::complex::Field::attribute("at", true),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Empty;
+    type Builder = __SquareMarkerBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let r#type = attributes.required::<MarkerTypeID>(r, "type");
-        let color = attributes.required::<Color>(r, "color");
-        let opacity = attributes.optional::<Opacity>(r, "opacity");
-        let at = attributes.required::<Square>(r, "at");
-        let __attributes = attributes.finish(r);
-        let __content_status = r.empty_content(tag);
-        __attributes?;
-        __content_status?;
-        let r#type = r#type?;
-        let color = color?;
-        let opacity = opacity?;
-        let at = at?;
-        ::core::result::Result::Ok(Self { r#type, color, opacity, at })
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("type", &::boardxml::schema::SimpleValue::to_lexical(&self.r#type));
-        w.attribute("color", &::boardxml::schema::SimpleValue::to_lexical(&self.color));
-        if let ::core::option::Option::Some(v) = &self.opacity {
-            w.attribute("opacity", &::boardxml::schema::SimpleValue::to_lexical(v));
+        _: &::boardxml::xml::Tag,
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => {
+                b.r#type = ::core::option::Option::Some(
+                    a.required::<MarkerTypeID>(r, "type")?,
+                );
+            }
+            1 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
+            2 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
+            3 => b.at = ::core::option::Option::Some(a.required::<Square>(r, "at")?),
+            _ => {}
         }
-        w.attribute("at", &::boardxml::schema::SimpleValue::to_lexical(&self.at));
-        w.end_empty();
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            r#type: b.r#type?,
+            color: b.color?,
+            opacity: b.opacity,
+            at: b.at?,
+        })
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "type", &self.r#type),
+            1 => ::boardxml::complex::write_attribute(w, "color", &self.color),
+            2 => {
+                ::boardxml::complex::write_optional_attribute(
+                    w,
+                    "opacity",
+                    &self.opacity,
+                )
+            }
+            3 => ::boardxml::complex::write_attribute(w, "at", &self.at),
+            _ => {}
+        }
     }
 }
+::boardxml::complex_element!(SquareMarker);
 /// Two or more squares written back to back ("a1b2c3"). It splits unambiguously because
 /// every square starts with a lower-case letter.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -916,48 +1047,77 @@ pub struct SymbolMarker {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for SymbolMarker {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __SymbolMarkerBuilder {
+    opacity: ::core::option::Option<Opacity>,
+    at: ::core::option::Option<Square>,
+    content: ::core::option::Option<Symbol>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for SymbolMarker {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("opacity", false),
+        ::boardxml::complex::Field::attribute("at", true),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        2,
+    );
+    type Builder = __SymbolMarkerBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let opacity = attributes.optional::<Opacity>(r, "opacity");
-        let at = attributes.required::<Square>(r, "at");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<Symbol>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
+            1 => b.at = ::core::option::Option::Some(a.required::<Square>(r, "at")?),
+            2 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
             }
-        };
-        __attributes?;
-        __content_status?;
-        let opacity = opacity?;
-        let at = at?;
-        ::core::result::Result::Ok(Self {
-            opacity,
-            at,
-            content,
-            content_form,
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            opacity: b.opacity,
+            at: b.at?,
+            content: b.content?,
+            content_form: b.content_form,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        if let ::core::option::Option::Some(v) = &self.opacity {
-            w.attribute("opacity", &::boardxml::schema::SimpleValue::to_lexical(v));
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            0 => {
+                ::boardxml::complex::write_optional_attribute(
+                    w,
+                    "opacity",
+                    &self.opacity,
+                )
+            }
+            1 => ::boardxml::complex::write_attribute(w, "at", &self.at),
+            2 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
         }
-        w.attribute("at", &::boardxml::schema::SimpleValue::to_lexical(&self.at));
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
     }
 }
+::boardxml::complex_element!(SymbolMarker);
 /// A text marker: the content is the one character shown on square at. type is fixed to
 /// "text" and is required, because it is what selects this shape.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -973,56 +1133,86 @@ pub struct TextMarker {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for TextMarker {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __TextMarkerBuilder {
+    color: ::core::option::Option<Color>,
+    opacity: ::core::option::Option<Opacity>,
+    at: ::core::option::Option<Square>,
+    content: ::core::option::Option<Character>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for TextMarker {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::fixed("type", true, "text"),
+        ::boardxml::complex::Field::attribute("color", true),
+        ::boardxml::complex::Field::attribute("opacity", false),
+        ::boardxml::complex::Field::attribute("at", true),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        4,
+    );
+    type Builder = __TextMarkerBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let __fixed_type = attributes
-            .fixed::<::std::string::String>(r, "type", "text", true);
-        let color = attributes.required::<Color>(r, "color");
-        let opacity = attributes.optional::<Opacity>(r, "opacity");
-        let at = attributes.required::<Square>(r, "at");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<Character>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => {
+                a.fixed::<::std::string::String>(r, "type", "text", true)?;
             }
-        };
-        __attributes?;
-        __content_status?;
-        __fixed_type?;
-        let color = color?;
-        let opacity = opacity?;
-        let at = at?;
-        ::core::result::Result::Ok(Self {
-            color,
-            opacity,
-            at,
-            content,
-            content_form,
+            1 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
+            2 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
+            3 => b.at = ::core::option::Option::Some(a.required::<Square>(r, "at")?),
+            4 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
+            }
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            color: b.color?,
+            opacity: b.opacity,
+            at: b.at?,
+            content: b.content?,
+            content_form: b.content_form,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("type", "text");
-        w.attribute("color", &::boardxml::schema::SimpleValue::to_lexical(&self.color));
-        if let ::core::option::Option::Some(v) = &self.opacity {
-            w.attribute("opacity", &::boardxml::schema::SimpleValue::to_lexical(v));
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            1 => ::boardxml::complex::write_attribute(w, "color", &self.color),
+            2 => {
+                ::boardxml::complex::write_optional_attribute(
+                    w,
+                    "opacity",
+                    &self.opacity,
+                )
+            }
+            3 => ::boardxml::complex::write_attribute(w, "at", &self.at),
+            4 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
         }
-        w.attribute("at", &::boardxml::schema::SimpleValue::to_lexical(&self.at));
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
     }
 }
+::boardxml::complex_element!(TextMarker);
 /// A value shown on square at (for example as a bar); the content is an xs:byte.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Value {
@@ -1033,38 +1223,66 @@ pub struct Value {
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
-impl ::boardxml::schema::Element for Value {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __ValueBuilder {
+    at: ::core::option::Option<Square>,
+    content: ::core::option::Option<i8>,
+    content_form: ::boardxml::schema::TextForm,
+}
+impl ::boardxml::complex::Complex for Value {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("at", true),
+        ::boardxml::complex::Field::CONTENT,
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
+        1,
+    );
+    type Builder = __ValueBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let at = attributes.required::<Square>(r, "at");
-        let __attributes = attributes.finish(r);
-        let __simple = r.simple_content::<i8>(tag);
-        let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e);
-        let (content, content_form) = match __simple {
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(_) => {
-                __attributes?;
-                return ::core::result::Result::Err(::boardxml::schema::Invalid);
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => b.at = ::core::option::Option::Some(a.required::<Square>(r, "at")?),
+            1 => {
+                ::boardxml::complex::content(
+                    r,
+                    tag,
+                    &mut b.content,
+                    &mut b.content_form,
+                )?
             }
-        };
-        __attributes?;
-        __content_status?;
-        let at = at?;
-        ::core::result::Result::Ok(Self { at, content, content_form })
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("at", &::boardxml::schema::SimpleValue::to_lexical(&self.at));
-        w.simple_content(
-            name,
-            &::boardxml::schema::SimpleValue::to_lexical(&self.content),
-            self.content_form,
-        );
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            at: b.at?,
+            content: b.content?,
+            content_form: b.content_form,
+        })
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "at", &self.at),
+            1 => {
+                ::boardxml::complex::write_content(
+                    w,
+                    name,
+                    &self.content,
+                    self.content_form,
+                )
+            }
+            _ => {}
+        }
     }
 }
+::boardxml::complex_element!(Value);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {

@@ -32,7 +32,6 @@ pub fn render(schema: &Schema, source_name: &str) -> Result<String, Vec<RenderEr
         errors: Vec::new(),
         groups: BTreeMap::new(),
         used_names: HashSet::new(),
-        required_field: false,
     };
     for name in schema.types.keys() {
         r.used_names.insert(type_ident_name(name));
@@ -79,8 +78,6 @@ struct Renderer<'s> {
     /// Synthesised group types (choice enums, repeated sequences, mixed content), by name.
     groups: BTreeMap<String, TokenStream>,
     used_names: HashSet<String>,
-    /// Whether the struct being rendered has a field that must be given (so no `Default`).
-    required_field: bool,
 }
 
 /// What a simple type is made of, once its derivation chain is followed to a built-in.
@@ -554,67 +551,12 @@ impl<'s> Renderer<'s> {
 
     fn complex(&mut self, def: &TypeDef, c: &ComplexType) -> TokenStream {
         let ident = type_ident(&def.name);
-        self.required_field = false;
         let doc = doc_attrs(def.doc.as_deref(), &format!("Complex type `{}`.", def.name));
-        let mut fields = FieldNames::default();
-        let mut decls = Vec::new();
-        let mut reads = Vec::new();
-        let mut inits = Vec::new();
-        let mut writes_attrs = Vec::new();
-        // Attributes.
-        for a in &c.attributes {
-            let rt = self.rust_type(&a.type_ref);
-            let name = &a.name;
-            if a.required && a.fixed.is_some() {
-                // Always the fixed value: nothing to hold; read checks it, write writes it.
-                let fixed = a.fixed.as_deref().unwrap_or_default();
-                let tmp =
-                    format_ident!("__fixed_{}", sanitize_snake(name).trim_start_matches("r#"));
-                reads.push(quote! { let #tmp = attributes.fixed::<#rt>(r, #name, #fixed, true); });
-                inits.push((None, quote! { #tmp }));
-                writes_attrs.push(quote! { w.attribute(#name, #fixed); });
-                continue;
-            }
-            let field = fields.take(&sanitize_snake(name));
-            let fdoc = doc_attrs(
-                a.doc.as_deref(),
-                &format!(
-                    "Attribute `{name}`{}.",
-                    if a.required { " (required)" } else { "" }
-                ),
-            );
-            self.required_field |= a.required;
-            let (ty, read) = if a.required {
-                (
-                    quote! { #rt },
-                    quote! { let #field = attributes.required::<#rt>(r, #name); },
-                )
-            } else if let Some(fixed) = &a.fixed {
-                (
-                    quote! { ::core::option::Option<#rt> },
-                    quote! { let #field = attributes.fixed::<#rt>(r, #name, #fixed, false); },
-                )
-            } else {
-                (
-                    quote! { ::core::option::Option<#rt> },
-                    quote! { let #field = attributes.optional::<#rt>(r, #name); },
-                )
-            };
-            let default_doc = a.default.as_ref().map(|d| {
-                let text = format!(" When absent, the schema's default applies: `{d}`.");
-                quote! { #[doc = ""] #[doc = #text] }
-            });
-            decls.push(quote! { #fdoc #default_doc pub #field: #ty, });
-            reads.push(read);
-            inits.push((Some(field.clone()), quote! { #field }));
-            writes_attrs.push(if a.required {
-                quote! { w.attribute(#name, &::boardxml::schema::SimpleValue::to_lexical(&self.#field)); }
-            } else {
-                quote! { if let ::core::option::Option::Some(v) = &self.#field { w.attribute(#name, &::boardxml::schema::SimpleValue::to_lexical(v)); } }
-            });
-        }
+        let mut names = FieldNames::default();
+        let mut plans: Vec<FieldPlan> = Vec::new();
         let mut consts = Vec::new();
         for a in &c.attributes {
+            plans.push(self.attribute_plan(a, &mut names));
             if let Some(d) = &a.default {
                 let cname = format_ident!(
                     "{}_DEFAULT",
@@ -626,73 +568,48 @@ impl<'s> Renderer<'s> {
                 consts.push(quote! { #[doc = #text] pub const #cname: &'static str = #d; });
             }
         }
-        // Content.
-        let mut extra_fields: Vec<Ident> = Vec::new();
-        let (content_read, content_write) = match &c.content {
-            Content::Empty => (
-                quote! { let __content_status = r.empty_content(tag); },
-                quote! { w.end_empty(); },
-            ),
+        let content = match &c.content {
+            Content::Empty => quote! { ::boardxml::complex::Content::Empty },
             Content::Simple(t) => {
                 let rt = self.rust_type(t);
-                let field = fields.take("content");
-                let form = fields.take("content_form");
-                self.required_field = true;
-                decls.push(quote! {
-                    /// The element's content.
-                    pub #field: #rt,
-                    /// Whether the content was written as CDATA (kept for rewriting).
-                    pub #form: ::boardxml::schema::TextForm,
+                let field = names.take("content");
+                let form = names.take("content_form");
+                let i = Literal::usize_unsuffixed(plans.len());
+                plans.push(FieldPlan {
+                    field: Some(field.clone()),
+                    doc: quote! { #[doc = " The element's content."] },
+                    ty: rt.clone(),
+                    required: true,
+                    table: quote! { ::boardxml::complex::Field::CONTENT },
+                    read: quote! { ::boardxml::complex::content(r, tag, &mut b.#field, &mut b.#form)? },
+                    write: quote! { ::boardxml::complex::write_content(w, name, &self.#field, self.#form) },
+                    extra: Some((form, quote! { ::boardxml::schema::TextForm })),
                 });
-                extra_fields.push(field.clone());
-                extra_fields.push(form.clone());
-                (
-                    quote! { let __simple = r.simple_content::<#rt>(tag); let __content_status = __simple.as_ref().map(|_| ()).map_err(|e| *e); let (#field, #form) = match __simple { ::core::result::Result::Ok(v) => v, ::core::result::Result::Err(_) => { __attributes?; return ::core::result::Result::Err(::boardxml::schema::Invalid); } }; },
-                    quote! { w.simple_content(name, &::boardxml::schema::SimpleValue::to_lexical(&self.#field), self.#form); },
-                )
+                quote! { ::boardxml::complex::Content::Simple(#i) }
             }
-            Content::Elements(p) => {
-                let (fdecls, freads, finits, fwrites) = self.particle_fields(def, p, &mut fields);
-                decls.extend(fdecls);
-                reads.push(quote! { #(#freads)* r.end_children(); let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(()); });
-                inits.extend(finits);
-                (
-                    quote! {},
-                    quote! { w.begin_elements(); #(#fwrites)* w.end(name); },
-                )
-            }
+            Content::Elements(p) => self.element_content(def, p, &mut names, &mut plans),
             Content::Mixed(p) => {
                 let (ty, read, write) = self.mixed(def, p);
-                let field = fields.take("content");
-                decls.push(quote! {
-                    /// The content: text and elements in document order.
-                    pub #field: ::std::vec::Vec<#ty>,
+                let field = names.take("content");
+                let i = Literal::usize_unsuffixed(plans.len());
+                plans.push(FieldPlan {
+                    field: Some(field.clone()),
+                    doc: quote! { #[doc = " The content: text and elements in document order."] },
+                    ty: quote! { ::std::vec::Vec<#ty> },
+                    required: false,
+                    table: quote! { ::boardxml::complex::Field::MIXED },
+                    read: quote! { { #read b.#field = __mixed?; } },
+                    write: quote! { for item in &self.#field { #write } },
+                    extra: None,
                 });
-                reads.push(read);
-                inits.push((Some(field.clone()), quote! { __mixed }));
-                (
-                    quote! { let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(()); },
-                    quote! { w.begin_mixed(); for item in &self.#field { #write } w.end(name); },
-                )
+                quote! { ::boardxml::complex::Content::Mixed(#i) }
             }
         };
-        // Every part is read before any `?`, so that all problems are reported.
-        let bind: Vec<TokenStream> = inits
-            .iter()
-            .map(|(f, e)| match f {
-                Some(f) => quote! { let #f = #e?; },
-                None => quote! { #e?; },
-            })
-            .collect();
-        let field_names: Vec<&Ident> = inits
-            .iter()
-            .filter_map(|(f, _)| f.as_ref())
-            .chain(extra_fields.iter())
-            .collect();
-        let mut_attrs = (!c.attributes.is_empty()).then(|| quote! { mut });
         let impl_consts = (!consts.is_empty()).then(|| quote! { impl #ident { #(#consts)* } });
+        let body = self.complex_impl(&ident, &plans, content, quote! { tag });
         // Every field optional or repeated: an empty value is a valid one.
-        let default = (!self.required_field).then(|| quote! { Default, });
+        let default = (!plans.iter().any(|p| p.required)).then(|| quote! { Default, });
+        let decls = plans.iter().filter_map(FieldPlan::decl);
         quote! {
             #doc
             #[derive(Debug, Clone, #default PartialEq, Eq, Hash)]
@@ -702,132 +619,319 @@ impl<'s> Renderer<'s> {
 
             #impl_consts
 
-            impl ::boardxml::schema::Element for #ident {
-                fn read_element(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-                    let #mut_attrs attributes = r.attributes(tag);
-                    #(#reads)*
-                    let __attributes = attributes.finish(r);
-                    #content_read
-                    __attributes?;
-                    __content_status?;
-                    #(#bind)*
-                    ::core::result::Result::Ok(Self { #(#field_names),* })
+            #body
+
+            ::boardxml::complex_element!(#ident);
+        }
+    }
+
+    /// The `Complex` impl of a struct (a complex type, or a sequence group) from its field
+    /// plans: the tables, the builder where a field is required, and the two matches.
+    fn complex_impl(
+        &mut self,
+        ident: &Ident,
+        plans: &[FieldPlan],
+        content: TokenStream,
+        tag: TokenStream,
+    ) -> TokenStream {
+        let tables = plans.iter().map(|p| &p.table);
+        let reads: Vec<(Literal, &TokenStream)> = plans
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (Literal::usize_unsuffixed(i), &p.read))
+            .collect();
+        let writes: Vec<(Literal, &TokenStream)> = plans
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.write.is_empty())
+            .map(|(i, p)| (Literal::usize_unsuffixed(i), &p.write))
+            .collect();
+        let read_body = dispatch(&reads);
+        let i_read = if reads.is_empty() {
+            quote! { _ }
+        } else {
+            quote! { i }
+        };
+        let i_write = if writes.is_empty() {
+            quote! { _ }
+        } else {
+            quote! { i }
+        };
+        let write_body = dispatch(&writes);
+        let needs_builder = plans.iter().any(|p| p.required);
+        let (builder_ty, builder_decl, build) = if needs_builder {
+            let bname = format_ident!("__{}Builder", ident);
+            let slots = plans.iter().filter_map(FieldPlan::slot);
+            let binds = plans.iter().filter_map(FieldPlan::bind);
+            (
+                quote! { #bname },
+                quote! {
+                    #[doc(hidden)]
+                    #[derive(Default)]
+                    pub struct #bname { #(#slots)* }
+                },
+                quote! { ::core::option::Option::Some(Self { #(#binds)* }) },
+            )
+        } else {
+            (
+                quote! { Self },
+                quote! {},
+                quote! { ::core::option::Option::Some(b) },
+            )
+        };
+        let uses_tag = plans
+            .iter()
+            .any(|p| p.table.to_string().contains("CONTENT"));
+        let tag_param = if uses_tag {
+            tag
+        } else {
+            quote! { _ }
+        };
+        let uses_attributes = plans.iter().any(|p| p.read.to_string().contains("a ."));
+        let attr_param = if uses_attributes {
+            quote! { a }
+        } else {
+            quote! { _ }
+        };
+        let b_param = if plans.is_empty() {
+            quote! { _ }
+        } else {
+            quote! { b }
+        };
+        let r_param = if plans.is_empty() {
+            quote! { _ }
+        } else {
+            quote! { r }
+        };
+        let w_param = if writes.is_empty() {
+            quote! { _ }
+        } else {
+            quote! { w }
+        };
+        // Only simple content is written with the element's name.
+        let name_param = if plans.iter().any(|p| p.extra.is_some()) {
+            quote! { name }
+        } else {
+            quote! { _ }
+        };
+        quote! {
+            #builder_decl
+
+            impl ::boardxml::complex::Complex for #ident {
+                const FIELDS: &'static [::boardxml::complex::Field] = &[#(#tables),*];
+                const CONTENT: ::boardxml::complex::Content = #content;
+                type Builder = #builder_ty;
+
+                fn read_field(#b_param: &mut Self::Builder, #r_param: &mut ::boardxml::xml::Reader<'_>, #tag_param: &::boardxml::xml::Tag, #attr_param: &mut ::boardxml::xml::Attributes<'_>, #i_read: usize) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+                    #read_body
+                    ::core::result::Result::Ok(())
                 }
 
-                fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-                    w.start(name);
-                    #(#writes_attrs)*
-                    #content_write
+                fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+                    #build
+                }
+
+                fn write_field(&self, #w_param: &mut ::boardxml::xml::Writer, #name_param: &str, #i_write: usize) {
+                    #write_body
                 }
             }
         }
     }
 
-    /// Fields, reading and writing code for an element-only content model.
-    #[allow(clippy::type_complexity)]
-    fn particle_fields(
+    /// The plan of one attribute.
+    fn attribute_plan(&mut self, a: &Attribute, names: &mut FieldNames) -> FieldPlan {
+        let rt = self.rust_type(&a.type_ref);
+        let name = &a.name;
+        if a.required && a.fixed.is_some() {
+            // Always the fixed value: nothing to hold; read checks it, write writes it.
+            let fixed = a.fixed.as_deref().unwrap_or_default();
+            return FieldPlan {
+                field: None,
+                doc: quote! {},
+                ty: quote! {},
+                required: false,
+                table: quote! { ::boardxml::complex::Field::fixed(#name, true, #fixed) },
+                read: quote! { { a.fixed::<#rt>(r, #name, #fixed, true)?; } },
+                write: quote! {},
+                extra: None,
+            };
+        }
+        let field = names.take(&sanitize_snake(name));
+        let fdoc = doc_attrs(
+            a.doc.as_deref(),
+            &format!(
+                "Attribute `{name}`{}.",
+                if a.required { " (required)" } else { "" }
+            ),
+        );
+        let default_doc = a.default.as_ref().map(|d| {
+            let text = format!(" When absent, the schema's default applies: `{d}`.");
+            quote! { #[doc = ""] #[doc = #text] }
+        });
+        let (table, read) = match (&a.fixed, &a.default) {
+            _ if a.required => (
+                quote! { ::boardxml::complex::Field::attribute(#name, true) },
+                quote! { b.#field = ::core::option::Option::Some(a.required::<#rt>(r, #name)?) },
+            ),
+            (Some(fixed), _) => (
+                quote! { ::boardxml::complex::Field::fixed(#name, false, #fixed) },
+                quote! { b.#field = a.fixed::<#rt>(r, #name, #fixed, false)? },
+            ),
+            (None, Some(default)) => (
+                quote! { ::boardxml::complex::Field::defaulted(#name, #default) },
+                quote! { b.#field = a.optional::<#rt>(r, #name)? },
+            ),
+            (None, None) => (
+                quote! { ::boardxml::complex::Field::attribute(#name, false) },
+                quote! { b.#field = a.optional::<#rt>(r, #name)? },
+            ),
+        };
+        let write = if a.required {
+            quote! { ::boardxml::complex::write_attribute(w, #name, &self.#field) }
+        } else {
+            quote! { ::boardxml::complex::write_optional_attribute(w, #name, &self.#field) }
+        };
+        FieldPlan {
+            field: Some(field),
+            doc: quote! { #fdoc #default_doc },
+            ty: if a.required {
+                quote! { #rt }
+            } else {
+                quote! { ::core::option::Option<#rt> }
+            },
+            required: a.required,
+            table,
+            read,
+            write,
+            extra: None,
+        }
+    }
+
+    /// Plans for element-only content, and its `Content` table.
+    fn element_content(
         &mut self,
         def: &TypeDef,
         p: &Particle,
-        fields: &mut FieldNames,
-    ) -> (
-        Vec<TokenStream>,
-        Vec<TokenStream>,
-        Vec<(Option<Ident>, TokenStream)>,
-        Vec<TokenStream>,
-    ) {
-        let mut decls = Vec::new();
-        let mut reads = Vec::new();
-        let mut inits = Vec::new();
-        let mut writes = Vec::new();
+        names: &mut FieldNames,
+        plans: &mut Vec<FieldPlan>,
+    ) -> TokenStream {
         match &p.term {
             Term::Sequence(items) if p.min == 1 && p.max == Some(1) => {
+                let mut entries = Vec::new();
                 for (i, item) in items.iter().enumerate() {
                     // What may still come after this item: a child that is neither this
                     // nor that is a stray, reported once and skipped.
                     let later: Vec<String> = items[i + 1..].iter().flat_map(first_set).collect();
-                    self.sequence_item(
-                        def,
-                        item,
-                        Some(&later),
-                        fields,
-                        &mut decls,
-                        &mut reads,
-                        &mut inits,
-                        &mut writes,
-                    );
+                    if let Some(e) = self.sequence_item(def, item, Some(&later), names, plans) {
+                        entries.push(e);
+                    }
                 }
+                quote! { ::boardxml::complex::Content::Sequence(&[#(#entries),*]) }
             }
             Term::All(items) if p.max == Some(1) => {
-                self.all(
-                    def,
-                    items,
-                    p.min == 0,
-                    fields,
-                    &mut decls,
-                    &mut reads,
-                    &mut inits,
-                    &mut writes,
-                );
+                let optional = p.min == 0;
+                let mut fields = Vec::new();
+                for item in items {
+                    let Term::Element(e) = &item.term else {
+                        self.error(def, "xs:all may contain only elements", None);
+                        continue;
+                    };
+                    if item.max != Some(1) {
+                        self.error(
+                            def,
+                            format!(
+                                "element {} in xs:all must have maxOccurs 1 (XSD 1.0)",
+                                e.name
+                            ),
+                            None,
+                        );
+                        continue;
+                    }
+                    fields.push(Literal::usize_unsuffixed(plans.len()));
+                    let required = item.min == 1 && !optional;
+                    plans.push(self.element_plan(e, item.min, Some(1), required, names));
+                }
+                quote! { ::boardxml::complex::Content::All { fields: &[#(#fields),*], optional: #optional } }
             }
             _ => {
                 // A choice, or a repeated sequence: one field of a group type.
-                self.sequence_item(
-                    def,
-                    p,
-                    Some(&[]),
-                    fields,
-                    &mut decls,
-                    &mut reads,
-                    &mut inits,
-                    &mut writes,
-                );
+                let entry: Vec<TokenStream> = self
+                    .sequence_item(def, p, Some(&[]), names, plans)
+                    .into_iter()
+                    .collect();
+                quote! { ::boardxml::complex::Content::Sequence(&[#(#entry),*]) }
             }
         }
-        (decls, reads, inits, writes)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The plan of a child element field occurring `min..=max` times.
+    fn element_plan(
+        &mut self,
+        e: &ElementDecl,
+        min: u32,
+        max: Option<u32>,
+        required: bool,
+        names: &mut FieldNames,
+    ) -> FieldPlan {
+        let rt = self.rust_type(&e.type_ref);
+        let name = &e.name;
+        let field = names.take(&sanitize_snake(name));
+        let doc_text = e
+            .doc
+            .as_deref()
+            .map(plain_to_markdown)
+            .unwrap_or_else(|| format!("Element `{name}`."));
+        let doc = doc_attrs(None, &doc_text);
+        let min_lit = Literal::u32_unsuffixed(min);
+        let max_lit = max_tokens(max);
+        let table = quote! { ::boardxml::complex::Field::element(#name, #min_lit, #max_lit) };
+        let many = !matches!(max, Some(1));
+        let (ty, read, write) = if many {
+            (
+                quote! { ::std::vec::Vec<#rt> },
+                quote! { ::boardxml::complex::push(r, &mut b.#field)? },
+                quote! { ::boardxml::complex::write_children(w, #name, &self.#field) },
+            )
+        } else if required {
+            (
+                rt.clone(),
+                quote! { ::boardxml::complex::child(r, &mut b.#field)? },
+                quote! { ::boardxml::complex::write_children(w, #name, [&self.#field]) },
+            )
+        } else {
+            (
+                quote! { ::core::option::Option<#rt> },
+                quote! { ::boardxml::complex::child(r, &mut b.#field)? },
+                quote! { ::boardxml::complex::write_children(w, #name, &self.#field) },
+            )
+        };
+        FieldPlan {
+            field: Some(field),
+            doc,
+            ty,
+            required,
+            table,
+            read,
+            write,
+            extra: None,
+        }
+    }
+
+    /// One particle of a sequence as a field plan; returns its `Item` table entry.
     fn sequence_item(
         &mut self,
         def: &TypeDef,
         item: &Particle,
         later: Option<&[String]>,
-        fields: &mut FieldNames,
-        decls: &mut Vec<TokenStream>,
-        reads: &mut Vec<TokenStream>,
-        inits: &mut Vec<(Option<Ident>, TokenStream)>,
-        writes: &mut Vec<TokenStream>,
-    ) {
-        let ItemCode {
-            field,
-            ty,
-            label,
-            read_one,
-            first_check,
-            write_one,
-            doc: fdoc,
-        } = match &item.term {
+        names: &mut FieldNames,
+        plans: &mut Vec<FieldPlan>,
+    ) -> Option<TokenStream> {
+        let index = plans.len();
+        let required = item.min == 1 && item.max == Some(1);
+        let (first, label) = match &item.term {
             Term::Element(e) => {
-                let rt = self.rust_type(&e.type_ref);
-                let name = e.name.clone();
-                let field = fields.take(&sanitize_snake(&e.name));
-                let n2 = name.clone();
-                ItemCode {
-                    field,
-                    ty: rt.clone(),
-                    label: format!("<{name}>"),
-                    read_one: quote! { r.read_child::<#rt>() },
-                    first_check: quote! { r.peek_is(#name) },
-                    write_one: Box::new(
-                        move |v: TokenStream| quote! { ::boardxml::schema::Element::write_element(#v, w, #n2); },
-                    ),
-                    doc: e
-                        .doc
-                        .as_deref()
-                        .map(plain_to_markdown)
-                        .unwrap_or_else(|| format!("Element `{name}`.")),
-                }
+                plans.push(self.element_plan(e, item.min, item.max, required, names));
+                (vec![e.name.clone()], format!("<{}>", e.name))
             }
             Term::All(_) => {
                 self.error(
@@ -835,7 +939,7 @@ impl<'s> Renderer<'s> {
                     "xs:all nested inside another group is not allowed (XSD 1.0)",
                     None,
                 );
-                return;
+                return None;
             }
             Term::Choice(_) | Term::Sequence(_) => {
                 let (gname, first) = self.group_type(def, item);
@@ -845,189 +949,56 @@ impl<'s> Renderer<'s> {
                 } else {
                     "sequence"
                 };
-                let field = fields.take(if fields.is_free("content") {
+                let field = names.take(if names.is_free("content") {
                     "content"
                 } else {
                     kind
                 });
+                let doc_text = format!("The {kind} group.");
+                let min_lit = Literal::u32_unsuffixed(item.min);
+                let max_lit = max_tokens(item.max);
+                let many = !matches!(item.max, Some(1));
+                let (ty, read, write) = if many {
+                    (
+                        quote! { ::std::vec::Vec<#gident> },
+                        quote! { ::boardxml::complex::push_group(r, &mut b.#field)? },
+                        quote! { ::boardxml::complex::write_groups(w, &self.#field) },
+                    )
+                } else if required {
+                    (
+                        quote! { #gident },
+                        quote! { ::boardxml::complex::group(r, &mut b.#field)? },
+                        quote! { ::boardxml::complex::write_groups(w, [&self.#field]) },
+                    )
+                } else {
+                    (
+                        quote! { ::core::option::Option<#gident> },
+                        quote! { ::boardxml::complex::group(r, &mut b.#field)? },
+                        quote! { ::boardxml::complex::write_groups(w, &self.#field) },
+                    )
+                };
+                plans.push(FieldPlan {
+                    field: Some(field),
+                    doc: quote! { #[doc = #doc_text] },
+                    ty,
+                    required,
+                    table: quote! { ::boardxml::complex::Field::group(#min_lit, #max_lit) },
+                    read,
+                    write,
+                    extra: None,
+                });
                 let firsts: Vec<String> = first.iter().map(|f| format!("<{f}>")).collect();
-                ItemCode {
-                    field,
-                    ty: quote! { #gident },
-                    label: format!("one of {}", firsts.join(", ")),
-                    // The first-set check has just seen the group start, so it reads one.
-                    read_one: quote! { #gident::read_group(r).unwrap_or(::core::result::Result::Err(::boardxml::schema::Invalid)) },
-                    first_check: quote! { r.peek_index(#gident::FIRST).is_some() },
-                    write_one: Box::new(move |v: TokenStream| quote! { #v.write_group(w); }),
-                    doc: format!("The {kind} group."),
-                }
+                (first, format!("one of {}", firsts.join(", ")))
             }
         };
-        // `fdoc` is Markdown already (the schema's text escaped where it was taken).
-        let doc = doc_attrs(None, &fdoc);
-        let tmp = format_ident!("__{}", field.to_string().trim_start_matches("r#"));
-        if let (Some(later), true) = (later, item.min > 0) {
-            let this = first_set(item);
-            reads.push(quote! { r.skip_strays(&[#(#this),*], &[#(#later),*], #label); });
-        }
-        match (item.min, item.max) {
-            (1, Some(1)) => {
-                self.required_field = true;
-                decls.push(quote! { #doc pub #field: #ty, });
-                reads.push(quote! {
-                    let #tmp = if #first_check { #read_one } else { r.missing_child(#label); ::core::result::Result::Err(::boardxml::schema::Invalid) };
-                });
-                writes.push(write_one(quote! { &self.#field }));
-            }
-            (0, Some(1)) => {
-                decls.push(quote! { #doc pub #field: ::core::option::Option<#ty>, });
-                reads.push(quote! {
-                    let #tmp = if #first_check { #read_one.map(::core::option::Option::Some) } else { ::core::result::Result::Ok(::core::option::Option::None) };
-                });
-                let w1 = write_one(quote! { v });
-                writes
-                    .push(quote! { if let ::core::option::Option::Some(v) = &self.#field { #w1 } });
-            }
-            (min, max) => {
-                decls.push(quote! { #doc pub #field: ::std::vec::Vec<#ty>, });
-                let min_lit = Literal::usize_unsuffixed(min as usize);
-                let bound = match max {
-                    Some(m) => {
-                        let m = Literal::usize_unsuffixed(m as usize);
-                        quote! { __count < #m && }
-                    }
-                    None => quote! {},
-                };
-                let min_check = (min > 0).then(|| {
-                    quote! {
-                        if __count < #min_lit {
-                            r.missing_child(#label);
-                            #tmp = ::core::result::Result::Err(::boardxml::schema::Invalid);
-                        }
-                    }
-                });
-                reads.push(quote! {
-                    let mut #tmp: ::core::result::Result<::std::vec::Vec<#ty>, ::boardxml::schema::Invalid> = ::core::result::Result::Ok(::std::vec::Vec::new());
-                    {
-                        let mut __count = 0usize;
-                        while #bound #first_check {
-                            __count += 1;
-                            match #read_one {
-                                ::core::result::Result::Ok(v) => {
-                                    if let ::core::result::Result::Ok(list) = &mut #tmp {
-                                        // Validation without retaining keeps memory bounded.
-                                        if r.retains() {
-                                            list.push(v);
-                                        }
-                                    }
-                                }
-                                ::core::result::Result::Err(e) => #tmp = ::core::result::Result::Err(e),
-                            }
-                        }
-                        #min_check
-                    }
-                });
-                let w1 = write_one(quote! { v });
-                writes.push(quote! { for v in &self.#field { #w1 } });
-            }
-        }
-        inits.push((Some(field), quote! { #tmp }));
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn all(
-        &mut self,
-        def: &TypeDef,
-        items: &[Particle],
-        group_optional: bool,
-        fields: &mut FieldNames,
-        decls: &mut Vec<TokenStream>,
-        reads: &mut Vec<TokenStream>,
-        inits: &mut Vec<(Option<Ident>, TokenStream)>,
-        writes: &mut Vec<TokenStream>,
-    ) {
-        let mut names = Vec::new();
-        let mut arms = Vec::new();
-        let mut slots = Vec::new();
-        for (i, item) in items.iter().enumerate() {
-            let Term::Element(e) = &item.term else {
-                self.error(def, "xs:all may contain only elements", None);
-                return;
-            };
-            if item.max != Some(1) {
-                self.error(
-                    def,
-                    format!(
-                        "element {} in xs:all must have maxOccurs 1 (XSD 1.0)",
-                        e.name
-                    ),
-                    None,
-                );
-                return;
-            }
-            let rt = self.rust_type(&e.type_ref);
-            let field = fields.take(&sanitize_snake(&e.name));
-            let slot = format_ident!("__{}", field.to_string().trim_start_matches("r#"));
-            let name = &e.name;
-            let idx = Literal::usize_unsuffixed(i);
-            let fdoc = doc_attrs(e.doc.as_deref(), &format!("Element `{name}`."));
-            let dup = format!("each child of the group at most once (<{name}> was already given)");
-            slots.push(quote! { let mut #slot: ::core::option::Option<::core::result::Result<#rt, ::boardxml::schema::Invalid>> = ::core::option::Option::None; });
-            arms.push(quote! {
-                ::core::option::Option::Some(#idx) => {
-                    if #slot.is_some() { r.skip_child(#dup); } else { #slot = ::core::option::Option::Some(r.read_child::<#rt>()); }
-                }
-            });
-            let label = format!("<{name}>");
-            if item.min == 1 && !group_optional {
-                self.required_field = true;
-                decls.push(quote! { #fdoc pub #field: #rt, });
-                inits.push((Some(field.clone()), quote! {
-                    match #slot { ::core::option::Option::Some(v) => v, ::core::option::Option::None => { r.missing_child(#label); ::core::result::Result::Err(::boardxml::schema::Invalid) } }
-                }));
-                writes.push(
-                    quote! { ::boardxml::schema::Element::write_element(&self.#field, w, #name); },
-                );
-            } else {
-                decls.push(quote! { #fdoc pub #field: ::core::option::Option<#rt>, });
-                inits.push((Some(field.clone()), quote! { #slot.transpose() }));
-                writes.push(quote! { if let ::core::option::Option::Some(v) = &self.#field { ::boardxml::schema::Element::write_element(v, w, #name); } });
-            }
-            names.push(name.clone());
-        }
-        let expected = format!(
-            "one of {}",
-            names
-                .iter()
-                .map(|n| format!("<{n}>"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        reads.push(quote! {
-            #(#slots)*
-            while r.peek_child().is_some() {
-                match r.peek_index(&[#(#names),*]) {
-                    #(#arms)*
-                    _ => r.skip_child(#expected),
-                }
-            }
-        });
-        // Missing required children are reported when the fields are bound, after the
-        // whole group has been read; `r` is still needed there, so bind inside the reads.
-        let bound: Vec<TokenStream> = inits
-            .drain(..)
-            .map(|(f, e)| {
-                let f = f.expect("xs:all fields are named");
-                quote! { let #f = #e; }
-            })
-            .collect();
-        reads.push(quote! { #(#bound)* });
-        for item in items {
-            if let Term::Element(e) = &item.term {
-                let field = fields.lookup(&sanitize_snake(&e.name));
-                inits.push((Some(field.clone()), quote! { #field }));
-            }
-        }
+        let field = Literal::usize_unsuffixed(index);
+        let later = match later {
+            Some(l) => quote! { ::core::option::Option::Some(&[#(#l),*]) },
+            None => quote! { ::core::option::Option::None },
+        };
+        Some(quote! {
+            ::boardxml::complex::Item { field: #field, first: &[#(#first),*], label: #label, later: #later }
+        })
     }
 
     /// A group type (choice enum or sequence struct) for a nested or repeated group; returns
@@ -1077,8 +1048,8 @@ impl<'s> Renderer<'s> {
                             let gi = type_ident(&g);
                             let v = format_ident!("{}", g);
                             variants.push(quote! { #[doc = "A nested group."] #v(#gi), });
-                            arms.push(quote! { if let ::core::option::Option::Some(v) = #gi::read_group(r) { return ::core::option::Option::Some(v.map(Self::#v)); } });
-                            writes.push(quote! { Self::#v(v) => v.write_group(w), });
+                            arms.push(quote! { if let ::core::option::Option::Some(v) = <#gi as ::boardxml::complex::Group>::read_group(r) { return ::core::option::Option::Some(v.map(Self::#v)); } });
+                            writes.push(quote! { Self::#v(v) => ::boardxml::complex::Group::write_group(v, w), });
                         }
                         Term::All(_) => self.error(
                             def,
@@ -1095,18 +1066,15 @@ impl<'s> Renderer<'s> {
                         #(#variants)*
                     }
 
-                    impl #ident {
-                        /// The elements this group can start with.
-                        pub const FIRST: &'static [&'static str] = &[#(#first_lits),*];
+                    impl ::boardxml::complex::Group for #ident {
+                        const FIRST: &'static [&'static str] = &[#(#first_lits),*];
 
-                        /// Reads the group if the next child starts it.
-                        pub fn read_group(r: &mut ::boardxml::xml::Reader<'_>) -> ::core::option::Option<::core::result::Result<Self, ::boardxml::schema::Invalid>> {
+                        fn read_group(r: &mut ::boardxml::xml::Reader<'_>) -> ::core::option::Option<::core::result::Result<Self, ::boardxml::schema::Invalid>> {
                             #(#arms)*
                             ::core::option::Option::None
                         }
 
-                        /// Writes the group's elements.
-                        pub fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
+                        fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
                             match self {
                                 #(#writes)*
                             }
@@ -1115,32 +1083,24 @@ impl<'s> Renderer<'s> {
                 }
             }
             Term::Sequence(items) => {
-                let mut fields = FieldNames::default();
-                let mut decls = Vec::new();
-                let mut reads = Vec::new();
-                let mut inits = Vec::new();
-                let mut writes = Vec::new();
+                let mut names = FieldNames::default();
+                let mut plans = Vec::new();
+                let mut entries = Vec::new();
                 for item in items {
                     // Inside a nested group what follows the group is unknown here, so
                     // strays are left to the enclosing sequence.
-                    self.sequence_item(
-                        def,
-                        item,
-                        None,
-                        &mut fields,
-                        &mut decls,
-                        &mut reads,
-                        &mut inits,
-                        &mut writes,
-                    );
+                    if let Some(e) = self.sequence_item(def, item, None, &mut names, &mut plans) {
+                        entries.push(e);
+                    }
                 }
-                let bind: Vec<TokenStream> = inits
-                    .iter()
-                    .map(|(f, e)| quote! { let #f = #e?; })
-                    .collect();
-                let names: Vec<&Ident> = inits.iter().filter_map(|(f, _)| f.as_ref()).collect();
                 let doc = format!("A repeated sequence in `{}`.", def.name);
-                let writes = writes.iter().cloned();
+                let decls = plans.iter().filter_map(FieldPlan::decl);
+                let body = self.complex_impl(
+                    &ident,
+                    &plans,
+                    quote! { ::boardxml::complex::Content::Sequence(&[#(#entries),*]) },
+                    quote! { _ },
+                );
                 quote! {
                     #[doc = #doc]
                     #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -1148,26 +1108,18 @@ impl<'s> Renderer<'s> {
                         #(#decls)*
                     }
 
-                    impl #ident {
-                        /// The elements this group can start with.
-                        pub const FIRST: &'static [&'static str] = &[#(#first_lits),*];
+                    #body
 
-                        /// Reads the group if the next child starts it.
-                        pub fn read_group(r: &mut ::boardxml::xml::Reader<'_>) -> ::core::option::Option<::core::result::Result<Self, ::boardxml::schema::Invalid>> {
+                    impl ::boardxml::complex::Group for #ident {
+                        const FIRST: &'static [&'static str] = &[#(#first_lits),*];
+
+                        fn read_group(r: &mut ::boardxml::xml::Reader<'_>) -> ::core::option::Option<::core::result::Result<Self, ::boardxml::schema::Invalid>> {
                             r.peek_index(Self::FIRST)?;
-                            ::core::option::Option::Some(Self::read_items(r))
+                            ::core::option::Option::Some(::boardxml::complex::read_items(r))
                         }
 
-                        /// Reads the group's items (the group has started).
-                        fn read_items(r: &mut ::boardxml::xml::Reader<'_>) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-                            #(#reads)*
-                            #(#bind)*
-                            ::core::result::Result::Ok(Self { #(#names),* })
-                        }
-
-                        /// Writes the group's elements.
-                        pub fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
-                            #(#writes)*
+                        fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
+                            ::boardxml::complex::write_items(self, w)
                         }
                     }
                 }
@@ -1468,16 +1420,89 @@ impl<'s> Renderer<'s> {
     }
 }
 
-/// The code of one particle of a sequence: its field, how to read one occurrence, how to
-/// tell that one starts, and how to write one.
-struct ItemCode {
-    field: Ident,
+/// What one field of a generated struct is made of: its declaration, its entry in the
+/// field table, and its arms in `read_field` and `write_field`.
+struct FieldPlan {
+    /// The Rust field (`None`: a fixed required attribute, which holds nothing).
+    field: Option<Ident>,
+    doc: TokenStream,
+    /// Its type in the struct.
     ty: TokenStream,
-    label: String,
-    read_one: TokenStream,
-    first_check: TokenStream,
-    write_one: Box<dyn Fn(TokenStream) -> TokenStream>,
-    doc: String,
+    /// It must be given: the struct has no `Default`, and reading fills a builder.
+    required: bool,
+    /// Its `boardxml::complex::Field`.
+    table: TokenStream,
+    /// Reads one occurrence into the builder `b`.
+    read: TokenStream,
+    /// Writes it (empty: nothing to write).
+    write: TokenStream,
+    /// A second field that goes with it (the form of simple content).
+    extra: Option<(Ident, TokenStream)>,
+}
+
+impl FieldPlan {
+    fn decl(&self) -> Option<TokenStream> {
+        let field = self.field.as_ref()?;
+        let (doc, ty) = (&self.doc, &self.ty);
+        let extra = self.extra.as_ref().map(|(f, t)| {
+            quote! {
+                /// Whether the content was written as CDATA (kept for rewriting).
+                pub #f: #t,
+            }
+        });
+        Some(quote! { #doc pub #field: #ty, #extra })
+    }
+
+    /// Its field in the builder: a required value is an option until it is read.
+    fn slot(&self) -> Option<TokenStream> {
+        let field = self.field.as_ref()?;
+        let ty = &self.ty;
+        let extra = self.extra.as_ref().map(|(f, t)| quote! { #f: #t, });
+        Some(if self.required {
+            quote! { #field: ::core::option::Option<#ty>, #extra }
+        } else {
+            quote! { #field: #ty, #extra }
+        })
+    }
+
+    /// Its field taken from the builder.
+    fn bind(&self) -> Option<TokenStream> {
+        let field = self.field.as_ref()?;
+        let extra = self.extra.as_ref().map(|(f, _)| quote! { #f: b.#f, });
+        Some(if self.required {
+            quote! { #field: b.#field?, #extra }
+        } else {
+            quote! { #field: b.#field, #extra }
+        })
+    }
+}
+
+/// A `match` on the field index over `arms` (an `if` for one arm, nothing for none).
+fn dispatch(arms: &[(Literal, &TokenStream)]) -> TokenStream {
+    match arms {
+        [] => quote! {},
+        [(i, body)] => quote! { if i == #i { #body; } },
+        _ => {
+            let (idx, bodies): (Vec<_>, Vec<_>) = arms.iter().cloned().unzip();
+            quote! {
+                match i {
+                    #(#idx => #bodies,)*
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// `maxOccurs` for the field table.
+fn max_tokens(max: Option<u32>) -> TokenStream {
+    match max {
+        Some(m) => {
+            let m = Literal::u32_unsuffixed(m);
+            quote! { #m }
+        }
+        None => quote! { ::boardxml::complex::UNBOUNDED },
+    }
 }
 
 /// Display, FromStr and Element for a simple type: one macro call into the runtime, which
@@ -1681,10 +1706,6 @@ impl FieldNames {
 
     fn is_free(&self, name: &str) -> bool {
         !self.taken.contains(name)
-    }
-
-    fn lookup(&self, base: &str) -> Ident {
-        ident(base)
     }
 }
 

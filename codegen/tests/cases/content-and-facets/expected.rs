@@ -33,9 +33,9 @@ pub struct Doc {
     pub count: ::core::option::Option<i32>,
     /// Element `tag`.
     pub tag: ::std::vec::Vec<Word>,
-    /// The choice group.
+    ///The choice group.
     pub content: ::std::vec::Vec<DocChoice>,
-    /// The sequence group.
+    ///The sequence group.
     pub sequence: ::std::vec::Vec<DocSequence>,
     /// Element `end`.
     pub end: Empty,
@@ -44,172 +44,142 @@ impl Doc {
     ///The default of attribute `version`.
     pub const VERSION_DEFAULT: &'static str = "1";
 }
-impl ::boardxml::schema::Element for Doc {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __DocBuilder {
+    version: ::core::option::Option<u16>,
+    title: ::core::option::Option<::std::string::String>,
+    count: ::core::option::Option<i32>,
+    tag: ::std::vec::Vec<Word>,
+    content: ::std::vec::Vec<DocChoice>,
+    sequence: ::std::vec::Vec<DocSequence>,
+    end: ::core::option::Option<Empty>,
+}
+impl ::boardxml::complex::Complex for Doc {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::defaulted("version", "1"),
+        ::boardxml::complex::Field::element("title", 1, 1),
+        ::boardxml::complex::Field::element("count", 0, 1),
+        ::boardxml::complex::Field::element("tag", 0, ::boardxml::complex::UNBOUNDED),
+        ::boardxml::complex::Field::group(1, 2),
+        ::boardxml::complex::Field::group(0, ::boardxml::complex::UNBOUNDED),
+        ::boardxml::complex::Field::element("end", 1, 1),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
+        &[
+            ::boardxml::complex::Item {
+                field: 1,
+                first: &["title"],
+                label: "<title>",
+                later: ::core::option::Option::Some(
+                    &["count", "tag", "x", "y", "key", "end"],
+                ),
+            },
+            ::boardxml::complex::Item {
+                field: 2,
+                first: &["count"],
+                label: "<count>",
+                later: ::core::option::Option::Some(&["tag", "x", "y", "key", "end"]),
+            },
+            ::boardxml::complex::Item {
+                field: 3,
+                first: &["tag"],
+                label: "<tag>",
+                later: ::core::option::Option::Some(&["x", "y", "key", "end"]),
+            },
+            ::boardxml::complex::Item {
+                field: 4,
+                first: &["x", "y"],
+                label: "one of <x>, <y>",
+                later: ::core::option::Option::Some(&["key", "end"]),
+            },
+            ::boardxml::complex::Item {
+                field: 5,
+                first: &["key"],
+                label: "one of <key>",
+                later: ::core::option::Option::Some(&["end"]),
+            },
+            ::boardxml::complex::Item {
+                field: 6,
+                first: &["end"],
+                label: "<end>",
+                later: ::core::option::Option::Some(&[]),
+            },
+        ],
+    );
+    type Builder = __DocBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let version = attributes.optional::<u16>(r, "version");
-        r.skip_strays(&["title"], &["count", "tag", "x", "y", "key", "end"], "<title>");
-        let __title = if r.peek_is("title") {
-            r.read_child::<::std::string::String>()
-        } else {
-            r.missing_child("<title>");
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        let __count = if r.peek_is("count") {
-            r.read_child::<i32>().map(::core::option::Option::Some)
-        } else {
-            ::core::result::Result::Ok(::core::option::Option::None)
-        };
-        let mut __tag: ::core::result::Result<
-            ::std::vec::Vec<Word>,
-            ::boardxml::schema::Invalid,
-        > = ::core::result::Result::Ok(::std::vec::Vec::new());
-        {
-            let mut __count = 0usize;
-            while r.peek_is("tag") {
-                __count += 1;
-                match r.read_child::<Word>() {
-                    ::core::result::Result::Ok(v) => {
-                        if let ::core::result::Result::Ok(list) = &mut __tag {
-                            if r.retains() {
-                                list.push(v);
-                            }
-                        }
-                    }
-                    ::core::result::Result::Err(e) => {
-                        __tag = ::core::result::Result::Err(e);
-                    }
-                }
-            }
+        _: &::boardxml::xml::Tag,
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => b.version = a.optional::<u16>(r, "version")?,
+            1 => ::boardxml::complex::child(r, &mut b.title)?,
+            2 => ::boardxml::complex::child(r, &mut b.count)?,
+            3 => ::boardxml::complex::push(r, &mut b.tag)?,
+            4 => ::boardxml::complex::push_group(r, &mut b.content)?,
+            5 => ::boardxml::complex::push_group(r, &mut b.sequence)?,
+            6 => ::boardxml::complex::child(r, &mut b.end)?,
+            _ => {}
         }
-        r.skip_strays(&["x", "y"], &["key", "end"], "one of <x>, <y>");
-        let mut __content: ::core::result::Result<
-            ::std::vec::Vec<DocChoice>,
-            ::boardxml::schema::Invalid,
-        > = ::core::result::Result::Ok(::std::vec::Vec::new());
-        {
-            let mut __count = 0usize;
-            while __count < 2 && r.peek_index(DocChoice::FIRST).is_some() {
-                __count += 1;
-                match DocChoice::read_group(r)
-                    .unwrap_or(::core::result::Result::Err(::boardxml::schema::Invalid))
-                {
-                    ::core::result::Result::Ok(v) => {
-                        if let ::core::result::Result::Ok(list) = &mut __content {
-                            if r.retains() {
-                                list.push(v);
-                            }
-                        }
-                    }
-                    ::core::result::Result::Err(e) => {
-                        __content = ::core::result::Result::Err(e);
-                    }
-                }
-            }
-            if __count < 1 {
-                r.missing_child("one of <x>, <y>");
-                __content = ::core::result::Result::Err(::boardxml::schema::Invalid);
-            }
-        }
-        let mut __sequence: ::core::result::Result<
-            ::std::vec::Vec<DocSequence>,
-            ::boardxml::schema::Invalid,
-        > = ::core::result::Result::Ok(::std::vec::Vec::new());
-        {
-            let mut __count = 0usize;
-            while r.peek_index(DocSequence::FIRST).is_some() {
-                __count += 1;
-                match DocSequence::read_group(r)
-                    .unwrap_or(::core::result::Result::Err(::boardxml::schema::Invalid))
-                {
-                    ::core::result::Result::Ok(v) => {
-                        if let ::core::result::Result::Ok(list) = &mut __sequence {
-                            if r.retains() {
-                                list.push(v);
-                            }
-                        }
-                    }
-                    ::core::result::Result::Err(e) => {
-                        __sequence = ::core::result::Result::Err(e);
-                    }
-                }
-            }
-        }
-        r.skip_strays(&["end"], &[], "<end>");
-        let __end = if r.peek_is("end") {
-            r.read_child::<Empty>()
-        } else {
-            r.missing_child("<end>");
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let version = version?;
-        let title = __title?;
-        let count = __count?;
-        let tag = __tag?;
-        let content = __content?;
-        let sequence = __sequence?;
-        let end = __end?;
-        ::core::result::Result::Ok(Self {
-            version,
-            title,
-            count,
-            tag,
-            content,
-            sequence,
-            end,
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            version: b.version,
+            title: b.title?,
+            count: b.count,
+            tag: b.tag,
+            content: b.content,
+            sequence: b.sequence,
+            end: b.end?,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        if let ::core::option::Option::Some(v) = &self.version {
-            w.attribute("version", &::boardxml::schema::SimpleValue::to_lexical(v));
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => {
+                ::boardxml::complex::write_optional_attribute(
+                    w,
+                    "version",
+                    &self.version,
+                )
+            }
+            1 => ::boardxml::complex::write_children(w, "title", [&self.title]),
+            2 => ::boardxml::complex::write_children(w, "count", &self.count),
+            3 => ::boardxml::complex::write_children(w, "tag", &self.tag),
+            4 => ::boardxml::complex::write_groups(w, &self.content),
+            5 => ::boardxml::complex::write_groups(w, &self.sequence),
+            6 => ::boardxml::complex::write_children(w, "end", [&self.end]),
+            _ => {}
         }
-        w.begin_elements();
-        ::boardxml::schema::Element::write_element(&self.title, w, "title");
-        if let ::core::option::Option::Some(v) = &self.count {
-            ::boardxml::schema::Element::write_element(v, w, "count");
-        }
-        for v in &self.tag {
-            ::boardxml::schema::Element::write_element(v, w, "tag");
-        }
-        for v in &self.content {
-            v.write_group(w);
-        }
-        for v in &self.sequence {
-            v.write_group(w);
-        }
-        ::boardxml::schema::Element::write_element(&self.end, w, "end");
-        w.end(name);
     }
 }
+::boardxml::complex_element!(Doc);
 /// Complex type `Empty`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Empty {}
-impl ::boardxml::schema::Element for Empty {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let attributes = r.attributes(tag);
-        let __attributes = attributes.finish(r);
-        let __content_status = r.empty_content(tag);
-        __attributes?;
-        __content_status?;
-        ::core::result::Result::Ok(Self {})
+impl ::boardxml::complex::Complex for Empty {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Empty;
+    type Builder = Self;
+    fn read_field(
+        _: &mut Self::Builder,
+        _: &mut ::boardxml::xml::Reader<'_>,
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        _: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.end_empty();
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(b)
     }
+    fn write_field(&self, _: &mut ::boardxml::xml::Writer, _: &str, _: usize) {}
 }
+::boardxml::complex_element!(Empty);
 /// Restriction of xs:token (schema type `Lower`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Lower(::boardxml::__private::CompactString);
@@ -279,68 +249,48 @@ pub struct Settings {
     /// Element `b`.
     pub b: ::core::option::Option<Word>,
 }
-impl ::boardxml::schema::Element for Settings {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __SettingsBuilder {
+    a: ::core::option::Option<bool>,
+    b: ::core::option::Option<Word>,
+}
+impl ::boardxml::complex::Complex for Settings {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::element("a", 1, 1),
+        ::boardxml::complex::Field::element("b", 0, 1),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::All {
+        fields: &[0, 1],
+        optional: false,
+    };
+    type Builder = __SettingsBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let attributes = r.attributes(tag);
-        let mut __a: ::core::option::Option<
-            ::core::result::Result<bool, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        let mut __b: ::core::option::Option<
-            ::core::result::Result<Word, ::boardxml::schema::Invalid>,
-        > = ::core::option::Option::None;
-        while r.peek_child().is_some() {
-            match r.peek_index(&["a", "b"]) {
-                ::core::option::Option::Some(0) => {
-                    if __a.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<a> was already given)",
-                        );
-                    } else {
-                        __a = ::core::option::Option::Some(r.read_child::<bool>());
-                    }
-                }
-                ::core::option::Option::Some(1) => {
-                    if __b.is_some() {
-                        r.skip_child(
-                            "each child of the group at most once (<b> was already given)",
-                        );
-                    } else {
-                        __b = ::core::option::Option::Some(r.read_child::<Word>());
-                    }
-                }
-                _ => r.skip_child("one of <a>, <b>"),
-            }
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => ::boardxml::complex::child(r, &mut b.a)?,
+            1 => ::boardxml::complex::child(r, &mut b.b)?,
+            _ => {}
         }
-        let a = match __a {
-            ::core::option::Option::Some(v) => v,
-            ::core::option::Option::None => {
-                r.missing_child("<a>");
-                ::core::result::Result::Err(::boardxml::schema::Invalid)
-            }
-        };
-        let b = __b.transpose();
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let a = a?;
-        let b = b?;
-        ::core::result::Result::Ok(Self { a, b })
+        ::core::result::Result::Ok(())
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.begin_elements();
-        ::boardxml::schema::Element::write_element(&self.a, w, "a");
-        if let ::core::option::Option::Some(v) = &self.b {
-            ::boardxml::schema::Element::write_element(v, w, "b");
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self { a: b.a?, b: b.b })
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_children(w, "a", [&self.a]),
+            1 => ::boardxml::complex::write_children(w, "b", &self.b),
+            _ => {}
         }
-        w.end(name);
     }
 }
+::boardxml::complex_element!(Settings);
 /// Lower-case (the base's pattern) AND (starts with a OR ends with z), 2..5 characters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Word(::boardxml::__private::CompactString);
@@ -415,11 +365,9 @@ pub enum DocChoice {
     /// Element `y`.
     Y(Digits),
 }
-impl DocChoice {
-    /// The elements this group can start with.
-    pub const FIRST: &'static [&'static str] = &["x", "y"];
-    /// Reads the group if the next child starts it.
-    pub fn read_group(
+impl ::boardxml::complex::Group for DocChoice {
+    const FIRST: &'static [&'static str] = &["x", "y"];
+    fn read_group(
         r: &mut ::boardxml::xml::Reader<'_>,
     ) -> ::core::option::Option<
         ::core::result::Result<Self, ::boardxml::schema::Invalid>,
@@ -434,8 +382,7 @@ impl DocChoice {
         }
         ::core::option::Option::None
     }
-    /// Writes the group's elements.
-    pub fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
+    fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
         match self {
             Self::X(v) => ::boardxml::schema::Element::write_element(v, w, "x"),
             Self::Y(v) => ::boardxml::schema::Element::write_element(v, w, "y"),
@@ -450,41 +397,70 @@ pub struct DocSequence {
     /// Element `val`.
     pub val: NumberList,
 }
-impl DocSequence {
-    /// The elements this group can start with.
-    pub const FIRST: &'static [&'static str] = &["key"];
-    /// Reads the group if the next child starts it.
-    pub fn read_group(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __DocSequenceBuilder {
+    key: ::core::option::Option<::std::string::String>,
+    val: ::core::option::Option<NumberList>,
+}
+impl ::boardxml::complex::Complex for DocSequence {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::element("key", 1, 1),
+        ::boardxml::complex::Field::element("val", 1, 1),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
+        &[
+            ::boardxml::complex::Item {
+                field: 0,
+                first: &["key"],
+                label: "<key>",
+                later: ::core::option::Option::None,
+            },
+            ::boardxml::complex::Item {
+                field: 1,
+                first: &["val"],
+                label: "<val>",
+                later: ::core::option::Option::None,
+            },
+        ],
+    );
+    type Builder = __DocSequenceBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
+        r: &mut ::boardxml::xml::Reader<'_>,
+        _: &::boardxml::xml::Tag,
+        _: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => ::boardxml::complex::child(r, &mut b.key)?,
+            1 => ::boardxml::complex::child(r, &mut b.val)?,
+            _ => {}
+        }
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self { key: b.key?, val: b.val? })
+    }
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_children(w, "key", [&self.key]),
+            1 => ::boardxml::complex::write_children(w, "val", [&self.val]),
+            _ => {}
+        }
+    }
+}
+impl ::boardxml::complex::Group for DocSequence {
+    const FIRST: &'static [&'static str] = &["key"];
+    fn read_group(
         r: &mut ::boardxml::xml::Reader<'_>,
     ) -> ::core::option::Option<
         ::core::result::Result<Self, ::boardxml::schema::Invalid>,
     > {
         r.peek_index(Self::FIRST)?;
-        ::core::option::Option::Some(Self::read_items(r))
+        ::core::option::Option::Some(::boardxml::complex::read_items(r))
     }
-    /// Reads the group's items (the group has started).
-    fn read_items(
-        r: &mut ::boardxml::xml::Reader<'_>,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let __key = if r.peek_is("key") {
-            r.read_child::<::std::string::String>()
-        } else {
-            r.missing_child("<key>");
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        let __val = if r.peek_is("val") {
-            r.read_child::<NumberList>()
-        } else {
-            r.missing_child("<val>");
-            ::core::result::Result::Err(::boardxml::schema::Invalid)
-        };
-        let key = __key?;
-        let val = __val?;
-        ::core::result::Result::Ok(Self { key, val })
-    }
-    /// Writes the group's elements.
-    pub fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
-        ::boardxml::schema::Element::write_element(&self.key, w, "key");
-        ::boardxml::schema::Element::write_element(&self.val, w, "val");
+    fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
+        ::boardxml::complex::write_items(self, w)
     }
 }

@@ -125,117 +125,96 @@ pub struct SelfType {
     pub type_2: ::core::option::Option<Option>,
     /// Element `Result`.
     pub result: ::std::vec::Vec<Result>,
-    /// The choice group.
+    ///The choice group.
     pub content: ::std::vec::Vec<SelfTypeChoice>,
 }
-impl ::boardxml::schema::Element for SelfType {
-    fn read_element(
+#[doc(hidden)]
+#[derive(Default)]
+pub struct __SelfTypeBuilder {
+    r#type: ::core::option::Option<::std::string::String>,
+    self_: ::core::option::Option<Option>,
+    r#fn: ::core::option::Option<::boardxml::schema::xs::Token>,
+    type_2: ::core::option::Option<Option>,
+    result: ::std::vec::Vec<Result>,
+    content: ::std::vec::Vec<SelfTypeChoice>,
+}
+impl ::boardxml::complex::Complex for SelfType {
+    const FIELDS: &'static [::boardxml::complex::Field] = &[
+        ::boardxml::complex::Field::attribute("type", true),
+        ::boardxml::complex::Field::attribute("self", false),
+        ::boardxml::complex::Field::fixed("fn", false, "x"),
+        ::boardxml::complex::Field::element("type", 0, 1),
+        ::boardxml::complex::Field::element("Result", 1, 3),
+        ::boardxml::complex::Field::group(0, ::boardxml::complex::UNBOUNDED),
+    ];
+    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
+        &[
+            ::boardxml::complex::Item {
+                field: 3,
+                first: &["type"],
+                label: "<type>",
+                later: ::core::option::Option::Some(&["Result", "String", "Vec"]),
+            },
+            ::boardxml::complex::Item {
+                field: 4,
+                first: &["Result"],
+                label: "<Result>",
+                later: ::core::option::Option::Some(&["String", "Vec"]),
+            },
+            ::boardxml::complex::Item {
+                field: 5,
+                first: &["String", "Vec"],
+                label: "one of <String>, <Vec>",
+                later: ::core::option::Option::Some(&[]),
+            },
+        ],
+    );
+    type Builder = __SelfTypeBuilder;
+    fn read_field(
+        b: &mut Self::Builder,
         r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let mut attributes = r.attributes(tag);
-        let r#type = attributes.required::<::std::string::String>(r, "type");
-        let self_ = attributes.optional::<Option>(r, "self");
-        let r#fn = attributes
-            .fixed::<::boardxml::schema::xs::Token>(r, "fn", "x", false);
-        let __type_2 = if r.peek_is("type") {
-            r.read_child::<Option>().map(::core::option::Option::Some)
-        } else {
-            ::core::result::Result::Ok(::core::option::Option::None)
-        };
-        r.skip_strays(&["Result"], &["String", "Vec"], "<Result>");
-        let mut __result: ::core::result::Result<
-            ::std::vec::Vec<Result>,
-            ::boardxml::schema::Invalid,
-        > = ::core::result::Result::Ok(::std::vec::Vec::new());
-        {
-            let mut __count = 0usize;
-            while __count < 3 && r.peek_is("Result") {
-                __count += 1;
-                match r.read_child::<Result>() {
-                    ::core::result::Result::Ok(v) => {
-                        if let ::core::result::Result::Ok(list) = &mut __result {
-                            if r.retains() {
-                                list.push(v);
-                            }
-                        }
-                    }
-                    ::core::result::Result::Err(e) => {
-                        __result = ::core::result::Result::Err(e);
-                    }
-                }
+        _: &::boardxml::xml::Tag,
+        a: &mut ::boardxml::xml::Attributes<'_>,
+        i: usize,
+    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
+        match i {
+            0 => {
+                b.r#type = ::core::option::Option::Some(
+                    a.required::<::std::string::String>(r, "type")?,
+                );
             }
-            if __count < 1 {
-                r.missing_child("<Result>");
-                __result = ::core::result::Result::Err(::boardxml::schema::Invalid);
-            }
+            1 => b.self_ = a.optional::<Option>(r, "self")?,
+            2 => b.r#fn = a.fixed::<::boardxml::schema::xs::Token>(r, "fn", "x", false)?,
+            3 => ::boardxml::complex::child(r, &mut b.type_2)?,
+            4 => ::boardxml::complex::push(r, &mut b.result)?,
+            5 => ::boardxml::complex::push_group(r, &mut b.content)?,
+            _ => {}
         }
-        let mut __content: ::core::result::Result<
-            ::std::vec::Vec<SelfTypeChoice>,
-            ::boardxml::schema::Invalid,
-        > = ::core::result::Result::Ok(::std::vec::Vec::new());
-        {
-            let mut __count = 0usize;
-            while r.peek_index(SelfTypeChoice::FIRST).is_some() {
-                __count += 1;
-                match SelfTypeChoice::read_group(r)
-                    .unwrap_or(::core::result::Result::Err(::boardxml::schema::Invalid))
-                {
-                    ::core::result::Result::Ok(v) => {
-                        if let ::core::result::Result::Ok(list) = &mut __content {
-                            if r.retains() {
-                                list.push(v);
-                            }
-                        }
-                    }
-                    ::core::result::Result::Err(e) => {
-                        __content = ::core::result::Result::Err(e);
-                    }
-                }
-            }
-        }
-        r.end_children();
-        let __content_status: ::core::result::Result<(), ::boardxml::schema::Invalid> = ::core::result::Result::Ok(());
-        let __attributes = attributes.finish(r);
-        __attributes?;
-        __content_status?;
-        let r#type = r#type?;
-        let self_ = self_?;
-        let r#fn = r#fn?;
-        let type_2 = __type_2?;
-        let result = __result?;
-        let content = __content?;
-        ::core::result::Result::Ok(Self {
-            r#type,
-            self_,
-            r#fn,
-            type_2,
-            result,
-            content,
+        ::core::result::Result::Ok(())
+    }
+    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
+        ::core::option::Option::Some(Self {
+            r#type: b.r#type?,
+            self_: b.self_,
+            r#fn: b.r#fn,
+            type_2: b.type_2,
+            result: b.result,
+            content: b.content,
         })
     }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        w.start(name);
-        w.attribute("type", &::boardxml::schema::SimpleValue::to_lexical(&self.r#type));
-        if let ::core::option::Option::Some(v) = &self.self_ {
-            w.attribute("self", &::boardxml::schema::SimpleValue::to_lexical(v));
+    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
+        match i {
+            0 => ::boardxml::complex::write_attribute(w, "type", &self.r#type),
+            1 => ::boardxml::complex::write_optional_attribute(w, "self", &self.self_),
+            2 => ::boardxml::complex::write_optional_attribute(w, "fn", &self.r#fn),
+            3 => ::boardxml::complex::write_children(w, "type", &self.type_2),
+            4 => ::boardxml::complex::write_children(w, "Result", &self.result),
+            5 => ::boardxml::complex::write_groups(w, &self.content),
+            _ => {}
         }
-        if let ::core::option::Option::Some(v) = &self.r#fn {
-            w.attribute("fn", &::boardxml::schema::SimpleValue::to_lexical(v));
-        }
-        w.begin_elements();
-        if let ::core::option::Option::Some(v) = &self.type_2 {
-            ::boardxml::schema::Element::write_element(v, w, "type");
-        }
-        for v in &self.result {
-            ::boardxml::schema::Element::write_element(v, w, "Result");
-        }
-        for v in &self.content {
-            v.write_group(w);
-        }
-        w.end(name);
     }
 }
+::boardxml::complex_element!(SelfType);
 /// List of Result separated by white space (schema type `type`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Type(::std::vec::Vec<Result>);
@@ -307,11 +286,9 @@ pub enum SelfTypeChoice {
     /// Element `Vec`.
     Vec(Type),
 }
-impl SelfTypeChoice {
-    /// The elements this group can start with.
-    pub const FIRST: &'static [&'static str] = &["String", "Vec"];
-    /// Reads the group if the next child starts it.
-    pub fn read_group(
+impl ::boardxml::complex::Group for SelfTypeChoice {
+    const FIRST: &'static [&'static str] = &["String", "Vec"];
+    fn read_group(
         r: &mut ::boardxml::xml::Reader<'_>,
     ) -> ::core::option::Option<
         ::core::result::Result<Self, ::boardxml::schema::Invalid>,
@@ -326,8 +303,7 @@ impl SelfTypeChoice {
         }
         ::core::option::Option::None
     }
-    /// Writes the group's elements.
-    pub fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
+    fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
         match self {
             Self::String(v) => ::boardxml::schema::Element::write_element(v, w, "String"),
             Self::Vec(v) => ::boardxml::schema::Element::write_element(v, w, "Vec"),
