@@ -78,6 +78,10 @@ enum Command {
         /// files' sizes.
         #[arg(long)]
         schema_only: bool,
+        /// Only XML 1.0 and Namespaces 1.0 well-formedness (no schema, no format rules; a
+        /// DOCTYPE is refused, the limits apply): every finding is an E01xx code.
+        #[arg(long, conflicts_with = "schema_only")]
+        xml_only: bool,
     },
     /// Draw a CIF game (the board at its size with every marker) or a CBF position (the
     /// xiangqi board with the last move highlighted) as SVG.
@@ -200,6 +204,7 @@ fn main() -> ExitCode {
             format,
             max_errors,
             schema_only,
+            xml_only,
         } => validate(
             &paths,
             format,
@@ -208,6 +213,7 @@ fn main() -> ExitCode {
                 max_errors,
                 schema_only,
                 keep_document: false,
+                xml_only,
             },
         ),
         Command::Render {
