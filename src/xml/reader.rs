@@ -596,6 +596,16 @@ impl<'a> Reader<'a> {
             Events::Stream(xml) => xml.error_position() as usize,
             Events::Slice(xml) => xml.error_position() as usize,
         };
+        // A DOCTYPE whose end quick-xml does not find (its internal subset can hold `>` in
+        // quotes) is refused as a DOCTYPE all the same.
+        if let quick_xml::Error::Syntax(quick_xml::errors::SyntaxError::UnclosedDoctype) = error {
+            self.fatal_error(
+                Code::Doctype,
+                at,
+                "a DOCTYPE is not allowed: boardxml reads no DTDs and expands no entities".into(),
+            );
+            return;
+        }
         self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
     }
 
@@ -645,6 +655,23 @@ impl<'a> Reader<'a> {
                 self.piece.clear();
                 push_normalised(&mut self.piece, &raw);
                 Step::Piece(true)
+            }
+            // XML 1.0 [1] document ::= prolog element Misc*: no character data outside the
+            // root, and a reference is character data even when it stands for a space.
+            Event::GeneralRef(r) if self.depth == 0 => {
+                let found = format!("&{};", utf8(&r));
+                let what = if self.root.is_some() {
+                    "after"
+                } else {
+                    "before"
+                };
+                self.malformed(
+                    before,
+                    format!("a reference {what} the root element"),
+                    "only white space, comments and processing instructions outside the root",
+                    found,
+                );
+                Step::Stop(Node::Eof)
             }
             Event::GeneralRef(r) => match resolve_reference(&r) {
                 Ok(c) => {
