@@ -260,8 +260,9 @@ pub struct Reader<'a> {
     default_ns: Vec<Option<String>>,
     /// Prefixes declared by the open elements, innermost last: (prefix, namespace).
     prefixes: Vec<(String, String)>,
-    /// How many of `prefixes` each open element found in scope when it started.
-    prefix_marks: Vec<usize>,
+    /// For each open element that declared prefixes (rare: nothing is pushed for the
+    /// others), its depth and how many of `prefixes` were in scope before it.
+    prefix_marks: Vec<(usize, usize)>,
     /// Whether an event has been read (an XML declaration must be the first).
     started: bool,
 }
@@ -801,11 +802,15 @@ impl<'a> Reader<'a> {
     }
 
     /// The end of the innermost open element, reported at `offset`.
+    #[inline]
     fn close_element(&mut self, offset: usize) -> Node {
         self.depth = self.depth.saturating_sub(1);
         self.default_ns.pop();
-        if let Some(mark) = self.prefix_marks.pop() {
-            self.prefixes.truncate(mark);
+        if let Some(&(depth, mark)) = self.prefix_marks.last() {
+            if depth > self.depth {
+                self.prefixes.truncate(mark);
+                self.prefix_marks.pop();
+            }
         }
         Node::End(offset)
     }
@@ -853,7 +858,12 @@ impl<'a> Reader<'a> {
         tag.text.push_str(&text_of(source, name_bytes));
         tag.name_end = tag.text.len();
         // XML 1.0 [40] STag ::= '<' Name (S Attribute)* S? '>', and a QName (Namespaces 1.0).
-        let element_colon = match wf::check_qname(tag.name(), "element name") {
+        let checked = if wf::simple_name(name_bytes) {
+            Ok(None)
+        } else {
+            wf::check_qname(tag.name(), "element name")
+        };
+        let element_colon = match checked {
             Ok(colon) => colon,
             Err(e) => {
                 let found = format!("<{}", excerpt(tag.name()));
@@ -930,7 +940,12 @@ impl<'a> Reader<'a> {
             }
             let attr_offset = offset + 1 + attr.key.start;
             let key = text_of(source, key);
-            let colon = match wf::check_qname(&key, "attribute name") {
+            let checked = if attr.simple {
+                Ok(None)
+            } else {
+                wf::check_qname(&key, "attribute name")
+            };
+            let colon = match checked {
                 Ok(colon) => colon,
                 Err(e) => {
                     let found = format!("{}=", excerpt(&key));
@@ -1068,7 +1083,9 @@ impl<'a> Reader<'a> {
             }
         }
         self.default_ns.push(in_scope);
-        self.prefix_marks.push(prefix_mark);
+        if self.prefixes.len() > prefix_mark {
+            self.prefix_marks.push((self.depth, prefix_mark));
+        }
         Node::Start(tag)
     }
 

@@ -32,6 +32,29 @@ const NAME_BYTE: [u8; 256] = {
     t
 };
 
+/// ASCII name characters other than the colon: what most names are made of.
+const NCNAME_ASCII: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = NAME_BYTE[b] != 0 && b != b':' as usize;
+        b += 1;
+    }
+    t
+};
+
+/// Whether `name` is an ASCII NCName (a letter or `_`, then letters, digits, `-`, `.`,
+/// `_`): then it needs no [`check_qname`]. The fast path for nearly every name.
+#[inline]
+pub fn simple_name(name: &[u8]) -> bool {
+    match name.first() {
+        Some(&b) if b.is_ascii_alphabetic() || b == b'_' => {
+            name.iter().all(|&b| NCNAME_ASCII[b as usize])
+        }
+        _ => false,
+    }
+}
+
 /// XML 1.0 5th edition [4] NameStartChar.
 pub fn is_name_start(c: char) -> bool {
     matches!(c,
@@ -169,6 +192,9 @@ fn colon_error(name: &str, what: &str, at: usize, second: bool) -> BadName {
 pub struct RawAttr {
     pub key: std::ops::Range<usize>,
     pub value: std::ops::Range<usize>,
+    /// The key is an ASCII NCName (a letter or `_`, then name characters, no colon), so
+    /// it needs no [`check_qname`]; else it must have one.
+    pub simple: bool,
 }
 
 /// A syntax error in a start tag: where (in the tag's content), what was expected.
@@ -177,6 +203,7 @@ pub struct TagError {
     pub expected: &'static str,
 }
 
+#[inline]
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -185,6 +212,7 @@ fn is_space(b: u8) -> bool {
 /// of an empty-element tag) from `*i` (just after the element name or the previous
 /// attribute); `None` at the end. XML 1.0 [40]/[44]: `(S Attribute)* S?`, with
 /// `Attribute ::= Name Eq AttValue` and `Eq ::= S? '=' S?`.
+#[inline]
 pub fn next_attribute(s: &[u8], i: &mut usize) -> Result<Option<RawAttr>, TagError> {
     let start = *i;
     while *i < s.len() && is_space(s[*i]) {
@@ -203,6 +231,7 @@ pub fn next_attribute(s: &[u8], i: &mut usize) -> Result<Option<RawAttr>, TagErr
     while *i < s.len() && !is_space(s[*i]) && !matches!(s[*i], b'=' | b'"' | b'\'') {
         *i += 1;
     }
+    let simple = simple_name(&s[key_start..*i]);
     if *i == key_start {
         return Err(TagError {
             at: *i,
@@ -233,7 +262,14 @@ pub fn next_attribute(s: &[u8], i: &mut usize) -> Result<Option<RawAttr>, TagErr
         }
     };
     let value_start = *i + 1;
-    let Some(n) = memchr::memchr(quote, &s[value_start..]) else {
+    // Most values are short: a plain loop over the first bytes beats memchr's setup.
+    let rest = &s[value_start..];
+    let head = rest.len().min(16);
+    let found = match rest[..head].iter().position(|&b| b == quote) {
+        Some(n) => Some(n),
+        None => memchr::memchr(quote, &rest[head..]).map(|n| n + head),
+    };
+    let Some(n) = found else {
         return Err(TagError {
             at: *i,
             expected: "a closing quote",
@@ -243,6 +279,7 @@ pub fn next_attribute(s: &[u8], i: &mut usize) -> Result<Option<RawAttr>, TagErr
     Ok(Some(RawAttr {
         key,
         value: value_start..value_start + n,
+        simple,
     }))
 }
 
@@ -300,6 +337,7 @@ const PLAIN_IN_TEXT: [bool; 256] = {
 
 /// Whether character data needs no check at all (the common case, one table lookup per
 /// byte).
+#[inline]
 pub fn plain_text(s: &str) -> bool {
     s.bytes().all(|b| PLAIN_IN_TEXT[b as usize])
 }
