@@ -39,7 +39,7 @@ pub fn decode_borrowing(
 ) -> Result<(std::borrow::Cow<'_, str>, &'static Encoding, bool), Diagnostic> {
     use std::io::BufRead;
     // The sniffing sees the kilobyte DecodeReader sees, so it chooses alike.
-    let (encoding, bom_len) = choose_encoding(&bytes[..bytes.len().min(HEAD)])?;
+    let (encoding, bom_len) = choose_encoding(&bytes[..bytes.len().min(SNIFF)])?;
     if encoding == UTF_8 {
         if let Ok(text) = std::str::from_utf8(&bytes[bom_len..]) {
             return Ok((text.into(), encoding, bom_len > 0));
@@ -146,31 +146,63 @@ fn choose_encoding(bytes: &[u8]) -> Result<(&'static Encoding, usize), Diagnosti
         }
         (Some(bom), None) => bom,
         (None, Some((label, declared))) => {
-            if (declared == UTF_16LE || declared == UTF_16BE) && sniffed.is_none() {
-                return Err(Diagnostic::error(
-                    Code::EncodingMismatch,
-                    0,
-                    "",
-                    format!("the XML declaration says encoding=\"{label}\" but the bytes are not UTF-16 (and there is no byte order mark)"),
-                )
-                .expected("UTF-16 with a byte order mark")
-                .found("single-byte text"));
+            let utf16 = declared == UTF_16LE || declared == UTF_16BE;
+            match sniffed {
+                None if utf16 => {
+                    return Err(Diagnostic::error(
+                        Code::EncodingMismatch,
+                        0,
+                        "",
+                        format!("the XML declaration says encoding=\"{label}\" but the bytes are not UTF-16 (and there is no byte order mark)"),
+                    )
+                    .expected("UTF-16 with a byte order mark")
+                    .found("single-byte text"));
+                }
+                None => declared,
+                Some(order) => {
+                    // XML 1.0 Appendix F: `3C 00 3F 00` / `00 3C 00 3F` tell a 16-bit
+                    // encoding, and the declaration must say which. 4.3.3: UTF-16 must
+                    // begin with a byte order mark; UTF-16LE and UTF-16BE (which have none)
+                    // are read when declared, in the byte order the bytes show.
+                    let explicit = label.eq_ignore_ascii_case("UTF-16LE")
+                        || label.eq_ignore_ascii_case("UTF-16BE");
+                    if !(utf16 && explicit && declared == order) {
+                        return Err(utf16_without_bom(order, Some(&label)));
+                    }
+                    order
+                }
             }
-            if sniffed.is_some() && !(declared == UTF_16LE || declared == UTF_16BE) {
-                return Err(Diagnostic::error(
-                    Code::EncodingMismatch,
-                    0,
-                    "",
-                    format!(
-                        "the bytes are UTF-16 but the XML declaration says encoding=\"{label}\""
-                    ),
-                ));
-            }
-            sniffed.unwrap_or(declared)
         }
-        (None, None) => sniffed.unwrap_or(UTF_8),
+        (None, None) => match sniffed {
+            Some(order) => return Err(utf16_without_bom(order, None)),
+            None => UTF_8,
+        },
     };
     Ok((encoding, bom_len))
+}
+
+/// E0103 for UTF-16 bytes (by Appendix F's autodetection) without a byte order mark whose
+/// declaration does not name their byte order (`label`: the encoding declared, if any).
+fn utf16_without_bom(order: &'static Encoding, label: Option<&str>) -> Diagnostic {
+    let found = match label {
+        Some(label) => format!("encoding=\"{label}\" and no byte order mark"),
+        None => "no encoding declared and no byte order mark".to_string(),
+    };
+    Diagnostic::error(
+        Code::EncodingMismatch,
+        0,
+        "",
+        format!(
+            "the bytes are {} without a byte order mark: UTF-16 must begin with one (XML 1.0 4.3.3), or the declaration must say encoding=\"{}\"",
+            order.name(),
+            order.name()
+        ),
+    )
+    .expected(format!(
+        "a byte order mark, or encoding=\"{}\"",
+        order.name()
+    ))
+    .found(found)
 }
 
 /// UTF-16LE and UTF-16BE are both "UTF-16" to a declaration.
@@ -178,48 +210,46 @@ fn same_family(a: &'static Encoding, b: &'static Encoding) -> bool {
     a == b || ((a == UTF_16LE || a == UTF_16BE) && (b == UTF_16LE || b == UTF_16BE))
 }
 
-/// The encoding named by the XML declaration, if there is one.
+/// The encoding named by the XML declaration, if there is one, with the label as written.
+///
+/// The whole declaration is read, however much white space pads it (up to
+/// [`MAX_DECLARATION`](crate::xml::decl::MAX_DECLARATION) bytes). A declaration that is
+/// not well-formed names no encoding here: the reader reports it (E0101) where it stands.
 fn declared_encoding(
     body: &[u8],
     utf16: Option<&'static Encoding>,
 ) -> Result<Option<(String, &'static Encoding)>, Diagnostic> {
+    use crate::xml::decl;
+    let limit = decl::MAX_DECLARATION;
     // Read the declaration as ASCII: in UTF-16 take every other byte.
-    let head: Vec<u8> = match utf16 {
-        Some(e) if e == UTF_16LE => body.iter().step_by(2).take(256).copied().collect(),
-        Some(e) if e == UTF_16BE => body.iter().skip(1).step_by(2).take(256).copied().collect(),
-        _ => body.iter().take(256).copied().collect(),
+    let head: std::borrow::Cow<'_, [u8]> = match utf16 {
+        Some(e) if e == UTF_16LE => body.iter().step_by(2).take(limit).copied().collect(),
+        Some(e) if e == UTF_16BE => body
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .take(limit)
+            .copied()
+            .collect(),
+        _ => std::borrow::Cow::Borrowed(&body[..body.len().min(limit)]),
     };
-    if !head.starts_with(b"<?xml") {
-        return Ok(None);
-    }
-    let Some(end) = head.windows(2).position(|w| w == b"?>") else {
-        return Ok(None);
-    };
-    let decl = String::from_utf8_lossy(&head[..end]).into_owned();
-    let Some(i) = decl.find("encoding") else {
-        return Ok(None);
-    };
-    let rest = decl[i + "encoding".len()..].trim_start();
-    let Some(rest) = rest.strip_prefix('=') else {
+    let Some(end) = decl::content_end(&head) else {
         return Ok(None);
     };
-    let rest = rest.trim_start();
-    let Some(quote) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+    let Ok(parsed) = decl::parse(&head[2..end]) else {
         return Ok(None);
     };
-    let Some(close) = rest[1..].find(quote) else {
+    let Some(label) = parsed.encoding else {
         return Ok(None);
     };
-    let label = rest[1..1 + close].to_string();
+    let label = String::from_utf8_lossy(label).into_owned();
     match Encoding::for_label(label.as_bytes()) {
         // encoding_rs maps the WHATWG labels; GB2312 and GBK both decode with the GBK
         // decoder, which also accepts GB18030's four-byte sequences.
         Some(e) => Ok(Some((label, e))),
         None => Err(Diagnostic::error(
             Code::UnsupportedEncoding,
-            body.windows(label.len().max(1))
-                .position(|w| w == label.as_bytes())
-                .unwrap_or(0),
+            memchr::memmem::find(body, label.as_bytes()).unwrap_or(0),
             "",
             format!("unknown or unsupported encoding \"{label}\""),
         )
@@ -387,8 +417,27 @@ pub struct DecodeReader<R> {
 /// reads, small enough that memory stays flat however large the file.
 const CHUNK: usize = 64 << 10;
 
-/// The declaration must be within the first kilobyte.
+/// The first read: the declaration is within the first kilobyte in nearly every document.
 const HEAD: usize = 1024;
+
+/// How far the encoding is looked for when a declaration is still open after [`HEAD`]
+/// bytes: the longest declaration, in UTF-16, after a BOM (within one input buffer).
+const SNIFF: usize = 2 * crate::xml::decl::MAX_DECLARATION + 8;
+
+/// Whether `head` (the first bytes, BOM included) starts an XML declaration that does not
+/// end within it (in UTF-8 or either UTF-16).
+fn declaration_open(head: &[u8]) -> bool {
+    let body = match Encoding::for_bom(head) {
+        Some((_, len)) => &head[len..],
+        None => head,
+    };
+    let (start, end): (&[u8], &[u8]) = match body {
+        [b'<', 0, b'?', 0, ..] => (b"<\0?\0x\0m\0l\0", b"?\0>\0"),
+        [0, b'<', 0, b'?', ..] => (b"\0<\0?\0x\0m\0l", b"\0?\0>"),
+        _ => (b"<?xml", b"?>"),
+    };
+    body.starts_with(start) && memchr::memmem::find(body, end).is_none()
+}
 
 impl<R: std::io::Read> DecodeReader<R> {
     /// Sniffs the encoding from the first bytes of `inner` and starts decoding.
@@ -403,13 +452,21 @@ impl<R: std::io::Read> DecodeReader<R> {
         // Reserved, not zero-filled: a record of a few KB touches only the pages it fills,
         // and the buffer never has to grow.
         let mut input = Vec::with_capacity(CHUNK);
-        if let Err(e) = (&mut inner).take(HEAD as u64).read_to_end(&mut input) {
-            return Err(Diagnostic::error(
-                Code::Io,
-                0,
-                "",
-                format!("cannot read: {e}"),
-            ));
+        let io_error =
+            |e: std::io::Error| Diagnostic::error(Code::Io, 0, "", format!("cannot read: {e}"));
+        (&mut inner)
+            .take(HEAD as u64)
+            .read_to_end(&mut input)
+            .map_err(io_error)?;
+        let mut eof = input.len() < HEAD;
+        // A declaration padded past the first kilobyte is read whole (up to its limit).
+        if !eof && declaration_open(&input) {
+            let want = SNIFF - input.len();
+            let n = (&mut inner)
+                .take(want as u64)
+                .read_to_end(&mut input)
+                .map_err(io_error)?;
+            eof = n < want;
         }
         let (encoding, bom_len) = choose_encoding(&input)?;
         let decoder = (encoding != UTF_8 || !utf8_in_place)
@@ -419,7 +476,7 @@ impl<R: std::io::Read> DecodeReader<R> {
             decoder,
             encoding,
             bom: bom_len > 0,
-            eof: input.len() < HEAD,
+            eof,
             input,
             in_start: bom_len,
             checked: bom_len,

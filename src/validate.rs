@@ -30,6 +30,10 @@ pub struct Options {
     /// bounded memory too; CBF records (small, and their rules need the whole tree) are
     /// kept until checked, then dropped, so a batch's reports hold no documents.
     pub keep_document: bool,
+    /// Well-formedness alone (XML 1.0 5th edition and Namespaces 1.0, with the same limits
+    /// and the same refusal of DTDs): no schema, no format rules; every finding is an
+    /// E01xx. Any root element will do.
+    pub xml_only: bool,
 }
 
 impl Default for Options {
@@ -38,6 +42,7 @@ impl Default for Options {
             max_errors: 100,
             schema_only: false,
             keep_document: true,
+            xml_only: false,
         }
     }
 }
@@ -505,6 +510,22 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     let mut reader = reader
         .with_max_errors(options.max_errors)
         .with_max_kept(MAX_KEPT);
+    if options.xml_only {
+        let mut reader = reader.without_retaining();
+        // The findings are the diagnostics.
+        let _ = reader.read_well_formed();
+        let omitted = reader.omitted();
+        let diagnostics = reader.into_diagnostics();
+        return finish(
+            path,
+            source,
+            None,
+            diagnostics,
+            None,
+            (encoding, bom),
+            omitted,
+        );
+    }
     let streamed_rules = !options.schema_only && !options.keep_document;
     if options.schema_only {
         reader = reader.without_retaining();
@@ -513,7 +534,7 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     }
     let document = reader.read_document::<Document>().ok();
     let format = reader.root().and_then(Format::of_root);
-    let (mut omitted_errors, mut omitted_warnings) = reader.omitted();
+    let omitted = reader.omitted();
     let mut diagnostics = reader.into_diagnostics();
     for d in diagnostics
         .iter_mut()
@@ -547,6 +568,27 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     if !options.keep_document || diagnostics.iter().any(|d| d.severity == Severity::Error) {
         document = None;
     }
+    finish(
+        path,
+        source,
+        format,
+        diagnostics,
+        document,
+        (encoding, bom),
+        omitted,
+    )
+}
+
+/// The report: diagnostics in document order, placed at their lines and columns.
+fn finish(
+    path: &Path,
+    source: &dyn Source,
+    format: Option<Format>,
+    mut diagnostics: Vec<Diagnostic>,
+    document: Option<Document>,
+    (encoding, bom): (&'static encoding_rs::Encoding, bool),
+    (mut omitted_errors, mut omitted_warnings): (usize, usize),
+) -> Report {
     // Attributes are checked in schema order and rules run after reading; report in
     // document order.
     diagnostics.sort_by_key(|d| (d.offset, d.code));

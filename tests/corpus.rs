@@ -15,6 +15,7 @@ const SCHEMA_ONLY: Options = Options {
     max_errors: 100,
     schema_only: true,
     keep_document: true,
+    xml_only: false,
 };
 
 fn corpus() -> Option<Vec<PathBuf>> {

@@ -1,7 +1,9 @@
 //! Strict XML reading and canonical writing, for generated code to drive.
 
+pub mod decl;
 mod guard;
 mod reader;
+mod wf;
 mod writer;
 
 pub use guard::{MarkupGuard, TooLarge};

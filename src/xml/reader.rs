@@ -11,6 +11,7 @@ use std::io::BufRead;
 
 use quick_xml::events::{BytesStart, Event};
 
+use super::wf;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::schema::{Element, FacetError, Invalid, SimpleValue, TextForm};
 
@@ -262,6 +263,13 @@ pub struct Reader<'a> {
     observer: Option<Box<dyn Observer + 'a>>,
     /// The default namespace in scope at each open element (`None`: no namespace).
     default_ns: Vec<Option<String>>,
+    /// Prefixes declared by the open elements, innermost last: (prefix, namespace).
+    prefixes: Vec<(String, String)>,
+    /// For each open element that declared prefixes (rare: nothing is pushed for the
+    /// others), its depth and how many of `prefixes` were in scope before it.
+    prefix_marks: Vec<(usize, usize)>,
+    /// Whether an event has been read (an XML declaration must be the first).
+    started: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -271,12 +279,20 @@ impl<'a> Reader<'a> {
         configure(xml.config_mut());
         let mut reader = Reader::with_events(Events::Slice(xml));
         reader.source = Some(text);
+        if text.starts_with('\u{FEFF}') {
+            reader.second_bom();
+        }
         reader
     }
 
     /// A streaming reader over UTF-8 input (see [`crate::encoding::DecodeReader`] for other
     /// encodings).
-    pub fn from_reader(input: impl BufRead + 'a) -> Self {
+    pub fn from_reader(mut input: impl BufRead + 'a) -> Self {
+        // quick-xml drops a UTF-8 BOM at the start; after the decoder took the real one, a
+        // second is a character before the root (the decoder hands out whole characters).
+        let second_bom = input
+            .fill_buf()
+            .is_ok_and(|b| b.starts_with("\u{FEFF}".as_bytes()));
         let limits = Limits::default();
         // The guard stops a tag or text run at its limit before quick-xml buffers it whole.
         let max_tag =
@@ -284,7 +300,26 @@ impl<'a> Reader<'a> {
         let guarded = super::guard::MarkupGuard::new(input, max_tag, limits.max_text);
         let mut xml = quick_xml::Reader::from_reader(Box::new(guarded) as Box<dyn BufRead + 'a>);
         configure(xml.config_mut());
-        Reader::with_events(Events::Stream(xml))
+        let mut reader = Reader::with_events(Events::Stream(xml));
+        if second_bom {
+            reader.second_bom();
+        }
+        reader
+    }
+
+    /// A U+FEFF at the start of the text: the byte order mark was taken by the decoder,
+    /// so this is a second one, a character where only markup may stand.
+    fn second_bom(&mut self) {
+        self.report(
+            Diagnostic::error(
+                Code::Malformed,
+                0,
+                "",
+                "a second byte order mark (U+FEFF) at the start: no character may stand before the root element or the XML declaration",
+            )
+            .expected("<")
+            .found("U+FEFF"),
+        );
     }
 
     fn with_events(xml: Events<'a>) -> Self {
@@ -316,6 +351,9 @@ impl<'a> Reader<'a> {
             retain: true,
             root: None,
             default_ns: Vec::new(),
+            prefixes: Vec::new(),
+            prefix_marks: Vec::new(),
+            started: false,
             observer: None,
             limits: Limits::default(),
         }
@@ -425,6 +463,16 @@ impl<'a> Reader<'a> {
     fn fatal_error(&mut self, code: Code, offset: usize, message: String) {
         let path = self.path();
         self.report(Diagnostic::error(code, offset, path, message));
+    }
+
+    /// A well-formedness error (E0101) with what was expected there and what was found.
+    fn malformed(&mut self, offset: usize, message: String, expected: &str, found: String) {
+        let path = self.path();
+        self.report(
+            Diagnostic::error(Code::Malformed, offset, path, message)
+                .expected(expected.to_string())
+                .found(found),
+        );
     }
 
     /// The next node, with malformed input turned into a fatal diagnostic. A text node's
@@ -582,36 +630,47 @@ impl<'a> Reader<'a> {
             Events::Stream(xml) => xml.error_position() as usize,
             Events::Slice(xml) => xml.error_position() as usize,
         };
-        self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
-    }
-
-    /// A comment, PI or declaration whose content starts at `at`: skipped, unless it holds a
-    /// control character XML forbids.
-    fn skip_checked(&mut self, content: &[u8], at: usize) -> Step {
-        match content
-            .iter()
-            .position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'))
-        {
-            Some(i) => {
-                let message = format!("character U+{:04X} is not allowed in XML", content[i]);
-                self.fatal_error(Code::Malformed, at + i, message);
-                Step::Stop(Node::Eof)
-            }
-            None => Step::Skip,
+        // A DOCTYPE whose end quick-xml does not find (its internal subset can hold `>` in
+        // quotes) is refused as a DOCTYPE all the same.
+        if let quick_xml::Error::Syntax(quick_xml::errors::SyntaxError::UnclosedDoctype) = error {
+            self.fatal_error(
+                Code::Doctype,
+                at,
+                "a DOCTYPE is not allowed: boardxml reads no DTDs and expands no entities".into(),
+            );
+            return;
         }
+        self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
     }
 
     /// What one event means for the node being gathered.
     fn step(&mut self, event: Event<'_>, before: usize) -> Step {
+        let first = !self.started;
+        self.started = true;
         match event {
             Event::Text(t) => {
                 // The input is UTF-8 already (our decoder ran first). Never `decode()`: with
                 // quick-xml's `encoding` feature (which another crate of a build may turn on) it
                 // would decode again by the document's declaration, e.g. GBK.
                 let raw = text_of(self.source, &t);
-                if let Some(at) = forbidden_char(&raw) {
-                    self.fatal_error(Code::Malformed, before + at, forbidden_message(&raw[at..]));
-                    return Step::Stop(Node::Eof);
+                if !wf::plain_text(&raw) {
+                    if let Some(at) = forbidden_char(&raw) {
+                        self.fatal_error(
+                            Code::Malformed,
+                            before + at,
+                            forbidden_message(&raw[at..]),
+                        );
+                        return Step::Stop(Node::Eof);
+                    }
+                    if let Some(at) = wf::cdata_end_in_text(&raw) {
+                        self.malformed(
+                            before + at,
+                            "]]> in character data (it may only end a CDATA section)".into(),
+                            "]]&gt; (or text without ]]>)",
+                            "]]>".into(),
+                        );
+                        return Step::Stop(Node::Eof);
+                    }
                 }
                 self.piece.clear();
                 push_normalised(&mut self.piece, &raw);
@@ -631,6 +690,23 @@ impl<'a> Reader<'a> {
                 push_normalised(&mut self.piece, &raw);
                 Step::Piece(true)
             }
+            // XML 1.0 [1] document ::= prolog element Misc*: no character data outside the
+            // root, and a reference is character data even when it stands for a space.
+            Event::GeneralRef(r) if self.depth == 0 => {
+                let found = format!("&{};", utf8(&r));
+                let what = if self.root.is_some() {
+                    "after"
+                } else {
+                    "before"
+                };
+                self.malformed(
+                    before,
+                    format!("a reference {what} the root element"),
+                    "only white space, comments and processing instructions outside the root",
+                    found,
+                );
+                Step::Stop(Node::Eof)
+            }
             Event::GeneralRef(r) => match resolve_reference(&r) {
                 Ok(c) => {
                     self.piece.clear();
@@ -642,11 +718,77 @@ impl<'a> Reader<'a> {
                     Step::Stop(Node::Eof)
                 }
             },
-            // Skipped, but XML's characters hold there too (and the streaming guard stops at
-            // a control character wherever it stands: both paths report it).
-            Event::Comment(c) => self.skip_checked(&c, before + "<!--".len()),
-            Event::PI(p) => self.skip_checked(&p, before + "<?".len()),
-            Event::Decl(d) => self.skip_checked(&d, before + "<?".len()),
+            Event::Comment(c) => {
+                let raw = text_of(self.source, &c);
+                if let Some(at) = forbidden_char(&raw) {
+                    let message = format!("in a comment: {}", forbidden_message(&raw[at..]));
+                    self.fatal_error(Code::Malformed, before + "<!--".len() + at, message);
+                    return Step::Stop(Node::Eof);
+                }
+                Step::Skip
+            }
+            Event::PI(pi) => {
+                let raw = text_of(self.source, &pi);
+                if let Some((at, message)) = wf::check_pi(&raw) {
+                    let found = format!("<?{}", excerpt(&raw));
+                    self.malformed(
+                        before + 2 + at,
+                        message,
+                        "<?target ...?> with a name other than xml as target",
+                        found,
+                    );
+                    return Step::Stop(Node::Eof);
+                }
+                if let Some(at) = forbidden_char(&raw) {
+                    let message = format!(
+                        "in a processing instruction: {}",
+                        forbidden_message(&raw[at..])
+                    );
+                    self.fatal_error(Code::Malformed, before + 2 + at, message);
+                    return Step::Stop(Node::Eof);
+                }
+                Step::Skip
+            }
+            Event::Decl(d) => {
+                let raw = text_of(self.source, &d);
+                if !(first && before == 0) {
+                    let what = if self.depth > 0 {
+                        "inside an element"
+                    } else if self.root.is_some() {
+                        "after the root element"
+                    } else {
+                        "after other content (white space, a comment, another declaration)"
+                    };
+                    self.malformed(
+                        before,
+                        format!("an XML declaration {what}: it is allowed only at the very start of the document"),
+                        "the declaration first, at offset 0, or none",
+                        format!("<?{}?>", excerpt(&raw)),
+                    );
+                    return Step::Stop(Node::Eof);
+                }
+                if raw.len() > super::decl::MAX_DECLARATION {
+                    self.fatal_error(
+                        Code::Limit,
+                        before,
+                        format!(
+                            "an XML declaration longer than {} bytes",
+                            super::decl::MAX_DECLARATION
+                        ),
+                    );
+                    return Step::Stop(Node::Eof);
+                }
+                if let Err(e) = super::decl::parse(raw.as_bytes()) {
+                    self.malformed(
+                        before + 2 + e.at,
+                        format!("malformed XML declaration: expected {}", e.expected),
+                        &e.expected,
+                        e.found,
+                    );
+                    return Step::Stop(Node::Eof);
+                }
+                Step::Skip
+            }
             Event::DocType(_) => {
                 self.fatal_error(
                     Code::Doctype,
@@ -693,10 +835,29 @@ impl<'a> Reader<'a> {
     }
 
     /// The end of the innermost open element, reported at `offset`.
+    #[inline]
     fn close_element(&mut self, offset: usize) -> Node {
         self.depth = self.depth.saturating_sub(1);
         self.default_ns.pop();
+        if let Some(&(depth, mark)) = self.prefix_marks.last() {
+            if depth > self.depth {
+                self.prefixes.truncate(mark);
+                self.prefix_marks.pop();
+            }
+        }
         Node::End(offset)
+    }
+
+    /// The namespace `prefix` is bound to where the reader stands (`xml` always is).
+    fn namespace_of(&self, prefix: &str) -> Option<&str> {
+        if prefix == "xml" {
+            return Some(wf::XML_NAMESPACE);
+        }
+        self.prefixes
+            .iter()
+            .rev()
+            .find(|(p, _)| p == prefix)
+            .map(|(_, ns)| ns.as_str())
     }
 
     fn start_tag(&mut self, start: &BytesStart<'_>, offset: usize) -> Node {
@@ -725,27 +886,54 @@ impl<'a> Reader<'a> {
         // The input is UTF-8 (decoded before the reader), so names are valid text.
         // Streamed, the tag is checked as UTF-8 once, whole, and its name and attributes are
         // cut from that (one check instead of one per name and value).
-        let source = self
-            .source
-            .or_else(|| std::str::from_utf8(start.as_ref()).ok());
+        let content: &[u8] = start.as_ref();
+        let source = self.source.or_else(|| std::str::from_utf8(content).ok());
         tag.text.push_str(&text_of(source, name_bytes));
         tag.name_end = tag.text.len();
+        // XML 1.0 [40] STag ::= '<' Name (S Attribute)* S? '>', and a QName (Namespaces 1.0).
+        let checked = if wf::simple_name(name_bytes) {
+            Ok(None)
+        } else {
+            wf::check_qname(tag.name(), "element name")
+        };
+        let element_colon = match checked {
+            Ok(colon) => colon,
+            Err(e) => {
+                let found = format!("<{}", excerpt(tag.name()));
+                self.recycle(tag);
+                self.malformed(offset + 1 + e.at, e.message, "an element name", found);
+                return Node::Eof;
+            }
+        };
         // Attribute offsets: the tag's content starts right after `<`.
-        let content_start = start.as_ref().as_ptr() as usize;
         let mut declared_default: Option<Option<String>> = None;
         // Namespace declarations seen (rare: a list allocated only when there are some).
         let mut declared: Vec<String> = Vec::new();
-        // quick-xml's duplicate check allocates a list per tag; the names are checked
-        // here instead, against the tag's own buffer.
-        for attr in start.attributes().with_checks(false) {
-            let attr = match attr {
-                Ok(a) => a,
-                Err(error) => {
+        // Attributes with a prefix (rare), by index, resolved once the tag's own
+        // declarations are known.
+        let mut prefixed: Vec<(usize, usize)> = Vec::new();
+        let prefix_mark = self.prefixes.len();
+        let mut at = name_bytes.len();
+        loop {
+            let attr = match wf::next_attribute(content, &mut at) {
+                Ok(Some(a)) => a,
+                Ok(None) => break,
+                Err(e) => {
                     let name = tag.name().to_string();
-                    self.fatal_error(
-                        Code::Malformed,
-                        offset,
-                        format!("malformed attribute in <{name}>: {error}"),
+                    let rest = &content[e.at.min(content.len())..];
+                    let found = if rest.is_empty() {
+                        "the end of the tag".to_string()
+                    } else {
+                        let n = rest.len().min(20);
+                        format!("\"{}\"", excerpt(&String::from_utf8_lossy(&rest[..n])))
+                    };
+                    self.prefixes.truncate(prefix_mark);
+                    self.recycle(tag);
+                    self.malformed(
+                        offset + 1 + e.at,
+                        format!("malformed start tag <{name}>: expected {}", e.expected),
+                        e.expected,
+                        found,
                     );
                     return Node::Eof;
                 }
@@ -759,7 +947,7 @@ impl<'a> Reader<'a> {
                 self.fatal_error(Code::Limit, offset, message);
                 return Node::Eof;
             }
-            let key = attr.key.into_inner();
+            let key = &content[attr.key.clone()];
             if key.len() > self.limits.max_name {
                 self.fatal_error(
                     Code::Limit,
@@ -771,7 +959,8 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
-            if attr.value.len() > self.limits.max_attribute {
+            let value = &content[attr.value.clone()];
+            if value.len() > self.limits.max_attribute {
                 self.fatal_error(
                     Code::Limit,
                     offset,
@@ -782,8 +971,23 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
-            let attr_offset = offset + 1 + (key.as_ptr() as usize).saturating_sub(content_start);
+            let attr_offset = offset + 1 + attr.key.start;
             let key = text_of(source, key);
+            let checked = if attr.simple {
+                Ok(None)
+            } else {
+                wf::check_qname(&key, "attribute name")
+            };
+            let colon = match checked {
+                Ok(colon) => colon,
+                Err(e) => {
+                    let found = format!("{}=", excerpt(&key));
+                    self.prefixes.truncate(prefix_mark);
+                    self.recycle(tag);
+                    self.malformed(attr_offset + e.at, e.message, "an attribute name", found);
+                    return Node::Eof;
+                }
+            };
             // XML 1.0 3.1, Unique Att Spec: no attribute name twice in one tag (namespace
             // declarations included).
             let is_declaration = key == "xmlns" || key.starts_with("xmlns:");
@@ -794,6 +998,7 @@ impl<'a> Reader<'a> {
             };
             if duplicate {
                 let name = tag.name().to_string();
+                self.prefixes.truncate(prefix_mark);
                 self.fatal_error(
                     Code::Malformed,
                     attr_offset,
@@ -801,27 +1006,31 @@ impl<'a> Reader<'a> {
                 );
                 return Node::Eof;
             }
-            let raw = text_of(source, &attr.value);
+            let raw = text_of(source, value);
+            let value_offset = offset + 1 + attr.value.start;
             // One look at each byte decides whether the value is plain (copied as it is) or
             // has something to check or normalise.
             let plain = raw.bytes().all(|b| PLAIN_IN_ATTRIBUTE[b as usize]);
             // XML 1.0 [10] AttValue: a literal `<` may not stand in an attribute value.
-            if !plain && raw.contains('<') {
+            if let Some(lt) = (!plain).then(|| raw.find('<')).flatten() {
                 let name = tag.name().to_string();
-                self.fatal_error(
-                    Code::Malformed,
-                    offset,
-                    format!("a `<` in an attribute value of <{name}> (write &lt;)"),
+                self.prefixes.truncate(prefix_mark);
+                self.malformed(
+                    value_offset + lt,
+                    format!("a `<` in the value of attribute {key} of <{name}>"),
+                    "&lt; instead of <",
+                    "<".into(),
                 );
                 return Node::Eof;
             }
             if let Some(at) = (!plain).then(|| forbidden_char(&raw)).flatten() {
                 let message = format!(
-                    "in an attribute of <{}>: {}",
+                    "in attribute {key} of <{}>: {}",
                     tag.name(),
                     forbidden_message(&raw[at..])
                 );
-                self.fatal_error(Code::Malformed, offset, message);
+                self.prefixes.truncate(prefix_mark);
+                self.fatal_error(Code::Malformed, value_offset + at, message);
                 return Node::Eof;
             }
             // Namespace declarations are not attributes (Namespaces in XML, 3). A prefix
@@ -831,13 +1040,24 @@ impl<'a> Reader<'a> {
                 declared.push(key.to_string());
                 let mut value = String::new();
                 if let Err(message) = push_attribute_value(&mut value, &raw) {
-                    self.fatal_error(Code::Malformed, offset, message);
+                    self.prefixes.truncate(prefix_mark);
+                    self.fatal_error(Code::Malformed, value_offset, message);
                     return Node::Eof;
                 }
-                if key == "xmlns" {
-                    declared_default = Some((!value.is_empty()).then_some(value));
+                if let Err((message, expected)) = check_declaration(&key, &value) {
+                    self.prefixes.truncate(prefix_mark);
+                    let found = format!("{key}=\"{}\"", excerpt(&value));
+                    self.malformed(attr_offset, message, expected, found);
+                    return Node::Eof;
+                }
+                match key.strip_prefix("xmlns:") {
+                    Some(prefix) => self.prefixes.push((prefix.to_string(), value)),
+                    None => declared_default = Some((!value.is_empty()).then_some(value)),
                 }
                 continue;
+            }
+            if let Some(colon) = colon {
+                prefixed.push((tag.attributes.len(), colon));
             }
             let start_at = tag.text.len();
             tag.text.push_str(&key);
@@ -845,7 +1065,8 @@ impl<'a> Reader<'a> {
             if plain {
                 tag.text.push_str(&raw);
             } else if let Err(message) = push_attribute_value(&mut tag.text, &raw) {
-                self.fatal_error(Code::Malformed, offset, message);
+                self.prefixes.truncate(prefix_mark);
+                self.fatal_error(Code::Malformed, value_offset, message);
                 return Node::Eof;
             }
             tag.attributes.push(Attr {
@@ -854,6 +1075,22 @@ impl<'a> Reader<'a> {
                 end: tag.text.len(),
                 offset: attr_offset,
             });
+        }
+        // Namespaces 1.0: every prefix used is declared (5, Prefix Declared), `xmlns` is
+        // no element's prefix, and no two attributes have the same expanded name (6.3).
+        if element_colon.is_some() || !prefixed.is_empty() {
+            if let Err((at, message)) = self.check_prefixes(&tag, element_colon, &prefixed) {
+                self.prefixes.truncate(prefix_mark);
+                let found = format!("<{}", excerpt(tag.name()));
+                self.recycle(tag);
+                self.malformed(
+                    at,
+                    message,
+                    "a declared prefix (xmlns:prefix=\"...\")",
+                    found,
+                );
+                return Node::Eof;
+            }
         }
         let in_scope = match declared_default {
             Some(d) => d,
@@ -879,7 +1116,68 @@ impl<'a> Reader<'a> {
             }
         }
         self.default_ns.push(in_scope);
+        if self.prefixes.len() > prefix_mark {
+            self.prefix_marks.push((self.depth, prefix_mark));
+        }
         Node::Start(tag)
+    }
+
+    /// The prefix checks of Namespaces 1.0 for a start tag (with its own declarations in
+    /// scope already): the offset and message of the first problem.
+    fn check_prefixes(
+        &self,
+        tag: &Tag,
+        element_colon: Option<usize>,
+        prefixed: &[(usize, usize)],
+    ) -> Result<(), (usize, String)> {
+        if let Some(colon) = element_colon {
+            let prefix = &tag.name()[..colon];
+            if prefix == "xmlns" {
+                return Err((
+                    tag.offset + 1,
+                    format!(
+                        "element <{}>: the prefix xmlns is reserved for namespace declarations",
+                        tag.name()
+                    ),
+                ));
+            }
+            if self.namespace_of(prefix).is_none() {
+                return Err((
+                    tag.offset + 1,
+                    format!(
+                        "element <{}>: the prefix {prefix} is not declared",
+                        tag.name()
+                    ),
+                ));
+            }
+        }
+        let mut expanded: Vec<(&str, &str, usize)> = Vec::with_capacity(prefixed.len());
+        for &(i, colon) in prefixed {
+            let a = &tag.attributes[i];
+            let name = tag.attr_name(a);
+            let (prefix, local) = (&name[..colon], &name[colon + 1..]);
+            let Some(ns) = self.namespace_of(prefix) else {
+                return Err((
+                    a.offset,
+                    format!(
+                        "attribute {name} of <{}>: the prefix {prefix} is not declared",
+                        tag.name()
+                    ),
+                ));
+            };
+            if let Some((_, _, first)) = expanded.iter().find(|(n, l, _)| *n == ns && *l == local) {
+                let first = tag.attr_name(&tag.attributes[*first]);
+                return Err((
+                    a.offset,
+                    format!(
+                        "attributes {first} and {name} of <{}> are the same name {{{ns}}}{local} (Namespaces 1.0, 6.3)",
+                        tag.name()
+                    ),
+                ));
+            }
+            expanded.push((ns, local, i));
+        }
+        Ok(())
     }
 
     /// Gives a tag whose element has been read back to the pool.
@@ -889,12 +1187,96 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Reads the document's well-formedness alone (XML 1.0 and Namespaces 1.0, with the
+    /// reader's limits and its refusal of DTDs): no schema, no format. The findings are
+    /// the diagnostics, every one an E01xx.
+    pub fn read_well_formed(&mut self) -> Result<(), Invalid> {
+        let tag = self.read_root_tag()?;
+        self.root = Some(tag.clone());
+        self.recycle(tag);
+        let mut depth = 1usize;
+        while depth > 0 {
+            match self.next_node() {
+                Node::Start(tag) => {
+                    depth += 1;
+                    self.recycle(tag);
+                }
+                Node::End(_) => depth -= 1,
+                Node::Text { .. } => {}
+                Node::Eof => return Err(Invalid),
+            }
+        }
+        self.read_epilog();
+        if self.fatal {
+            return Err(Invalid);
+        }
+        Ok(())
+    }
+
+    /// Reads up to the root element's start tag: only white space, comments and processing
+    /// instructions may come first.
+    fn read_root_tag(&mut self) -> Result<Tag, Invalid> {
+        loop {
+            match self.next_node() {
+                Node::Start(tag) => return Ok(tag),
+                // White space in a CDATA section is character data all the same.
+                Node::Text {
+                    blank: true,
+                    cdata: false,
+                    ..
+                } => continue,
+                Node::Text { offset, .. } => {
+                    self.fatal_error(
+                        Code::Malformed,
+                        offset,
+                        "text before the root element".into(),
+                    );
+                    return Err(Invalid);
+                }
+                Node::End(_) | Node::Eof => {
+                    if !self.fatal {
+                        let at = self.position();
+                        self.fatal_error(Code::Malformed, at, "no root element".into());
+                    }
+                    return Err(Invalid);
+                }
+            }
+        }
+    }
+
+    /// After the root: only white space, comments and processing instructions.
+    fn read_epilog(&mut self) {
+        loop {
+            match self.next_node() {
+                Node::Eof => break,
+                Node::Text {
+                    blank: true,
+                    cdata: false,
+                    ..
+                } => continue,
+                Node::Text { offset, .. } | Node::Start(Tag { offset, .. }) => {
+                    self.fatal_error(
+                        Code::Malformed,
+                        offset,
+                        "content after the root element".into(),
+                    );
+                    break;
+                }
+                Node::End(_) => break,
+            }
+        }
+    }
+
     /// Reads the root element with `D`, and the end of the document after it.
     pub fn read_document<D: crate::schema::Document>(&mut self) -> Result<D, Invalid> {
         let tag = loop {
             match self.next_node() {
                 Node::Start(tag) => break tag,
-                Node::Text { blank: true, .. } => continue,
+                Node::Text {
+                    blank: true,
+                    cdata: false,
+                    ..
+                } => continue,
                 Node::Text { offset, .. } => {
                     self.fatal_error(
                         Code::Malformed,
@@ -930,22 +1312,7 @@ impl<'a> Reader<'a> {
         let result = D::read_root(self, &tag);
         self.leave();
         self.recycle(tag);
-        // After the root: only blank text, comments and PIs.
-        loop {
-            match self.next_node() {
-                Node::Eof => break,
-                Node::Text { blank: true, .. } => continue,
-                Node::Text { offset, .. } | Node::Start(Tag { offset, .. }) => {
-                    self.fatal_error(
-                        Code::Malformed,
-                        offset,
-                        "content after the root element".into(),
-                    );
-                    break;
-                }
-                Node::End(_) => break,
-            }
-        }
+        self.read_epilog();
         if self.fatal {
             return Err(Invalid);
         }
@@ -1577,6 +1944,37 @@ impl<'t> Attributes<'t> {
         } else {
             Err(Invalid)
         }
+    }
+}
+
+/// Namespaces 1.0, 3: what a namespace declaration may not say (the message and what is
+/// expected instead).
+fn check_declaration(key: &str, value: &str) -> Result<(), (String, &'static str)> {
+    let reserved = |ns: &str| ns == wf::XML_NAMESPACE || ns == wf::XMLNS_NAMESPACE;
+    match key.strip_prefix("xmlns:") {
+        None if reserved(value) => Err((
+            format!("the default namespace may not be {value}"),
+            "another namespace name",
+        )),
+        None => Ok(()),
+        Some("xmlns") => Err((
+            "the prefix xmlns may not be declared".into(),
+            "no declaration of xmlns",
+        )),
+        Some("xml") if value != wf::XML_NAMESPACE => Err((
+            format!("the prefix xml may only be bound to {}", wf::XML_NAMESPACE),
+            wf::XML_NAMESPACE,
+        )),
+        Some("xml") => Ok(()),
+        Some(prefix) if reserved(value) => Err((
+            format!("the prefix {prefix} may not be bound to {value}, which is reserved"),
+            "another namespace name",
+        )),
+        Some(prefix) if value.is_empty() => Err((
+            format!("xmlns:{prefix}=\"\": Namespaces 1.0 does not allow undeclaring a prefix"),
+            "a non-empty namespace name",
+        )),
+        Some(_) => Ok(()),
     }
 }
 

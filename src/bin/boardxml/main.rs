@@ -93,6 +93,10 @@ enum Command {
         /// files' sizes.
         #[arg(long)]
         schema_only: bool,
+        /// Only XML 1.0 and Namespaces 1.0 well-formedness (no schema, no format rules; a
+        /// DOCTYPE is refused, the limits apply): every finding is an E01xx code.
+        #[arg(long, conflicts_with = "schema_only")]
+        xml_only: bool,
     },
     /// Draw a CIF game (the board at its size with every marker) or a CBF position (the
     /// xiangqi board with the last move highlighted) as SVG.
@@ -216,6 +220,7 @@ fn main() -> ExitCode {
             format,
             max_errors,
             schema_only,
+            xml_only,
         } => validate::run(
             &paths,
             format,
@@ -224,6 +229,7 @@ fn main() -> ExitCode {
                 max_errors,
                 schema_only,
                 keep_document: false,
+                xml_only,
             },
         ),
         Command::Render {
