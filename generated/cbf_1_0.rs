@@ -376,6 +376,86 @@ impl ::boardxml::complex::Complex for Head {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_opt(&self.name),
+            1 => ::boardxml::complex::text_opt(&self.url),
+            2 => ::boardxml::complex::text_opt(&self.from),
+            3 => ::boardxml::complex::text_opt(&self.contest_type),
+            4 => ::boardxml::complex::text_opt(&self.contest),
+            5 => ::boardxml::complex::text_opt(&self.round),
+            6 => ::boardxml::complex::text_opt(&self.group),
+            7 => ::boardxml::complex::text_opt(&self.table),
+            8 => ::boardxml::complex::text_opt(&self.date),
+            9 => ::boardxml::complex::text_opt(&self.site),
+            10 => ::boardxml::complex::text_opt(&self.time_rule),
+            11 => ::boardxml::complex::text_opt(&self.red),
+            12 => ::boardxml::complex::text_opt(&self.red_team),
+            13 => ::boardxml::complex::text_opt(&self.red_time),
+            14 => ::boardxml::complex::text_opt(&self.red_rating),
+            15 => ::boardxml::complex::text_opt(&self.black),
+            16 => ::boardxml::complex::text_opt(&self.black_team),
+            17 => ::boardxml::complex::text_opt(&self.black_time),
+            18 => ::boardxml::complex::text_opt(&self.black_rating),
+            19 => ::boardxml::complex::text_opt(&self.referee),
+            20 => ::boardxml::complex::text_opt(&self.recorder),
+            21 => ::boardxml::complex::text_opt(&self.commentator),
+            22 => ::boardxml::complex::text_opt(&self.commentator_url),
+            23 => ::boardxml::complex::text_opt(&self.creator),
+            24 => ::boardxml::complex::text_opt(&self.creator_url),
+            25 => ::boardxml::complex::text_opt(&self.date_created),
+            26 => ::boardxml::complex::text_opt(&self.date_modified),
+            27 => ::boardxml::complex::text_opt(&self.ecco),
+            28 => ::boardxml::complex::text_opt(&self.record_type),
+            29 => ::boardxml::complex::text_opt(&self.record_kind),
+            30 => ::boardxml::complex::text_opt(&self.record_result),
+            31 => ::boardxml::complex::text_opt(&self.result_type),
+            32 => ::boardxml::complex::text_opt(&self.fen),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_opt(&mut self.name, text),
+            1 => ::boardxml::complex::set_opt(&mut self.url, text),
+            2 => ::boardxml::complex::set_opt(&mut self.from, text),
+            3 => ::boardxml::complex::set_opt(&mut self.contest_type, text),
+            4 => ::boardxml::complex::set_opt(&mut self.contest, text),
+            5 => ::boardxml::complex::set_opt(&mut self.round, text),
+            6 => ::boardxml::complex::set_opt(&mut self.group, text),
+            7 => ::boardxml::complex::set_opt(&mut self.table, text),
+            8 => ::boardxml::complex::set_opt(&mut self.date, text),
+            9 => ::boardxml::complex::set_opt(&mut self.site, text),
+            10 => ::boardxml::complex::set_opt(&mut self.time_rule, text),
+            11 => ::boardxml::complex::set_opt(&mut self.red, text),
+            12 => ::boardxml::complex::set_opt(&mut self.red_team, text),
+            13 => ::boardxml::complex::set_opt(&mut self.red_time, text),
+            14 => ::boardxml::complex::set_opt(&mut self.red_rating, text),
+            15 => ::boardxml::complex::set_opt(&mut self.black, text),
+            16 => ::boardxml::complex::set_opt(&mut self.black_team, text),
+            17 => ::boardxml::complex::set_opt(&mut self.black_time, text),
+            18 => ::boardxml::complex::set_opt(&mut self.black_rating, text),
+            19 => ::boardxml::complex::set_opt(&mut self.referee, text),
+            20 => ::boardxml::complex::set_opt(&mut self.recorder, text),
+            21 => ::boardxml::complex::set_opt(&mut self.commentator, text),
+            22 => ::boardxml::complex::set_opt(&mut self.commentator_url, text),
+            23 => ::boardxml::complex::set_opt(&mut self.creator, text),
+            24 => ::boardxml::complex::set_opt(&mut self.creator_url, text),
+            25 => ::boardxml::complex::set_opt(&mut self.date_created, text),
+            26 => ::boardxml::complex::set_opt(&mut self.date_modified, text),
+            27 => ::boardxml::complex::set_opt(&mut self.ecco, text),
+            28 => ::boardxml::complex::set_opt(&mut self.record_type, text),
+            29 => ::boardxml::complex::set_opt(&mut self.record_kind, text),
+            30 => ::boardxml::complex::set_opt(&mut self.record_result, text),
+            31 => ::boardxml::complex::set_opt(&mut self.result_type, text),
+            32 => ::boardxml::complex::set_opt(&mut self.fen, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(Head);
 /// One ply (or the 00-00 placeholder); the content (usually CDATA) is the comment after it.
@@ -462,6 +542,28 @@ impl ::boardxml::complex::Complex for Move {
                 )
             }
             _ => {}
+        }
+    }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.value),
+            1 => ::boardxml::complex::text_opt(&self.branch),
+            2 => ::boardxml::complex::text_opt(&self.end),
+            3 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.value, text),
+            1 => ::boardxml::complex::set_opt(&mut self.branch, text),
+            2 => ::boardxml::complex::set_opt(&mut self.end, text),
+            3 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
         }
     }
 }

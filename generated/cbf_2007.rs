@@ -81,6 +81,24 @@ impl ::boardxml::complex::Complex for Board {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_opt(&self.value),
+            1 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_opt(&mut self.value, text),
+            1 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(Board);
 /// placement-side+move number: the 90 points row by row from black's back rank, runs of
@@ -341,6 +359,60 @@ impl ::boardxml::complex::Complex for Head {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_opt(&self.name),
+            1 => ::boardxml::complex::text_opt(&self.url),
+            2 => ::boardxml::complex::text_opt(&self.event),
+            3 => ::boardxml::complex::text_opt(&self.site),
+            4 => ::boardxml::complex::text_opt(&self.date),
+            5 => ::boardxml::complex::text_opt(&self.red),
+            6 => ::boardxml::complex::text_opt(&self.black),
+            7 => ::boardxml::complex::text_opt(&self.commentator),
+            8 => ::boardxml::complex::text_opt(&self.commentator_url),
+            9 => ::boardxml::complex::text_opt(&self.creator),
+            10 => ::boardxml::complex::text_opt(&self.creator_url),
+            11 => ::boardxml::complex::text_opt(&self.date_created),
+            12 => ::boardxml::complex::text_opt(&self.date_modified),
+            16 => ::boardxml::complex::text_opt(&self.comment),
+            17 => ::boardxml::complex::text_opt(&self.round),
+            18 => ::boardxml::complex::text_opt(&self.time_rule),
+            19 => ::boardxml::complex::text_opt(&self.red_team),
+            20 => ::boardxml::complex::text_opt(&self.red_time),
+            21 => ::boardxml::complex::text_opt(&self.black_team),
+            22 => ::boardxml::complex::text_opt(&self.black_time),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_opt(&mut self.name, text),
+            1 => ::boardxml::complex::set_opt(&mut self.url, text),
+            2 => ::boardxml::complex::set_opt(&mut self.event, text),
+            3 => ::boardxml::complex::set_opt(&mut self.site, text),
+            4 => ::boardxml::complex::set_opt(&mut self.date, text),
+            5 => ::boardxml::complex::set_opt(&mut self.red, text),
+            6 => ::boardxml::complex::set_opt(&mut self.black, text),
+            7 => ::boardxml::complex::set_opt(&mut self.commentator, text),
+            8 => ::boardxml::complex::set_opt(&mut self.commentator_url, text),
+            9 => ::boardxml::complex::set_opt(&mut self.creator, text),
+            10 => ::boardxml::complex::set_opt(&mut self.creator_url, text),
+            11 => ::boardxml::complex::set_opt(&mut self.date_created, text),
+            12 => ::boardxml::complex::set_opt(&mut self.date_modified, text),
+            16 => ::boardxml::complex::set_opt(&mut self.comment, text),
+            17 => ::boardxml::complex::set_opt(&mut self.round, text),
+            18 => ::boardxml::complex::set_opt(&mut self.time_rule, text),
+            19 => ::boardxml::complex::set_opt(&mut self.red_team, text),
+            20 => ::boardxml::complex::set_opt(&mut self.red_time, text),
+            21 => ::boardxml::complex::set_opt(&mut self.black_team, text),
+            22 => ::boardxml::complex::set_opt(&mut self.black_time, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(Head);
 /// One ply. nid is its index in its line: moves are listed depth-first and a move with nid
@@ -426,6 +498,26 @@ impl ::boardxml::complex::Complex for Move {
                 )
             }
             _ => {}
+        }
+    }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.nid),
+            1 => ::boardxml::complex::text_one(&self.value),
+            2 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.nid, text),
+            1 => ::boardxml::complex::set_one(&mut self.value, text),
+            2 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
         }
     }
 }
@@ -567,6 +659,24 @@ impl ::boardxml::complex::Complex for RecordResult {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.value),
+            1 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.value, text),
+            1 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(RecordResult);
 /// The kind of record; the element text is a free label such as 实战的全局.
@@ -639,6 +749,24 @@ impl ::boardxml::complex::Complex for RecordType {
                 )
             }
             _ => {}
+        }
+    }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.value),
+            1 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.value, text),
+            1 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
         }
     }
 }

@@ -84,6 +84,28 @@ impl ::boardxml::complex::Complex for Arrow {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.color),
+            1 => ::boardxml::complex::text_opt(&self.opacity),
+            2 => ::boardxml::complex::text_one(&self.from),
+            3 => ::boardxml::complex::text_one(&self.to),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.color, text),
+            1 => ::boardxml::complex::set_opt(&mut self.opacity, text),
+            2 => ::boardxml::complex::set_one(&mut self.from, text),
+            3 => ::boardxml::complex::set_one(&mut self.to, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(Arrow);
 /// A number of files or ranks: 1..64 (the last file is lll, the 64th).
@@ -360,6 +382,26 @@ impl ::boardxml::complex::Complex for Game {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_opt(&self.boardsize),
+            1 => ::boardxml::complex::text_opt(&self.files),
+            2 => ::boardxml::complex::text_opt(&self.ranks),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_opt(&mut self.boardsize, text),
+            1 => ::boardxml::complex::set_opt(&mut self.files, text),
+            2 => ::boardxml::complex::set_opt(&mut self.ranks, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(Game);
 /// A line through at least two vertices; the content is the squares written back to back.
@@ -441,6 +483,26 @@ impl ::boardxml::complex::Complex for Line {
                 )
             }
             _ => {}
+        }
+    }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.color),
+            1 => ::boardxml::complex::text_opt(&self.opacity),
+            2 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.color, text),
+            1 => ::boardxml::complex::set_opt(&mut self.opacity, text),
+            2 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
         }
     }
 }
@@ -847,6 +909,28 @@ impl ::boardxml::complex::Complex for Region {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.color),
+            1 => ::boardxml::complex::text_one(&self.from),
+            2 => ::boardxml::complex::text_one(&self.to),
+            3 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.color, text),
+            1 => ::boardxml::complex::set_one(&mut self.from, text),
+            2 => ::boardxml::complex::set_one(&mut self.to, text),
+            3 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(Region);
 /// One square: file a..z, aa..zz, aaa..lll; rank 1..64 without a leading zero; optional 3D
@@ -946,6 +1030,28 @@ impl ::boardxml::complex::Complex for SquareMarker {
             }
             3 => ::boardxml::complex::write_attribute(w, "at", &self.at),
             _ => {}
+        }
+    }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.r#type),
+            1 => ::boardxml::complex::text_one(&self.color),
+            2 => ::boardxml::complex::text_opt(&self.opacity),
+            3 => ::boardxml::complex::text_one(&self.at),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.r#type, text),
+            1 => ::boardxml::complex::set_one(&mut self.color, text),
+            2 => ::boardxml::complex::set_opt(&mut self.opacity, text),
+            3 => ::boardxml::complex::set_one(&mut self.at, text),
+            _ => ::core::result::Result::Ok(false),
         }
     }
 }
@@ -1116,6 +1222,26 @@ impl ::boardxml::complex::Complex for SymbolMarker {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_opt(&self.opacity),
+            1 => ::boardxml::complex::text_one(&self.at),
+            2 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_opt(&mut self.opacity, text),
+            1 => ::boardxml::complex::set_one(&mut self.at, text),
+            2 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(SymbolMarker);
 /// A text marker: the content is the one character shown on square at. type is fixed to
@@ -1211,6 +1337,28 @@ impl ::boardxml::complex::Complex for TextMarker {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            1 => ::boardxml::complex::text_one(&self.color),
+            2 => ::boardxml::complex::text_opt(&self.opacity),
+            3 => ::boardxml::complex::text_one(&self.at),
+            4 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            1 => ::boardxml::complex::set_one(&mut self.color, text),
+            2 => ::boardxml::complex::set_opt(&mut self.opacity, text),
+            3 => ::boardxml::complex::set_one(&mut self.at, text),
+            4 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(TextMarker);
 /// A value shown on square at (for example as a bar); the content is an xs:byte.
@@ -1279,6 +1427,24 @@ impl ::boardxml::complex::Complex for Value {
                 )
             }
             _ => {}
+        }
+    }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.at),
+            1 => ::boardxml::complex::text_one(&self.content),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.at, text),
+            1 => ::boardxml::complex::set_one(&mut self.content, text),
+            _ => ::core::result::Result::Ok(false),
         }
     }
 }

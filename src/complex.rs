@@ -7,8 +7,9 @@
 //! The same tables let generic code see every type's fields: the dialect-neutral CBF record
 //! and the conversions are driven by them rather than by hand-written field lists.
 
-use crate::diagnostic::{Code, Diagnostic};
-use crate::schema::{Element, Invalid, SimpleValue, TextForm};
+use std::borrow::Cow;
+
+use crate::schema::{Element, FacetError, Invalid, SimpleValue, TextForm};
 use crate::xml::{Attributes, Reader, Tag, Writer};
 
 /// `maxOccurs="unbounded"`.
@@ -193,6 +194,47 @@ pub trait Complex: Sized {
     fn build(b: Self::Builder) -> Option<Self>;
     /// Writes field `i` (an attribute, the children of one field, or the content).
     fn write_field(&self, w: &mut Writer, name: &str, i: usize);
+
+    /// The lexical form of field `i` when it holds one simple value (an attribute, simple
+    /// content, a single child of a simple type) and is present.
+    fn text(&self, i: usize) -> Option<Cow<'_, str>> {
+        let _ = i;
+        None
+    }
+
+    /// Sets field `i` from a lexical form, checked against its type's facets; `Ok(false)`
+    /// when the field does not hold one simple value.
+    fn set_text(&mut self, i: usize, text: &str) -> Result<bool, FacetError> {
+        let _ = (i, text);
+        Ok(false)
+    }
+
+    /// The index of the field named `xml` (an element or attribute), if there is one.
+    fn field_index(xml: &str) -> Option<usize> {
+        Self::FIELDS.iter().position(|f| f.xml == xml)
+    }
+}
+
+/// The text of a field held as `T`.
+pub fn text_one<T: SimpleValue>(value: &T) -> Option<Cow<'_, str>> {
+    Some(value.to_lexical())
+}
+
+/// The text of a field held as `Option<T>`.
+pub fn text_opt<T: SimpleValue>(value: &Option<T>) -> Option<Cow<'_, str>> {
+    value.as_ref().map(SimpleValue::to_lexical)
+}
+
+/// Sets a field held as `T` from its lexical form.
+pub fn set_one<T: SimpleValue>(slot: &mut T, text: &str) -> Result<bool, FacetError> {
+    *slot = T::parse_lexical(text)?;
+    Ok(true)
+}
+
+/// Sets a field held as `Option<T>` from its lexical form.
+pub fn set_opt<T: SimpleValue>(slot: &mut Option<T>, text: &str) -> Result<bool, FacetError> {
+    *slot = Some(T::parse_lexical(text)?);
+    Ok(true)
 }
 
 /// Fields that failed: reading goes on to report everything, the value is not built.
@@ -515,15 +557,4 @@ pub fn write_groups<'v, G: Group + 'v>(w: &mut Writer, values: impl IntoIterator
 /// Writes simple content.
 pub fn write_content<T: SimpleValue>(w: &mut Writer, name: &str, value: &T, form: TextForm) {
     w.simple_content(name, &value.to_lexical(), form);
-}
-
-/// The diagnostic for a field that was required but is missing from a value being built
-/// by hand (reading reports its own).
-pub fn missing(type_name: &str, field: &Field) -> Diagnostic {
-    Diagnostic::error(
-        Code::MissingElement,
-        0,
-        String::new(),
-        format!("{type_name} needs {}", field.xml),
-    )
 }

@@ -584,6 +584,7 @@ impl<'s> Renderer<'s> {
                     read: quote! { ::boardxml::complex::content(r, tag, &mut b.#field, &mut b.#form)? },
                     write: quote! { ::boardxml::complex::write_content(w, name, &self.#field, self.#form) },
                     extra: Some((form, quote! { ::boardxml::schema::TextForm })),
+                    text: Some(true),
                 });
                 quote! { ::boardxml::complex::Content::Simple(#i) }
             }
@@ -601,6 +602,7 @@ impl<'s> Renderer<'s> {
                     read: quote! { { #read b.#field = __mixed?; } },
                     write: quote! { for item in &self.#field { #write } },
                     extra: None,
+                    text: None,
                 });
                 quote! { ::boardxml::complex::Content::Mixed(#i) }
             }
@@ -647,6 +649,47 @@ impl<'s> Renderer<'s> {
             .map(|(i, p)| (Literal::usize_unsuffixed(i), &p.write))
             .collect();
         let read_body = dispatch(&reads);
+        let texts: Vec<(Literal, TokenStream, TokenStream)> = plans
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                let (one, field) = (p.text?, p.field.as_ref()?);
+                let i = Literal::usize_unsuffixed(i);
+                Some(if one {
+                    (
+                        i,
+                        quote! { ::boardxml::complex::text_one(&self.#field) },
+                        quote! { ::boardxml::complex::set_one(&mut self.#field, text) },
+                    )
+                } else {
+                    (
+                        i,
+                        quote! { ::boardxml::complex::text_opt(&self.#field) },
+                        quote! { ::boardxml::complex::set_opt(&mut self.#field, text) },
+                    )
+                })
+            })
+            .collect();
+        let text_fns = (!texts.is_empty()).then(|| {
+            let idx: Vec<&Literal> = texts.iter().map(|t| &t.0).collect();
+            let gets = texts.iter().map(|t| &t.1);
+            let sets = texts.iter().map(|t| &t.2);
+            quote! {
+                fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+                    match i {
+                        #(#idx => #gets,)*
+                        _ => ::core::option::Option::None,
+                    }
+                }
+
+                fn set_text(&mut self, i: usize, text: &str) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+                    match i {
+                        #(#idx => #sets,)*
+                        _ => ::core::result::Result::Ok(false),
+                    }
+                }
+            }
+        });
         let i_read = if reads.is_empty() {
             quote! { _ }
         } else {
@@ -734,7 +777,25 @@ impl<'s> Renderer<'s> {
                 fn write_field(&self, #w_param: &mut ::boardxml::xml::Writer, #name_param: &str, #i_write: usize) {
                     #write_body
                 }
+
+                #text_fns
             }
+        }
+    }
+
+    /// Whether `t` is a simple type (its values have a lexical form).
+    fn is_simple(&self, t: &TypeRef) -> bool {
+        match t {
+            TypeRef::Builtin(b) => *b != Builtin::AnyType,
+            TypeRef::Named(n) => matches!(
+                self.schema.types.get(n).map(|d| &d.kind),
+                Some(
+                    TypeKind::Restriction(_)
+                        | TypeKind::Enumeration(_)
+                        | TypeKind::Union(_)
+                        | TypeKind::List(_)
+                )
+            ),
         }
     }
 
@@ -754,6 +815,7 @@ impl<'s> Renderer<'s> {
                 read: quote! { { a.fixed::<#rt>(r, #name, #fixed, true)?; } },
                 write: quote! {},
                 extra: None,
+                text: None,
             };
         }
         let field = names.take(&sanitize_snake(name));
@@ -804,6 +866,7 @@ impl<'s> Renderer<'s> {
             read,
             write,
             extra: None,
+            text: Some(a.required),
         }
     }
 
@@ -882,6 +945,7 @@ impl<'s> Renderer<'s> {
             .map(plain_to_markdown)
             .unwrap_or_else(|| format!("Element `{name}`."));
         let doc = doc_attrs(None, &doc_text);
+        let simple = self.is_simple(&e.type_ref);
         let min_lit = Literal::u32_unsuffixed(min);
         let max_lit = max_tokens(max);
         let table = quote! { ::boardxml::complex::Field::element(#name, #min_lit, #max_lit) };
@@ -914,6 +978,7 @@ impl<'s> Renderer<'s> {
             read,
             write,
             extra: None,
+            text: (simple && !many).then_some(required),
         }
     }
 
@@ -986,6 +1051,7 @@ impl<'s> Renderer<'s> {
                     read,
                     write,
                     extra: None,
+                    text: None,
                 });
                 let firsts: Vec<String> = first.iter().map(|f| format!("<{f}>")).collect();
                 (first, format!("one of {}", firsts.join(", ")))
@@ -1438,6 +1504,10 @@ struct FieldPlan {
     write: TokenStream,
     /// A second field that goes with it (the form of simple content).
     extra: Option<(Ident, TokenStream)>,
+    /// It holds one simple value (an attribute, simple content, a single child of a simple
+    /// type), so it has a text form: `Some(true)` when the struct holds it as `T`,
+    /// `Some(false)` as `Option<T>`.
+    text: Option<bool>,
 }
 
 impl FieldPlan {

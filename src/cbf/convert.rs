@@ -35,6 +35,7 @@ use boardxml_xiangqi::{Move, Position, Side, START_FEN};
 use serde::Serialize;
 
 use crate::cbf::record::{Dialect, HeadField, Record};
+use crate::complex::Complex;
 use crate::document::Document;
 use crate::generated::{cbf_1_0, cbf_2007};
 use crate::schema::{FacetError, SimpleValue, TextForm};
@@ -114,8 +115,23 @@ pub fn record_of(document: &Document) -> Option<Record> {
     }
 }
 
-/// The 1.0 fields 2007 has no place for.
-pub const ONLY_1_0: [&str; 11] = [
+/// The head fields that are one thing under two names, 2007 name first. Every other field
+/// of one simple value goes to the field of the same name in the target's schema (found in
+/// its generated field table), or is reported as lost.
+pub const SAME_FIELD: &[(&str, &str)] = &[("Event", "Contest")];
+
+/// The head fields the conversions read and write themselves rather than by name: codes
+/// with display labels, the start position, the game comment (2007's `Comment`, 1.0's
+/// `00-00` move), 2007 name first where the two dialects name one thing.
+pub const CONVERTED_FIELDS: &[(&str, &str)] = &[
+    ("Type", "RecordType"),
+    ("Result", "RecordResult"),
+    ("Board", "FEN"),
+    ("Comment", ""),
+];
+
+/// The head fields only the 1.0 dialect has: 2007 has no place for them.
+pub const ONLY_1_0: &[&str] = &[
     "From",
     "ContestType",
     "Group",
@@ -128,6 +144,37 @@ pub const ONLY_1_0: [&str; 11] = [
     "RecordKind",
     "ResultType",
 ];
+
+/// The head fields only the 2007 dialect has (none: its Comment is 1.0's placeholder text).
+pub const ONLY_2007: &[&str] = &[];
+
+fn to_1_0_name(name: &str) -> &str {
+    SAME_FIELD
+        .iter()
+        .find(|(v2007, _)| *v2007 == name)
+        .map_or(name, |(_, v1_0)| v1_0)
+}
+
+fn to_2007_name(name: &str) -> &str {
+    SAME_FIELD
+        .iter()
+        .find(|(_, v1_0)| *v1_0 == name)
+        .map_or(name, |(v2007, _)| v2007)
+}
+
+/// Sets the head field named `name` from its text, through the generated type's field table;
+/// `false` when the head has no such field of one simple value.
+fn set_field<H: Complex>(head: &mut H, name: &str, value: &str) -> Result<bool, ConvertError> {
+    match H::field_index(name) {
+        Some(i) => head
+            .set_text(i, value)
+            .map_err(|error| ConvertError::Facet {
+                field: name.to_string(),
+                error,
+            }),
+        None => Ok(false),
+    }
+}
 
 /// The display label 2007 readers show for a Type code (SPEC: 实战全局 etc.).
 pub fn type_label(code: u8) -> &'static str {
@@ -198,38 +245,7 @@ pub fn to_cbf_1_0(record: &Record) -> Result<Converted<cbf_1_0::ChineseChessReco
     let mut losses = Vec::new();
     let mut head = cbf_1_0::Head::default();
     for f in &record.head {
-        let v = Some(f.value.clone());
         match f.name {
-            "Name" => head.name = v,
-            "URL" => head.url = v,
-            "From" => head.from = v,
-            "ContestType" => head.contest_type = v,
-            "Event" | "Contest" => head.contest = v,
-            "Round" => head.round = v,
-            "Group" => head.group = v,
-            "Table" => head.table = v,
-            "Date" => head.date = v,
-            "Site" => head.site = v,
-            "TimeRule" => head.time_rule = v,
-            "Red" => head.red = v,
-            "RedTeam" => head.red_team = v,
-            "RedTime" => head.red_time = v,
-            "RedRating" => head.red_rating = v,
-            "Black" => head.black = v,
-            "BlackTeam" => head.black_team = v,
-            "BlackTime" => head.black_time = v,
-            "BlackRating" => head.black_rating = v,
-            "Referee" => head.referee = v,
-            "Recorder" => head.recorder = v,
-            "Commentator" => head.commentator = v,
-            "CommentatorURL" => head.commentator_url = v,
-            "Creator" => head.creator = v,
-            "CreatorURL" => head.creator_url = v,
-            "DateCreated" => head.date_created = v,
-            "DateModified" => head.date_modified = v,
-            "ECCO" => head.ecco = v,
-            "RecordKind" => head.record_kind = v,
-            "ResultType" => head.result_type = v,
             "Type" | "RecordType" => {
                 head.record_type =
                     Some(cbf_1_0::RecordTypeField::parse_lexical(&f.value).map_err(facet(f.name))?);
@@ -243,10 +259,14 @@ pub fn to_cbf_1_0(record: &Record) -> Result<Converted<cbf_1_0::ChineseChessReco
             }
             // The game comment goes into the placeholder move, below.
             "Comment" => {}
-            other => losses.push(Loss::new(
-                other,
-                "the 1.0 dialect has no such field (dropped)",
-            )),
+            name => {
+                if !set_field(&mut head, to_1_0_name(name), &f.value)? {
+                    losses.push(Loss::new(
+                        name,
+                        "the 1.0 dialect has no such field (dropped)",
+                    ));
+                }
+            }
         }
     }
     if start_written(record) {
@@ -312,27 +332,7 @@ pub fn to_cbf_2007(
     let mut losses = Vec::new();
     let mut head = cbf_2007::Head::default();
     for f in &record.head {
-        let v = Some(f.value.clone());
         match f.name {
-            "Name" => head.name = v,
-            "URL" => head.url = v,
-            "Event" | "Contest" => head.event = v,
-            "Site" => head.site = v,
-            "Date" => head.date = v,
-            "Red" => head.red = v,
-            "Black" => head.black = v,
-            "Commentator" => head.commentator = v,
-            "CommentatorURL" => head.commentator_url = v,
-            "Creator" => head.creator = v,
-            "CreatorURL" => head.creator_url = v,
-            "DateCreated" => head.date_created = v,
-            "DateModified" => head.date_modified = v,
-            "Round" => head.round = v,
-            "TimeRule" => head.time_rule = v,
-            "RedTeam" => head.red_team = v,
-            "RedTime" => head.red_time = v,
-            "BlackTeam" => head.black_team = v,
-            "BlackTime" => head.black_time = v,
             // The game comment is written from `game_comment`, below.
             "Comment" => {}
             "Type" | "RecordType" => {
@@ -380,12 +380,14 @@ pub fn to_cbf_2007(
                     content_form: TextForm::Text,
                 });
             }
-            other => {
-                if !f.value.trim().is_empty() {
+            name => {
+                if !set_field(&mut head, to_2007_name(name), &f.value)?
+                    && !f.value.trim().is_empty()
+                {
                     losses.push(Loss::new(
-                        other,
+                        name,
                         format!(
-                            "\"{}\" is dropped: the 2007 dialect has no {other} field",
+                            "\"{}\" is dropped: the 2007 dialect has no {name} field",
                             f.value
                         ),
                     ));

@@ -3,6 +3,7 @@
 
 use boardxml_xiangqi::{Move, Position};
 
+use crate::complex::{Complex, Kind};
 use crate::diagnostic::Code;
 use crate::generated::{cbf_1_0, cbf_2007};
 use crate::semantics::Issue;
@@ -49,7 +50,7 @@ pub struct MoveNode {
 pub struct Record {
     /// The dialect it was read from.
     pub dialect: Dialect,
-    /// Head fields present, in document order.
+    /// Head fields present, in schema order (Type and Result of 2007 last).
     pub head: Vec<HeadField>,
     /// The start position (`None` if its Board/FEN could not be read: see the issues).
     pub start: Option<Position>,
@@ -75,6 +76,8 @@ const LIST: &str = "/ChineseChessRecord/MoveList";
 pub(crate) const START_PATH_2007: &str = "/ChineseChessRecord/Head/Board/@value";
 /// The start position's path in a 1.0 record.
 pub(crate) const START_PATH_1_0: &str = "/ChineseChessRecord/Head/FEN";
+/// The head field of a 1.0 record that holds its start position.
+pub(crate) const START_FIELD_1_0: &str = "FEN";
 const RESULT_PATH_2007: &str = "/ChineseChessRecord/Head/Result/@value";
 const RESULT_PATH_1_0: &str = "/ChineseChessRecord/Head/RecordResult";
 
@@ -217,29 +220,9 @@ impl Record {
         let mut r = Record::empty(Dialect::V2007, START_PATH_2007);
         r.result = result_2007(doc).map(|(code, path)| (code, path.to_string()));
         let h = &doc.head;
-        let text_fields: [(&'static str, &Option<String>); 20] = [
-            ("Name", &h.name),
-            ("URL", &h.url),
-            ("Event", &h.event),
-            ("Site", &h.site),
-            ("Date", &h.date),
-            ("Red", &h.red),
-            ("Black", &h.black),
-            ("Commentator", &h.commentator),
-            ("CommentatorURL", &h.commentator_url),
-            ("Creator", &h.creator),
-            ("CreatorURL", &h.creator_url),
-            ("DateCreated", &h.date_created),
-            ("DateModified", &h.date_modified),
-            ("Comment", &h.comment),
-            ("Round", &h.round),
-            ("TimeRule", &h.time_rule),
-            ("RedTeam", &h.red_team),
-            ("RedTime", &h.red_time),
-            ("BlackTeam", &h.black_team),
-            ("BlackTime", &h.black_time),
-        ];
-        push_text_fields(&mut r.head, &text_fields);
+        // Every head field of one simple value, as the schema lists them; Type and Result
+        // carry a code and a label, the Board value is the start position (below).
+        r.head = text_fields(h, &[]);
         if let Some(t) = &h.r#type {
             r.head.push(HeadField {
                 name: "Type",
@@ -283,53 +266,9 @@ impl Record {
         let mut r = Record::empty(Dialect::V1_0, START_PATH_1_0);
         r.result = result_1_0(doc).map(|(code, path)| (code, path.to_string()));
         let h = &doc.head;
-        let text_fields: [(&'static str, &Option<String>); 30] = [
-            ("Name", &h.name),
-            ("URL", &h.url),
-            ("From", &h.from),
-            ("ContestType", &h.contest_type),
-            ("Contest", &h.contest),
-            ("Round", &h.round),
-            ("Group", &h.group),
-            ("Table", &h.table),
-            ("Date", &h.date),
-            ("Site", &h.site),
-            ("TimeRule", &h.time_rule),
-            ("Red", &h.red),
-            ("RedTeam", &h.red_team),
-            ("RedTime", &h.red_time),
-            ("RedRating", &h.red_rating),
-            ("Black", &h.black),
-            ("BlackTeam", &h.black_team),
-            ("BlackTime", &h.black_time),
-            ("BlackRating", &h.black_rating),
-            ("Referee", &h.referee),
-            ("Recorder", &h.recorder),
-            ("Commentator", &h.commentator),
-            ("CommentatorURL", &h.commentator_url),
-            ("Creator", &h.creator),
-            ("CreatorURL", &h.creator_url),
-            ("DateCreated", &h.date_created),
-            ("DateModified", &h.date_modified),
-            ("ECCO", &h.ecco),
-            ("RecordKind", &h.record_kind),
-            ("ResultType", &h.result_type),
-        ];
-        push_text_fields(&mut r.head, &text_fields);
-        if let Some(t) = &h.record_type {
-            r.head.push(HeadField {
-                name: "RecordType",
-                value: crate::schema::SimpleValue::to_lexical(t).into_owned(),
-                label: None,
-            });
-        }
-        if let Some(res) = &h.record_result {
-            r.head.push(HeadField {
-                name: "RecordResult",
-                value: crate::schema::SimpleValue::to_lexical(res).into_owned(),
-                label: None,
-            });
-        }
+        // Every head field of one simple value, as the schema lists them (RecordType and
+        // RecordResult included); the FEN is the start position (below).
+        r.head = text_fields(h, &[START_FIELD_1_0]);
         let fen = fen_text(doc);
         r.start_text = fen.unwrap_or_default().to_string();
         r.start = parse_start(
@@ -360,16 +299,21 @@ impl Record {
 }
 
 /// The head fields that are plain text, in the order given, where present.
-fn push_text_fields(head: &mut Vec<HeadField>, fields: &[(&'static str, &Option<String>)]) {
-    for &(name, value) in fields {
-        if let Some(v) = value {
-            head.push(HeadField {
-                name,
-                value: v.clone(),
+/// The fields of a head that hold one simple value and are present, in schema order, from
+/// the generated type's field table: a field added to a schema is read without a line here.
+fn text_fields<H: Complex>(head: &H, skip: &[&str]) -> Vec<HeadField> {
+    H::FIELDS
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == Kind::Element && !skip.contains(&f.xml))
+        .filter_map(|(i, f)| {
+            Some(HeadField {
+                name: f.xml,
+                value: head.text(i)?.into_owned(),
                 label: None,
-            });
-        }
-    }
+            })
+        })
+        .collect()
 }
 
 /// Places the moves of a 2007 record in their tree, in document order: `add(move, index in

@@ -156,6 +156,26 @@ impl ::boardxml::complex::Complex for Doc {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_opt(&self.version),
+            1 => ::boardxml::complex::text_one(&self.title),
+            2 => ::boardxml::complex::text_opt(&self.count),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_opt(&mut self.version, text),
+            1 => ::boardxml::complex::set_one(&mut self.title, text),
+            2 => ::boardxml::complex::set_opt(&mut self.count, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(Doc);
 /// Complex type `Empty`.
@@ -287,6 +307,24 @@ impl ::boardxml::complex::Complex for Settings {
             0 => ::boardxml::complex::write_children(w, "a", [&self.a]),
             1 => ::boardxml::complex::write_children(w, "b", &self.b),
             _ => {}
+        }
+    }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.a),
+            1 => ::boardxml::complex::text_opt(&self.b),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.a, text),
+            1 => ::boardxml::complex::set_opt(&mut self.b, text),
+            _ => ::core::result::Result::Ok(false),
         }
     }
 }
@@ -447,6 +485,24 @@ impl ::boardxml::complex::Complex for DocSequence {
             0 => ::boardxml::complex::write_children(w, "key", [&self.key]),
             1 => ::boardxml::complex::write_children(w, "val", [&self.val]),
             _ => {}
+        }
+    }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.key),
+            1 => ::boardxml::complex::text_one(&self.val),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.key, text),
+            1 => ::boardxml::complex::set_one(&mut self.val, text),
+            _ => ::core::result::Result::Ok(false),
         }
     }
 }

@@ -213,6 +213,28 @@ impl ::boardxml::complex::Complex for SelfType {
             _ => {}
         }
     }
+    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+        match i {
+            0 => ::boardxml::complex::text_one(&self.r#type),
+            1 => ::boardxml::complex::text_opt(&self.self_),
+            2 => ::boardxml::complex::text_opt(&self.r#fn),
+            3 => ::boardxml::complex::text_opt(&self.type_2),
+            _ => ::core::option::Option::None,
+        }
+    }
+    fn set_text(
+        &mut self,
+        i: usize,
+        text: &str,
+    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
+        match i {
+            0 => ::boardxml::complex::set_one(&mut self.r#type, text),
+            1 => ::boardxml::complex::set_opt(&mut self.self_, text),
+            2 => ::boardxml::complex::set_opt(&mut self.r#fn, text),
+            3 => ::boardxml::complex::set_opt(&mut self.type_2, text),
+            _ => ::core::result::Result::Ok(false),
+        }
+    }
 }
 ::boardxml::complex_element!(SelfType);
 /// List of Result separated by white space (schema type `type`).
