@@ -3,6 +3,7 @@
 mod conformance;
 mod convert;
 mod files;
+mod policy;
 mod render;
 mod show;
 mod validate;
@@ -92,6 +93,18 @@ enum Command {
         /// files' sizes.
         #[arg(long)]
         schema_only: bool,
+        /// Warnings fail the run too (exit 1).
+        #[arg(long)]
+        deny_warnings: bool,
+        /// Leave out paths matching GLOB, read as a .gitignore line relative to the
+        /// current folder (`vendor/`, `*.xml`, `/build`, `!keep.xml`); repeatable.
+        #[arg(long, value_name = "GLOB")]
+        exclude: Vec<String>,
+        /// Report CODE (E0210, or its name: pattern) as a warning that never fails the
+        /// run, not even with --deny-warnings; repeatable. E0001 (unreadable) cannot be
+        /// allowed.
+        #[arg(long, value_name = "CODE")]
+        allow: Vec<String>,
     },
     /// Draw a CIF game (the board at its size with every marker) or a CBF position (the
     /// xiangqi board with the last move highlighted) as SVG.
@@ -214,16 +227,33 @@ fn main() -> ExitCode {
             format,
             max_errors,
             schema_only,
-        } => validate::run(
-            &paths,
-            format,
-            // The CLI keeps no document: CIF rules run while reading, in bounded memory.
-            Options {
-                max_errors,
-                schema_only,
-                keep_document: false,
-            },
-        ),
+            deny_warnings,
+            exclude,
+            allow,
+        } => {
+            let root = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+            let ci = match (
+                policy::Exclude::new(&root, &exclude),
+                policy::policy(deny_warnings, &allow),
+            ) {
+                (Ok(exclude), Ok(policy)) => validate::Ci { exclude, policy },
+                (Err(e), _) | (_, Err(e)) => {
+                    error(format_args!("{e}"));
+                    return ExitCode::from(2);
+                }
+            };
+            validate::run(
+                &paths,
+                format,
+                // The CLI keeps no document: CIF rules run while reading, in bounded memory.
+                Options {
+                    max_errors,
+                    schema_only,
+                    keep_document: false,
+                },
+                &ci,
+            )
+        }
         Command::Render {
             file,
             game,

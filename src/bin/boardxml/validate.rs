@@ -1,27 +1,33 @@
 //! `boardxml validate`.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use boardxml::report::{render, OutputFormat};
+use boardxml::report::run::{append_step_summary, io_report, Policy, Run};
+use boardxml::report::OutputFormat;
 use boardxml::validate::{validate_file, Options, Report};
 use rayon::prelude::*;
 
 use crate::files::collect;
+use crate::policy::Exclude;
 
 /// Files validated (in parallel) between two printings of their reports.
 const REPORT_CHUNK: usize = 1024;
 
-pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCode {
-    let files = match collect(paths) {
-        Ok(f) => f,
-        Err(e) => {
-            crate::error(format_args!("{e}"));
-            return ExitCode::from(2);
+pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options, ci: &Ci) -> ExitCode {
+    // A path that cannot be read is a finding (E0001) in the chosen format, like any other.
+    let mut unreadable = Vec::new();
+    let mut files = Vec::new();
+    for p in paths {
+        match collect(std::slice::from_ref(p)) {
+            Ok(found) => files.extend(found),
+            Err(e) => unreadable.push(io_report(p, format!("cannot read {e}"))),
         }
-    };
+    }
+    files.retain(|f| !ci.exclude.excludes(f, false));
+    unreadable.retain(|r| !ci.exclude.excludes(&r.path, false));
     let started = Instant::now();
     let stderr_tty = std::io::stderr().is_terminal();
     // A bar only on a terminal, and only once a batch takes longer than a moment: a quick
@@ -40,17 +46,15 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut invalid = 0usize;
-    let mut io_errors = 0usize;
-    let mut errors = 0usize;
-    let mut warnings = 0usize;
+    let root = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let mut run = Run::new(format, ci.policy.clone(), color, &root);
     // The first failed write to standard output: the run goes on (its exit code must still
     // say what was found) but ends in exit 2.
     let mut write_error: Option<std::io::Error> = None;
     // In chunks, printed in order as each is done: memory stays bounded whatever the number
     // of files (a batch of 10,000 records held every report until the end).
-    for chunk in files.chunks(REPORT_CHUNK) {
-        let reports: Vec<Report> = chunk
+    for (i, chunk) in files.chunks(REPORT_CHUNK).enumerate() {
+        let mut reports: Vec<Report> = chunk
             .par_iter()
             .map(|f| {
                 let r = validate_file(f, &options);
@@ -65,58 +69,72 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
                 r
             })
             .collect();
+        if i == 0 {
+            reports.splice(0..0, std::mem::take(&mut unreadable));
+        }
         bar.suspend(|| {
-            for r in &reports {
+            for r in &mut reports {
+                let text = run.add(r);
                 if write_error.is_none() {
-                    write_error = out.write_all(render(r, format, color).as_bytes()).err();
+                    write_error = out.write_all(text.as_bytes()).err();
                 }
             }
             if write_error.is_none() {
                 write_error = out.flush().err();
             }
         });
-        for r in &reports {
-            if r.diagnostics
-                .iter()
-                .any(|d| d.code == boardxml::diagnostic::Code::Io)
-            {
-                io_errors += 1;
-            } else if !r.is_valid() {
-                invalid += 1;
-            }
-            errors += r
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == boardxml::diagnostic::Severity::Error)
-                .count();
-            warnings += r
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == boardxml::diagnostic::Severity::Warning)
-                .count();
-        }
     }
     bar.finish_and_clear();
-    let valid = files.len() - invalid - io_errors;
-    let summary = format!(
-        "{} files: {valid} valid, {invalid} invalid{}; {errors} errors, {warnings} warnings ({:.2} s)",
-        files.len(),
-        if io_errors > 0 { format!(", {io_errors} unreadable") } else { String::new() },
-        started.elapsed().as_secs_f64()
-    );
-    // The summary goes to stderr in the machine formats, so stdout stays parseable.
+    // Paths that could not be read, when no file was found at all.
+    for r in &mut unreadable {
+        let text = run.add(r);
+        if write_error.is_none() {
+            write_error = out.write_all(text.as_bytes()).err();
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let finished = run.finish(seconds);
+    let summary = finished.summary.line(seconds);
+    // The summary line goes to stderr in the machine formats, so stdout stays parseable;
+    // their own summary (the JSON record, SARIF, JUnit) is the last thing on stdout.
     match format {
         OutputFormat::Human => {
             if write_error.is_none() {
-                write_error = writeln!(out, "{summary}").and_then(|()| out.flush()).err();
+                write_error = writeln!(out, "{summary}").err();
             }
         }
         _ => eprintln!("{summary}"),
     }
+    if write_error.is_none() {
+        write_error = out
+            .write_all(finished.stdout.as_bytes())
+            .and_then(|()| out.flush())
+            .err();
+    }
+    if let (Some(markdown), Some(file)) = (
+        &finished.step_summary,
+        std::env::var_os("GITHUB_STEP_SUMMARY").filter(|f| !f.is_empty()),
+    ) {
+        if let Err(e) = append_step_summary(Path::new(&file), markdown) {
+            crate::error(format_args!(
+                "cannot append to $GITHUB_STEP_SUMMARY ({}): {e}",
+                Path::new(&file).display()
+            ));
+            return ExitCode::from(2);
+        }
+    }
     if let Some(e) = write_error {
         return crate::output_failed(&e);
     }
-    batch_exit(io_errors, invalid)
+    ExitCode::from(finished.summary.exit_code)
+}
+
+/// `validate`'s CI flags: which files are left out, and what fails the run.
+pub struct Ci {
+    /// `--exclude`.
+    pub exclude: Exclude,
+    /// `--deny-warnings`, `--allow`.
+    pub policy: Policy,
 }
 
 /// The exit code of a batch: 2 if a file could not be read or written, 1 if one failed
