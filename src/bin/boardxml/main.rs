@@ -33,9 +33,9 @@ pub enum ConformanceAction {
     ///
     /// Exit code: 0 every case agrees, 1 some disagree, 2 usage or I/O error.
     Run {
-        /// The suite folder.
-        #[arg(long, default_value = "conformance")]
-        suite: PathBuf,
+        /// The suite folder (default: the suite built into this binary).
+        #[arg(long)]
+        suite: Option<PathBuf>,
         /// The implementation: a shell command (run by `sh -c`) with {file} for the case's
         /// path; its exit code tells its verdict. {file} is replaced by one shell word,
         /// quoted already ("$BOARDXML_FILE", the path in the environment), so that no
@@ -68,9 +68,9 @@ pub enum ConformanceAction {
     Export {
         /// Where to write it (a new or empty folder).
         dir: PathBuf,
-        /// The suite folder.
-        #[arg(long, default_value = "conformance")]
-        suite: PathBuf,
+        /// The suite folder (default: the suite built into this binary).
+        #[arg(long)]
+        suite: Option<PathBuf>,
     },
 }
 
