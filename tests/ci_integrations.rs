@@ -205,10 +205,23 @@ fn the_action_annotates_an_invalid_record_and_passes_valid_ones() {
         "{summary}"
     );
 
-    let (out, _) = run_action(work.path(), &[("paths", "valid"), ("format", "sarif")]);
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let log: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (out, _) = run_action(
+        work.path(),
+        &[
+            ("paths", "valid invalid"),
+            ("format", "sarif"),
+            ("output", "boardxml.sarif"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let log: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(work.path().join("boardxml.sarif")).unwrap())
+            .unwrap();
     assert_eq!(log["version"], "2.1.0");
+    assert!(!log["runs"][0]["results"].as_array().unwrap().is_empty());
+
+    let (out, _) = run_action(work.path(), &[("paths", "valid")]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
 }
 
 #[test]
