@@ -279,3 +279,38 @@ fn each_pre_commit_hook_runs_on_its_files() {
         }
     }
 }
+
+#[test]
+fn the_readmes_workflow_and_pre_commit_config_are_yaml_that_use_what_exists() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let blocks: Vec<&str> = readme
+        .split("```yaml\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    assert_eq!(blocks.len(), 2, "the workflow and the pre-commit config");
+    let workflow = &YamlLoader::load_from_str(blocks[0]).unwrap()[0];
+    let action = load("action.yml");
+    let inputs = action["inputs"].as_hash().unwrap();
+    for step in workflow["jobs"]["validate"]["steps"].as_vec().unwrap() {
+        if step["uses"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("OWNER/boardxml@"))
+        {
+            for (k, _) in step["with"].as_hash().unwrap() {
+                assert!(inputs.contains_key(k), "the action has no input {k:?}");
+            }
+        }
+    }
+    let config = &YamlLoader::load_from_str(blocks[1]).unwrap()[0];
+    let hooks = load(".pre-commit-hooks.yaml");
+    let ids: Vec<&str> = hooks
+        .as_vec()
+        .unwrap()
+        .iter()
+        .map(|h| text(&h["id"]))
+        .collect();
+    for hook in config["repos"][0]["hooks"].as_vec().unwrap() {
+        assert!(ids.contains(&text(&hook["id"])), "{hook:?}");
+    }
+}
