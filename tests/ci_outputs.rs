@@ -176,6 +176,7 @@ fn junit_parses_with_a_case_per_file_and_a_failure_per_error() {
     assert_eq!(o.status.code(), Some(2));
     let text = stdout(&o);
     let mut reader = quick_xml::Reader::from_str(&text);
+    let decoder = reader.decoder();
     let (mut cases, mut failures, mut errors, mut outs) = (0, 0, 0, 0);
     let mut suite_counts = None;
     let mut failure_types = Vec::new();
@@ -186,7 +187,7 @@ fn junit_parses_with_a_case_per_file_and_a_failure_per_error() {
                 let attr = |name: &str| {
                     e.try_get_attribute(name)
                         .unwrap()
-                        .map(|a| a.unescape_value().unwrap().into_owned())
+                        .map(|a| a.decode_and_unescape_value(decoder).unwrap().into_owned())
                 };
                 match e.name().as_ref() {
                     b"testsuite" => {
