@@ -1,5 +1,6 @@
 //! Presenting diagnostics: rustc-like text for people, one JSON object per diagnostic for
-//! tools, and GitHub workflow annotations for CI.
+//! tools, and GitHub workflow annotations for CI; for a whole run ([`run::Run`]): SARIF,
+//! JUnit, the JSON summary record and the GitHub step summary.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -18,8 +19,13 @@ pub enum OutputFormat {
     Human,
     /// One JSON object per line, per diagnostic (shape documented in docs/errors.md).
     Json,
-    /// GitHub Actions workflow annotations.
+    /// GitHub Actions workflow annotations, and a Markdown table of every finding in
+    /// `$GITHUB_STEP_SUMMARY` when it is set.
     Github,
+    /// SARIF 2.1.0, one document for the run (for code scanning).
+    Sarif,
+    /// JUnit XML, one document for the run: a test case per file.
+    Junit,
 }
 
 /// The JSON shape of one diagnostic. Stable: fields are only ever added.
@@ -65,6 +71,8 @@ pub fn render(report: &Report, format: OutputFormat, color: bool) -> String {
                 out.push_str(&github(report, d));
                 out.push('\n');
             }
+            // One document for the whole run: see `run::Run`.
+            OutputFormat::Sarif | OutputFormat::Junit => {}
         }
     }
     out
@@ -163,8 +171,14 @@ fn github(report: &Report, d: &Diagnostic) -> String {
     let file = escape(&report.path.display().to_string())
         .replace(',', "%2C")
         .replace(':', "%3A");
+    // No line (bad bytes, an unreadable file): the annotation is on the file.
+    let place = if line == 0 {
+        String::new()
+    } else {
+        format!(",line={line},col={column}")
+    };
     format!(
-        "::{level} file={file},line={line},col={column},title={}::{}",
+        "::{level} file={file}{place},title={}::{}",
         d.code,
         escape(&message)
     )
@@ -260,3 +274,9 @@ fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
     }
     format!("{}\n\n", renderer.render(message))
 }
+
+pub mod codes;
+pub mod junit;
+pub mod run;
+pub mod sarif;
+pub mod step_summary;

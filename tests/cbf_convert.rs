@@ -1,6 +1,8 @@
 //! Conversions of CBF records: between the dialects (with exactly the losses expected), to
 //! PGN in each notation, and to JSON; round trips over the seed records.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use boardxml::cbf::convert::{record_of, to_cbf_1_0, to_cbf_2007, to_json, Loss};
@@ -16,15 +18,7 @@ const SEED_TRAP: &str = "seed-sacrifice-two-rooks-trap.cbf";
 
 /// The seed folder, or `None` (with a loud SKIPPED line) where `../shared` is absent.
 fn seeds() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/cbf-seed");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var_os("BOARDXML_REQUIRE_SHARED").is_some_and(|v| v == "1") {
-        panic!("../shared/corpus/cbf-seed not found and BOARDXML_REQUIRE_SHARED=1");
-    }
-    eprintln!("\n*** SKIPPED: ../shared/corpus/cbf-seed not found ***\n");
-    None
+    common::shared("corpus/cbf-seed")
 }
 
 fn seed(name: &str) -> Option<Record> {

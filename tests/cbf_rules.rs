@@ -1,6 +1,8 @@
 //! CBF rules: the variation structure of both dialects, start positions, and move legality,
 //! each as a small record and the exact code, path and message it must give.
 
+mod common;
+
 use std::path::Path;
 
 use boardxml::cbf::{main_line, Record};
@@ -135,14 +137,9 @@ fn a_result_that_contradicts_a_mate_is_a_warning() {
 
 #[test]
 fn the_corpus_is_valid_but_for_the_flying_king() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !root.is_dir() {
-        if std::env::var_os("BOARDXML_REQUIRE_SHARED").is_some_and(|v| v == "1") {
-            panic!("../shared/corpus not found and BOARDXML_REQUIRE_SHARED=1");
-        }
-        eprintln!("\n*** SKIPPED: ../shared/corpus not found ***\n");
+    let Some(root) = common::shared("corpus") else {
         return;
-    }
+    };
     let mut checked = 0;
     for dir in ["cbf-seed", "cbf-xqbridge"] {
         for f in std::fs::read_dir(root.join(dir)).unwrap().flatten() {

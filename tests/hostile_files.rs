@@ -80,10 +80,14 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// The diagnostics of JSON output (the final summary record is not one).
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
     text(&o.stdout)
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap_or_else(|e| panic!("{e}: {l}"))
+        })
+        .filter(|v| v.get("summary").is_none())
         .collect()
 }
 

@@ -15,6 +15,7 @@
 
 mod bounded;
 mod diff;
+pub mod embedded;
 mod process;
 mod report;
 

@@ -1,4 +1,5 @@
-//! What several integration tests share: finding `../shared`, and looking at pictures.
+//! What several integration tests share: finding `../shared`, loud skips, and looking at
+//! pictures.
 // Each test binary uses a part of this module.
 #![allow(dead_code)]
 
@@ -7,7 +8,7 @@ use std::path::{Path, PathBuf};
 use resvg::{tiny_skia, usvg};
 
 /// `../shared/<sub>` (CI has `../shared` beside the checkout), or `None` after a loud
-/// SKIPPED line; with `BOARDXML_REQUIRE_SHARED=1` a missing folder fails the test instead.
+/// skip (see [`skip`]); with `BOARDXML_REQUIRE_SHARED=1` a missing folder fails the test.
 pub fn shared(sub: &str) -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared")
@@ -15,15 +16,103 @@ pub fn shared(sub: &str) -> Option<PathBuf> {
     if root.is_dir() {
         return Some(root);
     }
-    let msg = format!(
-        "SKIPPED: {} not found (CI has ../shared beside the checkout)",
-        root.display()
+    skip(
+        Need::Shared,
+        &format!(
+            "{} not found (CI has ../shared beside the checkout)",
+            root.display()
+        ),
     );
-    if std::env::var_os("BOARDXML_REQUIRE_SHARED").is_some_and(|v| v == "1") {
-        panic!("{msg}, and BOARDXML_REQUIRE_SHARED=1");
-    }
-    eprintln!("\n*** {msg} ***\n");
     None
+}
+
+/// What a skipped check lacked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// `../shared` (the corpus, the W3C suite): `BOARDXML_REQUIRE_SHARED=1` forbids the skip.
+    Shared,
+    /// An outside tool (xmllint, xmlschema, python3): `BOARDXML_REQUIRE_TOOLS=1` forbids it.
+    Tools,
+    /// Something of the platform (/dev/full, mounting a tmpfs): always allowed, still listed.
+    Platform,
+}
+
+impl Need {
+    fn name(self) -> &'static str {
+        match self {
+            Need::Shared => "shared",
+            Need::Tools => "tools",
+            Need::Platform => "platform",
+        }
+    }
+}
+
+/// The file every skip of a test run is appended to, one line each
+/// (`NEED<TAB>TEST<TAB>WHY`); `.ci/run` clears it before the tests and prints it after.
+/// `BOARDXML_SKIP_LOG` names another (the test of this helper uses one of its own).
+pub fn skip_log() -> PathBuf {
+    std::env::var_os("BOARDXML_SKIP_LOG")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("boardxml-skips.log"))
+}
+
+/// Records that the calling test checks nothing (or less) because `why`: fails the test
+/// instead where `BOARDXML_REQUIRE_SHARED=1` / `BOARDXML_REQUIRE_TOOLS=1` forbids the skip;
+/// otherwise writes a `SKIPPED` line to the process's real standard error (libtest captures
+/// `eprintln!`, which it shows only for a failing test, but not writes to
+/// `std::io::stderr()` itself) and appends it to [`skip_log`].
+pub fn skip(need: Need, why: &str) {
+    use std::io::Write;
+    let test = std::thread::current().name().unwrap_or("?").to_owned();
+    let required = match need {
+        Need::Shared => Some("BOARDXML_REQUIRE_SHARED"),
+        Need::Tools => Some("BOARDXML_REQUIRE_TOOLS"),
+        Need::Platform => None,
+    };
+    if let Some(var) = required {
+        if std::env::var_os(var).is_some_and(|v| v == "1") {
+            record(need, &test, &format!("{why} (and {var}=1: a failure)"));
+            panic!("SKIPPED: {why}, and {var}=1");
+        }
+    }
+    record(need, &test, why);
+    let _ = writeln!(
+        std::io::stderr(),
+        "\n*** SKIPPED ({}) {test}: {why} ***\n",
+        need.name()
+    );
+}
+
+fn record(need: Need, test: &str, why: &str) {
+    use std::io::Write;
+    let line = format!(
+        "{}\t{}::{test}\t{}\n",
+        need.name(),
+        std::env::args()
+            .next()
+            .and_then(|a| {
+                Path::new(&a)
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .map(|n| match n.rsplit_once('-') {
+                        Some((name, _hash)) => name.to_owned(),
+                        None => n,
+                    })
+            })
+            .unwrap_or_default(),
+        why.replace(['\t', '\n'], " ")
+    );
+    if let Some(dir) = skip_log().parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(skip_log())
+    {
+        // One write a line: lines of tests running in parallel do not interleave.
+        let _ = f.write_all(line.as_bytes());
+    }
 }
 
 fn paths_read(group: &usvg::Group) -> usize {

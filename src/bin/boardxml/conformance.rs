@@ -27,7 +27,7 @@ pub fn run(action: ConformanceAction) -> ExitCode {
                 crate::error(format_args!("--timeout takes a positive number of seconds"));
                 return ExitCode::from(2);
             }
-            let suite = match cf::load(&suite) {
+            let suite = match load(suite.as_deref()) {
                 Ok(s) => s,
                 Err(e) => {
                     crate::error(format_args!("{e}"));
@@ -45,18 +45,18 @@ pub fn run(action: ConformanceAction) -> ExitCode {
                         crate::error(format_args!("--impl: {problem}"));
                         return ExitCode::from(2);
                     }
-                    cf::run_external(&suite, command, valid_exit, timeout)
+                    cf::run_external(&suite.1, command, valid_exit, timeout)
                 }
                 (None, Some(command)) => {
                     if let Some(problem) = cf::check_template(command, &["{in}", "{out}"]) {
                         crate::error(format_args!("--impl-roundtrip: {problem}"));
                         return ExitCode::from(2);
                     }
-                    cf::run_roundtrip(&suite, command, timeout)
+                    cf::run_roundtrip(&suite.1, command, timeout)
                 }
-                (None, None) => cf::run_boardxml(&suite),
+                (None, None) => cf::run_boardxml(&suite.1),
             };
-            let report = cf::render(&results, report_format, &suite.manifest.suite);
+            let report = cf::render(&results, report_format, &suite.1.manifest.suite);
             if let Err(e) = write_stdout(&report) {
                 return crate::output_failed(&e);
             }
@@ -67,7 +67,7 @@ pub fn run(action: ConformanceAction) -> ExitCode {
             }
         }
         ConformanceAction::Export { dir, suite } => {
-            match cf::load(&suite).and_then(|s| cf::export(&s, &dir)) {
+            match load(suite.as_deref()).and_then(|s| cf::export(&s.1, &dir)) {
                 Ok(n) => match write_stdout(&format!("{n} cases written to {}\n", dir.display())) {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(e) => crate::output_failed(&e),
@@ -78,6 +78,18 @@ pub fn run(action: ConformanceAction) -> ExitCode {
                 }
             }
         }
+    }
+}
+
+/// The suite in `dir`, or the one built into the binary (written to a private temporary
+/// folder, removed when the returned guard is dropped).
+fn load(
+    dir: Option<&std::path::Path>,
+) -> Result<(Option<tempfile::TempDir>, boardxml::conformance::Suite), String> {
+    use boardxml::conformance as cf;
+    match dir {
+        Some(dir) => cf::load(dir).map(|s| (None, s)),
+        None => cf::embedded::materialise().map(|(guard, s)| (Some(guard), s)),
     }
 }
 

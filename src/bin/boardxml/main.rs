@@ -3,6 +3,7 @@
 mod conformance;
 mod convert;
 mod files;
+mod policy;
 mod render;
 mod show;
 mod validate;
@@ -32,9 +33,9 @@ pub enum ConformanceAction {
     ///
     /// Exit code: 0 every case agrees, 1 some disagree, 2 usage or I/O error.
     Run {
-        /// The suite folder.
-        #[arg(long, default_value = "conformance")]
-        suite: PathBuf,
+        /// The suite folder (default: the suite built into this binary).
+        #[arg(long)]
+        suite: Option<PathBuf>,
         /// The implementation: a shell command (run by `sh -c`) with {file} for the case's
         /// path; its exit code tells its verdict. {file} is replaced by one shell word,
         /// quoted already ("$BOARDXML_FILE", the path in the environment), so that no
@@ -67,9 +68,9 @@ pub enum ConformanceAction {
     Export {
         /// Where to write it (a new or empty folder).
         dir: PathBuf,
-        /// The suite folder.
-        #[arg(long, default_value = "conformance")]
-        suite: PathBuf,
+        /// The suite folder (default: the suite built into this binary).
+        #[arg(long)]
+        suite: Option<PathBuf>,
     },
 }
 
@@ -97,6 +98,18 @@ enum Command {
         /// DOCTYPE is refused, the limits apply): every finding is an E01xx code.
         #[arg(long, conflicts_with = "schema_only")]
         xml_only: bool,
+        /// Warnings fail the run too (exit 1).
+        #[arg(long)]
+        deny_warnings: bool,
+        /// Leave out paths matching GLOB, read as a .gitignore line relative to the
+        /// current folder (`vendor/`, `*.xml`, `/build`, `!keep.xml`); repeatable.
+        #[arg(long, value_name = "GLOB")]
+        exclude: Vec<String>,
+        /// Report CODE (E0210, or its name: pattern) as a warning that never fails the
+        /// run, not even with --deny-warnings; repeatable. E0001 (unreadable) cannot be
+        /// allowed.
+        #[arg(long, value_name = "CODE")]
+        allow: Vec<String>,
     },
     /// Draw a CIF game (the board at its size with every marker) or a CBF position (the
     /// xiangqi board with the last move highlighted) as SVG.
@@ -221,17 +234,34 @@ fn main() -> ExitCode {
             max_errors,
             schema_only,
             xml_only,
-        } => validate::run(
-            &paths,
-            format,
-            // The CLI keeps no document: CIF rules run while reading, in bounded memory.
-            Options {
-                max_errors,
-                schema_only,
-                keep_document: false,
-                xml_only,
-            },
-        ),
+            deny_warnings,
+            exclude,
+            allow,
+        } => {
+            let root = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+            let ci = match (
+                policy::Exclude::new(&root, &exclude),
+                policy::policy(deny_warnings, &allow),
+            ) {
+                (Ok(exclude), Ok(policy)) => validate::Ci { exclude, policy },
+                (Err(e), _) | (_, Err(e)) => {
+                    error(format_args!("{e}"));
+                    return ExitCode::from(2);
+                }
+            };
+            validate::run(
+                &paths,
+                format,
+                // The CLI keeps no document: CIF rules run while reading, in bounded memory.
+                Options {
+                    max_errors,
+                    schema_only,
+                    keep_document: false,
+                    xml_only,
+                },
+                &ci,
+            )
+        }
         Command::Render {
             file,
             game,

@@ -1,15 +1,17 @@
 //! `boardxml validate`.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use boardxml::report::{render, OutputFormat};
+use boardxml::report::run::{append_step_summary, Policy, Run};
+use boardxml::report::OutputFormat;
 use boardxml::validate::{validate_file, validate_reader, Options, Report, MAX_KEPT};
 use rayon::prelude::*;
 
 use crate::files::{collect, Input};
+use crate::policy::Exclude;
 
 /// Files validated (in parallel) between two printings of their reports.
 const REPORT_CHUNK: usize = 1024;
@@ -40,10 +42,16 @@ pub fn omitted_note(r: &Report) -> Option<String> {
     ))
 }
 
-pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCode {
+pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options, ci: &Ci) -> ExitCode {
+    // A path that cannot be read is an input too: its report is a finding (E0001) in the
+    // chosen format, like any other.
     let collected = collect(paths);
     collected.print_skipped();
-    let files = &collected.inputs;
+    let files: Vec<&Input> = collected
+        .inputs
+        .iter()
+        .filter(|f| matches!(f, Input::Stdin) || !ci.exclude.excludes(f.shown(), false))
+        .collect();
     let started = Instant::now();
     let stderr_tty = std::io::stderr().is_terminal();
     // A bar only on a terminal, and only once a batch takes longer than a moment: a quick
@@ -62,17 +70,15 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut invalid = 0usize;
-    let mut io_errors = 0usize;
-    let mut errors = 0usize;
-    let mut warnings = 0usize;
+    let root = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let mut run = Run::new(format, ci.policy.clone(), color, &root);
     // The first failed write to standard output: the run goes on (its exit code must still
     // say what was found) but ends in exit 2.
     let mut write_error: Option<std::io::Error> = None;
     // In chunks, printed in order as each is done: memory stays bounded whatever the number
     // of files (a batch of 10,000 records held every report until the end).
     for chunk in files.chunks(REPORT_CHUNK) {
-        let reports: Vec<Report> = chunk
+        let mut reports: Vec<Report> = chunk
             .par_iter()
             .map(|f| {
                 let r = read_input(f, &options);
@@ -88,9 +94,10 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
             })
             .collect();
         bar.suspend(|| {
-            for r in &reports {
+            for r in &mut reports {
+                let text = run.add(r);
                 if write_error.is_none() {
-                    write_error = out.write_all(render(r, format, color).as_bytes()).err();
+                    write_error = out.write_all(text.as_bytes()).err();
                 }
                 // A line of its own: in the machine formats, on stderr (stdout stays one
                 // diagnostic a line).
@@ -109,52 +116,57 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options) -> ExitCod
                 write_error = out.flush().err();
             }
         });
-        for r in &reports {
-            if r.diagnostics
-                .iter()
-                .any(|d| d.code == boardxml::diagnostic::Code::Io)
-            {
-                io_errors += 1;
-            } else if !r.is_valid() {
-                invalid += 1;
-            }
-            errors += r
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == boardxml::diagnostic::Severity::Error)
-                .count()
-                + r.omitted_errors;
-            warnings += r
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == boardxml::diagnostic::Severity::Warning)
-                .count()
-                + r.omitted_warnings;
-        }
     }
     bar.finish_and_clear();
-    let valid = files.len() - invalid - io_errors;
-    let skipped = collected.skipped.len();
-    let summary = format!(
-        "{} files: {valid} valid, {invalid} invalid{}{}; {errors} errors, {warnings} warnings ({:.2} s)",
-        files.len(),
-        if io_errors > 0 { format!(", {io_errors} unreadable") } else { String::new() },
-        if skipped > 0 { format!(", {skipped} skipped") } else { String::new() },
-        started.elapsed().as_secs_f64()
-    );
-    // The summary goes to stderr in the machine formats, so stdout stays parseable.
+    let seconds = started.elapsed().as_secs_f64();
+    let finished = run.finish(seconds);
+    let mut summary = finished.summary.line(seconds);
+    if !collected.skipped.is_empty() {
+        summary.push_str(&format!(
+            "; {} skipped (not regular files)",
+            collected.skipped.len()
+        ));
+    }
+    // The summary line goes to stderr in the machine formats, so stdout stays parseable;
+    // their own summary (the JSON record, SARIF, JUnit) is the last thing on stdout.
     match format {
         OutputFormat::Human => {
             if write_error.is_none() {
-                write_error = writeln!(out, "{summary}").and_then(|()| out.flush()).err();
+                write_error = writeln!(out, "{summary}").err();
             }
         }
         _ => eprintln!("{summary}"),
     }
+    if write_error.is_none() {
+        write_error = out
+            .write_all(finished.stdout.as_bytes())
+            .and_then(|()| out.flush())
+            .err();
+    }
+    if let (Some(markdown), Some(file)) = (
+        &finished.step_summary,
+        std::env::var_os("GITHUB_STEP_SUMMARY").filter(|f| !f.is_empty()),
+    ) {
+        if let Err(e) = append_step_summary(Path::new(&file), markdown) {
+            crate::error(format_args!(
+                "cannot append to $GITHUB_STEP_SUMMARY ({}): {e}",
+                Path::new(&file).display()
+            ));
+            return ExitCode::from(2);
+        }
+    }
     if let Some(e) = write_error {
         return crate::output_failed(&e);
     }
-    batch_exit(io_errors, invalid)
+    ExitCode::from(finished.summary.exit_code)
+}
+
+/// `validate`'s CI flags: which files are left out, and what fails the run.
+pub struct Ci {
+    /// `--exclude`.
+    pub exclude: Exclude,
+    /// `--deny-warnings`, `--allow`.
+    pub policy: Policy,
 }
 
 /// The exit code of a batch: 2 if a file could not be read or written, 1 if one failed

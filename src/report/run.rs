@@ -1,0 +1,246 @@
+//! A whole `boardxml validate` run: the policy that says what fails it, the counts, and
+//! the outputs that are one document for the run (SARIF, JUnit, the JSON summary record,
+//! the Markdown step summary) next to the per-diagnostic ones.
+
+use std::collections::BTreeMap;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::{junit, render, sarif, step_summary, OutputFormat};
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::validate::Report;
+
+/// What fails a run beyond errors.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Policy {
+    /// Warnings fail the run too (`--deny-warnings`).
+    pub deny_warnings: bool,
+    /// Codes that are reported but never fail the run (`--allow CODE`): their errors are
+    /// shown as warnings, and not even `--deny-warnings` makes them fail. Never
+    /// [`Code::Io`]: a file that cannot be read is always exit 2.
+    pub allow: BTreeSet<Code>,
+}
+
+impl Policy {
+    /// Whether `d` (after [`Policy::apply`]) fails the run.
+    pub fn fails(&self, d: &Diagnostic) -> bool {
+        !self.allow.contains(&d.code) && (d.severity == Severity::Error || self.deny_warnings)
+    }
+
+    /// Shows the errors of allowed codes as warnings; returns how many it changed.
+    pub fn apply(&self, report: &mut Report) -> usize {
+        let mut changed = 0;
+        for d in &mut report.diagnostics {
+            if self.allow.contains(&d.code) && d.code != Code::Io && d.severity == Severity::Error {
+                d.severity = Severity::Warning;
+                changed += 1;
+            }
+        }
+        changed
+    }
+}
+
+/// The counts of a run: the JSON summary record, the last line of the human output.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Files looked at (paths that could not be read included).
+    pub files: usize,
+    /// Files that pass under the policy.
+    pub valid: usize,
+    /// Files that fail under the policy.
+    pub invalid: usize,
+    /// Files or paths that could not be read (E0001).
+    pub unreadable: usize,
+    /// Diagnostics shown as errors.
+    pub errors: usize,
+    /// Diagnostics shown as warnings (allowed errors included).
+    pub warnings: usize,
+    /// Errors shown as warnings because their code was allowed (`--allow`).
+    pub allowed: usize,
+    /// Diagnostics that fail the run under the policy.
+    pub failing: usize,
+    /// The run's exit code: 2 some path unreadable, 1 some file fails, 0 otherwise.
+    pub exit_code: u8,
+}
+
+impl Summary {
+    /// The human summary line.
+    pub fn line(&self, seconds: f64) -> String {
+        format!(
+            "{} files: {} valid, {} invalid{}; {} errors, {} warnings{} ({seconds:.2} s)",
+            self.files,
+            self.valid,
+            self.invalid,
+            if self.unreadable > 0 {
+                format!(", {} unreadable", self.unreadable)
+            } else {
+                String::new()
+            },
+            self.errors,
+            self.warnings,
+            if self.allowed > 0 {
+                format!(" ({} of them allowed errors)", self.allowed)
+            } else {
+                String::new()
+            },
+        )
+    }
+
+    /// The JSON summary record (one line, no line end): `{"summary":{...}}`.
+    pub fn json(&self) -> String {
+        #[derive(Serialize)]
+        struct Record<'a> {
+            summary: &'a Summary,
+        }
+        serde_json::to_string(&Record { summary: self }).unwrap_or_default()
+    }
+
+    fn exit(&self) -> u8 {
+        if self.unreadable > 0 {
+            2
+        } else if self.invalid > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// A run in progress: feed it every report in order with [`Run::add`], print what that
+/// returns, and print [`Finished::stdout`] at the end.
+#[derive(Debug)]
+pub struct Run {
+    format: OutputFormat,
+    policy: Policy,
+    color: bool,
+    root: PathBuf,
+    summary: Summary,
+    sarif: sarif::Builder,
+    junit: junit::Builder,
+    step_summary: step_summary::Builder,
+    /// Fingerprints seen so far, to number equal findings (stable across runs).
+    seen: BTreeMap<String, usize>,
+}
+
+/// What a run prints at its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// The counts.
+    pub summary: Summary,
+    /// What goes to standard output last: the SARIF or JUnit document, the JSON summary
+    /// record, nothing for the other formats.
+    pub stdout: String,
+    /// For `--format github`: the Markdown for `$GITHUB_STEP_SUMMARY`.
+    pub step_summary: Option<String>,
+}
+
+impl Run {
+    /// A run in `format` under `policy`; `root` is the folder that relative paths and
+    /// SARIF's `%SRCROOT%` are relative to (the current folder).
+    pub fn new(format: OutputFormat, policy: Policy, color: bool, root: &Path) -> Run {
+        Run {
+            format,
+            policy,
+            color,
+            root: root.to_owned(),
+            summary: Summary::default(),
+            sarif: sarif::Builder::default(),
+            junit: junit::Builder::default(),
+            step_summary: step_summary::Builder::default(),
+            seen: BTreeMap::new(),
+        }
+    }
+
+    /// Takes one file's report (applying the policy to it); returns what to print for it
+    /// now (nothing for SARIF and JUnit, which print one document at the end).
+    pub fn add(&mut self, report: &mut Report) -> String {
+        self.summary.allowed += self.policy.apply(report);
+        let s = &mut self.summary;
+        s.files += 1;
+        let failing = report
+            .diagnostics
+            .iter()
+            .filter(|d| self.policy.fails(d))
+            .count();
+        s.failing += failing;
+        if report.diagnostics.iter().any(|d| d.code == Code::Io) {
+            s.unreadable += 1;
+        } else if failing > 0 {
+            s.invalid += 1;
+        } else {
+            s.valid += 1;
+        }
+        for d in &report.diagnostics {
+            match d.severity {
+                Severity::Error => s.errors += 1,
+                Severity::Warning => s.warnings += 1,
+            }
+        }
+        // Found but not kept (past the per-file cap): counted all the same.
+        s.errors += report.omitted_errors;
+        s.warnings += report.omitted_warnings;
+
+        match self.format {
+            OutputFormat::Sarif => {
+                for d in &report.diagnostics {
+                    let uri = sarif::Artifact::of(&report.path, &self.root);
+                    let key = sarif::fingerprint(d, &uri.uri);
+                    let n = self.seen.entry(key.clone()).or_insert(0);
+                    *n += 1;
+                    self.sarif
+                        .add(report, d, &uri, format!("{key}:{n}"), self.policy.fails(d));
+                }
+                String::new()
+            }
+            OutputFormat::Junit => {
+                self.junit.add(report, &self.policy);
+                String::new()
+            }
+            OutputFormat::Github => {
+                self.step_summary.add(report, &self.policy);
+                render(report, self.format, self.color)
+            }
+            OutputFormat::Human | OutputFormat::Json => render(report, self.format, self.color),
+        }
+    }
+
+    /// The counts so far.
+    pub fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    /// Ends the run.
+    pub fn finish(mut self, seconds: f64) -> Finished {
+        self.summary.exit_code = self.summary.exit();
+        let summary = self.summary.clone();
+        let (stdout, step_summary) = match self.format {
+            OutputFormat::Human => (String::new(), None),
+            OutputFormat::Json => (format!("{}\n", summary.json()), None),
+            OutputFormat::Github => (
+                String::new(),
+                Some(self.step_summary.finish(&summary, seconds)),
+            ),
+            OutputFormat::Sarif => (self.sarif.finish(&self.root, &summary), None),
+            OutputFormat::Junit => (self.junit.finish(seconds), None),
+        };
+        Finished {
+            summary,
+            stdout,
+            step_summary,
+        }
+    }
+}
+
+/// Appends `markdown` to the file `path` (GitHub's `$GITHUB_STEP_SUMMARY`: each step
+/// appends to it), creating it if needed.
+pub fn append_step_summary(path: &Path, markdown: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)?;
+    file.write_all(markdown.as_bytes())?;
+    file.flush()
+}
