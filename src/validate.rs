@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
+use crate::complex::Complex;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::document::{Document, Format};
 use crate::encoding::DecodeReader;
@@ -625,42 +626,36 @@ fn finish(
     }
 }
 
-/// Head fields and move attributes that only one CBF dialect has.
-const ONLY_1_0_HEAD: &[&str] = &[
-    "From",
-    "ContestType",
-    "Contest",
-    "Group",
-    "Table",
-    "RedRating",
-    "BlackRating",
-    "Referee",
-    "Recorder",
-    "ECCO",
-    "RecordType",
-    "RecordKind",
-    "RecordResult",
-    "ResultType",
-    "FEN",
-];
-const ONLY_2007_HEAD: &[&str] = &["Event", "Type", "Result", "Board", "Comment"];
-const ONLY_1_0_MOVE: &[&str] = &["branch", "end"];
-const ONLY_2007_MOVE: &[&str] = &["nid"];
+/// The names of `T`'s element or attribute fields that `U` has no field of.
+fn only_in<T: Complex, U: Complex>(attributes: bool) -> Vec<&'static str> {
+    T::FIELDS
+        .iter()
+        .filter(|f| f.is_attribute() == attributes && !f.xml.is_empty())
+        .filter(|f| U::field_index(f.xml).is_none())
+        .map(|f| f.xml)
+        .collect()
+}
 
 /// A record that uses the other dialect's fields is a mix of the two (E0301), which says
 /// more than "unknown attribute" or "unexpected element": the schema layer's diagnostic is
 /// renamed, keeping its position.
 fn name_dialect_mix(format: Format, diagnostics: &mut [Diagnostic]) {
+    use crate::generated::{cbf_1_0 as v1_0, cbf_2007 as v2007};
+    if diagnostics.is_empty() {
+        return;
+    }
+    // Read from the two schemas' field tables: what one dialect's Head and Move have and
+    // the other's lack.
     let (other_head, other_move, this, other) = match format {
         Format::Cbf2007 => (
-            ONLY_1_0_HEAD,
-            ONLY_1_0_MOVE,
+            only_in::<v1_0::Head, v2007::Head>(false),
+            only_in::<v1_0::Move, v2007::Move>(true),
             "the 2007 dialect (no Version attribute)",
             "1.0",
         ),
         _ => (
-            ONLY_2007_HEAD,
-            ONLY_2007_MOVE,
+            only_in::<v2007::Head, v1_0::Head>(false),
+            only_in::<v2007::Move, v1_0::Move>(true),
             "the 1.0 dialect (Version=\"1.0\")",
             "2007",
         ),

@@ -427,3 +427,54 @@ fn the_1_0_corpus_through_2007_keeps_its_trees() {
     }
     assert!(checked >= 20, "only {checked} corpus records converted");
 }
+
+/// Every head field of each dialect's schema is accounted for: the other dialect has a field
+/// of the same name, or the mapping names it (one thing under two names, or written by the
+/// conversion itself), or it is listed as only in its dialect. A field added to one schema
+/// and to none of these fails here, named.
+#[test]
+fn every_head_field_of_both_schemas_is_mapped_or_listed() {
+    use boardxml::cbf::convert::{CONVERTED_FIELDS, ONLY_1_0, ONLY_2007, SAME_FIELD};
+    use boardxml::complex::{Complex, Kind};
+    use boardxml::generated::{cbf_1_0, cbf_2007};
+
+    fn elements<T: Complex>() -> Vec<&'static str> {
+        T::FIELDS
+            .iter()
+            .filter(|f| f.kind == Kind::Element)
+            .map(|f| f.xml)
+            .collect()
+    }
+    let (h2007, h1_0) = (elements::<cbf_2007::Head>(), elements::<cbf_1_0::Head>());
+    let mut unaccounted = Vec::new();
+    for f in &h1_0 {
+        let accounted = h2007.contains(f)
+            || SAME_FIELD.iter().any(|(_, v)| v == f)
+            || CONVERTED_FIELDS.iter().any(|(_, v)| v == f)
+            || ONLY_1_0.contains(f);
+        if !accounted {
+            unaccounted.push(format!("1.0 Head/{f}"));
+        }
+    }
+    for f in &h2007 {
+        let accounted = h1_0.contains(f)
+            || SAME_FIELD.iter().any(|(v, _)| v == f)
+            || CONVERTED_FIELDS.iter().any(|(v, _)| v == f)
+            || ONLY_2007.contains(f);
+        if !accounted {
+            unaccounted.push(format!("2007 Head/{f}"));
+        }
+    }
+    assert!(
+        unaccounted.is_empty(),
+        "head fields neither in the other dialect, nor mapped, nor listed as only in theirs: {unaccounted:?}"
+    );
+    // And every name the lists give is a field of its schema (no stale entry).
+    for f in ONLY_1_0 {
+        assert!(h1_0.contains(f) && !h2007.contains(f), "ONLY_1_0 lists {f}");
+    }
+    for (v2007, v1_0) in SAME_FIELD.iter().chain(CONVERTED_FIELDS) {
+        assert!(h2007.contains(v2007), "no 2007 Head/{v2007}");
+        assert!(v1_0.is_empty() || h1_0.contains(v1_0), "no 1.0 Head/{v1_0}");
+    }
+}
