@@ -114,8 +114,10 @@ struct Declared {
 
 /// One attribute of the tag being read, as text, and where it stands.
 struct Attribute<'s> {
-    key: std::borrow::Cow<'s, str>,
-    raw: std::borrow::Cow<'s, str>,
+    key: &'s str,
+    raw: &'s str,
+    /// Whether it is a namespace declaration (`xmlns`, `xmlns:prefix`).
+    declaration: bool,
     /// Offset of its name.
     offset: usize,
     /// Offset of its value (after the quote).
@@ -262,10 +264,13 @@ impl Reader<'_> {
     ) -> Result<(), Refused> {
         let (key, value) = (&content[attr.key.clone()], &content[attr.value.clone()]);
         self.check_attribute_limits(tag, declared, key.len(), value.len())?;
+        // Borrowed (read in place, or cut from the tag checked whole) unless unreachable.
+        let (key, raw) = (text_of(source, key), text_of(source, value));
         // Offsets: the tag's content starts right after `<`.
         let attribute = Attribute {
-            key: text_of(source, key),
-            raw: text_of(source, value),
+            key: &key,
+            raw: &raw,
+            declaration: is_declaration(&key),
             offset: tag.offset + 1 + attr.key.start,
             value_offset: tag.offset + 1 + attr.value.start,
         };
@@ -274,18 +279,18 @@ impl Reader<'_> {
         // Namespace declarations are not attributes (Namespaces in XML, 3). A prefix
         // declaration changes nothing here: a prefixed name never matches our
         // no-namespace schemas. A default namespace puts the element in it.
-        if is_declaration(&attribute.key) {
+        if attribute.declaration {
             return self.declare_namespace(declared, &attribute);
         }
         if let Some(colon) = colon {
             declared.prefixed.push((tag.attributes.len(), colon));
         }
         let start = tag.text.len();
-        tag.text.push_str(&attribute.key);
+        tag.text.push_str(attribute.key);
         let split = tag.text.len();
         if plain {
-            tag.text.push_str(&attribute.raw);
-        } else if let Err(message) = push_attribute_value(&mut tag.text, &attribute.raw) {
+            tag.text.push_str(attribute.raw);
+        } else if let Err(message) = push_attribute_value(&mut tag.text, attribute.raw) {
             self.fatal_error(Code::Malformed, attribute.value_offset, message);
             return Err(Refused);
         }
@@ -336,7 +341,7 @@ impl Reader<'_> {
         attribute: &Attribute<'_>,
         simple: bool,
     ) -> Result<Option<usize>, Refused> {
-        let key = &attribute.key;
+        let key = attribute.key;
         let checked = if simple {
             Ok(None)
         } else {
@@ -351,7 +356,7 @@ impl Reader<'_> {
                 return Err(Refused);
             }
         };
-        let duplicate = if is_declaration(key) {
+        let duplicate = if attribute.declaration {
             declared.names.iter().any(|n| n == key)
         } else {
             tag.attribute_names().any(|n| n == key)
@@ -371,7 +376,7 @@ impl Reader<'_> {
         tag: &Tag,
         attribute: &Attribute<'_>,
     ) -> Result<bool, Refused> {
-        let (key, raw) = (&attribute.key, &attribute.raw);
+        let (key, raw) = (attribute.key, attribute.raw);
         // One look at each byte decides whether the value is plain (copied as it is) or
         // has something to check or normalise.
         let plain = raw.bytes().all(|b| PLAIN_IN_ATTRIBUTE[b as usize]);
@@ -406,10 +411,10 @@ impl Reader<'_> {
         declared: &mut Declared,
         attribute: &Attribute<'_>,
     ) -> Result<(), Refused> {
-        let key = &attribute.key;
+        let key = attribute.key;
         declared.names.push(key.to_string());
         let mut value = String::new();
-        if let Err(message) = push_attribute_value(&mut value, &attribute.raw) {
+        if let Err(message) = push_attribute_value(&mut value, attribute.raw) {
             self.fatal_error(Code::Malformed, attribute.value_offset, message);
             return Err(Refused);
         }
@@ -519,6 +524,7 @@ impl Reader<'_> {
 }
 
 /// Whether attribute `key` is a namespace declaration.
+#[inline]
 fn is_declaration(key: &str) -> bool {
     key == "xmlns" || key.starts_with("xmlns:")
 }
