@@ -10,7 +10,7 @@
 //! own main continuation; `2` is the first variation of the first move; the empty path (or
 //! `1`, `1.1`, ...) is the main line.
 
-use boardxml_xiangqi::{Point, Position, Side};
+use boardxml_xiangqi::{IllegalMove, Move, Point, Position, Side};
 
 use crate::cbf::record::Record;
 
@@ -93,33 +93,110 @@ pub fn board_text(pos: &Position) -> String {
     out
 }
 
+/// A line of a record replayed to a ply: what [`show`] and `boardxml render` draw.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    /// The position reached.
+    pub position: Position,
+    /// The moves played to reach it, in order.
+    pub moves: Vec<Played>,
+}
+
+impl Replayed {
+    /// The move that led to the position (`None` at the start).
+    pub fn last_move(&self) -> Option<Move> {
+        self.moves.last().map(|p| p.mv)
+    }
+}
+
+/// One move of a replayed line, as it was played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// Its index in the record's `moves`.
+    pub index: usize,
+    /// The move.
+    pub mv: Move,
+    /// In Chinese notation, in the position it was played in.
+    pub chinese: String,
+    /// The side that played it.
+    pub side: Side,
+    /// Its move number (a red move and the black reply share one).
+    pub move_number: u32,
+}
+
+/// Why a line cannot be replayed to a ply. Its text is `show`'s; `boardxml render` words
+/// the same cases its own way.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The ply asked for is past the end of the line.
+    #[error("the line has {plies} plies; there is no ply {ply}")]
+    PastEnd {
+        /// The ply asked for.
+        ply: usize,
+        /// How many the line has.
+        plies: usize,
+    },
+    /// The record's start position could not be read.
+    #[error("the start position cannot be read")]
+    NoStart,
+    /// A move on the way is not legal in its position.
+    #[error("move {} (ply {ply}) is not legal: {reason}", mv.iccs())]
+    Illegal {
+        /// Its ply, 1-based.
+        ply: usize,
+        /// The move.
+        mv: Move,
+        /// Why it is not legal.
+        reason: IllegalMove,
+    },
+}
+
+/// Plays the first `ply` moves of `line` (indices into `record.moves`, as [`select_line`]
+/// gives them; all of it when `None`) from the record's start, each checked.
+pub fn replay(
+    record: &Record,
+    line: &[usize],
+    ply: Option<usize>,
+) -> Result<Replayed, ReplayError> {
+    let ply = ply.unwrap_or(line.len());
+    if ply > line.len() {
+        return Err(ReplayError::PastEnd {
+            ply,
+            plies: line.len(),
+        });
+    }
+    let mut position = record.start.clone().ok_or(ReplayError::NoStart)?;
+    let mut moves = Vec::with_capacity(ply);
+    for (i, &index) in line[..ply].iter().enumerate() {
+        let mv = record.moves[index].mv;
+        // Naming the move checks it (the same test as Position::play).
+        let chinese = position
+            .to_chinese(mv)
+            .map_err(|reason| ReplayError::Illegal {
+                ply: i + 1,
+                mv,
+                reason,
+            })?;
+        moves.push(Played {
+            index,
+            mv,
+            chinese,
+            side: position.side_to_move(),
+            move_number: position.move_number(),
+        });
+        position.apply_unchecked(mv);
+    }
+    Ok(Replayed { position, moves })
+}
+
 /// The position after `ply` plies of `line` (all of it when `None`) as text: the board,
 /// the side to move, the FEN, and the moves so far in Chinese and ICCS notation.
 pub fn show(record: &Record, line: &[usize], ply: Option<usize>) -> Result<String, String> {
-    let mut pos = record
-        .start
-        .clone()
-        .ok_or("the start position cannot be read")?;
-    let ply = ply.unwrap_or(line.len());
-    if ply > line.len() {
-        return Err(format!(
-            "the line has {} plies; there is no ply {ply}",
-            line.len()
-        ));
-    }
-    let mut moves = Vec::new();
-    for (i, &index) in line[..ply].iter().enumerate() {
-        let mv = record.moves[index].mv;
-        let chinese = pos
-            .to_chinese(mv)
-            .map_err(|e| format!("move {} (ply {}) is not legal: {e}", mv.iccs(), i + 1))?;
-        let number = match pos.side_to_move() {
-            Side::Red => format!("{}.", pos.move_number()),
-            Side::Black => format!("{}...", pos.move_number()),
-        };
-        moves.push(format!("{number} {chinese} {}", mv.iccs()));
-        pos.apply_unchecked(mv);
-    }
+    let Replayed {
+        position: pos,
+        moves,
+    } = replay(record, line, ply).map_err(|e| e.to_string())?;
+    let ply = moves.len();
     let mut out = board_text(&pos);
     out.push('\n');
     let side = match pos.side_to_move() {
@@ -138,18 +215,109 @@ pub fn show(record: &Record, line: &[usize], ply: Option<usize>) -> Result<Strin
     out.push_str(&format!("to move: {side}{state}\n"));
     out.push_str(&format!("FEN: {}\n", pos.to_fen()));
     out.push_str(&format!("ply {ply} of {}\n", line.len()));
-    if let Some(&last) = line[..ply].last() {
-        let c = record.moves[last].comment.trim();
+    if let Some(last) = moves.last() {
+        let c = record.moves[last.index].comment.trim();
         if !c.is_empty() {
             out.push_str(&format!("comment: {c}\n"));
         }
     }
     if !moves.is_empty() {
         out.push('\n');
-        for m in moves {
-            out.push_str(&m);
-            out.push('\n');
+        for m in &moves {
+            let number = match m.side {
+                Side::Red => format!("{}.", m.move_number),
+                Side::Black => format!("{}...", m.move_number),
+            };
+            out.push_str(&format!("{number} {} {}\n", m.chinese, m.mv.iccs()));
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::validate::{validate_bytes, Options};
+
+    /// The shipped 2007 example: 1. 77-47 10-22 2. 79-67, and 70-62 a variation at ply 2.
+    fn example() -> Record {
+        let bytes = include_bytes!("../../examples/valid/short-game-2007.cbf");
+        let report = validate_bytes(Path::new("short-game-2007.cbf"), bytes, &Options::default());
+        assert!(report.is_valid(), "{:?}", report.diagnostics);
+        crate::cbf::convert::record_of(report.document.as_ref().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn replay_plays_every_line_to_every_ply_as_by_hand() {
+        let record = example();
+        let mut lines = 0;
+        for path in ["", "1.2"] {
+            let line = select_line(&record, path).unwrap();
+            for ply in 0..=line.len() {
+                let replayed = replay(&record, &line, Some(ply)).unwrap();
+                let mut by_hand = record.start.clone().unwrap();
+                let mut played = Vec::new();
+                for &index in &line[..ply] {
+                    let mv = record.moves[index].mv;
+                    let chinese = by_hand.to_chinese(mv).unwrap();
+                    played.push((
+                        index,
+                        mv,
+                        chinese,
+                        by_hand.side_to_move(),
+                        by_hand.move_number(),
+                    ));
+                    by_hand.play(mv).unwrap();
+                }
+                assert_eq!(replayed.position, by_hand, "line {path:?}, ply {ply}");
+                let got: Vec<_> = replayed
+                    .moves
+                    .iter()
+                    .map(|p| (p.index, p.mv, p.chinese.clone(), p.side, p.move_number))
+                    .collect();
+                assert_eq!(got, played, "line {path:?}, ply {ply}");
+                let last = line[..ply].last().map(|&i| record.moves[i].mv);
+                assert_eq!(replayed.last_move(), last);
+            }
+            // No ply: the whole line.
+            let whole = replay(&record, &line, None).unwrap();
+            assert_eq!(whole.moves.len(), line.len());
+            lines += 1;
+        }
+        assert_eq!(lines, 2);
+        // The variation really is another line: its second move is not the main line's.
+        let (main, variation) = (
+            select_line(&record, "").unwrap(),
+            select_line(&record, "1.2").unwrap(),
+        );
+        assert_ne!(record.moves[main[1]].mv, record.moves[variation[1]].mv);
+    }
+
+    #[test]
+    fn replay_says_why_it_stops() {
+        let mut record = example();
+        let line = select_line(&record, "1.2").unwrap();
+        assert_eq!(
+            replay(&record, &line, Some(3)).unwrap_err(),
+            ReplayError::PastEnd { ply: 3, plies: 2 }
+        );
+        assert_eq!(
+            replay(&record, &line, Some(3)).unwrap_err().to_string(),
+            "the line has 2 plies; there is no ply 3"
+        );
+        // The variation's move replaced by the first move again: its point is empty now.
+        let first = record.moves[line[0]].mv;
+        record.moves[line[1]].mv = first;
+        let Err(ReplayError::Illegal { ply: 2, mv, .. }) = replay(&record, &line, None) else {
+            panic!("an illegal second move must stop the replay at ply 2");
+        };
+        assert_eq!(mv, first);
+        record.start = None;
+        assert_eq!(
+            replay(&record, &line, Some(0)).unwrap_err(),
+            ReplayError::NoStart
+        );
+    }
 }

@@ -1,4 +1,4 @@
-//! The XML declaration, parsed by XML 1.0 (5th edition) [23]-[32]: what the decoder reads
+//! The XML declaration, parsed by XML 1.0 (5th edition) \[23\]-\[32\]: what the decoder reads
 //! the encoding from and what the reader checks, so that both read the same declaration
 //! the same way, whatever its length.
 //!

@@ -62,29 +62,22 @@ fn cbf_position_svg(
     line: &str,
     ply: Option<usize>,
 ) -> Result<String, String> {
-    let moves = boardxml::cbf::show::select_line(record, line)?;
-    let ply = ply.unwrap_or(moves.len());
-    if ply > moves.len() {
-        return Err(format!(
-            "ply {ply} is beyond the end of the line, which has {} plies",
-            moves.len()
-        ));
-    }
-    let mut position = record
-        .start
-        .clone()
-        .ok_or("the start position could not be read")?;
-    let mut last = None;
-    for &i in &moves[..ply] {
-        let mv = record.moves[i].mv;
-        position.play(mv).map_err(|e| {
-            format!(
-                "the move {} ({}) on the way is illegal: {e}",
-                mv.cbf(),
-                mv.iccs()
-            )
-        })?;
-        last = Some(mv);
-    }
-    Ok(boardxml::cbf::render::render_position_svg(&position, last))
+    use boardxml::cbf::show::{replay, select_line, ReplayError};
+    let moves = select_line(record, line)?;
+    // `render`'s own wording of each case (its messages predate the shared replay).
+    let replayed = replay(record, &moves, ply).map_err(|e| match e {
+        ReplayError::PastEnd { ply, plies } => {
+            format!("ply {ply} is beyond the end of the line, which has {plies} plies")
+        }
+        ReplayError::NoStart => "the start position could not be read".to_string(),
+        ReplayError::Illegal { mv, reason, .. } => format!(
+            "the move {} ({}) on the way is illegal: {reason}",
+            mv.cbf(),
+            mv.iccs()
+        ),
+    })?;
+    Ok(boardxml::cbf::render::render_position_svg(
+        &replayed.position,
+        replayed.last_move(),
+    ))
 }

@@ -1,0 +1,174 @@
+//! The attributes of a start tag as a generated type takes them: each declared attribute
+//! by name (required, optional or fixed), typed through its simple type, and every one no
+//! declaration took reported at the end.
+
+use super::{excerpt, quote, Reader, Tag};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::schema::{Invalid, SimpleValue};
+
+/// A start tag's attributes while a type takes the ones it declares.
+pub struct Attributes<'t> {
+    /// Borrowed: taking attributes copies nothing. A missing attribute is reported at the
+    /// tag's offset.
+    tag: &'t Tag,
+    /// Which items a declaration took (the reader allows at most 256 attributes).
+    used: [u64; 4],
+}
+
+/// One attribute of a tag, borrowed.
+#[derive(Clone, Copy)]
+struct AttrRef<'t> {
+    name: &'t str,
+    value: &'t str,
+    offset: usize,
+}
+
+impl<'t> Attributes<'t> {
+    /// None of `tag`'s attributes taken yet.
+    pub(super) fn new(tag: &'t Tag) -> Self {
+        Attributes { tag, used: [0; 4] }
+    }
+
+    fn is_used(&self, i: usize) -> bool {
+        self.used[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    fn take(&mut self, name: &str) -> Option<AttrRef<'t>> {
+        let tag = self.tag;
+        let i = (0..tag.attributes.len())
+            .find(|&i| !self.is_used(i) && tag.attr_name(&tag.attributes[i]) == name)?;
+        self.used[i / 64] |= 1 << (i % 64);
+        Some(self.item(i))
+    }
+
+    fn item(&self, i: usize) -> AttrRef<'t> {
+        let (tag, a) = (self.tag, &self.tag.attributes[i]);
+        AttrRef {
+            name: tag.attr_name(a),
+            value: tag.attr_value(a),
+            offset: a.offset,
+        }
+    }
+
+    fn parse<T: SimpleValue>(r: &mut Reader<'_>, attr: AttrRef<'t>) -> Result<T, Invalid> {
+        T::parse_lexical(attr.value).map_err(|e| {
+            let path = format!("{}/@{}", r.path(), attr.name);
+            r.facet_error(
+                e,
+                attr.offset,
+                path,
+                &format!("attribute {}", attr.name),
+                attr.value,
+            );
+            Invalid
+        })
+    }
+
+    /// A required attribute.
+    pub fn required<T: SimpleValue>(
+        &mut self,
+        r: &mut Reader<'_>,
+        name: &str,
+    ) -> Result<T, Invalid> {
+        match self.take(name) {
+            Some(attr) => Self::parse(r, attr),
+            None => {
+                let path = format!("{}/@{}", r.path(), name);
+                let offset = self.tag.offset;
+                r.report(
+                    Diagnostic::error(
+                        Code::MissingAttribute,
+                        offset,
+                        path,
+                        format!("<{}> needs attribute {name}", self.tag.name()),
+                    )
+                    .expected(format!("{name}=\"...\"")),
+                );
+                Err(Invalid)
+            }
+        }
+    }
+
+    /// An optional attribute.
+    pub fn optional<T: SimpleValue>(
+        &mut self,
+        r: &mut Reader<'_>,
+        name: &str,
+    ) -> Result<Option<T>, Invalid> {
+        match self.take(name) {
+            Some(attr) => Self::parse(r, attr).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// An attribute with a fixed value: present or not (as `required` says), it must equal
+    /// `fixed` in the type's value space.
+    pub fn fixed<T: SimpleValue>(
+        &mut self,
+        r: &mut Reader<'_>,
+        name: &str,
+        fixed: &str,
+        required: bool,
+    ) -> Result<Option<T>, Invalid> {
+        let value: Option<T> = if required {
+            Some(self.required(r, name)?)
+        } else {
+            self.optional(r, name)?
+        };
+        let Some(value) = value else { return Ok(None) };
+        let want = T::parse_lexical(fixed)
+            .map(|v| v.to_lexical().into_owned())
+            .unwrap_or_else(|_| fixed.to_string());
+        if value.to_lexical() != want {
+            let attr_offset = self
+                .tag
+                .attributes
+                .iter()
+                .find(|a| self.tag.attr_name(a) == name)
+                .map_or(0, |a| a.offset);
+            let path = format!("{}/@{}", r.path(), name);
+            r.report(
+                Diagnostic::error(
+                    Code::FixedValue,
+                    attr_offset,
+                    path,
+                    format!("attribute {name} must be \"{fixed}\""),
+                )
+                .expected(quote(fixed))
+                .found(quote(&value.to_lexical())),
+            );
+            return Err(Invalid);
+        }
+        Ok(Some(value))
+    }
+
+    /// Reports every attribute no declaration took.
+    pub fn finish(self, r: &mut Reader<'_>) -> Result<(), Invalid> {
+        let mut ok = true;
+        for i in 0..self.tag.attributes.len() {
+            if !self.is_used(i) {
+                let attr = self.item(i);
+                let path = format!("{}/@{}", r.path(), attr.name);
+                r.report(
+                    Diagnostic::error(
+                        Code::UnknownAttribute,
+                        attr.offset,
+                        path,
+                        format!("<{}> has no attribute {}", self.tag.name(), attr.name),
+                    )
+                    .found(format!(
+                        "{}=\"{}\"",
+                        attr.name,
+                        excerpt(attr.value)
+                    )),
+                );
+                ok = false;
+            }
+        }
+        if ok {
+            Ok(())
+        } else {
+            Err(Invalid)
+        }
+    }
+}

@@ -1,0 +1,471 @@
+//! The event source: quick-xml over text in memory (events borrow from it) or over a
+//! stream (each event copied into one reused buffer, behind the size guard), turned into
+//! the reader's nodes. Character data arriving in pieces is gathered into runs here, and
+//! every event is checked as XML 1.0 requires before it counts.
+
+use std::io::BufRead;
+
+use quick_xml::events::Event;
+
+use super::text::{
+    forbidden_char, forbidden_message, push_normalised, resolve_reference, text_of, utf8,
+};
+use super::{excerpt, release_large, Node, Reader};
+use crate::diagnostic::Code;
+use crate::xml::{decl, guard, wf};
+
+/// What one event contributes.
+enum Step {
+    /// A piece of character data (text or CDATA, as the flag says), in the reader's
+    /// `piece` buffer.
+    Piece(bool),
+    /// Nothing (a comment, a processing instruction, the declaration).
+    Skip,
+    /// A node that ends the gathering of character data.
+    Node(Node),
+    /// Reading ends here (the problem is reported).
+    Stop(Node),
+}
+
+/// A run of character data of one kind being gathered (its text is in a reader buffer).
+#[derive(Clone, Copy)]
+pub(super) struct Run {
+    cdata: bool,
+    offset: usize,
+}
+
+/// Where events come from.
+pub(super) enum Events<'a> {
+    /// A stream: quick-xml copies each event into the reader's buffer, behind the size
+    /// guard.
+    Stream(quick_xml::Reader<Box<dyn BufRead + 'a>>),
+    /// Text in memory: events borrow from it, nothing is copied and no guard is needed
+    /// (an event costs no memory beyond the text; the reader's own limits still apply).
+    Slice(quick_xml::Reader<&'a [u8]>),
+}
+
+/// The same parser settings for both kinds of input.
+pub(super) fn configure(config: &mut quick_xml::reader::Config) {
+    // `<x/>` arrives as one event; the reader hands out its start and end itself.
+    config.expand_empty_elements = false;
+    config.check_end_names = true;
+    config.check_comments = true;
+    config.trim_text(false);
+}
+
+impl Reader<'_> {
+    /// Where quick-xml stands in the input (the offset of the next event).
+    pub(super) fn position(&self) -> usize {
+        match &self.xml {
+            Events::Stream(xml) => xml.buffer_position() as usize,
+            Events::Slice(xml) => xml.buffer_position() as usize,
+        }
+    }
+
+    /// The next node, with malformed input turned into a fatal diagnostic. A text node's
+    /// text is in `self.text` until the next call.
+    pub(super) fn next_node(&mut self) -> Node {
+        self.next_node_with(false)
+    }
+
+    /// [`Reader::next_node`]; with `skip_blank`, a run of white space (which element-only
+    /// content ignores) followed by a tag is not handed out: the tag comes at once, without
+    /// the text node and the detour through `peeked`.
+    pub(super) fn next_node_with(&mut self, skip_blank: bool) -> Node {
+        if let Some(node) = self.peeked.take() {
+            if matches!(node, Node::Eof) {
+                self.peeked = Some(Node::Eof);
+            }
+            return node;
+        }
+        // Character data arrives in pieces (entity references are events of their own, and
+        // `]]>` splits CDATA into sections); a run of one kind is one node. Text and CDATA
+        // stay apart so that mixed content can keep them apart; the piece that changed the
+        // kind is carried into the next call.
+        release_large(&mut self.text);
+        release_large(&mut self.piece);
+        self.text.clear();
+        let mut run = self.carry.take();
+        if run.is_some() {
+            std::mem::swap(&mut self.text, &mut self.carry_text);
+        }
+        loop {
+            let before = self.position();
+            if self.pending_end {
+                // Nothing can stand between `<x/>` and its end: no run is being gathered.
+                self.pending_end = false;
+                return self.close_element(self.last_start);
+            }
+            let cdata = match self.read_step(before) {
+                Step::Piece(cdata) => cdata,
+                Step::Skip => continue,
+                Step::Stop(node) => return node,
+                Step::Node(node) => {
+                    return match run {
+                        Some(run) => {
+                            let text = self.text_node(run);
+                            if skip_blank && matches!(text, Node::Text { blank: true, .. }) {
+                                return node;
+                            }
+                            // Hand out the gathered character data first; the node waits.
+                            self.peeked = Some(node);
+                            text
+                        }
+                        None => node,
+                    };
+                }
+            };
+            if let Some(node) = self.add_piece(&mut run, cdata, before) {
+                return node;
+            }
+        }
+    }
+
+    /// Reads the next event, at `before`, and what it means.
+    #[inline]
+    fn read_step(&mut self, before: usize) -> Step {
+        match &mut self.xml {
+            Events::Stream(xml) => {
+                // The event borrows the buffer; turn it into owned data before giving
+                // the buffer back.
+                let mut buf = std::mem::take(&mut self.buf);
+                buf.clear();
+                let step = match xml.read_event_into(&mut buf) {
+                    Ok(event) => self.step(event, before),
+                    Err(error) => {
+                        self.read_error(error);
+                        Step::Stop(Node::Eof)
+                    }
+                };
+                self.buf = buf;
+                step
+            }
+            Events::Slice(xml) => match xml.read_event() {
+                Ok(event) => self.step(event, before),
+                Err(error) => {
+                    self.read_error(error);
+                    Step::Stop(Node::Eof)
+                }
+            },
+        }
+    }
+
+    /// Adds the piece in `self.piece` (CDATA or not, at `before`) to the run being
+    /// gathered; the node to hand out when the piece ends the run (it changes the kind:
+    /// it is carried over) or makes the text too long.
+    #[inline]
+    fn add_piece(&mut self, run: &mut Option<Run>, cdata: bool, before: usize) -> Option<Node> {
+        match *run {
+            Some(r) if r.cdata == cdata => self.text.push_str(&self.piece),
+            Some(done) => {
+                self.carry_text.clear();
+                self.carry_text.push_str(&self.piece);
+                self.carry = Some(Run {
+                    cdata,
+                    offset: before,
+                });
+                return Some(self.text_node(done));
+            }
+            None => {
+                // The first piece of a run (most runs have one): take it, no copy.
+                std::mem::swap(&mut self.text, &mut self.piece);
+                *run = Some(Run {
+                    cdata,
+                    offset: before,
+                })
+            }
+        }
+        if self.text.len() > self.limits.max_text {
+            let at = run.map_or(before, |r| r.offset);
+            self.fatal_error(
+                Code::Limit,
+                at,
+                format!("text longer than {} bytes", self.limits.max_text),
+            );
+            return Some(Node::Eof);
+        }
+        None
+    }
+
+    /// The text node for a run gathered in `self.text`.
+    fn text_node(&self, run: Run) -> Node {
+        // The infoset has no CDATA boundaries: white space in CDATA is white space.
+        let blank = self
+            .text
+            .bytes()
+            .all(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'));
+        Node::Text {
+            cdata: run.cdata,
+            blank,
+            offset: run.offset,
+        }
+    }
+
+    /// A read error: bad bytes found by the decoder keep their own diagnostic (with the
+    /// byte offset in the file); anything else is malformed XML.
+    fn read_error(&mut self, error: quick_xml::Error) {
+        if let quick_xml::Error::Io(io) = &error {
+            if let Some(crate::encoding::InvalidBytes(d)) =
+                io.get_ref().and_then(|e| e.downcast_ref())
+            {
+                let d = d.clone();
+                self.report(d);
+                return;
+            }
+            if let Some(t) = io
+                .get_ref()
+                .and_then(|e| e.downcast_ref::<guard::TooLarge>())
+            {
+                let (offset, message) = (t.offset, t.message.clone());
+                self.fatal_error(Code::Limit, offset, message);
+                return;
+            }
+            if let Some(f) = io
+                .get_ref()
+                .and_then(|e| e.downcast_ref::<guard::Forbidden>())
+            {
+                let (offset, message) = (f.offset, f.to_string());
+                self.fatal_error(Code::Malformed, offset, message);
+                return;
+            }
+        }
+        let at = match &self.xml {
+            Events::Stream(xml) => xml.error_position() as usize,
+            Events::Slice(xml) => xml.error_position() as usize,
+        };
+        // A DOCTYPE whose end quick-xml does not find (its internal subset can hold `>` in
+        // quotes) is refused as a DOCTYPE all the same.
+        if let quick_xml::Error::Syntax(quick_xml::errors::SyntaxError::UnclosedDoctype) = error {
+            self.fatal_error(
+                Code::Doctype,
+                at,
+                "a DOCTYPE is not allowed: boardxml reads no DTDs and expands no entities".into(),
+            );
+            return;
+        }
+        self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
+    }
+
+    /// What one event means for the node being gathered.
+    fn step(&mut self, event: Event<'_>, before: usize) -> Step {
+        let first = !self.started;
+        self.started = true;
+        match event {
+            Event::Text(t) => {
+                // The input is UTF-8 already (our decoder ran first). Never `decode()`: with
+                // quick-xml's `encoding` feature (which another crate of a build may turn on) it
+                // would decode again by the document's declaration, e.g. GBK.
+                let raw = text_of(self.source, &t);
+                self.text_piece(&raw, before)
+            }
+            Event::CData(c) => {
+                let raw = text_of(self.source, &c);
+                self.cdata_piece(&raw, before)
+            }
+            Event::GeneralRef(r) => self.reference(&r, before),
+            Event::Comment(c) => {
+                let raw = text_of(self.source, &c);
+                self.comment(&raw, before)
+            }
+            Event::PI(pi) => {
+                let raw = text_of(self.source, &pi);
+                self.processing_instruction(&raw, before)
+            }
+            Event::Decl(d) => {
+                let raw = text_of(self.source, &d);
+                self.declaration(&raw, first, before)
+            }
+            Event::DocType(_) => {
+                self.fatal_error(
+                    Code::Doctype,
+                    before,
+                    "a DOCTYPE is not allowed: boardxml reads no DTDs and expands no entities"
+                        .into(),
+                );
+                Step::Stop(Node::Eof)
+            }
+            Event::Start(start) => {
+                self.last_start = before;
+                match self.start_tag(&start, before) {
+                    Some(tag) => Step::Node(Node::Start(tag)),
+                    None => Step::Stop(Node::Eof),
+                }
+            }
+            Event::Empty(start) => {
+                self.last_start = before;
+                match self.start_tag(&start, before) {
+                    Some(tag) => {
+                        self.pending_end = true;
+                        Step::Node(Node::Start(tag))
+                    }
+                    None => Step::Stop(Node::Eof),
+                }
+            }
+            Event::End(_) => Step::Node(self.close_element(before)),
+            Event::Eof => self.end_of_input(before),
+        }
+    }
+
+    /// A piece of text at `before`: allowed characters, no `]]>`; line ends normalised.
+    #[inline]
+    fn text_piece(&mut self, raw: &str, before: usize) -> Step {
+        if !wf::plain_text(raw) {
+            if let Some(at) = forbidden_char(raw) {
+                self.fatal_error(Code::Malformed, before + at, forbidden_message(&raw[at..]));
+                return Step::Stop(Node::Eof);
+            }
+            if let Some(at) = wf::cdata_end_in_text(raw) {
+                self.malformed(
+                    before + at,
+                    "]]> in character data (it may only end a CDATA section)".into(),
+                    "]]&gt; (or text without ]]>)",
+                    "]]>".into(),
+                );
+                return Step::Stop(Node::Eof);
+            }
+        }
+        self.piece.clear();
+        push_normalised(&mut self.piece, raw);
+        Step::Piece(false)
+    }
+
+    /// A CDATA section's content, whose `<![CDATA[` is at `before`.
+    fn cdata_piece(&mut self, raw: &str, before: usize) -> Step {
+        if let Some(at) = forbidden_char(raw) {
+            self.fatal_error(
+                Code::Malformed,
+                before + "<![CDATA[".len() + at,
+                forbidden_message(&raw[at..]),
+            );
+            return Step::Stop(Node::Eof);
+        }
+        self.piece.clear();
+        push_normalised(&mut self.piece, raw);
+        Step::Piece(true)
+    }
+
+    /// A reference `&...;` at `before`: the character it stands for, inside the root.
+    fn reference(&mut self, r: &quick_xml::events::BytesRef<'_>, before: usize) -> Step {
+        // XML 1.0 [1] document ::= prolog element Misc*: no character data outside the
+        // root, and a reference is character data even when it stands for a space.
+        if self.depth == 0 {
+            let found = format!("&{};", utf8(r));
+            let what = if self.root.is_some() {
+                "after"
+            } else {
+                "before"
+            };
+            self.malformed(
+                before,
+                format!("a reference {what} the root element"),
+                "only white space, comments and processing instructions outside the root",
+                found,
+            );
+            return Step::Stop(Node::Eof);
+        }
+        match resolve_reference(r) {
+            Ok(c) => {
+                self.piece.clear();
+                self.piece.push(c);
+                Step::Piece(false)
+            }
+            Err(message) => {
+                self.fatal_error(Code::Malformed, before, message);
+                Step::Stop(Node::Eof)
+            }
+        }
+    }
+
+    /// A comment whose `<!--` is at `before`: skipped once its characters are checked.
+    fn comment(&mut self, raw: &str, before: usize) -> Step {
+        if let Some(at) = forbidden_char(raw) {
+            let message = format!("in a comment: {}", forbidden_message(&raw[at..]));
+            self.fatal_error(Code::Malformed, before + "<!--".len() + at, message);
+            return Step::Stop(Node::Eof);
+        }
+        Step::Skip
+    }
+
+    /// A processing instruction at `before`: skipped once its target and characters are
+    /// checked.
+    fn processing_instruction(&mut self, raw: &str, before: usize) -> Step {
+        if let Some((at, message)) = wf::check_pi(raw) {
+            let found = format!("<?{}", excerpt(raw));
+            self.malformed(
+                before + 2 + at,
+                message,
+                "<?target ...?> with a name other than xml as target",
+                found,
+            );
+            return Step::Stop(Node::Eof);
+        }
+        if let Some(at) = forbidden_char(raw) {
+            let message = format!(
+                "in a processing instruction: {}",
+                forbidden_message(&raw[at..])
+            );
+            self.fatal_error(Code::Malformed, before + 2 + at, message);
+            return Step::Stop(Node::Eof);
+        }
+        Step::Skip
+    }
+
+    /// An XML declaration at `before` (`first`: the first event of the input): only at
+    /// the very start, within its limit, and well-formed.
+    fn declaration(&mut self, raw: &str, first: bool, before: usize) -> Step {
+        if !(first && before == 0) {
+            let what = if self.depth > 0 {
+                "inside an element"
+            } else if self.root.is_some() {
+                "after the root element"
+            } else {
+                "after other content (white space, a comment, another declaration)"
+            };
+            self.malformed(
+                before,
+                format!("an XML declaration {what}: it is allowed only at the very start of the document"),
+                "the declaration first, at offset 0, or none",
+                format!("<?{}?>", excerpt(raw)),
+            );
+            return Step::Stop(Node::Eof);
+        }
+        if raw.len() > decl::MAX_DECLARATION {
+            self.fatal_error(
+                Code::Limit,
+                before,
+                format!(
+                    "an XML declaration longer than {} bytes",
+                    decl::MAX_DECLARATION
+                ),
+            );
+            return Step::Stop(Node::Eof);
+        }
+        if let Err(e) = decl::parse(raw.as_bytes()) {
+            self.malformed(
+                before + 2 + e.at,
+                format!("malformed XML declaration: expected {}", e.expected),
+                &e.expected,
+                e.found,
+            );
+            return Step::Stop(Node::Eof);
+        }
+        Step::Skip
+    }
+
+    /// The end of the input, at `before`.
+    fn end_of_input(&mut self, before: usize) -> Step {
+        // quick-xml ends quietly with elements still open; XML calls that malformed.
+        if self.depth > 0 {
+            let open = self.current_name().to_string();
+            self.fatal_error(
+                Code::Malformed,
+                before,
+                format!(
+                    "the document ends before </{open}>: {} element(s) left open",
+                    self.depth
+                ),
+            );
+        }
+        Step::Node(Node::Eof)
+    }
+}

@@ -1,0 +1,449 @@
+//! The strict pull reader that generated code drives.
+//!
+//! It sits on quick-xml and adds what validation needs: element paths, limits, refusal of
+//! DTDs, XML's line-end and attribute-value normalisation, entity resolution limited to the
+//! five predefined entities and character references, and a list of diagnostics that keeps
+//! growing after a recoverable error so that a document's problems are reported together.
+//! A fatal error (malformed XML, a limit) ends reading: every later call sees the end.
+//!
+//! This module holds the [`Reader`] itself (its state, construction, limits and the
+//! diagnostics list); the rest is cut by concern, each part an `impl Reader` of its own:
+//! `events` (quick-xml's events, in place or streamed, into nodes), `tag` (start tags and
+//! their checks), `text` (character data and attribute values, pure functions), `path`
+//! (the element path), `document` (the document around the root), `api` (what generated
+//! code calls) and `attributes` (a tag's attributes as a type takes them).
+
+use std::io::BufRead;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::schema::FacetError;
+
+mod api;
+mod attributes;
+mod document;
+mod events;
+mod path;
+mod tag;
+mod text;
+
+pub use api::{MixedItem, Observer, Shape};
+pub use attributes::Attributes;
+pub use tag::Tag;
+
+use events::{configure, Events, Run};
+use path::Level;
+
+/// Limits that keep hostile input from costing unbounded time or memory.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Deepest element nesting.
+    pub max_depth: usize,
+    /// Longest element or attribute name, in bytes.
+    pub max_name: usize,
+    /// Longest attribute value, in bytes.
+    pub max_attribute: usize,
+    /// Most attributes on one element.
+    pub max_attributes: usize,
+    /// Longest text content of one element, in bytes.
+    pub max_text: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: 256,
+            max_name: 1024,
+            max_attribute: 1 << 20,
+            max_attributes: 256,
+            max_text: 64 << 20,
+        }
+    }
+}
+
+/// What the reader hands on from the events: a start tag, an end tag, a run of character
+/// data, the end.
+enum Node {
+    Start(Tag),
+    /// An end tag at `offset` (for `<x/>`, the offset of `<x`).
+    End(usize),
+    /// A run of character data; its text is the reader's `text` buffer, valid until the
+    /// next node is read.
+    Text {
+        cdata: bool,
+        blank: bool,
+        offset: usize,
+    },
+    Eof,
+}
+
+/// Buffers that hold more than this after a large value are let go rather than kept for
+/// reuse, so one huge text or tag does not pin its memory for the rest of the document.
+const KEEP_CAPACITY: usize = 64 << 10;
+
+/// The reader.
+pub struct Reader<'a> {
+    xml: Events<'a>,
+    /// The text read in place, if it is (events are slices of it).
+    source: Option<&'a str>,
+    /// Character data of the node last read (see [`Node::Text`]).
+    text: String,
+    /// One event's character data, before it joins a run.
+    piece: String,
+    /// The text of the piece in `carry`.
+    carry_text: String,
+    /// Simple content gathered across nodes (kept to reuse its allocation).
+    content: String,
+    /// Tags handed back after their element was read, to be filled again.
+    spare_tags: Vec<Tag>,
+    /// The event buffer, reused: memory is the largest single event, not the file.
+    buf: Vec<u8>,
+    limits: Limits,
+    diagnostics: Vec<Diagnostic>,
+    max_errors: usize,
+    errors: usize,
+    /// Diagnostics past this many are counted in `omitted`, not kept: a raised error
+    /// limit must not raise memory without bound.
+    max_kept: usize,
+    /// Errors and warnings reported but not kept.
+    omitted: (usize, usize),
+    fatal: bool,
+    peeked: Option<Node>,
+    /// Open elements in `levels[..open]`, the document first; the levels past `open` are
+    /// kept to reuse their buffers.
+    levels: Vec<Level>,
+    open: usize,
+    /// Offset of the latest start tag (where an empty element's end is reported).
+    last_start: usize,
+    /// An empty-element tag `<x/>` was handed out as a start; its end comes next, without
+    /// reading (quick-xml's own expansion allocates a copy of the name per element).
+    pending_end: bool,
+    /// Open elements, including those skipped without being entered.
+    depth: usize,
+    /// Character data of the other kind that ended the previous run.
+    carry: Option<Run>,
+    /// Whether repeated children are kept in the values read (off: validate in bounded
+    /// memory; the values then hold no repeated children).
+    retain: bool,
+    /// The root element's start tag, once read.
+    root: Option<Tag>,
+    /// Format rules that run while reading.
+    observer: Option<Box<dyn Observer + 'a>>,
+    /// The default namespace in scope at each open element (`None`: no namespace).
+    default_ns: Vec<Option<String>>,
+    /// Prefixes declared by the open elements, innermost last: (prefix, namespace).
+    prefixes: Vec<(String, String)>,
+    /// For each open element that declared prefixes (rare: nothing is pushed for the
+    /// others), its depth and how many of `prefixes` were in scope before it.
+    prefix_marks: Vec<(usize, usize)>,
+    /// Whether an event has been read (an XML declaration must be the first).
+    started: bool,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over decoded text in memory (the fastest way in: events are read in place).
+    pub fn new(text: &'a str) -> Self {
+        let mut xml = quick_xml::Reader::from_reader(text.as_bytes());
+        configure(xml.config_mut());
+        let mut reader = Reader::with_events(Events::Slice(xml));
+        reader.source = Some(text);
+        if text.starts_with('\u{FEFF}') {
+            reader.second_bom();
+        }
+        reader
+    }
+
+    /// A streaming reader over UTF-8 input (see [`crate::encoding::DecodeReader`] for other
+    /// encodings).
+    pub fn from_reader(mut input: impl BufRead + 'a) -> Self {
+        // quick-xml drops a UTF-8 BOM at the start; after the decoder took the real one, a
+        // second is a character before the root (the decoder hands out whole characters).
+        let second_bom = input
+            .fill_buf()
+            .is_ok_and(|b| b.starts_with("\u{FEFF}".as_bytes()));
+        let limits = Limits::default();
+        // The guard stops a tag or text run at its limit before quick-xml buffers it whole.
+        let max_tag =
+            limits.max_attribute + limits.max_attributes * limits.max_name + limits.max_name;
+        let guarded = super::MarkupGuard::new(input, max_tag, limits.max_text);
+        let mut xml = quick_xml::Reader::from_reader(Box::new(guarded) as Box<dyn BufRead + 'a>);
+        configure(xml.config_mut());
+        let mut reader = Reader::with_events(Events::Stream(xml));
+        if second_bom {
+            reader.second_bom();
+        }
+        reader
+    }
+
+    /// A U+FEFF at the start of the text: the byte order mark was taken by the decoder,
+    /// so this is a second one, a character where only markup may stand.
+    fn second_bom(&mut self) {
+        self.report(
+            Diagnostic::error(
+                Code::Malformed,
+                0,
+                "",
+                "a second byte order mark (U+FEFF) at the start: no character may stand before the root element or the XML declaration",
+            )
+            .expected("<")
+            .found("U+FEFF"),
+        );
+    }
+
+    fn with_events(xml: Events<'a>) -> Self {
+        Reader {
+            xml,
+            source: None,
+            text: String::new(),
+            piece: String::new(),
+            carry_text: String::new(),
+            content: String::new(),
+            spare_tags: Vec::new(),
+            buf: Vec::new(),
+            diagnostics: Vec::new(),
+            max_errors: usize::MAX,
+            errors: 0,
+            max_kept: usize::MAX,
+            omitted: (0, 0),
+            fatal: false,
+            peeked: None,
+            levels: vec![Level::document()],
+            open: 1,
+            last_start: 0,
+            pending_end: false,
+            depth: 0,
+            carry: None,
+            retain: true,
+            root: None,
+            default_ns: Vec::new(),
+            prefixes: Vec::new(),
+            prefix_marks: Vec::new(),
+            started: false,
+            observer: None,
+            limits: Limits::default(),
+        }
+    }
+
+    /// Whether repeated children are to be kept (generated code asks before each push).
+    pub fn retains(&self) -> bool {
+        self.retain
+    }
+
+    /// Drop repeated children after checking them, so memory stays bounded by nesting
+    /// depth and the largest single value (for validation only: the values read then lack
+    /// their repeated children).
+    pub fn without_retaining(mut self) -> Self {
+        self.retain = false;
+        self
+    }
+
+    /// The root element's start tag, once read (tells the format even when the document
+    /// turns out invalid).
+    pub fn root(&self) -> Option<&Tag> {
+        self.root.as_ref()
+    }
+
+    /// With other limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Stop after this many errors (the rest of the document is not read).
+    pub fn with_max_errors(mut self, max: usize) -> Self {
+        self.max_errors = max.max(1);
+        self
+    }
+
+    /// Keep at most this many diagnostics; later ones are only counted ([`Reader::omitted`]).
+    pub fn with_max_kept(mut self, max: usize) -> Self {
+        self.max_kept = max;
+        self
+    }
+
+    /// Errors and warnings reported past [`Reader::with_max_kept`]'s limit, not kept.
+    pub fn omitted(&self) -> (usize, usize) {
+        self.omitted
+    }
+
+    /// The diagnostics so far.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Takes the diagnostics.
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
+    }
+
+    /// Whether a fatal error ended reading.
+    pub fn is_fatal(&self) -> bool {
+        self.fatal
+    }
+
+    /// Records a diagnostic (once reading has ended on a fatal error, or the error limit is
+    /// reached, later ones would only echo it and are dropped).
+    pub fn report(&mut self, diagnostic: Diagnostic) {
+        if self.fatal {
+            return;
+        }
+        let fatal = diagnostic.code.is_fatal();
+        let error = diagnostic.severity == crate::diagnostic::Severity::Error;
+        if error {
+            self.errors += 1;
+        }
+        if self.diagnostics.len() < self.max_kept {
+            self.diagnostics.push(diagnostic);
+        } else if error {
+            self.omitted.0 += 1;
+        } else {
+            self.omitted.1 += 1;
+        }
+        if fatal || self.errors >= self.max_errors {
+            self.fatal = true;
+            self.peeked = Some(Node::Eof);
+        }
+    }
+
+    /// Keep repeated children, or not (see [`Reader::without_retaining`]); a format can
+    /// decide this once its root element is known.
+    pub fn set_retaining(&mut self, retain: bool) {
+        self.retain = retain;
+    }
+
+    fn fatal_error(&mut self, code: Code, offset: usize, message: String) {
+        let path = self.path();
+        self.report(Diagnostic::error(code, offset, path, message));
+    }
+
+    /// A well-formedness error (E0101) with what was expected there and what was found.
+    fn malformed(&mut self, offset: usize, message: String, expected: &str, found: String) {
+        let path = self.path();
+        self.report(
+            Diagnostic::error(Code::Malformed, offset, path, message)
+                .expected(expected.to_string())
+                .found(found),
+        );
+    }
+
+    fn facet_error(&mut self, e: FacetError, offset: usize, path: String, what: &str, value: &str) {
+        let message = match &e {
+            FacetError::Enumeration { .. } => format!("{what} is not an allowed value"),
+            FacetError::Pattern { .. } => format!("{what} does not match the pattern"),
+            FacetError::Lexical { expected } => format!("{what} is not a valid {expected}"),
+            FacetError::TooSmall { .. }
+            | FacetError::TooLarge { .. }
+            | FacetError::TotalDigits { .. } => format!("{what} is out of range"),
+            FacetError::Length { .. }
+            | FacetError::TooShort { .. }
+            | FacetError::TooLong { .. } => format!("{what} has the wrong length"),
+            FacetError::Union { .. } => format!("{what} fits none of the union's types"),
+        };
+        let found = match &e {
+            FacetError::Length { found, .. }
+            | FacetError::TooShort { found, .. }
+            | FacetError::TooLong { found, .. } => {
+                format!("{} (length {found})", quote(value))
+            }
+            _ => quote(value),
+        };
+        self.report(
+            Diagnostic::error(e.code(), offset, path, message)
+                .expected(e.expected())
+                .found(found),
+        );
+    }
+}
+
+/// Lets a buffer go when one large value grew it: it is reused for every node, and should
+/// not pin the memory of the largest for the rest of the document.
+fn release_large(buffer: &mut String) {
+    if buffer.capacity() > KEEP_CAPACITY {
+        *buffer = String::new();
+    }
+}
+
+fn quote(value: &str) -> String {
+    format!("\"{}\"", excerpt(value))
+}
+
+/// A value shortened for a message.
+pub fn excerpt(value: &str) -> String {
+    let v: String = value.chars().take(60).collect();
+    let v = v
+        .replace('\n', "\\n")
+        .replace('\r', "\\r")
+        .replace('\t', "\\t");
+    if value.chars().count() > 60 {
+        format!("{v}...")
+    } else {
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generated::cif;
+
+    /// The text reaching the reader is UTF-8 whatever the declaration says; quick-xml must
+    /// not decode it again (it would, by the declaration, with its `encoding` feature on,
+    /// which a workspace build turns on through another crate).
+    #[test]
+    fn a_gbk_declaration_does_not_decode_utf8_text_again() {
+        let text = "<?xml version=\"1.0\" encoding=\"GBK\"?><cif><game><moves>炮二平五<marker type=\"text\" color=\"red\" at=\"e4\">帅</marker><![CDATA[吕钦]]></moves></game></cif>";
+        let mut r = Reader::new(text);
+        let cif::Root::Cif(doc) = r.read_document::<cif::Root>().expect("valid");
+        let content = &doc.game[0].moves.content;
+        assert_eq!(content[0], cif::MovesContent::Text("炮二平五".into()));
+        let cif::MovesContent::Marker(cif::Marker::TextMarker(m)) = &content[1] else {
+            panic!("{content:?}")
+        };
+        assert_eq!(m.content.as_str(), "帅");
+        assert_eq!(content[2], cif::MovesContent::CData("吕钦".into()));
+    }
+
+    /// `<x/>` is one event; the reader hands out its start and then its end itself, in
+    /// order with the text around it, the end placed at the tag, in memory and streamed.
+    #[test]
+    fn empty_element_tags_end_where_they_stand() {
+        let text = "<cif><game><moves>1. e4<marker type=\"full\" color=\"red\" at=\"e4\"/>!<![CDATA[?]]><marker at=\"d5\">parcel</marker></moves></game></cif>";
+        for streamed in [false, true] {
+            let mut r = if streamed {
+                Reader::from_reader(text.as_bytes())
+            } else {
+                Reader::new(text)
+            };
+            let cif::Root::Cif(doc) = r.read_document::<cif::Root>().expect("valid");
+            let content = &doc.game[0].moves.content;
+            assert_eq!(content.len(), 5, "{content:?}");
+            assert_eq!(content[0], cif::MovesContent::Text("1. e4".into()));
+            assert!(matches!(
+                &content[1],
+                cif::MovesContent::Marker(cif::Marker::SquareMarker(m)) if m.at.as_str() == "e4"
+            ));
+            assert_eq!(content[2], cif::MovesContent::Text("!".into()));
+            assert_eq!(content[3], cif::MovesContent::CData("?".into()));
+        }
+        // A missing child is reported at the end of its parent: for `<game/>`, the tag.
+        let text = "<cif>\n  <game/>\n</cif>";
+        for streamed in [false, true] {
+            let mut r = if streamed {
+                Reader::from_reader(text.as_bytes())
+            } else {
+                Reader::new(text)
+            };
+            assert!(r.read_document::<cif::Root>().is_err());
+            let d = &r.diagnostics()[0];
+            assert_eq!((d.offset, d.path.as_str()), (8, "/cif/game"), "{d:?}");
+            assert!(d.message.contains("moves"), "{d:?}");
+        }
+    }
+
+    #[test]
+    fn paths_name_same_named_siblings_from_the_second_on() {
+        let text = "<cif><game><moves/></game><game><moves><arrow color=\"pink\" from=\"a1\" to=\"b2\"/></moves></game></cif>";
+        let mut r = Reader::new(text);
+        assert!(r.read_document::<cif::Root>().is_err());
+        assert_eq!(r.diagnostics()[0].path, "/cif/game[2]/moves/arrow/@color");
+    }
+}

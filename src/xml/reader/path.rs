@@ -1,0 +1,88 @@
+//! The element path (`/ChineseChessRecord/MoveList/Move[17]`) that every diagnostic
+//! carries: the open elements with their index among same-named siblings, kept cheaply
+//! and turned into text only when a diagnostic needs it.
+
+use super::Reader;
+
+/// An open element. Its path is built only when a diagnostic needs it: building it for
+/// every element would cost an allocation per element of a large document.
+#[derive(Default)]
+pub(super) struct Level {
+    /// The element's name.
+    name: String,
+    /// Its 1-based index among same-named siblings.
+    index: usize,
+    /// Children seen so far by name, for `[n]` in paths (few distinct names: a list):
+    /// the name is `child_names[start..end]`, then the count.
+    children: Vec<(usize, usize, usize)>,
+    child_names: String,
+}
+
+impl Level {
+    /// The level below the root: the document, whose one child is the root element.
+    pub(super) fn document() -> Level {
+        Level {
+            index: 1,
+            ..Level::default()
+        }
+    }
+}
+
+impl Reader<'_> {
+    /// The path of the element being read.
+    pub fn path(&self) -> String {
+        let mut path = String::new();
+        for level in &self.levels[1..self.open] {
+            path.push('/');
+            path.push_str(&level.name);
+            if level.index > 1 {
+                path.push_str(&format!("[{}]", level.index));
+            }
+        }
+        path
+    }
+
+    /// Opens the level of child `name` of the current element.
+    pub(super) fn enter(&mut self, name: &str) {
+        let parent = &mut self.levels[self.open - 1];
+        let found = parent
+            .children
+            .iter_mut()
+            .find(|(start, end, _)| &parent.child_names[*start..*end] == name);
+        let index = match found {
+            Some((_, _, count)) => {
+                *count += 1;
+                *count
+            }
+            None => {
+                let start = parent.child_names.len();
+                parent.child_names.push_str(name);
+                parent.children.push((start, parent.child_names.len(), 1));
+                1
+            }
+        };
+        // Levels past `open` are kept: entering one reuses its buffers.
+        if self.open == self.levels.len() {
+            self.levels.push(Level::default());
+        }
+        let level = &mut self.levels[self.open];
+        level.name.clear();
+        level.name.push_str(name);
+        level.index = index;
+        level.children.clear();
+        level.child_names.clear();
+        self.open += 1;
+    }
+
+    /// Closes the current element's level.
+    pub(super) fn leave(&mut self) {
+        if self.open > 1 {
+            self.open -= 1;
+        }
+    }
+
+    /// The name of the element being read.
+    pub(super) fn current_name(&self) -> &str {
+        &self.levels[self.open - 1].name
+    }
+}
