@@ -1,0 +1,158 @@
+//! Element types chosen by XSD 1.1 `xs:alternative`, and the root enum of a schema.
+
+use super::*;
+
+impl Renderer<'_> {
+    pub(super) fn alternatives(&mut self, def: &TypeDef, alts: &[Alternative]) -> TokenStream {
+        let ident = type_ident(&def.name);
+        let doc = doc_attrs(
+            def.doc.as_deref(),
+            &format!(
+                "The shapes of element `{}`, chosen by XSD 1.1 type alternatives in order.",
+                def.name
+            ),
+        );
+        let mut variants = Vec::new();
+        let mut arms = Vec::new();
+        let mut writes = Vec::new();
+        let mut shapes = Vec::new();
+        let mut tests = Vec::new();
+        let mut seen = HashSet::new();
+        for a in alts {
+            let TypeRef::Named(n) = &a.type_ref else {
+                self.error(
+                    def,
+                    "an alternative's type must be a named type of the schema",
+                    None,
+                );
+                continue;
+            };
+            let v = type_ident(n);
+            if !seen.insert(v.to_string()) {
+                self.error(def, format!("type {n} is chosen by two alternatives"), None);
+                continue;
+            }
+            let t = type_ident(n);
+            let vdoc = format!("The shape of type `{n}`.");
+            variants.push(quote! { #[doc = #vdoc] #v(#t), });
+            let index = Literal::usize_unsuffixed(shapes.len());
+            let pick = quote! { return #index; };
+            tests.push(match &a.test {
+                // The default alternative is last (the adapter insists), so it is the tail.
+                None => quote! { #index },
+                Some(AltTest::Present(at)) => quote! { if tag.attribute(#at).is_some() { #pick } },
+                Some(AltTest::Absent(at)) => quote! { if tag.attribute(#at).is_none() { #pick } },
+                Some(AltTest::Equals(at, val)) => {
+                    quote! { if tag.attribute(#at) == ::core::option::Option::Some(#val) { #pick } }
+                }
+                Some(AltTest::NotEquals(at, val)) => {
+                    quote! { if tag.attribute(#at).is_some_and(|v| v != #val) { #pick } }
+                }
+            });
+            arms.push(quote! { #index => <#t as ::boardxml::schema::Element>::read_element(r, tag).map(Self::#v), });
+            writes.push(
+                quote! { Self::#v(v) => ::boardxml::schema::Element::write_element(v, w, name), },
+            );
+            // What each shape declares, so that an element fitting none can be told which
+            // shape its attributes come closest to and what that shape lacks.
+            let (required, optional): (Vec<String>, Vec<String>) =
+                match self.schema.types.get(n).map(|d| &d.kind) {
+                    Some(TypeKind::Complex(c)) => (
+                        c.attributes
+                            .iter()
+                            .filter(|a| a.required)
+                            .map(|a| a.name.clone())
+                            .collect(),
+                        c.attributes
+                            .iter()
+                            .filter(|a| !a.required)
+                            .map(|a| a.name.clone())
+                            .collect(),
+                    ),
+                    _ => (Vec::new(), Vec::new()),
+                };
+            shapes.push(quote! {
+                ::boardxml::xml::Shape { name: #n, required: &[#(#required),*], optional: &[#(#optional),*] }
+            });
+        }
+        quote! {
+            #doc
+            #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+            pub enum #ident {
+                #(#variants)*
+            }
+
+            impl #ident {
+                /// The shapes in the order the alternatives try them.
+                pub const SHAPES: &'static [::boardxml::xml::Shape] = &[#(#shapes),*];
+
+                /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
+                pub fn choose(tag: &::boardxml::xml::Tag) -> usize {
+                    #(#tests)*
+                }
+            }
+
+            impl ::boardxml::schema::Element for #ident {
+                fn read_element(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+                    let chosen = Self::choose(tag);
+                    let result = match chosen {
+                        #(#arms)*
+                        _ => ::core::result::Result::Err(::boardxml::schema::Invalid),
+                    };
+                    if result.is_err() {
+                        r.shape_mismatch(tag, Self::SHAPES, chosen);
+                    }
+                    result
+                }
+
+                fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
+                    match self {
+                        #(#writes)*
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn root(&mut self) -> TokenStream {
+        let name = self.fresh_name("Root");
+        let ident = type_ident(&name);
+        let roots: Vec<&RootElement> = self.schema.roots.values().collect();
+        let names: Vec<&str> = roots.iter().map(|r| r.name.as_str()).collect();
+        let variants: Vec<Ident> = roots
+            .iter()
+            .map(|r| format_ident!("{}", variant_name(&r.name)))
+            .collect();
+        let types: Vec<TokenStream> = roots.iter().map(|r| self.rust_type(&r.type_ref)).collect();
+        let docs: Vec<String> = roots
+            .iter()
+            .map(|r| format!("A document whose root is `<{}>`.", r.name))
+            .collect();
+        quote! {
+            /// A document of this schema: one variant per global element.
+            #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+            pub enum #ident {
+                #(#[doc = #docs] #variants(#types),)*
+            }
+
+            impl ::boardxml::schema::Document for #ident {
+                const ROOTS: &'static [&'static str] = &[#(#names),*];
+
+                fn read_root(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+                    #(
+                        if tag.name() == #names {
+                            return <#types as ::boardxml::schema::Element>::read_element(r, tag).map(Self::#variants);
+                        }
+                    )*
+                    ::core::result::Result::Err(::boardxml::schema::Invalid)
+                }
+
+                fn write_root(&self, w: &mut ::boardxml::xml::Writer) {
+                    match self {
+                        #(Self::#variants(v) => ::boardxml::schema::Element::write_element(v, w, #names),)*
+                    }
+                }
+            }
+        }
+    }
+}
