@@ -24,17 +24,17 @@ pub struct Arrow {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// Attribute `from` (required).
-    pub from: Square,
+    pub from: ::boardxml::cif::Square,
     /// Attribute `to` (required).
-    pub to: Square,
+    pub to: ::boardxml::cif::Square,
 }
 #[doc(hidden)]
 #[derive(Default)]
 pub struct __ArrowBuilder {
     color: ::core::option::Option<Color>,
     opacity: ::core::option::Option<Opacity>,
-    from: ::core::option::Option<Square>,
-    to: ::core::option::Option<Square>,
+    from: ::core::option::Option<::boardxml::cif::Square>,
+    to: ::core::option::Option<::boardxml::cif::Square>,
 }
 impl ::boardxml::complex::Complex for Arrow {
     const FIELDS: &'static [::boardxml::complex::Field] = &[
@@ -55,8 +55,16 @@ impl ::boardxml::complex::Complex for Arrow {
         match i {
             0 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
             1 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
-            2 => b.from = ::core::option::Option::Some(a.required::<Square>(r, "from")?),
-            3 => b.to = ::core::option::Option::Some(a.required::<Square>(r, "to")?),
+            2 => {
+                b.from = ::core::option::Option::Some(
+                    a.required::<::boardxml::cif::Square>(r, "from")?,
+                );
+            }
+            3 => {
+                b.to = ::core::option::Option::Some(
+                    a.required::<::boardxml::cif::Square>(r, "to")?,
+                );
+            }
             _ => {}
         }
         ::core::result::Result::Ok(())
@@ -127,10 +135,8 @@ impl ::boardxml::facets::Restricted for BoardDimension {
     }
 }
 ::boardxml::integer_type!(BoardDimension, u8, "xs:unsignedByte");
-/// Files x ranks, each 1..64, e.g. "8x8", "10x10", "64x64".
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct BoardSize(::boardxml::__private::CompactString);
-impl ::boardxml::facets::Restricted for BoardSize {
+/// The facets of schema type `BoardSize`, which `:: boardxml :: cif :: BoardSize` is bound to.
+impl ::boardxml::facets::Restricted for ::boardxml::cif::BoardSize {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
             ::boardxml::facets::PatternFacet::new(
@@ -152,7 +158,6 @@ impl ::boardxml::facets::Restricted for BoardSize {
         &FACETS
     }
 }
-::boardxml::string_type!(BoardSize);
 /// Exactly one character: a Unicode scalar value, not one byte ("帅" is one character).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Character(::boardxml::__private::CompactString);
@@ -309,7 +314,7 @@ impl ::boardxml::schema::SimpleValue for Color {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Game {
     /// Attribute `boardsize`.
-    pub boardsize: ::core::option::Option<BoardSize>,
+    pub boardsize: ::core::option::Option<::boardxml::cif::BoardSize>,
     /// Attribute `files`.
     pub files: ::core::option::Option<BoardDimension>,
     /// Attribute `ranks`.
@@ -320,7 +325,7 @@ pub struct Game {
 #[doc(hidden)]
 #[derive(Default)]
 pub struct __GameBuilder {
-    boardsize: ::core::option::Option<BoardSize>,
+    boardsize: ::core::option::Option<::boardxml::cif::BoardSize>,
     files: ::core::option::Option<BoardDimension>,
     ranks: ::core::option::Option<BoardDimension>,
     moves: ::core::option::Option<Moves>,
@@ -351,7 +356,7 @@ impl ::boardxml::complex::Complex for Game {
         i: usize,
     ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
         match i {
-            0 => b.boardsize = a.optional::<BoardSize>(r, "boardsize")?,
+            0 => b.boardsize = a.optional::<::boardxml::cif::BoardSize>(r, "boardsize")?,
             1 => b.files = a.optional::<BoardDimension>(r, "files")?,
             2 => b.ranks = a.optional::<BoardDimension>(r, "ranks")?,
             3 => ::boardxml::complex::child(r, &mut b.moves)?,
@@ -412,7 +417,7 @@ pub struct Line {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// The element's content.
-    pub content: Squares,
+    pub content: ::boardxml::cif::Squares,
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: ::boardxml::schema::TextForm,
 }
@@ -421,7 +426,7 @@ pub struct Line {
 pub struct __LineBuilder {
     color: ::core::option::Option<Color>,
     opacity: ::core::option::Option<Opacity>,
-    content: ::core::option::Option<Squares>,
+    content: ::core::option::Option<::boardxml::cif::Squares>,
     content_form: ::boardxml::schema::TextForm,
 }
 impl ::boardxml::complex::Complex for Line {
@@ -833,9 +838,9 @@ pub struct Region {
     /// Attribute `color` (required).
     pub color: Color,
     /// Attribute `from` (required).
-    pub from: Square,
+    pub from: ::boardxml::cif::Square,
     /// Attribute `to` (required).
-    pub to: Square,
+    pub to: ::boardxml::cif::Square,
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -845,8 +850,8 @@ pub struct Region {
 #[derive(Default)]
 pub struct __RegionBuilder {
     color: ::core::option::Option<Color>,
-    from: ::core::option::Option<Square>,
-    to: ::core::option::Option<Square>,
+    from: ::core::option::Option<::boardxml::cif::Square>,
+    to: ::core::option::Option<::boardxml::cif::Square>,
     content: ::core::option::Option<::std::string::String>,
     content_form: ::boardxml::schema::TextForm,
 }
@@ -870,8 +875,16 @@ impl ::boardxml::complex::Complex for Region {
     ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
         match i {
             0 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
-            1 => b.from = ::core::option::Option::Some(a.required::<Square>(r, "from")?),
-            2 => b.to = ::core::option::Option::Some(a.required::<Square>(r, "to")?),
+            1 => {
+                b.from = ::core::option::Option::Some(
+                    a.required::<::boardxml::cif::Square>(r, "from")?,
+                );
+            }
+            2 => {
+                b.to = ::core::option::Option::Some(
+                    a.required::<::boardxml::cif::Square>(r, "to")?,
+                );
+            }
             3 => {
                 ::boardxml::complex::content(
                     r,
@@ -933,11 +946,8 @@ impl ::boardxml::complex::Complex for Region {
     }
 }
 ::boardxml::complex_element!(Region);
-/// One square: file a..z, aa..zz, aaa..lll; rank 1..64 without a leading zero; optional 3D
-/// board letter A..H followed by an optional 4D row 1..8 ("e4", "e4B", "e4B3").
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Square(::boardxml::__private::CompactString);
-impl ::boardxml::facets::Restricted for Square {
+/// The facets of schema type `Square`, which `:: boardxml :: cif :: Square` is bound to.
+impl ::boardxml::facets::Restricted for ::boardxml::cif::Square {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
             ::boardxml::facets::PatternFacet::new(
@@ -959,7 +969,6 @@ impl ::boardxml::facets::Restricted for Square {
         &FACETS
     }
 }
-::boardxml::string_type!(Square);
 /// A marker of kind type and colour color on square at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SquareMarker {
@@ -970,7 +979,7 @@ pub struct SquareMarker {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// Attribute `at` (required).
-    pub at: Square,
+    pub at: ::boardxml::cif::Square,
 }
 #[doc(hidden)]
 #[derive(Default)]
@@ -978,7 +987,7 @@ pub struct __SquareMarkerBuilder {
     r#type: ::core::option::Option<MarkerTypeID>,
     color: ::core::option::Option<Color>,
     opacity: ::core::option::Option<Opacity>,
-    at: ::core::option::Option<Square>,
+    at: ::core::option::Option<::boardxml::cif::Square>,
 }
 impl ::boardxml::complex::Complex for SquareMarker {
     const FIELDS: &'static [::boardxml::complex::Field] = &[
@@ -1004,7 +1013,11 @@ impl ::boardxml::complex::Complex for SquareMarker {
             }
             1 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
             2 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
-            3 => b.at = ::core::option::Option::Some(a.required::<Square>(r, "at")?),
+            3 => {
+                b.at = ::core::option::Option::Some(
+                    a.required::<::boardxml::cif::Square>(r, "at")?,
+                );
+            }
             _ => {}
         }
         ::core::result::Result::Ok(())
@@ -1056,11 +1069,8 @@ impl ::boardxml::complex::Complex for SquareMarker {
     }
 }
 ::boardxml::complex_element!(SquareMarker);
-/// Two or more squares written back to back ("a1b2c3"). It splits unambiguously because
-/// every square starts with a lower-case letter.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Squares(::boardxml::__private::CompactString);
-impl ::boardxml::facets::Restricted for Squares {
+/// The facets of schema type `Squares`, which `:: boardxml :: cif :: Squares` is bound to.
+impl ::boardxml::facets::Restricted for ::boardxml::cif::Squares {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
             ::boardxml::facets::PatternFacet::new(
@@ -1082,7 +1092,6 @@ impl ::boardxml::facets::Restricted for Squares {
         &FACETS
     }
 }
-::boardxml::string_type!(Squares);
 /// Enumeration (schema type `Symbol`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Symbol {
@@ -1147,7 +1156,7 @@ pub struct SymbolMarker {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// Attribute `at` (required).
-    pub at: Square,
+    pub at: ::boardxml::cif::Square,
     /// The element's content.
     pub content: Symbol,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -1157,7 +1166,7 @@ pub struct SymbolMarker {
 #[derive(Default)]
 pub struct __SymbolMarkerBuilder {
     opacity: ::core::option::Option<Opacity>,
-    at: ::core::option::Option<Square>,
+    at: ::core::option::Option<::boardxml::cif::Square>,
     content: ::core::option::Option<Symbol>,
     content_form: ::boardxml::schema::TextForm,
 }
@@ -1180,7 +1189,11 @@ impl ::boardxml::complex::Complex for SymbolMarker {
     ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
         match i {
             0 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
-            1 => b.at = ::core::option::Option::Some(a.required::<Square>(r, "at")?),
+            1 => {
+                b.at = ::core::option::Option::Some(
+                    a.required::<::boardxml::cif::Square>(r, "at")?,
+                );
+            }
             2 => {
                 ::boardxml::complex::content(
                     r,
@@ -1253,7 +1266,7 @@ pub struct TextMarker {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// Attribute `at` (required).
-    pub at: Square,
+    pub at: ::boardxml::cif::Square,
     /// The element's content.
     pub content: Character,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -1264,7 +1277,7 @@ pub struct TextMarker {
 pub struct __TextMarkerBuilder {
     color: ::core::option::Option<Color>,
     opacity: ::core::option::Option<Opacity>,
-    at: ::core::option::Option<Square>,
+    at: ::core::option::Option<::boardxml::cif::Square>,
     content: ::core::option::Option<Character>,
     content_form: ::boardxml::schema::TextForm,
 }
@@ -1293,7 +1306,11 @@ impl ::boardxml::complex::Complex for TextMarker {
             }
             1 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
             2 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
-            3 => b.at = ::core::option::Option::Some(a.required::<Square>(r, "at")?),
+            3 => {
+                b.at = ::core::option::Option::Some(
+                    a.required::<::boardxml::cif::Square>(r, "at")?,
+                );
+            }
             4 => {
                 ::boardxml::complex::content(
                     r,
@@ -1365,7 +1382,7 @@ impl ::boardxml::complex::Complex for TextMarker {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Value {
     /// Attribute `at` (required).
-    pub at: Square,
+    pub at: ::boardxml::cif::Square,
     /// The element's content.
     pub content: i8,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -1374,7 +1391,7 @@ pub struct Value {
 #[doc(hidden)]
 #[derive(Default)]
 pub struct __ValueBuilder {
-    at: ::core::option::Option<Square>,
+    at: ::core::option::Option<::boardxml::cif::Square>,
     content: ::core::option::Option<i8>,
     content_form: ::boardxml::schema::TextForm,
 }
@@ -1395,7 +1412,11 @@ impl ::boardxml::complex::Complex for Value {
         i: usize,
     ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
         match i {
-            0 => b.at = ::core::option::Option::Some(a.required::<Square>(r, "at")?),
+            0 => {
+                b.at = ::core::option::Option::Some(
+                    a.required::<::boardxml::cif::Square>(r, "at")?,
+                );
+            }
             1 => {
                 ::boardxml::complex::content(
                     r,

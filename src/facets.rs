@@ -146,6 +146,52 @@ impl Facets {
     }
 }
 
+impl Facets {
+    /// For a type bound to a runtime type: the white space, the patterns and the lengths of
+    /// the schema, then `parse`, which reads what the facets admit (a value the facets
+    /// admit but `parse` does not is reported against the patterns).
+    pub fn read<T>(
+        &self,
+        text: &str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<T, FacetError> {
+        let value = self.white_space.apply(text);
+        self.check_lexical(&value)?;
+        self.check_string(&value)?;
+        parse(&value).ok_or(FacetError::Pattern {
+            patterns: self
+                .steps
+                .iter()
+                .rev()
+                .find(|s| !s.pattern_sources.is_empty())
+                .map_or(&[], |s| s.pattern_sources),
+        })
+    }
+}
+
+/// `Element` for a type bound to a schema simple type (it implements `SimpleValue`
+/// itself): read and written as simple content.
+#[macro_export]
+macro_rules! bound_element {
+    ($ty:ty) => {
+        impl $crate::schema::Element for $ty {
+            fn read_element(
+                r: &mut $crate::xml::Reader<'_>,
+                tag: &$crate::xml::Tag,
+            ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
+                r.simple_element(tag)
+            }
+            fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
+                w.simple_element(
+                    name,
+                    &$crate::schema::SimpleValue::to_lexical(self),
+                    $crate::schema::TextForm::Text,
+                );
+            }
+        }
+    };
+}
+
 /// The length facets of a step on a length (characters, or a list's items).
 pub fn check_length(step: &Step, len: u64) -> Result<(), FacetError> {
     if let Some(expected) = step.length.filter(|&l| len != l) {

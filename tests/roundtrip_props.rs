@@ -6,7 +6,7 @@ use boardxml::schema::{Document, TextForm};
 use boardxml::xml::{Reader, Writer};
 use proptest::prelude::*;
 
-fn square() -> impl Strategy<Value = cif::Square> {
+fn square() -> impl Strategy<Value = boardxml::cif::Square> {
     let file = prop_oneof![
         (b'a'..=b'z').prop_map(|c| (c as char).to_string()),
         (b'a'..=b'z').prop_map(|c| (c as char).to_string().repeat(2)),
@@ -22,7 +22,8 @@ fn square() -> impl Strategy<Value = cif::Square> {
         } else {
             row.map(|x| x.to_string()).unwrap_or_default()
         };
-        cif::Square::new(format!("{f}{r}{b}{row}")).expect("a square by construction")
+        boardxml::schema::SimpleValue::parse_lexical(&format!("{f}{r}{b}{row}"))
+            .expect("a square by construction")
     })
 }
 
@@ -114,8 +115,7 @@ fn item() -> impl Strategy<Value = cif::MovesContent> {
                 cif::Line {
                     color,
                     opacity,
-                    content: cif::Squares::new(s.iter().map(|q| q.as_str()).collect::<String>())
-                        .unwrap(),
+                    content: boardxml::cif::Squares::new(s).unwrap(),
                     content_form
                 }
             )),

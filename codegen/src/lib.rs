@@ -27,20 +27,96 @@ pub fn compile_pattern(translated: &str) -> Result<regex::Regex, regex::Error> {
         .build()
 }
 
+pub use render::Externs;
+
 /// Generates Rust source for one schema file: the output file name (`cbf-1.0.xsd` ->
 /// `cbf_1_0.rs`) and its text.
 pub fn generate_file(path: &Path) -> Result<(String, String), Diagnostics> {
+    generate_file_with(path, &Externs::new())
+}
+
+/// [`generate_file`] with some of the schema's simple types bound to existing Rust types.
+pub fn generate_file_with(path: &Path, externs: &Externs) -> Result<(String, String), Diagnostics> {
     let schema = xsd::read_schema_file(path)?;
-    render_schema(path, &schema)
+    render_schema(path, &schema, externs)
 }
 
 /// Generates Rust source for a schema given as text; `path` names it in diagnostics.
 pub fn generate_str(path: &Path, text: &str) -> Result<(String, String), Diagnostics> {
     let schema = xsd::read_schema(path, text)?;
-    render_schema(path, &schema)
+    render_schema(path, &schema, &Externs::new())
 }
 
-fn render_schema(path: &Path, schema: &ir::Schema) -> Result<(String, String), Diagnostics> {
+/// The name of the file, beside the schemas, that binds schema types to Rust types.
+pub const BINDINGS_FILE: &str = "bindings.txt";
+
+/// Reads a bindings file: one binding a line, `SCHEMA-FILE TYPE RUST-PATH` (`cif.xsd Square
+/// ::boardxml::cif::Square`); `#` starts a comment. By schema file name.
+pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnostics> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeMap::new()),
+        Err(e) => {
+            return Err(Diagnostics(vec![SchemaDiagnostic {
+                file: path.to_owned(),
+                span: ir::Span { line: 1, column: 1 },
+                construct: "the bindings file".into(),
+                message: format!("cannot read: {e}"),
+                hint: None,
+            }]))
+        }
+    };
+    let mut out: BTreeMap<String, Externs> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [file, ty, rust] = words[..] else {
+            problems.push(SchemaDiagnostic {
+                file: path.to_owned(),
+                span: ir::Span {
+                    line: n as u32 + 1,
+                    column: 1,
+                },
+                construct: "a binding".into(),
+                message: format!("expected SCHEMA-FILE TYPE RUST-PATH, found {line:?}"),
+                hint: Some("e.g. cif.xsd Square ::boardxml::cif::Square".into()),
+            });
+            continue;
+        };
+        if out
+            .entry(file.to_string())
+            .or_default()
+            .insert(ty.to_string(), rust.to_string())
+            .is_some()
+        {
+            problems.push(SchemaDiagnostic {
+                file: path.to_owned(),
+                span: ir::Span {
+                    line: n as u32 + 1,
+                    column: 1,
+                },
+                construct: "a binding".into(),
+                message: format!("type {ty} of {file} is bound twice"),
+                hint: None,
+            });
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(Diagnostics(problems))
+    }
+}
+
+fn render_schema(
+    path: &Path,
+    schema: &ir::Schema,
+    externs: &Externs,
+) -> Result<(String, String), Diagnostics> {
     // Every translated pattern is compiled now, so generated code never fails to build one.
     let mut problems = Vec::new();
     for def in schema.types.values() {
@@ -79,7 +155,7 @@ fn render_schema(path: &Path, schema: &ir::Schema) -> Result<(String, String), D
         "schemas/{}",
         path.file_name().and_then(|s| s.to_str()).unwrap_or(stem)
     );
-    match render::render(schema, &source_name) {
+    match render::render(schema, &source_name, externs) {
         Ok(text) => Ok((format!("{module}.rs"), text)),
         Err(errors) => Err(Diagnostics(
             errors
@@ -96,7 +172,8 @@ fn render_schema(path: &Path, schema: &ir::Schema) -> Result<(String, String), D
     }
 }
 
-/// Generates every `.xsd` in `dir`, in name order; all diagnostics of all files together.
+/// Generates every `.xsd` in `dir`, in name order, with the bindings of `dir/bindings.txt`
+/// (if there is one); all diagnostics of all files together.
 pub fn generate_dir(dir: &Path) -> Result<BTreeMap<String, String>, Diagnostics> {
     let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(entries) => entries
@@ -114,10 +191,13 @@ pub fn generate_dir(dir: &Path) -> Result<BTreeMap<String, String>, Diagnostics>
         }
     };
     paths.sort();
+    let bindings = read_bindings(&dir.join(BINDINGS_FILE))?;
     let mut out = BTreeMap::new();
     let mut problems = Vec::new();
+    let none = Externs::new();
     for p in paths {
-        match generate_file(&p) {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        match generate_file_with(&p, bindings.get(name).unwrap_or(&none)) {
             Ok((name, text)) => {
                 out.insert(name, text);
             }
@@ -142,9 +222,14 @@ pub fn write_dir(outputs: &BTreeMap<String, String>, dir: &Path) -> std::io::Res
         if std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
             continue;
         }
-        let tmp = dir.join(format!(".{name}.tmp"));
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, &path)?;
+        // A fresh temporary file of an unpredictable name, created exclusively and removed
+        // on error (a fixed `.NAME.tmp` could be a planted link).
+        let mut tmp = tempfile::Builder::new()
+            .prefix(&format!(".{name}."))
+            .suffix(".tmp")
+            .tempfile_in(dir)?;
+        std::io::Write::write_all(&mut tmp, text.as_bytes())?;
+        tmp.persist(&path).map_err(|e| e.error)?;
         changed += 1;
     }
     Ok(changed)

@@ -10,12 +10,15 @@
 //!   equal the matching part of `boardsize` (`boardsize="10x10" files="10"` agrees: an
 //!   absent `ranks` states nothing). Otherwise it is a [`SizeConflict`] (E0402).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
 use super::square::{file_name, Square, MAX_DIMENSION};
 use crate::diagnostic::Code;
+use crate::facets::Restricted;
 use crate::generated::cif;
+use crate::schema::{FacetError, SimpleValue};
 use crate::semantics::Issue;
 
 /// The default number of files and of ranks.
@@ -55,8 +58,8 @@ impl BoardSize {
     /// The size of `game`'s board, or the conflict between its two statements of it (see the
     /// module documentation for how they combine).
     pub fn of_game(game: &cif::Game) -> Result<BoardSize, SizeConflict> {
-        BoardSize::of_attributes(
-            game.boardsize.as_ref().map(|b| b.as_str()),
+        BoardSize::of_values(
+            game.boardsize,
             game.files.map(|f| f.get()),
             game.ranks.map(|r| r.get()),
         )
@@ -69,18 +72,27 @@ impl BoardSize {
         files: Option<u8>,
         ranks: Option<u8>,
     ) -> Result<BoardSize, SizeConflict> {
+        // The start tag comes before the schema has checked it: a value the schema rejects
+        // (it reports it) is read as the default.
+        let boardsize = boardsize.map(|b| b.trim().parse().unwrap_or_default());
+        BoardSize::of_values(boardsize, files, ranks)
+    }
+
+    /// The same from the values read.
+    pub fn of_values(
+        boardsize: Option<BoardSize>,
+        files: Option<u8>,
+        ranks: Option<u8>,
+    ) -> Result<BoardSize, SizeConflict> {
         // A dimension outside 1..64 is not one (the schema rejects it): read it as absent.
         let in_range = |n: Option<u8>| n.filter(|n| (1..=MAX_DIMENSION).contains(n));
         let (files, ranks) = (in_range(files), in_range(ranks));
-        let Some(stated) = boardsize else {
+        let Some(boardsize) = boardsize else {
             return Ok(BoardSize {
                 files: files.unwrap_or(DEFAULT_DIMENSION),
                 ranks: ranks.unwrap_or(DEFAULT_DIMENSION),
             });
         };
-        // The schema's pattern guarantees the form; a hand-made value that breaks it is
-        // read as the default rather than panicking.
-        let boardsize: BoardSize = stated.trim().parse().unwrap_or_default();
         let agrees = |given: Option<u8>, size: u8| given.is_none_or(|g| g == size);
         if agrees(files, boardsize.files) && agrees(ranks, boardsize.ranks) {
             Ok(boardsize)
@@ -127,6 +139,19 @@ impl fmt::Display for BoardSize {
         write!(f, "{}x{}", self.files, self.ranks)
     }
 }
+
+/// The schema's `BoardSize` (`boardsize="FxR"`) is read into [`BoardSize`], once, after the
+/// schema's facets have admitted the text.
+impl SimpleValue for BoardSize {
+    fn parse_lexical(text: &str) -> Result<Self, FacetError> {
+        <BoardSize as Restricted>::facets().read(text, |t| t.parse().ok())
+    }
+    fn to_lexical(&self) -> Cow<'_, str> {
+        Cow::Owned(self.to_string())
+    }
+}
+
+crate::bound_element!(BoardSize);
 
 /// Why a string is not a board size `FxR`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -208,7 +233,7 @@ mod tests {
 
     fn game(boardsize: Option<&str>, files: Option<u8>, ranks: Option<u8>) -> cif::Game {
         cif::Game {
-            boardsize: boardsize.map(|b| cif::BoardSize::new(b).expect("a board size")),
+            boardsize: boardsize.map(|b| BoardSize::parse_lexical(b).expect("a board size")),
             files: files.map(|f| cif::BoardDimension::new(f).expect("a dimension")),
             ranks: ranks.map(|r| cif::BoardDimension::new(r).expect("a dimension")),
             moves: cif::Moves::default(),

@@ -11,7 +11,7 @@ pub mod stream;
 pub use board::{BoardSize, SizeConflict};
 pub use render::render_game_svg;
 pub use rules::check;
-pub use square::{split_squares, Square, SquareError, SquaresError};
+pub use square::{split_squares, Square, SquareError, Squares, SquaresError};
 
 use std::path::Path;
 

@@ -38,7 +38,7 @@ use crate::svg::{escape, num};
 use std::fmt::Write as _;
 
 use super::board::BoardSize;
-use super::square::{file_name, split_squares, Square};
+use super::square::{file_name, Square};
 use crate::generated::cif;
 
 /// The RGB value (`#rrggbb`) this picture uses for a CIF colour.
@@ -256,20 +256,17 @@ impl Canvas {
     }
 
     /// The square, if it is one on the board; otherwise a comment says why it is not drawn.
-    fn place(&mut self, square: &str, what: &str) -> Option<Square> {
-        match square.parse::<Square>() {
-            Ok(s) if self.size.contains(s) => Some(s),
-            _ => {
-                // Squares hold no "--", so the comment stays well-formed.
-                let _ = writeln!(
-                    self.out,
-                    "<!-- {what} not drawn: {} is not a square of the {} board -->",
-                    escape(square),
-                    self.size
-                );
-                None
-            }
+    fn place(&mut self, square: Square, what: &str) -> Option<Square> {
+        if self.size.contains(square) {
+            return Some(square);
         }
+        // Squares hold no "--", so the comment stays well-formed.
+        let _ = writeln!(
+            self.out,
+            "<!-- {what} not drawn: {square} is not a square of the {} board -->",
+            self.size
+        );
+        None
     }
 
     /// The small board-letter tag of a 3D/4D square, in its top-right corner.
@@ -298,7 +295,7 @@ impl Canvas {
     }
 
     fn square_marker(&mut self, m: &cif::SquareMarker) {
-        let Some(s) = self.place(m.at.as_str(), "marker") else {
+        let Some(s) = self.place(m.at, "marker") else {
             return;
         };
         let c = self.cell;
@@ -306,11 +303,7 @@ impl Canvas {
         let (cx, cy) = self.centre(s);
         let rgb = color_rgb(m.color);
         let kind = m.r#type.as_str();
-        let _ = writeln!(
-            self.out,
-            "<g class=\"marker {kind}\" data-at=\"{}\">",
-            m.at.as_str()
-        );
+        let _ = writeln!(self.out, "<g class=\"marker {kind}\" data-at=\"{}\">", m.at);
         let filled = |default| {
             format!(
                 r#"fill="{rgb}" fill-opacity="{}"{}"#,
@@ -407,16 +400,12 @@ impl Canvas {
     }
 
     fn text_marker(&mut self, m: &cif::TextMarker) {
-        let Some(s) = self.place(m.at.as_str(), "text marker") else {
+        let Some(s) = self.place(m.at, "text marker") else {
             return;
         };
         let (cx, cy) = self.centre(s);
         let size = self.cell * 0.7;
-        let _ = writeln!(
-            self.out,
-            "<g class=\"marker text\" data-at=\"{}\">",
-            m.at.as_str()
-        );
+        let _ = writeln!(self.out, "<g class=\"marker text\" data-at=\"{}\">", m.at);
         let _ = writeln!(
             self.out,
             r#"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{}" fill-opacity="{}"{}>{}</text>"#,
@@ -434,7 +423,7 @@ impl Canvas {
     }
 
     fn symbol(&mut self, m: &cif::SymbolMarker) {
-        let Some(s) = self.place(m.at.as_str(), "symbol") else {
+        let Some(s) = self.place(m.at, "symbol") else {
             return;
         };
         let (x, y) = self.corner(s);
@@ -442,7 +431,7 @@ impl Canvas {
         let _ = writeln!(
             self.out,
             r#"<g class="marker symbol {name}" data-at="{}" opacity="{}">"#,
-            m.at.as_str(),
+            m.at,
             alpha(m.opacity, 1.0)
         );
         let _ = writeln!(
@@ -458,18 +447,15 @@ impl Canvas {
     }
 
     fn line(&mut self, l: &cif::Line) {
-        let squares = match split_squares(l.content.as_str()) {
-            Ok(squares) if squares.iter().all(|s| self.size.contains(*s)) => squares,
-            _ => {
-                let _ = writeln!(
-                    self.out,
-                    "<!-- line not drawn: {} leaves the {} board -->",
-                    escape(l.content.as_str()),
-                    self.size
-                );
-                return;
-            }
-        };
+        let squares = l.content.squares();
+        if !squares.iter().all(|s| self.size.contains(*s)) {
+            let _ = writeln!(
+                self.out,
+                "<!-- line not drawn: {} leaves the {} board -->",
+                l.content, self.size
+            );
+            return;
+        }
         let points: Vec<String> = squares
             .iter()
             .map(|s| {
@@ -480,7 +466,7 @@ impl Canvas {
         let _ = writeln!(
             self.out,
             r#"<polyline class="line" data-squares="{}" points="{}" fill="none" stroke="{}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round" opacity="{}"/>"#,
-            l.content.as_str(),
+            l.content,
             points.join(" "),
             color_rgb(l.color),
             num(self.cell * 0.12),
@@ -490,8 +476,8 @@ impl Canvas {
 
     fn region(&mut self, r: &cif::Region) {
         let (Some(from), Some(to)) = (
-            self.place(r.from.as_str(), "region corner"),
-            self.place(r.to.as_str(), "region corner"),
+            self.place(r.from, "region corner"),
+            self.place(r.to, "region corner"),
         ) else {
             return;
         };
@@ -506,8 +492,7 @@ impl Canvas {
         let _ = writeln!(
             self.out,
             r#"<g class="region" data-from="{}" data-to="{}">"#,
-            r.from.as_str(),
-            r.to.as_str()
+            r.from, r.to
         );
         let _ = writeln!(
             self.out,
@@ -536,7 +521,7 @@ impl Canvas {
     }
 
     fn value(&mut self, v: &cif::Value) {
-        let Some(s) = self.place(v.at.as_str(), "value") else {
+        let Some(s) = self.place(v.at, "value") else {
             return;
         };
         let c = self.cell;
@@ -545,8 +530,7 @@ impl Canvas {
         let _ = writeln!(
             self.out,
             r#"<g class="value" data-at="{}" data-value="{}">"#,
-            v.at.as_str(),
-            v.content
+            v.at, v.content
         );
         let _ = writeln!(
             self.out,
@@ -577,10 +561,8 @@ impl Canvas {
     }
 
     fn arrow(&mut self, a: &cif::Arrow) {
-        let (Some(from), Some(to)) = (
-            self.place(a.from.as_str(), "arrow"),
-            self.place(a.to.as_str(), "arrow"),
-        ) else {
+        let (Some(from), Some(to)) = (self.place(a.from, "arrow"), self.place(a.to, "arrow"))
+        else {
             return;
         };
         let c = self.cell;
@@ -588,8 +570,8 @@ impl Canvas {
         let _ = writeln!(
             self.out,
             r#"<g class="arrow" data-from="{}" data-to="{}" opacity="{}">"#,
-            a.from.as_str(),
-            a.to.as_str(),
+            a.from,
+            a.to,
             alpha(a.opacity, 0.8)
         );
         let (x1, y1) = self.centre(from);

@@ -20,7 +20,7 @@
 //! which names the closest shape): on a schema-valid document every marker has a shape.
 
 use super::board::BoardSize;
-use super::square::{split_squares, Square};
+use super::square::Square;
 use crate::diagnostic::Code;
 use crate::generated::cif;
 use crate::semantics::Issue;
@@ -71,7 +71,7 @@ pub fn check_element(
     path: &dyn Fn() -> String,
     issues: &mut Vec<Issue>,
 ) {
-    let mut on_board = |square: &cif::Square, what: &str, attribute: &str| {
+    let mut on_board = |square: &Square, what: &str, attribute: &str| {
         check_square(
             board,
             square,
@@ -133,16 +133,6 @@ impl Siblings {
     }
 }
 
-/// Reads a schema-valid square. The generated type admits only strings of the pattern,
-/// which this parser reads; should the two ever disagree, the square is reported rather
-/// than passed over.
-fn read_square(square: &cif::Square) -> Result<Square, String> {
-    square
-        .as_str()
-        .parse()
-        .map_err(|e| format!("square {} cannot be read: {e}", square.as_str()))
-}
-
 fn off_board(board: BoardSize, square: Square, what: &str, path: String) -> Issue {
     Issue::error(
         Code::SquareOffBoard,
@@ -159,15 +149,13 @@ fn off_board(board: BoardSize, square: Square, what: &str, path: String) -> Issu
 
 fn check_square(
     board: BoardSize,
-    square: &cif::Square,
+    square: &Square,
     what: &str,
     path: &dyn Fn() -> String,
     issues: &mut Vec<Issue>,
 ) {
-    match read_square(square) {
-        Ok(s) if board.contains(s) => {}
-        Ok(s) => issues.push(off_board(board, s, what, path())),
-        Err(message) => issues.push(Issue::error(Code::SquareOffBoard, path(), message)),
+    if !board.contains(*square) {
+        issues.push(off_board(board, *square, what, path()));
     }
 }
 
@@ -177,28 +165,16 @@ fn check_line(
     path: &dyn Fn() -> String,
     issues: &mut Vec<Issue>,
 ) {
-    match split_squares(line.content.as_str()) {
-        Ok(squares) => {
-            for (i, square) in squares.into_iter().enumerate() {
-                if !board.contains(square) {
-                    let what = format!("<line> vertex {}", i + 1);
-                    issues.push(off_board(board, square, &what, path()));
-                }
-            }
+    for (i, &square) in line.content.squares().iter().enumerate() {
+        if !board.contains(square) {
+            let what = format!("<line> vertex {}", i + 1);
+            issues.push(off_board(board, square, &what, path()));
         }
-        Err(e) => issues.push(Issue::error(
-            Code::SquareOffBoard,
-            path(),
-            format!("the line's squares cannot be read: {e}"),
-        )),
     }
 }
 
 fn check_region_corners(region: &cif::Region, path: &dyn Fn() -> String, issues: &mut Vec<Issue>) {
-    // An unreadable corner was already reported by the square check.
-    let (Ok(from), Ok(to)) = (read_square(&region.from), read_square(&region.to)) else {
-        return;
-    };
+    let (from, to) = (region.from, region.to);
     if from.same_board(to) {
         return;
     }

@@ -7,8 +7,12 @@
 //! and its parse errors say *why* a string is not a square (the pattern can only say that
 //! it is not one).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+
+use crate::facets::Restricted;
+use crate::schema::{FacetError, SimpleValue};
 
 /// The highest file and rank number any CIF board has (file `lll`, rank `64`).
 pub const MAX_DIMENSION: u8 = 64;
@@ -385,6 +389,54 @@ pub fn split_squares(text: &str) -> Result<Vec<Square>, SquaresError> {
         .collect()
 }
 
+/// The schema's `Square` is read into [`Square`]: once, when the document is read, after the
+/// schema's facets (generated as data) have admitted the text.
+impl SimpleValue for Square {
+    fn parse_lexical(text: &str) -> Result<Self, FacetError> {
+        <Square as Restricted>::facets().read(text, |t| t.parse().ok())
+    }
+    fn to_lexical(&self) -> Cow<'_, str> {
+        Cow::Owned(self.to_string())
+    }
+}
+
+crate::bound_element!(Square);
+
+/// Two or more squares written back to back, as a `<line>` holds them (`a1b2c3`): the
+/// schema's `Squares`, read once into its squares.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Squares(Vec<Square>);
+
+impl Squares {
+    /// The squares, in order (at least two when read from a document: the schema says so).
+    pub fn squares(&self) -> &[Square] {
+        &self.0
+    }
+
+    /// Squares from a list; `None` for fewer than two (the schema's minimum).
+    pub fn new(squares: Vec<Square>) -> Option<Squares> {
+        (squares.len() >= 2).then_some(Squares(squares))
+    }
+}
+
+impl fmt::Display for Squares {
+    /// The squares back to back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|s| write!(f, "{s}"))
+    }
+}
+
+impl SimpleValue for Squares {
+    fn parse_lexical(text: &str) -> Result<Self, FacetError> {
+        <Squares as Restricted>::facets().read(text, |t| split_squares(t).ok().map(Squares))
+    }
+    fn to_lexical(&self) -> Cow<'_, str> {
+        Cow::Owned(self.to_string())
+    }
+}
+
+crate::bound_element!(Squares);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -580,18 +632,24 @@ mod tests {
     /// and reads back to the same text.
     #[test]
     fn the_schema_pattern_and_the_parser_agree() {
-        use crate::generated::cif;
+        // The schema's facets, as generated for the bound type.
+        let facets = <Square as Restricted>::facets();
         for file in 1..=64 {
             for rank in [1u8, 9, 10, 64] {
                 for suffix in ["", "A", "H8", "C1"] {
                     let text = format!("{}{}{}", file_name(file), rank, suffix);
-                    assert!(cif::Square::new(text.clone()).is_ok(), "{text}");
+                    assert!(facets.check_lexical(&text).is_ok(), "{text}");
+                    assert_eq!(
+                        Square::parse_lexical(&text).map(|s| s.to_string()),
+                        Ok(text.clone())
+                    );
                     assert_eq!(sq(&text).to_string(), text);
                 }
             }
         }
         for bad in ["ab7", "a0", "a65", "a07", "e4I", "e4B9", "mmm1", "e", "E4"] {
-            assert!(cif::Square::new(bad).is_err(), "{bad}");
+            assert!(facets.check_lexical(bad).is_err(), "{bad}");
+            assert!(Square::parse_lexical(bad).is_err(), "{bad}");
             assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
     }

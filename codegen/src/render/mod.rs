@@ -35,10 +35,45 @@ pub struct RenderError {
     pub hint: Option<String>,
 }
 
+/// Schema simple types bound to types the user (or the runtime) already has, by schema type
+/// name: the Rust path each is read into (as prost-build's `extern_path`). The bound type
+/// implements `SimpleValue` and `Element` itself and checks the schema's facets, which
+/// the generator writes for it as data (`facets::Restricted`); no newtype is generated.
+pub type Externs = BTreeMap<String, String>;
+
 /// Renders one schema to formatted Rust source. `source_name` is named in the header.
-pub fn render(schema: &Schema, source_name: &str) -> Result<String, Vec<RenderError>> {
+pub fn render(
+    schema: &Schema,
+    source_name: &str,
+    externs: &Externs,
+) -> Result<String, Vec<RenderError>> {
+    let mut externs_parsed = BTreeMap::new();
+    let mut errors = Vec::new();
+    for (name, path) in externs {
+        match (schema.types.get(name), syn::parse_str::<syn::Path>(path)) {
+            (Some(_), Ok(p)) => {
+                externs_parsed.insert(name.clone(), quote! { #p });
+            }
+            (None, _) => errors.push(RenderError {
+                type_name: name.clone(),
+                span: Span::default(),
+                message: format!("a binding names type {name}, which the schema does not define"),
+                hint: None,
+            }),
+            (_, Err(e)) => errors.push(RenderError {
+                type_name: name.clone(),
+                span: schema.types[name].span,
+                message: format!("the binding's Rust path {path:?} is not a path: {e}"),
+                hint: None,
+            }),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
     let mut r = Renderer {
         schema,
+        externs: externs_parsed,
         errors: Vec::new(),
         groups: BTreeMap::new(),
         used_names: HashSet::new(),
@@ -84,6 +119,8 @@ pub fn render(schema: &Schema, source_name: &str) -> Result<String, Vec<RenderEr
 
 struct Renderer<'s> {
     schema: &'s Schema,
+    /// Bound types: schema name -> the Rust path.
+    externs: BTreeMap<String, TokenStream>,
     errors: Vec<RenderError>,
     /// Synthesised group types (choice enums, repeated sequences, mixed content), by name.
     groups: BTreeMap<String, TokenStream>,
@@ -143,14 +180,20 @@ impl<'s> Renderer<'s> {
     fn rust_type(&self, t: &TypeRef) -> TokenStream {
         match t {
             TypeRef::Builtin(b) => builtin_type(*b),
-            TypeRef::Named(n) => {
-                let ident = type_ident(n);
-                quote! { #ident }
-            }
+            TypeRef::Named(n) => match self.externs.get(n) {
+                Some(path) => path.clone(),
+                None => {
+                    let ident = type_ident(n);
+                    quote! { #ident }
+                }
+            },
         }
     }
 
     fn type_def(&mut self, def: &TypeDef) -> TokenStream {
+        if let Some(path) = self.externs.get(&def.name).cloned() {
+            return self.extern_type(def, path);
+        }
         match &def.kind {
             TypeKind::Restriction(r) => self.restriction(def, r),
             TypeKind::Enumeration(e) => self.enumeration(def, e),

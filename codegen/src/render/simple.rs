@@ -4,6 +4,40 @@
 use super::*;
 
 impl Renderer<'_> {
+    /// A type bound to an existing Rust type: only its facets, as data, for that type to
+    /// check (`facets::Restricted`); the type itself reads and writes the values.
+    pub(super) fn extern_type(&mut self, def: &TypeDef, path: TokenStream) -> TokenStream {
+        let TypeKind::Restriction(r) = &def.kind else {
+            self.error(
+                def,
+                "only a restriction of a built-in simple type can be bound to a Rust type",
+                None,
+            );
+            return TokenStream::new();
+        };
+        let Some(base) = self.simple_base(&r.base) else {
+            self.error(
+                def,
+                "the base of a bound type must be a restriction of a built-in type",
+                None,
+            );
+            return TokenStream::new();
+        };
+        let facets = self.facets_table(r, r.facets.white_space.unwrap_or(base.white_space));
+        let doc = format!(
+            " The facets of schema type `{}`, which `{}` is bound to.",
+            def.name, path
+        );
+        quote! {
+            #[doc = #doc]
+            impl ::boardxml::facets::Restricted for #path {
+                fn facets() -> &'static ::boardxml::facets::Facets {
+                    #facets
+                }
+            }
+        }
+    }
+
     pub(super) fn restriction(&mut self, def: &TypeDef, r: &Restriction) -> TokenStream {
         let ident = type_ident(&def.name);
         let doc = doc_attrs(

@@ -419,7 +419,7 @@ mod tests {
             assert_eq!(content[0], cif::MovesContent::Text("1. e4".into()));
             assert!(matches!(
                 &content[1],
-                cif::MovesContent::Marker(cif::Marker::SquareMarker(m)) if m.at.as_str() == "e4"
+                cif::MovesContent::Marker(cif::Marker::SquareMarker(m)) if m.at.to_string() == "e4"
             ));
             assert_eq!(content[2], cif::MovesContent::Text("!".into()));
             assert_eq!(content[3], cif::MovesContent::CData("?".into()));
