@@ -462,7 +462,7 @@ impl ::boardxml::complex::Complex for Head {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Attribute `value` (required).
-    pub value: MoveValue,
+    pub value: ::boardxml::cbf::MoveValue<MoveValueFacets>,
     /// Attribute `branch`.
     pub branch: ::core::option::Option<Flag>,
     /// Attribute `end`.
@@ -475,7 +475,7 @@ pub struct Move {
 #[doc(hidden)]
 #[derive(Default)]
 pub struct __MoveBuilder {
-    value: ::core::option::Option<MoveValue>,
+    value: ::core::option::Option<::boardxml::cbf::MoveValue<MoveValueFacets>>,
     branch: ::core::option::Option<Flag>,
     end: ::core::option::Option<Flag>,
     content: ::core::option::Option<::std::string::String>,
@@ -502,7 +502,10 @@ impl ::boardxml::complex::Complex for Move {
         match i {
             0 => {
                 b.value = ::core::option::Option::Some(
-                    a.required::<MoveValue>(r, "value")?,
+                    a
+                        .required::<
+                            ::boardxml::cbf::MoveValue<MoveValueFacets>,
+                        >(r, "value")?,
                 );
             }
             1 => b.branch = a.optional::<Flag>(r, "branch")?,
@@ -612,9 +615,12 @@ impl ::boardxml::complex::Complex for MoveList {
 }
 ::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MoveValue(::boardxml::__private::CompactString);
-impl ::boardxml::facets::Restricted for MoveValue {
+///
+/// The facets of schema type `MoveValue`, which `:: boardxml :: cbf :: MoveValue < MoveValueFacets >` is bound to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveValueFacets;
+/// The facets of schema type `MoveValue`, which `:: boardxml :: cbf :: MoveValue < MoveValueFacets >` is bound to.
+impl ::boardxml::facets::Restricted for MoveValueFacets {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
             ::boardxml::facets::PatternFacet::new("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z"),
@@ -632,7 +638,6 @@ impl ::boardxml::facets::Restricted for MoveValue {
         &FACETS
     }
 }
-::boardxml::string_type!(MoveValue);
 /// 0 unknown, 1 red wins, 2 black wins, 3 or 4 draw; or empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RecordResultField {

@@ -423,7 +423,7 @@ pub struct Move {
     /// Attribute `nid` (required).
     pub nid: ::boardxml::schema::xs::PositiveInteger,
     /// Attribute `value` (required).
-    pub value: MoveValue,
+    pub value: ::boardxml::cbf::MoveValue<MoveValueFacets>,
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -433,7 +433,7 @@ pub struct Move {
 #[derive(Default)]
 pub struct __MoveBuilder {
     nid: ::core::option::Option<::boardxml::schema::xs::PositiveInteger>,
-    value: ::core::option::Option<MoveValue>,
+    value: ::core::option::Option<::boardxml::cbf::MoveValue<MoveValueFacets>>,
     content: ::core::option::Option<::std::string::String>,
     content_form: ::boardxml::schema::TextForm,
 }
@@ -462,7 +462,10 @@ impl ::boardxml::complex::Complex for Move {
             }
             1 => {
                 b.value = ::core::option::Option::Some(
-                    a.required::<MoveValue>(r, "value")?,
+                    a
+                        .required::<
+                            ::boardxml::cbf::MoveValue<MoveValueFacets>,
+                        >(r, "value")?,
                 );
             }
             2 => {
@@ -566,9 +569,12 @@ impl ::boardxml::complex::Complex for MoveList {
 }
 ::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MoveValue(::boardxml::__private::CompactString);
-impl ::boardxml::facets::Restricted for MoveValue {
+///
+/// The facets of schema type `MoveValue`, which `:: boardxml :: cbf :: MoveValue < MoveValueFacets >` is bound to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveValueFacets;
+/// The facets of schema type `MoveValue`, which `:: boardxml :: cbf :: MoveValue < MoveValueFacets >` is bound to.
+impl ::boardxml::facets::Restricted for MoveValueFacets {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
             ::boardxml::facets::PatternFacet::new("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z"),
@@ -586,7 +592,6 @@ impl ::boardxml::facets::Restricted for MoveValue {
         &FACETS
     }
 }
-::boardxml::string_type!(MoveValue);
 /// The result; the element text is a free label such as 和棋.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RecordResult {

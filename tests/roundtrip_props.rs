@@ -182,7 +182,7 @@ fn cbf_doc() -> impl Strategy<Value = cbf_1_0::Root> {
         proptest::option::of(text()),
     )
         .prop_map(|((a, b, c, d), branch, end, comment)| cbf_1_0::Move {
-            value: cbf_1_0::MoveValue::new(format!("{a}{b}-{c}{d}")).unwrap(),
+            value: boardxml::schema::SimpleValue::parse_lexical(&format!("{a}{b}-{c}{d}")).unwrap(),
             branch: branch.map(|v| cbf_1_0::Flag::new(v).unwrap()),
             end: end.map(|v| cbf_1_0::Flag::new(v).unwrap()),
             content_form: if comment.is_some() {

@@ -274,7 +274,7 @@ pub fn to_cbf_1_0(record: &Record) -> Result<Converted<cbf_1_0::ChineseChessReco
     }
     let comment = record.game_comment.clone().unwrap_or_default();
     let mut list = vec![cbf_1_0::Move {
-        value: cbf_1_0::MoveValue::new("00-00").map_err(facet("Move"))?,
+        value: crate::cbf::MoveValue::placeholder(),
         branch: None,
         end: None,
         content_form: text_form(&comment),
@@ -288,7 +288,7 @@ pub fn to_cbf_1_0(record: &Record) -> Result<Converted<cbf_1_0::ChineseChessReco
     while let Some((index, has_later_sibling)) = stack.pop() {
         let node = &record.moves[index];
         list.push(cbf_1_0::Move {
-            value: cbf_1_0::MoveValue::new(node.mv.cbf()).map_err(facet("Move/@value"))?,
+            value: crate::cbf::MoveValue::new(node.mv),
             branch: if has_later_sibling {
                 Some(flag()?)
             } else {
@@ -421,7 +421,7 @@ pub fn to_cbf_2007(
         let node = &record.moves[index];
         list.push(cbf_2007::Move {
             nid: crate::schema::xs::PositiveInteger::new(nid).map_err(facet("Move/@nid"))?,
-            value: cbf_2007::MoveValue::new(node.mv.cbf()).map_err(facet("Move/@value"))?,
+            value: crate::cbf::MoveValue::new(node.mv),
             content_form: text_form(&node.comment),
             content: node.comment.clone(),
         });

@@ -13,9 +13,11 @@ pub mod record;
 pub mod render;
 pub mod rules;
 pub mod show;
+pub mod values;
 
 pub use record::{Dialect, HeadField, MoveNode, Record};
 pub use rules::{check, check_1_0, check_2007};
+pub use values::MoveValue;
 
 use std::path::Path;
 

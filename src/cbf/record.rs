@@ -280,7 +280,7 @@ impl Record {
         );
         let moves = &doc.move_list.r#move;
         if let Some(first) = moves.first() {
-            if first.value.as_str() == "00-00" && !first.content.is_empty() {
+            if first.value.is_placeholder() && !first.content.is_empty() {
                 r.game_comment = Some(first.content.clone());
             }
         }
@@ -333,9 +333,7 @@ pub(crate) fn place_2007(
     for (i, m) in doc.move_list.r#move.iter().enumerate() {
         let k = i + 1;
         let nid = m.nid.get();
-        let Ok(mv) = Move::parse_cbf(m.value.as_str()) else {
-            continue;
-        };
+        let mv = m.value.get();
         let bad = if i == 0 && nid != 1 {
             Some(format!(
                 "the first move has nid {nid}; a record starts at nid 1"
@@ -375,12 +373,12 @@ pub(crate) fn place_1_0(
 ) {
     let moves = &doc.move_list.r#move;
     match moves.first() {
-        Some(first) if first.value.as_str() == "00-00" => {}
+        Some(first) if first.value.is_placeholder() => {}
         Some(first) => {
             issues.push(
                 Issue::error(Code::RootMove, move_path(1, "value"), "the first move of a 1.0 record must be the 00-00 placeholder (it carries the game comment)")
                     .expected("00-00")
-                    .found(first.value.as_str().to_string()),
+                    .found(first.value.to_string()),
             );
             return;
         }
@@ -392,7 +390,7 @@ pub(crate) fn place_1_0(
     let mut ended: Option<usize> = None;
     for (i, m) in moves.iter().enumerate().skip(1) {
         let k = i + 1;
-        if m.value.as_str() == "00-00" {
+        if m.value.is_placeholder() {
             issues.push(
                 Issue::error(
                     Code::RootMove,
@@ -404,9 +402,7 @@ pub(crate) fn place_1_0(
             );
             return;
         }
-        let Ok(mv) = Move::parse_cbf(m.value.as_str()) else {
-            continue;
-        };
+        let mv = m.value.get();
         if let Some(end_k) = ended.take() {
             match remembered.pop() {
                 Some((p, _)) => parent = p,
@@ -415,7 +411,7 @@ pub(crate) fn place_1_0(
                         Issue::error(
                             Code::MoveTree,
                             move_path(end_k, "end"),
-                            format!("end=\"1\" closes the main line, yet move {} follows with no open branch", m.value.as_str()),
+                            format!("end=\"1\" closes the main line, yet move {} follows with no open branch", m.value),
                         )
                         .expected("a branch=\"1\" earlier on this line, or no more moves")
                         .found(format!("{} more move(s)", moves.len() - i)),

@@ -41,6 +41,14 @@ pub struct RenderError {
 /// the generator writes for it as data (`facets::Restricted`); no newtype is generated.
 pub type Externs = BTreeMap<String, String>;
 
+/// What a binding writes for the marker type of a schema type's facets.
+const FACETS_MARKER: &str = "{facets}";
+
+/// The marker type that carries the facets of schema type `name` for a bound type.
+fn facets_marker(name: &str) -> Ident {
+    format_ident!("{}Facets", type_ident_name(name))
+}
+
 /// Renders one schema to formatted Rust source. `source_name` is named in the header.
 pub fn render(
     schema: &Schema,
@@ -50,9 +58,19 @@ pub fn render(
     let mut externs_parsed = BTreeMap::new();
     let mut errors = Vec::new();
     for (name, path) in externs {
-        match (schema.types.get(name), syn::parse_str::<syn::Path>(path)) {
+        // `{facets}` in a binding names the marker type that carries this schema's facets
+        // (one Rust type bound in two schemas, each with facets of its own).
+        let marker = (path.contains(FACETS_MARKER)).then(|| facets_marker(name));
+        let expanded = match &marker {
+            Some(m) => path.replace(FACETS_MARKER, &m.to_string()),
+            None => path.clone(),
+        };
+        match (
+            schema.types.get(name),
+            syn::parse_str::<syn::Type>(&expanded),
+        ) {
             (Some(_), Ok(p)) => {
-                externs_parsed.insert(name.clone(), quote! { #p });
+                externs_parsed.insert(name.clone(), (quote! { #p }, marker));
             }
             (None, _) => errors.push(RenderError {
                 type_name: name.clone(),
@@ -119,8 +137,9 @@ pub fn render(
 
 struct Renderer<'s> {
     schema: &'s Schema,
-    /// Bound types: schema name -> the Rust path.
-    externs: BTreeMap<String, TokenStream>,
+    /// Bound types: schema name -> the Rust type, and the marker type that carries the
+    /// facets when the binding names one (`{facets}`).
+    externs: BTreeMap<String, (TokenStream, Option<Ident>)>,
     errors: Vec<RenderError>,
     /// Synthesised group types (choice enums, repeated sequences, mixed content), by name.
     groups: BTreeMap<String, TokenStream>,
@@ -181,7 +200,7 @@ impl<'s> Renderer<'s> {
         match t {
             TypeRef::Builtin(b) => builtin_type(*b),
             TypeRef::Named(n) => match self.externs.get(n) {
-                Some(path) => path.clone(),
+                Some((path, _)) => path.clone(),
                 None => {
                     let ident = type_ident(n);
                     quote! { #ident }
@@ -191,8 +210,8 @@ impl<'s> Renderer<'s> {
     }
 
     fn type_def(&mut self, def: &TypeDef) -> TokenStream {
-        if let Some(path) = self.externs.get(&def.name).cloned() {
-            return self.extern_type(def, path);
+        if let Some((path, marker)) = self.externs.get(&def.name).cloned() {
+            return self.extern_type(def, path, marker);
         }
         match &def.kind {
             TypeKind::Restriction(r) => self.restriction(def, r),

@@ -6,7 +6,12 @@ use super::*;
 impl Renderer<'_> {
     /// A type bound to an existing Rust type: only its facets, as data, for that type to
     /// check (`facets::Restricted`); the type itself reads and writes the values.
-    pub(super) fn extern_type(&mut self, def: &TypeDef, path: TokenStream) -> TokenStream {
+    pub(super) fn extern_type(
+        &mut self,
+        def: &TypeDef,
+        path: TokenStream,
+        marker: Option<Ident>,
+    ) -> TokenStream {
         let TypeKind::Restriction(r) = &def.kind else {
             self.error(
                 def,
@@ -28,9 +33,27 @@ impl Renderer<'_> {
             " The facets of schema type `{}`, which `{}` is bound to.",
             def.name, path
         );
+        let (marker_decl, target) = match marker {
+            Some(m) => {
+                let mdoc = doc_attrs(def.doc.as_deref(), &format!("Schema type `{}`.", def.name));
+                (
+                    quote! {
+                        #mdoc
+                        #[doc = ""]
+                        #[doc = #doc]
+                        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+                        pub struct #m;
+                    },
+                    quote! { #m },
+                )
+            }
+            None => (quote! {}, path),
+        };
         quote! {
+            #marker_decl
+
             #[doc = #doc]
-            impl ::boardxml::facets::Restricted for #path {
+            impl ::boardxml::facets::Restricted for #target {
                 fn facets() -> &'static ::boardxml::facets::Facets {
                     #facets
                 }
