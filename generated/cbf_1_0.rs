@@ -104,12 +104,9 @@ impl ::boardxml::facets::Restricted for Empty {
     }
 }
 ::boardxml::string_type!(Empty);
-/// Ten rows from black's side separated by "/", pieces rnbakcp (black) and RNBAKCP (red),
-/// digits for empty points; then the side to move (w or r for red, b for black) and
-/// optional further fields. Empty means the standard start.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Fen(::boardxml::__private::CompactString);
-impl ::boardxml::facets::Restricted for Fen {
+/// The facets of schema type `Fen`, which `::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm>` is bound to.
+impl ::boardxml::facets::Restricted
+for ::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm> {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
             ::boardxml::facets::PatternFacet::new(
@@ -131,7 +128,6 @@ impl ::boardxml::facets::Restricted for Fen {
         &FACETS
     }
 }
-::boardxml::string_type!(Fen);
 /// 1 marks the move; 0 is the same as leaving the attribute out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Flag(u8);
@@ -218,7 +214,9 @@ pub struct Head {
     /// Element `ResultType`.
     pub result_type: ::core::option::Option<::std::string::String>,
     /// Element `FEN`.
-    pub fen: ::core::option::Option<Fen>,
+    pub fen: ::core::option::Option<
+        ::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm>,
+    >,
 }
 impl ::boardxml::complex::Complex for Head {
     const FIELDS: &'static [::boardxml::complex::Field] = &[
@@ -616,10 +614,10 @@ impl ::boardxml::complex::Complex for MoveList {
 ::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
 ///
-/// The facets of schema type `MoveValue`, which `:: boardxml :: cbf :: MoveValue < MoveValueFacets >` is bound to.
+/// The facets of schema type `MoveValue`, which `::boardxml::cbf::MoveValue<MoveValueFacets>` is bound to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveValueFacets;
-/// The facets of schema type `MoveValue`, which `:: boardxml :: cbf :: MoveValue < MoveValueFacets >` is bound to.
+/// The facets of schema type `MoveValue`, which `::boardxml::cbf::MoveValue<MoveValueFacets>` is bound to.
 impl ::boardxml::facets::Restricted for MoveValueFacets {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [

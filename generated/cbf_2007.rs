@@ -17,7 +17,9 @@
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     /// Attribute `value`.
-    pub value: ::core::option::Option<BoardString>,
+    pub value: ::core::option::Option<
+        ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>,
+    >,
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -26,7 +28,9 @@ pub struct Board {
 #[doc(hidden)]
 #[derive(Default)]
 pub struct __BoardBuilder {
-    value: ::core::option::Option<BoardString>,
+    value: ::core::option::Option<
+        ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>,
+    >,
     content: ::core::option::Option<::std::string::String>,
     content_form: ::boardxml::schema::TextForm,
 }
@@ -47,7 +51,12 @@ impl ::boardxml::complex::Complex for Board {
         i: usize,
     ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
         match i {
-            0 => b.value = a.optional::<BoardString>(r, "value")?,
+            0 => {
+                b.value = a
+                    .optional::<
+                        ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>,
+                    >(r, "value")?;
+            }
             1 => {
                 ::boardxml::complex::content(
                     r,
@@ -101,13 +110,9 @@ impl ::boardxml::complex::Complex for Board {
     }
 }
 ::boardxml::complex_element!(Board);
-/// placement-side+move number: the 90 points row by row from black's back rank, runs of
-/// empty points as decimal numbers that may cross row ends; JMXSWPB red (rook, horse,
-/// elephant, advisor, king, cannon, pawn), jmxswpb black; side r or b; move number \>= 1.
-/// The schema checks the shape; the count of 90 points is a CBF rule.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct BoardString(::boardxml::__private::CompactString);
-impl ::boardxml::facets::Restricted for BoardString {
+/// The facets of schema type `BoardString`, which `::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>` is bound to.
+impl ::boardxml::facets::Restricted
+for ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm> {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
             ::boardxml::facets::PatternFacet::new(
@@ -129,7 +134,6 @@ impl ::boardxml::facets::Restricted for BoardString {
         &FACETS
     }
 }
-::boardxml::string_type!(BoardString);
 /// Complex type `ChineseChessRecord`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ChineseChessRecord {
@@ -570,10 +574,10 @@ impl ::boardxml::complex::Complex for MoveList {
 ::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 ///
-/// The facets of schema type `MoveValue`, which `:: boardxml :: cbf :: MoveValue < MoveValueFacets >` is bound to.
+/// The facets of schema type `MoveValue`, which `::boardxml::cbf::MoveValue<MoveValueFacets>` is bound to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveValueFacets;
-/// The facets of schema type `MoveValue`, which `:: boardxml :: cbf :: MoveValue < MoveValueFacets >` is bound to.
+/// The facets of schema type `MoveValue`, which `::boardxml::cbf::MoveValue<MoveValueFacets>` is bound to.
 impl ::boardxml::facets::Restricted for MoveValueFacets {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [

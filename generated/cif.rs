@@ -135,7 +135,7 @@ impl ::boardxml::facets::Restricted for BoardDimension {
     }
 }
 ::boardxml::integer_type!(BoardDimension, u8, "xs:unsignedByte");
-/// The facets of schema type `BoardSize`, which `:: boardxml :: cif :: BoardSize` is bound to.
+/// The facets of schema type `BoardSize`, which `::boardxml::cif::BoardSize` is bound to.
 impl ::boardxml::facets::Restricted for ::boardxml::cif::BoardSize {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
@@ -946,7 +946,7 @@ impl ::boardxml::complex::Complex for Region {
     }
 }
 ::boardxml::complex_element!(Region);
-/// The facets of schema type `Square`, which `:: boardxml :: cif :: Square` is bound to.
+/// The facets of schema type `Square`, which `::boardxml::cif::Square` is bound to.
 impl ::boardxml::facets::Restricted for ::boardxml::cif::Square {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
@@ -1069,7 +1069,7 @@ impl ::boardxml::complex::Complex for SquareMarker {
     }
 }
 ::boardxml::complex_element!(SquareMarker);
-/// The facets of schema type `Squares`, which `:: boardxml :: cif :: Squares` is bound to.
+/// The facets of schema type `Squares`, which `::boardxml::cif::Squares` is bound to.
 impl ::boardxml::facets::Restricted for ::boardxml::cif::Squares {
     fn facets() -> &'static ::boardxml::facets::Facets {
         static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [

@@ -270,7 +270,7 @@ pub fn to_cbf_1_0(record: &Record) -> Result<Converted<cbf_1_0::ChineseChessReco
         }
     }
     if start_written(record) {
-        head.fen = Some(cbf_1_0::Fen::new(start.to_fen()).map_err(facet("FEN"))?);
+        head.fen = Some(SimpleValue::parse_lexical(&start.to_fen()).map_err(facet("FEN"))?);
     }
     let comment = record.game_comment.clone().unwrap_or_default();
     let mut list = vec![cbf_1_0::Move {
@@ -407,7 +407,7 @@ pub fn to_cbf_2007(
         }
         head.board = Some(cbf_2007::Board {
             value: Some(
-                cbf_2007::BoardString::new(start.to_board_string()).map_err(facet("Board"))?,
+                SimpleValue::parse_lexical(&start.to_board_string()).map_err(facet("Board"))?,
             ),
             content: String::new(),
             content_form: TextForm::Text,

@@ -3,6 +3,7 @@
 
 use boardxml_xiangqi::{Move, Position};
 
+use crate::cbf::values::{BoardForm, FenForm, StartPosition};
 use crate::complex::{Complex, Kind};
 use crate::diagnostic::Code;
 use crate::generated::{cbf_1_0, cbf_2007};
@@ -96,18 +97,14 @@ pub(crate) fn move_path(k: usize, attribute: &str) -> String {
     path
 }
 
-/// The Board value of a 2007 record as written (`None` when absent).
-pub(crate) fn board_text(doc: &cbf_2007::ChineseChessRecord) -> Option<&str> {
-    doc.head
-        .board
-        .as_ref()
-        .and_then(|b| b.value.as_ref())
-        .map(|v| v.as_str())
+/// The Board value of a 2007 record, read (`None` when absent).
+pub(crate) fn board_of(doc: &cbf_2007::ChineseChessRecord) -> Option<&StartPosition<BoardForm>> {
+    doc.head.board.as_ref().and_then(|b| b.value.as_ref())
 }
 
-/// The FEN of a 1.0 record as written (`None` when absent).
-pub(crate) fn fen_text(doc: &cbf_1_0::ChineseChessRecord) -> Option<&str> {
-    doc.head.fen.as_ref().map(|f| f.as_str())
+/// The FEN of a 1.0 record, read (`None` when absent).
+pub(crate) fn fen_of(doc: &cbf_1_0::ChineseChessRecord) -> Option<&StartPosition<FenForm>> {
+    doc.head.fen.as_ref()
 }
 
 /// The recorded result code of a 2007 record, with its path.
@@ -126,30 +123,29 @@ pub(crate) fn result_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Option<(u8, &'sta
     }
 }
 
-pub(crate) fn parse_start(
-    text: Option<&str>,
-    from: fn(&str) -> Result<Position, boardxml_xiangqi::PositionParseError>,
+/// The start position a record states (read once, with its value): missing or empty is
+/// the standard start; one that cannot be read is an issue at `path`.
+pub(crate) fn parse_start<F>(
+    start: Option<&StartPosition<F>>,
     path: &str,
     code: Code,
     issues: &mut Vec<Issue>,
 ) -> Option<Position> {
-    match text.map(str::trim).filter(|t| !t.is_empty()) {
-        // Missing or empty: the standard start.
+    match start.and_then(StartPosition::position) {
         None => Some(Position::start()),
-        Some(t) => match from(t) {
-            Ok(p) => Some(p),
-            Err(e) => {
-                issues.push(
-                    Issue::error(
-                        code,
-                        path,
-                        format!("the start position cannot be read: {e}"),
-                    )
-                    .found(t.to_string()),
-                );
-                None
-            }
-        },
+        Some(Ok(p)) => Some(p.clone()),
+        Some(Err(e)) => {
+            let text = start.map(|s| s.as_str().trim()).unwrap_or_default();
+            issues.push(
+                Issue::error(
+                    code,
+                    path,
+                    format!("the start position cannot be read: {e}"),
+                )
+                .found(text.to_string()),
+            );
+            None
+        }
     }
 }
 
@@ -238,11 +234,10 @@ impl Record {
             });
         }
         r.game_comment = h.comment.clone();
-        let board = board_text(doc);
-        r.start_text = board.unwrap_or_default().to_string();
+        let board = board_of(doc);
+        r.start_text = board.map(|b| b.as_str().to_string()).unwrap_or_default();
         r.start = parse_start(
             board,
-            Position::from_board_string,
             START_PATH_2007,
             Code::BoardString,
             &mut r.structure_issues,
@@ -269,15 +264,9 @@ impl Record {
         // Every head field of one simple value, as the schema lists them (RecordType and
         // RecordResult included); the FEN is the start position (below).
         r.head = text_fields(h, &[START_FIELD_1_0]);
-        let fen = fen_text(doc);
-        r.start_text = fen.unwrap_or_default().to_string();
-        r.start = parse_start(
-            fen,
-            Position::from_fen,
-            START_PATH_1_0,
-            Code::Fen,
-            &mut r.structure_issues,
-        );
+        let fen = fen_of(doc);
+        r.start_text = fen.map(|f| f.as_str().to_string()).unwrap_or_default();
+        r.start = parse_start(fen, START_PATH_1_0, Code::Fen, &mut r.structure_issues);
         let moves = &doc.move_list.r#move;
         if let Some(first) = moves.first() {
             if first.value.is_placeholder() && !first.content.is_empty() {

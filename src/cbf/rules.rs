@@ -5,6 +5,7 @@
 use boardxml_xiangqi::{IllegalMove, LegalPosition, Move, Position, Side, Undo};
 
 use crate::cbf::record::{self, Record};
+use crate::cbf::values::StartPosition;
 use crate::diagnostic::Code;
 use crate::generated::{cbf_1_0, cbf_2007};
 use crate::semantics::Issue;
@@ -52,12 +53,11 @@ pub fn check(record: &Record) -> Vec<Issue> {
 /// that move is illegal. Each move is checked as it is placed, with no tree built.
 pub fn check_2007(doc: &cbf_2007::ChineseChessRecord) -> Vec<Issue> {
     check_document(
-        StartOf {
-            text: record::board_text(doc),
-            parse: Position::from_board_string,
-            path: record::START_PATH_2007,
-            code: Code::BoardString,
-        },
+        start_of(
+            record::board_of(doc),
+            record::START_PATH_2007,
+            Code::BoardString,
+        ),
         doc.move_list.r#move.len(),
         record::result_2007(doc),
         |issues, moves| record::place_2007(doc, issues, |mv, i, parent| moves.add(mv, i, parent)),
@@ -68,12 +68,7 @@ pub fn check_2007(doc: &cbf_2007::ChineseChessRecord) -> Vec<Issue> {
 /// record (see [`check_2007`]).
 pub fn check_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Vec<Issue> {
     check_document(
-        StartOf {
-            text: record::fen_text(doc),
-            parse: Position::from_fen,
-            path: record::START_PATH_1_0,
-            code: Code::Fen,
-        },
+        start_of(record::fen_of(doc), record::START_PATH_1_0, Code::Fen),
         doc.move_list.r#move.len(),
         record::result_1_0(doc),
         |issues, moves| record::place_1_0(doc, issues, |mv, i, parent| moves.add(mv, i, parent)),
@@ -94,12 +89,28 @@ fn check_document<'r>(
     rule_issues(issues, document.walk)
 }
 
-/// Where a dialect writes its start position, and how it is read.
+/// A dialect's start position, as written and as read (once, with the document).
 struct StartOf<'d> {
     text: Option<&'d str>,
-    parse: fn(&str) -> Result<Position, boardxml_xiangqi::PositionParseError>,
+    position: Option<Position>,
+    /// Why it cannot be read, if it cannot.
+    issues: Vec<Issue>,
+    path: &'static str,
+}
+
+fn start_of<'d, F>(
+    start: Option<&'d StartPosition<F>>,
     path: &'static str,
     code: Code,
+) -> StartOf<'d> {
+    let mut issues = Vec::new();
+    let position = record::parse_start(start, path, code, &mut issues);
+    StartOf {
+        text: start.map(|s| s.as_str()),
+        position,
+        issues,
+        path,
+    }
 }
 
 /// The moves of a document as its dialect's `place` gives them, checked on the way.
@@ -117,7 +128,8 @@ impl<'r> DocumentMoves<'r> {
         result: Option<(u8, &'r str)>,
         issues: &mut Vec<Issue>,
     ) -> DocumentMoves<'r> {
-        let position = record::parse_start(start.text, start.parse, start.path, start.code, issues);
+        issues.extend(start.issues);
+        let position = start.position;
         let start = Start {
             position: position.as_ref(),
             text: start.text.unwrap_or_default(),

@@ -6,7 +6,8 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 
-use boardxml_xiangqi::{Move, Point};
+use boardxml_xiangqi::{Move, Point, Position, PositionParseError};
+use compact_str::CompactString;
 
 use crate::facets::Restricted;
 use crate::schema::{Element, FacetError, Invalid, SimpleValue, TextForm};
@@ -91,5 +92,121 @@ impl<S: Restricted + 'static> Element for MoveValue<S> {
     }
     fn write_element(&self, w: &mut Writer, name: &str) {
         w.simple_element(name, &self.to_lexical(), TextForm::Text);
+    }
+}
+
+/// How a start position is written: a text form of [`Position`].
+pub trait StartForm {
+    /// Reads the text (trimmed, not empty).
+    fn parse(text: &str) -> Result<Position, PositionParseError>;
+}
+
+/// The 1.0 dialect's `FEN`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FenForm;
+
+impl StartForm for FenForm {
+    fn parse(text: &str) -> Result<Position, PositionParseError> {
+        Position::from_fen(text)
+    }
+}
+
+/// The 2007 dialect's `Board` string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardForm;
+
+impl StartForm for BoardForm {
+    fn parse(text: &str) -> Result<Position, PositionParseError> {
+        Position::from_board_string(text)
+    }
+}
+
+/// A start position as a record writes it (the 1.0 `FEN`, the 2007 `Board` value), read
+/// once: its text, kept as written so that a rewrite gives it back, and the position it
+/// reads as. Empty means the standard start. Whether the position can be read, and is
+/// legal, is a rule of the format (its diagnostics come from the rules, not the schema).
+pub struct StartPosition<F> {
+    text: CompactString,
+    /// `None` for an empty text (the standard start).
+    position: Option<Result<Position, PositionParseError>>,
+    form: PhantomData<fn() -> F>,
+}
+
+impl<F: StartForm> StartPosition<F> {
+    fn read(text: &str) -> Self {
+        let trimmed = text.trim();
+        StartPosition {
+            text: text.into(),
+            position: (!trimmed.is_empty()).then(|| F::parse(trimmed)),
+            form: PhantomData,
+        }
+    }
+}
+
+impl<F> StartPosition<F> {
+    /// The text as written.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The position it reads as: `None` for the standard start (an empty text), else the
+    /// position or why it cannot be read.
+    pub fn position(&self) -> Option<&Result<Position, PositionParseError>> {
+        self.position.as_ref()
+    }
+}
+
+impl<F> Clone for StartPosition<F> {
+    fn clone(&self) -> Self {
+        StartPosition {
+            text: self.text.clone(),
+            position: self.position.clone(),
+            form: PhantomData,
+        }
+    }
+}
+impl<F> PartialEq for StartPosition<F> {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+impl<F> Eq for StartPosition<F> {}
+impl<F> Hash for StartPosition<F> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
+}
+impl<F> fmt::Debug for StartPosition<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "StartPosition({:?})", self.text)
+    }
+}
+impl<F> fmt::Display for StartPosition<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl<F: StartForm> SimpleValue for StartPosition<F>
+where
+    StartPosition<F>: Restricted,
+{
+    fn parse_lexical(text: &str) -> Result<Self, FacetError> {
+        <Self as Restricted>::facets().read(text, |t| Some(StartPosition::read(t)))
+    }
+    fn to_lexical(&self) -> Cow<'_, str> {
+        Cow::Borrowed(&self.text)
+    }
+}
+
+impl<F: StartForm + 'static> Element for StartPosition<F>
+where
+    StartPosition<F>: Restricted,
+{
+    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
+        r.simple_element(tag)
+    }
+    fn write_element(&self, w: &mut Writer, name: &str) {
+        w.simple_element(name, &self.text, TextForm::Text);
     }
 }

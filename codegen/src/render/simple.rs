@@ -29,9 +29,11 @@ impl Renderer<'_> {
             return TokenStream::new();
         };
         let facets = self.facets_table(r, r.facets.white_space.unwrap_or(base.white_space));
+        // The path as written (tokens print with spaces between them).
+        let shown: String = path.to_string().split_whitespace().collect();
         let doc = format!(
-            " The facets of schema type `{}`, which `{}` is bound to.",
-            def.name, path
+            " The facets of schema type `{}`, which `{shown}` is bound to.",
+            def.name
         );
         let (marker_decl, target) = match marker {
             Some(m) => {
