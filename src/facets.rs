@@ -169,8 +169,8 @@ impl Facets {
     }
 }
 
-/// `Element` for a type bound to a schema simple type (it implements `SimpleValue`
-/// itself): read and written as simple content.
+/// `Element` for a simple value (a type that implements `SimpleValue`: generated, built in,
+/// or bound to a schema type): read and written as simple content.
 #[macro_export]
 macro_rules! bound_element {
     ($ty:ty) => {

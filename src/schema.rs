@@ -178,21 +178,7 @@ macro_rules! impl_simple_type {
             }
         }
 
-        impl $crate::schema::Element for $ty {
-            fn read_element(
-                r: &mut $crate::xml::Reader<'_>,
-                tag: &$crate::xml::Tag,
-            ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
-                r.simple_element(tag)
-            }
-            fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
-                w.simple_element(
-                    name,
-                    &$crate::schema::SimpleValue::to_lexical(self),
-                    $crate::schema::TextForm::Text,
-                );
-            }
-        }
+        $crate::bound_element!($ty);
     };
 }
 

@@ -1,6 +1,8 @@
 //! Writing results: for people (one line a case and a summary), for programs (JSON) and for
 //! CI systems (JUnit XML, so that every case shows as a test).
 
+// One escaping for both JUnit writers (an implementation's stderr may contain any byte).
+use crate::report::junit::escape;
 use std::fmt::Write as _;
 use std::str::FromStr;
 
@@ -206,30 +208,6 @@ fn junit(results: &[CaseResult], suite_name: &str) -> String {
         }
     }
     out.push_str("  </testsuite>\n</testsuites>\n");
-    out
-}
-
-/// Escapes text for an XML attribute or element, and drops what XML 1.0 cannot hold at all
-/// (an implementation's stderr may contain any byte).
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            '\t' | '\r' => {
-                let _ = write!(out, "&#{};", c as u32);
-            }
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
     out
 }
 

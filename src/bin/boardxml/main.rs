@@ -306,3 +306,24 @@ fn error(message: std::fmt::Arguments<'_>) {
         boardxml::report::terminal_safe(&message.to_string())
     );
 }
+
+/// Reads and fully validates `file` for a command that needs a valid document: an invalid
+/// one is reported on stderr with "nothing WHAT" and exit 1.
+fn read_valid(file: &std::path::Path, what: &str) -> Result<boardxml::validate::Report, ExitCode> {
+    use std::io::IsTerminal;
+    let report = boardxml::validate::validate_file(file, &Options::default());
+    if report.is_valid() {
+        return Ok(report);
+    }
+    let color = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    eprint!(
+        "{}",
+        boardxml::report::render(&report, OutputFormat::Human, color)
+    );
+    error(format_args!(
+        "{} is not valid; nothing {what}",
+        file.display()
+    ));
+    Err(ExitCode::from(1))
+}

@@ -1,27 +1,16 @@
 //! `boardxml render`.
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
-
-use boardxml::report::{render, OutputFormat};
-use boardxml::validate::{validate_file, Options};
 
 use boardxml::safe_write::{write_file, Inputs};
 
 /// Renders a game of a valid CIF document, or a position of a valid CBF record, to `output`.
 pub fn run(file: &Path, game: usize, line: &str, ply: Option<usize>, output: &Path) -> ExitCode {
-    let report = validate_file(file, &Options::default());
-    if !report.is_valid() {
-        let color = std::io::stderr().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        eprint!("{}", render(&report, OutputFormat::Human, color));
-        crate::error(format_args!(
-            "{} is not valid; nothing drawn",
-            file.display()
-        ));
-        return ExitCode::from(1);
-    }
+    let report = match crate::read_valid(file, "drawn") {
+        Ok(report) => report,
+        Err(code) => return code,
+    };
     let svg = match &report.document {
         Some(boardxml::document::Document::Cif(boardxml::generated::cif::Root::Cif(cif))) => {
             match game.checked_sub(1).and_then(|i| cif.game.get(i)) {

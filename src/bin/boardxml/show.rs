@@ -1,25 +1,15 @@
 //! `boardxml show`.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use boardxml::report::{render, OutputFormat};
-use boardxml::validate::{validate_file, Options};
-
 /// Shows a position of a valid CBF record.
 pub fn run(file: &Path, line: &str, ply: Option<usize>) -> ExitCode {
-    let report = validate_file(file, &Options::default());
-    if !report.is_valid() {
-        let color = std::io::stderr().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        eprint!("{}", render(&report, OutputFormat::Human, color));
-        crate::error(format_args!(
-            "{} is not valid; nothing shown",
-            file.display()
-        ));
-        return ExitCode::from(1);
-    }
+    let report = match crate::read_valid(file, "shown") {
+        Ok(report) => report,
+        Err(code) => return code,
+    };
     let Some(record) = report
         .document
         .as_ref()
