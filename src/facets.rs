@@ -27,6 +27,7 @@ pub enum WhiteSpace {
 
 impl WhiteSpace {
     /// `text` after this white-space processing (borrowed when it changes nothing).
+    #[inline]
     pub fn apply(self, text: &str) -> Cow<'_, str> {
         match self {
             WhiteSpace::Preserve => Cow::Borrowed(text),
@@ -53,6 +54,7 @@ impl PatternFacet {
     }
 
     /// Whether `text` matches.
+    #[inline]
     pub fn is_match(&self, text: &str) -> bool {
         self.compiled
             .get_or_init(|| Pattern::new(self.translated).expect("compiled at generation time"))
@@ -104,6 +106,7 @@ pub struct Facets {
 
 impl Facets {
     /// The patterns of every step, on a lexical form.
+    #[inline]
     pub fn check_lexical(&self, lexical: &str) -> Result<(), FacetError> {
         for step in self.steps {
             if !step.patterns.is_empty() && !step.patterns.iter().any(|p| p.is_match(lexical)) {
@@ -116,6 +119,7 @@ impl Facets {
     }
 
     /// The value facets of every step on a string's value (its lengths).
+    #[inline]
     pub fn check_string(&self, value: &str) -> Result<(), FacetError> {
         let mut chars = None;
         for step in self.steps {
@@ -128,6 +132,7 @@ impl Facets {
     }
 
     /// The value facets of every step on an integer's value.
+    #[inline]
     pub fn check_integer(&self, value: i128) -> Result<(), FacetError> {
         for step in self.steps {
             if let Some(min) = step.min.filter(|&m| value < m) {
@@ -150,6 +155,7 @@ impl Facets {
     /// For a type bound to a runtime type: the white space, the patterns and the lengths of
     /// the schema, then `parse`, which reads what the facets admit (a value the facets
     /// admit but `parse` does not is reported against the patterns).
+    #[inline]
     pub fn read<T>(
         &self,
         text: &str,

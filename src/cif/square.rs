@@ -365,28 +365,29 @@ pub fn split_squares(text: &str) -> Result<Vec<Square>, SquaresError> {
             found: text[..first].to_string(),
         });
     }
-    let mut starts = vec![0];
+    // One pass: a new square begins at each lower-case letter that follows a digit or a
+    // board letter (no list of boundaries is built first: a long line is read with one
+    // allocation, the result's).
+    let mut squares = Vec::with_capacity(text.len() / 2);
+    let mut start = 0;
     let mut previous_lower = true;
-    for (i, c) in text.char_indices() {
-        let lower = c.is_ascii_lowercase();
+    let read = |index: usize, part: &str| {
+        part.parse().map_err(|error| SquaresError::Square {
+            index,
+            text: part.to_string(),
+            error,
+        })
+    };
+    for (i, b) in text.bytes().enumerate() {
+        let lower = b.is_ascii_lowercase();
         if lower && !previous_lower {
-            starts.push(i);
+            squares.push(read(squares.len() + 1, &text[start..i])?);
+            start = i;
         }
         previous_lower = lower;
     }
-    starts.push(text.len());
-    starts
-        .windows(2)
-        .enumerate()
-        .map(|(i, w)| {
-            let part = &text[w[0]..w[1]];
-            part.parse().map_err(|error| SquaresError::Square {
-                index: i + 1,
-                text: part.to_string(),
-                error,
-            })
-        })
-        .collect()
+    squares.push(read(squares.len() + 1, &text[start..])?);
+    Ok(squares)
 }
 
 /// The schema's `Square` is read into [`Square`]: once, when the document is read, after the
