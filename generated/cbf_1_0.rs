@@ -31,9 +31,8 @@ pub struct ChineseChessRecord {
 ::boardxml::complex_type!(
     ChineseChessRecord, __c::Content::Sequence(& [__c::Item::new(1, & ["Head"], "<Head>",
     & ["MoveList"]), __c::Item::new(2, & ["MoveList"], "<MoveList>", & [])]), [0 :
-    __c::Fixed < ::std::string::String > = __c::Field::fixed("Version", true, "1.0"), 1
-    head : __c::Child < Head > = __c::Field::element("Head", 1, 1), 2 move_list :
-    __c::Child < MoveList > = __c::Field::element("MoveList", 1, 1)]
+    Fixed(::std::string::String) fixed("Version", true, "1.0"), 1 head : Child(Head)
+    element("Head", 1, 1), 2 move_list : Child(MoveList) element("MoveList", 1, 1)]
 );
 ::boardxml::complex_element!(ChineseChessRecord);
 /// Restriction of xs:string (schema type `Empty`).
@@ -129,46 +128,39 @@ pub struct Head {
 ::boardxml::complex_type!(
     Head, __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
     14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32], optional
-    : false }, [0 name : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("Name", 0, 1), 1 url : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("URL", 0, 1), 2 from : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("From", 0, 1), 3 contest_type : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("ContestType", 0, 1), 4 contest :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("Contest", 0, 1), 5
-    round : __c::OptLeaf < ::std::string::String > = __c::Field::element("Round", 0, 1),
-    6 group : __c::OptLeaf < ::std::string::String > = __c::Field::element("Group", 0,
-    1), 7 table : __c::OptLeaf < ::std::string::String > = __c::Field::element("Table",
-    0, 1), 8 date : __c::OptLeaf < ::std::string::String > = __c::Field::element("Date",
-    0, 1), 9 site : __c::OptLeaf < ::std::string::String > = __c::Field::element("Site",
-    0, 1), 10 time_rule : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("TimeRule", 0, 1), 11 red : __c::OptLeaf < ::std::string::String
-    > = __c::Field::element("Red", 0, 1), 12 red_team : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("RedTeam", 0, 1), 13 red_time :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("RedTime", 0, 1), 14
-    red_rating : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("RedRating", 0, 1), 15 black : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("Black", 0, 1), 16 black_team :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("BlackTeam", 0, 1), 17
-    black_time : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("BlackTime", 0, 1), 18 black_rating : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("BlackRating", 0, 1), 19 referee :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("Referee", 0, 1), 20
-    recorder : __c::OptLeaf < ::std::string::String > = __c::Field::element("Recorder",
-    0, 1), 21 commentator : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("Commentator", 0, 1), 22 commentator_url : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("CommentatorURL", 0, 1), 23 creator :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("Creator", 0, 1), 24
-    creator_url : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("CreatorURL", 0, 1), 25 date_created : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("DateCreated", 0, 1), 26 date_modified
-    : __c::OptLeaf < ::std::string::String > = __c::Field::element("DateModified", 0, 1),
-    27 ecco : __c::OptLeaf < ::std::string::String > = __c::Field::element("ECCO", 0, 1),
-    28 record_type : __c::OptLeaf < RecordTypeField > = __c::Field::element("RecordType",
-    0, 1), 29 record_kind : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("RecordKind", 0, 1), 30 record_result : __c::OptLeaf <
-    RecordResultField > = __c::Field::element("RecordResult", 0, 1), 31 result_type :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("ResultType", 0, 1), 32
-    fen : __c::OptLeaf < Fen > = __c::Field::element("FEN", 0, 1)]
+    : false }, [0 name : OptLeaf(::std::string::String) element("Name", 0, 1), 1 url :
+    OptLeaf(::std::string::String) element("URL", 0, 1), 2 from :
+    OptLeaf(::std::string::String) element("From", 0, 1), 3 contest_type :
+    OptLeaf(::std::string::String) element("ContestType", 0, 1), 4 contest :
+    OptLeaf(::std::string::String) element("Contest", 0, 1), 5 round :
+    OptLeaf(::std::string::String) element("Round", 0, 1), 6 group :
+    OptLeaf(::std::string::String) element("Group", 0, 1), 7 table :
+    OptLeaf(::std::string::String) element("Table", 0, 1), 8 date :
+    OptLeaf(::std::string::String) element("Date", 0, 1), 9 site :
+    OptLeaf(::std::string::String) element("Site", 0, 1), 10 time_rule :
+    OptLeaf(::std::string::String) element("TimeRule", 0, 1), 11 red :
+    OptLeaf(::std::string::String) element("Red", 0, 1), 12 red_team :
+    OptLeaf(::std::string::String) element("RedTeam", 0, 1), 13 red_time :
+    OptLeaf(::std::string::String) element("RedTime", 0, 1), 14 red_rating :
+    OptLeaf(::std::string::String) element("RedRating", 0, 1), 15 black :
+    OptLeaf(::std::string::String) element("Black", 0, 1), 16 black_team :
+    OptLeaf(::std::string::String) element("BlackTeam", 0, 1), 17 black_time :
+    OptLeaf(::std::string::String) element("BlackTime", 0, 1), 18 black_rating :
+    OptLeaf(::std::string::String) element("BlackRating", 0, 1), 19 referee :
+    OptLeaf(::std::string::String) element("Referee", 0, 1), 20 recorder :
+    OptLeaf(::std::string::String) element("Recorder", 0, 1), 21 commentator :
+    OptLeaf(::std::string::String) element("Commentator", 0, 1), 22 commentator_url :
+    OptLeaf(::std::string::String) element("CommentatorURL", 0, 1), 23 creator :
+    OptLeaf(::std::string::String) element("Creator", 0, 1), 24 creator_url :
+    OptLeaf(::std::string::String) element("CreatorURL", 0, 1), 25 date_created :
+    OptLeaf(::std::string::String) element("DateCreated", 0, 1), 26 date_modified :
+    OptLeaf(::std::string::String) element("DateModified", 0, 1), 27 ecco :
+    OptLeaf(::std::string::String) element("ECCO", 0, 1), 28 record_type :
+    OptLeaf(RecordTypeField) element("RecordType", 0, 1), 29 record_kind :
+    OptLeaf(::std::string::String) element("RecordKind", 0, 1), 30 record_result :
+    OptLeaf(RecordResultField) element("RecordResult", 0, 1), 31 result_type :
+    OptLeaf(::std::string::String) element("ResultType", 0, 1), 32 fen : OptLeaf(Fen)
+    element("FEN", 0, 1)]
 );
 ::boardxml::complex_element!(Head);
 /// One ply (or the 00-00 placeholder); the content (usually CDATA) is the comment after it.
@@ -186,10 +178,9 @@ pub struct Move {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Move, __c::Content::Simple(3), [0 value : __c::Attr < MoveValue > =
-    __c::Field::attribute("value", true), 1 branch : __c::OptAttr < Flag > =
-    __c::Field::attribute("branch", false), 2 end : __c::OptAttr < Flag > =
-    __c::Field::attribute("end", false)], 3 content content_form : ::std::string::String
+    Move, __c::Content::Simple(3), [0 value : Attr(MoveValue) attribute("value", true), 1
+    branch : OptAttr(Flag) attribute("branch", false), 2 end : OptAttr(Flag)
+    attribute("end", false)], 3 content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(Move);
 /// Complex type `MoveList`.
@@ -200,7 +191,7 @@ pub struct MoveList {
 }
 ::boardxml::complex_type!(
     MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
-    [0 r#move : __c::Children < Move > = __c::Field::element("Move", 1, __c::UNBOUNDED)]
+    [0 r#move : Children(Move) element("Move", 1, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.

@@ -27,9 +27,8 @@ pub struct Board {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Board, __c::Content::Simple(1), [0 value : __c::OptAttr < BoardString > =
-    __c::Field::attribute("value", false)], 1 content content_form :
-    ::std::string::String
+    Board, __c::Content::Simple(1), [0 value : OptAttr(BoardString) attribute("value",
+    false)], 1 content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(Board);
 /// placement-side+move number: the 90 points row by row from black's back rank, runs of
@@ -54,8 +53,8 @@ pub struct ChineseChessRecord {
 ::boardxml::complex_type!(
     ChineseChessRecord, __c::Content::Sequence(& [__c::Item::new(0, & ["Head"], "<Head>",
     & ["MoveList"]), __c::Item::new(1, & ["MoveList"], "<MoveList>", & [])]), [0 head :
-    __c::Child < Head > = __c::Field::element("Head", 1, 1), 1 move_list : __c::Child <
-    MoveList > = __c::Field::element("MoveList", 1, 1)]
+    Child(Head) element("Head", 1, 1), 1 move_list : Child(MoveList) element("MoveList",
+    1, 1)]
 );
 ::boardxml::complex_element!(ChineseChessRecord);
 /// Complex type `Head`.
@@ -110,34 +109,29 @@ pub struct Head {
 }
 ::boardxml::complex_type!(
     Head, __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
-    14, 15, 16, 17, 18, 19, 20, 21, 22], optional : false }, [0 name : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("Name", 0, 1), 1 url : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("URL", 0, 1), 2 event : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("Event", 0, 1), 3 site : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("Site", 0, 1), 4 date : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("Date", 0, 1), 5 red : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("Red", 0, 1), 6 black : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("Black", 0, 1), 7 commentator :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("Commentator", 0, 1), 8
-    commentator_url : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("CommentatorURL", 0, 1), 9 creator : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("Creator", 0, 1), 10 creator_url :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("CreatorURL", 0, 1), 11
-    date_created : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("DateCreated", 0, 1), 12 date_modified : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("DateModified", 0, 1), 13 r#type :
-    __c::OptChild < RecordType > = __c::Field::element("Type", 0, 1), 14 result :
-    __c::OptChild < RecordResult > = __c::Field::element("Result", 0, 1), 15 board :
-    __c::OptChild < Board > = __c::Field::element("Board", 0, 1), 16 comment :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("Comment", 0, 1), 17
-    round : __c::OptLeaf < ::std::string::String > = __c::Field::element("Round", 0, 1),
-    18 time_rule : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("TimeRule", 0, 1), 19 red_team : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("RedTeam", 0, 1), 20 red_time :
-    __c::OptLeaf < ::std::string::String > = __c::Field::element("RedTime", 0, 1), 21
-    black_team : __c::OptLeaf < ::std::string::String > =
-    __c::Field::element("BlackTeam", 0, 1), 22 black_time : __c::OptLeaf <
-    ::std::string::String > = __c::Field::element("BlackTime", 0, 1)]
+    14, 15, 16, 17, 18, 19, 20, 21, 22], optional : false }, [0 name :
+    OptLeaf(::std::string::String) element("Name", 0, 1), 1 url :
+    OptLeaf(::std::string::String) element("URL", 0, 1), 2 event :
+    OptLeaf(::std::string::String) element("Event", 0, 1), 3 site :
+    OptLeaf(::std::string::String) element("Site", 0, 1), 4 date :
+    OptLeaf(::std::string::String) element("Date", 0, 1), 5 red :
+    OptLeaf(::std::string::String) element("Red", 0, 1), 6 black :
+    OptLeaf(::std::string::String) element("Black", 0, 1), 7 commentator :
+    OptLeaf(::std::string::String) element("Commentator", 0, 1), 8 commentator_url :
+    OptLeaf(::std::string::String) element("CommentatorURL", 0, 1), 9 creator :
+    OptLeaf(::std::string::String) element("Creator", 0, 1), 10 creator_url :
+    OptLeaf(::std::string::String) element("CreatorURL", 0, 1), 11 date_created :
+    OptLeaf(::std::string::String) element("DateCreated", 0, 1), 12 date_modified :
+    OptLeaf(::std::string::String) element("DateModified", 0, 1), 13 r#type :
+    OptChild(RecordType) element("Type", 0, 1), 14 result : OptChild(RecordResult)
+    element("Result", 0, 1), 15 board : OptChild(Board) element("Board", 0, 1), 16
+    comment : OptLeaf(::std::string::String) element("Comment", 0, 1), 17 round :
+    OptLeaf(::std::string::String) element("Round", 0, 1), 18 time_rule :
+    OptLeaf(::std::string::String) element("TimeRule", 0, 1), 19 red_team :
+    OptLeaf(::std::string::String) element("RedTeam", 0, 1), 20 red_time :
+    OptLeaf(::std::string::String) element("RedTime", 0, 1), 21 black_team :
+    OptLeaf(::std::string::String) element("BlackTeam", 0, 1), 22 black_time :
+    OptLeaf(::std::string::String) element("BlackTime", 0, 1)]
 );
 ::boardxml::complex_element!(Head);
 /// One ply. nid is its index in its line: moves are listed depth-first and a move with nid
@@ -155,9 +149,9 @@ pub struct Move {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Move, __c::Content::Simple(2), [0 nid : __c::Attr < __s::xs::PositiveInteger > =
-    __c::Field::attribute("nid", true), 1 value : __c::Attr < MoveValue > =
-    __c::Field::attribute("value", true)], 2 content content_form : ::std::string::String
+    Move, __c::Content::Simple(2), [0 nid : Attr(__s::xs::PositiveInteger)
+    attribute("nid", true), 1 value : Attr(MoveValue) attribute("value", true)], 2
+    content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(Move);
 /// Complex type `MoveList`.
@@ -168,7 +162,7 @@ pub struct MoveList {
 }
 ::boardxml::complex_type!(
     MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
-    [0 r#move : __c::Children < Move > = __c::Field::element("Move", 0, __c::UNBOUNDED)]
+    [0 r#move : Children(Move) element("Move", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
@@ -190,8 +184,8 @@ pub struct RecordResult {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    RecordResult, __c::Content::Simple(1), [0 value : __c::Attr < ResultCode > =
-    __c::Field::attribute("value", true)], 1 content content_form : ::std::string::String
+    RecordResult, __c::Content::Simple(1), [0 value : Attr(ResultCode) attribute("value",
+    true)], 1 content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(RecordResult);
 /// The kind of record; the element text is a free label such as 实战的全局.
@@ -205,8 +199,8 @@ pub struct RecordType {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    RecordType, __c::Content::Simple(1), [0 value : __c::Attr < RecordTypeCode > =
-    __c::Field::attribute("value", true)], 1 content content_form : ::std::string::String
+    RecordType, __c::Content::Simple(1), [0 value : Attr(RecordTypeCode)
+    attribute("value", true)], 1 content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(RecordType);
 /// 0 unknown, 1 实战全局 (played, full game), 2 摆谱全局 (composed, full game), 3 实战残局 (played endgame), 4 摆谱残局 (composed endgame).

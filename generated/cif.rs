@@ -33,11 +33,10 @@ pub struct Arrow {
     pub to: ::boardxml::cif::Square,
 }
 ::boardxml::complex_type!(
-    Arrow, __c::Content::Empty, [0 color : __c::Attr < Color > =
-    __c::Field::attribute("color", true), 1 opacity : __c::OptAttr < Opacity > =
-    __c::Field::attribute("opacity", false), 2 from : __c::Attr < ::boardxml::cif::Square
-    > = __c::Field::attribute("from", true), 3 to : __c::Attr < ::boardxml::cif::Square >
-    = __c::Field::attribute("to", true)]
+    Arrow, __c::Content::Empty, [0 color : Attr(Color) attribute("color", true), 1
+    opacity : OptAttr(Opacity) attribute("opacity", false), 2 from :
+    Attr(::boardxml::cif::Square) attribute("from", true), 3 to :
+    Attr(::boardxml::cif::Square) attribute("to", true)]
 );
 ::boardxml::complex_element!(Arrow);
 /// A number of files or ranks: 1..64 (the last file is lll, the 64th).
@@ -63,7 +62,7 @@ pub struct Cif {
 }
 ::boardxml::complex_type!(
     Cif, __c::Content::Sequence(& [__c::Item::new(0, & ["game"], "<game>", & [])]), [0
-    game : __c::Children < Game > = __c::Field::element("game", 1, __c::UNBOUNDED)]
+    game : Children(Game) element("game", 1, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Cif);
 /// How a colour is shown (its RGB value) is up to the application.
@@ -109,11 +108,10 @@ pub struct Game {
 }
 ::boardxml::complex_type!(
     Game, __c::Content::Sequence(& [__c::Item::new(3, & ["moves"], "<moves>", & [])]), [0
-    boardsize : __c::OptAttr < ::boardxml::cif::BoardSize > =
-    __c::Field::attribute("boardsize", false), 1 files : __c::OptAttr < BoardDimension >
-    = __c::Field::attribute("files", false), 2 ranks : __c::OptAttr < BoardDimension > =
-    __c::Field::attribute("ranks", false), 3 moves : __c::Child < Moves > =
-    __c::Field::element("moves", 1, 1)]
+    boardsize : OptAttr(::boardxml::cif::BoardSize) attribute("boardsize", false), 1
+    files : OptAttr(BoardDimension) attribute("files", false), 2 ranks :
+    OptAttr(BoardDimension) attribute("ranks", false), 3 moves : Child(Moves)
+    element("moves", 1, 1)]
 );
 ::boardxml::complex_element!(Game);
 /// A line through at least two vertices; the content is the squares written back to back.
@@ -129,9 +127,8 @@ pub struct Line {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Line, __c::Content::Simple(2), [0 color : __c::Attr < Color > =
-    __c::Field::attribute("color", true), 1 opacity : __c::OptAttr < Opacity > =
-    __c::Field::attribute("opacity", false)], 2 content content_form :
+    Line, __c::Content::Simple(2), [0 color : Attr(Color) attribute("color", true), 1
+    opacity : OptAttr(Opacity) attribute("opacity", false)], 2 content content_form :
     ::boardxml::cif::Squares
 );
 ::boardxml::complex_element!(Line);
@@ -208,8 +205,7 @@ pub struct Moves {
     pub content: ::std::vec::Vec<MovesContent>,
 }
 ::boardxml::complex_type!(
-    Moves, __c::Content::Mixed(0), [0 content : __c::Mixed < MovesContent > =
-    __c::Field::MIXED]
+    Moves, __c::Content::Mixed(0), [0 content : Mixed(MovesContent) MIXED]
 );
 ::boardxml::complex_element!(Moves);
 /// 1..255; 0 is reserved for "undefined", which is written by leaving the attribute out.
@@ -235,10 +231,10 @@ pub struct Region {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Region, __c::Content::Simple(3), [0 color : __c::Attr < Color > =
-    __c::Field::attribute("color", true), 1 from : __c::Attr < ::boardxml::cif::Square >
-    = __c::Field::attribute("from", true), 2 to : __c::Attr < ::boardxml::cif::Square > =
-    __c::Field::attribute("to", true)], 3 content content_form : ::std::string::String
+    Region, __c::Content::Simple(3), [0 color : Attr(Color) attribute("color", true), 1
+    from : Attr(::boardxml::cif::Square) attribute("from", true), 2 to :
+    Attr(::boardxml::cif::Square) attribute("to", true)], 3 content content_form :
+    ::std::string::String
 );
 ::boardxml::complex_element!(Region);
 ::boardxml::restricted!(
@@ -260,11 +256,10 @@ pub struct SquareMarker {
     pub at: ::boardxml::cif::Square,
 }
 ::boardxml::complex_type!(
-    SquareMarker, __c::Content::Empty, [0 r#type : __c::Attr < MarkerTypeID > =
-    __c::Field::attribute("type", true), 1 color : __c::Attr < Color > =
-    __c::Field::attribute("color", true), 2 opacity : __c::OptAttr < Opacity > =
-    __c::Field::attribute("opacity", false), 3 at : __c::Attr < ::boardxml::cif::Square >
-    = __c::Field::attribute("at", true)]
+    SquareMarker, __c::Content::Empty, [0 r#type : Attr(MarkerTypeID) attribute("type",
+    true), 1 color : Attr(Color) attribute("color", true), 2 opacity : OptAttr(Opacity)
+    attribute("opacity", false), 3 at : Attr(::boardxml::cif::Square) attribute("at",
+    true)]
 );
 ::boardxml::complex_element!(SquareMarker);
 ::boardxml::restricted!(
@@ -302,9 +297,9 @@ pub struct SymbolMarker {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    SymbolMarker, __c::Content::Simple(2), [0 opacity : __c::OptAttr < Opacity > =
-    __c::Field::attribute("opacity", false), 1 at : __c::Attr < ::boardxml::cif::Square >
-    = __c::Field::attribute("at", true)], 2 content content_form : Symbol
+    SymbolMarker, __c::Content::Simple(2), [0 opacity : OptAttr(Opacity)
+    attribute("opacity", false), 1 at : Attr(::boardxml::cif::Square) attribute("at",
+    true)], 2 content content_form : Symbol
 );
 ::boardxml::complex_element!(SymbolMarker);
 /// A text marker: the content is the one character shown on square at. type is fixed to
@@ -323,11 +318,10 @@ pub struct TextMarker {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    TextMarker, __c::Content::Simple(4), [0 : __c::Fixed < ::std::string::String > =
-    __c::Field::fixed("type", true, "text"), 1 color : __c::Attr < Color > =
-    __c::Field::attribute("color", true), 2 opacity : __c::OptAttr < Opacity > =
-    __c::Field::attribute("opacity", false), 3 at : __c::Attr < ::boardxml::cif::Square >
-    = __c::Field::attribute("at", true)], 4 content content_form : Character
+    TextMarker, __c::Content::Simple(4), [0 : Fixed(::std::string::String) fixed("type",
+    true, "text"), 1 color : Attr(Color) attribute("color", true), 2 opacity :
+    OptAttr(Opacity) attribute("opacity", false), 3 at : Attr(::boardxml::cif::Square)
+    attribute("at", true)], 4 content content_form : Character
 );
 ::boardxml::complex_element!(TextMarker);
 /// A value shown on square at (for example as a bar); the content is an xs:byte.
@@ -341,8 +335,8 @@ pub struct Value {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Value, __c::Content::Simple(1), [0 at : __c::Attr < ::boardxml::cif::Square > =
-    __c::Field::attribute("at", true)], 1 content content_form : i8
+    Value, __c::Content::Simple(1), [0 at : Attr(::boardxml::cif::Square) attribute("at",
+    true)], 1 content content_form : i8
 );
 ::boardxml::complex_element!(Value);
 /// A document of this schema: one variant per global element.

@@ -923,13 +923,21 @@ macro_rules! __field {
 }
 
 /// The [`Complex`] impl of a generated struct (a complex type or a sequence group), from
-/// its tables and its fields: `complex_type!(Type, CONTENT, [INDEX FIELD: KIND = TABLE,
-/// ...], CONTENT-INDEX CONTENT-FIELD FORM-FIELD: T)`, the last part for simple content. A
-/// field without a name is a required attribute with a fixed value (held nowhere); KIND
-/// is one of the [`FieldKind`]s. Reading fills a hidden builder of the fields' slots.
+/// its tables and its fields: `complex_type!(Type, CONTENT, [INDEX FIELD: KIND(T)
+/// FIELD-CONSTRUCTOR(ARGS), ...], CONTENT-INDEX CONTENT-FIELD FORM-FIELD: T)`, the last part
+/// for simple content; KIND is one of the [`FieldKind`]s, FIELD-CONSTRUCTOR one of
+/// [`Field`]'s (`attribute("color", true)`, `MIXED`). A field without a name is a required
+/// attribute with a fixed value (held nowhere). Reading fills a hidden builder of the
+/// fields' slots.
 #[macro_export]
 macro_rules! complex_type {
-    ($ty:ident, $content:expr, [$($i:literal $($f:ident)?: $k:ty = $field:expr),* $(,)?]
+    ($ty:ident, $content:expr, [$($i:literal $($f:ident)?: $kind:ident($t:ty)
+        $field:ident $(($($arg:tt)*))?),* $(,)?] $(, $ci:literal $cf:ident $cform:ident: $ct:ty)?) => {
+        $crate::complex_type!(@impl $ty, $content,
+            [$($i $($f)?: $crate::complex::$kind<$t> = $crate::complex::Field::$field $(($($arg)*))?),*]
+            $(, $ci $cf $cform: $ct)?);
+    };
+    (@impl $ty:ident, $content:expr, [$($i:literal $($f:ident)?: $k:ty = $field:expr),*]
         $(, $ci:literal $cf:ident $cform:ident: $ct:ty)?) => {
         const _: () = {
             use $crate::complex::FieldKind as _;

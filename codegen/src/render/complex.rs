@@ -50,8 +50,8 @@ impl Renderer<'_> {
                     doc: quote! { #[doc = " The content: text and elements in document order."] },
                     ty: quote! { ::std::vec::Vec<#ty> },
                     required: false,
-                    table: quote! { __c::Field::MIXED },
-                    kind: quote! { __c::Mixed<#ty> },
+                    table: quote! { MIXED },
+                    kind: quote! { Mixed(#ty) },
                 });
                 quote! { __c::Content::Mixed(#i) }
             }
@@ -115,8 +115,8 @@ impl Renderer<'_> {
                 doc: quote! {},
                 ty: quote! {},
                 required: false,
-                table: quote! { __c::Field::fixed(#name, true, #fixed) },
-                kind: quote! { __c::Fixed<#rt> },
+                table: quote! { fixed(#name, true, #fixed) },
+                kind: quote! { Fixed(#rt) },
             };
         }
         let field = names.take(&sanitize_snake(name));
@@ -132,17 +132,17 @@ impl Renderer<'_> {
             quote! { #[doc = ""] #[doc = #text] }
         });
         let table = match (&a.fixed, &a.default) {
-            _ if a.required => quote! { __c::Field::attribute(#name, true) },
-            (Some(fixed), _) => quote! { __c::Field::fixed(#name, false, #fixed) },
-            (None, Some(default)) => quote! { __c::Field::defaulted(#name, #default) },
-            (None, None) => quote! { __c::Field::attribute(#name, false) },
+            _ if a.required => quote! { attribute(#name, true) },
+            (Some(fixed), _) => quote! { fixed(#name, false, #fixed) },
+            (None, Some(default)) => quote! { defaulted(#name, #default) },
+            (None, None) => quote! { attribute(#name, false) },
         };
         let (ty, kind) = if a.required {
-            (quote! { #rt }, quote! { __c::Attr<#rt> })
+            (quote! { #rt }, quote! { Attr(#rt) })
         } else {
             (
                 quote! { ::core::option::Option<#rt> },
-                quote! { __c::OptAttr<#rt> },
+                quote! { OptAttr(#rt) },
             )
         };
         FieldPlan {
@@ -233,25 +233,22 @@ impl Renderer<'_> {
         let simple = self.is_simple(&e.type_ref);
         let min_lit = Literal::u32_unsuffixed(min);
         let max_lit = max_tokens(max);
-        let table = quote! { __c::Field::element(#name, #min_lit, #max_lit) };
+        let table = quote! { element(#name, #min_lit, #max_lit) };
         let many = !matches!(max, Some(1));
         let (ty, kind) = if many {
-            (
-                quote! { ::std::vec::Vec<#rt> },
-                quote! { __c::Children<#rt> },
-            )
+            (quote! { ::std::vec::Vec<#rt> }, quote! { Children(#rt) })
         } else if required {
             let kind = if simple {
-                quote! { __c::Leaf<#rt> }
+                quote! { Leaf(#rt) }
             } else {
-                quote! { __c::Child<#rt> }
+                quote! { Child(#rt) }
             };
             (rt.clone(), kind)
         } else {
             let kind = if simple {
-                quote! { __c::OptLeaf<#rt> }
+                quote! { OptLeaf(#rt) }
             } else {
-                quote! { __c::OptChild<#rt> }
+                quote! { OptChild(#rt) }
             };
             (quote! { ::core::option::Option<#rt> }, kind)
         };
@@ -309,14 +306,14 @@ impl Renderer<'_> {
                 let (ty, kind) = if many {
                     (
                         quote! { ::std::vec::Vec<#gident> },
-                        quote! { __c::Many<#gident> },
+                        quote! { Many(#gident) },
                     )
                 } else if required {
-                    (quote! { #gident }, quote! { __c::One<#gident> })
+                    (quote! { #gident }, quote! { One(#gident) })
                 } else {
                     (
                         quote! { ::core::option::Option<#gident> },
-                        quote! { __c::Opt<#gident> },
+                        quote! { Opt(#gident) },
                     )
                 };
                 plans.push(FieldPlan {
@@ -324,7 +321,7 @@ impl Renderer<'_> {
                     doc: quote! { #[doc = #doc_text] },
                     ty,
                     required,
-                    table: quote! { __c::Field::group(#min_lit, #max_lit) },
+                    table: quote! { group(#min_lit, #max_lit) },
                     kind,
                 });
                 let firsts: Vec<String> = first.iter().map(|f| format!("<{f}>")).collect();
@@ -484,7 +481,7 @@ pub(super) fn complex_impl(
     let entries = plans.iter().enumerate().map(|(i, p)| {
         let i = Literal::usize_unsuffixed(i);
         let (field, kind, table) = (&p.field, &p.kind, &p.table);
-        quote! { #i #field: #kind = #table }
+        quote! { #i #field: #kind #table }
     });
     let simple = simple.map(|s| {
         let (i, field, form, ty) = (&s.index, &s.field, &s.form, &s.ty);

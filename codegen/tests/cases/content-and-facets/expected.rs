@@ -40,14 +40,11 @@ impl Doc {
     "x", "y", "key", "end"]), __c::Item::new(3, & ["tag"], "<tag>", & ["x", "y", "key",
     "end"]), __c::Item::new(4, & ["x", "y"], "one of <x>, <y>", & ["key", "end"]),
     __c::Item::new(5, & ["key"], "one of <key>", & ["end"]), __c::Item::new(6, & ["end"],
-    "<end>", & [])]), [0 version : __c::OptAttr < u16 > =
-    __c::Field::defaulted("version", "1"), 1 title : __c::Leaf < ::std::string::String >
-    = __c::Field::element("title", 1, 1), 2 count : __c::OptLeaf < i32 > =
-    __c::Field::element("count", 0, 1), 3 tag : __c::Children < Word > =
-    __c::Field::element("tag", 0, __c::UNBOUNDED), 4 content : __c::Many < DocChoice > =
-    __c::Field::group(1, 2), 5 sequence : __c::Many < DocSequence > =
-    __c::Field::group(0, __c::UNBOUNDED), 6 end : __c::Child < Empty > =
-    __c::Field::element("end", 1, 1)]
+    "<end>", & [])]), [0 version : OptAttr(u16) defaulted("version", "1"), 1 title :
+    Leaf(::std::string::String) element("title", 1, 1), 2 count : OptLeaf(i32)
+    element("count", 0, 1), 3 tag : Children(Word) element("tag", 0, __c::UNBOUNDED), 4
+    content : Many(DocChoice) group(1, 2), 5 sequence : Many(DocSequence) group(0,
+    __c::UNBOUNDED), 6 end : Child(Empty) element("end", 1, 1)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Empty`.
@@ -75,9 +72,8 @@ pub struct Settings {
     pub b: ::core::option::Option<Word>,
 }
 ::boardxml::complex_type!(
-    Settings, __c::Content::All { fields : & [0, 1], optional : false }, [0 a : __c::Leaf
-    < bool > = __c::Field::element("a", 1, 1), 1 b : __c::OptLeaf < Word > =
-    __c::Field::element("b", 0, 1)]
+    Settings, __c::Content::All { fields : & [0, 1], optional : false }, [0 a :
+    Leaf(bool) element("a", 1, 1), 1 b : OptLeaf(Word) element("b", 0, 1)]
 );
 ::boardxml::complex_element!(Settings);
 /// Lower-case (the base's pattern) AND (starts with a OR ends with z), 2..5 characters.
@@ -117,8 +113,7 @@ pub struct DocSequence {
 }
 ::boardxml::complex_type!(
     DocSequence, __c::Content::Sequence(& [__c::Item::nested(0, & ["key"], "<key>"),
-    __c::Item::nested(1, & ["val"], "<val>")]), [0 key : __c::Leaf <
-    ::std::string::String > = __c::Field::element("key", 1, 1), 1 val : __c::Leaf <
-    NumberList > = __c::Field::element("val", 1, 1)]
+    __c::Item::nested(1, & ["val"], "<val>")]), [0 key : Leaf(::std::string::String)
+    element("key", 1, 1), 1 val : Leaf(NumberList) element("val", 1, 1)]
 );
 ::boardxml::sequence_group!(DocSequence, ["key"]);

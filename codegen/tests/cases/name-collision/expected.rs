@@ -57,13 +57,11 @@ pub struct SelfType {
     SelfType, __c::Content::Sequence(& [__c::Item::new(3, & ["type"], "<type>", &
     ["Result", "String", "Vec"]), __c::Item::new(4, & ["Result"], "<Result>", &
     ["String", "Vec"]), __c::Item::new(5, & ["String", "Vec"], "one of <String>, <Vec>",
-    & [])]), [0 r#type : __c::Attr < ::std::string::String > =
-    __c::Field::attribute("type", true), 1 self_ : __c::OptAttr < Option > =
-    __c::Field::attribute("self", false), 2 r#fn : __c::OptAttr < __s::xs::Token > =
-    __c::Field::fixed("fn", false, "x"), 3 type_2 : __c::OptLeaf < Option > =
-    __c::Field::element("type", 0, 1), 4 result : __c::Children < Result > =
-    __c::Field::element("Result", 1, 3), 5 content : __c::Many < SelfTypeChoice > =
-    __c::Field::group(0, __c::UNBOUNDED)]
+    & [])]), [0 r#type : Attr(::std::string::String) attribute("type", true), 1 self_ :
+    OptAttr(Option) attribute("self", false), 2 r#fn : OptAttr(__s::xs::Token)
+    fixed("fn", false, "x"), 3 type_2 : OptLeaf(Option) element("type", 0, 1), 4 result :
+    Children(Result) element("Result", 1, 3), 5 content : Many(SelfTypeChoice) group(0,
+    __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(SelfType);
 /// List of Result separated by white space (schema type `type`).
