@@ -17,6 +17,9 @@
 //!   rule, checked by the runtime). branch="1" on a move means a later sibling follows;
 //!   end="1" ends the move's line. nid is not part of this dialect: a record that mixes
 //!   the dialects is rejected.
+use ::boardxml::complex as __c;
+use ::boardxml::facets as __f;
+use ::boardxml::schema as __s;
 /// Complex type `ChineseChessRecord`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ChineseChessRecord {
@@ -25,127 +28,29 @@ pub struct ChineseChessRecord {
     /// Element `MoveList`.
     pub move_list: MoveList,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __ChineseChessRecordBuilder {
-    head: ::core::option::Option<Head>,
-    move_list: ::core::option::Option<MoveList>,
-}
-impl ::boardxml::complex::Complex for ChineseChessRecord {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::fixed("Version", true, "1.0"),
-        ::boardxml::complex::Field::element("Head", 1, 1),
-        ::boardxml::complex::Field::element("MoveList", 1, 1),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
-        &[
-            ::boardxml::complex::Item {
-                field: 1,
-                first: &["Head"],
-                label: "<Head>",
-                later: ::core::option::Option::Some(&["MoveList"]),
-            },
-            ::boardxml::complex::Item {
-                field: 2,
-                first: &["MoveList"],
-                label: "<MoveList>",
-                later: ::core::option::Option::Some(&[]),
-            },
-        ],
-    );
-    type Builder = __ChineseChessRecordBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => {
-                a.fixed::<::std::string::String>(r, "Version", "1.0", true)?;
-            }
-            1 => ::boardxml::complex::child(r, &mut b.head)?,
-            2 => ::boardxml::complex::child(r, &mut b.move_list)?,
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            head: b.head?,
-            move_list: b.move_list?,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        match i {
-            1 => ::boardxml::complex::write_children(w, "Head", [&self.head]),
-            2 => ::boardxml::complex::write_children(w, "MoveList", [&self.move_list]),
-            _ => {}
-        }
-    }
-}
+::boardxml::complex_type!(
+    ChineseChessRecord, __c::Content::Sequence(& [__c::Item::new(1, & ["Head"], "<Head>",
+    & ["MoveList"]), __c::Item::new(2, & ["MoveList"], "<MoveList>", & [])]), [0 :
+    Fixed(::std::string::String) fixed("Version", true, "1.0"), 1 head : Child(Head)
+    element("Head", 1, 1), 2 move_list : Child(MoveList) element("MoveList", 1, 1)]
+);
 ::boardxml::complex_element!(ChineseChessRecord);
 /// Restriction of xs:string (schema type `Empty`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Empty(::boardxml::__private::CompactString);
-impl ::boardxml::facets::Restricted for Empty {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Preserve,
-            steps: &[
-                ::boardxml::facets::Step {
-                    length: ::core::option::Option::Some(0),
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
-::boardxml::string_type!(Empty);
-/// The facets of schema type `Fen`, which `::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm>` is bound to.
-impl ::boardxml::facets::Restricted
-for ::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm> {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
-            ::boardxml::facets::PatternFacet::new(
-                "\\A(?:(?:[1-9rnbakcpRNBAKCP]+(?:/[1-9rnbakcpRNBAKCP]+){9} [wrb](?: [^ ]+)*)?)\\z",
-            ),
-        ];
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Preserve,
-            steps: &[
-                ::boardxml::facets::Step {
-                    patterns: &PATTERNS_0,
-                    pattern_sources: &[
-                        "([1-9rnbakcpRNBAKCP]+(/[1-9rnbakcpRNBAKCP]+){9} [wrb]( [^ ]+)*)?",
-                    ],
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
+::boardxml::string_type!(Empty, Preserve, [__f::Step::NONE.length(0)]);
+::boardxml::restricted!(
+    ::boardxml::cbf::StartPosition < ::boardxml::cbf::FenForm >, Preserve,
+    [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:(?:[1-9rnbakcpRNBAKCP]+(?:/[1-9rnbakcpRNBAKCP]+){9} [wrb](?: [^ ]+)*)?)\\z"),
+    & ["([1-9rnbakcpRNBAKCP]+(/[1-9rnbakcpRNBAKCP]+){9} [wrb]( [^ ]+)*)?"])]
+);
 /// 1 marks the move; 0 is the same as leaving the attribute out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Flag(u8);
-impl ::boardxml::facets::Restricted for Flag {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Collapse,
-            steps: &[
-                ::boardxml::facets::Step {
-                    max: ::core::option::Option::Some(1),
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
-::boardxml::integer_type!(Flag, u8, "xs:unsignedByte");
+::boardxml::integer_type!(
+    Flag, u8, "xs:unsignedByte", Collapse, [__f::Step::NONE.max(1)]
+);
 /// Complex type `Head`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Head {
@@ -218,243 +123,44 @@ pub struct Head {
         ::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm>,
     >,
 }
-impl ::boardxml::complex::Complex for Head {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::element("Name", 0, 1),
-        ::boardxml::complex::Field::element("URL", 0, 1),
-        ::boardxml::complex::Field::element("From", 0, 1),
-        ::boardxml::complex::Field::element("ContestType", 0, 1),
-        ::boardxml::complex::Field::element("Contest", 0, 1),
-        ::boardxml::complex::Field::element("Round", 0, 1),
-        ::boardxml::complex::Field::element("Group", 0, 1),
-        ::boardxml::complex::Field::element("Table", 0, 1),
-        ::boardxml::complex::Field::element("Date", 0, 1),
-        ::boardxml::complex::Field::element("Site", 0, 1),
-        ::boardxml::complex::Field::element("TimeRule", 0, 1),
-        ::boardxml::complex::Field::element("Red", 0, 1),
-        ::boardxml::complex::Field::element("RedTeam", 0, 1),
-        ::boardxml::complex::Field::element("RedTime", 0, 1),
-        ::boardxml::complex::Field::element("RedRating", 0, 1),
-        ::boardxml::complex::Field::element("Black", 0, 1),
-        ::boardxml::complex::Field::element("BlackTeam", 0, 1),
-        ::boardxml::complex::Field::element("BlackTime", 0, 1),
-        ::boardxml::complex::Field::element("BlackRating", 0, 1),
-        ::boardxml::complex::Field::element("Referee", 0, 1),
-        ::boardxml::complex::Field::element("Recorder", 0, 1),
-        ::boardxml::complex::Field::element("Commentator", 0, 1),
-        ::boardxml::complex::Field::element("CommentatorURL", 0, 1),
-        ::boardxml::complex::Field::element("Creator", 0, 1),
-        ::boardxml::complex::Field::element("CreatorURL", 0, 1),
-        ::boardxml::complex::Field::element("DateCreated", 0, 1),
-        ::boardxml::complex::Field::element("DateModified", 0, 1),
-        ::boardxml::complex::Field::element("ECCO", 0, 1),
-        ::boardxml::complex::Field::element("RecordType", 0, 1),
-        ::boardxml::complex::Field::element("RecordKind", 0, 1),
-        ::boardxml::complex::Field::element("RecordResult", 0, 1),
-        ::boardxml::complex::Field::element("ResultType", 0, 1),
-        ::boardxml::complex::Field::element("FEN", 0, 1),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::All {
-        fields: &[
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-            22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
-        ],
-        optional: false,
-    };
-    type Builder = Self;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        _: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => ::boardxml::complex::child(r, &mut b.name)?,
-            1 => ::boardxml::complex::child(r, &mut b.url)?,
-            2 => ::boardxml::complex::child(r, &mut b.from)?,
-            3 => ::boardxml::complex::child(r, &mut b.contest_type)?,
-            4 => ::boardxml::complex::child(r, &mut b.contest)?,
-            5 => ::boardxml::complex::child(r, &mut b.round)?,
-            6 => ::boardxml::complex::child(r, &mut b.group)?,
-            7 => ::boardxml::complex::child(r, &mut b.table)?,
-            8 => ::boardxml::complex::child(r, &mut b.date)?,
-            9 => ::boardxml::complex::child(r, &mut b.site)?,
-            10 => ::boardxml::complex::child(r, &mut b.time_rule)?,
-            11 => ::boardxml::complex::child(r, &mut b.red)?,
-            12 => ::boardxml::complex::child(r, &mut b.red_team)?,
-            13 => ::boardxml::complex::child(r, &mut b.red_time)?,
-            14 => ::boardxml::complex::child(r, &mut b.red_rating)?,
-            15 => ::boardxml::complex::child(r, &mut b.black)?,
-            16 => ::boardxml::complex::child(r, &mut b.black_team)?,
-            17 => ::boardxml::complex::child(r, &mut b.black_time)?,
-            18 => ::boardxml::complex::child(r, &mut b.black_rating)?,
-            19 => ::boardxml::complex::child(r, &mut b.referee)?,
-            20 => ::boardxml::complex::child(r, &mut b.recorder)?,
-            21 => ::boardxml::complex::child(r, &mut b.commentator)?,
-            22 => ::boardxml::complex::child(r, &mut b.commentator_url)?,
-            23 => ::boardxml::complex::child(r, &mut b.creator)?,
-            24 => ::boardxml::complex::child(r, &mut b.creator_url)?,
-            25 => ::boardxml::complex::child(r, &mut b.date_created)?,
-            26 => ::boardxml::complex::child(r, &mut b.date_modified)?,
-            27 => ::boardxml::complex::child(r, &mut b.ecco)?,
-            28 => ::boardxml::complex::child(r, &mut b.record_type)?,
-            29 => ::boardxml::complex::child(r, &mut b.record_kind)?,
-            30 => ::boardxml::complex::child(r, &mut b.record_result)?,
-            31 => ::boardxml::complex::child(r, &mut b.result_type)?,
-            32 => ::boardxml::complex::child(r, &mut b.fen)?,
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(b)
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_children(w, "Name", &self.name),
-            1 => ::boardxml::complex::write_children(w, "URL", &self.url),
-            2 => ::boardxml::complex::write_children(w, "From", &self.from),
-            3 => {
-                ::boardxml::complex::write_children(w, "ContestType", &self.contest_type)
-            }
-            4 => ::boardxml::complex::write_children(w, "Contest", &self.contest),
-            5 => ::boardxml::complex::write_children(w, "Round", &self.round),
-            6 => ::boardxml::complex::write_children(w, "Group", &self.group),
-            7 => ::boardxml::complex::write_children(w, "Table", &self.table),
-            8 => ::boardxml::complex::write_children(w, "Date", &self.date),
-            9 => ::boardxml::complex::write_children(w, "Site", &self.site),
-            10 => ::boardxml::complex::write_children(w, "TimeRule", &self.time_rule),
-            11 => ::boardxml::complex::write_children(w, "Red", &self.red),
-            12 => ::boardxml::complex::write_children(w, "RedTeam", &self.red_team),
-            13 => ::boardxml::complex::write_children(w, "RedTime", &self.red_time),
-            14 => ::boardxml::complex::write_children(w, "RedRating", &self.red_rating),
-            15 => ::boardxml::complex::write_children(w, "Black", &self.black),
-            16 => ::boardxml::complex::write_children(w, "BlackTeam", &self.black_team),
-            17 => ::boardxml::complex::write_children(w, "BlackTime", &self.black_time),
-            18 => {
-                ::boardxml::complex::write_children(w, "BlackRating", &self.black_rating)
-            }
-            19 => ::boardxml::complex::write_children(w, "Referee", &self.referee),
-            20 => ::boardxml::complex::write_children(w, "Recorder", &self.recorder),
-            21 => {
-                ::boardxml::complex::write_children(w, "Commentator", &self.commentator)
-            }
-            22 => {
-                ::boardxml::complex::write_children(
-                    w,
-                    "CommentatorURL",
-                    &self.commentator_url,
-                )
-            }
-            23 => ::boardxml::complex::write_children(w, "Creator", &self.creator),
-            24 => ::boardxml::complex::write_children(w, "CreatorURL", &self.creator_url),
-            25 => {
-                ::boardxml::complex::write_children(w, "DateCreated", &self.date_created)
-            }
-            26 => {
-                ::boardxml::complex::write_children(
-                    w,
-                    "DateModified",
-                    &self.date_modified,
-                )
-            }
-            27 => ::boardxml::complex::write_children(w, "ECCO", &self.ecco),
-            28 => ::boardxml::complex::write_children(w, "RecordType", &self.record_type),
-            29 => ::boardxml::complex::write_children(w, "RecordKind", &self.record_kind),
-            30 => {
-                ::boardxml::complex::write_children(
-                    w,
-                    "RecordResult",
-                    &self.record_result,
-                )
-            }
-            31 => ::boardxml::complex::write_children(w, "ResultType", &self.result_type),
-            32 => ::boardxml::complex::write_children(w, "FEN", &self.fen),
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_opt(&self.name),
-            1 => ::boardxml::complex::text_opt(&self.url),
-            2 => ::boardxml::complex::text_opt(&self.from),
-            3 => ::boardxml::complex::text_opt(&self.contest_type),
-            4 => ::boardxml::complex::text_opt(&self.contest),
-            5 => ::boardxml::complex::text_opt(&self.round),
-            6 => ::boardxml::complex::text_opt(&self.group),
-            7 => ::boardxml::complex::text_opt(&self.table),
-            8 => ::boardxml::complex::text_opt(&self.date),
-            9 => ::boardxml::complex::text_opt(&self.site),
-            10 => ::boardxml::complex::text_opt(&self.time_rule),
-            11 => ::boardxml::complex::text_opt(&self.red),
-            12 => ::boardxml::complex::text_opt(&self.red_team),
-            13 => ::boardxml::complex::text_opt(&self.red_time),
-            14 => ::boardxml::complex::text_opt(&self.red_rating),
-            15 => ::boardxml::complex::text_opt(&self.black),
-            16 => ::boardxml::complex::text_opt(&self.black_team),
-            17 => ::boardxml::complex::text_opt(&self.black_time),
-            18 => ::boardxml::complex::text_opt(&self.black_rating),
-            19 => ::boardxml::complex::text_opt(&self.referee),
-            20 => ::boardxml::complex::text_opt(&self.recorder),
-            21 => ::boardxml::complex::text_opt(&self.commentator),
-            22 => ::boardxml::complex::text_opt(&self.commentator_url),
-            23 => ::boardxml::complex::text_opt(&self.creator),
-            24 => ::boardxml::complex::text_opt(&self.creator_url),
-            25 => ::boardxml::complex::text_opt(&self.date_created),
-            26 => ::boardxml::complex::text_opt(&self.date_modified),
-            27 => ::boardxml::complex::text_opt(&self.ecco),
-            28 => ::boardxml::complex::text_opt(&self.record_type),
-            29 => ::boardxml::complex::text_opt(&self.record_kind),
-            30 => ::boardxml::complex::text_opt(&self.record_result),
-            31 => ::boardxml::complex::text_opt(&self.result_type),
-            32 => ::boardxml::complex::text_opt(&self.fen),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_opt(&mut self.name, text),
-            1 => ::boardxml::complex::set_opt(&mut self.url, text),
-            2 => ::boardxml::complex::set_opt(&mut self.from, text),
-            3 => ::boardxml::complex::set_opt(&mut self.contest_type, text),
-            4 => ::boardxml::complex::set_opt(&mut self.contest, text),
-            5 => ::boardxml::complex::set_opt(&mut self.round, text),
-            6 => ::boardxml::complex::set_opt(&mut self.group, text),
-            7 => ::boardxml::complex::set_opt(&mut self.table, text),
-            8 => ::boardxml::complex::set_opt(&mut self.date, text),
-            9 => ::boardxml::complex::set_opt(&mut self.site, text),
-            10 => ::boardxml::complex::set_opt(&mut self.time_rule, text),
-            11 => ::boardxml::complex::set_opt(&mut self.red, text),
-            12 => ::boardxml::complex::set_opt(&mut self.red_team, text),
-            13 => ::boardxml::complex::set_opt(&mut self.red_time, text),
-            14 => ::boardxml::complex::set_opt(&mut self.red_rating, text),
-            15 => ::boardxml::complex::set_opt(&mut self.black, text),
-            16 => ::boardxml::complex::set_opt(&mut self.black_team, text),
-            17 => ::boardxml::complex::set_opt(&mut self.black_time, text),
-            18 => ::boardxml::complex::set_opt(&mut self.black_rating, text),
-            19 => ::boardxml::complex::set_opt(&mut self.referee, text),
-            20 => ::boardxml::complex::set_opt(&mut self.recorder, text),
-            21 => ::boardxml::complex::set_opt(&mut self.commentator, text),
-            22 => ::boardxml::complex::set_opt(&mut self.commentator_url, text),
-            23 => ::boardxml::complex::set_opt(&mut self.creator, text),
-            24 => ::boardxml::complex::set_opt(&mut self.creator_url, text),
-            25 => ::boardxml::complex::set_opt(&mut self.date_created, text),
-            26 => ::boardxml::complex::set_opt(&mut self.date_modified, text),
-            27 => ::boardxml::complex::set_opt(&mut self.ecco, text),
-            28 => ::boardxml::complex::set_opt(&mut self.record_type, text),
-            29 => ::boardxml::complex::set_opt(&mut self.record_kind, text),
-            30 => ::boardxml::complex::set_opt(&mut self.record_result, text),
-            31 => ::boardxml::complex::set_opt(&mut self.result_type, text),
-            32 => ::boardxml::complex::set_opt(&mut self.fen, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Head, __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32], optional
+    : false }, [0 name : OptLeaf(::std::string::String) element("Name", 0, 1), 1 url :
+    OptLeaf(::std::string::String) element("URL", 0, 1), 2 from :
+    OptLeaf(::std::string::String) element("From", 0, 1), 3 contest_type :
+    OptLeaf(::std::string::String) element("ContestType", 0, 1), 4 contest :
+    OptLeaf(::std::string::String) element("Contest", 0, 1), 5 round :
+    OptLeaf(::std::string::String) element("Round", 0, 1), 6 group :
+    OptLeaf(::std::string::String) element("Group", 0, 1), 7 table :
+    OptLeaf(::std::string::String) element("Table", 0, 1), 8 date :
+    OptLeaf(::std::string::String) element("Date", 0, 1), 9 site :
+    OptLeaf(::std::string::String) element("Site", 0, 1), 10 time_rule :
+    OptLeaf(::std::string::String) element("TimeRule", 0, 1), 11 red :
+    OptLeaf(::std::string::String) element("Red", 0, 1), 12 red_team :
+    OptLeaf(::std::string::String) element("RedTeam", 0, 1), 13 red_time :
+    OptLeaf(::std::string::String) element("RedTime", 0, 1), 14 red_rating :
+    OptLeaf(::std::string::String) element("RedRating", 0, 1), 15 black :
+    OptLeaf(::std::string::String) element("Black", 0, 1), 16 black_team :
+    OptLeaf(::std::string::String) element("BlackTeam", 0, 1), 17 black_time :
+    OptLeaf(::std::string::String) element("BlackTime", 0, 1), 18 black_rating :
+    OptLeaf(::std::string::String) element("BlackRating", 0, 1), 19 referee :
+    OptLeaf(::std::string::String) element("Referee", 0, 1), 20 recorder :
+    OptLeaf(::std::string::String) element("Recorder", 0, 1), 21 commentator :
+    OptLeaf(::std::string::String) element("Commentator", 0, 1), 22 commentator_url :
+    OptLeaf(::std::string::String) element("CommentatorURL", 0, 1), 23 creator :
+    OptLeaf(::std::string::String) element("Creator", 0, 1), 24 creator_url :
+    OptLeaf(::std::string::String) element("CreatorURL", 0, 1), 25 date_created :
+    OptLeaf(::std::string::String) element("DateCreated", 0, 1), 26 date_modified :
+    OptLeaf(::std::string::String) element("DateModified", 0, 1), 27 ecco :
+    OptLeaf(::std::string::String) element("ECCO", 0, 1), 28 record_type :
+    OptLeaf(RecordTypeField) element("RecordType", 0, 1), 29 record_kind :
+    OptLeaf(::std::string::String) element("RecordKind", 0, 1), 30 record_result :
+    OptLeaf(RecordResultField) element("RecordResult", 0, 1), 31 result_type :
+    OptLeaf(::std::string::String) element("ResultType", 0, 1), 32 fen :
+    OptLeaf(::boardxml::cbf::StartPosition < ::boardxml::cbf::FenForm >) element("FEN",
+    0, 1)]
+);
 ::boardxml::complex_element!(Head);
 /// One ply (or the 00-00 placeholder); the content (usually CDATA) is the comment after it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -468,106 +174,14 @@ pub struct Move {
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __MoveBuilder {
-    value: ::core::option::Option<::boardxml::cbf::MoveValue<MoveValueFacets>>,
-    branch: ::core::option::Option<Flag>,
-    end: ::core::option::Option<Flag>,
-    content: ::core::option::Option<::std::string::String>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for Move {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("value", true),
-        ::boardxml::complex::Field::attribute("branch", false),
-        ::boardxml::complex::Field::attribute("end", false),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        3,
-    );
-    type Builder = __MoveBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => {
-                b.value = ::core::option::Option::Some(
-                    a
-                        .required::<
-                            ::boardxml::cbf::MoveValue<MoveValueFacets>,
-                        >(r, "value")?,
-                );
-            }
-            1 => b.branch = a.optional::<Flag>(r, "branch")?,
-            2 => b.end = a.optional::<Flag>(r, "end")?,
-            3 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            value: b.value?,
-            branch: b.branch,
-            end: b.end,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_attribute(w, "value", &self.value),
-            1 => ::boardxml::complex::write_optional_attribute(w, "branch", &self.branch),
-            2 => ::boardxml::complex::write_optional_attribute(w, "end", &self.end),
-            3 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_one(&self.value),
-            1 => ::boardxml::complex::text_opt(&self.branch),
-            2 => ::boardxml::complex::text_opt(&self.end),
-            3 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_one(&mut self.value, text),
-            1 => ::boardxml::complex::set_opt(&mut self.branch, text),
-            2 => ::boardxml::complex::set_opt(&mut self.end, text),
-            3 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Move, __c::Content::Simple(3), [0 value : Attr(::boardxml::cbf::MoveValue <
+    MoveValueFacets >) attribute("value", true), 1 branch : OptAttr(Flag)
+    attribute("branch", false), 2 end : OptAttr(Flag) attribute("end", false)], 3 content
+    content_form : ::std::string::String
+);
 ::boardxml::complex_element!(Move);
 /// Complex type `MoveList`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
@@ -575,67 +189,21 @@ pub struct MoveList {
     /// Element `Move`.
     pub r#move: ::std::vec::Vec<Move>,
 }
-impl ::boardxml::complex::Complex for MoveList {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::element("Move", 1, ::boardxml::complex::UNBOUNDED),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
-        &[
-            ::boardxml::complex::Item {
-                field: 0,
-                first: &["Move"],
-                label: "<Move>",
-                later: ::core::option::Option::Some(&[]),
-            },
-        ],
-    );
-    type Builder = Self;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        _: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        if i == 0 {
-            ::boardxml::complex::push(r, &mut b.r#move)?;
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(b)
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        if i == 0 {
-            ::boardxml::complex::write_children(w, "Move", &self.r#move);
-        }
-    }
-}
+::boardxml::complex_type!(
+    MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
+    [0 r#move : Children(Move) element("Move", 1, __c::UNBOUNDED)]
+);
 ::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
 ///
-/// The facets of schema type `MoveValue`, which `::boardxml::cbf::MoveValue<MoveValueFacets>` is bound to.
+/// The facets of schema type `MoveValue`, for `::boardxml::cbf::MoveValue<MoveValueFacets>`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveValueFacets;
-/// The facets of schema type `MoveValue`, which `::boardxml::cbf::MoveValue<MoveValueFacets>` is bound to.
-impl ::boardxml::facets::Restricted for MoveValueFacets {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
-            ::boardxml::facets::PatternFacet::new("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z"),
-        ];
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Preserve,
-            steps: &[
-                ::boardxml::facets::Step {
-                    patterns: &PATTERNS_0,
-                    pattern_sources: &["[0-8][0-9]-[0-8][0-9]"],
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
+::boardxml::restricted!(
+    MoveValueFacets, Preserve, [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z"), &
+    ["[0-8][0-9]-[0-8][0-9]"])]
+);
 /// 0 unknown, 1 red wins, 2 black wins, 3 or 4 draw; or empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RecordResultField {
@@ -644,32 +212,7 @@ pub enum RecordResultField {
     #[doc = concat!("A value of the member type ", stringify!(Empty), ".")]
     Empty(Empty),
 }
-impl ::boardxml::schema::SimpleValue for RecordResultField {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        if let ::core::result::Result::Ok(v) = <ResultCode as ::boardxml::schema::SimpleValue>::parse_lexical(
-            text,
-        ) {
-            return ::core::result::Result::Ok(Self::ResultCode(v));
-        }
-        if let ::core::result::Result::Ok(v) = <Empty as ::boardxml::schema::SimpleValue>::parse_lexical(
-            text,
-        ) {
-            return ::core::result::Result::Ok(Self::Empty(v));
-        }
-        ::core::result::Result::Err(::boardxml::schema::FacetError::Union {
-            members: &["ResultCode", "Empty"],
-        })
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        match self {
-            Self::ResultCode(v) => ::boardxml::schema::SimpleValue::to_lexical(v),
-            Self::Empty(v) => ::boardxml::schema::SimpleValue::to_lexical(v),
-        }
-    }
-}
-::boardxml::impl_simple_type!(RecordResultField);
+::boardxml::union_type!(RecordResultField, ["ResultCode", "Empty"], [ResultCode, Empty]);
 /// A number, or empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RecordTypeField {
@@ -678,76 +221,19 @@ pub enum RecordTypeField {
     #[doc = concat!("A value of the member type ", stringify!(Empty), ".")]
     Empty(Empty),
 }
-impl ::boardxml::schema::SimpleValue for RecordTypeField {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        if let ::core::result::Result::Ok(v) = <u64 as ::boardxml::schema::SimpleValue>::parse_lexical(
-            text,
-        ) {
-            return ::core::result::Result::Ok(Self::NonNegativeInteger(v));
-        }
-        if let ::core::result::Result::Ok(v) = <Empty as ::boardxml::schema::SimpleValue>::parse_lexical(
-            text,
-        ) {
-            return ::core::result::Result::Ok(Self::Empty(v));
-        }
-        ::core::result::Result::Err(::boardxml::schema::FacetError::Union {
-            members: &["xs:nonNegativeInteger", "Empty"],
-        })
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        match self {
-            Self::NonNegativeInteger(v) => ::boardxml::schema::SimpleValue::to_lexical(v),
-            Self::Empty(v) => ::boardxml::schema::SimpleValue::to_lexical(v),
-        }
-    }
-}
-::boardxml::impl_simple_type!(RecordTypeField);
+::boardxml::union_type!(
+    RecordTypeField, ["xs:nonNegativeInteger", "Empty"], [NonNegativeInteger, Empty]
+);
 /// Restriction of xs:unsignedByte (schema type `ResultCode`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResultCode(u8);
-impl ::boardxml::facets::Restricted for ResultCode {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Collapse,
-            steps: &[
-                ::boardxml::facets::Step {
-                    max: ::core::option::Option::Some(4),
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
-::boardxml::integer_type!(ResultCode, u8, "xs:unsignedByte");
+::boardxml::integer_type!(
+    ResultCode, u8, "xs:unsignedByte", Collapse, [__f::Step::NONE.max(4)]
+);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
     ///A document whose root is `<ChineseChessRecord>`.
     ChineseChessRecord(ChineseChessRecord),
 }
-impl ::boardxml::schema::Document for Root {
-    const ROOTS: &'static [&'static str] = &["ChineseChessRecord"];
-    fn read_root(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name() == "ChineseChessRecord" {
-            return <ChineseChessRecord as ::boardxml::schema::Element>::read_element(
-                    r,
-                    tag,
-                )
-                .map(Self::ChineseChessRecord);
-        }
-        ::core::result::Result::Err(::boardxml::schema::Invalid)
-    }
-    fn write_root(&self, w: &mut ::boardxml::xml::Writer) {
-        match self {
-            Self::ChineseChessRecord(v) => {
-                ::boardxml::schema::Element::write_element(v, w, "ChineseChessRecord")
-            }
-        }
-    }
-}
+::boardxml::document!(Root, ["ChineseChessRecord" ChineseChessRecord]);

@@ -13,6 +13,9 @@
 //! - Whether the Board string is a legal position, whether the nid sequence forms a tree
 //!   and whether the moves are legal are rules of the CBF format, checked by the runtime
 //!   after this schema.
+use ::boardxml::complex as __c;
+use ::boardxml::facets as __f;
+use ::boardxml::schema as __s;
 /// The start position; a missing or empty value means the standard start, red to move, move 1.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -23,117 +26,20 @@ pub struct Board {
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __BoardBuilder {
-    value: ::core::option::Option<
-        ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>,
-    >,
-    content: ::core::option::Option<::std::string::String>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for Board {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("value", false),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        1,
-    );
-    type Builder = __BoardBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => {
-                b.value = a
-                    .optional::<
-                        ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>,
-                    >(r, "value")?;
-            }
-            1 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            value: b.value,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_optional_attribute(w, "value", &self.value),
-            1 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_opt(&self.value),
-            1 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_opt(&mut self.value, text),
-            1 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Board, __c::Content::Simple(1), [0 value : OptAttr(::boardxml::cbf::StartPosition <
+    ::boardxml::cbf::BoardForm >) attribute("value", false)], 1 content content_form :
+    ::std::string::String
+);
 ::boardxml::complex_element!(Board);
-/// The facets of schema type `BoardString`, which `::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>` is bound to.
-impl ::boardxml::facets::Restricted
-for ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm> {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
-            ::boardxml::facets::PatternFacet::new(
-                "\\A(?:(?:[1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*\\-[rb][1-9][0-9]*)?)\\z",
-            ),
-        ];
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Preserve,
-            steps: &[
-                ::boardxml::facets::Step {
-                    patterns: &PATTERNS_0,
-                    pattern_sources: &[
-                        "([1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*-[rb][1-9][0-9]*)?",
-                    ],
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
+::boardxml::restricted!(
+    ::boardxml::cbf::StartPosition < ::boardxml::cbf::BoardForm >, Preserve,
+    [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:(?:[1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*\\-[rb][1-9][0-9]*)?)\\z"),
+    & ["([1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*-[rb][1-9][0-9]*)?"])]
+);
 /// Complex type `ChineseChessRecord`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ChineseChessRecord {
@@ -142,62 +48,12 @@ pub struct ChineseChessRecord {
     /// Element `MoveList`.
     pub move_list: MoveList,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __ChineseChessRecordBuilder {
-    head: ::core::option::Option<Head>,
-    move_list: ::core::option::Option<MoveList>,
-}
-impl ::boardxml::complex::Complex for ChineseChessRecord {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::element("Head", 1, 1),
-        ::boardxml::complex::Field::element("MoveList", 1, 1),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
-        &[
-            ::boardxml::complex::Item {
-                field: 0,
-                first: &["Head"],
-                label: "<Head>",
-                later: ::core::option::Option::Some(&["MoveList"]),
-            },
-            ::boardxml::complex::Item {
-                field: 1,
-                first: &["MoveList"],
-                label: "<MoveList>",
-                later: ::core::option::Option::Some(&[]),
-            },
-        ],
-    );
-    type Builder = __ChineseChessRecordBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        _: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => ::boardxml::complex::child(r, &mut b.head)?,
-            1 => ::boardxml::complex::child(r, &mut b.move_list)?,
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            head: b.head?,
-            move_list: b.move_list?,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_children(w, "Head", [&self.head]),
-            1 => ::boardxml::complex::write_children(w, "MoveList", [&self.move_list]),
-            _ => {}
-        }
-    }
-}
+::boardxml::complex_type!(
+    ChineseChessRecord, __c::Content::Sequence(& [__c::Item::new(0, & ["Head"], "<Head>",
+    & ["MoveList"]), __c::Item::new(1, & ["MoveList"], "<MoveList>", & [])]), [0 head :
+    Child(Head) element("Head", 1, 1), 1 move_list : Child(MoveList) element("MoveList",
+    1, 1)]
+);
 ::boardxml::complex_element!(ChineseChessRecord);
 /// Complex type `Head`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
@@ -249,175 +105,32 @@ pub struct Head {
     /// Element `BlackTime`.
     pub black_time: ::core::option::Option<::std::string::String>,
 }
-impl ::boardxml::complex::Complex for Head {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::element("Name", 0, 1),
-        ::boardxml::complex::Field::element("URL", 0, 1),
-        ::boardxml::complex::Field::element("Event", 0, 1),
-        ::boardxml::complex::Field::element("Site", 0, 1),
-        ::boardxml::complex::Field::element("Date", 0, 1),
-        ::boardxml::complex::Field::element("Red", 0, 1),
-        ::boardxml::complex::Field::element("Black", 0, 1),
-        ::boardxml::complex::Field::element("Commentator", 0, 1),
-        ::boardxml::complex::Field::element("CommentatorURL", 0, 1),
-        ::boardxml::complex::Field::element("Creator", 0, 1),
-        ::boardxml::complex::Field::element("CreatorURL", 0, 1),
-        ::boardxml::complex::Field::element("DateCreated", 0, 1),
-        ::boardxml::complex::Field::element("DateModified", 0, 1),
-        ::boardxml::complex::Field::element("Type", 0, 1),
-        ::boardxml::complex::Field::element("Result", 0, 1),
-        ::boardxml::complex::Field::element("Board", 0, 1),
-        ::boardxml::complex::Field::element("Comment", 0, 1),
-        ::boardxml::complex::Field::element("Round", 0, 1),
-        ::boardxml::complex::Field::element("TimeRule", 0, 1),
-        ::boardxml::complex::Field::element("RedTeam", 0, 1),
-        ::boardxml::complex::Field::element("RedTime", 0, 1),
-        ::boardxml::complex::Field::element("BlackTeam", 0, 1),
-        ::boardxml::complex::Field::element("BlackTime", 0, 1),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::All {
-        fields: &[
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-            22,
-        ],
-        optional: false,
-    };
-    type Builder = Self;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        _: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => ::boardxml::complex::child(r, &mut b.name)?,
-            1 => ::boardxml::complex::child(r, &mut b.url)?,
-            2 => ::boardxml::complex::child(r, &mut b.event)?,
-            3 => ::boardxml::complex::child(r, &mut b.site)?,
-            4 => ::boardxml::complex::child(r, &mut b.date)?,
-            5 => ::boardxml::complex::child(r, &mut b.red)?,
-            6 => ::boardxml::complex::child(r, &mut b.black)?,
-            7 => ::boardxml::complex::child(r, &mut b.commentator)?,
-            8 => ::boardxml::complex::child(r, &mut b.commentator_url)?,
-            9 => ::boardxml::complex::child(r, &mut b.creator)?,
-            10 => ::boardxml::complex::child(r, &mut b.creator_url)?,
-            11 => ::boardxml::complex::child(r, &mut b.date_created)?,
-            12 => ::boardxml::complex::child(r, &mut b.date_modified)?,
-            13 => ::boardxml::complex::child(r, &mut b.r#type)?,
-            14 => ::boardxml::complex::child(r, &mut b.result)?,
-            15 => ::boardxml::complex::child(r, &mut b.board)?,
-            16 => ::boardxml::complex::child(r, &mut b.comment)?,
-            17 => ::boardxml::complex::child(r, &mut b.round)?,
-            18 => ::boardxml::complex::child(r, &mut b.time_rule)?,
-            19 => ::boardxml::complex::child(r, &mut b.red_team)?,
-            20 => ::boardxml::complex::child(r, &mut b.red_time)?,
-            21 => ::boardxml::complex::child(r, &mut b.black_team)?,
-            22 => ::boardxml::complex::child(r, &mut b.black_time)?,
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(b)
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_children(w, "Name", &self.name),
-            1 => ::boardxml::complex::write_children(w, "URL", &self.url),
-            2 => ::boardxml::complex::write_children(w, "Event", &self.event),
-            3 => ::boardxml::complex::write_children(w, "Site", &self.site),
-            4 => ::boardxml::complex::write_children(w, "Date", &self.date),
-            5 => ::boardxml::complex::write_children(w, "Red", &self.red),
-            6 => ::boardxml::complex::write_children(w, "Black", &self.black),
-            7 => ::boardxml::complex::write_children(w, "Commentator", &self.commentator),
-            8 => {
-                ::boardxml::complex::write_children(
-                    w,
-                    "CommentatorURL",
-                    &self.commentator_url,
-                )
-            }
-            9 => ::boardxml::complex::write_children(w, "Creator", &self.creator),
-            10 => ::boardxml::complex::write_children(w, "CreatorURL", &self.creator_url),
-            11 => {
-                ::boardxml::complex::write_children(w, "DateCreated", &self.date_created)
-            }
-            12 => {
-                ::boardxml::complex::write_children(
-                    w,
-                    "DateModified",
-                    &self.date_modified,
-                )
-            }
-            13 => ::boardxml::complex::write_children(w, "Type", &self.r#type),
-            14 => ::boardxml::complex::write_children(w, "Result", &self.result),
-            15 => ::boardxml::complex::write_children(w, "Board", &self.board),
-            16 => ::boardxml::complex::write_children(w, "Comment", &self.comment),
-            17 => ::boardxml::complex::write_children(w, "Round", &self.round),
-            18 => ::boardxml::complex::write_children(w, "TimeRule", &self.time_rule),
-            19 => ::boardxml::complex::write_children(w, "RedTeam", &self.red_team),
-            20 => ::boardxml::complex::write_children(w, "RedTime", &self.red_time),
-            21 => ::boardxml::complex::write_children(w, "BlackTeam", &self.black_team),
-            22 => ::boardxml::complex::write_children(w, "BlackTime", &self.black_time),
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_opt(&self.name),
-            1 => ::boardxml::complex::text_opt(&self.url),
-            2 => ::boardxml::complex::text_opt(&self.event),
-            3 => ::boardxml::complex::text_opt(&self.site),
-            4 => ::boardxml::complex::text_opt(&self.date),
-            5 => ::boardxml::complex::text_opt(&self.red),
-            6 => ::boardxml::complex::text_opt(&self.black),
-            7 => ::boardxml::complex::text_opt(&self.commentator),
-            8 => ::boardxml::complex::text_opt(&self.commentator_url),
-            9 => ::boardxml::complex::text_opt(&self.creator),
-            10 => ::boardxml::complex::text_opt(&self.creator_url),
-            11 => ::boardxml::complex::text_opt(&self.date_created),
-            12 => ::boardxml::complex::text_opt(&self.date_modified),
-            16 => ::boardxml::complex::text_opt(&self.comment),
-            17 => ::boardxml::complex::text_opt(&self.round),
-            18 => ::boardxml::complex::text_opt(&self.time_rule),
-            19 => ::boardxml::complex::text_opt(&self.red_team),
-            20 => ::boardxml::complex::text_opt(&self.red_time),
-            21 => ::boardxml::complex::text_opt(&self.black_team),
-            22 => ::boardxml::complex::text_opt(&self.black_time),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_opt(&mut self.name, text),
-            1 => ::boardxml::complex::set_opt(&mut self.url, text),
-            2 => ::boardxml::complex::set_opt(&mut self.event, text),
-            3 => ::boardxml::complex::set_opt(&mut self.site, text),
-            4 => ::boardxml::complex::set_opt(&mut self.date, text),
-            5 => ::boardxml::complex::set_opt(&mut self.red, text),
-            6 => ::boardxml::complex::set_opt(&mut self.black, text),
-            7 => ::boardxml::complex::set_opt(&mut self.commentator, text),
-            8 => ::boardxml::complex::set_opt(&mut self.commentator_url, text),
-            9 => ::boardxml::complex::set_opt(&mut self.creator, text),
-            10 => ::boardxml::complex::set_opt(&mut self.creator_url, text),
-            11 => ::boardxml::complex::set_opt(&mut self.date_created, text),
-            12 => ::boardxml::complex::set_opt(&mut self.date_modified, text),
-            16 => ::boardxml::complex::set_opt(&mut self.comment, text),
-            17 => ::boardxml::complex::set_opt(&mut self.round, text),
-            18 => ::boardxml::complex::set_opt(&mut self.time_rule, text),
-            19 => ::boardxml::complex::set_opt(&mut self.red_team, text),
-            20 => ::boardxml::complex::set_opt(&mut self.red_time, text),
-            21 => ::boardxml::complex::set_opt(&mut self.black_team, text),
-            22 => ::boardxml::complex::set_opt(&mut self.black_time, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Head, __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    14, 15, 16, 17, 18, 19, 20, 21, 22], optional : false }, [0 name :
+    OptLeaf(::std::string::String) element("Name", 0, 1), 1 url :
+    OptLeaf(::std::string::String) element("URL", 0, 1), 2 event :
+    OptLeaf(::std::string::String) element("Event", 0, 1), 3 site :
+    OptLeaf(::std::string::String) element("Site", 0, 1), 4 date :
+    OptLeaf(::std::string::String) element("Date", 0, 1), 5 red :
+    OptLeaf(::std::string::String) element("Red", 0, 1), 6 black :
+    OptLeaf(::std::string::String) element("Black", 0, 1), 7 commentator :
+    OptLeaf(::std::string::String) element("Commentator", 0, 1), 8 commentator_url :
+    OptLeaf(::std::string::String) element("CommentatorURL", 0, 1), 9 creator :
+    OptLeaf(::std::string::String) element("Creator", 0, 1), 10 creator_url :
+    OptLeaf(::std::string::String) element("CreatorURL", 0, 1), 11 date_created :
+    OptLeaf(::std::string::String) element("DateCreated", 0, 1), 12 date_modified :
+    OptLeaf(::std::string::String) element("DateModified", 0, 1), 13 r#type :
+    OptChild(RecordType) element("Type", 0, 1), 14 result : OptChild(RecordResult)
+    element("Result", 0, 1), 15 board : OptChild(Board) element("Board", 0, 1), 16
+    comment : OptLeaf(::std::string::String) element("Comment", 0, 1), 17 round :
+    OptLeaf(::std::string::String) element("Round", 0, 1), 18 time_rule :
+    OptLeaf(::std::string::String) element("TimeRule", 0, 1), 19 red_team :
+    OptLeaf(::std::string::String) element("RedTeam", 0, 1), 20 red_time :
+    OptLeaf(::std::string::String) element("RedTime", 0, 1), 21 black_team :
+    OptLeaf(::std::string::String) element("BlackTeam", 0, 1), 22 black_time :
+    OptLeaf(::std::string::String) element("BlackTime", 0, 1)]
+);
 ::boardxml::complex_element!(Head);
 /// One ply. nid is its index in its line: moves are listed depth-first and a move with nid
 /// n is the child of the nearest earlier move with nid n-1. The content (usually CDATA) is
@@ -425,109 +138,19 @@ impl ::boardxml::complex::Complex for Head {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Attribute `nid` (required).
-    pub nid: ::boardxml::schema::xs::PositiveInteger,
+    pub nid: __s::xs::PositiveInteger,
     /// Attribute `value` (required).
     pub value: ::boardxml::cbf::MoveValue<MoveValueFacets>,
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __MoveBuilder {
-    nid: ::core::option::Option<::boardxml::schema::xs::PositiveInteger>,
-    value: ::core::option::Option<::boardxml::cbf::MoveValue<MoveValueFacets>>,
-    content: ::core::option::Option<::std::string::String>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for Move {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("nid", true),
-        ::boardxml::complex::Field::attribute("value", true),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        2,
-    );
-    type Builder = __MoveBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => {
-                b.nid = ::core::option::Option::Some(
-                    a.required::<::boardxml::schema::xs::PositiveInteger>(r, "nid")?,
-                );
-            }
-            1 => {
-                b.value = ::core::option::Option::Some(
-                    a
-                        .required::<
-                            ::boardxml::cbf::MoveValue<MoveValueFacets>,
-                        >(r, "value")?,
-                );
-            }
-            2 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            nid: b.nid?,
-            value: b.value?,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_attribute(w, "nid", &self.nid),
-            1 => ::boardxml::complex::write_attribute(w, "value", &self.value),
-            2 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_one(&self.nid),
-            1 => ::boardxml::complex::text_one(&self.value),
-            2 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_one(&mut self.nid, text),
-            1 => ::boardxml::complex::set_one(&mut self.value, text),
-            2 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Move, __c::Content::Simple(2), [0 nid : Attr(__s::xs::PositiveInteger)
+    attribute("nid", true), 1 value : Attr(::boardxml::cbf::MoveValue < MoveValueFacets
+    >) attribute("value", true)], 2 content content_form : ::std::string::String
+);
 ::boardxml::complex_element!(Move);
 /// Complex type `MoveList`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
@@ -535,67 +158,21 @@ pub struct MoveList {
     /// Element `Move`.
     pub r#move: ::std::vec::Vec<Move>,
 }
-impl ::boardxml::complex::Complex for MoveList {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::element("Move", 0, ::boardxml::complex::UNBOUNDED),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
-        &[
-            ::boardxml::complex::Item {
-                field: 0,
-                first: &["Move"],
-                label: "<Move>",
-                later: ::core::option::Option::Some(&[]),
-            },
-        ],
-    );
-    type Builder = Self;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        _: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        if i == 0 {
-            ::boardxml::complex::push(r, &mut b.r#move)?;
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(b)
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        if i == 0 {
-            ::boardxml::complex::write_children(w, "Move", &self.r#move);
-        }
-    }
-}
+::boardxml::complex_type!(
+    MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
+    [0 r#move : Children(Move) element("Move", 0, __c::UNBOUNDED)]
+);
 ::boardxml::complex_element!(MoveList);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 ///
-/// The facets of schema type `MoveValue`, which `::boardxml::cbf::MoveValue<MoveValueFacets>` is bound to.
+/// The facets of schema type `MoveValue`, for `::boardxml::cbf::MoveValue<MoveValueFacets>`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveValueFacets;
-/// The facets of schema type `MoveValue`, which `::boardxml::cbf::MoveValue<MoveValueFacets>` is bound to.
-impl ::boardxml::facets::Restricted for MoveValueFacets {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
-            ::boardxml::facets::PatternFacet::new("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z"),
-        ];
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Preserve,
-            steps: &[
-                ::boardxml::facets::Step {
-                    patterns: &PATTERNS_0,
-                    pattern_sources: &["[0-8][0-9]-[0-8][0-9]"],
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
+::boardxml::restricted!(
+    MoveValueFacets, Preserve, [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:[0-8][0-9]\\-[0-8][0-9])\\z"), &
+    ["[0-8][0-9]-[0-8][0-9]"])]
+);
 /// The result; the element text is a free label such as 和棋.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RecordResult {
@@ -604,89 +181,12 @@ pub struct RecordResult {
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __RecordResultBuilder {
-    value: ::core::option::Option<ResultCode>,
-    content: ::core::option::Option<::std::string::String>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for RecordResult {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("value", true),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        1,
-    );
-    type Builder = __RecordResultBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => {
-                b.value = ::core::option::Option::Some(
-                    a.required::<ResultCode>(r, "value")?,
-                );
-            }
-            1 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            value: b.value?,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_attribute(w, "value", &self.value),
-            1 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_one(&self.value),
-            1 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_one(&mut self.value, text),
-            1 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    RecordResult, __c::Content::Simple(1), [0 value : Attr(ResultCode) attribute("value",
+    true)], 1 content content_form : ::std::string::String
+);
 ::boardxml::complex_element!(RecordResult);
 /// The kind of record; the element text is a free label such as 实战的全局.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -696,152 +196,29 @@ pub struct RecordType {
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __RecordTypeBuilder {
-    value: ::core::option::Option<RecordTypeCode>,
-    content: ::core::option::Option<::std::string::String>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for RecordType {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("value", true),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        1,
-    );
-    type Builder = __RecordTypeBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => {
-                b.value = ::core::option::Option::Some(
-                    a.required::<RecordTypeCode>(r, "value")?,
-                );
-            }
-            1 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            value: b.value?,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_attribute(w, "value", &self.value),
-            1 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_one(&self.value),
-            1 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_one(&mut self.value, text),
-            1 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    RecordType, __c::Content::Simple(1), [0 value : Attr(RecordTypeCode)
+    attribute("value", true)], 1 content content_form : ::std::string::String
+);
 ::boardxml::complex_element!(RecordType);
 /// 0 unknown, 1 实战全局 (played, full game), 2 摆谱全局 (composed, full game), 3 实战残局 (played endgame), 4 摆谱残局 (composed endgame).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RecordTypeCode(u8);
-impl ::boardxml::facets::Restricted for RecordTypeCode {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Collapse,
-            steps: &[
-                ::boardxml::facets::Step {
-                    max: ::core::option::Option::Some(4),
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
-::boardxml::integer_type!(RecordTypeCode, u8, "xs:unsignedByte");
+::boardxml::integer_type!(
+    RecordTypeCode, u8, "xs:unsignedByte", Collapse, [__f::Step::NONE.max(4)]
+);
 /// 0 unknown, 1 red wins (or red better), 2 black wins (or black better), 3 draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResultCode(u8);
-impl ::boardxml::facets::Restricted for ResultCode {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Collapse,
-            steps: &[
-                ::boardxml::facets::Step {
-                    max: ::core::option::Option::Some(3),
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
-::boardxml::integer_type!(ResultCode, u8, "xs:unsignedByte");
+::boardxml::integer_type!(
+    ResultCode, u8, "xs:unsignedByte", Collapse, [__f::Step::NONE.max(3)]
+);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
     ///A document whose root is `<ChineseChessRecord>`.
     ChineseChessRecord(ChineseChessRecord),
 }
-impl ::boardxml::schema::Document for Root {
-    const ROOTS: &'static [&'static str] = &["ChineseChessRecord"];
-    fn read_root(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name() == "ChineseChessRecord" {
-            return <ChineseChessRecord as ::boardxml::schema::Element>::read_element(
-                    r,
-                    tag,
-                )
-                .map(Self::ChineseChessRecord);
-        }
-        ::core::result::Result::Err(::boardxml::schema::Invalid)
-    }
-    fn write_root(&self, w: &mut ::boardxml::xml::Writer) {
-        match self {
-            Self::ChineseChessRecord(v) => {
-                ::boardxml::schema::Element::write_element(v, w, "ChineseChessRecord")
-            }
-        }
-    }
-}
+::boardxml::document!(Root, ["ChineseChessRecord" ChineseChessRecord]);

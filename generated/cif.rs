@@ -16,6 +16,10 @@
 //! - Whether a square lies on the board depends on the game's board size; that is checked
 //!   by the runtime's CIF rules, not by this schema (XSD cannot relate an attribute of an
 //!   ancestor to a value).
+use ::boardxml::complex as __c;
+use ::boardxml::facets as __f;
+use ::boardxml::schema as __s;
+use ::boardxml::xml as __x;
 /// An arrow of colour color from square from to square to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Arrow {
@@ -28,196 +32,38 @@ pub struct Arrow {
     /// Attribute `to` (required).
     pub to: ::boardxml::cif::Square,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __ArrowBuilder {
-    color: ::core::option::Option<Color>,
-    opacity: ::core::option::Option<Opacity>,
-    from: ::core::option::Option<::boardxml::cif::Square>,
-    to: ::core::option::Option<::boardxml::cif::Square>,
-}
-impl ::boardxml::complex::Complex for Arrow {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("color", true),
-        ::boardxml::complex::Field::attribute("opacity", false),
-        ::boardxml::complex::Field::attribute("from", true),
-        ::boardxml::complex::Field::attribute("to", true),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Empty;
-    type Builder = __ArrowBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
-            1 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
-            2 => {
-                b.from = ::core::option::Option::Some(
-                    a.required::<::boardxml::cif::Square>(r, "from")?,
-                );
-            }
-            3 => {
-                b.to = ::core::option::Option::Some(
-                    a.required::<::boardxml::cif::Square>(r, "to")?,
-                );
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            color: b.color?,
-            opacity: b.opacity,
-            from: b.from?,
-            to: b.to?,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_attribute(w, "color", &self.color),
-            1 => {
-                ::boardxml::complex::write_optional_attribute(
-                    w,
-                    "opacity",
-                    &self.opacity,
-                )
-            }
-            2 => ::boardxml::complex::write_attribute(w, "from", &self.from),
-            3 => ::boardxml::complex::write_attribute(w, "to", &self.to),
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_one(&self.color),
-            1 => ::boardxml::complex::text_opt(&self.opacity),
-            2 => ::boardxml::complex::text_one(&self.from),
-            3 => ::boardxml::complex::text_one(&self.to),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_one(&mut self.color, text),
-            1 => ::boardxml::complex::set_opt(&mut self.opacity, text),
-            2 => ::boardxml::complex::set_one(&mut self.from, text),
-            3 => ::boardxml::complex::set_one(&mut self.to, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Arrow, __c::Content::Empty, [0 color : Attr(Color) attribute("color", true), 1
+    opacity : OptAttr(Opacity) attribute("opacity", false), 2 from :
+    Attr(::boardxml::cif::Square) attribute("from", true), 3 to :
+    Attr(::boardxml::cif::Square) attribute("to", true)]
+);
 ::boardxml::complex_element!(Arrow);
 /// A number of files or ranks: 1..64 (the last file is lll, the 64th).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardDimension(u8);
-impl ::boardxml::facets::Restricted for BoardDimension {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Collapse,
-            steps: &[
-                ::boardxml::facets::Step {
-                    min: ::core::option::Option::Some(1),
-                    max: ::core::option::Option::Some(64),
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
-::boardxml::integer_type!(BoardDimension, u8, "xs:unsignedByte");
-/// The facets of schema type `BoardSize`, which `::boardxml::cif::BoardSize` is bound to.
-impl ::boardxml::facets::Restricted for ::boardxml::cif::BoardSize {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
-            ::boardxml::facets::PatternFacet::new(
-                "\\A(?:(?:[1-9]|[1-5][0-9]|6[0-4])x(?:[1-9]|[1-5][0-9]|6[0-4]))\\z",
-            ),
-        ];
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Preserve,
-            steps: &[
-                ::boardxml::facets::Step {
-                    patterns: &PATTERNS_0,
-                    pattern_sources: &[
-                        "([1-9]|[1-5][0-9]|6[0-4])x([1-9]|[1-5][0-9]|6[0-4])",
-                    ],
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
+::boardxml::integer_type!(
+    BoardDimension, u8, "xs:unsignedByte", Collapse, [__f::Step::NONE.min(1).max(64)]
+);
+::boardxml::restricted!(
+    ::boardxml::cif::BoardSize, Preserve, [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:(?:[1-9]|[1-5][0-9]|6[0-4])x(?:[1-9]|[1-5][0-9]|6[0-4]))\\z"),
+    & ["([1-9]|[1-5][0-9]|6[0-4])x([1-9]|[1-5][0-9]|6[0-4])"])]
+);
 /// Exactly one character: a Unicode scalar value, not one byte ("帅" is one character).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Character(::boardxml::__private::CompactString);
-impl ::boardxml::facets::Restricted for Character {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Preserve,
-            steps: &[
-                ::boardxml::facets::Step {
-                    length: ::core::option::Option::Some(1),
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
-::boardxml::string_type!(Character);
+::boardxml::string_type!(Character, Preserve, [__f::Step::NONE.length(1)]);
 /// Complex type `Cif`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Cif {
     /// Element `game`.
     pub game: ::std::vec::Vec<Game>,
 }
-impl ::boardxml::complex::Complex for Cif {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::element("game", 1, ::boardxml::complex::UNBOUNDED),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
-        &[
-            ::boardxml::complex::Item {
-                field: 0,
-                first: &["game"],
-                label: "<game>",
-                later: ::core::option::Option::Some(&[]),
-            },
-        ],
-    );
-    type Builder = Self;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        _: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        if i == 0 {
-            ::boardxml::complex::push(r, &mut b.game)?;
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(b)
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        if i == 0 {
-            ::boardxml::complex::write_children(w, "game", &self.game);
-        }
-    }
-}
+::boardxml::complex_type!(
+    Cif, __c::Content::Sequence(& [__c::Item::new(0, & ["game"], "<game>", & [])]), [0
+    game : Children(Game) element("game", 1, __c::UNBOUNDED)]
+);
 ::boardxml::complex_element!(Cif);
 /// How a colour is shown (its RGB value) is up to the application.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -241,72 +87,10 @@ pub enum Color {
     /// `black`
     Black,
 }
-impl Color {
-    /// Every value, in schema order.
-    pub const ALL: &'static [Self] = &[
-        Self::Red,
-        Self::Orange,
-        Self::Yellow,
-        Self::Green,
-        Self::Blue,
-        Self::Darkblue,
-        Self::Purple,
-        Self::White,
-        Self::Black,
-    ];
-    /// Every value's lexical form, in schema order.
-    pub const VALUES: &'static [&'static str] = &[
-        "red",
-        "orange",
-        "yellow",
-        "green",
-        "blue",
-        "darkblue",
-        "purple",
-        "white",
-        "black",
-    ];
-    /// The lexical form.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Red => "red",
-            Self::Orange => "orange",
-            Self::Yellow => "yellow",
-            Self::Green => "green",
-            Self::Blue => "blue",
-            Self::Darkblue => "darkblue",
-            Self::Purple => "purple",
-            Self::White => "white",
-            Self::Black => "black",
-        }
-    }
-}
-impl ::boardxml::schema::SimpleValue for Color {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        match &*::std::borrow::Cow::<str>::from(text) {
-            "red" => ::core::result::Result::Ok(Self::Red),
-            "orange" => ::core::result::Result::Ok(Self::Orange),
-            "yellow" => ::core::result::Result::Ok(Self::Yellow),
-            "green" => ::core::result::Result::Ok(Self::Green),
-            "blue" => ::core::result::Result::Ok(Self::Blue),
-            "darkblue" => ::core::result::Result::Ok(Self::Darkblue),
-            "purple" => ::core::result::Result::Ok(Self::Purple),
-            "white" => ::core::result::Result::Ok(Self::White),
-            "black" => ::core::result::Result::Ok(Self::Black),
-            _ => {
-                ::core::result::Result::Err(::boardxml::schema::FacetError::Enumeration {
-                    allowed: Self::VALUES,
-                })
-            }
-        }
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(self.as_str())
-    }
-}
-::boardxml::impl_simple_type!(Color);
+::boardxml::enumeration!(
+    Color, Preserve, [Red "red", Orange "orange", Yellow "yellow", Green "green", Blue
+    "blue", Darkblue "darkblue", Purple "purple", White "white", Black "black"]
+);
 /// A game, cut to what markers need. Its board size is stated either as boardsize="FxR"
 /// (the published game element; default 8x8) or as files and ranks (the marker page's
 /// wording). Both forms are accepted; stating both and disagreeing is an error of the
@@ -322,92 +106,13 @@ pub struct Game {
     /// Element `moves`.
     pub moves: Moves,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __GameBuilder {
-    boardsize: ::core::option::Option<::boardxml::cif::BoardSize>,
-    files: ::core::option::Option<BoardDimension>,
-    ranks: ::core::option::Option<BoardDimension>,
-    moves: ::core::option::Option<Moves>,
-}
-impl ::boardxml::complex::Complex for Game {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("boardsize", false),
-        ::boardxml::complex::Field::attribute("files", false),
-        ::boardxml::complex::Field::attribute("ranks", false),
-        ::boardxml::complex::Field::element("moves", 1, 1),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Sequence(
-        &[
-            ::boardxml::complex::Item {
-                field: 3,
-                first: &["moves"],
-                label: "<moves>",
-                later: ::core::option::Option::Some(&[]),
-            },
-        ],
-    );
-    type Builder = __GameBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => b.boardsize = a.optional::<::boardxml::cif::BoardSize>(r, "boardsize")?,
-            1 => b.files = a.optional::<BoardDimension>(r, "files")?,
-            2 => b.ranks = a.optional::<BoardDimension>(r, "ranks")?,
-            3 => ::boardxml::complex::child(r, &mut b.moves)?,
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            boardsize: b.boardsize,
-            files: b.files,
-            ranks: b.ranks,
-            moves: b.moves?,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        match i {
-            0 => {
-                ::boardxml::complex::write_optional_attribute(
-                    w,
-                    "boardsize",
-                    &self.boardsize,
-                )
-            }
-            1 => ::boardxml::complex::write_optional_attribute(w, "files", &self.files),
-            2 => ::boardxml::complex::write_optional_attribute(w, "ranks", &self.ranks),
-            3 => ::boardxml::complex::write_children(w, "moves", [&self.moves]),
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_opt(&self.boardsize),
-            1 => ::boardxml::complex::text_opt(&self.files),
-            2 => ::boardxml::complex::text_opt(&self.ranks),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_opt(&mut self.boardsize, text),
-            1 => ::boardxml::complex::set_opt(&mut self.files, text),
-            2 => ::boardxml::complex::set_opt(&mut self.ranks, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Game, __c::Content::Sequence(& [__c::Item::new(3, & ["moves"], "<moves>", & [])]), [0
+    boardsize : OptAttr(::boardxml::cif::BoardSize) attribute("boardsize", false), 1
+    files : OptAttr(BoardDimension) attribute("files", false), 2 ranks :
+    OptAttr(BoardDimension) attribute("ranks", false), 3 moves : Child(Moves)
+    element("moves", 1, 1)]
+);
 ::boardxml::complex_element!(Game);
 /// A line through at least two vertices; the content is the squares written back to back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -419,98 +124,13 @@ pub struct Line {
     /// The element's content.
     pub content: ::boardxml::cif::Squares,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __LineBuilder {
-    color: ::core::option::Option<Color>,
-    opacity: ::core::option::Option<Opacity>,
-    content: ::core::option::Option<::boardxml::cif::Squares>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for Line {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("color", true),
-        ::boardxml::complex::Field::attribute("opacity", false),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        2,
-    );
-    type Builder = __LineBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
-            1 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
-            2 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            color: b.color?,
-            opacity: b.opacity,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_attribute(w, "color", &self.color),
-            1 => {
-                ::boardxml::complex::write_optional_attribute(
-                    w,
-                    "opacity",
-                    &self.opacity,
-                )
-            }
-            2 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_one(&self.color),
-            1 => ::boardxml::complex::text_opt(&self.opacity),
-            2 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_one(&mut self.color, text),
-            1 => ::boardxml::complex::set_opt(&mut self.opacity, text),
-            2 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Line, __c::Content::Simple(2), [0 color : Attr(Color) attribute("color", true), 1
+    opacity : OptAttr(Opacity) attribute("opacity", false)], 2 content content_form :
+    ::boardxml::cif::Squares
+);
 ::boardxml::complex_element!(Line);
 /// One of three shapes, chosen by the type attribute: type="text" is a text marker,
 /// any other type is a square marker (its value must be a MarkerTypeID), and no type
@@ -526,25 +146,25 @@ pub enum Marker {
 }
 impl Marker {
     /// The shapes in the order the alternatives try them.
-    pub const SHAPES: &'static [::boardxml::xml::Shape] = &[
-        ::boardxml::xml::Shape {
+    pub const SHAPES: &'static [__x::Shape] = &[
+        __x::Shape {
             name: "TextMarker",
             required: &["type", "color", "at"],
             optional: &["opacity"],
         },
-        ::boardxml::xml::Shape {
+        __x::Shape {
             name: "SquareMarker",
             required: &["type", "color", "at"],
             optional: &["opacity"],
         },
-        ::boardxml::xml::Shape {
+        __x::Shape {
             name: "SymbolMarker",
             required: &["at"],
             optional: &["opacity"],
         },
     ];
     /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-    pub fn choose(tag: &::boardxml::xml::Tag) -> usize {
+    pub fn choose(tag: &__x::Tag) -> usize {
         if tag.attribute("type") == ::core::option::Option::Some("text") {
             return 0;
         }
@@ -554,44 +174,7 @@ impl Marker {
         2
     }
 }
-impl ::boardxml::schema::Element for Marker {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        let chosen = Self::choose(tag);
-        let result = match chosen {
-            0 => {
-                <TextMarker as ::boardxml::schema::Element>::read_element(r, tag)
-                    .map(Self::TextMarker)
-            }
-            1 => {
-                <SquareMarker as ::boardxml::schema::Element>::read_element(r, tag)
-                    .map(Self::SquareMarker)
-            }
-            2 => {
-                <SymbolMarker as ::boardxml::schema::Element>::read_element(r, tag)
-                    .map(Self::SymbolMarker)
-            }
-            _ => ::core::result::Result::Err(::boardxml::schema::Invalid),
-        };
-        if result.is_err() {
-            r.shape_mismatch(tag, Self::SHAPES, chosen);
-        }
-        result
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-        match self {
-            Self::TextMarker(v) => ::boardxml::schema::Element::write_element(v, w, name),
-            Self::SquareMarker(v) => {
-                ::boardxml::schema::Element::write_element(v, w, name)
-            }
-            Self::SymbolMarker(v) => {
-                ::boardxml::schema::Element::write_element(v, w, name)
-            }
-        }
-    }
-}
+::boardxml::alternatives!(Marker, [0 TextMarker, 1 SquareMarker, 2 SymbolMarker]);
 /// Enumeration (schema type `MarkerTypeID`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MarkerTypeID {
@@ -610,64 +193,10 @@ pub enum MarkerTypeID {
     /// `littlecross`
     Littlecross,
 }
-impl MarkerTypeID {
-    /// Every value, in schema order.
-    pub const ALL: &'static [Self] = &[
-        Self::Full,
-        Self::Square,
-        Self::Disk,
-        Self::Circle,
-        Self::Rectangle,
-        Self::Cross,
-        Self::Littlecross,
-    ];
-    /// Every value's lexical form, in schema order.
-    pub const VALUES: &'static [&'static str] = &[
-        "full",
-        "square",
-        "disk",
-        "circle",
-        "rectangle",
-        "cross",
-        "littlecross",
-    ];
-    /// The lexical form.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Full => "full",
-            Self::Square => "square",
-            Self::Disk => "disk",
-            Self::Circle => "circle",
-            Self::Rectangle => "rectangle",
-            Self::Cross => "cross",
-            Self::Littlecross => "littlecross",
-        }
-    }
-}
-impl ::boardxml::schema::SimpleValue for MarkerTypeID {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        match &*::std::borrow::Cow::<str>::from(text) {
-            "full" => ::core::result::Result::Ok(Self::Full),
-            "square" => ::core::result::Result::Ok(Self::Square),
-            "disk" => ::core::result::Result::Ok(Self::Disk),
-            "circle" => ::core::result::Result::Ok(Self::Circle),
-            "rectangle" => ::core::result::Result::Ok(Self::Rectangle),
-            "cross" => ::core::result::Result::Ok(Self::Cross),
-            "littlecross" => ::core::result::Result::Ok(Self::Littlecross),
-            _ => {
-                ::core::result::Result::Err(::boardxml::schema::FacetError::Enumeration {
-                    allowed: Self::VALUES,
-                })
-            }
-        }
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(self.as_str())
-    }
-}
-::boardxml::impl_simple_type!(MarkerTypeID);
+::boardxml::enumeration!(
+    MarkerTypeID, Preserve, [Full "full", Square "square", Disk "disk", Circle "circle",
+    Rectangle "rectangle", Cross "cross", Littlecross "littlecross"]
+);
 /// Move text mixed with markers. The move text is kept as text, in document order with the
 /// markers, and is not interpreted.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
@@ -675,161 +204,16 @@ pub struct Moves {
     /// The content: text and elements in document order.
     pub content: ::std::vec::Vec<MovesContent>,
 }
-impl ::boardxml::complex::Complex for Moves {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::MIXED,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Mixed(0);
-    type Builder = Self;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        _: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        if i == 0 {
-            {
-                let mut __mixed = ::std::vec::Vec::new();
-                let mut __mixed_ok = true;
-                let mut __count = 0usize;
-                while let ::core::option::Option::Some(item) = r.next_mixed() {
-                    match item {
-                        ::boardxml::xml::MixedItem::Text(t) => {
-                            if r.retains() {
-                                __mixed.push(MovesContent::Text(t))
-                            }
-                        }
-                        ::boardxml::xml::MixedItem::CData(t) => {
-                            if r.retains() {
-                                __mixed.push(MovesContent::CData(t))
-                            }
-                        }
-                        ::boardxml::xml::MixedItem::Child => {
-                            __count += 1;
-                            match r
-                                .peek_index(&["arrow", "marker", "line", "region", "value"])
-                            {
-                                ::core::option::Option::Some(0) if true => {
-                                    match r.read_child::<Arrow>() {
-                                        ::core::result::Result::Ok(v) => {
-                                            if r.retains() {
-                                                __mixed.push(MovesContent::Arrow(v))
-                                            }
-                                        }
-                                        ::core::result::Result::Err(_) => __mixed_ok = false,
-                                    }
-                                }
-                                ::core::option::Option::Some(1) if true => {
-                                    match r.read_child::<Marker>() {
-                                        ::core::result::Result::Ok(v) => {
-                                            if r.retains() {
-                                                __mixed.push(MovesContent::Marker(v))
-                                            }
-                                        }
-                                        ::core::result::Result::Err(_) => __mixed_ok = false,
-                                    }
-                                }
-                                ::core::option::Option::Some(2) if true => {
-                                    match r.read_child::<Line>() {
-                                        ::core::result::Result::Ok(v) => {
-                                            if r.retains() {
-                                                __mixed.push(MovesContent::Line(v))
-                                            }
-                                        }
-                                        ::core::result::Result::Err(_) => __mixed_ok = false,
-                                    }
-                                }
-                                ::core::option::Option::Some(3) if true => {
-                                    match r.read_child::<Region>() {
-                                        ::core::result::Result::Ok(v) => {
-                                            if r.retains() {
-                                                __mixed.push(MovesContent::Region(v))
-                                            }
-                                        }
-                                        ::core::result::Result::Err(_) => __mixed_ok = false,
-                                    }
-                                }
-                                ::core::option::Option::Some(4) if true => {
-                                    match r.read_child::<Value>() {
-                                        ::core::result::Result::Ok(v) => {
-                                            if r.retains() {
-                                                __mixed.push(MovesContent::Value(v))
-                                            }
-                                        }
-                                        ::core::result::Result::Err(_) => __mixed_ok = false,
-                                    }
-                                }
-                                _ => {
-                                    r.skip_child(
-                                        "text or one of <arrow>, <marker>, <line>, <region>, <value>",
-                                    );
-                                    __mixed_ok = false;
-                                }
-                            }
-                        }
-                    }
-                }
-                let _ = __count;
-                let __mixed = if __mixed_ok {
-                    ::core::result::Result::Ok(__mixed)
-                } else {
-                    ::core::result::Result::Err(::boardxml::schema::Invalid)
-                };
-                b.content = __mixed?;
-            };
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(b)
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        if i == 0 {
-            for item in &self.content {
-                match item {
-                    MovesContent::Text(t) => w.text(t),
-                    MovesContent::CData(t) => w.cdata(t),
-                    MovesContent::Arrow(v) => {
-                        ::boardxml::schema::Element::write_element(v, w, "arrow")
-                    }
-                    MovesContent::Marker(v) => {
-                        ::boardxml::schema::Element::write_element(v, w, "marker")
-                    }
-                    MovesContent::Line(v) => {
-                        ::boardxml::schema::Element::write_element(v, w, "line")
-                    }
-                    MovesContent::Region(v) => {
-                        ::boardxml::schema::Element::write_element(v, w, "region")
-                    }
-                    MovesContent::Value(v) => {
-                        ::boardxml::schema::Element::write_element(v, w, "value")
-                    }
-                }
-            }
-        }
-    }
-}
+::boardxml::complex_type!(
+    Moves, __c::Content::Mixed(0), [0 content : Mixed(MovesContent) MIXED]
+);
 ::boardxml::complex_element!(Moves);
 /// 1..255; 0 is reserved for "undefined", which is written by leaving the attribute out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Opacity(u64);
-impl ::boardxml::facets::Restricted for Opacity {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Collapse,
-            steps: &[
-                ::boardxml::facets::Step {
-                    min: ::core::option::Option::Some(1),
-                    max: ::core::option::Option::Some(255),
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
-::boardxml::integer_type!(Opacity, u64, "xs:nonNegativeInteger");
+::boardxml::integer_type!(
+    Opacity, u64, "xs:nonNegativeInteger", Collapse, [__f::Step::NONE.min(1).max(255)]
+);
 /// A region spanning from..to. The content is empty or a string drawn across the whole
 /// region; "spanning the whole region (if possible)" is read as a rendering hint, so the
 /// string's length is not constrained.
@@ -844,131 +228,21 @@ pub struct Region {
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __RegionBuilder {
-    color: ::core::option::Option<Color>,
-    from: ::core::option::Option<::boardxml::cif::Square>,
-    to: ::core::option::Option<::boardxml::cif::Square>,
-    content: ::core::option::Option<::std::string::String>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for Region {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("color", true),
-        ::boardxml::complex::Field::attribute("from", true),
-        ::boardxml::complex::Field::attribute("to", true),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        3,
-    );
-    type Builder = __RegionBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
-            1 => {
-                b.from = ::core::option::Option::Some(
-                    a.required::<::boardxml::cif::Square>(r, "from")?,
-                );
-            }
-            2 => {
-                b.to = ::core::option::Option::Some(
-                    a.required::<::boardxml::cif::Square>(r, "to")?,
-                );
-            }
-            3 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            color: b.color?,
-            from: b.from?,
-            to: b.to?,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_attribute(w, "color", &self.color),
-            1 => ::boardxml::complex::write_attribute(w, "from", &self.from),
-            2 => ::boardxml::complex::write_attribute(w, "to", &self.to),
-            3 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_one(&self.color),
-            1 => ::boardxml::complex::text_one(&self.from),
-            2 => ::boardxml::complex::text_one(&self.to),
-            3 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_one(&mut self.color, text),
-            1 => ::boardxml::complex::set_one(&mut self.from, text),
-            2 => ::boardxml::complex::set_one(&mut self.to, text),
-            3 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Region, __c::Content::Simple(3), [0 color : Attr(Color) attribute("color", true), 1
+    from : Attr(::boardxml::cif::Square) attribute("from", true), 2 to :
+    Attr(::boardxml::cif::Square) attribute("to", true)], 3 content content_form :
+    ::std::string::String
+);
 ::boardxml::complex_element!(Region);
-/// The facets of schema type `Square`, which `::boardxml::cif::Square` is bound to.
-impl ::boardxml::facets::Restricted for ::boardxml::cif::Square {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
-            ::boardxml::facets::PatternFacet::new(
-                "\\A(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?)\\z",
-            ),
-        ];
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Preserve,
-            steps: &[
-                ::boardxml::facets::Step {
-                    patterns: &PATTERNS_0,
-                    pattern_sources: &[
-                        "([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?",
-                    ],
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
+::boardxml::restricted!(
+    ::boardxml::cif::Square, Preserve, [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?)\\z"),
+    &
+    ["([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?"])]
+);
 /// A marker of kind type and colour color on square at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SquareMarker {
@@ -981,117 +255,19 @@ pub struct SquareMarker {
     /// Attribute `at` (required).
     pub at: ::boardxml::cif::Square,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __SquareMarkerBuilder {
-    r#type: ::core::option::Option<MarkerTypeID>,
-    color: ::core::option::Option<Color>,
-    opacity: ::core::option::Option<Opacity>,
-    at: ::core::option::Option<::boardxml::cif::Square>,
-}
-impl ::boardxml::complex::Complex for SquareMarker {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("type", true),
-        ::boardxml::complex::Field::attribute("color", true),
-        ::boardxml::complex::Field::attribute("opacity", false),
-        ::boardxml::complex::Field::attribute("at", true),
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Empty;
-    type Builder = __SquareMarkerBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        _: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => {
-                b.r#type = ::core::option::Option::Some(
-                    a.required::<MarkerTypeID>(r, "type")?,
-                );
-            }
-            1 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
-            2 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
-            3 => {
-                b.at = ::core::option::Option::Some(
-                    a.required::<::boardxml::cif::Square>(r, "at")?,
-                );
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            r#type: b.r#type?,
-            color: b.color?,
-            opacity: b.opacity,
-            at: b.at?,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, _: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_attribute(w, "type", &self.r#type),
-            1 => ::boardxml::complex::write_attribute(w, "color", &self.color),
-            2 => {
-                ::boardxml::complex::write_optional_attribute(
-                    w,
-                    "opacity",
-                    &self.opacity,
-                )
-            }
-            3 => ::boardxml::complex::write_attribute(w, "at", &self.at),
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_one(&self.r#type),
-            1 => ::boardxml::complex::text_one(&self.color),
-            2 => ::boardxml::complex::text_opt(&self.opacity),
-            3 => ::boardxml::complex::text_one(&self.at),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_one(&mut self.r#type, text),
-            1 => ::boardxml::complex::set_one(&mut self.color, text),
-            2 => ::boardxml::complex::set_opt(&mut self.opacity, text),
-            3 => ::boardxml::complex::set_one(&mut self.at, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    SquareMarker, __c::Content::Empty, [0 r#type : Attr(MarkerTypeID) attribute("type",
+    true), 1 color : Attr(Color) attribute("color", true), 2 opacity : OptAttr(Opacity)
+    attribute("opacity", false), 3 at : Attr(::boardxml::cif::Square) attribute("at",
+    true)]
+);
 ::boardxml::complex_element!(SquareMarker);
-/// The facets of schema type `Squares`, which `::boardxml::cif::Squares` is bound to.
-impl ::boardxml::facets::Restricted for ::boardxml::cif::Squares {
-    fn facets() -> &'static ::boardxml::facets::Facets {
-        static PATTERNS_0: [::boardxml::facets::PatternFacet; 1] = [
-            ::boardxml::facets::PatternFacet::new(
-                "\\A(?:(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?){2,})\\z",
-            ),
-        ];
-        static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-            white_space: ::boardxml::facets::WhiteSpace::Preserve,
-            steps: &[
-                ::boardxml::facets::Step {
-                    patterns: &PATTERNS_0,
-                    pattern_sources: &[
-                        "(([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?){2,}",
-                    ],
-                    ..::boardxml::facets::Step::NONE
-                },
-            ],
-        };
-        &FACETS
-    }
-}
+::boardxml::restricted!(
+    ::boardxml::cif::Squares, Preserve, [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?){2,})\\z"),
+    &
+    ["(([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?){2,}"])]
+);
 /// Enumeration (schema type `Symbol`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Symbol {
@@ -1104,52 +280,10 @@ pub enum Symbol {
     /// `parcel`
     Parcel,
 }
-impl Symbol {
-    /// Every value, in schema order.
-    pub const ALL: &'static [Self] = &[
-        Self::Skull,
-        Self::Mushroom,
-        Self::Strawberry,
-        Self::Parcel,
-    ];
-    /// Every value's lexical form, in schema order.
-    pub const VALUES: &'static [&'static str] = &[
-        "skull",
-        "mushroom",
-        "strawberry",
-        "parcel",
-    ];
-    /// The lexical form.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Skull => "skull",
-            Self::Mushroom => "mushroom",
-            Self::Strawberry => "strawberry",
-            Self::Parcel => "parcel",
-        }
-    }
-}
-impl ::boardxml::schema::SimpleValue for Symbol {
-    fn parse_lexical(
-        text: &str,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-        match &*::std::borrow::Cow::<str>::from(text) {
-            "skull" => ::core::result::Result::Ok(Self::Skull),
-            "mushroom" => ::core::result::Result::Ok(Self::Mushroom),
-            "strawberry" => ::core::result::Result::Ok(Self::Strawberry),
-            "parcel" => ::core::result::Result::Ok(Self::Parcel),
-            _ => {
-                ::core::result::Result::Err(::boardxml::schema::FacetError::Enumeration {
-                    allowed: Self::VALUES,
-                })
-            }
-        }
-    }
-    fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-        ::std::borrow::Cow::Borrowed(self.as_str())
-    }
-}
-::boardxml::impl_simple_type!(Symbol);
+::boardxml::enumeration!(
+    Symbol, Preserve, [Skull "skull", Mushroom "mushroom", Strawberry "strawberry",
+    Parcel "parcel"]
+);
 /// A special symbol drawn on square at; it has no type and no colour.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SymbolMarker {
@@ -1160,102 +294,13 @@ pub struct SymbolMarker {
     /// The element's content.
     pub content: Symbol,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __SymbolMarkerBuilder {
-    opacity: ::core::option::Option<Opacity>,
-    at: ::core::option::Option<::boardxml::cif::Square>,
-    content: ::core::option::Option<Symbol>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for SymbolMarker {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("opacity", false),
-        ::boardxml::complex::Field::attribute("at", true),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        2,
-    );
-    type Builder = __SymbolMarkerBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
-            1 => {
-                b.at = ::core::option::Option::Some(
-                    a.required::<::boardxml::cif::Square>(r, "at")?,
-                );
-            }
-            2 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            opacity: b.opacity,
-            at: b.at?,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            0 => {
-                ::boardxml::complex::write_optional_attribute(
-                    w,
-                    "opacity",
-                    &self.opacity,
-                )
-            }
-            1 => ::boardxml::complex::write_attribute(w, "at", &self.at),
-            2 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_opt(&self.opacity),
-            1 => ::boardxml::complex::text_one(&self.at),
-            2 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_opt(&mut self.opacity, text),
-            1 => ::boardxml::complex::set_one(&mut self.at, text),
-            2 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    SymbolMarker, __c::Content::Simple(2), [0 opacity : OptAttr(Opacity)
+    attribute("opacity", false), 1 at : Attr(::boardxml::cif::Square) attribute("at",
+    true)], 2 content content_form : Symbol
+);
 ::boardxml::complex_element!(SymbolMarker);
 /// A text marker: the content is the one character shown on square at. type is fixed to
 /// "text" and is required, because it is what selects this shape.
@@ -1270,113 +315,14 @@ pub struct TextMarker {
     /// The element's content.
     pub content: Character,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __TextMarkerBuilder {
-    color: ::core::option::Option<Color>,
-    opacity: ::core::option::Option<Opacity>,
-    at: ::core::option::Option<::boardxml::cif::Square>,
-    content: ::core::option::Option<Character>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for TextMarker {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::fixed("type", true, "text"),
-        ::boardxml::complex::Field::attribute("color", true),
-        ::boardxml::complex::Field::attribute("opacity", false),
-        ::boardxml::complex::Field::attribute("at", true),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        4,
-    );
-    type Builder = __TextMarkerBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => {
-                a.fixed::<::std::string::String>(r, "type", "text", true)?;
-            }
-            1 => b.color = ::core::option::Option::Some(a.required::<Color>(r, "color")?),
-            2 => b.opacity = a.optional::<Opacity>(r, "opacity")?,
-            3 => {
-                b.at = ::core::option::Option::Some(
-                    a.required::<::boardxml::cif::Square>(r, "at")?,
-                );
-            }
-            4 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            color: b.color?,
-            opacity: b.opacity,
-            at: b.at?,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            1 => ::boardxml::complex::write_attribute(w, "color", &self.color),
-            2 => {
-                ::boardxml::complex::write_optional_attribute(
-                    w,
-                    "opacity",
-                    &self.opacity,
-                )
-            }
-            3 => ::boardxml::complex::write_attribute(w, "at", &self.at),
-            4 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            1 => ::boardxml::complex::text_one(&self.color),
-            2 => ::boardxml::complex::text_opt(&self.opacity),
-            3 => ::boardxml::complex::text_one(&self.at),
-            4 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            1 => ::boardxml::complex::set_one(&mut self.color, text),
-            2 => ::boardxml::complex::set_opt(&mut self.opacity, text),
-            3 => ::boardxml::complex::set_one(&mut self.at, text),
-            4 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    TextMarker, __c::Content::Simple(4), [0 : Fixed(::std::string::String) fixed("type",
+    true, "text"), 1 color : Attr(Color) attribute("color", true), 2 opacity :
+    OptAttr(Opacity) attribute("opacity", false), 3 at : Attr(::boardxml::cif::Square)
+    attribute("at", true)], 4 content content_form : Character
+);
 ::boardxml::complex_element!(TextMarker);
 /// A value shown on square at (for example as a bar); the content is an xs:byte.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -1386,89 +332,12 @@ pub struct Value {
     /// The element's content.
     pub content: i8,
     /// Whether the content was written as CDATA (kept for rewriting).
-    pub content_form: ::boardxml::schema::TextForm,
+    pub content_form: __s::TextForm,
 }
-#[doc(hidden)]
-#[derive(Default)]
-pub struct __ValueBuilder {
-    at: ::core::option::Option<::boardxml::cif::Square>,
-    content: ::core::option::Option<i8>,
-    content_form: ::boardxml::schema::TextForm,
-}
-impl ::boardxml::complex::Complex for Value {
-    const FIELDS: &'static [::boardxml::complex::Field] = &[
-        ::boardxml::complex::Field::attribute("at", true),
-        ::boardxml::complex::Field::CONTENT,
-    ];
-    const CONTENT: ::boardxml::complex::Content = ::boardxml::complex::Content::Simple(
-        1,
-    );
-    type Builder = __ValueBuilder;
-    fn read_field(
-        b: &mut Self::Builder,
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-        a: &mut ::boardxml::xml::Attributes<'_>,
-        i: usize,
-    ) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-        match i {
-            0 => {
-                b.at = ::core::option::Option::Some(
-                    a.required::<::boardxml::cif::Square>(r, "at")?,
-                );
-            }
-            1 => {
-                ::boardxml::complex::content(
-                    r,
-                    tag,
-                    &mut b.content,
-                    &mut b.content_form,
-                )?
-            }
-            _ => {}
-        }
-        ::core::result::Result::Ok(())
-    }
-    fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-        ::core::option::Option::Some(Self {
-            at: b.at?,
-            content: b.content?,
-            content_form: b.content_form,
-        })
-    }
-    fn write_field(&self, w: &mut ::boardxml::xml::Writer, name: &str, i: usize) {
-        match i {
-            0 => ::boardxml::complex::write_attribute(w, "at", &self.at),
-            1 => {
-                ::boardxml::complex::write_content(
-                    w,
-                    name,
-                    &self.content,
-                    self.content_form,
-                )
-            }
-            _ => {}
-        }
-    }
-    fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-        match i {
-            0 => ::boardxml::complex::text_one(&self.at),
-            1 => ::boardxml::complex::text_one(&self.content),
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn set_text(
-        &mut self,
-        i: usize,
-        text: &str,
-    ) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-        match i {
-            0 => ::boardxml::complex::set_one(&mut self.at, text),
-            1 => ::boardxml::complex::set_one(&mut self.content, text),
-            _ => ::core::result::Result::Ok(false),
-        }
-    }
-}
+::boardxml::complex_type!(
+    Value, __c::Content::Simple(1), [0 at : Attr(::boardxml::cif::Square) attribute("at",
+    true)], 1 content content_form : i8
+);
 ::boardxml::complex_element!(Value);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -1476,24 +345,7 @@ pub enum Root {
     ///A document whose root is `<cif>`.
     Cif(Cif),
 }
-impl ::boardxml::schema::Document for Root {
-    const ROOTS: &'static [&'static str] = &["cif"];
-    fn read_root(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name() == "cif" {
-            return <Cif as ::boardxml::schema::Element>::read_element(r, tag)
-                .map(Self::Cif);
-        }
-        ::core::result::Result::Err(::boardxml::schema::Invalid)
-    }
-    fn write_root(&self, w: &mut ::boardxml::xml::Writer) {
-        match self {
-            Self::Cif(v) => ::boardxml::schema::Element::write_element(v, w, "cif"),
-        }
-    }
-}
+::boardxml::document!(Root, ["cif" Cif]);
 ///An item of the mixed content of `Moves`, in document order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum MovesContent {
@@ -1512,3 +364,7 @@ pub enum MovesContent {
     ///Element `value`.
     Value(Value),
 }
+::boardxml::mixed_content!(
+    MovesContent, 0, ::core::option::Option::None, [0 Arrow "arrow", 1 Marker "marker", 2
+    Line "line", 3 Region "region", 4 Value "value"]
+);

@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 use crate::schema::{Element, FacetError, Invalid, SimpleValue, TextForm};
-use crate::xml::{Attributes, Reader, Tag, Writer};
+use crate::xml::{Attributes, MixedItem, Reader, Tag, Writer};
 
 /// `maxOccurs="unbounded"`.
 pub const UNBOUNDED: u32 = u32::MAX;
@@ -149,6 +149,33 @@ pub struct Item {
     /// The names that may follow it in the sequence (`None` inside a nested group, where
     /// that is not known): before a required item, a child that is neither is a stray.
     pub later: Option<&'static [&'static str]>,
+}
+
+impl Item {
+    /// An item of a type's own sequence, followed by the names in `later`.
+    pub const fn new(
+        field: usize,
+        first: &'static [&'static str],
+        label: &'static str,
+        later: &'static [&'static str],
+    ) -> Item {
+        Item {
+            field,
+            first,
+            label,
+            later: Some(later),
+        }
+    }
+
+    /// An item of a nested sequence group (what follows the group is not known there).
+    pub const fn nested(field: usize, first: &'static [&'static str], label: &'static str) -> Item {
+        Item {
+            field,
+            first,
+            label,
+            later: None,
+        }
+    }
 }
 
 /// A complex type's content model.
@@ -557,4 +584,576 @@ pub fn write_groups<'v, G: Group + 'v>(w: &mut Writer, values: impl IntoIterator
 /// Writes simple content.
 pub fn write_content<T: SimpleValue>(w: &mut Writer, name: &str, value: &T, form: TextForm) {
     w.simple_content(name, &value.to_lexical(), form);
+}
+
+/// How one field of a generated struct is read, built, written and given as text: the
+/// kinds below, one per shape of field. A generated type names each field's kind once
+/// ([`complex_type!`](crate::complex_type)) and these do the rest.
+pub trait FieldKind {
+    /// The field's type in the struct.
+    type Value;
+    /// What it is read into before the struct is built.
+    type Slot: Default;
+    /// Reads one occurrence (an attribute from `a`, or a child the caller has seen start).
+    fn read(
+        r: &mut Reader<'_>,
+        a: &mut Attributes<'_>,
+        f: &Field,
+        slot: &mut Self::Slot,
+    ) -> Result<(), Invalid>;
+    /// The value, once read; `None` when a required value is missing.
+    fn build(slot: Self::Slot) -> Option<Self::Value>;
+    /// Writes the field (an attribute, or every occurrence of a child or group).
+    fn write(value: &Self::Value, w: &mut Writer, f: &Field);
+    /// The lexical form when the field holds one simple value and is present.
+    fn text(value: &Self::Value) -> Option<Cow<'_, str>> {
+        let _ = value;
+        None
+    }
+    /// Sets the field from a lexical form; `Ok(false)` when it does not hold one simple value.
+    fn set_text(value: &mut Self::Value, text: &str) -> Result<bool, FacetError> {
+        let _ = (value, text);
+        Ok(false)
+    }
+}
+
+macro_rules! kinds {
+    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
+        $(#[$doc])*
+        pub struct $name<T>(core::marker::PhantomData<fn() -> T>);
+    )*};
+}
+
+kinds!(
+    /// A required attribute, held as `T`.
+    Attr,
+    /// An optional attribute (with or without a default or a fixed value), held as `Option<T>`.
+    OptAttr,
+    /// A required attribute with a fixed value: checked when read, held nowhere.
+    Fixed,
+    /// A required child element of a complex type, held as `T`.
+    Child,
+    /// An optional child element of a complex type, held as `Option<T>`.
+    OptChild,
+    /// A required child element of a simple type, held as `T` (it has a text form).
+    Leaf,
+    /// An optional child element of a simple type, held as `Option<T>`.
+    OptLeaf,
+    /// A repeated child element, held as `Vec<T>`.
+    Children,
+    /// A required group, held as `T`.
+    One,
+    /// An optional group, held as `Option<T>`.
+    Opt,
+    /// A repeated group, held as `Vec<T>`.
+    Many,
+    /// Mixed content, held as `Vec<T>` (text and elements in document order).
+    Mixed,
+);
+
+fn fixed_value(f: &Field) -> &'static str {
+    match f.kind {
+        Kind::Attribute { fixed, .. } => fixed.unwrap_or_default(),
+        _ => "",
+    }
+}
+
+impl<T: SimpleValue> FieldKind for Attr<T> {
+    type Value = T;
+    type Slot = Option<T>;
+    fn read(
+        r: &mut Reader<'_>,
+        a: &mut Attributes<'_>,
+        f: &Field,
+        slot: &mut Option<T>,
+    ) -> Result<(), Invalid> {
+        *slot = Some(a.required(r, f.xml)?);
+        Ok(())
+    }
+    fn build(slot: Option<T>) -> Option<T> {
+        slot
+    }
+    fn write(value: &T, w: &mut Writer, f: &Field) {
+        write_attribute(w, f.xml, value);
+    }
+    fn text(value: &T) -> Option<Cow<'_, str>> {
+        text_one(value)
+    }
+    fn set_text(value: &mut T, text: &str) -> Result<bool, FacetError> {
+        set_one(value, text)
+    }
+}
+
+impl<T: SimpleValue> FieldKind for OptAttr<T> {
+    type Value = Option<T>;
+    type Slot = Option<T>;
+    fn read(
+        r: &mut Reader<'_>,
+        a: &mut Attributes<'_>,
+        f: &Field,
+        slot: &mut Option<T>,
+    ) -> Result<(), Invalid> {
+        *slot = match f.kind {
+            Kind::Attribute {
+                fixed: Some(fixed), ..
+            } => a.fixed(r, f.xml, fixed, false)?,
+            _ => a.optional(r, f.xml)?,
+        };
+        Ok(())
+    }
+    fn build(slot: Option<T>) -> Option<Option<T>> {
+        Some(slot)
+    }
+    fn write(value: &Option<T>, w: &mut Writer, f: &Field) {
+        write_optional_attribute(w, f.xml, value);
+    }
+    fn text(value: &Option<T>) -> Option<Cow<'_, str>> {
+        text_opt(value)
+    }
+    fn set_text(value: &mut Option<T>, text: &str) -> Result<bool, FacetError> {
+        set_opt(value, text)
+    }
+}
+
+impl<T: SimpleValue> FieldKind for Fixed<T> {
+    type Value = ();
+    type Slot = ();
+    fn read(
+        r: &mut Reader<'_>,
+        a: &mut Attributes<'_>,
+        f: &Field,
+        _: &mut (),
+    ) -> Result<(), Invalid> {
+        a.fixed::<T>(r, f.xml, fixed_value(f), true).map(drop)
+    }
+    fn build(_: ()) -> Option<()> {
+        Some(())
+    }
+    // Written by [`write()`] from the field table.
+    fn write(_: &(), _: &mut Writer, _: &Field) {}
+}
+
+macro_rules! child_kinds {
+    ($($kind:ident<$t:ident: $bound:path>: $value:ty, $slot:ty, $read:ident, $build:expr, $write:expr;)*) => {$(
+        impl<$t: $bound + 'static> FieldKind for $kind<$t> {
+            type Value = $value;
+            type Slot = $slot;
+            fn read(r: &mut Reader<'_>, _: &mut Attributes<'_>, _: &Field, slot: &mut $slot) -> Result<(), Invalid> {
+                $read(r, slot)
+            }
+            fn build(slot: $slot) -> Option<$value> {
+                ($build)(slot)
+            }
+            fn write(value: &$value, w: &mut Writer, f: &Field) {
+                ($write)(value, w, f)
+            }
+        }
+    )*};
+}
+
+child_kinds! {
+    Child<T: Element>: T, Option<T>, child, |s| s, |v, w, f: &Field| write_children(w, f.xml, [v]);
+    OptChild<T: Element>: Option<T>, Option<T>, child, Some, |v, w, f: &Field| write_children(w, f.xml, v);
+    Children<T: Element>: Vec<T>, Vec<T>, push, Some, |v, w, f: &Field| write_children(w, f.xml, v);
+    One<T: Group>: T, Option<T>, group, |s| s, |v, w, _| write_groups(w, [v]);
+    Opt<T: Group>: Option<T>, Option<T>, group, Some, |v, w, _| write_groups(w, v);
+    Many<T: Group>: Vec<T>, Vec<T>, push_group, Some, |v, w, _| write_groups(w, v);
+}
+
+impl<T: SimpleValue + Element + 'static> FieldKind for Leaf<T> {
+    type Value = T;
+    type Slot = Option<T>;
+    fn read(
+        r: &mut Reader<'_>,
+        _: &mut Attributes<'_>,
+        _: &Field,
+        slot: &mut Option<T>,
+    ) -> Result<(), Invalid> {
+        child(r, slot)
+    }
+    fn build(slot: Option<T>) -> Option<T> {
+        slot
+    }
+    fn write(value: &T, w: &mut Writer, f: &Field) {
+        write_children(w, f.xml, [value]);
+    }
+    fn text(value: &T) -> Option<Cow<'_, str>> {
+        text_one(value)
+    }
+    fn set_text(value: &mut T, text: &str) -> Result<bool, FacetError> {
+        set_one(value, text)
+    }
+}
+
+impl<T: SimpleValue + Element + 'static> FieldKind for OptLeaf<T> {
+    type Value = Option<T>;
+    type Slot = Option<T>;
+    fn read(
+        r: &mut Reader<'_>,
+        _: &mut Attributes<'_>,
+        _: &Field,
+        slot: &mut Option<T>,
+    ) -> Result<(), Invalid> {
+        child(r, slot)
+    }
+    fn build(slot: Option<T>) -> Option<Option<T>> {
+        Some(slot)
+    }
+    fn write(value: &Option<T>, w: &mut Writer, f: &Field) {
+        write_children(w, f.xml, value);
+    }
+    fn text(value: &Option<T>) -> Option<Cow<'_, str>> {
+        text_opt(value)
+    }
+    fn set_text(value: &mut Option<T>, text: &str) -> Result<bool, FacetError> {
+        set_opt(value, text)
+    }
+}
+
+/// The items of a type's mixed content: text, CDATA, and the elements its choice allows.
+pub trait MixedContent: Sized {
+    /// The elements, in schema order.
+    const NAMES: &'static [&'static str];
+    /// minOccurs of the repeated choice.
+    const MIN: usize;
+    /// maxOccurs of the repeated choice (`None`: unbounded).
+    const MAX: Option<usize>;
+    /// Character data.
+    fn text(text: String) -> Self;
+    /// A CDATA section.
+    fn cdata(text: String) -> Self;
+    /// Reads the child element `NAMES[k]`, which the caller has seen start.
+    fn read_element(r: &mut Reader<'_>, k: usize) -> Result<Self, Invalid>;
+    /// Writes the item.
+    fn write(&self, w: &mut Writer);
+}
+
+fn element_list(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("<{n}>"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl<T: MixedContent> FieldKind for Mixed<T> {
+    type Value = Vec<T>;
+    type Slot = Vec<T>;
+    fn read(
+        r: &mut Reader<'_>,
+        _: &mut Attributes<'_>,
+        _: &Field,
+        slot: &mut Vec<T>,
+    ) -> Result<(), Invalid> {
+        let mut ok = true;
+        let mut count = 0usize;
+        while let Some(item) = r.next_mixed() {
+            let item = match item {
+                MixedItem::Text(t) => Ok(T::text(t)),
+                MixedItem::CData(t) => Ok(T::cdata(t)),
+                MixedItem::Child => {
+                    count += 1;
+                    match r.peek_index(T::NAMES) {
+                        Some(k) if T::MAX.is_none_or(|m| count <= m) => T::read_element(r, k),
+                        _ => {
+                            let expected = if T::NAMES.is_empty() {
+                                "text only".to_string()
+                            } else {
+                                format!("text or one of {}", element_list(T::NAMES))
+                            };
+                            r.skip_child(&expected);
+                            Err(Invalid)
+                        }
+                    }
+                }
+            };
+            match item {
+                Ok(v) if r.retains() => slot.push(v),
+                Ok(_) => {}
+                Err(_) => ok = false,
+            }
+        }
+        if count < T::MIN {
+            r.missing_child(&format!(
+                "at least {} of {}",
+                T::MIN,
+                element_list(T::NAMES)
+            ));
+            ok = false;
+        }
+        if ok {
+            Ok(())
+        } else {
+            Err(Invalid)
+        }
+    }
+    fn build(slot: Vec<T>) -> Option<Vec<T>> {
+        Some(slot)
+    }
+    fn write(value: &Vec<T>, w: &mut Writer, _: &Field) {
+        for item in value {
+            item.write(w);
+        }
+    }
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __first {
+    ($a:expr, $($ignored:tt)*) => {
+        $a
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __field {
+    (ref $s:tt) => {
+        &()
+    };
+    (ref $s:tt $f:ident) => {
+        &$s.$f
+    };
+    ($s:tt) => {
+        &mut ()
+    };
+    ($s:tt $f:ident) => {
+        &mut $s.$f
+    };
+}
+
+/// The [`Complex`] impl of a generated struct (a complex type or a sequence group), from
+/// its tables and its fields: `complex_type!(Type, CONTENT, [INDEX FIELD: KIND(T)
+/// FIELD-CONSTRUCTOR(ARGS), ...], CONTENT-INDEX CONTENT-FIELD FORM-FIELD: T)`, the last part
+/// for simple content; KIND is one of the [`FieldKind`]s, FIELD-CONSTRUCTOR one of
+/// [`Field`]'s (`attribute("color", true)`, `MIXED`). A field without a name is a required
+/// attribute with a fixed value (held nowhere). Reading fills a hidden builder of the
+/// fields' slots.
+#[macro_export]
+macro_rules! complex_type {
+    ($ty:ident, $content:expr, [$($i:literal $($f:ident)?: $kind:ident($t:ty)
+        $field:ident $(($($arg:tt)*))?),* $(,)?] $(, $ci:literal $cf:ident $cform:ident: $ct:ty)?) => {
+        $crate::complex_type!(@impl $ty, $content,
+            [$($i $($f)?: $crate::complex::$kind<$t> = $crate::complex::Field::$field $(($($arg)*))?),*]
+            $(, $ci $cf $cform: $ct)?);
+    };
+    (@impl $ty:ident, $content:expr, [$($i:literal $($f:ident)?: $k:ty = $field:expr),*]
+        $(, $ci:literal $cf:ident $cform:ident: $ct:ty)?) => {
+        const _: () = {
+            use $crate::complex::FieldKind as _;
+            /// What the fields are read into.
+            #[derive(Default)]
+            pub struct Builder {
+                $($($f: <$k as $crate::complex::FieldKind>::Slot,)?)*
+                $($cf: ::core::option::Option<$ct>, $cform: $crate::schema::TextForm,)?
+            }
+            impl $crate::complex::Complex for $ty {
+                const FIELDS: &'static [$crate::complex::Field] = &[
+                    $($field,)* $($crate::__first!($crate::complex::Field::CONTENT, $ci))?
+                ];
+                const CONTENT: $crate::complex::Content = $content;
+                type Builder = Builder;
+                #[allow(unused_variables)]
+                fn read_field(
+                    b: &mut Builder,
+                    r: &mut $crate::xml::Reader<'_>,
+                    tag: &$crate::xml::Tag,
+                    a: &mut $crate::xml::Attributes<'_>,
+                    i: usize,
+                ) -> ::core::result::Result<(), $crate::schema::Invalid> {
+                    match i {
+                        $($i => <$k>::read(r, a, &Self::FIELDS[$i], $crate::__field!(b $($f)?)),)*
+                        $($ci => $crate::complex::content(r, tag, &mut b.$cf, &mut b.$cform),)?
+                        _ => ::core::result::Result::Ok(()),
+                    }
+                }
+                #[allow(unused_variables)]
+                fn build(b: Builder) -> ::core::option::Option<Self> {
+                    ::core::option::Option::Some($ty {
+                        $($($f: <$k>::build(b.$f)?,)?)*
+                        $($cform: b.$cform, $cf: b.$cf?,)?
+                    })
+                }
+                #[allow(unused_variables)]
+                fn write_field(&self, w: &mut $crate::xml::Writer, name: &str, i: usize) {
+                    match i {
+                        $($i => <$k>::write($crate::__field!(ref self $($f)?), w, &Self::FIELDS[$i]),)*
+                        $($ci => $crate::complex::write_content(w, name, &self.$cf, self.$cform),)?
+                        _ => {}
+                    }
+                }
+                #[allow(unused_variables)]
+                fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
+                    match i {
+                        $($i => <$k>::text($crate::__field!(ref self $($f)?)),)*
+                        $($ci => $crate::complex::text_one(&self.$cf),)?
+                        _ => ::core::option::Option::None,
+                    }
+                }
+                #[allow(unused_variables)]
+                fn set_text(
+                    &mut self,
+                    i: usize,
+                    text: &str,
+                ) -> ::core::result::Result<bool, $crate::schema::FacetError> {
+                    match i {
+                        $($i => <$k>::set_text($crate::__field!(self $($f)?), text),)*
+                        $($ci => $crate::complex::set_one(&mut self.$cf, text),)?
+                        _ => ::core::result::Result::Ok(false),
+                    }
+                }
+            }
+        };
+    };
+}
+
+/// [`Group`] for a sequence group (a struct whose [`Complex`] impl reads its items).
+#[macro_export]
+macro_rules! sequence_group {
+    ($ty:ident, [$($first:literal),* $(,)?]) => {
+        impl $crate::complex::Group for $ty {
+            const FIRST: &'static [&'static str] = &[$($first),*];
+            fn read_group(
+                r: &mut $crate::xml::Reader<'_>,
+            ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
+                r.peek_index(Self::FIRST)?;
+                ::core::option::Option::Some($crate::complex::read_items(r))
+            }
+            fn write_group(&self, w: &mut $crate::xml::Writer) {
+                $crate::complex::write_items(self, w)
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __choice_arm {
+    (read $r:ident $v:path) => {
+        if let ::core::option::Option::Some(v) = $crate::complex::Group::read_group($r) {
+            return ::core::option::Option::Some(v.map($v));
+        }
+    };
+    (read $r:ident $v:path, $n:literal) => {
+        if $r.peek_is($n) {
+            return ::core::option::Option::Some($r.read_child().map($v));
+        }
+    };
+    (write $x:ident $w:ident) => {
+        $crate::complex::Group::write_group($x, $w)
+    };
+    (write $x:ident $w:ident, $n:literal) => {
+        $crate::schema::Element::write_element($x, $w, $n)
+    };
+}
+
+/// [`Group`] for a choice group: `choice_group!(Type, [FIRST...], [Variant "element",
+/// NestedGroupVariant, ...])`, tried in order.
+#[macro_export]
+macro_rules! choice_group {
+    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)?),* $(,)?]) => {
+        impl $crate::complex::Group for $ty {
+            const FIRST: &'static [&'static str] = &[$($first),*];
+            fn read_group(
+                r: &mut $crate::xml::Reader<'_>,
+            ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
+                $($crate::__choice_arm!(read r Self::$v $(, $n)?);)*
+                ::core::option::Option::None
+            }
+            fn write_group(&self, w: &mut $crate::xml::Writer) {
+                match self {
+                    $(Self::$v(v) => $crate::__choice_arm!(write v w $(, $n)?),)*
+                }
+            }
+        }
+    };
+}
+
+/// [`MixedContent`] for the items of a type's mixed content: `mixed_content!(Type, MIN,
+/// MAX, [INDEX Variant "element", ...])` (MAX `None` for unbounded).
+#[macro_export]
+macro_rules! mixed_content {
+    ($ty:ident, $min:literal, $max:expr, [$($i:literal $v:ident $n:literal),* $(,)?]) => {
+        impl $crate::complex::MixedContent for $ty {
+            const NAMES: &'static [&'static str] = &[$($n),*];
+            const MIN: usize = $min;
+            const MAX: ::core::option::Option<usize> = $max;
+            fn text(text: ::std::string::String) -> Self {
+                Self::Text(text)
+            }
+            fn cdata(text: ::std::string::String) -> Self {
+                Self::CData(text)
+            }
+            #[allow(unused_variables)]
+            fn read_element(
+                r: &mut $crate::xml::Reader<'_>,
+                k: usize,
+            ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
+                match k {
+                    $($i => r.read_child().map(Self::$v),)*
+                    _ => ::core::result::Result::Err($crate::schema::Invalid),
+                }
+            }
+            fn write(&self, w: &mut $crate::xml::Writer) {
+                match self {
+                    Self::Text(t) => w.text(t),
+                    Self::CData(t) => w.cdata(t),
+                    $(Self::$v(v) => $crate::schema::Element::write_element(v, w, $n),)*
+                }
+            }
+        }
+    };
+}
+
+/// `Element` for a type chosen by XSD 1.1 type alternatives: the shape its `choose` picks,
+/// and a mismatch reported against its `SHAPES`. `alternatives!(Type, [INDEX Variant, ...])`.
+#[macro_export]
+macro_rules! alternatives {
+    ($ty:ident, [$($i:literal $v:ident),* $(,)?]) => {
+        impl $crate::schema::Element for $ty {
+            fn read_element(
+                r: &mut $crate::xml::Reader<'_>,
+                tag: &$crate::xml::Tag,
+            ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
+                let chosen = Self::choose(tag);
+                let result = match chosen {
+                    $($i => $crate::schema::Element::read_element(r, tag).map(Self::$v),)*
+                    _ => ::core::result::Result::Err($crate::schema::Invalid),
+                };
+                if result.is_err() {
+                    r.shape_mismatch(tag, Self::SHAPES, chosen);
+                }
+                result
+            }
+            fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
+                match self {
+                    $(Self::$v(v) => $crate::schema::Element::write_element(v, w, name),)*
+                }
+            }
+        }
+    };
+}
+
+/// `Document` for a schema's root enum: `document!(Root, ["element" Variant, ...])`.
+#[macro_export]
+macro_rules! document {
+    ($ty:ident, [$($n:literal $v:ident),* $(,)?]) => {
+        impl $crate::schema::Document for $ty {
+            const ROOTS: &'static [&'static str] = &[$($n),*];
+            fn read_root(
+                r: &mut $crate::xml::Reader<'_>,
+                tag: &$crate::xml::Tag,
+            ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
+                $(if tag.name() == $n {
+                    return $crate::schema::Element::read_element(r, tag).map(Self::$v);
+                })*
+                ::core::result::Result::Err($crate::schema::Invalid)
+            }
+            fn write_root(&self, w: &mut $crate::xml::Writer) {
+                match self {
+                    $(Self::$v(v) => $crate::schema::Element::write_element(v, w, $n),)*
+                }
+            }
+        }
+    };
 }

@@ -96,6 +96,89 @@ impl Step {
     };
 }
 
+impl Step {
+    /// With patterns (translated, and as written in the schema).
+    pub const fn patterns(
+        self,
+        patterns: &'static [PatternFacet],
+        sources: &'static [&'static str],
+    ) -> Step {
+        Step {
+            patterns,
+            pattern_sources: sources,
+            ..self
+        }
+    }
+    /// With minInclusive.
+    pub const fn min(self, min: i128) -> Step {
+        Step {
+            min: Some(min),
+            ..self
+        }
+    }
+    /// With maxInclusive.
+    pub const fn max(self, max: i128) -> Step {
+        Step {
+            max: Some(max),
+            ..self
+        }
+    }
+    /// With totalDigits.
+    pub const fn total_digits(self, digits: u32) -> Step {
+        Step {
+            total_digits: Some(digits),
+            ..self
+        }
+    }
+    /// With length.
+    pub const fn length(self, length: u64) -> Step {
+        Step {
+            length: Some(length),
+            ..self
+        }
+    }
+    /// With minLength.
+    pub const fn min_length(self, length: u64) -> Step {
+        Step {
+            min_length: Some(length),
+            ..self
+        }
+    }
+    /// With maxLength.
+    pub const fn max_length(self, length: u64) -> Step {
+        Step {
+            max_length: Some(length),
+            ..self
+        }
+    }
+}
+
+/// A static of `xs:pattern`s (translated), for [`Step::patterns`].
+#[macro_export]
+macro_rules! patterns {
+    ($($p:literal),* $(,)?) => {{
+        static PATTERNS: [$crate::facets::PatternFacet; [$($p),*].len()] =
+            [$($crate::facets::PatternFacet::new($p)),*];
+        &PATTERNS
+    }};
+}
+
+/// [`Restricted`] for `$ty`: its white space and its steps, base first.
+#[macro_export]
+macro_rules! restricted {
+    ($ty:ty, $ws:ident, [$($step:expr),* $(,)?]) => {
+        impl $crate::facets::Restricted for $ty {
+            fn facets() -> &'static $crate::facets::Facets {
+                static FACETS: $crate::facets::Facets = $crate::facets::Facets {
+                    white_space: $crate::facets::WhiteSpace::$ws,
+                    steps: &[$($step),*],
+                };
+                &FACETS
+            }
+        }
+    };
+}
+
 /// A restricted type's facets: the white space in force and every step, base first.
 pub struct Facets {
     /// The whiteSpace facet in force.
@@ -224,9 +307,14 @@ pub trait Restricted {
 /// The constructors and conversions of a restricted string type `$ty(CompactString)`
 /// that implements [`Restricted`]: `new`, `as_str`, `into_inner`, `SimpleValue` (checked
 /// before the value is copied: a short value is stored inline, an invalid one not at all),
-/// `TryFrom<String>`, `AsRef<str>`, `Deref`, and what `impl_simple_type!` gives.
+/// `TryFrom<String>`, `AsRef<str>`, `Deref`, and what `impl_simple_type!` gives; with
+/// white space and steps, the [`Restricted`] impl too ([`restricted!`](crate::restricted)).
 #[macro_export]
 macro_rules! string_type {
+    ($ty:ident, $ws:ident, [$($step:expr),* $(,)?]) => {
+        $crate::restricted!($ty, $ws, [$($step),*]);
+        $crate::string_type!($ty);
+    };
     ($ty:ident) => {
         impl $ty {
             /// Validates `value` against every facet of this type and its bases.
@@ -290,9 +378,14 @@ macro_rules! string_type {
 
 /// The constructors and conversions of a restricted integer type `$ty($repr)` of the
 /// built-in `$xsd` that implements [`Restricted`]: `new`, `get`, `SimpleValue`,
-/// `TryFrom<$repr>`, and what `impl_simple_type!` gives.
+/// `TryFrom<$repr>`, and what `impl_simple_type!` gives; with white space and steps, the
+/// [`Restricted`] impl too.
 #[macro_export]
 macro_rules! integer_type {
+    ($ty:ident, $repr:ty, $xsd:literal, $ws:ident, [$($step:expr),* $(,)?]) => {
+        $crate::restricted!($ty, $ws, [$($step),*]);
+        $crate::integer_type!($ty, $repr, $xsd);
+    };
     ($ty:ident, $repr:ty, $xsd:literal) => {
         impl $ty {
             /// Validates `value` against every facet of this type and its bases.

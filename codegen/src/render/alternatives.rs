@@ -14,7 +14,6 @@ impl Renderer<'_> {
         );
         let mut variants = Vec::new();
         let mut arms = Vec::new();
-        let mut writes = Vec::new();
         let mut shapes = Vec::new();
         let mut tests = Vec::new();
         let mut seen = HashSet::new();
@@ -49,10 +48,7 @@ impl Renderer<'_> {
                     quote! { if tag.attribute(#at).is_some_and(|v| v != #val) { #pick } }
                 }
             });
-            arms.push(quote! { #index => <#t as ::boardxml::schema::Element>::read_element(r, tag).map(Self::#v), });
-            writes.push(
-                quote! { Self::#v(v) => ::boardxml::schema::Element::write_element(v, w, name), },
-            );
+            arms.push(quote! { #index #v });
             // What each shape declares, so that an element fitting none can be told which
             // shape its attributes come closest to and what that shape lacks.
             let (required, optional): (Vec<String>, Vec<String>) =
@@ -72,7 +68,7 @@ impl Renderer<'_> {
                     _ => (Vec::new(), Vec::new()),
                 };
             shapes.push(quote! {
-                ::boardxml::xml::Shape { name: #n, required: &[#(#required),*], optional: &[#(#optional),*] }
+                __x::Shape { name: #n, required: &[#(#required),*], optional: &[#(#optional),*] }
             });
         }
         quote! {
@@ -84,33 +80,15 @@ impl Renderer<'_> {
 
             impl #ident {
                 /// The shapes in the order the alternatives try them.
-                pub const SHAPES: &'static [::boardxml::xml::Shape] = &[#(#shapes),*];
+                pub const SHAPES: &'static [__x::Shape] = &[#(#shapes),*];
 
                 /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-                pub fn choose(tag: &::boardxml::xml::Tag) -> usize {
+                pub fn choose(tag: &__x::Tag) -> usize {
                     #(#tests)*
                 }
             }
 
-            impl ::boardxml::schema::Element for #ident {
-                fn read_element(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-                    let chosen = Self::choose(tag);
-                    let result = match chosen {
-                        #(#arms)*
-                        _ => ::core::result::Result::Err(::boardxml::schema::Invalid),
-                    };
-                    if result.is_err() {
-                        r.shape_mismatch(tag, Self::SHAPES, chosen);
-                    }
-                    result
-                }
-
-                fn write_element(&self, w: &mut ::boardxml::xml::Writer, name: &str) {
-                    match self {
-                        #(#writes)*
-                    }
-                }
-            }
+            ::boardxml::alternatives!(#ident, [#(#arms),*]);
         }
     }
 
@@ -135,24 +113,7 @@ impl Renderer<'_> {
                 #(#[doc = #docs] #variants(#types),)*
             }
 
-            impl ::boardxml::schema::Document for #ident {
-                const ROOTS: &'static [&'static str] = &[#(#names),*];
-
-                fn read_root(r: &mut ::boardxml::xml::Reader<'_>, tag: &::boardxml::xml::Tag) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-                    #(
-                        if tag.name() == #names {
-                            return <#types as ::boardxml::schema::Element>::read_element(r, tag).map(Self::#variants);
-                        }
-                    )*
-                    ::core::result::Result::Err(::boardxml::schema::Invalid)
-                }
-
-                fn write_root(&self, w: &mut ::boardxml::xml::Writer) {
-                    match self {
-                        #(Self::#variants(v) => ::boardxml::schema::Element::write_element(v, w, #names),)*
-                    }
-                }
-            }
+            ::boardxml::document!(#ident, [#(#names #variants),*]);
         }
     }
 }

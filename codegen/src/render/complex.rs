@@ -23,55 +23,60 @@ impl Renderer<'_> {
                 consts.push(quote! { #[doc = #text] pub const #cname: &'static str = #d; });
             }
         }
+        let mut simple = None;
         let content = match &c.content {
-            Content::Empty => quote! { ::boardxml::complex::Content::Empty },
+            Content::Empty => quote! { __c::Content::Empty },
             Content::Simple(t) => {
                 let rt = self.rust_type(t);
                 let field = names.take("content");
                 let form = names.take("content_form");
                 let i = Literal::usize_unsuffixed(plans.len());
-                plans.push(FieldPlan {
-                    field: Some(field.clone()),
-                    doc: quote! { #[doc = " The element's content."] },
-                    ty: rt.clone(),
-                    required: true,
-                    table: quote! { ::boardxml::complex::Field::CONTENT },
-                    read: quote! { ::boardxml::complex::content(r, tag, &mut b.#field, &mut b.#form)? },
-                    write: quote! { ::boardxml::complex::write_content(w, name, &self.#field, self.#form) },
-                    extra: Some((form, quote! { ::boardxml::schema::TextForm })),
-                    text: Some(true),
+                let content = quote! { __c::Content::Simple(#i) };
+                simple = Some(SimpleContent {
+                    index: i,
+                    field,
+                    form,
+                    ty: rt,
                 });
-                quote! { ::boardxml::complex::Content::Simple(#i) }
+                content
             }
             Content::Elements(p) => self.element_content(def, p, &mut names, &mut plans),
             Content::Mixed(p) => {
-                let (ty, read, write) = self.mixed(def, p);
+                let ty = self.mixed(def, p);
                 let field = names.take("content");
                 let i = Literal::usize_unsuffixed(plans.len());
                 plans.push(FieldPlan {
-                    field: Some(field.clone()),
+                    field: Some(field),
                     doc: quote! { #[doc = " The content: text and elements in document order."] },
                     ty: quote! { ::std::vec::Vec<#ty> },
                     required: false,
-                    table: quote! { ::boardxml::complex::Field::MIXED },
-                    read: quote! { { #read b.#field = __mixed?; } },
-                    write: quote! { for item in &self.#field { #write } },
-                    extra: None,
-                    text: None,
+                    table: quote! { MIXED },
+                    kind: quote! { Mixed(#ty) },
                 });
-                quote! { ::boardxml::complex::Content::Mixed(#i) }
+                quote! { __c::Content::Mixed(#i) }
             }
         };
         let impl_consts = (!consts.is_empty()).then(|| quote! { impl #ident { #(#consts)* } });
-        let body = self.complex_impl(&ident, &plans, content, quote! { tag });
+        let body = complex_impl(&ident, &plans, content, simple.as_ref());
         // Every field optional or repeated: an empty value is a valid one.
-        let default = (!plans.iter().any(|p| p.required)).then(|| quote! { Default, });
+        let default =
+            (simple.is_none() && !plans.iter().any(|p| p.required)).then(|| quote! { Default, });
         let decls = plans.iter().filter_map(FieldPlan::decl);
+        let simple_decl = simple.as_ref().map(|s| {
+            let (field, form, ty) = (&s.field, &s.form, &s.ty);
+            quote! {
+                /// The element's content.
+                pub #field: #ty,
+                /// Whether the content was written as CDATA (kept for rewriting).
+                pub #form: __s::TextForm,
+            }
+        });
         quote! {
             #doc
             #[derive(Debug, Clone, #default PartialEq, Eq, Hash)]
             pub struct #ident {
                 #(#decls)*
+                #simple_decl
             }
 
             #impl_consts
@@ -79,162 +84,6 @@ impl Renderer<'_> {
             #body
 
             ::boardxml::complex_element!(#ident);
-        }
-    }
-
-    /// The `Complex` impl of a struct (a complex type, or a sequence group) from its field
-    /// plans: the tables, the builder where a field is required, and the two matches.
-    pub(super) fn complex_impl(
-        &mut self,
-        ident: &Ident,
-        plans: &[FieldPlan],
-        content: TokenStream,
-        tag: TokenStream,
-    ) -> TokenStream {
-        let tables = plans.iter().map(|p| &p.table);
-        let reads: Vec<(Literal, &TokenStream)> = plans
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (Literal::usize_unsuffixed(i), &p.read))
-            .collect();
-        let writes: Vec<(Literal, &TokenStream)> = plans
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| !p.write.is_empty())
-            .map(|(i, p)| (Literal::usize_unsuffixed(i), &p.write))
-            .collect();
-        let read_body = dispatch(&reads);
-        let texts: Vec<(Literal, TokenStream, TokenStream)> = plans
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                let (one, field) = (p.text?, p.field.as_ref()?);
-                let i = Literal::usize_unsuffixed(i);
-                Some(if one {
-                    (
-                        i,
-                        quote! { ::boardxml::complex::text_one(&self.#field) },
-                        quote! { ::boardxml::complex::set_one(&mut self.#field, text) },
-                    )
-                } else {
-                    (
-                        i,
-                        quote! { ::boardxml::complex::text_opt(&self.#field) },
-                        quote! { ::boardxml::complex::set_opt(&mut self.#field, text) },
-                    )
-                })
-            })
-            .collect();
-        let text_fns = (!texts.is_empty()).then(|| {
-            let idx: Vec<&Literal> = texts.iter().map(|t| &t.0).collect();
-            let gets = texts.iter().map(|t| &t.1);
-            let sets = texts.iter().map(|t| &t.2);
-            quote! {
-                fn text(&self, i: usize) -> ::core::option::Option<::std::borrow::Cow<'_, str>> {
-                    match i {
-                        #(#idx => #gets,)*
-                        _ => ::core::option::Option::None,
-                    }
-                }
-
-                fn set_text(&mut self, i: usize, text: &str) -> ::core::result::Result<bool, ::boardxml::schema::FacetError> {
-                    match i {
-                        #(#idx => #sets,)*
-                        _ => ::core::result::Result::Ok(false),
-                    }
-                }
-            }
-        });
-        let i_read = if reads.is_empty() {
-            quote! { _ }
-        } else {
-            quote! { i }
-        };
-        let i_write = if writes.is_empty() {
-            quote! { _ }
-        } else {
-            quote! { i }
-        };
-        let write_body = dispatch(&writes);
-        let needs_builder = plans.iter().any(|p| p.required);
-        let (builder_ty, builder_decl, build) = if needs_builder {
-            let bname = format_ident!("__{}Builder", ident);
-            let slots = plans.iter().filter_map(FieldPlan::slot);
-            let binds = plans.iter().filter_map(FieldPlan::bind);
-            (
-                quote! { #bname },
-                quote! {
-                    #[doc(hidden)]
-                    #[derive(Default)]
-                    pub struct #bname { #(#slots)* }
-                },
-                quote! { ::core::option::Option::Some(Self { #(#binds)* }) },
-            )
-        } else {
-            (
-                quote! { Self },
-                quote! {},
-                quote! { ::core::option::Option::Some(b) },
-            )
-        };
-        let uses_tag = plans
-            .iter()
-            .any(|p| p.table.to_string().contains("CONTENT"));
-        let tag_param = if uses_tag {
-            tag
-        } else {
-            quote! { _ }
-        };
-        let uses_attributes = plans.iter().any(|p| p.read.to_string().contains("a ."));
-        let attr_param = if uses_attributes {
-            quote! { a }
-        } else {
-            quote! { _ }
-        };
-        let b_param = if plans.is_empty() {
-            quote! { _ }
-        } else {
-            quote! { b }
-        };
-        let r_param = if plans.is_empty() {
-            quote! { _ }
-        } else {
-            quote! { r }
-        };
-        let w_param = if writes.is_empty() {
-            quote! { _ }
-        } else {
-            quote! { w }
-        };
-        // Only simple content is written with the element's name.
-        let name_param = if plans.iter().any(|p| p.extra.is_some()) {
-            quote! { name }
-        } else {
-            quote! { _ }
-        };
-        quote! {
-            #builder_decl
-
-            impl ::boardxml::complex::Complex for #ident {
-                const FIELDS: &'static [::boardxml::complex::Field] = &[#(#tables),*];
-                const CONTENT: ::boardxml::complex::Content = #content;
-                type Builder = #builder_ty;
-
-                fn read_field(#b_param: &mut Self::Builder, #r_param: &mut ::boardxml::xml::Reader<'_>, #tag_param: &::boardxml::xml::Tag, #attr_param: &mut ::boardxml::xml::Attributes<'_>, #i_read: usize) -> ::core::result::Result<(), ::boardxml::schema::Invalid> {
-                    #read_body
-                    ::core::result::Result::Ok(())
-                }
-
-                fn build(b: Self::Builder) -> ::core::option::Option<Self> {
-                    #build
-                }
-
-                fn write_field(&self, #w_param: &mut ::boardxml::xml::Writer, #name_param: &str, #i_write: usize) {
-                    #write_body
-                }
-
-                #text_fns
-            }
         }
     }
 
@@ -266,11 +115,8 @@ impl Renderer<'_> {
                 doc: quote! {},
                 ty: quote! {},
                 required: false,
-                table: quote! { ::boardxml::complex::Field::fixed(#name, true, #fixed) },
-                read: quote! { { a.fixed::<#rt>(r, #name, #fixed, true)?; } },
-                write: quote! {},
-                extra: None,
-                text: None,
+                table: quote! { fixed(#name, true, #fixed) },
+                kind: quote! { Fixed(#rt) },
             };
         }
         let field = names.take(&sanitize_snake(name));
@@ -285,43 +131,27 @@ impl Renderer<'_> {
             let text = format!(" When absent, the schema's default applies: `{d}`.");
             quote! { #[doc = ""] #[doc = #text] }
         });
-        let (table, read) = match (&a.fixed, &a.default) {
-            _ if a.required => (
-                quote! { ::boardxml::complex::Field::attribute(#name, true) },
-                quote! { b.#field = ::core::option::Option::Some(a.required::<#rt>(r, #name)?) },
-            ),
-            (Some(fixed), _) => (
-                quote! { ::boardxml::complex::Field::fixed(#name, false, #fixed) },
-                quote! { b.#field = a.fixed::<#rt>(r, #name, #fixed, false)? },
-            ),
-            (None, Some(default)) => (
-                quote! { ::boardxml::complex::Field::defaulted(#name, #default) },
-                quote! { b.#field = a.optional::<#rt>(r, #name)? },
-            ),
-            (None, None) => (
-                quote! { ::boardxml::complex::Field::attribute(#name, false) },
-                quote! { b.#field = a.optional::<#rt>(r, #name)? },
-            ),
+        let table = match (&a.fixed, &a.default) {
+            _ if a.required => quote! { attribute(#name, true) },
+            (Some(fixed), _) => quote! { fixed(#name, false, #fixed) },
+            (None, Some(default)) => quote! { defaulted(#name, #default) },
+            (None, None) => quote! { attribute(#name, false) },
         };
-        let write = if a.required {
-            quote! { ::boardxml::complex::write_attribute(w, #name, &self.#field) }
+        let (ty, kind) = if a.required {
+            (quote! { #rt }, quote! { Attr(#rt) })
         } else {
-            quote! { ::boardxml::complex::write_optional_attribute(w, #name, &self.#field) }
+            (
+                quote! { ::core::option::Option<#rt> },
+                quote! { OptAttr(#rt) },
+            )
         };
         FieldPlan {
             field: Some(field),
             doc: quote! { #fdoc #default_doc },
-            ty: if a.required {
-                quote! { #rt }
-            } else {
-                quote! { ::core::option::Option<#rt> }
-            },
+            ty,
             required: a.required,
             table,
-            read,
-            write,
-            extra: None,
-            text: Some(a.required),
+            kind,
         }
     }
 
@@ -344,7 +174,7 @@ impl Renderer<'_> {
                         entries.push(e);
                     }
                 }
-                quote! { ::boardxml::complex::Content::Sequence(&[#(#entries),*]) }
+                quote! { __c::Content::Sequence(&[#(#entries),*]) }
             }
             Term::All(items) if p.max == Some(1) => {
                 let optional = p.min == 0;
@@ -369,7 +199,7 @@ impl Renderer<'_> {
                     let required = item.min == 1 && !optional;
                     plans.push(self.element_plan(e, item.min, Some(1), required, names));
                 }
-                quote! { ::boardxml::complex::Content::All { fields: &[#(#fields),*], optional: #optional } }
+                quote! { __c::Content::All { fields: &[#(#fields),*], optional: #optional } }
             }
             _ => {
                 // A choice, or a repeated sequence: one field of a group type.
@@ -377,7 +207,7 @@ impl Renderer<'_> {
                     .sequence_item(def, p, Some(&[]), names, plans)
                     .into_iter()
                     .collect();
-                quote! { ::boardxml::complex::Content::Sequence(&[#(#entry),*]) }
+                quote! { __c::Content::Sequence(&[#(#entry),*]) }
             }
         }
     }
@@ -403,26 +233,24 @@ impl Renderer<'_> {
         let simple = self.is_simple(&e.type_ref);
         let min_lit = Literal::u32_unsuffixed(min);
         let max_lit = max_tokens(max);
-        let table = quote! { ::boardxml::complex::Field::element(#name, #min_lit, #max_lit) };
+        let table = quote! { element(#name, #min_lit, #max_lit) };
         let many = !matches!(max, Some(1));
-        let (ty, read, write) = if many {
-            (
-                quote! { ::std::vec::Vec<#rt> },
-                quote! { ::boardxml::complex::push(r, &mut b.#field)? },
-                quote! { ::boardxml::complex::write_children(w, #name, &self.#field) },
-            )
+        let (ty, kind) = if many {
+            (quote! { ::std::vec::Vec<#rt> }, quote! { Children(#rt) })
         } else if required {
-            (
-                rt.clone(),
-                quote! { ::boardxml::complex::child(r, &mut b.#field)? },
-                quote! { ::boardxml::complex::write_children(w, #name, [&self.#field]) },
-            )
+            let kind = if simple {
+                quote! { Leaf(#rt) }
+            } else {
+                quote! { Child(#rt) }
+            };
+            (rt.clone(), kind)
         } else {
-            (
-                quote! { ::core::option::Option<#rt> },
-                quote! { ::boardxml::complex::child(r, &mut b.#field)? },
-                quote! { ::boardxml::complex::write_children(w, #name, &self.#field) },
-            )
+            let kind = if simple {
+                quote! { OptLeaf(#rt) }
+            } else {
+                quote! { OptChild(#rt) }
+            };
+            (quote! { ::core::option::Option<#rt> }, kind)
         };
         FieldPlan {
             field: Some(field),
@@ -430,10 +258,7 @@ impl Renderer<'_> {
             ty,
             required,
             table,
-            read,
-            write,
-            extra: None,
-            text: (simple && !many).then_some(required),
+            kind,
         }
     }
 
@@ -478,23 +303,17 @@ impl Renderer<'_> {
                 let min_lit = Literal::u32_unsuffixed(item.min);
                 let max_lit = max_tokens(item.max);
                 let many = !matches!(item.max, Some(1));
-                let (ty, read, write) = if many {
+                let (ty, kind) = if many {
                     (
                         quote! { ::std::vec::Vec<#gident> },
-                        quote! { ::boardxml::complex::push_group(r, &mut b.#field)? },
-                        quote! { ::boardxml::complex::write_groups(w, &self.#field) },
+                        quote! { Many(#gident) },
                     )
                 } else if required {
-                    (
-                        quote! { #gident },
-                        quote! { ::boardxml::complex::group(r, &mut b.#field)? },
-                        quote! { ::boardxml::complex::write_groups(w, [&self.#field]) },
-                    )
+                    (quote! { #gident }, quote! { One(#gident) })
                 } else {
                     (
                         quote! { ::core::option::Option<#gident> },
-                        quote! { ::boardxml::complex::group(r, &mut b.#field)? },
-                        quote! { ::boardxml::complex::write_groups(w, &self.#field) },
+                        quote! { Opt(#gident) },
                     )
                 };
                 plans.push(FieldPlan {
@@ -502,23 +321,17 @@ impl Renderer<'_> {
                     doc: quote! { #[doc = #doc_text] },
                     ty,
                     required,
-                    table: quote! { ::boardxml::complex::Field::group(#min_lit, #max_lit) },
-                    read,
-                    write,
-                    extra: None,
-                    text: None,
+                    table: quote! { group(#min_lit, #max_lit) },
+                    kind,
                 });
                 let firsts: Vec<String> = first.iter().map(|f| format!("<{f}>")).collect();
                 (first, format!("one of {}", firsts.join(", ")))
             }
         };
         let field = Literal::usize_unsuffixed(index);
-        let later = match later {
-            Some(l) => quote! { ::core::option::Option::Some(&[#(#l),*]) },
-            None => quote! { ::core::option::Option::None },
-        };
-        Some(quote! {
-            ::boardxml::complex::Item { field: #field, first: &[#(#first),*], label: #label, later: #later }
+        Some(match later {
+            Some(l) => quote! { __c::Item::new(#field, &[#(#first),*], #label, &[#(#l),*]) },
+            None => quote! { __c::Item::nested(#field, &[#(#first),*], #label) },
         })
     }
 
@@ -538,7 +351,6 @@ impl Renderer<'_> {
             Term::Choice(items) => {
                 let mut variants = Vec::new();
                 let mut arms = Vec::new();
-                let mut writes = Vec::new();
                 let mut seen = HashSet::new();
                 for item in items {
                     if item.min != 1 || item.max != Some(1) {
@@ -561,16 +373,14 @@ impl Renderer<'_> {
                             let n = &e.name;
                             let vdoc = doc_attrs(e.doc.as_deref(), &format!("Element `{n}`."));
                             variants.push(quote! { #vdoc #v(#rt), });
-                            arms.push(quote! { if r.peek_is(#n) { return ::core::option::Option::Some(r.read_child::<#rt>().map(Self::#v)); } });
-                            writes.push(quote! { Self::#v(v) => ::boardxml::schema::Element::write_element(v, w, #n), });
+                            arms.push(quote! { #v #n });
                         }
                         Term::Sequence(_) | Term::Choice(_) => {
                             let (g, _) = self.group_type(def, item);
                             let gi = type_ident(&g);
                             let v = format_ident!("{}", g);
                             variants.push(quote! { #[doc = "A nested group."] #v(#gi), });
-                            arms.push(quote! { if let ::core::option::Option::Some(v) = <#gi as ::boardxml::complex::Group>::read_group(r) { return ::core::option::Option::Some(v.map(Self::#v)); } });
-                            writes.push(quote! { Self::#v(v) => ::boardxml::complex::Group::write_group(v, w), });
+                            arms.push(quote! { #v });
                         }
                         Term::All(_) => self.error(
                             def,
@@ -587,20 +397,7 @@ impl Renderer<'_> {
                         #(#variants)*
                     }
 
-                    impl ::boardxml::complex::Group for #ident {
-                        const FIRST: &'static [&'static str] = &[#(#first_lits),*];
-
-                        fn read_group(r: &mut ::boardxml::xml::Reader<'_>) -> ::core::option::Option<::core::result::Result<Self, ::boardxml::schema::Invalid>> {
-                            #(#arms)*
-                            ::core::option::Option::None
-                        }
-
-                        fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
-                            match self {
-                                #(#writes)*
-                            }
-                        }
-                    }
+                    ::boardxml::choice_group!(#ident, [#(#first_lits),*], [#(#arms),*]);
                 }
             }
             Term::Sequence(items) => {
@@ -616,11 +413,11 @@ impl Renderer<'_> {
                 }
                 let doc = format!("A repeated sequence in `{}`.", def.name);
                 let decls = plans.iter().filter_map(FieldPlan::decl);
-                let body = self.complex_impl(
+                let body = complex_impl(
                     &ident,
                     &plans,
-                    quote! { ::boardxml::complex::Content::Sequence(&[#(#entries),*]) },
-                    quote! { _ },
+                    quote! { __c::Content::Sequence(&[#(#entries),*]) },
+                    None,
                 );
                 quote! {
                     #[doc = #doc]
@@ -631,18 +428,7 @@ impl Renderer<'_> {
 
                     #body
 
-                    impl ::boardxml::complex::Group for #ident {
-                        const FIRST: &'static [&'static str] = &[#(#first_lits),*];
-
-                        fn read_group(r: &mut ::boardxml::xml::Reader<'_>) -> ::core::option::Option<::core::result::Result<Self, ::boardxml::schema::Invalid>> {
-                            r.peek_index(Self::FIRST)?;
-                            ::core::option::Option::Some(::boardxml::complex::read_items(r))
-                        }
-
-                        fn write_group(&self, w: &mut ::boardxml::xml::Writer) {
-                            ::boardxml::complex::write_items(self, w)
-                        }
-                    }
+                    ::boardxml::sequence_group!(#ident, [#(#first_lits),*]);
                 }
             }
             _ => TokenStream::new(),
@@ -653,80 +439,56 @@ impl Renderer<'_> {
 }
 
 /// What one field of a generated struct is made of: its declaration, its entry in the
-/// field table, and its arms in `read_field` and `write_field`.
+/// field table, and its kind (how the runtime reads, builds, writes and gives it as text).
 pub(super) struct FieldPlan {
     /// The Rust field (`None`: a fixed required attribute, which holds nothing).
     field: Option<Ident>,
     doc: TokenStream,
     /// Its type in the struct.
     ty: TokenStream,
-    /// It must be given: the struct has no `Default`, and reading fills a builder.
+    /// It must be given: the struct has no `Default`.
     required: bool,
     /// Its `boardxml::complex::Field`.
     table: TokenStream,
-    /// Reads one occurrence into the builder `b`.
-    read: TokenStream,
-    /// Writes it (empty: nothing to write).
-    write: TokenStream,
-    /// A second field that goes with it (the form of simple content).
-    extra: Option<(Ident, TokenStream)>,
-    /// It holds one simple value (an attribute, simple content, a single child of a simple
-    /// type), so it has a text form: `Some(true)` when the struct holds it as `T`,
-    /// `Some(false)` as `Option<T>`.
-    text: Option<bool>,
+    /// Its `boardxml::complex::FieldKind`.
+    kind: TokenStream,
 }
 
 impl FieldPlan {
     pub(super) fn decl(&self) -> Option<TokenStream> {
         let field = self.field.as_ref()?;
         let (doc, ty) = (&self.doc, &self.ty);
-        let extra = self.extra.as_ref().map(|(f, t)| {
-            quote! {
-                /// Whether the content was written as CDATA (kept for rewriting).
-                pub #f: #t,
-            }
-        });
-        Some(quote! { #doc pub #field: #ty, #extra })
-    }
-
-    /// Its field in the builder: a required value is an option until it is read.
-    pub(super) fn slot(&self) -> Option<TokenStream> {
-        let field = self.field.as_ref()?;
-        let ty = &self.ty;
-        let extra = self.extra.as_ref().map(|(f, t)| quote! { #f: #t, });
-        Some(if self.required {
-            quote! { #field: ::core::option::Option<#ty>, #extra }
-        } else {
-            quote! { #field: #ty, #extra }
-        })
-    }
-
-    /// Its field taken from the builder.
-    pub(super) fn bind(&self) -> Option<TokenStream> {
-        let field = self.field.as_ref()?;
-        let extra = self.extra.as_ref().map(|(f, _)| quote! { #f: b.#f, });
-        Some(if self.required {
-            quote! { #field: b.#field?, #extra }
-        } else {
-            quote! { #field: b.#field, #extra }
-        })
+        Some(quote! { #doc pub #field: #ty, })
     }
 }
 
-/// A `match` on the field index over `arms` (an `if` for one arm, nothing for none).
-pub(super) fn dispatch(arms: &[(Literal, &TokenStream)]) -> TokenStream {
-    match arms {
-        [] => quote! {},
-        [(i, body)] => quote! { if i == #i { #body; } },
-        _ => {
-            let (idx, bodies): (Vec<_>, Vec<_>) = arms.iter().cloned().unzip();
-            quote! {
-                match i {
-                    #(#idx => #bodies,)*
-                    _ => {}
-                }
-            }
-        }
+/// Simple content: its index in the field table, its field and the field of its form.
+pub(super) struct SimpleContent {
+    index: Literal,
+    field: Ident,
+    form: Ident,
+    ty: TokenStream,
+}
+
+/// The `Complex` impl of a struct (a complex type, or a sequence group): one
+/// `complex_type!` listing its tables and each field's kind once.
+pub(super) fn complex_impl(
+    ident: &Ident,
+    plans: &[FieldPlan],
+    content: TokenStream,
+    simple: Option<&SimpleContent>,
+) -> TokenStream {
+    let entries = plans.iter().enumerate().map(|(i, p)| {
+        let i = Literal::usize_unsuffixed(i);
+        let (field, kind, table) = (&p.field, &p.kind, &p.table);
+        quote! { #i #field: #kind #table }
+    });
+    let simple = simple.map(|s| {
+        let (i, field, form, ty) = (&s.index, &s.field, &s.form, &s.ty);
+        quote! { , #i #field #form: #ty }
+    });
+    quote! {
+        ::boardxml::complex_type!(#ident, #content, [#(#entries),*] #simple);
     }
 }
 
@@ -737,7 +499,7 @@ pub(super) fn max_tokens(max: Option<u32>) -> TokenStream {
             let m = Literal::u32_unsuffixed(m);
             quote! { #m }
         }
-        None => quote! { ::boardxml::complex::UNBOUNDED },
+        None => quote! { __c::UNBOUNDED },
     }
 }
 

@@ -4,11 +4,7 @@ use super::*;
 
 impl Renderer<'_> {
     /// Mixed content: an enum of text, CDATA and the allowed elements.
-    pub(super) fn mixed(
-        &mut self,
-        def: &TypeDef,
-        p: &Particle,
-    ) -> (TokenStream, TokenStream, TokenStream) {
+    pub(super) fn mixed(&mut self, def: &TypeDef, p: &Particle) -> TokenStream {
         let name = self.fresh_name(&format!("{}Content", type_ident_name(&def.name)));
         let ident = type_ident(&name);
         let elements: Vec<&ElementDecl> = match &p.term {
@@ -50,44 +46,14 @@ impl Renderer<'_> {
             .iter()
             .map(|e| format!("Element `{}`.", e.name))
             .collect();
-        let expected = if names.is_empty() {
-            "text only".to_string()
-        } else {
-            format!(
-                "text or one of {}",
-                names
-                    .iter()
-                    .map(|n| format!("<{n}>"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
         let min = Literal::usize_unsuffixed(p.min as usize);
-        let label = format!(
-            "at least {} of {}",
-            p.min,
-            names
-                .iter()
-                .map(|n| format!("<{n}>"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        let max_check = p
-            .max
-            .map(|m| {
+        let max = match p.max {
+            Some(m) => {
                 let m = Literal::usize_unsuffixed(m as usize);
-                quote! { __count <= #m }
-            })
-            .unwrap_or_else(|| quote! { true });
-        let min_check = (p.min > 0).then(|| {
-            quote! {
-                if __count < #min {
-                    r.missing_child(#label);
-                    __mixed_ok = false;
-                }
+                quote! { ::core::option::Option::Some(#m) }
             }
-        });
-        let count_use = quote! { let _ = __count; };
+            None => quote! { ::core::option::Option::None },
+        };
         let doc = format!(
             "An item of the mixed content of `{}`, in document order.",
             def.name
@@ -104,42 +70,10 @@ impl Renderer<'_> {
                     CData(::std::string::String),
                     #(#[doc = #docs] #variants(#types),)*
                 }
+
+                ::boardxml::mixed_content!(#ident, #min, #max, [#(#idx #variants #names),*]);
             },
         );
-        let read = quote! {
-            let mut __mixed = ::std::vec::Vec::new();
-            let mut __mixed_ok = true;
-            let mut __count = 0usize;
-            while let ::core::option::Option::Some(item) = r.next_mixed() {
-                match item {
-                    ::boardxml::xml::MixedItem::Text(t) => if r.retains() { __mixed.push(#ident::Text(t)) },
-                    ::boardxml::xml::MixedItem::CData(t) => if r.retains() { __mixed.push(#ident::CData(t)) },
-                    ::boardxml::xml::MixedItem::Child => {
-                        __count += 1;
-                        match r.peek_index(&[#(#names),*]) {
-                            #(::core::option::Option::Some(#idx) if #max_check => match r.read_child::<#types>() {
-                                ::core::result::Result::Ok(v) => if r.retains() { __mixed.push(#ident::#variants(v)) },
-                                ::core::result::Result::Err(_) => __mixed_ok = false,
-                            },)*
-                            _ => {
-                                r.skip_child(#expected);
-                                __mixed_ok = false;
-                            }
-                        }
-                    }
-                }
-            }
-            #min_check
-            #count_use
-            let __mixed = if __mixed_ok { ::core::result::Result::Ok(__mixed) } else { ::core::result::Result::Err(::boardxml::schema::Invalid) };
-        };
-        let write = quote! {
-            match item {
-                #ident::Text(t) => w.text(t),
-                #ident::CData(t) => w.cdata(t),
-                #(#ident::#variants(v) => ::boardxml::schema::Element::write_element(v, w, #names),)*
-            }
-        };
-        (quote! { #ident }, read, write)
+        quote! { #ident }
     }
 }

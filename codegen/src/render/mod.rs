@@ -1,8 +1,11 @@
 //! Rendering: IR -> Rust tokens (quote) -> `syn::File` -> text (prettyplease).
 //!
 //! Generated code names everything by absolute path (`::core::option::Option`,
-//! `::boardxml::...`), so schema types called `Option`, `Result` or `String` cannot shadow
-//! what the code means. Items come out in `BTreeMap` order, so output is deterministic.
+//! `::boardxml::...`, or the runtime's modules by the aliases `__c`, `__f`, `__s`, `__x` the
+//! file declares), so schema types called `Option`, `Result` or `String` cannot shadow
+//! what the code means. The reading and writing skeletons are the runtime's macros
+//! (`complex_type!`, `enumeration!`, ...): a generated file is the types, their
+//! documentation, their facets and their tables. Items come out in `BTreeMap` order, so output is deterministic.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -117,9 +120,26 @@ pub fn render(
         let lines = markdown_lines(d, true);
         quote! { #(#![doc = #lines])* }
     });
+    // Short names for the runtime's modules, so that lines stop wrapping; only those the
+    // file uses (no schema type is named with a leading `__`, so none is shadowed).
+    let body: TokenStream = quote! { #(#items)* };
+    let text = body.to_string();
+    let aliases = [
+        ("__c", "complex"),
+        ("__f", "facets"),
+        ("__s", "schema"),
+        ("__x", "xml"),
+    ]
+    .into_iter()
+    .filter(|(alias, _)| text.contains(&format!("{alias} ::")))
+    .map(|(alias, module)| {
+        let (alias, module) = (format_ident!("{}", alias), format_ident!("{}", module));
+        quote! { use ::boardxml::#module as #alias; }
+    });
     let file: TokenStream = quote! {
         #doc
-        #(#items)*
+        #(#aliases)*
+        #body
     };
     let parsed: syn::File = match syn::parse2(file) {
         Ok(f) => f,
@@ -227,9 +247,9 @@ impl<'s> Renderer<'s> {
 fn builtin_type(b: Builtin) -> TokenStream {
     match b {
         Builtin::String | Builtin::AnyType => quote! { ::std::string::String },
-        Builtin::NormalizedString => quote! { ::boardxml::schema::xs::NormalizedString },
-        Builtin::Token => quote! { ::boardxml::schema::xs::Token },
-        Builtin::AnyUri => quote! { ::boardxml::schema::xs::AnyUri },
+        Builtin::NormalizedString => quote! { __s::xs::NormalizedString },
+        Builtin::Token => quote! { __s::xs::Token },
+        Builtin::AnyUri => quote! { __s::xs::AnyUri },
         Builtin::Boolean => quote! { bool },
         Builtin::Byte => quote! { i8 },
         Builtin::Short => quote! { i16 },
@@ -239,9 +259,9 @@ fn builtin_type(b: Builtin) -> TokenStream {
         Builtin::UnsignedShort => quote! { u16 },
         Builtin::UnsignedInt => quote! { u32 },
         Builtin::UnsignedLong | Builtin::NonNegativeInteger => quote! { u64 },
-        Builtin::PositiveInteger => quote! { ::boardxml::schema::xs::PositiveInteger },
-        Builtin::NonPositiveInteger => quote! { ::boardxml::schema::xs::NonPositiveInteger },
-        Builtin::NegativeInteger => quote! { ::boardxml::schema::xs::NegativeInteger },
+        Builtin::PositiveInteger => quote! { __s::xs::PositiveInteger },
+        Builtin::NonPositiveInteger => quote! { __s::xs::NonPositiveInteger },
+        Builtin::NegativeInteger => quote! { __s::xs::NegativeInteger },
     }
 }
 

@@ -28,38 +28,24 @@ impl Renderer<'_> {
             );
             return TokenStream::new();
         };
-        let facets = self.facets_table(r, r.facets.white_space.unwrap_or(base.white_space));
-        // The path as written (tokens print with spaces between them).
-        let shown: String = path.to_string().split_whitespace().collect();
-        let doc = format!(
-            " The facets of schema type `{}`, which `{shown}` is bound to.",
-            def.name
-        );
-        let (marker_decl, target) = match marker {
+        let (ws, steps) = self.facets_table(r, r.facets.white_space.unwrap_or(base.white_space));
+        match marker {
+            // A marker type of this schema carries the facets (one Rust type bound in two
+            // schemas, each with its own).
             Some(m) => {
                 let mdoc = doc_attrs(def.doc.as_deref(), &format!("Schema type `{}`.", def.name));
-                (
-                    quote! {
-                        #mdoc
-                        #[doc = ""]
-                        #[doc = #doc]
-                        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-                        pub struct #m;
-                    },
-                    quote! { #m },
-                )
-            }
-            None => (quote! {}, path),
-        };
-        quote! {
-            #marker_decl
-
-            #[doc = #doc]
-            impl ::boardxml::facets::Restricted for #target {
-                fn facets() -> &'static ::boardxml::facets::Facets {
-                    #facets
+                let shown: String = path.to_string().split_whitespace().collect();
+                let note = format!(" The facets of schema type `{}`, for `{shown}`.", def.name);
+                quote! {
+                    #mdoc
+                    #[doc = ""]
+                    #[doc = #note]
+                    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+                    pub struct #m;
+                    ::boardxml::restricted!(#m, #ws, [#(#steps),*]);
                 }
             }
+            None => quote! { ::boardxml::restricted!(#path, #ws, [#(#steps),*]); },
         }
     }
 
@@ -102,7 +88,7 @@ impl Renderer<'_> {
                 Some("restrict an integer type such as xs:integer"),
             );
         }
-        let facets = self.facets_table(r, f.white_space.unwrap_or(base.white_space));
+        let (ws, steps) = self.facets_table(r, f.white_space.unwrap_or(base.white_space));
         match repr {
             Repr::String => quote! {
                 #doc
@@ -111,13 +97,7 @@ impl Renderer<'_> {
                 // allocates nothing.
                 pub struct #ident(::boardxml::__private::CompactString);
 
-                impl ::boardxml::facets::Restricted for #ident {
-                    fn facets() -> &'static ::boardxml::facets::Facets {
-                        #facets
-                    }
-                }
-
-                ::boardxml::string_type!(#ident);
+                ::boardxml::string_type!(#ident, #ws, [#(#steps),*]);
             },
             Repr::Int(int) => {
                 let rt = format_ident!("{}", int.rust_name());
@@ -127,13 +107,7 @@ impl Renderer<'_> {
                     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
                     pub struct #ident(#rt);
 
-                    impl ::boardxml::facets::Restricted for #ident {
-                        fn facets() -> &'static ::boardxml::facets::Facets {
-                            #facets
-                        }
-                    }
-
-                    ::boardxml::integer_type!(#ident, #rt, #xsd);
+                    ::boardxml::integer_type!(#ident, #rt, #xsd, #ws, [#(#steps),*]);
                 }
             }
             Repr::Bool => {
@@ -172,79 +146,23 @@ impl Renderer<'_> {
         out.push(&r.facets);
     }
 
-    /// The body of `Restricted::facets`: statics holding every step's facets as data.
-    pub(super) fn facets_table(&self, r: &Restriction, white_space: WhiteSpace) -> TokenStream {
+    /// A restriction's facets as data: the white space in force and every step, base first
+    /// (`Step::NONE` with what the step adds).
+    pub(super) fn facets_table(
+        &self,
+        r: &Restriction,
+        white_space: WhiteSpace,
+    ) -> (Ident, Vec<TokenStream>) {
         let mut own = Vec::new();
         let mut implied = None;
         self.steps(r, &mut own, &mut implied);
         let steps: Vec<&Facets> = implied.iter().chain(own).collect();
-        let mut statics = Vec::new();
-        let mut entries = Vec::new();
-        for (i, f) in steps.iter().enumerate() {
-            let mut fields = Vec::new();
-            if !f.patterns.is_empty() {
-                let name = format_ident!("PATTERNS_{}", i);
-                let n = Literal::usize_unsuffixed(f.patterns.len());
-                let rust = f.patterns.iter().map(|p| p.rust.as_str());
-                let xsd = f.patterns.iter().map(|p| p.xsd.as_str());
-                statics.push(quote! {
-                    static #name: [::boardxml::facets::PatternFacet; #n] = [#(::boardxml::facets::PatternFacet::new(#rust)),*];
-                });
-                fields.push(quote! { patterns: &#name, pattern_sources: &[#(#xsd),*], });
-            }
-            let opt_i128 = |v: Option<i128>| {
-                v.map(|v| {
-                    let l = Literal::i128_unsuffixed(v);
-                    quote! { ::core::option::Option::Some(#l) }
-                })
-            };
-            let opt_u64 = |v: Option<u64>| {
-                v.map(|v| {
-                    let l = Literal::u64_unsuffixed(v);
-                    quote! { ::core::option::Option::Some(#l) }
-                })
-            };
-            if let Some(v) = opt_i128(f.min) {
-                fields.push(quote! { min: #v, });
-            }
-            if let Some(v) = opt_i128(f.max) {
-                fields.push(quote! { max: #v, });
-            }
-            if let Some(d) = f.total_digits {
-                let l = Literal::u32_unsuffixed(d);
-                fields.push(quote! { total_digits: ::core::option::Option::Some(#l), });
-            }
-            if let Some(v) = opt_u64(f.length) {
-                fields.push(quote! { length: #v, });
-            }
-            if let Some(v) = opt_u64(f.min_length) {
-                fields.push(quote! { min_length: #v, });
-            }
-            if let Some(v) = opt_u64(f.max_length) {
-                fields.push(quote! { max_length: #v, });
-            }
-            if !fields.is_empty() {
-                entries.push(quote! { ::boardxml::facets::Step { #(#fields)* ..::boardxml::facets::Step::NONE } });
-            }
-        }
-        let ws = match white_space {
-            WhiteSpace::Preserve => quote! { Preserve },
-            WhiteSpace::Replace => quote! { Replace },
-            WhiteSpace::Collapse => quote! { Collapse },
-        };
-        quote! {
-            #(#statics)*
-            static FACETS: ::boardxml::facets::Facets = ::boardxml::facets::Facets {
-                white_space: ::boardxml::facets::WhiteSpace::#ws,
-                steps: &[#(#entries),*],
-            };
-            &FACETS
-        }
+        let entries = steps.iter().filter_map(|f| step(f)).collect();
+        (ws_ident(white_space), entries)
     }
 
     pub(super) fn enumeration(&mut self, def: &TypeDef, e: &Enumeration) -> TokenStream {
         let ident = type_ident(&def.name);
-        let common = simple_common(&ident);
         let doc = doc_attrs(
             def.doc.as_deref(),
             &format!("Enumeration (schema type `{}`).", def.name),
@@ -281,8 +199,7 @@ impl Renderer<'_> {
             .iter()
             .map(|v| doc_attrs(v.doc.as_deref(), &format!("`{}`", v.value)))
             .collect();
-        let white_space = ws_fn(base.white_space);
-        let parse = match base.builtin.repr() {
+        let how = match base.builtin.repr() {
             Repr::Int(int) => {
                 let parsed: Vec<i128> = values
                     .iter()
@@ -301,21 +218,12 @@ impl Renderer<'_> {
                     .collect();
                 let rt = format_ident!("{}", int.rust_name());
                 let xsd = base.builtin.xsd_name();
-                quote! {
-                    let value = ::boardxml::schema::parse_integer(text, #rt::MIN as i128, #rt::MAX as i128, #xsd)
-                        .map_err(|_| ::boardxml::schema::FacetError::Enumeration { allowed: Self::VALUES })?;
-                    match value {
-                        #(#lits => ::core::result::Result::Ok(Self::#variants),)*
-                        _ => ::core::result::Result::Err(::boardxml::schema::FacetError::Enumeration { allowed: Self::VALUES }),
-                    }
-                }
+                quote! { integer #rt #xsd, [#(#variants #lits #values),*] }
             }
-            _ => quote! {
-                match &*#white_space(text) {
-                    #(#values => ::core::result::Result::Ok(Self::#variants),)*
-                    _ => ::core::result::Result::Err(::boardxml::schema::FacetError::Enumeration { allowed: Self::VALUES }),
-                }
-            },
+            _ => {
+                let ws = ws_ident(base.white_space);
+                quote! { #ws, [#(#variants #values),*] }
+            }
         };
         quote! {
             #doc
@@ -324,35 +232,12 @@ impl Renderer<'_> {
                 #(#docs #variants,)*
             }
 
-            impl #ident {
-                /// Every value, in schema order.
-                pub const ALL: &'static [Self] = &[#(Self::#variants),*];
-                /// Every value's lexical form, in schema order.
-                pub const VALUES: &'static [&'static str] = &[#(#values),*];
-                /// The lexical form.
-                pub fn as_str(self) -> &'static str {
-                    match self {
-                        #(Self::#variants => #values,)*
-                    }
-                }
-            }
-
-            impl ::boardxml::schema::SimpleValue for #ident {
-                fn parse_lexical(text: &str) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                    #parse
-                }
-                fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-                    ::std::borrow::Cow::Borrowed(self.as_str())
-                }
-            }
-
-            #common
+            ::boardxml::enumeration!(#ident, #how);
         }
     }
 
     pub(super) fn union(&mut self, def: &TypeDef, members: &[TypeRef]) -> TokenStream {
         let ident = type_ident(&def.name);
-        let common = simple_common(&ident);
         let doc = doc_attrs(
             def.doc.as_deref(),
             &format!(
@@ -390,29 +275,12 @@ impl Renderer<'_> {
                 )*
             }
 
-            impl ::boardxml::schema::SimpleValue for #ident {
-                fn parse_lexical(text: &str) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                    #(
-                        if let ::core::result::Result::Ok(v) = <#types as ::boardxml::schema::SimpleValue>::parse_lexical(text) {
-                            return ::core::result::Result::Ok(Self::#variants(v));
-                        }
-                    )*
-                    ::core::result::Result::Err(::boardxml::schema::FacetError::Union { members: &[#(#labels),*] })
-                }
-                fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-                    match self {
-                        #(Self::#variants(v) => ::boardxml::schema::SimpleValue::to_lexical(v),)*
-                    }
-                }
-            }
-
-            #common
+            ::boardxml::union_type!(#ident, [#(#labels),*], [#(#variants),*]);
         }
     }
 
     pub(super) fn list(&mut self, def: &TypeDef, l: &ListType) -> TokenStream {
         let ident = type_ident(&def.name);
-        let common = simple_common(&ident);
         let doc = doc_attrs(
             def.doc.as_deref(),
             &format!(
@@ -422,90 +290,63 @@ impl Renderer<'_> {
             ),
         );
         let item = self.rust_type(&l.item);
-        let checks = length_checks(&l.facets, quote! { items.len() as u64 });
+        let length = step(&Facets {
+            length: l.facets.length,
+            min_length: l.facets.min_length,
+            max_length: l.facets.max_length,
+            ..Facets::default()
+        })
+        .unwrap_or_else(|| quote! { __f::Step::NONE });
         quote! {
             #doc
             #[derive(Debug, Clone, PartialEq, Eq, Hash)]
             pub struct #ident(::std::vec::Vec<#item>);
 
-            impl #ident {
-                /// Validates the number of items.
-                pub fn new(items: ::std::vec::Vec<#item>) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                    #checks
-                    ::core::result::Result::Ok(Self(items))
-                }
-                /// The items.
-                pub fn items(&self) -> &[#item] {
-                    &self.0
-                }
-            }
-
-            impl ::boardxml::schema::SimpleValue for #ident {
-                fn parse_lexical(text: &str) -> ::core::result::Result<Self, ::boardxml::schema::FacetError> {
-                    let collapsed = ::boardxml::schema::whitespace::collapse(text);
-                    let items = collapsed
-                        .split(' ')
-                        .filter(|s| !s.is_empty())
-                        .map(<#item as ::boardxml::schema::SimpleValue>::parse_lexical)
-                        .collect::<::core::result::Result<::std::vec::Vec<_>, _>>()?;
-                    Self::new(items)
-                }
-                fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-                    ::std::borrow::Cow::Owned(
-                        self.0.iter().map(|v| ::boardxml::schema::SimpleValue::to_lexical(v).into_owned()).collect::<::std::vec::Vec<_>>().join(" "),
-                    )
-                }
-            }
-
-            #common
+            ::boardxml::list_type!(#ident, #item, #length);
         }
     }
 }
 
-/// Display, FromStr and Element for a simple type: one macro call into the runtime, which
-/// writes them once for every generated simple type.
-pub(super) fn simple_common(ident: &Ident) -> TokenStream {
-    quote! { ::boardxml::impl_simple_type!(#ident); }
+/// One derivation step as `Step::NONE` with what it adds (`None`: it adds nothing).
+pub(super) fn step(f: &Facets) -> Option<TokenStream> {
+    let mut calls = Vec::new();
+    if !f.patterns.is_empty() {
+        let rust = f.patterns.iter().map(|p| p.rust.as_str());
+        let xsd = f.patterns.iter().map(|p| p.xsd.as_str());
+        calls.push(quote! { patterns(::boardxml::patterns!(#(#rust),*), &[#(#xsd),*]) });
+    }
+    let i128s = [("min", f.min), ("max", f.max)];
+    for (name, v) in i128s {
+        if let Some(v) = v {
+            let (name, l) = (format_ident!("{}", name), Literal::i128_unsuffixed(v));
+            calls.push(quote! { #name(#l) });
+        }
+    }
+    if let Some(d) = f.total_digits {
+        let l = Literal::u32_unsuffixed(d);
+        calls.push(quote! { total_digits(#l) });
+    }
+    let u64s = [
+        ("length", f.length),
+        ("min_length", f.min_length),
+        ("max_length", f.max_length),
+    ];
+    for (name, v) in u64s {
+        if let Some(v) = v {
+            let (name, l) = (format_ident!("{}", name), Literal::u64_unsuffixed(v));
+            calls.push(quote! { #name(#l) });
+        }
+    }
+    (!calls.is_empty()).then(|| quote! { __f::Step::NONE #(.#calls)* })
 }
 
-pub(super) fn length_checks(f: &Facets, len: TokenStream) -> TokenStream {
-    let mut out = TokenStream::new();
-    let any = f.length.is_some() || f.min_length.is_some() || f.max_length.is_some();
-    if !any {
-        return out;
-    }
-    out.extend(quote! { let __len: u64 = #len; });
-    if let Some(l) = f.length {
-        let l = Literal::u64_unsuffixed(l);
-        out.extend(quote! {
-            if __len != #l {
-                return ::core::result::Result::Err(::boardxml::schema::FacetError::Length { expected: #l, found: __len });
-            }
-        });
-    }
-    if let Some(l) = f.min_length {
-        let l = Literal::u64_unsuffixed(l);
-        out.extend(quote! {
-            if __len < #l {
-                return ::core::result::Result::Err(::boardxml::schema::FacetError::TooShort { min: #l, found: __len });
-            }
-        });
-    }
-    if let Some(l) = f.max_length {
-        let l = Literal::u64_unsuffixed(l);
-        out.extend(quote! {
-            if __len > #l {
-                return ::core::result::Result::Err(::boardxml::schema::FacetError::TooLong { max: #l, found: __len });
-            }
-        });
-    }
-    out
-}
-
-pub(super) fn ws_fn(ws: WhiteSpace) -> TokenStream {
-    match ws {
-        WhiteSpace::Preserve => quote! { ::std::borrow::Cow::<str>::from },
-        WhiteSpace::Replace => quote! { ::boardxml::schema::whitespace::replace },
-        WhiteSpace::Collapse => quote! { ::boardxml::schema::whitespace::collapse },
-    }
+pub(super) fn ws_ident(ws: WhiteSpace) -> Ident {
+    format_ident!(
+        "{}",
+        match ws {
+            WhiteSpace::Preserve => "Preserve",
+            WhiteSpace::Replace => "Replace",
+            WhiteSpace::Collapse => "Collapse",
+        }
+    )
 }
