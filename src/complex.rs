@@ -264,29 +264,16 @@ pub fn set_opt<T: SimpleValue>(slot: &mut Option<T>, text: &str) -> Result<bool,
     Ok(true)
 }
 
-/// Fields that failed: reading goes on to report everything, the value is not built.
-struct Failed([u64; 4]);
-
-impl Failed {
-    fn set(&mut self, i: usize) {
-        if let Some(word) = self.0.get_mut(i / 64) {
-            *word |= 1 << (i % 64);
-        }
-    }
-
-    fn any(&self) -> bool {
-        self.0.iter().any(|w| *w != 0)
-    }
-}
-
 /// Reads the element whose start tag is `tag` as the complex type `T`.
 pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     let mut b = T::Builder::default();
-    let mut failed = Failed([0; 4]);
+    // A field failed: reading goes on to report everything, the value is not built.
+    let mut failed = false;
+    let failed = &mut failed;
     let mut attributes = r.attributes(tag);
     for (i, f) in T::FIELDS.iter().enumerate() {
         if f.is_attribute() && T::read_field(&mut b, r, tag, &mut attributes, i).is_err() {
-            failed.set(i);
+            *failed = true;
         }
     }
     let attributes_ok = match T::CONTENT {
@@ -294,29 +281,21 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
         Content::Sequence(items) => {
             for item in items {
                 if sequence_item::<T>(&mut b, r, tag, &mut attributes, item).is_err() {
-                    failed.set(item.field);
+                    *failed = true;
                 }
             }
             r.end_children();
             attributes.finish(r)
         }
         Content::All { fields, optional } => {
-            all::<T>(
-                &mut b,
-                r,
-                tag,
-                &mut attributes,
-                fields,
-                optional,
-                &mut failed,
-            );
+            all::<T>(&mut b, r, tag, &mut attributes, fields, optional, failed);
             r.end_children();
             attributes.finish(r)
         }
         Content::Empty => {
             let ok = attributes.finish(r);
             if r.empty_content(tag).is_err() {
-                failed.set(T::FIELDS.len());
+                *failed = true;
             }
             ok
         }
@@ -324,19 +303,19 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
             let ok = attributes.finish(r);
             let mut none = r.attributes(tag);
             if T::read_field(&mut b, r, tag, &mut none, i).is_err() {
-                failed.set(i);
+                *failed = true;
             }
             ok
         }
         // Mixed content is read before the unknown attributes are reported.
         Content::Mixed(i) => {
             if T::read_field(&mut b, r, tag, &mut attributes, i).is_err() {
-                failed.set(i);
+                *failed = true;
             }
             attributes.finish(r)
         }
     };
-    if attributes_ok.is_err() || failed.any() {
+    if attributes_ok.is_err() || *failed {
         return Err(Invalid);
     }
     T::build(b).ok_or(Invalid)
@@ -375,7 +354,7 @@ fn all<T: Complex>(
     attributes: &mut Attributes<'_>,
     fields: &[usize],
     optional: bool,
-    failed: &mut Failed,
+    failed: &mut bool,
 ) {
     let names: Vec<&str> = fields.iter().map(|&i| T::FIELDS[i].xml).collect();
     let mut seen = vec![false; fields.len()];
@@ -388,7 +367,7 @@ fn all<T: Complex>(
             Some(k) => {
                 seen[k] = true;
                 if T::read_field(b, r, tag, attributes, fields[k]).is_err() {
-                    failed.set(fields[k]);
+                    *failed = true;
                 }
             }
             None => r.skip_child(&format!(
@@ -404,7 +383,7 @@ fn all<T: Complex>(
     for (k, &i) in fields.iter().enumerate() {
         if !seen[k] && T::FIELDS[i].min > 0 && !optional {
             r.missing_child(&format!("<{}>", names[k]));
-            failed.set(i);
+            *failed = true;
         }
     }
 }
@@ -414,16 +393,18 @@ fn all<T: Complex>(
 pub fn read_items<T: Complex>(r: &mut Reader<'_>) -> Result<T, Invalid> {
     let tag = Tag::default();
     let mut b = T::Builder::default();
-    let mut failed = Failed([0; 4]);
+    // A field failed: reading goes on to report everything, the value is not built.
+    let mut failed = false;
+    let failed = &mut failed;
     let mut attributes = r.attributes(&tag);
     if let Content::Sequence(items) = T::CONTENT {
         for item in items {
             if sequence_item::<T>(&mut b, r, &tag, &mut attributes, item).is_err() {
-                failed.set(item.field);
+                *failed = true;
             }
         }
     }
-    if failed.any() {
+    if *failed {
         return Err(Invalid);
     }
     T::build(b).ok_or(Invalid)

@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::document::{write_document, Document, Format};
+use crate::document::{Document, Format};
 use crate::report::{render, OutputFormat};
 use crate::safe_write::{write_file, Inputs, WriteError};
 use crate::validate::{validate_bytes, validate_file, Options, Report};
@@ -152,9 +152,23 @@ fn into_encoded(mut report: Report) -> Result<Encoded<Document>, Error> {
     }
 }
 
-/// The bytes of `document` in its encoding.
-pub(crate) fn to_bytes(document: &Document, encoding: &'static Encoding, bom: bool) -> Vec<u8> {
-    write_document(document, encoding, bom)
+/// The bytes of a document whose root element `root` has the value `value`, in its
+/// encoding (written from the borrowed value: nothing is copied to wrap it in a root enum).
+pub(crate) fn to_bytes<T: crate::schema::Element>(
+    value: &T,
+    root: &str,
+    encoding: &'static Encoding,
+    bom: bool,
+) -> Vec<u8> {
+    let mut w = crate::xml::Writer::new(encoding);
+    value.write_element(&mut w, root);
+    crate::encoding::encode(&w.finish(), encoding, bom)
+}
+
+/// The root element of a schema that has one global element (as the CBF and CIF schemas
+/// do), from the generated root's table.
+pub(crate) fn root_of<R: crate::schema::Document>() -> &'static str {
+    R::ROOTS[0]
 }
 
 /// Writes `bytes` to `path` safely (see [`crate::safe_write`]).

@@ -180,6 +180,43 @@ fn is_read_only(meta: &std::fs::Metadata) -> bool {
     meta.permissions().readonly()
 }
 
+/// Creates `path` as a new file holding `bytes`, for writers that fill a new or private
+/// folder (`conformance export`, the built-in suite): exclusively (`O_CREAT | O_EXCL`, so an
+/// existing file or a planted link makes it fail and nothing is followed or written over);
+/// a file left half-written by an error is removed.
+pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
+    file.write_all(bytes)
+        .and_then(|()| file.flush())
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(path);
+        })
+}
+
+/// Appends `bytes` to `path`, creating it if needed: for files that others write to as well
+/// and that must not be replaced (GitHub's `$GITHUB_STEP_SUMMARY`, which each step appends
+/// to). Never through a link (`O_NOFOLLOW`); only a regular file, a character device or a
+/// FIFO.
+pub fn append(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut options = OpenOptions::new();
+    options.append(true).create(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32);
+    }
+    let mut file = options.open(path)?;
+    let kind = kind_of(&file.metadata()?.file_type());
+    if !matches!(kind, Kind::Regular | Kind::Stream) {
+        return Err(io::Error::other(format!(
+            "{} is not a regular file",
+            path.display()
+        )));
+    }
+    file.write_all(bytes)?;
+    file.flush()
+}
+
 enum Kind {
     Regular,
     Link,

@@ -182,63 +182,26 @@ macro_rules! impl_simple_type {
     };
 }
 
-/// An enumeration's `ALL`, `VALUES`, `as_str` and `SimpleValue`, and what
-/// [`impl_simple_type!`] gives: `enumeration!(Type, WHITE-SPACE, [Variant "value", ...])` for
-/// a string base, `enumeration!(Type, integer REPR "xs:type", [Variant VALUE "value", ...])`
-/// for an integer base (a value is compared as an integer).
+/// `Element` for a simple value (a type that implements `SimpleValue`: generated, built in,
+/// or bound to a schema type): read and written as simple content.
 #[macro_export]
-macro_rules! enumeration {
-    (@common $ty:ident, [$($v:ident $s:literal),*]) => {
-        impl $ty {
-            /// Every value, in schema order.
-            pub const ALL: &'static [Self] = &[$(Self::$v),*];
-            /// Every value's lexical form, in schema order.
-            pub const VALUES: &'static [&'static str] = &[$($s),*];
-            /// The lexical form.
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $(Self::$v => $s,)*
-                }
+macro_rules! bound_element {
+    ($ty:ty) => {
+        impl $crate::schema::Element for $ty {
+            fn read_element(
+                r: &mut $crate::xml::Reader<'_>,
+                tag: &$crate::xml::Tag,
+            ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
+                r.simple_element(tag)
+            }
+            fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
+                w.simple_element(
+                    name,
+                    &$crate::schema::SimpleValue::to_lexical(self),
+                    $crate::schema::TextForm::Text,
+                );
             }
         }
-        $crate::impl_simple_type!($ty);
-    };
-    ($ty:ident, integer $rt:ident $xsd:literal, [$($v:ident $n:literal $s:literal),* $(,)?]) => {
-        impl $crate::schema::SimpleValue for $ty {
-            fn parse_lexical(
-                text: &str,
-            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
-                let not_one = $crate::schema::FacetError::Enumeration { allowed: Self::VALUES };
-                let value = $crate::schema::parse_integer(text, $rt::MIN as i128, $rt::MAX as i128, $xsd)
-                    .map_err(|_| not_one.clone())?;
-                match value {
-                    $($n => ::core::result::Result::Ok(Self::$v),)*
-                    _ => ::core::result::Result::Err(not_one),
-                }
-            }
-            fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-                ::std::borrow::Cow::Borrowed(self.as_str())
-            }
-        }
-        $crate::enumeration!(@common $ty, [$($v $s),*]);
-    };
-    ($ty:ident, $ws:ident, [$($v:ident $s:literal),* $(,)?]) => {
-        impl $crate::schema::SimpleValue for $ty {
-            fn parse_lexical(
-                text: &str,
-            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
-                match &*$crate::facets::WhiteSpace::$ws.apply(text) {
-                    $($s => ::core::result::Result::Ok(Self::$v),)*
-                    _ => ::core::result::Result::Err($crate::schema::FacetError::Enumeration {
-                        allowed: Self::VALUES,
-                    }),
-                }
-            }
-            fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-                ::std::borrow::Cow::Borrowed(self.as_str())
-            }
-        }
-        $crate::enumeration!(@common $ty, [$($v $s),*]);
     };
 }
 
@@ -264,49 +227,6 @@ macro_rules! union_type {
                 match self {
                     $(Self::$v(v) => $crate::schema::SimpleValue::to_lexical(v),)*
                 }
-            }
-        }
-        $crate::impl_simple_type!($ty);
-    };
-}
-
-/// A list type `$ty(Vec<$item>)`: `new` (its length facets, from a `facets::Step`), `items`,
-/// `SimpleValue` (items separated by white space) and what [`impl_simple_type!`] gives.
-#[macro_export]
-macro_rules! list_type {
-    ($ty:ident, $item:ty, $step:expr) => {
-        impl $ty {
-            /// Validates the number of items.
-            pub fn new(
-                items: ::std::vec::Vec<$item>,
-            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
-                const STEP: $crate::facets::Step = $step;
-                $crate::facets::check_length(&STEP, items.len() as u64)?;
-                ::core::result::Result::Ok(Self(items))
-            }
-            /// The items.
-            pub fn items(&self) -> &[$item] {
-                &self.0
-            }
-        }
-        impl $crate::schema::SimpleValue for $ty {
-            fn parse_lexical(
-                text: &str,
-            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
-                let items = $crate::schema::whitespace::collapse(text)
-                    .split(' ')
-                    .filter(|s| !s.is_empty())
-                    .map(<$item as $crate::schema::SimpleValue>::parse_lexical)
-                    .collect::<::core::result::Result<::std::vec::Vec<_>, _>>()?;
-                Self::new(items)
-            }
-            fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-                let items: ::std::vec::Vec<_> = self
-                    .0
-                    .iter()
-                    .map($crate::schema::SimpleValue::to_lexical)
-                    .collect();
-                ::std::borrow::Cow::Owned(items.join(" "))
             }
         }
         $crate::impl_simple_type!($ty);

@@ -258,28 +258,13 @@ struct Spool {
 
 impl Spool {
     fn new() -> Option<Spool> {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir();
-        for _ in 0..8 {
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let path = dir.join(format!(".boardxml-stream-{}-{n}", std::process::id()));
-            let file = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path);
-            if let Ok(file) = file {
-                // Unlinked at once: nothing is left behind, whatever happens next. (Where
-                // an open file cannot be removed, it stays as a hidden temporary file.)
-                let _ = std::fs::remove_file(&path);
-                return Some(Spool {
-                    file,
-                    complete: std::cell::Cell::new(true),
-                });
-            }
-        }
-        None
+        // An anonymous file (O_TMPFILE where there is one, else created exclusively under a
+        // random name and unlinked at once, by the tempfile crate): nothing to plant, nothing
+        // left behind.
+        tempfile::tempfile().ok().map(|file| Spool {
+            file,
+            complete: std::cell::Cell::new(true),
+        })
     }
 }
 

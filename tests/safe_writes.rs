@@ -421,3 +421,26 @@ fn terminal_escapes_are_escaped() {
     let o = boardxml(&["show", s(&file)]);
     assert!(!String::from_utf8_lossy(&o.stderr).contains('\u{1b}'));
 }
+
+/// The two other ways of writing: a new file (export, the built-in suite) never goes
+/// through a planted link or over a file; an append (the GitHub step summary) never goes
+/// through a link.
+#[test]
+fn new_files_and_appends_never_follow_a_planted_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    let link = dir.path().join("planted");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    assert!(boardxml::safe_write::write_new(&link, b"x").is_err());
+    assert!(boardxml::safe_write::append(&link, b"x").is_err());
+    assert!(boardxml::safe_write::write_new(&victim, b"x").is_err());
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    let summary = dir.path().join("summary.md");
+    boardxml::safe_write::append(&summary, b"a").unwrap();
+    boardxml::safe_write::append(&summary, b"b").unwrap();
+    assert_eq!(std::fs::read_to_string(&summary).unwrap(), "ab");
+    let fresh = dir.path().join("new.txt");
+    boardxml::safe_write::write_new(&fresh, b"n").unwrap();
+    assert_eq!(std::fs::read(&fresh).unwrap(), b"n");
+}

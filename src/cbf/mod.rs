@@ -52,17 +52,6 @@ impl Document {
             Document::V1_0(r) => Record::from_1_0(r),
         }
     }
-
-    fn into_document(self) -> crate::document::Document {
-        match self {
-            Document::V2007(r) => {
-                crate::document::Document::Cbf2007(cbf_2007::Root::ChineseChessRecord(r))
-            }
-            Document::V1_0(r) => {
-                crate::document::Document::Cbf10(cbf_1_0::Root::ChineseChessRecord(r))
-            }
-        }
-    }
 }
 
 fn only_cbf(
@@ -103,11 +92,11 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Encoded<Document>, Error> {
 
 /// The bytes of a record in its encoding (with a byte order mark if it has one).
 pub fn write(record: &Encoded<Document>) -> Vec<u8> {
-    front::to_bytes(
-        &record.document.clone().into_document(),
-        record.encoding,
-        record.bom,
-    )
+    let (encoding, bom) = (record.encoding, record.bom);
+    match &record.document {
+        Document::V2007(r) => front::to_bytes(r, front::root_of::<cbf_2007::Root>(), encoding, bom),
+        Document::V1_0(r) => front::to_bytes(r, front::root_of::<cbf_1_0::Root>(), encoding, bom),
+    }
 }
 
 /// Writes a record to `path` in its encoding, safely: through a new temporary file renamed

@@ -48,7 +48,8 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Encoded<cif::Cif>, Error> {
 /// The bytes of a CIF document in its encoding.
 pub fn write(document: &Encoded<cif::Cif>) -> Vec<u8> {
     front::to_bytes(
-        &crate::document::Document::Cif(cif::Root::Cif(document.document.clone())),
+        &document.document,
+        front::root_of::<cif::Root>(),
         document.encoding,
         document.bom,
     )

@@ -38,7 +38,7 @@ pub fn materialise() -> Result<(tempfile::TempDir, Suite), String> {
         if let Some(parent) = to.parent() {
             std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
         }
-        std::fs::write(&to, bytes).map_err(|e| format!("{}: {e}", to.display()))?;
+        crate::safe_write::write_new(&to, bytes).map_err(|e| format!("{}: {e}", to.display()))?;
     }
     let suite = load(dir.path())?;
     Ok((dir, suite))

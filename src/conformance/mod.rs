@@ -299,13 +299,7 @@ pub fn export(suite: &Suite, dir: &Path) -> Result<usize, String> {
         }
     }
     let write_new = |to: &Path, bytes: &[u8]| -> Result<(), String> {
-        use std::io::Write;
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(to)
-            .and_then(|mut f| f.write_all(bytes))
-            .map_err(|e| fail(to, e))
+        crate::safe_write::write_new(to, bytes).map_err(|e| fail(to, e))
     };
     for case in suite.cases() {
         // The manifest's file names are relative and stay inside (see `load`).

@@ -236,11 +236,5 @@ impl Run {
 /// Appends `markdown` to the file `path` (GitHub's `$GITHUB_STEP_SUMMARY`: each step
 /// appends to it), creating it if needed.
 pub fn append_step_summary(path: &Path, markdown: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)?;
-    file.write_all(markdown.as_bytes())?;
-    file.flush()
+    crate::safe_write::append(path, markdown.as_bytes())
 }
