@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use boardxml_xiangqi::{Move, Point, Position, PositionParseError};
 use compact_str::CompactString;
 
-use crate::facets::Restricted;
+use crate::facets::{ExactParser, Restricted};
 use crate::schema::{Element, FacetError, Invalid, SimpleValue, TextForm};
 use crate::xml::{Reader, Tag, Writer};
 
@@ -77,9 +77,15 @@ impl<S> fmt::Display for MoveValue<S> {
     }
 }
 
+/// `Move::parse_cbf` reads exactly the schemas' move pattern (shown by the tests).
+pub(crate) const MOVE_PATTERN: &str = "[0-8][0-9]-[0-8][0-9]";
+
 impl<S: Restricted> SimpleValue for MoveValue<S> {
     fn parse_lexical(text: &str) -> Result<Self, FacetError> {
-        S::facets().read(text, |t| Move::parse_cbf(t).ok().map(MoveValue::new))
+        let facets = S::facets();
+        // Generic over the dialect: the claim is decided per call (a string comparison).
+        let exact = ExactParser::carries(facets, MOVE_PATTERN);
+        facets.read_exact(exact, text, |t| Move::parse_cbf(t).ok().map(MoveValue::new))
     }
     fn to_lexical(&self) -> Cow<'_, str> {
         Cow::Owned(self.mv.cbf())

@@ -16,7 +16,7 @@ use std::str::FromStr;
 
 use super::square::{file_name, Square, MAX_DIMENSION};
 use crate::diagnostic::Code;
-use crate::facets::Restricted;
+use crate::facets::{ExactParser, Restricted};
 use crate::generated::cif;
 use crate::schema::{FacetError, SimpleValue};
 use crate::semantics::Issue;
@@ -140,11 +140,19 @@ impl fmt::Display for BoardSize {
     }
 }
 
+/// [`BoardSize`]'s `FromStr` reads exactly the schema's `BoardSize` pattern (shown by the
+/// tests).
+pub(crate) static BOARD_SIZE_PATTERN: ExactParser =
+    ExactParser::new("([1-9]|[1-5][0-9]|6[0-4])x([1-9]|[1-5][0-9]|6[0-4])");
+
 /// The schema's `BoardSize` (`boardsize="FxR"`) is read into [`BoardSize`], once, after the
 /// schema's facets have admitted the text.
 impl SimpleValue for BoardSize {
     fn parse_lexical(text: &str) -> Result<Self, FacetError> {
-        <BoardSize as Restricted>::facets().read(text, |t| t.parse().ok())
+        let facets = <BoardSize as Restricted>::facets();
+        facets.read_exact(BOARD_SIZE_PATTERN.holds_for(facets), text, |t| {
+            t.parse().ok()
+        })
     }
     fn to_lexical(&self) -> Cow<'_, str> {
         Cow::Owned(self.to_string())

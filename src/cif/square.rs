@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::facets::Restricted;
+use crate::facets::{ExactParser, Restricted};
 use crate::schema::{FacetError, SimpleValue};
 
 /// The highest file and rank number any CIF board has (file `lll`, rank `64`).
@@ -392,9 +392,20 @@ pub fn split_squares(text: &str) -> Result<Vec<Square>, SquaresError> {
 
 /// The schema's `Square` is read into [`Square`]: once, when the document is read, after the
 /// schema's facets (generated as data) have admitted the text.
+/// [`Square`]'s `FromStr` reads exactly the schema's `Square` pattern (shown by the tests).
+pub(crate) static SQUARE_PATTERN: ExactParser = ExactParser::new(
+    "([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?",
+);
+
+/// [`split_squares`] reads exactly the schema's `Squares` pattern (shown by the tests).
+pub(crate) static SQUARES_PATTERN: ExactParser = ExactParser::new(
+    "(([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?){2,}",
+);
+
 impl SimpleValue for Square {
     fn parse_lexical(text: &str) -> Result<Self, FacetError> {
-        <Square as Restricted>::facets().read(text, |t| t.parse().ok())
+        let facets = <Square as Restricted>::facets();
+        facets.read_exact(SQUARE_PATTERN.holds_for(facets), text, |t| t.parse().ok())
     }
     fn to_lexical(&self) -> Cow<'_, str> {
         Cow::Owned(self.to_string())
@@ -429,7 +440,14 @@ impl fmt::Display for Squares {
 
 impl SimpleValue for Squares {
     fn parse_lexical(text: &str) -> Result<Self, FacetError> {
-        <Squares as Restricted>::facets().read(text, |t| split_squares(t).ok().map(Squares))
+        let facets = <Squares as Restricted>::facets();
+        // Two squares at least, as the pattern's `{2,}` says.
+        facets.read_exact(SQUARES_PATTERN.holds_for(facets), text, |t| {
+            split_squares(t)
+                .ok()
+                .filter(|squares| squares.len() >= 2)
+                .map(Squares)
+        })
     }
     fn to_lexical(&self) -> Cow<'_, str> {
         Cow::Owned(self.to_string())
