@@ -17,6 +17,10 @@
 //!   rule, checked by the runtime). branch="1" on a move means a later sibling follows;
 //!   end="1" ends the move's line. nid is not part of this dialect: a record that mixes
 //!   the dialects is rejected.
+//!
+//! Schema types read into runtime types (`schemas/bindings.txt`):
+//! - `Fen` is read into [`::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm>`]: Ten rows from black's side separated by "/", pieces rnbakcp (black) and RNBAKCP (red), digits for empty points; then the side to move (w or r for red, b for black) and optional further fields. Empty means the standard start.
+//! - `MoveValue` is read into [`::boardxml::cbf::MoveValue<MoveValueFacets>`]: XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
 use ::boardxml::complex as __c;
 use ::boardxml::facets as __f;
 use ::boardxml::schema as __s;

@@ -13,6 +13,10 @@
 //! - Whether the Board string is a legal position, whether the nid sequence forms a tree
 //!   and whether the moves are legal are rules of the CBF format, checked by the runtime
 //!   after this schema.
+//!
+//! Schema types read into runtime types (`schemas/bindings.txt`):
+//! - `BoardString` is read into [`::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>`]: placement-side+move number: the 90 points row by row from black's back rank, runs of empty points as decimal numbers that may cross row ends; JMXSWPB red (rook, horse, elephant, advisor, king, cannon, pawn), jmxswpb black; side r or b; move number \>= 1. The schema checks the shape; the count of 90 points is a CBF rule.
+//! - `MoveValue` is read into [`::boardxml::cbf::MoveValue<MoveValueFacets>`]: XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 use ::boardxml::complex as __c;
 use ::boardxml::facets as __f;
 use ::boardxml::schema as __s;

@@ -16,6 +16,11 @@
 //! - Whether a square lies on the board depends on the game's board size; that is checked
 //!   by the runtime's CIF rules, not by this schema (XSD cannot relate an attribute of an
 //!   ancestor to a value).
+//!
+//! Schema types read into runtime types (`schemas/bindings.txt`):
+//! - `BoardSize` is read into [`::boardxml::cif::BoardSize`]: Files x ranks, each 1..64, e.g. "8x8", "10x10", "64x64".
+//! - `Square` is read into [`::boardxml::cif::Square`]: One square: file a..z, aa..zz, aaa..lll; rank 1..64 without a leading zero; optional 3D board letter A..H followed by an optional 4D row 1..8 ("e4", "e4B", "e4B3").
+//! - `Squares` is read into [`::boardxml::cif::Squares`]: Two or more squares written back to back ("a1b2c3"). It splits unambiguously because every square starts with a lower-case letter.
 use ::boardxml::complex as __c;
 use ::boardxml::facets as __f;
 use ::boardxml::schema as __s;
