@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod diagnostic;
+pub mod diff;
 pub mod ir;
 pub mod render;
 pub mod xsd;
