@@ -818,3 +818,82 @@ pub fn label(t: &TypeRef) -> String {
         TypeRef::Named(n) => n.clone(),
     }
 }
+
+/// Random documents valid under a schema (for tests that judge "no" verdicts): a random
+/// root, optional attributes present or not, values drawn from each type's first values,
+/// content models walked at random. `pick(n)` returns a number below `n`.
+pub struct Random<'s, P: FnMut(usize) -> usize> {
+    cx: Cmp<'s>,
+    pick: P,
+}
+
+impl<'s, P: FnMut(usize) -> usize> Random<'s, P> {
+    /// A generator over `schema`.
+    pub fn new(schema: &'s Schema, pick: P) -> Self {
+        Random {
+            cx: Cmp::new(schema, schema, false),
+            pick,
+        }
+    }
+
+    /// One document.
+    pub fn document(&mut self) -> Result<Elem, String> {
+        let roots: Vec<&RootElement> = self.cx.a.roots.values().collect();
+        if roots.is_empty() {
+            return Err("the schema declares no global element".into());
+        }
+        let r = roots[(self.pick)(roots.len())];
+        self.element(&r.name.clone(), &r.type_ref.clone(), 0)
+    }
+
+    fn value(&mut self, t: &TypeRef) -> Result<String, String> {
+        let s = values::space(self.cx.a, t)?;
+        let samples = self.cx.eng.samples(&s, 8);
+        if samples.is_empty() {
+            return Err(format!("type {} has no value", label(t)));
+        }
+        Ok(samples[(self.pick)(samples.len())].clone())
+    }
+
+    fn element(&mut self, name: &str, t: &TypeRef, depth: usize) -> Result<Elem, String> {
+        if depth > 6 {
+            return self.cx.min_instance(name, t);
+        }
+        let sh = shape(self.cx.a, t)?;
+        let mut e = Elem {
+            name: name.to_string(),
+            ..Elem::default()
+        };
+        for a in &sh.attrs {
+            if a.required || (self.pick)(2) == 0 {
+                let v = match &a.fixed {
+                    Some(f) => f.clone(),
+                    None => self.value(&a.type_ref)?,
+                };
+                e.attrs.push((a.name.clone(), v));
+            }
+        }
+        match sh.content {
+            ShapeContent::Empty => {}
+            ShapeContent::Text(u) => e.text = self.value(&u)?,
+            ShapeContent::Elements(p) | ShapeContent::Mixed(p) => {
+                let lang = Lang::of(&p)?;
+                let pick = &mut self.pick;
+                let word = lang.random_word(pick, 6);
+                let mut decls = BTreeMap::new();
+                content::child_types(&p, &mut decls);
+                for n in word {
+                    let d = decls
+                        .get(&n)
+                        .ok_or_else(|| format!("element {n} is not declared"))?
+                        .type_ref
+                        .clone();
+                    let c = self.element(&n, &d, depth + 1)?;
+                    e.children.push(c);
+                }
+            }
+            ShapeContent::Alternatives(_) => return self.cx.min_instance(name, t),
+        }
+        Ok(e)
+    }
+}

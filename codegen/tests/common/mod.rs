@@ -133,3 +133,55 @@ json.dump(out, sys.stdout)
     );
     serde_json::from_slice(&out.stdout).expect("a JSON list of booleans")
 }
+
+/// xmllint's judgement of each of `docs` under `schema`, in one run (xmllint reports
+/// `FILE validates` or `FILE fails to validate` per file).
+pub fn xmllint_batch(schema: &Path, docs: &[PathBuf]) -> Vec<bool> {
+    if docs.is_empty() {
+        return Vec::new();
+    }
+    let out = Command::new("xmllint")
+        .arg("--noout")
+        .arg("--schema")
+        .arg(schema)
+        .args(docs)
+        .output()
+        .expect("xmllint runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(
+        out.status.code(),
+        Some(5),
+        "xmllint cannot read {}: {stderr}",
+        schema.display()
+    );
+    docs.iter()
+        .map(|d| {
+            let name = d.display().to_string();
+            if stderr.lines().any(|l| l == format!("{name} validates")) {
+                true
+            } else if stderr
+                .lines()
+                .any(|l| l == format!("{name} fails to validate"))
+            {
+                false
+            } else {
+                panic!("xmllint said nothing of {name}: {stderr}")
+            }
+        })
+        .collect()
+}
+
+/// Whether xmllint can compile `schema` (it exits with 5 when it cannot).
+pub fn xmllint_schema_ok(schema: &Path) -> bool {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let doc = dir.path().join("probe.xml");
+    std::fs::write(&doc, "<probe/>").expect("a probe document");
+    let out = Command::new("xmllint")
+        .arg("--noout")
+        .arg("--schema")
+        .arg(schema)
+        .arg(&doc)
+        .output()
+        .expect("xmllint runs");
+    out.status.code() != Some(5)
+}
