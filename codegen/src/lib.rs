@@ -48,6 +48,16 @@ pub fn generate_str(path: &Path, text: &str) -> Result<(String, String), Diagnos
     render_schema(path, &schema, &Externs::new())
 }
 
+/// [`generate_str`] with bindings: the output `path`'s schema would give if it held `text`.
+pub fn generate_str_with(
+    path: &Path,
+    text: &str,
+    externs: &Externs,
+) -> Result<(String, String), Diagnostics> {
+    let schema = xsd::read_schema(path, text)?;
+    render_schema(path, &schema, externs)
+}
+
 /// The name of the file, beside the schemas, that binds schema types to Rust types.
 pub const BINDINGS_FILE: &str = "bindings.txt";
 

@@ -82,6 +82,11 @@ fn generate(schemas: &std::path::Path, out: &std::path::Path, check: bool) -> Ex
                 ExitCode::SUCCESS
             }
             Err(report) => {
+                // What the schema changes do (diff's verdicts), above the raw diff.
+                let summary = boardxml_codegen::diff::check::summary(schemas, out, &outputs);
+                if !summary.is_empty() {
+                    eprintln!("schema changes since the checked-in code was generated:\n{summary}");
+                }
                 eprintln!("{report}");
                 eprintln!("generated/ is stale: run `cargo run -p boardxml-codegen` and commit the result");
                 ExitCode::from(1)

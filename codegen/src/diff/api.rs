@@ -272,7 +272,8 @@ fn item_changes(path: &str, old: &Item, new: &Item) -> Vec<ApiChange> {
                     ));
                 }
             }
-            // Reordered fields or variants change nothing code can see (no derived Ord).
+            // Reordered fields or variants: code written against OLD still compiles (a
+            // derived Ord of an enum orders differently: not a compile-time change).
             out
         }
         (Item::Const(a), Item::Const(b)) => vec![change(

@@ -16,6 +16,7 @@
 //! ([`api`]): the names are the renderer's.
 
 pub mod api;
+pub mod check;
 pub mod content;
 pub mod docs;
 pub mod values;
