@@ -144,23 +144,21 @@ fn describe(item: &Item) -> &'static str {
     }
 }
 
-/// The changes from `old` to `new`.
-pub fn changes(old: &Surface, new: &Surface) -> Vec<ApiChange> {
+/// The changes from `old` to `new`; `renames` are the schema's type renames, by Rust name
+/// (an item gone and another come count as a rename only where the schema says so: two
+/// string newtypes look alike without being one type renamed).
+pub fn changes(old: &Surface, new: &Surface, renames: &BTreeMap<String, String>) -> Vec<ApiChange> {
     let mut out = Vec::new();
     let owner_of = |path: &str| path.split("::").next().unwrap_or(path).to_string();
-    // An item gone and another come with the same body: a rename.
-    let mut renamed: BTreeMap<&String, &String> = BTreeMap::new();
-    for (path, item) in old {
-        if new.contains_key(path) || path.contains("::") {
-            continue;
-        }
-        if let Some((to, _)) = new
-            .iter()
-            .find(|(p, i)| *i == item && !old.contains_key(*p) && !renamed.values().any(|r| r == p))
-        {
-            renamed.insert(path, to);
-        }
-    }
+    let renamed: BTreeMap<&String, &String> = renames
+        .iter()
+        .filter(|(from, to)| {
+            old.contains_key(*from)
+                && new.contains_key(*to)
+                && !new.contains_key(*from)
+                && !old.contains_key(*to)
+        })
+        .collect();
     for (from, to) in &renamed {
         out.push(ApiChange {
             owner: owner_of(to),

@@ -247,6 +247,7 @@ pub fn diff(
                     format!("type {} renamed to {}", d.name, c.name),
                     Target::Nothing(type_names_proof.into()),
                 );
+                ch.owner = Some(d.name.clone());
                 ch.members.push(c.name.clone());
                 changes.push(ch);
             }
@@ -392,7 +393,17 @@ pub fn diff(
     let mut loose = Vec::new();
     match (api::surface(a, externs_a), api::surface(b, externs_b)) {
         (Ok(sa), Ok(sb)) => {
-            for ac in api::changes(&sa, &sb) {
+            let renames: BTreeMap<String, String> = changes
+                .iter()
+                .filter(|c| c.kind == "type-renamed")
+                .filter_map(|c| {
+                    Some((
+                        type_ident_name(c.owner.as_deref()?),
+                        type_ident_name(c.members.first()?),
+                    ))
+                })
+                .collect();
+            for ac in api::changes(&sa, &sb, &renames) {
                 match attribute_api(&changes, &ac) {
                     Some(i) => changes[i].api.push(ac),
                     None => loose.push(ac),
@@ -987,7 +998,9 @@ fn content_changes(
         .map(|u| &u.0.name)
         .filter(|n| ua.iter().any(|v| &&v.0.name == n))
         .collect();
-    if na != nb {
+    let all = |c: &Content| matches!(c, Content::Elements(p) | Content::Mixed(p) if matches!(p.term, Term::All(_)));
+    // In xs:all the order is free: declaring it otherwise changes nothing.
+    if na != nb && !(all(x) && all(y)) {
         details.push("order of elements changed".into());
         kinds.insert("order-changed");
     }
