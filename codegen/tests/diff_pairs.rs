@@ -714,3 +714,105 @@ fn a_tightened_facet_in_cbf_2007_breaks_old_documents_with_a_witness() {
         "an existing witness file must not be overwritten"
     );
 }
+
+/// Changes of the shipped CIF schema (XSD 1.1: its marker element chooses its type by
+/// `xs:alternative`), each witness judged by xmlschema as XSD 1.1 under both schemas.
+#[test]
+fn cif_changes_reach_through_type_alternatives_and_are_judged_as_xsd_1_1() {
+    let old = workspace().join("schemas/cif.xsd");
+    let text = std::fs::read_to_string(&old).unwrap();
+    let cases: &[(&str, &str, &str, &str, V, V)] = &[
+        (
+            "tighten Opacity",
+            r#"<xs:maxInclusive value="255"/>"#,
+            r#"<xs:maxInclusive value="200"/>"#,
+            "range-changed",
+            V::Yes,
+            V::No,
+        ),
+        (
+            // Only the marker's default alternative (SymbolMarker) holds a Symbol.
+            "remove a symbol",
+            r#"<xs:enumeration value="parcel"/>"#,
+            "",
+            "enumeration-changed",
+            V::Yes,
+            V::No,
+        ),
+        (
+            "add an optional attribute to the text marker",
+            r#"<xs:attribute name="type" type="xs:string" use="required" fixed="text"/>"#,
+            r#"<xs:attribute name="type" type="xs:string" use="required" fixed="text"/><xs:attribute name="font" type="xs:string"/>"#,
+            "attribute-added",
+            V::No,
+            V::Yes,
+        ),
+        (
+            // XPath conditions are not compared: said, not guessed.
+            "change an alternative's condition",
+            r#"test="@type = 'text'""#,
+            r#"test="@type = 'txt'""#,
+            "alternatives-changed",
+            V::Unknown,
+            V::Unknown,
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let mut pairs = Vec::new();
+    let mut wants = Vec::new();
+    for (k, (name, from, to, kind, old_break, new_rejected)) in cases.iter().enumerate() {
+        assert!(text.contains(from), "{name}");
+        let new = dir.path().join(format!("cif-{k}.xsd"));
+        std::fs::write(&new, text.replace(from, to)).unwrap();
+        let report = run(&old, &new);
+        let got: Vec<_> = report
+            .changes
+            .iter()
+            .filter(|c| !c.documentation && c.kind != "generated-api-changed")
+            .map(|c| {
+                (
+                    c.kind.as_str(),
+                    verdict(&c.old_break),
+                    verdict(&c.new_rejected),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [(*kind, *old_break, *new_rejected)],
+            "{name}\n{}",
+            diff::output::human(&report)
+        );
+        for (side, v) in [
+            (0, &report.changes[0].old_break),
+            (1, &report.changes[0].new_rejected),
+        ] {
+            if let Verdict::Yes { doc, .. } = v {
+                let file = dir.path().join(format!("cif-{k}-{side}.xml"));
+                std::fs::write(&file, doc.document()).unwrap();
+                let (valid, invalid) = if side == 0 {
+                    (&old, &new)
+                } else {
+                    (&new, &old)
+                };
+                pairs.push((valid.clone(), file.clone()));
+                wants.push((true, name, doc.document()));
+                pairs.push((invalid.clone(), file));
+                wants.push((false, name, doc.document()));
+            }
+        }
+    }
+    assert_eq!(pairs.len(), 6);
+    if !common::xmlschema_present() {
+        common::skip_tools("python3 -m pip install xmlschema: CIF witnesses not judged");
+        return;
+    }
+    for (got, (want, name, doc)) in common::xmlschema11_valid(&pairs).into_iter().zip(wants) {
+        assert_eq!(
+            got,
+            want,
+            "xmlschema (XSD 1.1), {name}: the witness should be {} under its schema\n{doc}",
+            if want { "valid" } else { "invalid" }
+        );
+    }
+}

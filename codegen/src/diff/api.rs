@@ -274,11 +274,20 @@ fn item_changes(path: &str, old: &Item, new: &Item) -> Vec<ApiChange> {
             // derived Ord of an enum orders differently: not a compile-time change).
             out
         }
-        (Item::Const(a), Item::Const(b)) => vec![change(
-            None,
-            format!("const {path} changed: `{a}` -> `{b}`"),
-            Semver::Major,
-        )],
+        (Item::Const(a), Item::Const(b)) => {
+            // `TYPE=VALUE`: a new value still compiles; a new type may not.
+            let ty = |c: &str| c.split('=').next().unwrap_or_default().to_string();
+            let semver = if ty(a) == ty(b) {
+                Semver::Minor
+            } else {
+                Semver::Major
+            };
+            vec![change(
+                None,
+                format!("const {path} changed: `{a}` -> `{b}`"),
+                semver,
+            )]
+        }
         (a, b) if std::mem::discriminant(a) == std::mem::discriminant(b) => vec![change(
             None,
             format!("{} {path} changed", describe(a)),

@@ -385,6 +385,12 @@ impl<'s> Cmp<'s> {
                 if matches!(focus, Focus::Attr(n) if n != &b.name) {
                     continue;
                 }
+                if !b.required && !sa.attrs.iter().any(|a| a.name == b.name) {
+                    proofs.push(format!(
+                        "attribute {} is new and optional: documents without it stay valid",
+                        b.name
+                    ));
+                }
                 if b.required && !sa.attrs.iter().any(|a| a.name == b.name) {
                     let r = self.instance_then(
                         ta,
@@ -750,8 +756,32 @@ impl<'s> Cmp<'s> {
         for i in (0..path.len() - 1).rev() {
             let (name, parent_t) = &path[i];
             let child = path[i + 1].0.clone();
-            let mut e = self.min_instance(name, parent_t)?;
             let sh = shape(self.a, parent_t)?;
+            if let ShapeContent::Alternatives(alts) = &sh.content {
+                // The same element, its type chosen by a condition: make the condition
+                // choose the child's type, and check that it does.
+                let k = alts
+                    .iter()
+                    .position(|a| a.type_ref == path[i + 1].1)
+                    .ok_or_else(|| "a path through a type alternative".to_string())?;
+                match &alts[k].test {
+                    Some(AltTest::Equals(a, v)) => inner.set_attr(a, v),
+                    Some(AltTest::Absent(a)) => inner.attrs.retain(|(n, _)| n != a),
+                    Some(AltTest::Present(a)) if !inner.attrs.iter().any(|(n, _)| n == a) => {
+                        let v = self.optional_attr_value(&alts[k].type_ref, a);
+                        inner.set_attr(a, &v);
+                    }
+                    _ => {}
+                }
+                if select(alts, &inner.attrs) != Some(k) {
+                    return Err(format!(
+                        "the witness does not select the type alternative {}",
+                        label(&alts[k].type_ref)
+                    ));
+                }
+                continue;
+            }
+            let mut e = self.min_instance(name, parent_t)?;
             let (ShapeContent::Elements(p) | ShapeContent::Mixed(p)) = sh.content else {
                 return Err("a path through a type without children".into());
             };
@@ -794,8 +824,19 @@ pub fn path_to(schema: &Schema, t: &TypeRef) -> Option<Vec<(String, TypeRef)>> {
             continue;
         }
         let TypeRef::Named(n) = &last else { continue };
-        let Some(TypeKind::Complex(c)) = schema.types.get(n).map(|d| &d.kind) else {
-            continue;
+        let c = match schema.types.get(n).map(|d| &d.kind) {
+            Some(TypeKind::Complex(c)) => c,
+            // The same element with each alternative's type.
+            Some(TypeKind::Alternatives(alts)) => {
+                let name = path.last()?.0.clone();
+                for a in alts {
+                    let mut next = path.clone();
+                    next.push((name.clone(), a.type_ref.clone()));
+                    queue.push_back(next);
+                }
+                continue;
+            }
+            _ => continue,
         };
         let (Content::Elements(p) | Content::Mixed(p)) = &c.content else {
             continue;
