@@ -9,7 +9,10 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use boardxml_codegen::diff::{self, docs::Random, docs::Verdict};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use proptest::prelude::*;
+use proptest::test_runner::TestRunner;
 
 const BASE: &str = r##"<?xml version="1.0" encoding="UTF-8"?>
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
@@ -180,7 +183,6 @@ fn check(edits: &[Edit], seed: u64) -> Result<(), TestCaseError> {
         Ok(r) => r,
         Err(e) => return Err(TestCaseError::reject(format!("{e}"))),
     };
-    let mut judged = 0;
     let mut witnesses: Vec<(usize, String, &Verdict)> = Vec::new();
     for (i, c) in report.changes.iter().enumerate() {
         witnesses.push((
@@ -217,13 +219,14 @@ fn check(edits: &[Edit], seed: u64) -> Result<(), TestCaseError> {
             "{what}: witness valid under the other schema\n{}\n{text}",
             doc.document()
         );
-        judged += 1;
+        WITNESSES.fetch_add(1, Ordering::Relaxed);
     }
     for (verdict, a, b, tag) in [
         (&report.old_break, &old, &new, "old"),
         (&report.new_rejected, &new, &old, "new"),
     ] {
         if let Verdict::No(proof) = verdict {
+            NOS.fetch_add(1, Ordering::Relaxed);
             let docs = random_docs(a, dir.path(), tag, seed, 16);
             let under_a = common::xmllint_batch(a, &docs);
             prop_assert!(
@@ -236,19 +239,36 @@ fn check(edits: &[Edit], seed: u64) -> Result<(), TestCaseError> {
             }
         }
     }
-    let _ = judged;
     Ok(())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+/// What the run checked, so that it cannot pass by checking nothing.
+static WITNESSES: AtomicUsize = AtomicUsize::new(0);
+static NOS: AtomicUsize = AtomicUsize::new(0);
 
-    #[test]
-    fn verdicts_hold_under_random_edits(edits in prop::collection::vec(edit(), 1..4), seed in any::<u64>()) {
-        if !common::xmllint_present() {
-            common::skip_tools("xmllint not found (apt-get install -y libxml2-utils): random edits not judged");
-            return Ok(());
-        }
-        check(&edits, seed)?;
+#[test]
+fn verdicts_hold_under_random_edits() {
+    if !common::xmllint_present() {
+        common::skip_tools(
+            "xmllint not found (apt-get install -y libxml2-utils): random edits not judged",
+        );
+        return;
     }
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases: 40,
+        ..ProptestConfig::default()
+    });
+    let strategy = (prop::collection::vec(edit(), 1..4), any::<u64>());
+    if let Err(e) = runner.run(&strategy, |(edits, seed)| check(&edits, seed)) {
+        panic!("{e}");
+    }
+    let (w, n) = (
+        WITNESSES.load(Ordering::Relaxed),
+        NOS.load(Ordering::Relaxed),
+    );
+    assert!(w >= 10, "only {w} witnesses judged");
+    assert!(
+        n >= 5,
+        "only {n} 'no' verdicts checked against random documents"
+    );
 }

@@ -14,6 +14,8 @@ use crate::ir::*;
 const UNROLL_LIMIT: u32 = 1000;
 /// How many product states a search may visit.
 const SEARCH_LIMIT: usize = 200_000;
+/// How many NFA states unrolled occurrence bounds may make (nested bounds multiply).
+const NODE_LIMIT: usize = 50_000;
 
 /// A content model's language.
 #[derive(Debug, Clone)]
@@ -71,6 +73,11 @@ impl Nfa {
     }
 
     fn frag(&mut self, p: &Particle) -> Result<(usize, usize), String> {
+        if self.eps.len() > NODE_LIMIT {
+            return Err(format!(
+                "the content model unrolls to more than {NODE_LIMIT} automaton states"
+            ));
+        }
         if p.min > UNROLL_LIMIT || p.max.is_some_and(|m| m > UNROLL_LIMIT) {
             return Err(format!(
                 "an occurrence bound above {UNROLL_LIMIT} is not unrolled"

@@ -314,7 +314,7 @@ pub fn diff(
                 }
                 if canon_content(&cx.content) != canon_content(&cy.content) {
                     let (kind, details, members) =
-                        content_changes(name, &cx.content, &cy.content, new_file);
+                        content_changes(name, &cx.content, &cy.content, old_file, new_file);
                     let mut ch = change(
                         &kind,
                         component.clone(),
@@ -904,6 +904,7 @@ fn content_changes(
     owner: &str,
     x: &Content,
     y: &Content,
+    old_file: &str,
     new_file: &str,
 ) -> (String, Vec<String>, Vec<String>) {
     let mut details = Vec::new();
@@ -946,7 +947,14 @@ fn content_changes(
         members.push(added[0].0.name.clone());
     } else {
         for r in &removed {
-            details.push(format!("element {} removed", r.0.name));
+            details.push(format!(
+                "element {} removed (was {} {}) from {old_file}:{}:{}",
+                r.0.name,
+                label(&r.0.type_ref),
+                occurs(r.1, r.2),
+                r.0.span.line,
+                r.0.span.column
+            ));
             kinds.insert("element-removed");
             members.push(r.0.name.clone());
         }
