@@ -102,3 +102,26 @@ fn json_has_one_object_per_change_with_locations_verdicts_and_the_witness_file()
         .collect();
     assert_eq!(left.len(), 1, "{left:?}");
 }
+
+#[test]
+fn the_readme_shows_what_diff_prints() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    let head = bin().args(["diff", BEFORE, SHIPPED]).output().unwrap();
+    let head = String::from_utf8(head.stdout).unwrap();
+    assert!(
+        readme.contains(head.trim_end()),
+        "README's head example is not what diff prints now:\n{head}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let tight = bin()
+        .args(["diff", "--witness"])
+        .arg(dir.path().join("witnesses"))
+        .args([SHIPPED, TIGHT])
+        .output()
+        .unwrap();
+    let tight = String::from_utf8(tight.stdout).unwrap();
+    assert!(
+        readme.contains(tight.trim_end()),
+        "README's tightened-facet example is not what diff prints now:\n{tight}"
+    );
+}
