@@ -636,19 +636,28 @@ fn swap(s: &str, reverse: bool) -> String {
 fn whole(a: &Schema, b: &Schema, reverse: bool) -> Verdict {
     let mut cx = Cmp::new(a, b, false);
     let mut proofs = Vec::new();
+    // A witness from any root wins over another root's "cannot tell".
+    let mut unknown = None;
     for (n, r) in &a.roots {
         let Some(rb) = b.roots.get(n) else {
-            return match cx.min_instance(n, &r.type_ref) {
-                Ok(doc) => Verdict::Yes {
-                    reason: format!("no global element {n}"),
-                    doc,
-                },
-                Err(u) => Verdict::CannotTell(u),
-            };
+            match cx.min_instance(n, &r.type_ref) {
+                Ok(doc) => {
+                    return Verdict::Yes {
+                        reason: format!("no global element {n}"),
+                        doc,
+                    }
+                }
+                Err(u) => {
+                    unknown.get_or_insert(u);
+                    continue;
+                }
+            }
         };
         match cx.compare(&r.type_ref, &rb.type_ref, &Focus::All, 0) {
             Local::Included(_) => proofs.push(n.clone()),
-            Local::Unknown(u) => return Verdict::CannotTell(swap(&u, reverse)),
+            Local::Unknown(u) => {
+                unknown.get_or_insert(swap(&u, reverse));
+            }
             Local::Witness(reason, mut e) => {
                 e.name = n.clone();
                 return Verdict::Yes {
@@ -657,6 +666,9 @@ fn whole(a: &Schema, b: &Schema, reverse: bool) -> Verdict {
                 };
             }
         }
+    }
+    if let Some(u) = unknown {
+        return Verdict::CannotTell(u);
     }
     Verdict::No(format!(
         "every document rooted at {} is compared type by type from the root down and included",
