@@ -769,3 +769,82 @@ fn kind(s: &Space) -> &'static str {
         Space::List(_) => "list",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(patterns: &[&str], min: Option<u64>, max: Option<u64>) -> Space {
+        let mut regexes = vec![XML_CHARS.to_string()];
+        for p in patterns {
+            regexes.push(boardxml_xsd_regex::translate(p).unwrap());
+        }
+        Space::Strings(StrSpace {
+            ws: WhiteSpace::Preserve,
+            regexes,
+            min_len: min,
+            max_len: max,
+            restricted: true,
+        })
+    }
+
+    #[test]
+    fn pattern_inclusion_is_decided_both_ways() {
+        let mut e = Engines::default();
+        let ascii = strings(&["[a-c][0-9]{1,2}"], None, None);
+        let unicode = strings(&[r"[a-c]\d{1,2}"], None, None);
+        assert!(matches!(e.included(&ascii, &unicode), Inclusion::Proven(_)));
+        // XSD's \d is every Unicode decimal digit: the witness is one beyond ASCII.
+        let Inclusion::Witness(w) = e.included(&unicode, &ascii) else {
+            panic!("expected a witness")
+        };
+        assert!(e.accepts(&unicode, &w) && !e.accepts(&ascii, &w), "{w:?}");
+        assert!(!w.is_ascii(), "{w:?}");
+        // The same language written two ways: included both ways.
+        let other = strings(&["[a-c]([0-9]|[0-9][0-9])"], None, None);
+        assert!(matches!(e.included(&ascii, &other), Inclusion::Proven(_)));
+        assert!(matches!(e.included(&other, &ascii), Inclusion::Proven(_)));
+    }
+
+    #[test]
+    fn lengths_and_patterns_combine() {
+        let mut e = Engines::default();
+        let any = strings(&["[a-z]*"], Some(2), Some(4));
+        let three = strings(&["[a-z]*"], None, Some(3));
+        assert_eq!(e.included(&any, &three), Inclusion::Witness("aaaa".into()));
+        assert!(matches!(
+            e.included(&three, &strings(&["[a-z]{0,3}"], None, None)),
+            Inclusion::Proven(_)
+        ));
+        // The empty string is the smallest value where it is one.
+        assert_eq!(e.smallest(&three).as_deref(), Some(""));
+    }
+
+    #[test]
+    fn integer_intervals_are_exact() {
+        let mut e = Engines::default();
+        let int = |lo, hi| {
+            Space::Ints(IntSpace {
+                lo,
+                hi,
+                set: None,
+                patterns: Vec::new(),
+            })
+        };
+        assert_eq!(
+            e.included(&int(0, 255), &int(0, 200)),
+            Inclusion::Witness("201".into())
+        );
+        assert_eq!(
+            e.included(&int(-5, 10), &int(0, 200)),
+            Inclusion::Witness("-1".into())
+        );
+        assert!(matches!(
+            e.included(&int(1, 3), &int(0, 4)),
+            Inclusion::Proven(_)
+        ));
+        // Lexical forms: leading zeros and signs are integers too.
+        assert!(e.accepts(&int(0, 10), " +007 "));
+        assert!(!e.accepts(&int(0, 10), "7.0"));
+    }
+}
