@@ -476,3 +476,84 @@ pub fn child_types(p: &Particle, out: &mut BTreeMap<String, ElementDecl>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn el(name: &str, min: u32, max: Option<u32>) -> Particle {
+        Particle {
+            min,
+            max,
+            term: Term::Element(ElementDecl {
+                name: name.into(),
+                type_ref: TypeRef::Builtin(Builtin::String),
+                doc: None,
+                span: Span::default(),
+            }),
+        }
+    }
+
+    fn seq(items: Vec<Particle>) -> Particle {
+        Particle {
+            min: 1,
+            max: Some(1),
+            term: Term::Sequence(items),
+        }
+    }
+
+    fn lang(p: Particle) -> Lang {
+        Lang::of(&p).unwrap()
+    }
+
+    #[test]
+    fn sequences_and_choices() {
+        let ab = lang(seq(vec![el("a", 1, Some(1)), el("b", 0, None)]));
+        let a_or_b = lang(Particle {
+            min: 1,
+            max: None,
+            term: Term::Choice(vec![el("a", 1, Some(1)), el("b", 1, Some(1))]),
+        });
+        // a b* is within (a|b)+; the reverse fails on the shortest word "b".
+        assert!(matches!(included(&ab, &a_or_b), WordInclusion::Proven(_)));
+        let WordInclusion::Witness(w) = included(&a_or_b, &ab) else {
+            panic!()
+        };
+        assert_eq!(w, ["b"]);
+        assert_eq!(ab.shortest(Some("b")).unwrap(), ["a", "b"]);
+    }
+
+    #[test]
+    fn all_groups_by_their_extreme_sets() {
+        let all = |items: Vec<Particle>| {
+            lang(Particle {
+                min: 1,
+                max: Some(1),
+                term: Term::All(items),
+            })
+        };
+        let old = all(vec![el("x", 0, Some(1)), el("y", 0, Some(1))]);
+        let new = all(vec![
+            el("x", 0, Some(1)),
+            el("y", 0, Some(1)),
+            el("z", 0, Some(1)),
+        ]);
+        let strict = all(vec![el("x", 1, Some(1)), el("y", 0, Some(1))]);
+        assert!(matches!(included(&old, &new), WordInclusion::Proven(_)));
+        let WordInclusion::Witness(w) = included(&new, &old) else {
+            panic!()
+        };
+        assert_eq!(w, ["z"]);
+        // NEW requires x: the empty Head breaks.
+        let WordInclusion::Witness(w) = included(&old, &strict) else {
+            panic!()
+        };
+        assert!(w.is_empty());
+        // xs:all against a sequence of the same names in order: only that order is kept.
+        let ordered = lang(seq(vec![el("x", 0, Some(1)), el("y", 0, Some(1))]));
+        let WordInclusion::Witness(w) = included(&old, &ordered) else {
+            panic!()
+        };
+        assert_eq!(w, ["y", "x"]);
+    }
+}
