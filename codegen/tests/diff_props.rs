@@ -254,8 +254,13 @@ fn verdicts_hold_under_random_edits() {
         );
         return;
     }
+    // BOARDXML_DIFF_CASES runs more (a longer search for a counterexample).
+    let cases = std::env::var("BOARDXML_DIFF_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
     let mut runner = TestRunner::new(ProptestConfig {
-        cases: 40,
+        cases,
         ..ProptestConfig::default()
     });
     let strategy = (prop::collection::vec(edit(), 1..4), any::<u64>());
