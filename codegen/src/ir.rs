@@ -36,6 +36,8 @@ pub struct RootElement {
     pub type_ref: TypeRef,
     /// Documentation.
     pub doc: Option<String>,
+    /// Where it is declared (for `diff`'s locations).
+    pub span: Span,
 }
 
 /// A reference to a type: a built-in XSD type or a named (possibly synthesised) one.
@@ -374,6 +376,8 @@ pub struct Attribute {
     pub fixed: Option<String>,
     /// Documentation.
     pub doc: Option<String>,
+    /// Where it is declared (for `diff`'s locations).
+    pub span: Span,
 }
 
 /// A complex type's content.
@@ -422,6 +426,8 @@ pub struct ElementDecl {
     pub type_ref: TypeRef,
     /// Documentation.
     pub doc: Option<String>,
+    /// Where it is declared (for `diff`'s locations).
+    pub span: Span,
 }
 
 /// One `xs:alternative`.

@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod diagnostic;
+pub mod diff;
 pub mod ir;
 pub mod render;
 pub mod xsd;
@@ -45,6 +46,16 @@ pub fn generate_file_with(path: &Path, externs: &Externs) -> Result<(String, Str
 pub fn generate_str(path: &Path, text: &str) -> Result<(String, String), Diagnostics> {
     let schema = xsd::read_schema(path, text)?;
     render_schema(path, &schema, &Externs::new())
+}
+
+/// [`generate_str`] with bindings: the output `path`'s schema would give if it held `text`.
+pub fn generate_str_with(
+    path: &Path,
+    text: &str,
+    externs: &Externs,
+) -> Result<(String, String), Diagnostics> {
+    let schema = xsd::read_schema(path, text)?;
+    render_schema(path, &schema, externs)
 }
 
 /// The name of the file, beside the schemas, that binds schema types to Rust types.

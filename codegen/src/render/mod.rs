@@ -18,7 +18,7 @@ mod alternatives;
 mod complex;
 mod docs;
 mod mixed;
-mod names;
+pub(crate) mod names;
 mod simple;
 
 use docs::*;

@@ -225,6 +225,7 @@ impl Converter<'_> {
                             name,
                             type_ref: decl.type_ref,
                             doc: decl.doc,
+                            span: decl.span,
                         },
                     );
                 }
@@ -783,6 +784,7 @@ impl Converter<'_> {
             default: a.default.clone(),
             fixed: a.fixed.clone(),
             doc: documentation(a.annotation.as_ref()),
+            span,
         })
     }
 
@@ -981,6 +983,7 @@ impl Converter<'_> {
             name: name.to_string(),
             type_ref,
             doc,
+            span,
         })
     }
 
