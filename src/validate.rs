@@ -69,6 +69,9 @@ pub struct Report {
     pub omitted_errors: usize,
     /// Warnings found past the [`MAX_KEPT`] diagnostics kept, counted only.
     pub omitted_warnings: usize,
+    /// A players' format (XQF, CBR, CBL, PGN): its records as read (each as far as it
+    /// could be read, for `convert --salvage`), kept only with `keep_document`.
+    pub players: Option<Box<crate::players::Read>>,
 }
 
 impl Report {
@@ -96,6 +99,7 @@ impl Report {
             source_lines: BTreeMap::new(),
             omitted_errors: 0,
             omitted_warnings: 0,
+            players: None,
         }
     }
 
@@ -460,6 +464,11 @@ fn open_decoded<'s>(
 }
 
 fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Report {
+    if !options.xml_only {
+        if let Some(kind) = source.head().and_then(|h| crate::players::Kind::sniff(&h)) {
+            return validate_players(path, source, kind, options);
+        }
+    }
     // In memory, the text is decoded whole and read in place. Bad bytes take the streaming
     // path, which reports them after what precedes them, as for any large file.
     let whole = source.whole();
@@ -608,6 +617,7 @@ fn finish(
         source_lines,
         omitted_errors,
         omitted_warnings,
+        players: None,
     }
 }
 
@@ -794,5 +804,80 @@ impl LineState {
         }
         self.excerpt.clear();
         self.waiting = false;
+    }
+}
+
+/// The largest file of a players' format read: a library holds thousands of records of
+/// 4 KiB; a single record or a PGN file is refused past [`MAX_RECORD`].
+pub const MAX_LIBRARY: u64 = 1 << 30;
+
+/// Validates a file of a players' format (told by its first bytes): read whole, every
+/// record checked as it is read.
+fn validate_players(
+    path: &Path,
+    source: &dyn Source,
+    kind: crate::players::Kind,
+    options: &Options,
+) -> Report {
+    use crate::players::Kind;
+    let format = match kind {
+        Kind::Xqf => Format::Xqf,
+        Kind::Cbr => Format::Cbr,
+        Kind::Cbl => Format::Cbl,
+        Kind::Pgn => Format::Pgn,
+    };
+    let limit = if kind == Kind::Cbl {
+        MAX_LIBRARY
+    } else {
+        MAX_RECORD
+    };
+    if let Some(size) = source.len().filter(|&s| s > limit) {
+        return record_refused(path, format, size);
+    }
+    let mut bytes = Vec::new();
+    let read = source
+        .open()
+        .and_then(|r| r.take(limit + 1).read_to_end(&mut bytes));
+    if let Err(e) = read {
+        return Report::io_error(path, format!("cannot read {}: {e}", path.display()));
+    }
+    if bytes.len() as u64 > limit {
+        return record_refused(path, format, bytes.len() as u64);
+    }
+    let mut read = crate::players::read(kind, &bytes);
+    let mut diagnostics = std::mem::take(&mut read.diagnostics);
+    let mut source_lines = BTreeMap::new();
+    if let Some(text) = &read.text {
+        let wanted: std::collections::BTreeSet<usize> = diagnostics
+            .iter()
+            .map(|d| d.line as usize)
+            .filter(|&l| l > 0)
+            .collect();
+        for (i, line) in text.lines().enumerate() {
+            if wanted.contains(&(i + 1)) {
+                source_lines.insert(i + 1, line.to_string());
+            }
+        }
+    }
+    let (mut omitted_errors, mut omitted_warnings) = (0, 0);
+    if diagnostics.len() > MAX_KEPT {
+        for d in diagnostics.drain(MAX_KEPT..) {
+            match d.severity {
+                Severity::Error => omitted_errors += 1,
+                Severity::Warning => omitted_warnings += 1,
+            }
+        }
+    }
+    Report {
+        path: path.to_owned(),
+        format: Some(format),
+        diagnostics,
+        document: None,
+        encoding: read.encoding,
+        bom: false,
+        source_lines,
+        omitted_errors,
+        omitted_warnings,
+        players: options.keep_document.then(|| Box::new(read)),
     }
 }

@@ -30,11 +30,19 @@ pub struct Settings {
     pub notation: NotationArg,
     pub output: Option<PathBuf>,
     pub out_dir: Option<PathBuf>,
+    /// Convert a record with errors as far as it could be read (the loss reported).
+    pub salvage: bool,
 }
 
 /// What became of one input.
 enum Outcome {
     Converted {
+        losses: Vec<Loss>,
+    },
+    /// Salvaged (`--salvage`): converted as far as it could be read; the report says what
+    /// was wrong.
+    Salvaged {
+        report: Box<Report>,
         losses: Vec<Loss>,
     },
     /// Not valid: its report says why.
@@ -174,6 +182,14 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
                     let _ = writeln!(out, "warning: {}", safe(&format!("{}: {l}", f.display())));
                 }
             }
+            Outcome::Salvaged { report, losses } => {
+                converted += 1;
+                warnings += losses.len();
+                out.push_str(&render(report, OutputFormat::Human, color));
+                for l in losses {
+                    let _ = writeln!(out, "warning: {}", safe(&format!("{}: {l}", f.display())));
+                }
+            }
             Outcome::Invalid(report) => {
                 failed += 1;
                 out.push_str(&render(report, OutputFormat::Human, color));
@@ -255,6 +271,9 @@ fn convert_one(
     {
         return Outcome::Io(d.message.clone());
     }
+    if report.players.is_some() {
+        return convert_players(report, output, s, encoding, inputs);
+    }
     if !report.is_valid() {
         return Outcome::Invalid(Box::new(report));
     }
@@ -265,12 +284,29 @@ fn convert_one(
             Outcome::Skipped
         };
     };
-    let converted = match s.to {
-        Target::Cbf10 => cv::to_cbf_1_0(&record).map(|c| {
+    let converted = convert_record(&record, s, encoding);
+    match converted {
+        Ok((bytes, losses)) => match write_file(output, &bytes, inputs) {
+            Ok(()) => Outcome::Converted { losses },
+            Err(e @ boardxml::safe_write::WriteError::Io(..)) => Outcome::Io(e.to_string()),
+            Err(e) => Outcome::Failed(e.to_string()),
+        },
+        Err(e) => Outcome::Failed(format!("cannot convert: {e}")),
+    }
+}
+
+/// The bytes of `record` converted to the target, and what the target cannot hold.
+fn convert_record(
+    record: &boardxml::cbf::Record,
+    s: &Settings,
+    encoding: &'static encoding_rs::Encoding,
+) -> Result<(Vec<u8>, Vec<Loss>), cv::ConvertError> {
+    match s.to {
+        Target::Cbf10 => cv::to_cbf_1_0(record).map(|c| {
             let doc = Document::Cbf10(cbf_1_0::Root::ChineseChessRecord(c.output));
             (write_document(&doc, encoding, false), c.losses)
         }),
-        Target::Cbf2007 => cv::to_cbf_2007(&record).map(|c| {
+        Target::Cbf2007 => cv::to_cbf_2007(record).map(|c| {
             let doc = Document::Cbf2007(cbf_2007::Root::ChineseChessRecord(c.output));
             (write_document(&doc, encoding, false), c.losses)
         }),
@@ -280,7 +316,7 @@ fn convert_one(
                 NotationArg::Chinese => Notation::Chinese,
                 NotationArg::Wxf => Notation::Wxf,
             };
-            pgn::to_pgn(&record, notation).map(|c| {
+            pgn::to_pgn(record, notation).map(|c| {
                 let (bytes, _, unmappable) = encoding.encode(&c.output);
                 let mut losses = c.losses;
                 if unmappable {
@@ -295,16 +331,149 @@ fn convert_one(
                 (bytes.into_owned(), losses)
             })
         }
-        Target::Json => cv::to_json(&record).map(|c| (c.output.into_bytes(), c.losses)),
-    };
-    match converted {
-        Ok((bytes, losses)) => match write_file(output, &bytes, inputs) {
-            Ok(()) => Outcome::Converted { losses },
-            Err(e @ boardxml::safe_write::WriteError::Io(..)) => Outcome::Io(e.to_string()),
-            Err(e) => Outcome::Failed(e.to_string()),
-        },
-        Err(e) => Outcome::Failed(format!("cannot convert: {e}")),
+        Target::Json => cv::to_json(record).map(|c| (c.output.into_bytes(), c.losses)),
     }
+}
+
+/// A file of a players' format (XQF, CBR, CBL, PGN): its record, or (a library, a PGN
+/// file of several games) each of its records under a name from its title, made unique,
+/// in the output folder.
+fn convert_players(
+    mut report: Report,
+    output: &Path,
+    s: &Settings,
+    encoding: &'static encoding_rs::Encoding,
+    inputs: &Inputs,
+) -> Outcome {
+    let Some(read) = report.players.take() else {
+        return Outcome::Failed("nothing read".into());
+    };
+    let valid = report.is_valid();
+    if !valid && !s.salvage {
+        return Outcome::Invalid(Box::new(report));
+    }
+    if read.records.is_empty() {
+        return if valid {
+            Outcome::Failed("no record in it".into())
+        } else {
+            Outcome::Invalid(Box::new(report))
+        };
+    }
+    let several = read.records.len() > 1;
+    let dir = match (several, &s.out_dir) {
+        (true, Some(dir)) => Some(dir.as_path()),
+        (true, None) => {
+            return Outcome::Failed(format!(
+                "it holds {} records: write them with --out-dir DIR (one file each)",
+                read.records.len()
+            ))
+        }
+        (false, _) => None,
+    };
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(read.records.len() as u64),
+        if several && std::io::stderr().is_terminal() {
+            indicatif::ProgressDrawTarget::stderr()
+        } else {
+            indicatif::ProgressDrawTarget::hidden()
+        },
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} records {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut names = std::collections::HashSet::new();
+    let mut losses = Vec::new();
+    let mut failures = Vec::new();
+    for (i, titled) in read.records.iter().enumerate() {
+        let target = match dir {
+            Some(dir) => dir.join(unique_name(
+                &titled.title,
+                i + 1,
+                s.to.extension(),
+                &mut names,
+            )),
+            None => output.to_path_buf(),
+        };
+        let which = if several {
+            format!(
+                "record {} ({}) -> {}: ",
+                i + 1,
+                titled.title,
+                target.display()
+            )
+        } else {
+            String::new()
+        };
+        if !titled.valid {
+            losses.push(Loss {
+                field: "salvage".into(),
+                message:
+                format!(
+                    "{which}converted as far as it could be read: what follows an illegal or unreadable move is left out (see the errors above)"
+                ),
+            });
+        }
+        match convert_record(&titled.record, s, encoding) {
+            Ok((bytes, more)) => {
+                if let Err(e) = write_file(&target, &bytes, inputs) {
+                    failures.push(format!("{which}{e}"));
+                }
+                losses.extend(more.into_iter().map(|l| Loss {
+                    field: l.field,
+                    message: format!("{which}{}", l.message),
+                }));
+            }
+            Err(e) => failures.push(format!("{which}cannot convert: {e}")),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if !failures.is_empty() {
+        return Outcome::Failed(failures.join("; "));
+    }
+    if valid {
+        Outcome::Converted { losses }
+    } else {
+        Outcome::Salvaged {
+            report: Box::new(report),
+            losses,
+        }
+    }
+}
+
+/// A file name from a record's title: path separators, controls and leading dots taken
+/// out, at most 80 characters, `record-N` when nothing is left, `-2`, `-3`... when taken.
+fn unique_name(
+    title: &str,
+    n: usize,
+    extension: &str,
+    taken: &mut std::collections::HashSet<String>,
+) -> String {
+    let cleaned: String = title
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                '_'
+            } else {
+                c
+            }
+        })
+        .take(80)
+        .collect();
+    let cleaned = cleaned.trim().trim_start_matches('.').trim().to_string();
+    let base = if cleaned.is_empty() {
+        format!("record-{n}")
+    } else {
+        cleaned
+    };
+    let mut name = base.clone();
+    let mut k = 1;
+    while !taken.insert(name.to_lowercase()) {
+        k += 1;
+        name = format!("{base}-{k}");
+    }
+    format!("{name}.{extension}")
 }
 
 impl Target {

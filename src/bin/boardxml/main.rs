@@ -76,7 +76,8 @@ pub enum ConformanceAction {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Validate files (folders are searched recursively for .cbf, .cif and .xml files).
+    /// Validate files (folders are searched recursively for .cbf, .cif, .xml, .xqf, .cbr,
+    /// .cbl and .pgn files; the format is told by the content, not the extension).
     ///
     /// In folders only regular files (and symlinks to them) are read; what is skipped is
     /// named on stderr. Exit code: 0 all valid, 1 some invalid, 2 usage or I/O error.
@@ -137,7 +138,8 @@ enum Command {
         #[command(subcommand)]
         action: ConformanceAction,
     },
-    /// Convert CBF records (either dialect) to CBF 1.0, CBF 2007, PGN or JSON.
+    /// Convert records (CBF of either dialect, XQF, CBR, CBL, PGN) to CBF 1.0, CBF 2007, PGN
+    /// or JSON.
     ///
     /// Each input is validated first; an invalid one is reported and skipped. What the
     /// target cannot hold is printed as a warning. Exit code: 0 all converted, 1 some
@@ -160,9 +162,15 @@ enum Command {
         /// `-o` is. An input is never overwritten.
         #[arg(short = 'o', long = "output", conflicts_with = "out_dir")]
         output: Option<PathBuf>,
-        /// The output folder: each input's stem with the target's extension.
+        /// The output folder: each input's stem with the target's extension; a library
+        /// (CBL, or PGN of several games) gives one file per record, named from its title.
         #[arg(long)]
         out_dir: Option<PathBuf>,
+        /// Convert a record of XQF, CBR, CBL or PGN that has errors (an illegal move, a
+        /// broken tail) as far as it could be read: what follows the problem on its line is
+        /// left out, and the loss is reported.
+        #[arg(long)]
+        salvage: bool,
     },
     /// Show a position of a CBF record: the board, the side to move, the moves so far.
     Show {
@@ -277,6 +285,7 @@ fn main() -> ExitCode {
             notation,
             output,
             out_dir,
+            salvage,
         } => convert::run(
             &paths,
             &convert::Settings {
@@ -285,6 +294,7 @@ fn main() -> ExitCode {
                 notation,
                 output,
                 out_dir,
+                salvage,
             },
         ),
         Command::Show { file, line, ply } => show::run(&file, &line, ply),
