@@ -631,3 +631,180 @@ proptest::proptest! {
         let _ = validate_bytes(Path::new("t"), &bytes, &Options::default());
     }
 }
+
+/// The tree as (depth-first path of child numbers, move, comment), for comparing records
+/// whatever order their moves are stored in; comments as a PGN comment can hold them
+/// (trimmed, `}` as `｝`, the writer's documented loss).
+fn tree_of(r: &Record) -> (Vec<(Vec<usize>, Move, String)>, String) {
+    let norm = |c: &str| c.trim().replace('}', "｝");
+    let mut out = Vec::new();
+    let mut stack: Vec<(usize, Vec<usize>)> = r
+        .root_children
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, &m)| (m, vec![i]))
+        .collect();
+    while let Some((m, path)) = stack.pop() {
+        let node = &r.moves[m];
+        out.push((path.clone(), node.mv, norm(&node.comment)));
+        for (i, &c) in node.children.iter().enumerate().rev() {
+            let mut p = path.clone();
+            p.push(i);
+            stack.push((c, p));
+        }
+    }
+    (out, norm(r.game_comment.as_deref().unwrap_or("")))
+}
+
+/// Every valid CBF record of the corpus and of examples/.
+fn corpus_records() -> Vec<(PathBuf, Record)> {
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/valid")];
+    if let Some(c) = common::shared("corpus") {
+        dirs.push(c.join("cbf-xqbridge"));
+        dirs.push(c.join("cbf-seed"));
+    }
+    let mut out = Vec::new();
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+        paths.sort();
+        for p in paths {
+            if p.extension().is_none_or(|x| x != "cbf") {
+                continue;
+            }
+            if let Ok(doc) = boardxml::cbf::read_file(&p) {
+                out.push((p, doc.document.record()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn cbf_to_pgn_to_record_keeps_moves_variations_and_comments() {
+    let records = corpus_records();
+    assert!(records.len() >= 10, "{}", records.len());
+    let mut variations = 0;
+    for (path, r) in &records {
+        for notation in [
+            boardxml::cbf::pgn::Notation::Iccs,
+            boardxml::cbf::pgn::Notation::Chinese,
+            boardxml::cbf::pgn::Notation::Wxf,
+        ] {
+            let pgn = boardxml::cbf::pgn::to_pgn(r, notation).unwrap().output;
+            let read = players::read(Kind::Pgn, pgn.as_bytes());
+            let errors: Vec<_> = read
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .collect();
+            assert!(
+                errors.is_empty(),
+                "{} {notation:?}: {errors:?}\n{pgn}",
+                path.display()
+            );
+            assert_eq!(read.records.len(), 1);
+            let back = &read.records[0].record;
+            assert_eq!(
+                tree_of(back),
+                tree_of(r),
+                "{} {notation:?}\n{pgn}",
+                path.display()
+            );
+            assert_eq!(
+                back.start,
+                r.start.as_ref().map(|s| {
+                    // PGN has no half-move clock or move number but in [FEN].
+                    let mut s = s.clone();
+                    if boardxml::cbf::convert::is_standard_start(&s) {
+                        s = Position::start();
+                    }
+                    s
+                })
+            );
+        }
+        variations +=
+            usize::from(r.moves.iter().any(|m| m.children.len() > 1) || r.root_children.len() > 1);
+    }
+    assert!(variations >= 2, "records with variations: {variations}");
+}
+
+#[test]
+fn cbf_to_xqf_to_record_keeps_moves_variations_and_comments() {
+    let records = corpus_records();
+    assert!(records.len() >= 10);
+    for (path, r) in &records {
+        let written = xqf::write(r).unwrap();
+        let read = players::read(Kind::Xqf, &written.output);
+        assert!(
+            read.diagnostics.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            read.diagnostics
+        );
+        let back = &read.records[0].record;
+        let gbk_loss = written.losses.iter().any(|l| l.message.contains("GBK"));
+        if !gbk_loss {
+            assert_eq!(tree_of(back), tree_of(r), "{}", path.display());
+        } else {
+            let moves = |t: (Vec<(Vec<usize>, Move, String)>, String)| -> Vec<(Vec<usize>, Move)> {
+                t.0.into_iter().map(|(p, m, _)| (p, m)).collect()
+            };
+            assert_eq!(
+                moves(tree_of(back)),
+                moves(tree_of(r)),
+                "{}",
+                path.display()
+            );
+        }
+        for name in ["Name", "Red", "Black", "Date", "Site"] {
+            let get = |r: &Record| {
+                r.head
+                    .iter()
+                    .find(|f| f.name == name)
+                    .map(|f| f.value.trim().to_string())
+            };
+            let lost = written.losses.iter().any(|l| l.field == name);
+            if !lost {
+                assert_eq!(
+                    get(back).filter(|v| !v.is_empty()),
+                    get(r).filter(|v| !v.is_empty()),
+                    "{} {name}",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn xqf_written_from_a_composed_position_reads_back_with_its_side() {
+    let start = Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/3K1R3 b - - 0 1").unwrap();
+    let pgn = format!("[FEN \"{}\"]\n1... e9e8 2. f0f8 *\n", start.to_fen());
+    let mut read = players::read(Kind::Pgn, pgn.as_bytes());
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    let r = read.records.remove(0).record;
+    assert_eq!(r.moves.len(), 2);
+    let written = xqf::write(&r).unwrap();
+    let back = players::read(Kind::Xqf, &written.output)
+        .records
+        .remove(0)
+        .record;
+    assert_eq!(
+        back.start
+            .as_ref()
+            .unwrap()
+            .to_fen()
+            .split(' ')
+            .take(2)
+            .collect::<Vec<_>>(),
+        ["4k4/9/9/9/9/9/9/9/4A4/3K1R3", "b"]
+    );
+    assert_eq!(
+        boardxml::cbf::main_line(&back),
+        boardxml::cbf::main_line(&r)
+    );
+}

@@ -498,3 +498,177 @@ fn read_moves(tree: &mut Tree<'_>, b: &mut Builder) {
         }
     }
 }
+
+/// The version [`write`] writes: 1.8, the most common, with every key byte zero (so the
+/// key stream is all zeros and squares are only offset; comment lengths carry the
+/// constant 767 of a zero key).
+pub const WRITTEN_VERSION: u8 = 18;
+
+/// Writes a record as XQF (version 1.8, keys zero). What XQF cannot hold is a
+/// [`Loss`](crate::cbf::convert::Loss): head fields it has no place for, text over its
+/// field's size or outside GBK, a start with black to move and no move (XQF takes the
+/// side from the first move), a move number other than 1, result 4.
+pub fn write(
+    record: &crate::cbf::Record,
+) -> Result<crate::cbf::convert::Converted<Vec<u8>>, crate::cbf::convert::ConvertError> {
+    use crate::cbf::convert::{ConvertError, Converted, Loss};
+    let start = record.start.as_ref().ok_or(ConvertError::NoStartPosition)?;
+    let mut losses = Vec::new();
+    let mut out = vec![0u8; HEADER];
+    out[..3].copy_from_slice(&[b'X', b'Q', WRITTEN_VERSION]);
+    // The pieces, each in the first free slot of its kind; absent ones off the board.
+    let mut squares = [0xFFu8; 32];
+    let mut used = [false; 32];
+    for (point, piece) in start.pieces() {
+        let base = if piece.side == Side::Red { 0 } else { 16 };
+        match (0..16).find(|&i| !used[base + i] && PIECE_ORDER[i] == piece.kind) {
+            Some(slot) => {
+                used[base + slot] = true;
+                squares[base + slot] = square_of(point);
+            }
+            None => losses.push(Loss::new(
+                "start position",
+                format!(
+                    "XQF has no slot for another {} at {} (dropped)",
+                    piece.chinese_name(),
+                    point.iccs()
+                ),
+            )),
+        }
+    }
+    // From version 12 the table is rotated by the key (zero): slot i is written at i - 1.
+    for i in 0..32 {
+        out[16 + i] = squares[(i + 1) % 32];
+    }
+    let standard = crate::cbf::convert::is_standard_start(start);
+    // A kind under 2 tells readers to set up the standard start whatever the table says.
+    out[KIND] = if standard { 0 } else { 2 };
+    if start.move_number() != 1 {
+        losses.push(Loss::new(
+            "move number",
+            format!(
+                "XQF has no move number: the record starts at move {} (written as 1)",
+                start.move_number()
+            ),
+        ));
+    }
+    if start.side_to_move() == Side::Black && record.root_children.is_empty() {
+        losses.push(Loss::new(
+            "side to move",
+            "XQF takes the side to move from the first move: with no move, black to move is lost",
+        ));
+    }
+    let code = record.result.as_ref().map_or(0, |r| r.0);
+    let raw_result = record
+        .head
+        .iter()
+        .find(|f| f.name == "RecordResult" || f.name == "Result")
+        .and_then(|f| f.value.trim().parse::<u8>().ok());
+    if raw_result == Some(4) {
+        losses.push(Loss::new(
+            "RecordResult",
+            "result 4 (a draw of an undocumented kind) is written as 3, a draw",
+        ));
+    }
+    out[RESULT] = code.min(3);
+    for f in &record.head {
+        let field = match f.name {
+            "Event" => "Contest",
+            "Title" => "Name",
+            other => other,
+        };
+        match TEXT_FIELDS.iter().find(|(_, _, n)| *n == field) {
+            Some(&(offset, capacity, _)) => {
+                let (bytes, _, unmappable) = encoding_rs::GBK.encode(f.value.trim());
+                if unmappable {
+                    losses.push(Loss::new(
+                        f.name,
+                        "characters GBK cannot hold are written as &#...; references",
+                    ));
+                }
+                let mut n = bytes.len().min(capacity);
+                // Never cut a two-byte character in half.
+                while n > 0
+                    && n < bytes.len()
+                    && encoding_rs::GBK
+                        .decode_without_bom_handling_and_without_replacement(&bytes[..n])
+                        .is_none()
+                {
+                    n -= 1;
+                }
+                if n < bytes.len() {
+                    losses.push(Loss::new(
+                        f.name,
+                        format!("XQF holds {capacity} bytes of it: cut to {n}"),
+                    ));
+                }
+                out[offset] = n as u8;
+                out[offset + 1..offset + 1 + n].copy_from_slice(&bytes[..n]);
+            }
+            None => match f.name {
+                "RecordResult" | "Result" | "Comment" | "FEN" | "Board" => {}
+                _ if f.value.trim().is_empty() => {}
+                name => losses.push(Loss::new(name, "XQF has no such field (dropped)")),
+            },
+        }
+    }
+    // The tree: the root record, then every move depth first, first child first.
+    let comment = |text: &str, out: &mut Vec<u8>, losses: &mut Vec<Loss>| {
+        let (bytes, _, unmappable) = encoding_rs::GBK.encode(text);
+        if unmappable {
+            losses.push(Loss::new(
+                "comment",
+                "characters GBK cannot hold are written as &#...; references",
+            ));
+        }
+        let length = bytes.len() as u32 + 767;
+        out.extend(length.to_le_bytes());
+        out.extend(bytes.iter());
+    };
+    let game_comment = record.game_comment.as_deref().unwrap_or("");
+    let mut flags = 0u8;
+    if !record.root_children.is_empty() {
+        flags |= 0x80;
+    }
+    if !game_comment.is_empty() {
+        flags |= 0x20;
+    }
+    out.extend([0x18, 0x20, flags, 0]);
+    if !game_comment.is_empty() {
+        comment(game_comment, &mut out, &mut losses);
+    }
+    let mut stack: Vec<(usize, bool)> = Vec::new();
+    let push = |stack: &mut Vec<(usize, bool)>, children: &[usize]| {
+        for (i, &c) in children.iter().enumerate().rev() {
+            stack.push((c, i + 1 < children.len()));
+        }
+    };
+    push(&mut stack, &record.root_children);
+    while let Some((index, later_sibling)) = stack.pop() {
+        let node = &record.moves[index];
+        let mut flags = 0u8;
+        if !node.children.is_empty() {
+            flags |= 0x80;
+        }
+        if later_sibling {
+            flags |= 0x40;
+        }
+        if !node.comment.is_empty() {
+            flags |= 0x20;
+        }
+        out.extend([
+            square_of(node.mv.from) + 0x18,
+            square_of(node.mv.to) + 0x20,
+            flags,
+            0,
+        ]);
+        if !node.comment.is_empty() {
+            comment(&node.comment, &mut out, &mut losses);
+        }
+        push(&mut stack, &node.children);
+    }
+    Ok(Converted {
+        output: out,
+        losses,
+    })
+}

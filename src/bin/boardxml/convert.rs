@@ -332,6 +332,7 @@ fn convert_record(
             })
         }
         Target::Json => cv::to_json(record).map(|c| (c.output.into_bytes(), c.losses)),
+        Target::Xqf => boardxml::players::xqf::write(record).map(|c| (c.output, c.losses)),
     }
 }
 
@@ -483,6 +484,7 @@ impl Target {
             Target::Cbf2007 => "cbf-2007",
             Target::Pgn => "pgn",
             Target::Json => "json",
+            Target::Xqf => "xqf",
         }
     }
 }

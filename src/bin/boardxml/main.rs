@@ -138,8 +138,8 @@ enum Command {
         #[command(subcommand)]
         action: ConformanceAction,
     },
-    /// Convert records (CBF of either dialect, XQF, CBR, CBL, PGN) to CBF 1.0, CBF 2007, PGN
-    /// or JSON.
+    /// Convert records (CBF of either dialect, XQF, CBR, CBL, PGN) to CBF 1.0, CBF 2007, PGN,
+    /// JSON or XQF.
     ///
     /// Each input is validated first; an invalid one is reported and skipped. What the
     /// target cannot hold is printed as a warning. Exit code: 0 all converted, 1 some
@@ -200,6 +200,8 @@ pub enum Target {
     Pgn,
     /// JSON (`.json`).
     Json,
+    /// XQF (`.xqf`), version 1.8, for XQStudio and the tools that read it.
+    Xqf,
 }
 
 impl Target {
@@ -208,6 +210,7 @@ impl Target {
             Target::Cbf10 | Target::Cbf2007 => "cbf",
             Target::Pgn => "pgn",
             Target::Json => "json",
+            Target::Xqf => "xqf",
         }
     }
 }
