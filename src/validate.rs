@@ -881,3 +881,14 @@ fn validate_players(
         players: options.keep_document.then(|| Box::new(read)),
     }
 }
+
+/// The document of `bytes` if it is schema-valid, whatever its format rules say (for
+/// `convert --salvage`, which converts a record as far as its moves are legal). `None`
+/// for bytes that are not a schema-valid document.
+pub fn schema_valid_document(bytes: &[u8]) -> Option<Document> {
+    let (text, _, _) = crate::encoding::decode_borrowing(bytes).ok()?;
+    let mut reader = Reader::new(&text);
+    let document = reader.read_document::<Document>().ok()?;
+    let diagnostics = reader.into_diagnostics();
+    (!diagnostics.iter().any(|d| d.severity == Severity::Error)).then_some(document)
+}

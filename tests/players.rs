@@ -808,3 +808,65 @@ fn xqf_written_from_a_composed_position_reads_back_with_its_side() {
         boardxml::cbf::main_line(&r)
     );
 }
+
+/// Item 6: the real record with an illegal ply 3 (a flying king through pieces) is
+/// converted up to the move before it with --salvage, and refused whole without.
+#[test]
+fn salvage_converts_a_cbf_record_with_an_illegal_ply_3() {
+    let Some(corpus) = common::shared("corpus/cbf-xqbridge") else {
+        return;
+    };
+    let input = corpus.join("jcq15_chessmanual-data-test.cbf");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("salvaged.pgn");
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_boardxml"))
+            .args(["convert", "--to", "pgn"])
+            .args(extra)
+            .arg(&input)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(run(&[]).status.code(), Some(1));
+    assert!(!out.exists());
+    let salvaged = run(&["--salvage"]);
+    let stdout = String::from_utf8_lossy(&salvaged.stdout);
+    assert!(salvaged.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("E0307") && stdout.contains("1 of 3 moves left out"),
+        "{stdout}"
+    );
+    let pgn = std::fs::read_to_string(&out).unwrap();
+    assert!(pgn.contains("1. h2e2 h9g7 *"), "{pgn}");
+}
+
+/// Item 7: a 2007 Type label that has no PGN tag is a note, shown with --verbose only.
+#[test]
+fn label_notes_stay_behind_verbose() {
+    let Some(corpus) = common::shared("corpus/cbf-seed") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |verbose: bool, dir: &str| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_boardxml"));
+        c.args(["convert", "--to", "pgn"])
+            .arg(&corpus)
+            .arg("--out-dir")
+            .arg(tmp.path().join(dir));
+        if verbose {
+            c.arg("--verbose");
+        }
+        String::from_utf8(c.output().unwrap().stdout).unwrap()
+    };
+    let quiet = run(false, "a");
+    assert!(!quiet.contains("label"), "{quiet}");
+    assert!(
+        quiet.contains("0 warnings, 2 notes (--verbose shows them)"),
+        "{quiet}"
+    );
+    let verbose = run(true, "b");
+    assert_eq!(verbose.matches("note: ").count(), 2, "{verbose}");
+    assert!(verbose.contains("实战的全局"), "{verbose}");
+}

@@ -362,3 +362,40 @@ pub(crate) fn title_of(record: &Record) -> String {
         .map(|f| f.value.clone())
         .unwrap_or_default()
 }
+
+/// A record cut back to its legal part, for `convert --salvage`: every line up to the move
+/// before its first illegal one (what follows has no position to be played in). Gives the
+/// record and how many moves were left out. The head, start and comments are kept.
+pub fn salvage(record: &Record) -> (Record, usize) {
+    let Some(start) = record.start.clone() else {
+        return (record.clone(), 0);
+    };
+    let mut b = Builder::new(start, false, Place::byte(0));
+    let mut stack: Vec<(usize, Parent)> = record
+        .root_children
+        .iter()
+        .rev()
+        .map(|&m| (m, Parent::Root))
+        .collect();
+    let mut seen = vec![false; record.moves.len()];
+    while let Some((m, parent)) = stack.pop() {
+        let Some(node) = record.moves.get(m).filter(|_| !seen[m]) else {
+            continue;
+        };
+        seen[m] = true;
+        let placed = b.add(parent, node.mv, node.comment.clone(), Place::byte(0));
+        if let Parent::Node(n) = placed {
+            b.record.moves[n].path = node.path.clone();
+        }
+        stack.extend(node.children.iter().rev().map(|&c| (c, placed)));
+    }
+    let lost = record.moves.len() - b.record.moves.len();
+    let mut out = b.record;
+    out.dialect = record.dialect;
+    out.head = record.head.clone();
+    out.start_text = record.start_text.clone();
+    out.start_path = record.start_path.clone();
+    out.game_comment = record.game_comment.clone();
+    out.result = record.result.clone();
+    (out, lost)
+}

@@ -32,6 +32,8 @@ pub struct Settings {
     pub out_dir: Option<PathBuf>,
     /// Convert a record with errors as far as it could be read (the loss reported).
     pub salvage: bool,
+    /// Print notes too (losses that are only notes: see `Loss::is_note`).
+    pub verbose: bool,
 }
 
 /// What became of one input.
@@ -172,22 +174,29 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     let mut out = String::new();
     let (mut converted, mut failed, mut io_errors, mut warnings) = (0, 0, 0, 0);
     let mut skipped = 0;
+    let mut notes = 0;
     for (input, outcome) in files.iter().zip(&outcomes) {
         let f = input.shown();
         match outcome {
             Outcome::Converted { losses } => {
                 converted += 1;
-                warnings += losses.len();
-                for l in losses {
-                    let _ = writeln!(out, "warning: {}", safe(&format!("{}: {l}", f.display())));
+                let (shown, hidden) = split_notes(losses, s.verbose);
+                warnings += shown.iter().filter(|l| !l.is_note()).count();
+                notes += hidden;
+                for l in shown {
+                    let level = if l.is_note() { "note" } else { "warning" };
+                    let _ = writeln!(out, "{level}: {}", safe(&format!("{}: {l}", f.display())));
                 }
             }
             Outcome::Salvaged { report, losses } => {
                 converted += 1;
-                warnings += losses.len();
+                let (shown, hidden) = split_notes(losses, s.verbose);
+                warnings += shown.iter().filter(|l| !l.is_note()).count();
+                notes += hidden;
                 out.push_str(&render(report, OutputFormat::Human, color));
-                for l in losses {
-                    let _ = writeln!(out, "warning: {}", safe(&format!("{}: {l}", f.display())));
+                for l in shown {
+                    let level = if l.is_note() { "note" } else { "warning" };
+                    let _ = writeln!(out, "{level}: {}", safe(&format!("{}: {l}", f.display())));
                 }
             }
             Outcome::Invalid(report) => {
@@ -212,7 +221,7 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     }
     let _ = writeln!(
         out,
-        "{} files: {converted} converted to {}, {failed} failed{}{}; {warnings} warnings ({:.2} s)",
+        "{} files: {converted} converted to {}, {failed} failed{}{}; {warnings} warnings{} ({:.2} s)",
         files.len(),
         s.to.name(),
         if skipped > 0 {
@@ -222,6 +231,11 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
         },
         if io_errors > 0 {
             format!(", {io_errors} unreadable or unwritable")
+        } else {
+            String::new()
+        },
+        if notes > 0 {
+            format!(", {notes} notes (--verbose shows them)")
         } else {
             String::new()
         },
@@ -275,6 +289,11 @@ fn convert_one(
         return convert_players(report, output, s, encoding, inputs);
     }
     if !report.is_valid() {
+        if s.salvage {
+            if let Some(outcome) = salvage_cbf(input, report.clone(), output, s, encoding, inputs) {
+                return outcome;
+            }
+        }
         return Outcome::Invalid(Box::new(report));
     }
     let Some(record) = report.document.as_ref().and_then(cv::record_of) else {
@@ -441,6 +460,59 @@ fn convert_players(
             losses,
         }
     }
+}
+
+/// The losses to print (notes only with `--verbose`) and how many notes were held back.
+fn split_notes(losses: &[Loss], verbose: bool) -> (Vec<&Loss>, usize) {
+    let shown: Vec<&Loss> = losses.iter().filter(|l| verbose || !l.is_note()).collect();
+    let hidden = losses.len() - shown.len();
+    (shown, hidden)
+}
+
+/// `--salvage` for a CBF record that is schema-valid but breaks the rules (an illegal
+/// move): converted up to the move before each illegal one, the loss reported. `None`
+/// when there is nothing to salvage (not schema-valid, not a CBF record, no file).
+fn salvage_cbf(
+    input: &Input,
+    report: Report,
+    output: &Path,
+    s: &Settings,
+    encoding: &'static encoding_rs::Encoding,
+    inputs: &Inputs,
+) -> Option<Outcome> {
+    let Input::File { path, .. } = input else {
+        return None;
+    };
+    // Only rule problems can be salvaged: the schema layer's mean the record was not read.
+    if report.diagnostics.iter().any(|d| {
+        d.severity == boardxml::diagnostic::Severity::Error && !d.code.as_str().starts_with("E03")
+    }) {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    let document = boardxml::validate::schema_valid_document(&bytes)?;
+    let record = cv::record_of(&document)?;
+    let (salvaged, lost) = boardxml::players::salvage(&record);
+    let mut losses = vec![Loss {
+        field: "salvage".into(),
+        message: format!(
+            "converted as far as it is legal: {lost} of {} moves left out (an illegal move and what follows it on its line; see the errors above)",
+            record.moves.len()
+        ),
+    }];
+    Some(match convert_record(&salvaged, s, encoding) {
+        Ok((bytes, more)) => match write_file(output, &bytes, inputs) {
+            Ok(()) => {
+                losses.extend(more);
+                Outcome::Salvaged {
+                    report: Box::new(report),
+                    losses,
+                }
+            }
+            Err(e) => Outcome::Failed(e.to_string()),
+        },
+        Err(e) => Outcome::Failed(format!("cannot convert: {e}")),
+    })
 }
 
 /// A file name from a record's title: path separators, controls and leading dots taken

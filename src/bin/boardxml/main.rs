@@ -171,6 +171,10 @@ enum Command {
         /// left out, and the loss is reported.
         #[arg(long)]
         salvage: bool,
+        /// Print notes too: what a player rarely needs, such as a 2007 Type or Result
+        /// display label (实战全局) the target has no place for while its code is kept.
+        #[arg(long)]
+        verbose: bool,
     },
     /// Show a position of a CBF record: the board, the side to move, the moves so far.
     Show {
@@ -289,6 +293,7 @@ fn main() -> ExitCode {
             output,
             out_dir,
             salvage,
+            verbose,
         } => convert::run(
             &paths,
             &convert::Settings {
@@ -298,6 +303,7 @@ fn main() -> ExitCode {
                 output,
                 out_dir,
                 salvage,
+                verbose,
             },
         ),
         Command::Show { file, line, ply } => show::run(&file, &line, ply),
