@@ -870,3 +870,43 @@ fn label_notes_stay_behind_verbose() {
     assert_eq!(verbose.matches("note: ").count(), 2, "{verbose}");
     assert!(verbose.contains("实战的全局"), "{verbose}");
 }
+
+/// Item 4: `show` reads the players' formats, prints the header and the variation tree,
+/// and takes the short form of a line.
+#[test]
+fn show_prints_header_tree_and_takes_the_short_form() {
+    let Some(dir) = formats() else { return };
+    let show = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_boardxml"))
+            .arg("show")
+            .arg(dir.join("game_varations.xqf"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let main = show(&[]);
+    assert!(
+        main.contains("红方 red: 红方棋手   黑方 black: 黑方棋手"),
+        "{main}"
+    );
+    assert!(main.contains("event: 全国象棋锦标赛"), "{main}");
+    assert!(main.contains("variations (5):"), "{main}");
+    assert!(
+        main.contains("1... 马８进７  (ply 2, --line 2:2)"),
+        "{main}"
+    );
+    assert!(
+        main.contains("  3... 炮２平５  (ply 6, --line 2:2,6:2)"),
+        "{main}"
+    );
+    // The line a tree entry names is the one cchess lists for it.
+    let picked = show(&["--line", "2:2,6:2"]);
+    assert!(picked.contains("3... 炮２平５ b7e7"), "{picked}");
+    assert!(picked.contains("4. 车二进六"), "{picked}");
+}

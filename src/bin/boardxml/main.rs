@@ -176,15 +176,22 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
-    /// Show a position of a CBF record: the board, the side to move, the moves so far.
+    /// Show a position of a record (CBF, XQF, CBR, CBL, PGN): its header (players, event,
+    /// date, result), the board with the last move marked, the side to move, the moves so
+    /// far, and its variations as a tree (each with the --line that picks it).
     Show {
-        /// The CBF record.
+        /// The record.
         file: PathBuf,
-        /// The line: 1-based child numbers by ply, separated by dots (`1.2`: the main
-        /// line's first move, then the first variation at ply 2; after the last number
-        /// the line follows main continuations). Default: the main line.
+        /// The line: `PLY:CHOICE` pairs where it leaves the main continuation (`22:2`: the
+        /// second choice at ply 22; `22:2,30:3`), or 1-based child numbers by ply
+        /// separated by dots (`1.2`: the main line's first move, then the first variation
+        /// at ply 2; after the last number the line follows main continuations). Default:
+        /// the main line.
         #[arg(long, default_value = "")]
         line: String,
+        /// Which record of a library (CBL) or of a PGN file of several games (1-based).
+        #[arg(long, default_value_t = 1)]
+        record: usize,
         /// The position after this many plies of the line (default: its end).
         #[arg(long)]
         ply: Option<usize>,
@@ -306,7 +313,12 @@ fn main() -> ExitCode {
                 verbose,
             },
         ),
-        Command::Show { file, line, ply } => show::run(&file, &line, ply),
+        Command::Show {
+            file,
+            line,
+            record,
+            ply,
+        } => show::run(&file, &line, record, ply),
     }
 }
 
@@ -315,6 +327,28 @@ fn main() -> ExitCode {
 fn output_failed(e: &std::io::Error) -> ExitCode {
     error(format_args!("cannot write to standard output: {e}"));
     ExitCode::from(2)
+}
+
+/// The record of a valid report: a CBF record, or record `n` (1-based) of a players'
+/// format (XQF, CBR, PGN: one; a CBL library or a PGN file of several games: many).
+fn record_of_report(
+    report: &boardxml::validate::Report,
+    n: usize,
+) -> Result<boardxml::cbf::Record, String> {
+    if let Some(read) = &report.players {
+        return match n.checked_sub(1).and_then(|i| read.records.get(i)) {
+            Some(t) => Ok(t.record.clone()),
+            None => Err(format!(
+                "it holds {} record(s); there is no record {n}",
+                read.records.len()
+            )),
+        };
+    }
+    report
+        .document
+        .as_ref()
+        .and_then(boardxml::cbf::convert::record_of)
+        .ok_or_else(|| "it is not a record (CBF, XQF, CBR, CBL or PGN)".to_string())
 }
 
 /// Prints `error: MESSAGE` to stderr, made terminal-safe: messages name files and quote
