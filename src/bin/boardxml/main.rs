@@ -112,18 +112,23 @@ enum Command {
         #[arg(long, value_name = "CODE")]
         allow: Vec<String>,
     },
-    /// Draw a CIF game (the board at its size with every marker) or a CBF position (the
-    /// xiangqi board with the last move highlighted) as SVG.
+    /// Draw a CIF game (the board at its size with every marker) or a position of a record
+    /// (CBF, XQF, CBR, CBL, PGN: the xiangqi board with the last move highlighted and a
+    /// caption with the players, the move and the side to move) as SVG, readable without
+    /// any CJK font (the characters are drawn from embedded outlines).
     Render {
         /// The CIF document or CBF record.
         file: PathBuf,
         /// CIF: which game (1-based).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// CBF: which line, as 1-based child numbers per ply separated by dots (as in
-        /// `show`); the main line by default.
+        /// A record: which line, as `show` takes it (`22:2`, or 1-based child numbers per
+        /// ply separated by dots); the main line by default.
         #[arg(long, default_value = "")]
         line: String,
+        /// Which record of a library (CBL) or of a PGN file of several games (1-based).
+        #[arg(long, default_value_t = 1)]
+        record: usize,
         /// CBF: the position after this many plies (default: the end of the line).
         #[arg(long)]
         ply: Option<usize>,
@@ -287,10 +292,11 @@ fn main() -> ExitCode {
         Command::Render {
             file,
             game,
+            record,
             line,
             ply,
             output,
-        } => render::run(&file, game, &line, ply, &output),
+        } => render::run(&file, game, record, &line, ply, &output),
         Command::Conformance { action } => conformance::run(action),
         Command::Convert {
             paths,
