@@ -234,9 +234,11 @@ impl Builder {
             },
             Parent::Node(n) => self.after[n].clone(),
         };
-        let mut after = before.clone();
+        // `play` leaves the position as it was when the move is illegal: `after` is then
+        // the position before, for the message.
+        let mut after = before;
         if let Err(reason) = after.play(mv) {
-            let d = self.illegal(before.position(), parent, mv, reason, at);
+            let d = self.illegal(after.position(), parent, mv, reason, at);
             self.diagnostics.push(d);
             self.lost += 1;
             return Parent::Lost;
@@ -249,7 +251,7 @@ impl Builder {
         self.record.moves.push(MoveNode {
             mv,
             comment,
-            path: at.path("move"),
+            path: at.move_path(),
             parent: parent_index,
             children: Vec::new(),
         });
@@ -329,6 +331,20 @@ impl Place {
         } else {
             format!("{what} at {}:{}", self.line, self.column)
         }
+    }
+
+    /// [`Place::path`] of a move, built without `format!` (one a move of every record).
+    pub(crate) fn move_path(self) -> String {
+        use std::fmt::Write;
+        let mut s = String::with_capacity(24);
+        if self.line == 0 {
+            s.push_str("move at byte ");
+            let _ = write!(s, "{}", self.offset);
+        } else {
+            s.push_str("move at ");
+            let _ = write!(s, "{}:{}", self.line, self.column);
+        }
+        s
     }
 
     /// An error here.

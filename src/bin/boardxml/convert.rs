@@ -402,11 +402,14 @@ fn convert_players(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} records {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    // Names first, in order (unique by title); then the records converted and written in
+    // parallel: each write is synced to disk, and syncs overlap.
     let mut names = std::collections::HashSet::new();
-    let mut losses = Vec::new();
-    let mut failures = Vec::new();
-    for (i, titled) in read.records.iter().enumerate() {
-        let target = match dir {
+    let targets: Vec<PathBuf> = read
+        .records
+        .iter()
+        .enumerate()
+        .map(|(i, titled)| match dir {
             Some(dir) => dir.join(unique_name(
                 &titled.title,
                 i + 1,
@@ -414,39 +417,49 @@ fn convert_players(
                 &mut names,
             )),
             None => output.to_path_buf(),
-        };
-        let which = if several {
-            format!(
-                "record {} ({}) -> {}: ",
-                i + 1,
-                titled.title,
-                target.display()
-            )
-        } else {
-            String::new()
-        };
-        if !titled.valid {
-            losses.push(Loss {
-                field: "salvage".into(),
-                message:
-                format!(
-                    "{which}converted as far as it could be read: what follows an illegal or unreadable move is left out (see the errors above)"
-                ),
-            });
-        }
-        match convert_record(&titled.record, s, encoding) {
-            Ok((bytes, more)) => {
-                if let Err(e) = write_file(&target, &bytes, inputs) {
-                    failures.push(format!("{which}{e}"));
-                }
-                losses.extend(more.into_iter().map(|l| Loss {
-                    field: l.field,
-                    message: format!("{which}{}", l.message),
-                }));
+        })
+        .collect();
+    let results: Vec<(Vec<Loss>, Option<String>)> = read
+        .records
+        .par_iter()
+        .zip(targets.par_iter())
+        .enumerate()
+        .map(|(i, (titled, target))| {
+            let which = if several {
+                format!("record {} ({}) -> {}: ", i + 1, titled.title, target.display())
+            } else {
+                String::new()
+            };
+            let mut losses = Vec::new();
+            if !titled.valid {
+                losses.push(Loss {
+                    field: "salvage".into(),
+                    message: format!(
+                        "{which}converted as far as it could be read: what follows an illegal or unreadable move is left out (see the errors above)"
+                    ),
+                });
             }
-            Err(e) => failures.push(format!("{which}cannot convert: {e}")),
-        }
-        bar.inc(1);
+            let failure = match convert_record(&titled.record, s, encoding) {
+                Ok((bytes, more)) => {
+                    losses.extend(more.into_iter().map(|l| Loss {
+                        field: l.field,
+                        message: format!("{which}{}", l.message),
+                    }));
+                    write_file(target, &bytes, inputs)
+                        .err()
+                        .map(|e| format!("{which}{e}"))
+                }
+                Err(e) => Some(format!("{which}cannot convert: {e}")),
+            };
+            bar.inc(1);
+            (losses, failure)
+        })
+        .collect();
+    let mut losses = Vec::new();
+    let mut failures = Vec::new();
+    for (l, f) in results {
+        losses.extend(l);
+        failures.extend(f);
     }
     bar.finish_and_clear();
     if !failures.is_empty() {
