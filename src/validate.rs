@@ -464,14 +464,20 @@ fn open_decoded<'s>(
 }
 
 fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Report {
-    if !options.xml_only {
-        if let Some(kind) = source.head().and_then(|h| crate::players::Kind::sniff(&h)) {
-            return validate_players(path, source, kind, options);
-        }
-    }
     // In memory, the text is decoded whole and read in place. Bad bytes take the streaming
     // path, which reports them after what precedes them, as for any large file.
     let whole = source.whole();
+    // The players' formats are told by their first bytes (what is in memory already, else
+    // the head of the stream).
+    if !options.xml_only {
+        let kind = match &whole {
+            Some(bytes) => crate::players::Kind::sniff(bytes),
+            None => source.head().and_then(|h| crate::players::Kind::sniff(&h)),
+        };
+        if let Some(kind) = kind {
+            return validate_players(path, source, kind, options, whole.as_deref());
+        }
+    }
     let decoded = whole
         .as_deref()
         .and_then(|bytes| crate::encoding::decode_borrowing(bytes).ok());
@@ -818,6 +824,7 @@ fn validate_players(
     source: &dyn Source,
     kind: crate::players::Kind,
     options: &Options,
+    whole: Option<&[u8]>,
 ) -> Report {
     use crate::players::Kind;
     let format = match kind {
@@ -834,17 +841,23 @@ fn validate_players(
     if let Some(size) = source.len().filter(|&s| s > limit) {
         return record_refused(path, format, size);
     }
-    let mut bytes = Vec::new();
-    let read = source
-        .open()
-        .and_then(|r| r.take(limit + 1).read_to_end(&mut bytes));
-    if let Err(e) = read {
-        return Report::io_error(path, format!("cannot read {}: {e}", path.display()));
-    }
+    let mut owned = Vec::new();
+    let bytes: &[u8] = match whole {
+        Some(bytes) => bytes,
+        None => {
+            let read = source
+                .open()
+                .and_then(|r| r.take(limit + 1).read_to_end(&mut owned));
+            if let Err(e) = read {
+                return Report::io_error(path, format!("cannot read {}: {e}", path.display()));
+            }
+            &owned
+        }
+    };
     if bytes.len() as u64 > limit {
         return record_refused(path, format, bytes.len() as u64);
     }
-    let mut read = crate::players::read(kind, &bytes);
+    let mut read = crate::players::read(kind, bytes);
     let mut diagnostics = std::mem::take(&mut read.diagnostics);
     let mut source_lines = BTreeMap::new();
     if let Some(text) = &read.text {
