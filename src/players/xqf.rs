@@ -499,7 +499,7 @@ fn read_moves(tree: &mut Tree<'_>, b: &mut Builder) {
     }
 }
 
-/// The version [`write`] writes: 1.8, the most common, with every key byte zero (so the
+/// The version [`write()`] writes: 1.8, the most common, with every key byte zero (so the
 /// key stream is all zeros and squares are only offset; comment lengths carry the
 /// constant 767 of a zero key).
 pub const WRITTEN_VERSION: u8 = 18;
