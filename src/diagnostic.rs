@@ -67,6 +67,24 @@ pub enum Code {
     IllegalMove,
     /// E0308: warning: the recorded result contradicts a checkmate or stalemate at the end of the main line.
     ResultContradiction,
+    /// E0501: a binary record (XQF, CBR, CBL) ends inside a header, a move record or a comment, or a length points past the end of the file.
+    Truncated,
+    /// E0502: a binary record's header holds a value out of range: an unknown version, a text length over its field, an unknown result code, two pieces on one point.
+    BinaryHeader,
+    /// E0503: a text field or comment of a binary record holds bytes invalid in its encoding (GBK for XQF, UTF-16LE for CBR/CBL).
+    TextBytes,
+    /// E0504: a binary move record whose square is off the board.
+    MoveSquare,
+    /// E0505: warning: bytes or text after the end of a record's moves, which no reader reads.
+    TrailingData,
+    /// E0506: a CBL library's structure is broken: its record area does not start where its index says, or a slot holds no record.
+    Library,
+    /// E0511: PGN that cannot be read: an unclosed tag, comment or variation, a `)` with no `(`, a token that is neither a move, a move number, a comment nor a result.
+    PgnSyntax,
+    /// E0512: PGN move text that no legal move of the side to move reads (in ICCS, Chinese or WXF notation).
+    PgnMove,
+    /// E0513: a PGN tag whose value cannot be used: a Result that is not 1-0, 0-1, 1/2-1/2 or *, a Format that is not ICCS, Chinese or WXF, a tag given twice.
+    PgnTag,
     /// E0401: a square outside the game's board.
     SquareOffBoard,
     /// E0402: boardsize and files/ranks both given and disagreeing.
@@ -107,6 +125,15 @@ impl Code {
         Code::RootMove,
         Code::IllegalMove,
         Code::ResultContradiction,
+        Code::Truncated,
+        Code::BinaryHeader,
+        Code::TextBytes,
+        Code::MoveSquare,
+        Code::TrailingData,
+        Code::Library,
+        Code::PgnSyntax,
+        Code::PgnMove,
+        Code::PgnTag,
         Code::SquareOffBoard,
         Code::BoardSizeConflict,
         Code::RegionOrder,
@@ -144,6 +171,15 @@ impl Code {
             Code::RootMove => "E0306",
             Code::IllegalMove => "E0307",
             Code::ResultContradiction => "E0308",
+            Code::Truncated => "E0501",
+            Code::BinaryHeader => "E0502",
+            Code::TextBytes => "E0503",
+            Code::MoveSquare => "E0504",
+            Code::TrailingData => "E0505",
+            Code::Library => "E0506",
+            Code::PgnSyntax => "E0511",
+            Code::PgnMove => "E0512",
+            Code::PgnTag => "E0513",
             Code::SquareOffBoard => "E0401",
             Code::BoardSizeConflict => "E0402",
             Code::RegionOrder => "E0404",
@@ -182,6 +218,15 @@ impl Code {
             Code::RootMove => "root-move",
             Code::IllegalMove => "illegal-move",
             Code::ResultContradiction => "result-contradiction",
+            Code::Truncated => "truncated",
+            Code::BinaryHeader => "binary-header",
+            Code::TextBytes => "text-bytes",
+            Code::MoveSquare => "move-square",
+            Code::TrailingData => "trailing-data",
+            Code::Library => "library",
+            Code::PgnSyntax => "pgn-syntax",
+            Code::PgnMove => "pgn-move",
+            Code::PgnTag => "pgn-tag",
             Code::SquareOffBoard => "square-off-board",
             Code::BoardSizeConflict => "board-size-conflict",
             Code::RegionOrder => "region",

@@ -18,6 +18,18 @@ pub enum Format {
     /// CBF as XiangQi Bridge 3 writes it (`<ChineseChessRecord Version="1.0">`).
     #[serde(rename = "cbf-1.0")]
     Cbf10,
+    /// XQF (象棋演播室), binary: read into the record model by [`crate::players`].
+    #[serde(rename = "xqf")]
+    Xqf,
+    /// A XiangQi Bridge binary record (`.cbr`).
+    #[serde(rename = "cbr")]
+    Cbr,
+    /// A XiangQi Bridge binary library of records (`.cbl`).
+    #[serde(rename = "cbl")]
+    Cbl,
+    /// PGN as Chinese-chess programs write it.
+    #[serde(rename = "pgn")]
+    Pgn,
 }
 
 impl Format {
@@ -27,6 +39,10 @@ impl Format {
             Format::Cif => "cif",
             Format::Cbf2007 => "cbf-2007",
             Format::Cbf10 => "cbf-1.0",
+            Format::Xqf => "xqf",
+            Format::Cbr => "cbr",
+            Format::Cbl => "cbl",
+            Format::Pgn => "pgn",
         }
     }
 
@@ -89,7 +105,8 @@ impl crate::schema::Document for Document {
                 .map(|d| Document::Cbf2007(cbf_2007::Root::ChineseChessRecord(d))),
             Some(Format::Cbf10) => cbf_1_0::ChineseChessRecord::read_element(r, tag)
                 .map(|d| Document::Cbf10(cbf_1_0::Root::ChineseChessRecord(d))),
-            None => Err(Invalid),
+            // A root element never announces a binary or PGN format.
+            Some(Format::Xqf | Format::Cbr | Format::Cbl | Format::Pgn) | None => Err(Invalid),
         }
     }
 

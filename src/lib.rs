@@ -61,6 +61,7 @@ pub mod encoding;
 pub mod facets;
 mod front;
 pub mod generated;
+pub mod players;
 pub mod report;
 pub mod safe_write;
 pub mod schema;

@@ -69,6 +69,9 @@ pub struct Report {
     pub omitted_errors: usize,
     /// Warnings found past the [`MAX_KEPT`] diagnostics kept, counted only.
     pub omitted_warnings: usize,
+    /// A players' format (XQF, CBR, CBL, PGN): its records as read (each as far as it
+    /// could be read, for `convert --salvage`), kept only with `keep_document`.
+    pub players: Option<Box<crate::players::Read>>,
 }
 
 impl Report {
@@ -96,6 +99,7 @@ impl Report {
             source_lines: BTreeMap::new(),
             omitted_errors: 0,
             omitted_warnings: 0,
+            players: None,
         }
     }
 
@@ -463,6 +467,17 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     // In memory, the text is decoded whole and read in place. Bad bytes take the streaming
     // path, which reports them after what precedes them, as for any large file.
     let whole = source.whole();
+    // The players' formats are told by their first bytes (what is in memory already, else
+    // the head of the stream).
+    if !options.xml_only {
+        let kind = match &whole {
+            Some(bytes) => crate::players::Kind::sniff(bytes),
+            None => source.head().and_then(|h| crate::players::Kind::sniff(&h)),
+        };
+        if let Some(kind) = kind {
+            return validate_players(path, source, kind, options, whole.as_deref());
+        }
+    }
     let decoded = whole
         .as_deref()
         .and_then(|bytes| crate::encoding::decode_borrowing(bytes).ok());
@@ -608,6 +623,7 @@ fn finish(
         source_lines,
         omitted_errors,
         omitted_warnings,
+        players: None,
     }
 }
 
@@ -795,4 +811,97 @@ impl LineState {
         self.excerpt.clear();
         self.waiting = false;
     }
+}
+
+/// The largest file of a players' format read: a library holds thousands of records of
+/// 4 KiB; a single record or a PGN file is refused past [`MAX_RECORD`].
+pub const MAX_LIBRARY: u64 = 1 << 30;
+
+/// Validates a file of a players' format (told by its first bytes): read whole, every
+/// record checked as it is read.
+fn validate_players(
+    path: &Path,
+    source: &dyn Source,
+    kind: crate::players::Kind,
+    options: &Options,
+    whole: Option<&[u8]>,
+) -> Report {
+    use crate::players::Kind;
+    let format = match kind {
+        Kind::Xqf => Format::Xqf,
+        Kind::Cbr => Format::Cbr,
+        Kind::Cbl => Format::Cbl,
+        Kind::Pgn => Format::Pgn,
+    };
+    let limit = if kind == Kind::Cbl {
+        MAX_LIBRARY
+    } else {
+        MAX_RECORD
+    };
+    if let Some(size) = source.len().filter(|&s| s > limit) {
+        return record_refused(path, format, size);
+    }
+    let mut owned = Vec::new();
+    let bytes: &[u8] = match whole {
+        Some(bytes) => bytes,
+        None => {
+            let read = source
+                .open()
+                .and_then(|r| r.take(limit + 1).read_to_end(&mut owned));
+            if let Err(e) = read {
+                return Report::io_error(path, format!("cannot read {}: {e}", path.display()));
+            }
+            &owned
+        }
+    };
+    if bytes.len() as u64 > limit {
+        return record_refused(path, format, bytes.len() as u64);
+    }
+    let mut read = crate::players::read(kind, bytes);
+    let mut diagnostics = std::mem::take(&mut read.diagnostics);
+    let mut source_lines = BTreeMap::new();
+    if let Some(text) = &read.text {
+        let wanted: std::collections::BTreeSet<usize> = diagnostics
+            .iter()
+            .map(|d| d.line as usize)
+            .filter(|&l| l > 0)
+            .collect();
+        for (i, line) in text.lines().enumerate() {
+            if wanted.contains(&(i + 1)) {
+                source_lines.insert(i + 1, line.to_string());
+            }
+        }
+    }
+    let (mut omitted_errors, mut omitted_warnings) = (0, 0);
+    if diagnostics.len() > MAX_KEPT {
+        for d in diagnostics.drain(MAX_KEPT..) {
+            match d.severity {
+                Severity::Error => omitted_errors += 1,
+                Severity::Warning => omitted_warnings += 1,
+            }
+        }
+    }
+    Report {
+        path: path.to_owned(),
+        format: Some(format),
+        diagnostics,
+        document: None,
+        encoding: read.encoding,
+        bom: false,
+        source_lines,
+        omitted_errors,
+        omitted_warnings,
+        players: options.keep_document.then(|| Box::new(read)),
+    }
+}
+
+/// The document of `bytes` if it is schema-valid, whatever its format rules say (for
+/// `convert --salvage`, which converts a record as far as its moves are legal). `None`
+/// for bytes that are not a schema-valid document.
+pub fn schema_valid_document(bytes: &[u8]) -> Option<Document> {
+    let (text, _, _) = crate::encoding::decode_borrowing(bytes).ok()?;
+    let mut reader = Reader::new(&text);
+    let document = reader.read_document::<Document>().ok()?;
+    let diagnostics = reader.into_diagnostics();
+    (!diagnostics.iter().any(|d| d.severity == Severity::Error)).then_some(document)
 }

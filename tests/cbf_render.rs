@@ -25,10 +25,19 @@ const BLACK: &str = "#1a1a1a";
 const HIGHLIGHT: &str = "#1c7ed6";
 
 fn shapes_written(svg: &str) -> usize {
-    ["<rect ", "<line ", "<circle ", "<polygon ", "<path "]
-        .iter()
-        .map(|s| svg.matches(s).count())
-        .sum()
+    // A glyph outline in <defs> is drawn once per <use> of it, not where it is defined.
+    [
+        "<rect ",
+        "<line ",
+        "<circle ",
+        "<polygon ",
+        "<path ",
+        "<use ",
+    ]
+    .iter()
+    .map(|s| svg.matches(s).count())
+    .sum::<usize>()
+        - svg.matches("<path id=\"g-").count()
 }
 
 /// The centre of the piece on `point` (ICCS), from its disc.
@@ -343,4 +352,111 @@ fn positions_of_the_corpus_records() {
     }
     assert!(variations >= 2, "the corpus has variations: {variations}");
     assert!(pictures >= 48, "{pictures}");
+}
+
+/// Item 5 of issue 18: a caption (players, the move in Chinese notation with its number,
+/// the side to move), and every CJK character drawn from outlines: resvg here has no text
+/// support at all, so what it draws of a character comes from the embedded outline.
+#[test]
+fn a_captioned_picture_draws_its_characters_without_a_font() {
+    use boardxml::cbf::render::{render_captioned_svg, Caption};
+    let mut pos = Position::start();
+    let mv = Move::parse_cbf("77-47").expect("a move");
+    pos.play(mv).expect("legal");
+    let caption = Caption {
+        red: "吕钦".into(),
+        black: "许银川".into(),
+        last: Some((1, boardxml_xiangqi::Side::Red, "炮二平五".into())),
+    };
+    let svg = render_captioned_svg(&pos, Some(mv), &caption);
+    let pixmap = rasterise(&svg, "captioned", shapes_written(&svg));
+    save_for_review(&svg, &pixmap, "xiangqi-captioned");
+    assert!(
+        svg.contains(r#"data-players="红方 吕钦   黑方 许银川""#),
+        "{svg}"
+    );
+    assert!(svg.contains(r#"data-move="1. 炮二平五   黑方走""#), "{svg}");
+    // Each outline once in <defs>, one <use> per character drawn: 32 pieces, 4 river
+    // characters, 18 file numbers, and the caption's 红方黑方 + 炮二平五 + 黑方走.
+    assert_eq!(svg.matches("<use ").count(), 32 + 4 + 18 + 4 + 4 + 3);
+    for ch in ['帅', '将', '炮', '楚', '一', '１', '平', '走'] {
+        let id = format!("<path id=\"g-{:x}\"", ch as u32);
+        assert_eq!(svg.matches(&id).count(), 1, "{ch}");
+    }
+    // The names are text (any character may be in a name).
+    assert!(svg.contains(">吕钦</text>") && svg.contains(">许银川</text>"));
+    // A character is drawn: inside the red king's ring there are red pixels (its strokes)
+    // and ivory ones; with no outline there would be ivory only.
+    let (cx, cy) = piece_centre(&svg, "e0");
+    let mut red = 0;
+    for dx in -12..=12 {
+        for dy in -12..=12 {
+            if near(
+                pixel(&pixmap, cx + f64::from(dx), cy + f64::from(dy)),
+                rgb(RED),
+            ) {
+                red += 1;
+            }
+        }
+    }
+    assert!(red > 40, "red pixels in the king's character: {red}");
+    // The caption band is below the board, and something is drawn in it.
+    let board_height = render_position_svg(&pos, Some(mv))
+        .split("height=\"")
+        .nth(1)
+        .and_then(|h| h.split('"').next())
+        .and_then(|h| h.parse::<u32>().ok())
+        .expect("the uncaptioned picture's height");
+    assert!(pixmap.height() > board_height + 40);
+    let band = (board_height + 2..pixmap.height())
+        .flat_map(|y| (0..pixmap.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| !near(pixel(&pixmap, f64::from(x), f64::from(y)), rgb(BOARD)))
+        .count();
+    assert!(band > 300, "caption pixels: {band}");
+    assert_eq!(svg, render_captioned_svg(&pos, Some(mv), &caption));
+}
+
+/// The README's xiangqi pictures are what `boardxml render` draws today (regenerate with
+/// the commands in the README when the drawing changes).
+#[test]
+fn the_readme_pictures_are_fresh() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    for (input, args, picture) in [
+        (
+            "examples/valid/short-game.cbf",
+            &["--ply", "3"][..],
+            "short-game-ply3.svg",
+        ),
+        (
+            "examples/players/opening.pgn",
+            &["--ply", "7"],
+            "captioned.svg",
+        ),
+    ] {
+        let out = dir.path().join(picture);
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_boardxml"))
+            .current_dir(root)
+            .arg("render")
+            .arg(input)
+            .args(args)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let want = std::fs::read_to_string(&out).unwrap();
+        let have = std::fs::read_to_string(root.join("docs/pictures").join(picture)).unwrap();
+        assert!(
+            have == want,
+            "docs/pictures/{picture} is stale: cargo run -q -- render {input} {} -o docs/pictures/{picture}",
+            args.join(" ")
+        );
+        let pixmap = rasterise(&want, picture, shapes_written(&want));
+        save_for_review(&want, &pixmap, picture.trim_end_matches(".svg"));
+    }
 }

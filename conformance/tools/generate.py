@@ -66,6 +66,15 @@ UNCOVERED_CODES = {
     "E0403": "marker-shape: reserved for the CIF rules, which run only on schema-valid "
              "documents, where every marker already has a shape; a marker that fits no shape "
              "is reported by the schema layer as E0214 (cases cif-marker-no-shape-*)",
+    "E0501": "players' formats (XQF, CBR, CBL, PGN): the suite holds CIF and CBF documents only; tests/players.rs gives each code from a bad file",
+    "E0502": "players' formats (XQF, CBR, CBL, PGN): the suite holds CIF and CBF documents only; tests/players.rs gives each code from a bad file",
+    "E0503": "players' formats (XQF, CBR, CBL, PGN): the suite holds CIF and CBF documents only; tests/players.rs gives each code from a bad file",
+    "E0504": "players' formats (XQF, CBR, CBL, PGN): the suite holds CIF and CBF documents only; tests/players.rs gives each code from a bad file",
+    "E0505": "players' formats (XQF, CBR, CBL, PGN): the suite holds CIF and CBF documents only; tests/players.rs gives each code from a bad file",
+    "E0506": "players' formats (XQF, CBR, CBL, PGN): the suite holds CIF and CBF documents only; tests/players.rs gives each code from a bad file",
+    "E0511": "players' formats (XQF, CBR, CBL, PGN): the suite holds CIF and CBF documents only; tests/players.rs gives each code from a bad file",
+    "E0512": "players' formats (XQF, CBR, CBL, PGN): the suite holds CIF and CBF documents only; tests/players.rs gives each code from a bad file",
+    "E0513": "players' formats (XQF, CBR, CBL, PGN): the suite holds CIF and CBF documents only; tests/players.rs gives each code from a bad file",
 }
 
 cases = []

@@ -50,6 +50,13 @@ pub struct Loss {
 }
 
 impl Loss {
+    /// Whether it is only a note: the 2007 display label of a Type or Result code (such as
+    /// 实战全局) that the target has no place for, while the code itself is kept. A player
+    /// does not need it as a warning; `convert --verbose` shows it.
+    pub fn is_note(&self) -> bool {
+        self.field.ends_with(" label")
+    }
+
     pub(crate) fn new(field: impl Into<String>, message: impl Into<String>) -> Loss {
         Loss {
             field: field.into(),

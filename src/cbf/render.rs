@@ -23,6 +23,16 @@
 //!   and `path class="last-move to"`. A point off the board is not drawn; an XML comment
 //!   says so.
 //! - The position's FEN is the picture's `<desc>`.
+//! - Every CJK character drawn (the pieces, 楚河汉界, the file numbers, a caption's
+//!   notation) is drawn from its outline, embedded once per picture in `<defs>` as
+//!   `<path id="g-5e05">` and placed with `<use>`: the picture reads the same on a machine
+//!   with no CJK font (the outlines are WenQuanYi Micro Hei's, Apache-2.0; see
+//!   `src/cbf/glyphs.rs` and `scripts/glyphs.py`). The characters stay in the document as
+//!   transparent `<text>` too, so that they can be found, copied and read aloud.
+//! - With a caption ([`render_captioned_svg`], what `boardxml render` draws for a record):
+//!   a band below the board with the players (红方 red, 黑方 black), the last move with its
+//!   number in Chinese notation, and the side to move. Player names are text (any
+//!   character may be in a name: they need a font that has it); the rest is outlines.
 //!
 //! The output is deterministic: the same position and move always give the same text.
 //!
@@ -184,6 +194,158 @@ fn follow_line(record: &Record, line: &[usize]) -> Result<Vec<usize>, String> {
     }
 }
 
+/// The outline of `ch`, if the pictures carry it.
+fn glyph(ch: char) -> Option<&'static super::glyphs::Glyph> {
+    super::glyphs::GLYPHS.iter().find(|g| g.ch == ch)
+}
+
+/// The `id` of a character's outline in `<defs>`.
+fn glyph_id(ch: char) -> String {
+    format!("g-{:x}", ch as u32)
+}
+
+/// The `<defs>` holding the outline of every character of `texts` that has one, once, in
+/// the glyph table's order (deterministic).
+fn glyph_defs(out: &mut String, texts: &[&str]) {
+    out.push_str("<defs>\n");
+    for g in super::glyphs::GLYPHS {
+        if texts.iter().any(|t| t.contains(g.ch)) {
+            let _ = writeln!(out, r#"<path id="{}" d="{}"/>"#, glyph_id(g.ch), g.path);
+        }
+    }
+    out.push_str("</defs>\n");
+}
+
+/// `ch`'s outline, `size` pixels to the em, its bounding box centred on (cx, cy).
+fn glyph_centred(out: &mut String, ch: char, (cx, cy): (f64, f64), size: f64, fill: &str) {
+    if let Some(g) = glyph(ch) {
+        let k = size / super::glyphs::UNITS_PER_EM;
+        let [x0, y0, x1, y1] = g.bounds.map(f64::from);
+        let _ = writeln!(
+            out,
+            r##"<use href="#{}" transform="translate({} {}) scale({} {})" fill="{fill}"/>"##,
+            glyph_id(ch),
+            num(cx - (x0 + x1) / 2.0 * k),
+            num(cy + (y0 + y1) / 2.0 * k),
+            num4(k),
+            num4(-k)
+        );
+    }
+}
+
+/// A run of text on `baseline`, starting at `x` (or centred on it when `centre`): each
+/// character with an outline drawn from it, the others (names, ASCII) as `<text>`; the
+/// whole run also as transparent text. Gives the run's width.
+fn text_run(
+    out: &mut String,
+    text: &str,
+    (x, baseline): (f64, f64),
+    size: f64,
+    fill: &str,
+    centre: bool,
+) -> f64 {
+    // Widths: an outline's advance; other text about 0.6 em a Latin character, 1 em others.
+    let width_of = |c: char| match glyph(c) {
+        Some(g) => f64::from(g.advance) / super::glyphs::UNITS_PER_EM * size,
+        None if c.is_ascii() => 0.6 * size,
+        None => size,
+    };
+    let total: f64 = text.chars().map(width_of).sum();
+    let mut at = if centre { x - total / 2.0 } else { x };
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}" font-size="{}" fill-opacity="0">{}</text>"#,
+        num(at),
+        num(baseline),
+        num(size),
+        escape(text)
+    );
+    let mut pending = String::new();
+    let mut pending_at = at;
+    let k = size / super::glyphs::UNITS_PER_EM;
+    let flush = |out: &mut String, pending: &mut String, pending_at: f64| {
+        if !pending.is_empty() {
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}" font-size="{}" fill="{fill}" font-family="sans-serif, {CJK_FONTS}">{}</text>"#,
+                num(pending_at),
+                num(baseline),
+                num(size),
+                escape(pending)
+            );
+            pending.clear();
+        }
+    };
+    for c in text.chars() {
+        match glyph(c) {
+            // White space only moves on.
+            None if c.is_whitespace() => flush(out, &mut pending, pending_at),
+            Some(_) => {
+                flush(out, &mut pending, pending_at);
+                let _ = writeln!(
+                    out,
+                    r##"<use href="#{}" transform="translate({} {}) scale({} {})" fill="{fill}"/>"##,
+                    glyph_id(c),
+                    num(at),
+                    num(baseline),
+                    num4(k),
+                    num4(-k)
+                );
+            }
+            None => {
+                if pending.is_empty() {
+                    pending_at = at;
+                }
+                pending.push(c);
+            }
+        }
+        at += width_of(c);
+    }
+    flush(out, &mut pending, pending_at);
+    total
+}
+
+/// A scale factor with four decimals (glyph scales are small).
+fn num4(v: f64) -> String {
+    let s = format!("{v:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// What a caption says: the players, the last move, the side to move.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Caption {
+    /// Red's name (empty: unknown).
+    pub red: String,
+    /// Black's name.
+    pub black: String,
+    /// The last move: its move number, the side that played it, its Chinese notation.
+    pub last: Option<(u32, Side, String)>,
+}
+
+/// The caption band's height.
+const CAPTION: f64 = 78.0;
+
+/// [`render_position_svg`] with a caption band below the board: the players, the last
+/// move with its number in Chinese notation, the side to move.
+pub fn render_captioned_svg(
+    position: &Position,
+    last_move: Option<Move>,
+    caption: &Caption,
+) -> String {
+    let mut title = String::from("Xiangqi position");
+    if let Some((n, side, text)) = &caption.last {
+        let dots = if *side == Side::Red { "." } else { "..." };
+        let _ = write!(title, " after {n}{dots} {text}");
+    }
+    let _ = write!(title, ", {} to move", position.side_to_move().name());
+    render_with(position, last_move, &title, Some(caption))
+}
+
 /// The centre of point (x, y) as drawn.
 fn at(x: f64, y: f64) -> (f64, f64) {
     (MARGIN_X + x * CELL, MARGIN_Y + y * CELL)
@@ -201,8 +363,44 @@ fn side_colour(side: Side) -> &'static str {
 }
 
 fn render(position: &Position, last_move: Option<Move>, title: &str) -> String {
+    render_with(position, last_move, title, None)
+}
+
+/// The caption's two lines: the players, then the last move and the side to move.
+fn caption_lines(position: &Position, caption: &Caption) -> (String, String) {
+    let name = |n: &str| {
+        if n.trim().is_empty() {
+            "?".to_string()
+        } else {
+            n.trim().to_string()
+        }
+    };
+    let players = format!(
+        "红方 {}   黑方 {}",
+        name(&caption.red),
+        name(&caption.black)
+    );
+    let to_move = match position.side_to_move() {
+        Side::Red => "红方走",
+        Side::Black => "黑方走",
+    };
+    let moved = match &caption.last {
+        Some((n, Side::Red, text)) => format!("{n}. {text}   {to_move}"),
+        Some((n, Side::Black, text)) => format!("{n}... {text}   {to_move}"),
+        None => to_move.to_string(),
+    };
+    (players, moved)
+}
+
+fn render_with(
+    position: &Position,
+    last_move: Option<Move>,
+    title: &str,
+    caption: Option<&Caption>,
+) -> String {
     let width = 2.0 * MARGIN_X + 8.0 * CELL;
-    let height = 2.0 * MARGIN_Y + 9.0 * CELL;
+    let board_height = 2.0 * MARGIN_Y + 9.0 * CELL;
+    let height = board_height + caption.map_or(0.0, |_| CAPTION);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -212,6 +410,19 @@ fn render(position: &Position, last_move: Option<Move>, title: &str) -> String {
     );
     let _ = writeln!(out, "<title>{}</title>", escape(title));
     let _ = writeln!(out, "<desc>FEN {}</desc>", escape(&position.to_fen()));
+    let lines = caption.map(|c| caption_lines(position, c));
+    let pieces: String = position.pieces().map(|(_, p)| p.chinese_name()).collect();
+    let mut used: Vec<&str> = vec![
+        &pieces,
+        "楚河汉界",
+        "一二三四五六七八九",
+        "１２３４５６７８９",
+    ];
+    if let Some((a, b)) = &lines {
+        used.push(a);
+        used.push(b);
+    }
+    glyph_defs(&mut out, &used);
     let _ = writeln!(
         out,
         r#"<rect class="board" x="0" y="0" width="{}" height="{}" fill="{BOARD}"/>"#,
@@ -258,6 +469,33 @@ fn render(position: &Position, last_move: Option<Move>, title: &str) -> String {
         );
         corner_marks(&mut out, mv.from, "from");
         corner_marks(&mut out, mv.to, "to");
+        out.push_str("</g>\n");
+    }
+    if let Some((players, moved)) = &lines {
+        let _ = writeln!(
+            out,
+            r#"<g class="caption" data-players="{}" data-move="{}">"#,
+            escape(players),
+            escape(moved)
+        );
+        let (cx, _) = at(4.0, 0.0);
+        let size = CELL * 0.4;
+        text_run(
+            &mut out,
+            players,
+            (cx, board_height + 18.0),
+            size,
+            LINE,
+            true,
+        );
+        text_run(
+            &mut out,
+            moved,
+            (cx, board_height + 18.0 + size * 1.5),
+            size,
+            LINE,
+            true,
+        );
         out.push_str("</g>\n");
     }
     out.push_str("</svg>\n");
@@ -369,10 +607,15 @@ fn river(out: &mut String) {
         let (x, _) = at(x, 0.0);
         let _ = writeln!(
             out,
-            "<text x=\"{}\" y=\"{}\">{text}</text>",
+            "<text x=\"{}\" y=\"{}\" fill-opacity=\"0\">{text}</text>",
             num(x),
             num(y + size * 0.36)
         );
+        // The outlines, spaced as the text's letter-spacing spaces it.
+        for (i, ch) in text.chars().enumerate() {
+            let dx = (i as f64 - 0.5) * size * 1.6;
+            glyph_centred(out, ch, (x + dx, y), size, LINE);
+        }
     }
     out.push_str("</g>\n");
 }
@@ -392,18 +635,24 @@ fn file_numbers(out: &mut String) {
         // Black counts from its right (the left as drawn), red from its right.
         let black = BLACK_NUMBERS[usize::from(x)];
         let red = RED_NUMBERS[usize::from(8 - x)];
-        let _ = writeln!(
-            out,
-            "<text class=\"black\" x=\"{}\" y=\"{}\">{black}</text>",
-            num(cx),
-            num(top - FRAME_GAP - 8.0)
+        let (black_y, red_y) = (
+            top - FRAME_GAP - 8.0,
+            bottom + FRAME_GAP + 6.0 + size * 0.88,
         );
         let _ = writeln!(
             out,
-            "<text class=\"red\" x=\"{}\" y=\"{}\">{red}</text>",
+            "<text class=\"black\" x=\"{}\" y=\"{}\" fill-opacity=\"0\">{black}</text>",
             num(cx),
-            num(bottom + FRAME_GAP + 6.0 + size * 0.88)
+            num(black_y)
         );
+        glyph_centred(out, black, (cx, black_y - size * 0.36), size * 0.8, LINE);
+        let _ = writeln!(
+            out,
+            "<text class=\"red\" x=\"{}\" y=\"{}\" fill-opacity=\"0\">{red}</text>",
+            num(cx),
+            num(red_y)
+        );
+        glyph_centred(out, red, (cx, red_y - size * 0.36), size * 0.8, LINE);
     }
     out.push_str("</g>\n");
 }
@@ -432,11 +681,13 @@ fn draw_piece(out: &mut String, p: Point, piece: Piece) {
         num(cy),
         num(CELL * 0.37)
     );
+    // The character drawn from its outline, centred on the point, and as text for search
+    // and screen readers (transparent).
+    glyph_centred(out, piece.chinese_name(), (cx, cy), size * 0.92, colour);
     let _ = writeln!(
         out,
-        r#"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{colour}">{}</text>"#,
+        r#"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{colour}" fill-opacity="0">{}</text>"#,
         num(cx),
-        // The baseline, so that the character sits about the centre.
         num(cy + size * 0.36),
         num(size),
         piece.chinese_name()

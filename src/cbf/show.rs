@@ -9,6 +9,11 @@
 //! end. So `1.2` is the main line's first move, then the first variation at ply 2 and its
 //! own main continuation; `2` is the first variation of the first move; the empty path (or
 //! `1`, `1.1`, ...) is the main line.
+//!
+//! The short form names only the plies where the line leaves the main continuation:
+//! `22:2` is the second choice at ply 22 (the main line up to it, the main continuation
+//! after), `22:2,30:3` also takes the third choice at ply 30 of that variation. The
+//! variation tree [`variation_tree`] lists every variation with its short form.
 
 use boardxml_xiangqi::{IllegalMove, Move, Point, Position, Side};
 
@@ -18,7 +23,33 @@ use crate::cbf::record::Record;
 /// documentation), or why there is no such line.
 pub fn select_line(record: &Record, path: &str) -> Result<Vec<usize>, String> {
     let mut choices: Vec<usize> = Vec::new();
-    for part in path.split('.').filter(|p| !p.trim().is_empty()) {
+    if path.contains(':') {
+        for part in path.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
+            let pair = part.split_once(':').and_then(|(ply, choice)| {
+                Some((
+                    ply.trim().parse::<usize>().ok()?,
+                    choice.trim().parse::<usize>().ok()?,
+                ))
+            });
+            match pair {
+                Some((ply, choice)) if ply >= 1 && choice >= 1 && ply <= 100_000 => {
+                    if choices.len() < ply {
+                        choices.resize(ply, 1);
+                    }
+                    choices[ply - 1] = choice;
+                }
+                _ => {
+                    return Err(format!(
+                        "bad line \"{path}\": expected PLY:CHOICE pairs separated by commas, such as 22:2 or 22:2,30:3 (1-based)"
+                    ))
+                }
+            }
+        }
+    }
+    for part in path
+        .split('.')
+        .filter(|p| !p.trim().is_empty() && !path.contains(':'))
+    {
         match part.trim().parse::<usize>() {
             Ok(n) if n >= 1 => choices.push(n),
             _ => {
@@ -59,6 +90,12 @@ pub fn select_line(record: &Record, path: &str) -> Result<Vec<usize>, String> {
 /// pieces are in parentheses, so that 车马炮 (the same characters for both sides) tell
 /// their side without colour.
 pub fn board_text(pos: &Position) -> String {
+    board_text_marked(pos, None)
+}
+
+/// [`board_text`] with the last move marked: `∘` where the piece came from, and the piece
+/// itself in `<>` (red) or `[]` (black) instead of `()` / spaces.
+pub fn board_text_marked(pos: &Position, last: Option<Move>) -> String {
     let mut out = String::new();
     const BLACK_FILES: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
     const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
@@ -78,9 +115,17 @@ pub fn board_text(pos: &Position) -> String {
         }
         let mut row = String::new();
         for x in 0..9u8 {
-            let cell = match Point::new(x, y).and_then(|p| pos.piece_at(p)) {
+            let here = Point::new(x, y);
+            let moved = last.is_some_and(|m| Some(m.to) == here);
+            let left = last.is_some_and(|m| Some(m.from) == here);
+            let cell = match here.and_then(|p| pos.piece_at(p)) {
+                Some(piece) if moved && piece.side == Side::Red => {
+                    format!("<{}>", piece.chinese_name())
+                }
+                Some(piece) if moved => format!("[{}]", piece.chinese_name()),
                 Some(piece) if piece.side == Side::Red => format!("({})", piece.chinese_name()),
                 Some(piece) => format!(" {} ", piece.chinese_name()),
+                None if left => " ∘  ".to_string(),
                 None => " ·  ".to_string(),
             };
             row.push_str(&cell);
@@ -197,7 +242,19 @@ pub fn show(record: &Record, line: &[usize], ply: Option<usize>) -> Result<Strin
         moves,
     } = replay(record, line, ply).map_err(|e| e.to_string())?;
     let ply = moves.len();
-    let mut out = board_text(&pos);
+    let mut out = header(record);
+    out.push_str(&board_text_marked(&pos, moves.last().map(|m| m.mv)));
+    if let Some(last) = moves.last() {
+        let number = match last.side {
+            Side::Red => format!("{}.", last.move_number),
+            Side::Black => format!("{}...", last.move_number),
+        };
+        out.push_str(&format!(
+            "last move: {number} {} ({}): ∘ where it came from, <> / [] the piece\n",
+            last.chinese,
+            last.mv.iccs()
+        ));
+    }
     out.push('\n');
     let side = match pos.side_to_move() {
         Side::Red => "red (红方)",
@@ -231,7 +288,141 @@ pub fn show(record: &Record, line: &[usize], ply: Option<usize>) -> Result<Strin
             out.push_str(&format!("{number} {} {}\n", m.chinese, m.mv.iccs()));
         }
     }
+    let tree = variation_tree(record, 200);
+    if !tree.is_empty() {
+        out.push('\n');
+        out.push_str(&tree);
+    }
     Ok(out)
+}
+
+/// The head a player looks for: players, event, date, result (only what the record has).
+pub fn header(record: &Record) -> String {
+    let field = |names: &[&str]| {
+        record
+            .head
+            .iter()
+            .find(|f| names.contains(&f.name) && !f.value.trim().is_empty())
+            .map(|f| f.value.trim().to_string())
+    };
+    let mut out = String::new();
+    if let Some(title) = field(&["Name", "Title"]) {
+        out.push_str(&format!("{title}\n"));
+    }
+    match (field(&["Red"]), field(&["Black"])) {
+        (None, None) => {}
+        (red, black) => out.push_str(&format!(
+            "红方 red: {}   黑方 black: {}\n",
+            red.as_deref().unwrap_or("?"),
+            black.as_deref().unwrap_or("?")
+        )),
+    }
+    if let Some(event) = field(&["Event", "Contest"]) {
+        out.push_str(&format!("event: {event}\n"));
+    }
+    if let Some(date) = field(&["Date"]) {
+        out.push_str(&format!("date: {date}\n"));
+    }
+    let result = record.result.as_ref().map(|r| r.0);
+    if let Some(code @ 1..=3) = result {
+        let text = match code {
+            1 => "1-0 (红胜 red wins)",
+            2 => "0-1 (黑胜 black wins)",
+            _ => "1/2-1/2 (和棋 draw)",
+        };
+        out.push_str(&format!("result: {text}\n"));
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+/// A move waiting to be walked: the node, the position before it, its ply, the
+/// `(ply, choice)` pairs that lead to it, how deep in variations it is.
+type Pending = (usize, Position, usize, Vec<(usize, usize)>, usize);
+
+/// Pushes the moves playable at `ply` (`options`), the main continuation last so that it
+/// is walked first.
+fn push_options(
+    options: &[usize],
+    pos: &Position,
+    ply: usize,
+    choices: &[(usize, usize)],
+    depth: usize,
+    stack: &mut Vec<Pending>,
+) {
+    for (i, &alt) in options.iter().enumerate().skip(1).rev() {
+        let mut c = choices.to_vec();
+        c.push((ply, i + 1));
+        stack.push((alt, pos.clone(), ply, c, depth + 1));
+    }
+    if let Some(&main) = options.first() {
+        stack.push((main, pos.clone(), ply, choices.to_vec(), depth));
+    }
+}
+
+/// Every variation of the record as a tree: where it branches (its move number and ply),
+/// its first move in Chinese notation, and the `--line` short form that picks it; nested
+/// variations indented under the one they branch from. At most `limit` entries (then how
+/// many more there are). Empty for a record without variations.
+pub fn variation_tree(record: &Record, limit: usize) -> String {
+    let Some(start) = record.start.clone() else {
+        return String::new();
+    };
+    let mut entries = Vec::new();
+    let mut total = 0usize;
+    let mut stack: Vec<Pending> = Vec::new();
+    push_options(&record.root_children, &start, 1, &[], 0, &mut stack);
+    let mut seen = vec![false; record.moves.len()];
+    while let Some((node, pos, ply, choices, depth)) = stack.pop() {
+        if std::mem::replace(&mut seen[node], true) {
+            continue;
+        }
+        let mv = record.moves[node].mv;
+        let Ok(chinese) = pos.to_chinese(mv) else {
+            continue;
+        };
+        let starts_variation = choices.last().is_some_and(|&(p, _)| p == ply);
+        if starts_variation {
+            total += 1;
+            if entries.len() < limit {
+                let number = match pos.side_to_move() {
+                    Side::Red => format!("{}.", pos.move_number()),
+                    Side::Black => format!("{}...", pos.move_number()),
+                };
+                let short: Vec<String> = choices.iter().map(|(p, c)| format!("{p}:{c}")).collect();
+                entries.push(format!(
+                    "{}{number} {chinese}  (ply {ply}, --line {})",
+                    "  ".repeat(depth.saturating_sub(1)),
+                    short.join(",")
+                ));
+            }
+        }
+        let mut after = pos;
+        after.apply_unchecked(mv);
+        push_options(
+            &record.moves[node].children,
+            &after,
+            ply + 1,
+            &choices,
+            depth,
+            &mut stack,
+        );
+    }
+    if total == 0 {
+        return String::new();
+    }
+    let mut out = format!("variations ({total}):\n");
+    for e in &entries {
+        out.push_str("  ");
+        out.push_str(e);
+        out.push('\n');
+    }
+    if total > entries.len() {
+        out.push_str(&format!("  ... {} more\n", total - entries.len()));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -293,6 +484,63 @@ mod tests {
             select_line(&record, "1.2").unwrap(),
         );
         assert_ne!(record.moves[main[1]].mv, record.moves[variation[1]].mv);
+    }
+
+    #[test]
+    fn the_short_form_picks_a_choice_at_a_ply() {
+        let record = example();
+        // 22:2 style: the second choice at ply 2 is the dotted path 1.2.
+        assert_eq!(
+            select_line(&record, "2:2").unwrap(),
+            select_line(&record, "1.2").unwrap()
+        );
+        assert_eq!(
+            select_line(&record, "").unwrap(),
+            select_line(&record, "2:1").unwrap()
+        );
+        let e = select_line(&record, "2:3").unwrap_err();
+        assert!(
+            e.contains("at ply 2 there are 2 moves to choose from"),
+            "{e}"
+        );
+        assert!(select_line(&record, "2:x")
+            .unwrap_err()
+            .contains("PLY:CHOICE"));
+        assert!(select_line(&record, "0:1").is_err());
+    }
+
+    #[test]
+    fn the_variation_tree_names_each_branch_with_its_line() {
+        let record = example();
+        let tree = variation_tree(&record, 10);
+        // The variation at ply 2 (black's reply) replaces 马２进３.
+        let line = select_line(&record, "2:2").unwrap();
+        let replayed = replay(&record, &line, Some(2)).unwrap();
+        let want = format!(
+            "variations (1):\n  1... {}  (ply 2, --line 2:2)\n",
+            replayed.moves[1].chinese
+        );
+        assert_eq!(tree, want);
+        assert_eq!(
+            variation_tree(&record, 0),
+            "variations (1):\n  ... 1 more\n"
+        );
+    }
+
+    #[test]
+    fn show_marks_the_last_move_and_prints_the_header() {
+        let record = example();
+        let line = select_line(&record, "").unwrap();
+        let text = show(&record, &line, Some(1)).unwrap();
+        // 炮二平五 (h2e2): the cannon on e2 in <>, its origin h2 as ∘.
+        let rows: Vec<&str> = text.lines().collect();
+        let row = rows.iter().find(|r| r.contains('<')).unwrap();
+        assert!(row.contains("<炮>"), "{text}");
+        assert!(row.contains('∘'), "{text}");
+        assert!(text.contains("last move: 1. 炮二平五 (h2e2)"), "{text}");
+        assert_eq!(text.matches('<').count(), 2, "{text}");
+        let plain = board_text(&record.start.clone().unwrap());
+        assert!(!plain.contains('<') && !plain.contains('∘'));
     }
 
     #[test]

@@ -308,7 +308,21 @@ impl Point {
 
     /// The two CBF digits `XY`, e.g. `77`.
     pub fn cbf(self) -> String {
-        format!("{}{}", self.x, self.y)
+        let mut s = String::with_capacity(2);
+        self.push_cbf(&mut s);
+        s
+    }
+
+    /// Appends [`Point::cbf`] to `s` (writers of long move lists call it once a move:
+    /// two pushes rather than a `format!`).
+    fn push_cbf(self, s: &mut String) {
+        if self.x < 10 && self.y < 10 {
+            s.push(char::from(b'0' + self.x));
+            s.push(char::from(b'0' + self.y));
+        } else {
+            // Off-board points as constructed by hand: the numbers as they are.
+            s.push_str(&format!("{}{}", self.x, self.y));
+        }
     }
 
     /// Parses an ICCS point name such as `h2` (letters a-i, either case; rank 0-9).
@@ -463,7 +477,11 @@ impl Move {
 
     /// The CBF text `XY-XY`.
     pub fn cbf(self) -> String {
-        format!("{}-{}", self.from.cbf(), self.to.cbf())
+        let mut s = String::with_capacity(5);
+        self.from.push_cbf(&mut s);
+        s.push('-');
+        self.to.push_cbf(&mut s);
+        s
     }
 
     /// The ICCS text, e.g. `h2e2`.

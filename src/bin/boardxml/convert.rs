@@ -30,11 +30,21 @@ pub struct Settings {
     pub notation: NotationArg,
     pub output: Option<PathBuf>,
     pub out_dir: Option<PathBuf>,
+    /// Convert a record with errors as far as it could be read (the loss reported).
+    pub salvage: bool,
+    /// Print notes too (losses that are only notes: see `Loss::is_note`).
+    pub verbose: bool,
 }
 
 /// What became of one input.
 enum Outcome {
     Converted {
+        losses: Vec<Loss>,
+    },
+    /// Salvaged (`--salvage`): converted as far as it could be read; the report says what
+    /// was wrong.
+    Salvaged {
+        report: Box<Report>,
         losses: Vec<Loss>,
     },
     /// Not valid: its report says why.
@@ -164,14 +174,29 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     let mut out = String::new();
     let (mut converted, mut failed, mut io_errors, mut warnings) = (0, 0, 0, 0);
     let mut skipped = 0;
+    let mut notes = 0;
     for (input, outcome) in files.iter().zip(&outcomes) {
         let f = input.shown();
         match outcome {
             Outcome::Converted { losses } => {
                 converted += 1;
-                warnings += losses.len();
-                for l in losses {
-                    let _ = writeln!(out, "warning: {}", safe(&format!("{}: {l}", f.display())));
+                let (shown, hidden) = split_notes(losses, s.verbose);
+                warnings += shown.iter().filter(|l| !l.is_note()).count();
+                notes += hidden;
+                for l in shown {
+                    let level = if l.is_note() { "note" } else { "warning" };
+                    let _ = writeln!(out, "{level}: {}", safe(&format!("{}: {l}", f.display())));
+                }
+            }
+            Outcome::Salvaged { report, losses } => {
+                converted += 1;
+                let (shown, hidden) = split_notes(losses, s.verbose);
+                warnings += shown.iter().filter(|l| !l.is_note()).count();
+                notes += hidden;
+                out.push_str(&render(report, OutputFormat::Human, color));
+                for l in shown {
+                    let level = if l.is_note() { "note" } else { "warning" };
+                    let _ = writeln!(out, "{level}: {}", safe(&format!("{}: {l}", f.display())));
                 }
             }
             Outcome::Invalid(report) => {
@@ -196,7 +221,7 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     }
     let _ = writeln!(
         out,
-        "{} files: {converted} converted to {}, {failed} failed{}{}; {warnings} warnings ({:.2} s)",
+        "{} files: {converted} converted to {}, {failed} failed{}{}; {warnings} warnings{} ({:.2} s)",
         files.len(),
         s.to.name(),
         if skipped > 0 {
@@ -206,6 +231,11 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
         },
         if io_errors > 0 {
             format!(", {io_errors} unreadable or unwritable")
+        } else {
+            String::new()
+        },
+        if notes > 0 {
+            format!(", {notes} notes (--verbose shows them)")
         } else {
             String::new()
         },
@@ -255,7 +285,15 @@ fn convert_one(
     {
         return Outcome::Io(d.message.clone());
     }
+    if report.players.is_some() {
+        return convert_players(report, output, s, encoding, inputs);
+    }
     if !report.is_valid() {
+        if s.salvage {
+            if let Some(outcome) = salvage_cbf(input, report.clone(), output, s, encoding, inputs) {
+                return outcome;
+            }
+        }
         return Outcome::Invalid(Box::new(report));
     }
     let Some(record) = report.document.as_ref().and_then(cv::record_of) else {
@@ -265,12 +303,29 @@ fn convert_one(
             Outcome::Skipped
         };
     };
-    let converted = match s.to {
-        Target::Cbf10 => cv::to_cbf_1_0(&record).map(|c| {
+    let converted = convert_record(&record, s, encoding);
+    match converted {
+        Ok((bytes, losses)) => match write_file(output, &bytes, inputs) {
+            Ok(()) => Outcome::Converted { losses },
+            Err(e @ boardxml::safe_write::WriteError::Io(..)) => Outcome::Io(e.to_string()),
+            Err(e) => Outcome::Failed(e.to_string()),
+        },
+        Err(e) => Outcome::Failed(format!("cannot convert: {e}")),
+    }
+}
+
+/// The bytes of `record` converted to the target, and what the target cannot hold.
+fn convert_record(
+    record: &boardxml::cbf::Record,
+    s: &Settings,
+    encoding: &'static encoding_rs::Encoding,
+) -> Result<(Vec<u8>, Vec<Loss>), cv::ConvertError> {
+    match s.to {
+        Target::Cbf10 => cv::to_cbf_1_0(record).map(|c| {
             let doc = Document::Cbf10(cbf_1_0::Root::ChineseChessRecord(c.output));
             (write_document(&doc, encoding, false), c.losses)
         }),
-        Target::Cbf2007 => cv::to_cbf_2007(&record).map(|c| {
+        Target::Cbf2007 => cv::to_cbf_2007(record).map(|c| {
             let doc = Document::Cbf2007(cbf_2007::Root::ChineseChessRecord(c.output));
             (write_document(&doc, encoding, false), c.losses)
         }),
@@ -280,7 +335,7 @@ fn convert_one(
                 NotationArg::Chinese => Notation::Chinese,
                 NotationArg::Wxf => Notation::Wxf,
             };
-            pgn::to_pgn(&record, notation).map(|c| {
+            pgn::to_pgn(record, notation).map(|c| {
                 let (bytes, _, unmappable) = encoding.encode(&c.output);
                 let mut losses = c.losses;
                 if unmappable {
@@ -295,16 +350,216 @@ fn convert_one(
                 (bytes.into_owned(), losses)
             })
         }
-        Target::Json => cv::to_json(&record).map(|c| (c.output.into_bytes(), c.losses)),
+        Target::Json => cv::to_json(record).map(|c| (c.output.into_bytes(), c.losses)),
+        Target::Xqf => boardxml::players::xqf::write(record).map(|c| (c.output, c.losses)),
+    }
+}
+
+/// A file of a players' format (XQF, CBR, CBL, PGN): its record, or (a library, a PGN
+/// file of several games) each of its records under a name from its title, made unique,
+/// in the output folder.
+fn convert_players(
+    mut report: Report,
+    output: &Path,
+    s: &Settings,
+    encoding: &'static encoding_rs::Encoding,
+    inputs: &Inputs,
+) -> Outcome {
+    let Some(read) = report.players.take() else {
+        return Outcome::Failed("nothing read".into());
     };
-    match converted {
-        Ok((bytes, losses)) => match write_file(output, &bytes, inputs) {
-            Ok(()) => Outcome::Converted { losses },
-            Err(e @ boardxml::safe_write::WriteError::Io(..)) => Outcome::Io(e.to_string()),
+    let valid = report.is_valid();
+    if !valid && !s.salvage {
+        return Outcome::Invalid(Box::new(report));
+    }
+    if read.records.is_empty() {
+        return if valid {
+            Outcome::Failed("no record in it".into())
+        } else {
+            Outcome::Invalid(Box::new(report))
+        };
+    }
+    let several = read.records.len() > 1;
+    let dir = match (several, &s.out_dir) {
+        (true, Some(dir)) => Some(dir.as_path()),
+        (true, None) => {
+            return Outcome::Failed(format!(
+                "it holds {} records: write them with --out-dir DIR (one file each)",
+                read.records.len()
+            ))
+        }
+        (false, _) => None,
+    };
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(read.records.len() as u64),
+        if several && std::io::stderr().is_terminal() {
+            indicatif::ProgressDrawTarget::stderr()
+        } else {
+            indicatif::ProgressDrawTarget::hidden()
+        },
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} records {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    // Names first, in order (unique by title); then the records converted and written in
+    // parallel: each write is synced to disk, and syncs overlap.
+    let mut names = std::collections::HashSet::new();
+    let targets: Vec<PathBuf> = read
+        .records
+        .iter()
+        .enumerate()
+        .map(|(i, titled)| match dir {
+            Some(dir) => dir.join(unique_name(
+                &titled.title,
+                i + 1,
+                s.to.extension(),
+                &mut names,
+            )),
+            None => output.to_path_buf(),
+        })
+        .collect();
+    let results: Vec<(Vec<Loss>, Option<String>)> = read
+        .records
+        .par_iter()
+        .zip(targets.par_iter())
+        .enumerate()
+        .map(|(i, (titled, target))| {
+            let which = if several {
+                format!("record {} ({}) -> {}: ", i + 1, titled.title, target.display())
+            } else {
+                String::new()
+            };
+            let mut losses = Vec::new();
+            if !titled.valid {
+                losses.push(Loss {
+                    field: "salvage".into(),
+                    message: format!(
+                        "{which}converted as far as it could be read: what follows an illegal or unreadable move is left out (see the errors above)"
+                    ),
+                });
+            }
+            let failure = match convert_record(&titled.record, s, encoding) {
+                Ok((bytes, more)) => {
+                    losses.extend(more.into_iter().map(|l| Loss {
+                        field: l.field,
+                        message: format!("{which}{}", l.message),
+                    }));
+                    write_file(target, &bytes, inputs)
+                        .err()
+                        .map(|e| format!("{which}{e}"))
+                }
+                Err(e) => Some(format!("{which}cannot convert: {e}")),
+            };
+            bar.inc(1);
+            (losses, failure)
+        })
+        .collect();
+    let mut losses = Vec::new();
+    let mut failures = Vec::new();
+    for (l, f) in results {
+        losses.extend(l);
+        failures.extend(f);
+    }
+    bar.finish_and_clear();
+    if !failures.is_empty() {
+        return Outcome::Failed(failures.join("; "));
+    }
+    if valid {
+        Outcome::Converted { losses }
+    } else {
+        Outcome::Salvaged {
+            report: Box::new(report),
+            losses,
+        }
+    }
+}
+
+/// The losses to print (notes only with `--verbose`) and how many notes were held back.
+fn split_notes(losses: &[Loss], verbose: bool) -> (Vec<&Loss>, usize) {
+    let shown: Vec<&Loss> = losses.iter().filter(|l| verbose || !l.is_note()).collect();
+    let hidden = losses.len() - shown.len();
+    (shown, hidden)
+}
+
+/// `--salvage` for a CBF record that is schema-valid but breaks the rules (an illegal
+/// move): converted up to the move before each illegal one, the loss reported. `None`
+/// when there is nothing to salvage (not schema-valid, not a CBF record, no file).
+fn salvage_cbf(
+    input: &Input,
+    report: Report,
+    output: &Path,
+    s: &Settings,
+    encoding: &'static encoding_rs::Encoding,
+    inputs: &Inputs,
+) -> Option<Outcome> {
+    let Input::File { path, .. } = input else {
+        return None;
+    };
+    // Only rule problems can be salvaged: the schema layer's mean the record was not read.
+    if report.diagnostics.iter().any(|d| {
+        d.severity == boardxml::diagnostic::Severity::Error && !d.code.as_str().starts_with("E03")
+    }) {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    let document = boardxml::validate::schema_valid_document(&bytes)?;
+    let record = cv::record_of(&document)?;
+    let (salvaged, lost) = boardxml::players::salvage(&record);
+    let mut losses = vec![Loss {
+        field: "salvage".into(),
+        message: format!(
+            "converted as far as it is legal: {lost} of {} moves left out (an illegal move and what follows it on its line; see the errors above)",
+            record.moves.len()
+        ),
+    }];
+    Some(match convert_record(&salvaged, s, encoding) {
+        Ok((bytes, more)) => match write_file(output, &bytes, inputs) {
+            Ok(()) => {
+                losses.extend(more);
+                Outcome::Salvaged {
+                    report: Box::new(report),
+                    losses,
+                }
+            }
             Err(e) => Outcome::Failed(e.to_string()),
         },
         Err(e) => Outcome::Failed(format!("cannot convert: {e}")),
+    })
+}
+
+/// A file name from a record's title: path separators, controls and leading dots taken
+/// out, at most 80 characters, `record-N` when nothing is left, `-2`, `-3`... when taken.
+fn unique_name(
+    title: &str,
+    n: usize,
+    extension: &str,
+    taken: &mut std::collections::HashSet<String>,
+) -> String {
+    let cleaned: String = title
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                '_'
+            } else {
+                c
+            }
+        })
+        .take(80)
+        .collect();
+    let cleaned = cleaned.trim().trim_start_matches('.').trim().to_string();
+    let base = if cleaned.is_empty() {
+        format!("record-{n}")
+    } else {
+        cleaned
+    };
+    let mut name = base.clone();
+    let mut k = 1;
+    while !taken.insert(name.to_lowercase()) {
+        k += 1;
+        name = format!("{base}-{k}");
     }
+    format!("{name}.{extension}")
 }
 
 impl Target {
@@ -314,6 +569,7 @@ impl Target {
             Target::Cbf2007 => "cbf-2007",
             Target::Pgn => "pgn",
             Target::Json => "json",
+            Target::Xqf => "xqf",
         }
     }
 }

@@ -123,9 +123,12 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
 }
 
 fn wanted(path: &Path) -> bool {
-    path.extension()
-        .and_then(|x| x.to_str())
-        .is_some_and(|x| matches!(x.to_ascii_lowercase().as_str(), "cbf" | "cif" | "xml"))
+    path.extension().and_then(|x| x.to_str()).is_some_and(|x| {
+        matches!(
+            x.to_ascii_lowercase().as_str(),
+            "cbf" | "cif" | "xml" | "xqf" | "cbr" | "cbl" | "pgn"
+        )
+    })
 }
 
 /// What a file type is, for a note.

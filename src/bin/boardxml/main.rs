@@ -76,7 +76,8 @@ pub enum ConformanceAction {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Validate files (folders are searched recursively for .cbf, .cif and .xml files).
+    /// Validate files (folders are searched recursively for .cbf, .cif, .xml, .xqf, .cbr,
+    /// .cbl and .pgn files; the format is told by the content, not the extension).
     ///
     /// In folders only regular files (and symlinks to them) are read; what is skipped is
     /// named on stderr. Exit code: 0 all valid, 1 some invalid, 2 usage or I/O error.
@@ -111,18 +112,23 @@ enum Command {
         #[arg(long, value_name = "CODE")]
         allow: Vec<String>,
     },
-    /// Draw a CIF game (the board at its size with every marker) or a CBF position (the
-    /// xiangqi board with the last move highlighted) as SVG.
+    /// Draw a CIF game (the board at its size with every marker) or a position of a record
+    /// (CBF, XQF, CBR, CBL, PGN: the xiangqi board with the last move highlighted and a
+    /// caption with the players, the move and the side to move) as SVG, readable without
+    /// any CJK font (the characters are drawn from embedded outlines).
     Render {
         /// The CIF document or CBF record.
         file: PathBuf,
         /// CIF: which game (1-based).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// CBF: which line, as 1-based child numbers per ply separated by dots (as in
-        /// `show`); the main line by default.
+        /// A record: which line, as `show` takes it (`22:2`, or 1-based child numbers per
+        /// ply separated by dots); the main line by default.
         #[arg(long, default_value = "")]
         line: String,
+        /// Which record of a library (CBL) or of a PGN file of several games (1-based).
+        #[arg(long, default_value_t = 1)]
+        record: usize,
         /// CBF: the position after this many plies (default: the end of the line).
         #[arg(long)]
         ply: Option<usize>,
@@ -137,7 +143,8 @@ enum Command {
         #[command(subcommand)]
         action: ConformanceAction,
     },
-    /// Convert CBF records (either dialect) to CBF 1.0, CBF 2007, PGN or JSON.
+    /// Convert records (CBF of either dialect, XQF, CBR, CBL, PGN) to CBF 1.0, CBF 2007, PGN,
+    /// JSON or XQF.
     ///
     /// Each input is validated first; an invalid one is reported and skipped. What the
     /// target cannot hold is printed as a warning. Exit code: 0 all converted, 1 some
@@ -160,19 +167,36 @@ enum Command {
         /// `-o` is. An input is never overwritten.
         #[arg(short = 'o', long = "output", conflicts_with = "out_dir")]
         output: Option<PathBuf>,
-        /// The output folder: each input's stem with the target's extension.
+        /// The output folder: each input's stem with the target's extension; a library
+        /// (CBL, or PGN of several games) gives one file per record, named from its title.
         #[arg(long)]
         out_dir: Option<PathBuf>,
+        /// Convert a record of XQF, CBR, CBL or PGN that has errors (an illegal move, a
+        /// broken tail) as far as it could be read: what follows the problem on its line is
+        /// left out, and the loss is reported.
+        #[arg(long)]
+        salvage: bool,
+        /// Print notes too: what a player rarely needs, such as a 2007 Type or Result
+        /// display label (实战全局) the target has no place for while its code is kept.
+        #[arg(long)]
+        verbose: bool,
     },
-    /// Show a position of a CBF record: the board, the side to move, the moves so far.
+    /// Show a position of a record (CBF, XQF, CBR, CBL, PGN): its header (players, event,
+    /// date, result), the board with the last move marked, the side to move, the moves so
+    /// far, and its variations as a tree (each with the --line that picks it).
     Show {
-        /// The CBF record.
+        /// The record.
         file: PathBuf,
-        /// The line: 1-based child numbers by ply, separated by dots (`1.2`: the main
-        /// line's first move, then the first variation at ply 2; after the last number
-        /// the line follows main continuations). Default: the main line.
+        /// The line: `PLY:CHOICE` pairs where it leaves the main continuation (`22:2`: the
+        /// second choice at ply 22; `22:2,30:3`), or 1-based child numbers by ply
+        /// separated by dots (`1.2`: the main line's first move, then the first variation
+        /// at ply 2; after the last number the line follows main continuations). Default:
+        /// the main line.
         #[arg(long, default_value = "")]
         line: String,
+        /// Which record of a library (CBL) or of a PGN file of several games (1-based).
+        #[arg(long, default_value_t = 1)]
+        record: usize,
         /// The position after this many plies of the line (default: its end).
         #[arg(long)]
         ply: Option<usize>,
@@ -192,6 +216,8 @@ pub enum Target {
     Pgn,
     /// JSON (`.json`).
     Json,
+    /// XQF (`.xqf`), version 1.8, for XQStudio and the tools that read it.
+    Xqf,
 }
 
 impl Target {
@@ -200,6 +226,7 @@ impl Target {
             Target::Cbf10 | Target::Cbf2007 => "cbf",
             Target::Pgn => "pgn",
             Target::Json => "json",
+            Target::Xqf => "xqf",
         }
     }
 }
@@ -265,10 +292,11 @@ fn main() -> ExitCode {
         Command::Render {
             file,
             game,
+            record,
             line,
             ply,
             output,
-        } => render::run(&file, game, &line, ply, &output),
+        } => render::run(&file, game, record, &line, ply, &output),
         Command::Conformance { action } => conformance::run(action),
         Command::Convert {
             paths,
@@ -277,6 +305,8 @@ fn main() -> ExitCode {
             notation,
             output,
             out_dir,
+            salvage,
+            verbose,
         } => convert::run(
             &paths,
             &convert::Settings {
@@ -285,9 +315,16 @@ fn main() -> ExitCode {
                 notation,
                 output,
                 out_dir,
+                salvage,
+                verbose,
             },
         ),
-        Command::Show { file, line, ply } => show::run(&file, &line, ply),
+        Command::Show {
+            file,
+            line,
+            record,
+            ply,
+        } => show::run(&file, &line, record, ply),
     }
 }
 
@@ -296,6 +333,28 @@ fn main() -> ExitCode {
 fn output_failed(e: &std::io::Error) -> ExitCode {
     error(format_args!("cannot write to standard output: {e}"));
     ExitCode::from(2)
+}
+
+/// The record of a valid report: a CBF record, or record `n` (1-based) of a players'
+/// format (XQF, CBR, PGN: one; a CBL library or a PGN file of several games: many).
+fn record_of_report(
+    report: &boardxml::validate::Report,
+    n: usize,
+) -> Result<boardxml::cbf::Record, String> {
+    if let Some(read) = &report.players {
+        return match n.checked_sub(1).and_then(|i| read.records.get(i)) {
+            Some(t) => Ok(t.record.clone()),
+            None => Err(format!(
+                "it holds {} record(s); there is no record {n}",
+                read.records.len()
+            )),
+        };
+    }
+    report
+        .document
+        .as_ref()
+        .and_then(boardxml::cbf::convert::record_of)
+        .ok_or_else(|| "it is not a record (CBF, XQF, CBR, CBL or PGN)".to_string())
 }
 
 /// Prints `error: MESSAGE` to stderr, made terminal-safe: messages name files and quote

@@ -5,8 +5,16 @@ use std::process::ExitCode;
 
 use boardxml::safe_write::{write_file, Inputs};
 
-/// Renders a game of a valid CIF document, or a position of a valid CBF record, to `output`.
-pub fn run(file: &Path, game: usize, line: &str, ply: Option<usize>, output: &Path) -> ExitCode {
+/// Renders a game of a valid CIF document, or a position of a valid record (CBF, or
+/// record `record` of a players' format) with its caption, to `output`.
+pub fn run(
+    file: &Path,
+    game: usize,
+    record: usize,
+    line: &str,
+    ply: Option<usize>,
+    output: &Path,
+) -> ExitCode {
     let report = match crate::read_valid(file, "drawn") {
         Ok(report) => report,
         Err(code) => return code,
@@ -21,11 +29,8 @@ pub fn run(file: &Path, game: usize, line: &str, ply: Option<usize>, output: &Pa
                 )),
             }
         }
-        Some(doc) => match boardxml::cbf::convert::record_of(doc) {
-            Some(record) => cbf_position_svg(&record, line, ply),
-            None => Err("it is neither a CIF document nor a CBF record".to_string()),
-        },
-        None => Err("it could not be read".to_string()),
+        _ => crate::record_of_report(&report, record)
+            .and_then(|record| cbf_position_svg(&record, line, ply)),
     };
     let svg = match svg {
         Ok(svg) => svg,
@@ -65,8 +70,25 @@ fn cbf_position_svg(
             mv.iccs()
         ),
     })?;
-    Ok(boardxml::cbf::render::render_position_svg(
+    let name = |n: &str| {
+        record
+            .head
+            .iter()
+            .find(|f| f.name == n)
+            .map(|f| f.value.trim().to_string())
+            .unwrap_or_default()
+    };
+    let caption = boardxml::cbf::render::Caption {
+        red: name("Red"),
+        black: name("Black"),
+        last: replayed
+            .moves
+            .last()
+            .map(|m| (m.move_number, m.side, m.chinese.clone())),
+    };
+    Ok(boardxml::cbf::render::render_captioned_svg(
         &replayed.position,
         replayed.last_move(),
+        &caption,
     ))
 }
