@@ -13,12 +13,21 @@ pub(super) struct Level {
     /// Its 1-based index among same-named siblings.
     index: usize,
     /// Children seen so far by name, for `[n]` in paths (few distinct names: a list):
-    /// the name is `child_names[start..end]`, then the count.
-    children: Vec<(usize, usize, usize)>,
+    /// the name is `child_names[start..end]`, then the count, then the offset of the
+    /// first such child's start tag (for [`At::child`](super::At::child)).
+    children: Vec<(usize, usize, usize, usize)>,
     child_names: String,
 }
 
 impl Level {
+    /// The offset of the first child element named `name` read so far.
+    pub(super) fn child(&self, name: &str) -> Option<usize> {
+        self.children
+            .iter()
+            .find(|(start, end, _, _)| &self.child_names[*start..*end] == name)
+            .map(|c| c.3)
+    }
+
     /// The level below the root: the document, whose one child is the root element.
     pub(super) fn document() -> Level {
         Level {
@@ -28,36 +37,44 @@ impl Level {
     }
 }
 
+/// The path of the innermost of the open elements `levels` (the document first).
+pub(super) fn path_of(levels: &[Level]) -> String {
+    let mut path = String::new();
+    for level in levels.iter().skip(1) {
+        path.push('/');
+        path.push_str(&level.name);
+        if level.index > 1 {
+            path.push_str(&format!("[{}]", level.index));
+        }
+    }
+    path
+}
+
 impl Reader<'_> {
     /// The path of the element being read.
     pub fn path(&self) -> String {
-        let mut path = String::new();
-        for level in &self.levels[1..self.open] {
-            path.push('/');
-            path.push_str(&level.name);
-            if level.index > 1 {
-                path.push_str(&format!("[{}]", level.index));
-            }
-        }
-        path
+        path_of(&self.levels[..self.open])
     }
 
-    /// Opens the level of child `name` of the current element.
-    pub(super) fn enter(&mut self, name: &str) {
+    /// Opens the level of child element `tag` of the current element.
+    pub(super) fn enter(&mut self, tag: &super::Tag) {
+        let name = tag.name();
         let parent = &mut self.levels[self.open - 1];
         let found = parent
             .children
             .iter_mut()
-            .find(|(start, end, _)| &parent.child_names[*start..*end] == name);
+            .find(|(start, end, _, _)| &parent.child_names[*start..*end] == name);
         let index = match found {
-            Some((_, _, count)) => {
+            Some((_, _, count, _)) => {
                 *count += 1;
                 *count
             }
             None => {
                 let start = parent.child_names.len();
                 parent.child_names.push_str(name);
-                parent.children.push((start, parent.child_names.len(), 1));
+                parent
+                    .children
+                    .push((start, parent.child_names.len(), 1, tag.offset));
                 1
             }
         };

@@ -60,6 +60,11 @@ impl Tag {
         &self.text[a.start..a.split]
     }
 
+    /// The name of `a` as bytes (no character-boundary checks: for comparing).
+    pub(super) fn attr_name_bytes(&self, a: &Attr) -> &[u8] {
+        &self.text.as_bytes()[a.start..a.split]
+    }
+
     pub(super) fn attr_value(&self, a: &Attr) -> &str {
         &self.text[a.split..a.end]
     }
