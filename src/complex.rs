@@ -483,6 +483,7 @@ macro_rules! complex_element {
 #[macro_export]
 macro_rules! __visit {
     ($acc:ident $m:ident) => {
+        const VISITED: bool = true;
         fn visit(
             &self,
             o: &mut dyn $crate::xml::Observer,

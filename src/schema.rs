@@ -137,6 +137,9 @@ pub trait Element: Sized {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid>;
     /// Writes the element as `name`.
     fn write_element(&self, w: &mut Writer, name: &str);
+    /// Whether [`Element::visit`] does anything: the reader spares the call for the types
+    /// whose elements no visitor sees (text leaves, types of schemas without a visitor).
+    const VISITED: bool = false;
     /// Hands the element, just read at `at`, to its schema's visitor in `observer`, if
     /// there is one (generated types of a schema with a visitor; nothing for the others).
     fn visit(

@@ -7,6 +7,7 @@ use crate::cbf::values::{BoardForm, FenForm, StartPosition};
 use crate::complex::{Complex, Kind};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::generated::{cbf_1_0, cbf_2007};
+use crate::xml::At;
 
 /// Which generation of the format a record is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,36 +101,56 @@ pub(crate) fn move_path(k: usize, attribute: &str) -> String {
 /// Where a record's elements stand in its source, as its rules' visitor saw them (byte
 /// offsets; 0 for a record built in memory, which has no source): what the rules anchor
 /// their findings at.
-#[derive(Debug, Clone, Default)]
-pub struct Anchors {
-    /// Each move's attributes, by the move's index in the move list.
+#[derive(Default)]
+pub struct Anchors<'s> {
+    /// Each move, by its index in the move list.
     pub(crate) moves: Vec<MoveAnchor>,
     /// The start position: 2007 Board/@value, 1.0 FEN.
     pub(crate) start: usize,
     /// The recorded result: 2007 Result/@value, 1.0 RecordResult.
     pub(crate) result: usize,
+    /// The record's element as read, to look up the attributes of moves noted by their
+    /// start tag alone.
+    pub(crate) at: Option<&'s At<'s>>,
 }
 
-/// Where one move's attributes stand (the move's start tag for one it lacks).
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct MoveAnchor {
-    pub(crate) nid: usize,
-    pub(crate) value: usize,
-    pub(crate) branch: usize,
-    pub(crate) end: usize,
+/// Where one move stands: its start tag, and its attributes (the start tag's offset for one
+/// it lacks) unless they are to be looked up in the text read ([`At::attribute_of`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum MoveAnchor {
+    /// The start tag; the text read is at hand.
+    Tag(usize),
+    /// Each attribute, noted as the move was read (the text read is not kept).
+    Attributes {
+        nid: usize,
+        value: usize,
+        branch: usize,
+        end: usize,
+    },
 }
 
-impl Anchors {
+impl Anchors<'_> {
     /// The offset of attribute `attribute` of the `k`-th move (1-based; 0 if unknown).
     pub(crate) fn of_move(&self, k: usize, attribute: &str) -> usize {
         let Some(m) = k.checked_sub(1).and_then(|i| self.moves.get(i)) else {
             return 0;
         };
-        match attribute {
-            "nid" => m.nid,
-            "branch" => m.branch,
-            "end" => m.end,
-            _ => m.value,
+        match *m {
+            MoveAnchor::Tag(tag) => self
+                .at
+                .and_then(|at| at.attribute_of(tag, attribute))
+                .unwrap_or(tag),
+            MoveAnchor::Attributes {
+                nid,
+                value,
+                branch,
+                end,
+            } => match attribute {
+                "nid" => nid,
+                "branch" => branch,
+                "end" => end,
+                _ => value,
+            },
         }
     }
 }
@@ -350,7 +371,7 @@ fn text_fields<H: Complex>(head: &H, skip: &[&str]) -> Vec<HeadField> {
 /// that both see the same tree.
 pub(crate) fn place_2007(
     doc: &cbf_2007::ChineseChessRecord,
-    at: &Anchors,
+    at: &Anchors<'_>,
     issues: &mut Vec<Diagnostic>,
     mut add: impl FnMut(Move, usize, Option<usize>) -> usize,
 ) {
@@ -401,7 +422,7 @@ pub(crate) fn place_2007(
 /// placeholder first, then `branch`/`end`.
 pub(crate) fn place_1_0(
     doc: &cbf_1_0::ChineseChessRecord,
-    at: &Anchors,
+    at: &Anchors<'_>,
     issues: &mut Vec<Diagnostic>,
     mut add: impl FnMut(Move, usize, Option<usize>) -> usize,
 ) {

@@ -10,6 +10,10 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::generated::{cbf_1_0, cbf_2007};
 use crate::xml::{At, Observer};
 
+/// Room for the moves' notes, made once the head is read (the moves come after it): most
+/// records have fewer, and a longer one grows the room as usual.
+const MOVES_RESERVED: usize = 256;
+
 /// A recorded result: its code, its path and its offset.
 type RecordedResult<'r> = (u8, &'r str, usize);
 
@@ -20,15 +24,37 @@ type RecordedResult<'r> = (u8, &'r str, usize);
 /// it is kept until then.
 #[derive(Debug, Default)]
 pub struct CbfRules {
-    anchors: Anchors,
+    /// Where each move of the record being read stands.
+    moves: Vec<MoveAnchor>,
+    /// Where its start position stands.
+    start: usize,
+    /// Where its recorded result stands.
+    result: usize,
 }
 
 impl CbfRules {
-    /// Notes where a move's attributes stand, in one pass over its start tag (this runs for
-    /// every move of every record).
+    /// Notes where a move stands: its start tag when the text read is at hand (its
+    /// attributes are looked up only for a move with something to report, as most have
+    /// nothing), else each of its attributes (this runs for every move of every record).
     fn note_move(&mut self, at: &At<'_>) {
-        let [nid, value, branch, end] = at.attributes(["nid", "value", "branch", "end"]);
-        self.anchors.moves.push(MoveAnchor {
+        let tag = at.offset();
+        if at.has_source() {
+            self.moves.push(MoveAnchor::Tag(tag));
+            return;
+        }
+        let (mut nid, mut value, mut branch, mut end) = (tag, tag, tag, tag);
+        // The move was read and is valid, so its attributes are those its dialect declares
+        // (2007: nid, value; 1.0: value, branch, end), whose first letters differ.
+        for (name, offset) in at.attributes() {
+            match name.first() {
+                Some(b'n') => nid = offset,
+                Some(b'v') => value = offset,
+                Some(b'b') => branch = offset,
+                Some(b'e') => end = offset,
+                _ => {}
+            }
+        }
+        self.moves.push(MoveAnchor::Attributes {
             nid,
             value,
             branch,
@@ -36,16 +62,23 @@ impl CbfRules {
         });
     }
 
-    /// The record is read: its rules run over it, anchored at what was noted, and the
-    /// notes are cleared for the next record (their buffer kept).
+    /// The record, read at `at`, is whole: its rules run over it, anchored at what was
+    /// noted, and the notes are cleared for the next record (their buffer kept).
     fn record_read(
         &mut self,
-        check: impl FnOnce(&Anchors) -> Vec<Diagnostic>,
+        at: &At<'_>,
+        check: impl FnOnce(&Anchors<'_>) -> Vec<Diagnostic>,
         found: &mut Vec<Diagnostic>,
     ) {
-        found.extend(check(&self.anchors));
-        self.anchors.moves.clear();
-        (self.anchors.start, self.anchors.result) = (0, 0);
+        let anchors = Anchors {
+            moves: std::mem::take(&mut self.moves),
+            start: std::mem::take(&mut self.start),
+            result: std::mem::take(&mut self.result),
+            at: Some(at),
+        };
+        found.extend(check(&anchors));
+        self.moves = anchors.moves;
+        self.moves.clear();
     }
 }
 
@@ -65,12 +98,16 @@ impl Observer for CbfRules {
 }
 
 impl cbf_2007::Visitor for CbfRules {
+    fn head(&mut self, _: &cbf_2007::Head, _: &At<'_>, _: &mut Vec<Diagnostic>) {
+        self.moves.reserve(MOVES_RESERVED);
+    }
+
     fn board(&mut self, _: &cbf_2007::Board, at: &At<'_>, _: &mut Vec<Diagnostic>) {
-        self.anchors.start = at.attribute("value");
+        self.start = at.attribute("value");
     }
 
     fn record_result(&mut self, _: &cbf_2007::RecordResult, at: &At<'_>, _: &mut Vec<Diagnostic>) {
-        self.anchors.result = at.attribute("value");
+        self.result = at.attribute("value");
     }
 
     fn r#move(&mut self, _: &cbf_2007::Move, at: &At<'_>, _: &mut Vec<Diagnostic>) {
@@ -80,10 +117,10 @@ impl cbf_2007::Visitor for CbfRules {
     fn chinese_chess_record(
         &mut self,
         record: &cbf_2007::ChineseChessRecord,
-        _: &At<'_>,
+        at: &At<'_>,
         found: &mut Vec<Diagnostic>,
     ) {
-        self.record_read(|at| check_2007_at(record, at), found);
+        self.record_read(at, |anchors| check_2007_at(record, anchors), found);
     }
 }
 
@@ -91,8 +128,9 @@ impl cbf_1_0::Visitor for CbfRules {
     fn head(&mut self, _: &cbf_1_0::Head, at: &At<'_>, _: &mut Vec<Diagnostic>) {
         // The start position and the result are elements of a simple type, with no visitor
         // method of their own: their start tags are where findings about them stand.
-        self.anchors.start = at.child(record::START_FIELD_1_0).unwrap_or(at.offset());
-        self.anchors.result = at.child("RecordResult").unwrap_or(at.offset());
+        self.moves.reserve(MOVES_RESERVED);
+        self.start = at.child(record::START_FIELD_1_0).unwrap_or(at.offset());
+        self.result = at.child("RecordResult").unwrap_or(at.offset());
     }
 
     fn r#move(&mut self, _: &cbf_1_0::Move, at: &At<'_>, _: &mut Vec<Diagnostic>) {
@@ -102,10 +140,10 @@ impl cbf_1_0::Visitor for CbfRules {
     fn chinese_chess_record(
         &mut self,
         record: &cbf_1_0::ChineseChessRecord,
-        _: &At<'_>,
+        at: &At<'_>,
         found: &mut Vec<Diagnostic>,
     ) {
-        self.record_read(|at| check_1_0_at(record, at), found);
+        self.record_read(at, |anchors| check_1_0_at(record, anchors), found);
     }
 }
 
@@ -158,7 +196,7 @@ pub fn check_2007(doc: &cbf_2007::ChineseChessRecord) -> Vec<Diagnostic> {
     check_2007_at(doc, &Anchors::default())
 }
 
-fn check_2007_at(doc: &cbf_2007::ChineseChessRecord, at: &Anchors) -> Vec<Diagnostic> {
+fn check_2007_at(doc: &cbf_2007::ChineseChessRecord, at: &Anchors<'_>) -> Vec<Diagnostic> {
     check_document(
         start_of(
             record::board_of(doc),
@@ -180,7 +218,7 @@ pub fn check_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Vec<Diagnostic> {
     check_1_0_at(doc, &Anchors::default())
 }
 
-fn check_1_0_at(doc: &cbf_1_0::ChineseChessRecord, at: &Anchors) -> Vec<Diagnostic> {
+fn check_1_0_at(doc: &cbf_1_0::ChineseChessRecord, at: &Anchors<'_>) -> Vec<Diagnostic> {
     check_document(
         start_of(
             record::fen_of(doc),
@@ -202,7 +240,7 @@ fn check_document<'r>(
     start: StartOf<'_>,
     moves: usize,
     result: Option<RecordedResult<'r>>,
-    at: &'r Anchors,
+    at: &'r Anchors<'r>,
     place: impl FnOnce(&mut Vec<Diagnostic>, &mut DocumentMoves<'r>),
 ) -> Vec<Diagnostic> {
     let mut issues = Vec::new();
@@ -240,7 +278,7 @@ fn start_of<'d, F>(
 /// The moves of a document as its dialect's `place` gives them, checked on the way.
 struct DocumentMoves<'r> {
     walk: Result<Walk<'r>, Vec<Diagnostic>>,
-    at: &'r Anchors,
+    at: &'r Anchors<'r>,
     /// How many moves were placed: the node number of the next.
     nodes: usize,
 }
@@ -251,7 +289,7 @@ impl<'r> DocumentMoves<'r> {
         start: StartOf<'_>,
         moves: usize,
         result: Option<RecordedResult<'r>>,
-        at: &'r Anchors,
+        at: &'r Anchors<'r>,
         issues: &mut Vec<Diagnostic>,
     ) -> DocumentMoves<'r> {
         issues.extend(start.issues);

@@ -14,6 +14,8 @@ pub struct At<'t> {
     tag: &'t Tag,
     /// The element's own level: its children seen.
     level: &'t super::path::Level,
+    /// The text read, when it is read in place (offsets are into it).
+    source: Option<&'t str>,
     path: &'t dyn Fn() -> String,
 }
 
@@ -21,9 +23,29 @@ impl<'t> At<'t> {
     pub(super) fn new(
         tag: &'t Tag,
         level: &'t super::path::Level,
+        source: Option<&'t str>,
         path: &'t dyn Fn() -> String,
     ) -> Self {
-        At { tag, level, path }
+        At {
+            tag,
+            level,
+            source,
+            path,
+        }
+    }
+
+    /// Whether the text read is at hand (a document read in place), so that
+    /// [`At::attribute_of`] can look back at an earlier start tag.
+    pub fn has_source(&self) -> bool {
+        self.source.is_some()
+    }
+
+    /// The byte offset of attribute `name` of the start tag at `start_tag`, read earlier,
+    /// found in the text read when it is at hand (`None` otherwise, or if the tag has no
+    /// such attribute). A rule that reports about few of many elements notes only where
+    /// each starts, and looks an attribute up when it has something to report there.
+    pub fn attribute_of(&self, start_tag: usize, name: &str) -> Option<usize> {
+        super::tag::attribute_in(self.source?, start_tag, name)
     }
 
     /// The byte offset of the start tag of the element's first child named `name`, once
@@ -53,17 +75,14 @@ impl<'t> At<'t> {
             .map_or(self.tag.offset, |a| a.offset)
     }
 
-    /// The offsets of attributes `names` of the start tag, in one pass over it (the start
-    /// tag's offset for one that is absent).
-    pub fn attributes<const N: usize>(&self, names: [&str; N]) -> [usize; N] {
-        let mut offsets = [self.tag.offset; N];
-        for a in &self.tag.attributes {
-            let name = self.tag.attr_name_bytes(a);
-            if let Some(i) = names.iter().position(|n| n.as_bytes() == name) {
-                offsets[i] = a.offset;
-            }
-        }
-        offsets
+    /// The attributes of the start tag, in document order: each name (as bytes, to be
+    /// matched cheaply: this can run for every element of a large document) and offset.
+    #[inline]
+    pub fn attributes(&self) -> impl Iterator<Item = (&[u8], usize)> {
+        self.tag
+            .attributes
+            .iter()
+            .map(|a| (self.tag.attr_name_bytes(a), a.offset))
     }
 
     /// The value of attribute `name` as written (for a start, before the schema has read
@@ -225,7 +244,7 @@ impl<'a> Reader<'a> {
             self.observe(&tag, |o, at, found| o.start(at, found));
         }
         let result = T::read_element(self, &tag);
-        if let (Some(_), Ok(value)) = (&self.observer, &result) {
+        if let (true, Some(_), Ok(value)) = (T::VISITED, &self.observer, &result) {
             self.observe(&tag, |o, at, found| value.visit(o, at, found));
         }
         self.leave();
@@ -245,7 +264,7 @@ impl<'a> Reader<'a> {
         };
         let levels = &self.levels[..self.open];
         let path = || super::path::path_of(levels);
-        let at = At::new(tag, &levels[levels.len() - 1], &path);
+        let at = At::new(tag, &levels[levels.len() - 1], self.source, &path);
         call(observer, &at, &mut self.found);
         if !self.found.is_empty() {
             let mut found = std::mem::take(&mut self.found);
@@ -256,17 +275,12 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Watch elements as they are read (format rules that need no whole document).
+    /// Watch elements as they are read, typed, by format rules (see [`Observer`]); set
+    /// before reading, for the whole document.
     pub fn with_observer(mut self, observer: Box<dyn Observer + 'a>) -> Self {
         self.observer = Some(observer);
         self.observe_starts = true;
         self
-    }
-
-    /// Stops the observer watching (a format whose rules it does not hold).
-    pub fn remove_observer(&mut self) {
-        self.observer = None;
-        self.observe_starts = false;
     }
 
     /// Whether an observer watches.

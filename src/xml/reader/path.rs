@@ -13,10 +13,12 @@ pub(super) struct Level {
     /// Its 1-based index among same-named siblings.
     index: usize,
     /// Children seen so far by name, for `[n]` in paths (few distinct names: a list):
-    /// the name is `child_names[start..end]`, then the count, then the offset of the
-    /// first such child's start tag (for [`At::child`](super::At::child)).
-    children: Vec<(usize, usize, usize, usize)>,
+    /// the name is `child_names[start..end]`, then the count.
+    children: Vec<(usize, usize, usize)>,
     child_names: String,
+    /// The offset of the first child of each name of `children`, in the same order (for
+    /// [`At::child`](super::At::child); apart, so that the search by name stays tight).
+    child_offsets: Vec<usize>,
 }
 
 impl Level {
@@ -24,8 +26,8 @@ impl Level {
     pub(super) fn child(&self, name: &str) -> Option<usize> {
         self.children
             .iter()
-            .find(|(start, end, _, _)| &self.child_names[*start..*end] == name)
-            .map(|c| c.3)
+            .position(|(start, end, _)| &self.child_names[*start..*end] == name)
+            .and_then(|i| self.child_offsets.get(i).copied())
     }
 
     /// The level below the root: the document, whose one child is the root element.
@@ -59,22 +61,25 @@ impl Reader<'_> {
     /// Opens the level of child element `tag` of the current element.
     pub(super) fn enter(&mut self, tag: &super::Tag) {
         let name = tag.name();
+        let watched = self.observer.is_some();
         let parent = &mut self.levels[self.open - 1];
         let found = parent
             .children
             .iter_mut()
-            .find(|(start, end, _, _)| &parent.child_names[*start..*end] == name);
+            .find(|(start, end, _)| &parent.child_names[*start..*end] == name);
         let index = match found {
-            Some((_, _, count, _)) => {
+            Some((_, _, count)) => {
                 *count += 1;
                 *count
             }
             None => {
                 let start = parent.child_names.len();
                 parent.child_names.push_str(name);
-                parent
-                    .children
-                    .push((start, parent.child_names.len(), 1, tag.offset));
+                parent.children.push((start, parent.child_names.len(), 1));
+                // Only a visitor asks where a child stands (`At::child`).
+                if watched {
+                    parent.child_offsets.push(tag.offset);
+                }
                 1
             }
         };
@@ -88,6 +93,7 @@ impl Reader<'_> {
         level.index = index;
         level.children.clear();
         level.child_names.clear();
+        level.child_offsets.clear();
         self.open += 1;
     }
 
