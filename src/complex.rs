@@ -458,9 +458,11 @@ pub fn write<T: Complex>(value: &T, w: &mut Writer, name: &str) {
 }
 
 /// `Element` for a complex type: read and written by [`read()`] and [`write()`].
+/// `complex_element!(Type, ACCESSOR METHOD)` also hands each element read to
+/// `METHOD` of the schema's visitor, which the reader's observer gives by `ACCESSOR`.
 #[macro_export]
 macro_rules! complex_element {
-    ($ty:ty) => {
+    ($ty:ty $(, $acc:ident $m:ident)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
@@ -471,6 +473,51 @@ macro_rules! complex_element {
             fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
                 $crate::complex::write(self, w, name)
             }
+            $($crate::__visit!($acc $m);)?
+        }
+    };
+}
+
+/// The `Element::visit` of a type whose schema has a visitor.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __visit {
+    ($acc:ident $m:ident) => {
+        const VISITED: bool = true;
+        fn visit(
+            &self,
+            o: &mut dyn $crate::xml::Observer,
+            at: &$crate::xml::At<'_>,
+            found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
+        ) {
+            if let ::core::option::Option::Some(v) = $crate::xml::Observer::$acc(o) {
+                v.$m(self, at, found);
+            }
+        }
+    };
+}
+
+/// A schema's `Visitor`: `visitor!([Type method, ...])`, one method per element type,
+/// each given the element just read, where it stands ([`At`](crate::xml::At)) and the
+/// findings to add to. Every method does nothing unless a format's rules say otherwise.
+#[macro_export]
+macro_rules! visitor {
+    ([$($ty:ident $m:ident),* $(,)?]) => {
+        /// What sees each element of this schema as the reader reads it, in document order
+        /// (an element once its content is read and valid; the shapes of an element typed
+        /// by alternatives are seen as that element). Format rules implement it.
+        pub trait Visitor {
+            $(
+                #[doc = concat!("A `", stringify!($ty), "` element, read at `at`.")]
+                fn $m(
+                    &mut self,
+                    element: &$ty,
+                    at: &$crate::xml::At<'_>,
+                    found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
+                ) {
+                    let _ = (element, at, found);
+                }
+            )*
         }
     };
 }
@@ -1090,7 +1137,7 @@ macro_rules! mixed_content {
 /// and a mismatch reported against its `SHAPES`. `alternatives!(Type, [INDEX Variant, ...])`.
 #[macro_export]
 macro_rules! alternatives {
-    ($ty:ident, [$($i:literal $v:ident),* $(,)?]) => {
+    ($ty:ident, [$($i:literal $v:ident),* $(,)?] $(, $acc:ident $m:ident)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
@@ -1111,6 +1158,7 @@ macro_rules! alternatives {
                     $(Self::$v(v) => $crate::schema::Element::write_element(v, w, name),)*
                 }
             }
+            $($crate::__visit!($acc $m);)?
         }
     };
 }
@@ -1133,6 +1181,16 @@ macro_rules! document {
             fn write_root(&self, w: &mut $crate::xml::Writer) {
                 match self {
                     $(Self::$v(v) => $crate::schema::Element::write_element(v, w, $n),)*
+                }
+            }
+            fn visit_root(
+                &self,
+                o: &mut dyn $crate::xml::Observer,
+                at: &$crate::xml::At<'_>,
+                found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
+            ) {
+                match self {
+                    $(Self::$v(v) => $crate::schema::Element::visit(v, o, at, found),)*
                 }
             }
         }

@@ -86,16 +86,11 @@ impl crate::schema::Document for Document {
     const ROOTS: &'static [&'static str] = &["cif", "ChineseChessRecord"];
 
     fn read_root(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        // With the CIF rules watching, a CIF document need not be kept; a CBF record's rules
-        // need its whole tree.
-        // The observer holds CIF rules: a CBF record has no use for it (and it would be asked
-        // about every element).
-        if r.has_observer() {
-            let cif = Format::of_root(tag) == Some(Format::Cif);
-            r.set_retaining(!cif);
-            if !cif {
-                r.remove_observer();
-            }
+        // A CBF record's rules need its whole tree: it is kept even when the caller keeps
+        // nothing (a record is small); a CIF document is checked element by element as it
+        // is read, and kept only if the caller asked.
+        if r.has_observer() && Format::of_root(tag) != Some(Format::Cif) {
+            r.set_retaining(true);
         }
         match Format::of_root(tag) {
             Some(Format::Cif) => {
@@ -115,6 +110,19 @@ impl crate::schema::Document for Document {
             Document::Cif(d) => d.write_root(w),
             Document::Cbf2007(d) => d.write_root(w),
             Document::Cbf10(d) => d.write_root(w),
+        }
+    }
+
+    fn visit_root(
+        &self,
+        observer: &mut dyn crate::xml::Observer,
+        at: &crate::xml::At<'_>,
+        found: &mut Vec<crate::diagnostic::Diagnostic>,
+    ) {
+        match self {
+            Document::Cif(d) => d.visit_root(observer, at, found),
+            Document::Cbf2007(d) => d.visit_root(observer, at, found),
+            Document::Cbf10(d) => d.visit_root(observer, at, found),
         }
     }
 }

@@ -74,8 +74,6 @@ pub mod pattern;
 #[doc(hidden)]
 pub mod rules;
 #[doc(hidden)]
-pub mod semantics;
-#[doc(hidden)]
 pub mod xml;
 
 pub use encoding_rs;

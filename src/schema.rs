@@ -137,6 +137,19 @@ pub trait Element: Sized {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid>;
     /// Writes the element as `name`.
     fn write_element(&self, w: &mut Writer, name: &str);
+    /// Whether [`Element::visit`] does anything: the reader spares the call for the types
+    /// whose elements no visitor sees (text leaves, types of schemas without a visitor).
+    const VISITED: bool = false;
+    /// Hands the element, just read at `at`, to its schema's visitor in `observer`, if
+    /// there is one (generated types of a schema with a visitor; nothing for the others).
+    fn visit(
+        &self,
+        observer: &mut dyn crate::xml::Observer,
+        at: &crate::xml::At<'_>,
+        found: &mut Vec<crate::diagnostic::Diagnostic>,
+    ) {
+        let _ = (observer, at, found);
+    }
 }
 
 /// The root of a schema's documents: one variant per global element.
@@ -147,6 +160,15 @@ pub trait Document: Sized {
     fn read_root(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid>;
     /// Writes the root element.
     fn write_root(&self, w: &mut Writer);
+    /// Hands the root element, just read, to its schema's visitor (see [`Element::visit`]).
+    fn visit_root(
+        &self,
+        observer: &mut dyn crate::xml::Observer,
+        at: &crate::xml::At<'_>,
+        found: &mut Vec<crate::diagnostic::Diagnostic>,
+    ) {
+        let _ = (observer, at, found);
+    }
 }
 
 /// Whether a text value was written as character data or as a CDATA section. Kept for

@@ -1,11 +1,12 @@
 //! Validating one document: decode as it is read, tell the format from the root element
 //! (not the file extension: `.cbf` is also an old ChessBase extension), read it with the
-//! generated types, run the format's rules, and place every diagnostic at its line and
-//! column.
+//! generated types, the format's rules watching each element as it is read, and place every
+//! diagnostic at its line and column.
 //!
 //! Files are streamed: reading holds the nesting path and the current event, not the file.
-//! The source is read again only when there is something to place (rule issues name paths;
-//! diagnostics need line and column and the source line for excerpts).
+//! Every finding, of the schema or of the rules, carries its byte offset: the source is read
+//! once more only when there is something to place (line and column, and the source line
+//! for excerpts), in one pass.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -527,11 +528,13 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
             omitted,
         );
     }
-    let streamed_rules = !options.schema_only && !options.keep_document;
-    if options.schema_only {
+    if options.schema_only || !options.keep_document {
+        // Values hold no repeated children: memory stays bounded (a CBF record, whose rules
+        // need its tree, is kept while its rules watch: see `Document::read_root`).
         reader = reader.without_retaining();
-    } else if streamed_rules {
-        reader = reader.with_observer(Box::new(crate::cif::stream::CifRules::default()));
+    }
+    if !options.schema_only {
+        reader = reader.with_observer(Box::new(crate::rules::Rules::default()));
     }
     let document = reader.read_document::<Document>().ok();
     let format = reader.root().and_then(Format::of_root);
@@ -546,25 +549,7 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     if let Some(format @ (Format::Cbf2007 | Format::Cbf10)) = format {
         name_dialect_mix(format, &mut diagnostics);
     }
-    let schema_valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
-    let mut document = if schema_valid && !options.schema_only {
-        document
-    } else {
-        None
-    };
-    if streamed_rules && format == Some(Format::Cif) {
-        // Checked while read, and not kept: the value read lacks its repeated children.
-        document = None;
-    }
-    if let Some(doc) = &document {
-        let issues = crate::rules::check(doc);
-        if !issues.is_empty() {
-            match placed_issues(source, path, issues) {
-                Ok(placed) => diagnostics.extend(placed),
-                Err(d) => diagnostics.push(d),
-            }
-        }
-    }
+    let mut document = if options.schema_only { None } else { document };
     // Not asked for (a batch keeps every report until it prints them), or not valid.
     if !options.keep_document || diagnostics.iter().any(|d| d.severity == Severity::Error) {
         document = None;
@@ -684,27 +669,6 @@ fn name_dialect_mix(format: Format, diagnostics: &mut [Diagnostic]) {
         d.code = Code::DialectMix;
         d.message = format!("{what} belongs to the {other} dialect, but this record is {this}");
     }
-}
-
-/// Rule issues name paths; one more pass finds their offsets.
-fn placed_issues(
-    source: &dyn Source,
-    path: &Path,
-    issues: Vec<crate::semantics::Issue>,
-) -> Result<Vec<Diagnostic>, Diagnostic> {
-    let mut text = String::new();
-    // The document was just read whole and is schema-valid: it decodes.
-    open_decoded(source, path, None)?
-        .read_to_string(&mut text)
-        .map_err(|e| {
-            Diagnostic::error(
-                Code::Io,
-                0,
-                "",
-                format!("cannot read {} again: {e}", path.display()),
-            )
-        })?;
-    Ok(crate::semantics::place(&text, issues))
 }
 
 /// The longest source line kept for an excerpt: a one-line 100 MB file must not cost

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use boardxml::cif::rules::check;
 use boardxml::diagnostic::Code;
+use boardxml::diagnostic::Diagnostic;
 use boardxml::generated::cif;
-use boardxml::semantics::Issue;
 use boardxml::xml::Reader;
 
 /// Reads a schema-valid document (a schema error fails the test: the rules run only on
@@ -193,7 +193,7 @@ fn every_rule_gives_its_code_path_and_message() {
     let mut failures = Vec::new();
     for r in table() {
         let text = r.text.replacen("@@", "", 1);
-        let issues: Vec<Issue> = check(&read(&text));
+        let issues: Vec<Diagnostic> = check(&read(&text));
         match issues.as_slice() {
             [i] if (i.code, i.path.as_str(), i.message.as_str()) == (r.code, r.path, r.message) => {
                 assert!(

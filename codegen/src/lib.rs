@@ -62,7 +62,10 @@ pub fn generate_str_with(
 pub const BINDINGS_FILE: &str = "bindings.txt";
 
 /// Reads a bindings file: one binding a line, `SCHEMA-FILE TYPE RUST-PATH` (`cif.xsd Square
-/// ::boardxml::cif::Square`); `#` starts a comment. By schema file name.
+/// ::boardxml::cif::Square`); `#` starts a comment. By schema file name. `@visitor` in place
+/// of a type names the accessor of the runtime's observer that gives the schema's visitor
+/// (`cif.xsd @visitor cif`): the schema then gets a `Visitor` trait and its elements are
+/// handed to it as they are read.
 pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnostics> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,

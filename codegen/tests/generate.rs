@@ -90,3 +90,30 @@ fn feature_cases_generate_their_expected_output() {
     }
     assert!(checked >= 1);
 }
+
+/// A `SCHEMA-FILE @visitor ACCESSOR` binding gives the schema a `Visitor` with one method per
+/// element type (the shapes of an element typed by alternatives are visited as it), and each
+/// type's `Element` hands itself to it; without the binding, nothing of the kind is written.
+#[test]
+fn a_visitor_binding_gives_a_visitor_and_its_hooks() {
+    let schemas = workspace().join("schemas");
+    let cif = schemas.join("cif.xsd");
+    let bindings = boardxml_codegen::read_bindings(&schemas.join("bindings.txt")).unwrap();
+    let mut externs = bindings["cif.xsd"].clone();
+    let (_, with) = boardxml_codegen::generate_file_with(&cif, &externs).unwrap();
+    assert!(
+        with.contains("::boardxml::complex_element!(Arrow, cif arrow);"),
+        "{with}"
+    );
+    assert!(with.contains("::boardxml::visitor!("), "{with}");
+    let visitor = &with[with.find("::boardxml::visitor!(").unwrap()..];
+    for method in ["Arrow arrow", "Game game", "Marker marker", "Value value"] {
+        assert!(visitor.contains(method), "{method}: {visitor}");
+    }
+    assert!(!visitor.contains("square_marker"), "{visitor}");
+    assert!(with.contains("::boardxml::complex_element!(SquareMarker);"));
+    externs.remove("@visitor");
+    let (_, without) = boardxml_codegen::generate_file_with(&cif, &externs).unwrap();
+    assert!(!without.contains("visitor!"));
+    assert!(without.contains("::boardxml::complex_element!(Arrow);"));
+}

@@ -17,7 +17,7 @@ pub mod show;
 pub mod values;
 
 pub use record::{Dialect, HeadField, MoveNode, Record};
-pub use rules::{check, check_1_0, check_2007};
+pub use rules::{check, check_1_0, check_2007, CbfRules};
 pub use values::{BoardForm, FenForm, MoveValue, StartPosition};
 
 use std::path::Path;

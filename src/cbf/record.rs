@@ -1,13 +1,13 @@
 //! The dialect-neutral model of a CBF record, built from either dialect's generated types,
-//! with the structural problems found on the way (as path-named issues).
+//! with the structural problems found on the way.
 
 use boardxml_xiangqi::{Move, Position};
 
 use crate::cbf::values::{BoardForm, FenForm, StartPosition};
 use crate::complex::{Complex, Kind};
-use crate::diagnostic::Code;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::generated::{cbf_1_0, cbf_2007};
-use crate::semantics::Issue;
+use crate::xml::At;
 
 /// Which generation of the format a record is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,8 +67,9 @@ pub struct Record {
     pub root_children: Vec<usize>,
     /// The recorded result code (2007 Result/@value, 1.0 RecordResult) and its path.
     pub result: Option<(u8, String)>,
-    /// Structural problems found while building the tree.
-    pub structure_issues: Vec<Issue>,
+    /// Structural problems found while building the tree (a record has no source text:
+    /// their offsets are 0, their paths name the elements).
+    pub structure_issues: Vec<Diagnostic>,
 }
 
 const LIST: &str = "/ChineseChessRecord/MoveList";
@@ -95,6 +96,63 @@ pub(crate) fn move_path(k: usize, attribute: &str) -> String {
     path.push_str("/@");
     path.push_str(attribute);
     path
+}
+
+/// Where a record's elements stand in its source, as its rules' visitor saw them (byte
+/// offsets; 0 for a record built in memory, which has no source): what the rules anchor
+/// their findings at.
+#[derive(Default)]
+pub struct Anchors<'s> {
+    /// Each move, by its index in the move list.
+    pub(crate) moves: Vec<MoveAnchor>,
+    /// The start position: 2007 Board/@value, 1.0 FEN.
+    pub(crate) start: usize,
+    /// The recorded result: 2007 Result/@value, 1.0 RecordResult.
+    pub(crate) result: usize,
+    /// The record's element as read, to look up the attributes of moves noted by their
+    /// start tag alone.
+    pub(crate) at: Option<&'s At<'s>>,
+}
+
+/// Where one move stands: its start tag, and its attributes (the start tag's offset for one
+/// it lacks) unless they are to be looked up in the text read ([`At::attribute_of`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum MoveAnchor {
+    /// The start tag; the text read is at hand.
+    Tag(usize),
+    /// Each attribute, noted as the move was read (the text read is not kept).
+    Attributes {
+        nid: usize,
+        value: usize,
+        branch: usize,
+        end: usize,
+    },
+}
+
+impl Anchors<'_> {
+    /// The offset of attribute `attribute` of the `k`-th move (1-based; 0 if unknown).
+    pub(crate) fn of_move(&self, k: usize, attribute: &str) -> usize {
+        let Some(m) = k.checked_sub(1).and_then(|i| self.moves.get(i)) else {
+            return 0;
+        };
+        match *m {
+            MoveAnchor::Tag(tag) => self
+                .at
+                .and_then(|at| at.attribute_of(tag, attribute))
+                .unwrap_or(tag),
+            MoveAnchor::Attributes {
+                nid,
+                value,
+                branch,
+                end,
+            } => match attribute {
+                "nid" => nid,
+                "branch" => branch,
+                "end" => end,
+                _ => value,
+            },
+        }
+    }
 }
 
 /// The Board value of a 2007 record, read (`None` when absent).
@@ -124,12 +182,12 @@ pub(crate) fn result_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Option<(u8, &'sta
 }
 
 /// The start position a record states (read once, with its value): missing or empty is
-/// the standard start; one that cannot be read is an issue at `path`.
+/// the standard start; one that cannot be read is a finding at `offset` and `path`.
 pub(crate) fn parse_start<F>(
     start: Option<&StartPosition<F>>,
-    path: &str,
+    (offset, path): (usize, &str),
     code: Code,
-    issues: &mut Vec<Issue>,
+    issues: &mut Vec<Diagnostic>,
 ) -> Option<Position> {
     match start.and_then(StartPosition::position) {
         None => Some(Position::start()),
@@ -137,8 +195,9 @@ pub(crate) fn parse_start<F>(
         Some(Err(e)) => {
             let text = start.map(|s| s.as_str().trim()).unwrap_or_default();
             issues.push(
-                Issue::error(
+                Diagnostic::error(
                     code,
+                    offset,
                     path,
                     format!("the start position cannot be read: {e}"),
                 )
@@ -238,13 +297,13 @@ impl Record {
         r.start_text = board.map(|b| b.as_str().to_string()).unwrap_or_default();
         r.start = parse_start(
             board,
-            START_PATH_2007,
+            (0, START_PATH_2007),
             Code::BoardString,
             &mut r.structure_issues,
         );
         let moves = &doc.move_list.r#move;
         let mut issues = std::mem::take(&mut r.structure_issues);
-        place_2007(doc, &mut issues, |mv, i, parent| {
+        place_2007(doc, &Anchors::default(), &mut issues, |mv, i, parent| {
             r.push_move(
                 mv,
                 moves[i].content.clone(),
@@ -266,7 +325,7 @@ impl Record {
         r.head = text_fields(h, &[START_FIELD_1_0]);
         let fen = fen_of(doc);
         r.start_text = fen.map(|f| f.as_str().to_string()).unwrap_or_default();
-        r.start = parse_start(fen, START_PATH_1_0, Code::Fen, &mut r.structure_issues);
+        r.start = parse_start(fen, (0, START_PATH_1_0), Code::Fen, &mut r.structure_issues);
         let moves = &doc.move_list.r#move;
         if let Some(first) = moves.first() {
             if first.value.is_placeholder() && !first.content.is_empty() {
@@ -274,7 +333,7 @@ impl Record {
             }
         }
         let mut issues = std::mem::take(&mut r.structure_issues);
-        place_1_0(doc, &mut issues, |mv, i, parent| {
+        place_1_0(doc, &Anchors::default(), &mut issues, |mv, i, parent| {
             r.push_move(
                 mv,
                 moves[i].content.clone(),
@@ -312,7 +371,8 @@ fn text_fields<H: Complex>(head: &H, skip: &[&str]) -> Vec<HeadField> {
 /// that both see the same tree.
 pub(crate) fn place_2007(
     doc: &cbf_2007::ChineseChessRecord,
-    issues: &mut Vec<Issue>,
+    at: &Anchors<'_>,
+    issues: &mut Vec<Diagnostic>,
     mut add: impl FnMut(Move, usize, Option<usize>) -> usize,
 ) {
     // nid: the move with nid n is the child of the nearest earlier move with nid n-1.
@@ -334,9 +394,14 @@ pub(crate) fn place_2007(
         };
         if let Some(message) = bad {
             issues.push(
-                Issue::error(Code::MoveTree, move_path(k, "nid"), message)
-                    .expected(format!("a nid from 1 to {}", previous_nid + 1))
-                    .found(nid.to_string()),
+                Diagnostic::error(
+                    Code::MoveTree,
+                    at.of_move(k, "nid"),
+                    move_path(k, "nid"),
+                    message,
+                )
+                .expected(format!("a nid from 1 to {}", previous_nid + 1))
+                .found(nid.to_string()),
             );
             // The rest of the tree cannot be placed.
             return;
@@ -357,7 +422,8 @@ pub(crate) fn place_2007(
 /// placeholder first, then `branch`/`end`.
 pub(crate) fn place_1_0(
     doc: &cbf_1_0::ChineseChessRecord,
-    issues: &mut Vec<Issue>,
+    at: &Anchors<'_>,
+    issues: &mut Vec<Diagnostic>,
     mut add: impl FnMut(Move, usize, Option<usize>) -> usize,
 ) {
     let moves = &doc.move_list.r#move;
@@ -365,7 +431,7 @@ pub(crate) fn place_1_0(
         Some(first) if first.value.is_placeholder() => {}
         Some(first) => {
             issues.push(
-                Issue::error(Code::RootMove, move_path(1, "value"), "the first move of a 1.0 record must be the 00-00 placeholder (it carries the game comment)")
+                Diagnostic::error(Code::RootMove, at.of_move(1, "value"), move_path(1, "value"), "the first move of a 1.0 record must be the 00-00 placeholder (it carries the game comment)")
                     .expected("00-00")
                     .found(first.value.to_string()),
             );
@@ -381,8 +447,9 @@ pub(crate) fn place_1_0(
         let k = i + 1;
         if m.value.is_placeholder() {
             issues.push(
-                Issue::error(
+                Diagnostic::error(
                     Code::RootMove,
+                    at.of_move(k, "value"),
                     move_path(k, "value"),
                     "00-00 is only the placeholder first move",
                 )
@@ -397,8 +464,9 @@ pub(crate) fn place_1_0(
                 Some((p, _)) => parent = p,
                 None => {
                     issues.push(
-                        Issue::error(
+                        Diagnostic::error(
                             Code::MoveTree,
+                            at.of_move(end_k, "end"),
                             move_path(end_k, "end"),
                             format!("end=\"1\" closes the main line, yet move {} follows with no open branch", m.value),
                         )
@@ -421,7 +489,7 @@ pub(crate) fn place_1_0(
     }
     if let Some((_, k)) = remembered.first() {
         issues.push(
-            Issue::error(Code::MoveTree, move_path(*k, "branch"), "branch=\"1\" announces a later sibling of this move, but the record ends before it")
+            Diagnostic::error(Code::MoveTree, at.of_move(*k, "branch"), move_path(*k, "branch"), "branch=\"1\" announces a later sibling of this move, but the record ends before it")
                 .expected("a variation after this move's line ends")
                 .found("the end of the record"),
         );

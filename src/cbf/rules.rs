@@ -4,24 +4,163 @@
 
 use boardxml_xiangqi::{IllegalMove, LegalPosition, Move, Position, Side, Undo};
 
-use crate::cbf::record::{self, Record};
+use crate::cbf::record::{self, Anchors, MoveAnchor, Record};
 use crate::cbf::values::StartPosition;
-use crate::diagnostic::Code;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::generated::{cbf_1_0, cbf_2007};
-use crate::semantics::Issue;
+use crate::xml::{At, Observer};
+
+/// Room for the moves' notes, made once the head is read (the moves come after it): most
+/// records have fewer, and a longer one grows the room as usual.
+const MOVES_RESERVED: usize = 256;
+
+/// A recorded result: its code, its path and its offset.
+type RecordedResult<'r> = (u8, &'r str, usize);
+
+/// The CBF rules, as a visitor of records of either dialect: where each element the rules
+/// name stands is noted as it is read (each move's attributes, the start position, the
+/// result), and once the record is read whole its rules run over the typed record, each
+/// finding anchored at the offset noted. A record is small and its rules need its tree, so
+/// it is kept until then.
+#[derive(Debug, Default)]
+pub struct CbfRules {
+    /// Where each move of the record being read stands.
+    moves: Vec<MoveAnchor>,
+    /// Where its start position stands.
+    start: usize,
+    /// Where its recorded result stands.
+    result: usize,
+}
+
+impl CbfRules {
+    /// Notes where a move stands: its start tag when the text read is at hand (its
+    /// attributes are looked up only for a move with something to report, as most have
+    /// nothing), else each of its attributes (this runs for every move of every record).
+    fn note_move(&mut self, at: &At<'_>) {
+        let tag = at.offset();
+        if at.has_source() {
+            self.moves.push(MoveAnchor::Tag(tag));
+            return;
+        }
+        let (mut nid, mut value, mut branch, mut end) = (tag, tag, tag, tag);
+        // The move was read and is valid, so its attributes are those its dialect declares
+        // (2007: nid, value; 1.0: value, branch, end), whose first letters differ.
+        for (name, offset) in at.attributes() {
+            match name.first() {
+                Some(b'n') => nid = offset,
+                Some(b'v') => value = offset,
+                Some(b'b') => branch = offset,
+                Some(b'e') => end = offset,
+                _ => {}
+            }
+        }
+        self.moves.push(MoveAnchor::Attributes {
+            nid,
+            value,
+            branch,
+            end,
+        });
+    }
+
+    /// The record, read at `at`, is whole: its rules run over it, anchored at what was
+    /// noted, and the notes are cleared for the next record (their buffer kept).
+    fn record_read(
+        &mut self,
+        at: &At<'_>,
+        check: impl FnOnce(&Anchors<'_>) -> Vec<Diagnostic>,
+        found: &mut Vec<Diagnostic>,
+    ) {
+        let anchors = Anchors {
+            moves: std::mem::take(&mut self.moves),
+            start: std::mem::take(&mut self.start),
+            result: std::mem::take(&mut self.result),
+            at: Some(at),
+        };
+        found.extend(check(&anchors));
+        self.moves = anchors.moves;
+        self.moves.clear();
+    }
+}
+
+impl Observer for CbfRules {
+    /// What the rules need of a record is in its elements once read.
+    fn starts(&self) -> bool {
+        false
+    }
+
+    fn cbf_2007(&mut self) -> Option<&mut dyn cbf_2007::Visitor> {
+        Some(self)
+    }
+
+    fn cbf_1_0(&mut self) -> Option<&mut dyn cbf_1_0::Visitor> {
+        Some(self)
+    }
+}
+
+impl cbf_2007::Visitor for CbfRules {
+    fn head(&mut self, _: &cbf_2007::Head, _: &At<'_>, _: &mut Vec<Diagnostic>) {
+        self.moves.reserve(MOVES_RESERVED);
+    }
+
+    fn board(&mut self, _: &cbf_2007::Board, at: &At<'_>, _: &mut Vec<Diagnostic>) {
+        self.start = at.attribute("value");
+    }
+
+    fn record_result(&mut self, _: &cbf_2007::RecordResult, at: &At<'_>, _: &mut Vec<Diagnostic>) {
+        self.result = at.attribute("value");
+    }
+
+    fn r#move(&mut self, _: &cbf_2007::Move, at: &At<'_>, _: &mut Vec<Diagnostic>) {
+        self.note_move(at);
+    }
+
+    fn chinese_chess_record(
+        &mut self,
+        record: &cbf_2007::ChineseChessRecord,
+        at: &At<'_>,
+        found: &mut Vec<Diagnostic>,
+    ) {
+        self.record_read(at, |anchors| check_2007_at(record, anchors), found);
+    }
+}
+
+impl cbf_1_0::Visitor for CbfRules {
+    fn head(&mut self, _: &cbf_1_0::Head, at: &At<'_>, _: &mut Vec<Diagnostic>) {
+        // The start position and the result are elements of a simple type, with no visitor
+        // method of their own: their start tags are where findings about them stand.
+        self.moves.reserve(MOVES_RESERVED);
+        self.start = at.child(record::START_FIELD_1_0).unwrap_or(at.offset());
+        self.result = at.child("RecordResult").unwrap_or(at.offset());
+    }
+
+    fn r#move(&mut self, _: &cbf_1_0::Move, at: &At<'_>, _: &mut Vec<Diagnostic>) {
+        self.note_move(at);
+    }
+
+    fn chinese_chess_record(
+        &mut self,
+        record: &cbf_1_0::ChineseChessRecord,
+        at: &At<'_>,
+        found: &mut Vec<Diagnostic>,
+    ) {
+        self.record_read(at, |anchors| check_1_0_at(record, anchors), found);
+    }
+}
 
 /// The rule issues of a schema-valid record: structure, start position, and the legality of
 /// every move of every line; at the end of the main line, a result that contradicts a mate.
-pub fn check(record: &Record) -> Vec<Issue> {
+pub fn check(record: &Record) -> Vec<Diagnostic> {
+    // A record has no source: its findings name paths, at offset 0.
     let start = Start {
         position: record.start.as_ref(),
         text: &record.start_text,
         path: &record.start_path,
+        offset: 0,
     };
     let result = record
         .result
         .as_ref()
-        .map(|(code, path)| (*code, path.as_str()));
+        .map(|(code, path)| (*code, path.as_str(), 0));
     let mut walk = Walk::new(&start, result, record.moves.len());
     if let Ok(walk) = &mut walk {
         // The walk takes moves depth-first, the main line first: the order the readers
@@ -40,7 +179,7 @@ pub fn check(record: &Record) -> Vec<Issue> {
                 continue;
             };
             seen[m] = true;
-            walk.add(node.mv, parent, || node.path.clone());
+            walk.add(node.mv, parent, || (0, node.path.clone()));
             stack.extend(node.children.iter().rev().map(|&c| (c, Some(placed))));
             placed += 1;
         }
@@ -48,30 +187,50 @@ pub fn check(record: &Record) -> Vec<Issue> {
     rule_issues(record.structure_issues.clone(), walk)
 }
 
-/// The issues [`check`] gives for [`Record::from_2007`] of `doc`, without building the
+/// The findings [`check`] gives for [`Record::from_2007`] of `doc`, without building the
 /// record: validation needs neither comments nor head fields, nor a path per move unless
-/// that move is illegal. Each move is checked as it is placed, with no tree built.
-pub fn check_2007(doc: &cbf_2007::ChineseChessRecord) -> Vec<Issue> {
+/// that move is illegal. Each move is checked as it is placed, with no tree built. For a
+/// record read from a source, the reader's visitor ([`CbfRules`]) anchors them at their
+/// offsets; here (a record in memory) the offsets are 0.
+pub fn check_2007(doc: &cbf_2007::ChineseChessRecord) -> Vec<Diagnostic> {
+    check_2007_at(doc, &Anchors::default())
+}
+
+fn check_2007_at(doc: &cbf_2007::ChineseChessRecord, at: &Anchors<'_>) -> Vec<Diagnostic> {
     check_document(
         start_of(
             record::board_of(doc),
-            record::START_PATH_2007,
+            (at.start, record::START_PATH_2007),
             Code::BoardString,
         ),
         doc.move_list.r#move.len(),
-        record::result_2007(doc),
-        |issues, moves| record::place_2007(doc, issues, |mv, i, parent| moves.add(mv, i, parent)),
+        record::result_2007(doc).map(|(code, path)| (code, path, at.result)),
+        at,
+        |issues, moves| {
+            record::place_2007(doc, at, issues, |mv, i, parent| moves.add(mv, i, parent))
+        },
     )
 }
 
-/// The issues [`check`] gives for [`Record::from_1_0`] of `doc`, without building the
+/// The findings [`check`] gives for [`Record::from_1_0`] of `doc`, without building the
 /// record (see [`check_2007`]).
-pub fn check_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Vec<Issue> {
+pub fn check_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Vec<Diagnostic> {
+    check_1_0_at(doc, &Anchors::default())
+}
+
+fn check_1_0_at(doc: &cbf_1_0::ChineseChessRecord, at: &Anchors<'_>) -> Vec<Diagnostic> {
     check_document(
-        start_of(record::fen_of(doc), record::START_PATH_1_0, Code::Fen),
+        start_of(
+            record::fen_of(doc),
+            (at.start, record::START_PATH_1_0),
+            Code::Fen,
+        ),
         doc.move_list.r#move.len(),
-        record::result_1_0(doc),
-        |issues, moves| record::place_1_0(doc, issues, |mv, i, parent| moves.add(mv, i, parent)),
+        record::result_1_0(doc).map(|(code, path)| (code, path, at.result)),
+        at,
+        |issues, moves| {
+            record::place_1_0(doc, at, issues, |mv, i, parent| moves.add(mv, i, parent))
+        },
     )
 }
 
@@ -80,11 +239,12 @@ pub fn check_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Vec<Issue> {
 fn check_document<'r>(
     start: StartOf<'_>,
     moves: usize,
-    result: Option<(u8, &'r str)>,
-    place: impl FnOnce(&mut Vec<Issue>, &mut DocumentMoves<'r>),
-) -> Vec<Issue> {
+    result: Option<RecordedResult<'r>>,
+    at: &'r Anchors<'r>,
+    place: impl FnOnce(&mut Vec<Diagnostic>, &mut DocumentMoves<'r>),
+) -> Vec<Diagnostic> {
     let mut issues = Vec::new();
-    let mut document = DocumentMoves::new(start, moves, result, &mut issues);
+    let mut document = DocumentMoves::new(start, moves, result, at, &mut issues);
     place(&mut issues, &mut document);
     rule_issues(issues, document.walk)
 }
@@ -94,28 +254,31 @@ struct StartOf<'d> {
     text: Option<&'d str>,
     position: Option<Position>,
     /// Why it cannot be read, if it cannot.
-    issues: Vec<Issue>,
+    issues: Vec<Diagnostic>,
     path: &'static str,
+    offset: usize,
 }
 
 fn start_of<'d, F>(
     start: Option<&'d StartPosition<F>>,
-    path: &'static str,
+    (offset, path): (usize, &'static str),
     code: Code,
 ) -> StartOf<'d> {
     let mut issues = Vec::new();
-    let position = record::parse_start(start, path, code, &mut issues);
+    let position = record::parse_start(start, (offset, path), code, &mut issues);
     StartOf {
         text: start.map(|s| s.as_str()),
         position,
         issues,
         path,
+        offset,
     }
 }
 
 /// The moves of a document as its dialect's `place` gives them, checked on the way.
 struct DocumentMoves<'r> {
-    walk: Result<Walk<'r>, Vec<Issue>>,
+    walk: Result<Walk<'r>, Vec<Diagnostic>>,
+    at: &'r Anchors<'r>,
     /// How many moves were placed: the node number of the next.
     nodes: usize,
 }
@@ -125,8 +288,9 @@ impl<'r> DocumentMoves<'r> {
     fn new(
         start: StartOf<'_>,
         moves: usize,
-        result: Option<(u8, &'r str)>,
-        issues: &mut Vec<Issue>,
+        result: Option<RecordedResult<'r>>,
+        at: &'r Anchors<'r>,
+        issues: &mut Vec<Diagnostic>,
     ) -> DocumentMoves<'r> {
         issues.extend(start.issues);
         let position = start.position;
@@ -134,9 +298,11 @@ impl<'r> DocumentMoves<'r> {
             position: position.as_ref(),
             text: start.text.unwrap_or_default(),
             path: start.path,
+            offset: start.offset,
         };
         DocumentMoves {
             walk: Walk::new(&start, result, moves),
+            at,
             nodes: 0,
         }
     }
@@ -145,7 +311,13 @@ impl<'r> DocumentMoves<'r> {
     /// checked, and given its node number.
     fn add(&mut self, mv: Move, source: usize, parent: Option<usize>) -> usize {
         if let Ok(walk) = &mut self.walk {
-            walk.add(mv, parent, || record::move_path(source + 1, "value"));
+            let at = self.at;
+            walk.add(mv, parent, || {
+                (
+                    at.of_move(source + 1, "value"),
+                    record::move_path(source + 1, "value"),
+                )
+            });
         }
         self.nodes += 1;
         self.nodes - 1
@@ -157,12 +329,16 @@ struct Start<'a> {
     position: Option<&'a Position>,
     text: &'a str,
     path: &'a str,
+    offset: usize,
 }
 
 /// The structure issues `issues`, then those of the rules: of the start position if it
 /// stopped the check, else of the moves (unless a structure issue says the start position
 /// is impossible: legality of moves from it means nothing).
-fn rule_issues(mut issues: Vec<Issue>, walk: Result<Walk<'_>, Vec<Issue>>) -> Vec<Issue> {
+fn rule_issues(
+    mut issues: Vec<Diagnostic>,
+    walk: Result<Walk<'_>, Vec<Diagnostic>>,
+) -> Vec<Diagnostic> {
     match walk {
         Err(start_issues) => issues.extend(start_issues),
         Ok(walk) => {
@@ -190,8 +366,8 @@ struct Walk<'r> {
     nodes: usize,
     /// Whether every move so far was the child of the one before.
     on_main_line: bool,
-    result: Option<(u8, &'r str)>,
-    issues: Vec<Issue>,
+    result: Option<RecordedResult<'r>>,
+    issues: Vec<Diagnostic>,
 }
 
 /// A move of [`Walk`]'s line: its node number, the move, and what takes it back (`None`:
@@ -208,9 +384,9 @@ impl<'r> Walk<'r> {
     /// legal.
     fn new(
         start: &Start<'_>,
-        result: Option<(u8, &'r str)>,
+        result: Option<RecordedResult<'r>>,
         moves: usize,
-    ) -> Result<Walk<'r>, Vec<Issue>> {
+    ) -> Result<Walk<'r>, Vec<Diagnostic>> {
         let Some(position) = start.position else {
             return Err(Vec::new());
         };
@@ -218,8 +394,9 @@ impl<'r> Walk<'r> {
             problems
                 .into_iter()
                 .map(|problem| {
-                    Issue::error(
+                    Diagnostic::error(
                         Code::IllegalPosition,
+                        start.offset,
                         start.path,
                         format!("the start position is not legal: {problem}"),
                     )
@@ -238,8 +415,8 @@ impl<'r> Walk<'r> {
     }
 
     /// Checks the next move, `mv`, the child of node `parent` (`None`: a first move);
-    /// `path` names it for an issue.
-    fn add(&mut self, mv: Move, parent: Option<usize>, path: impl FnOnce() -> String) {
+    /// `anchor` gives its offset and path for a finding.
+    fn add(&mut self, mv: Move, parent: Option<usize>, anchor: impl FnOnce() -> (usize, String)) {
         let node = self.nodes;
         self.nodes += 1;
         let continues = match parent {
@@ -257,7 +434,7 @@ impl<'r> Walk<'r> {
             match self.position.play_undoable(mv) {
                 Ok(undo) => Some(undo),
                 Err(reason) => {
-                    let issue = self.illegal_move(mv, path(), reason);
+                    let issue = self.illegal_move(mv, anchor(), reason);
                     self.issues.push(issue);
                     None
                 }
@@ -269,7 +446,7 @@ impl<'r> Walk<'r> {
     }
 
     /// The issues found, once every move has come.
-    fn finish(mut self) -> Vec<Issue> {
+    fn finish(mut self) -> Vec<Diagnostic> {
         if self.on_main_line {
             self.main_line_ended();
         }
@@ -302,8 +479,13 @@ impl<'r> Walk<'r> {
         parent.is_none()
     }
 
-    /// The issue for the illegal move `mv`, after the line, at `path`.
-    fn illegal_move(&self, mv: Move, path: String, reason: IllegalMove) -> Issue {
+    /// The finding for the illegal move `mv`, after the line, at `offset` and `path`.
+    fn illegal_move(
+        &self,
+        mv: Move,
+        (offset, path): (usize, String),
+        reason: IllegalMove,
+    ) -> Diagnostic {
         let position = self.position.position();
         let reason = flying_king(position, mv).unwrap_or_else(|| reason.to_string());
         let line: Vec<String> = self
@@ -317,8 +499,9 @@ impl<'r> Walk<'r> {
             .piece_at(mv.from)
             .map(|p| format!("{} ", p.chinese_name()))
             .unwrap_or_default();
-        Issue::error(
+        Diagnostic::error(
             Code::IllegalMove,
+            offset,
             path,
             format!(
                 "illegal move {piece}{} ({}) at ply {} of the line {}: {reason}",
@@ -378,8 +561,12 @@ fn side_name(side: Side) -> &'static str {
 /// At the end of the main line: a checkmate or stalemate (a loss in xiangqi) that the
 /// recorded result contradicts is worth a warning, not an error (records are often
 /// annotated by hand).
-fn result_warning(result: Option<(u8, &str)>, end: &Position, issues: &mut Vec<Issue>) {
-    let Some((code, path)) = result else {
+fn result_warning(
+    result: Option<RecordedResult<'_>>,
+    end: &Position,
+    issues: &mut Vec<Diagnostic>,
+) {
+    let Some((code, path, offset)) = result else {
         return;
     };
     // Only the side to move can be mated or stalemated, so the result that would agree is
@@ -398,8 +585,9 @@ fn result_warning(result: Option<(u8, &str)>, end: &Position, issues: &mut Vec<I
         "stalemated (a loss in xiangqi)"
     };
     issues.push(
-        Issue::warning(
+        Diagnostic::warning(
             Code::ResultContradiction,
+            offset,
             path,
             format!(
                 "the main line ends with {} {how}, but the recorded result is {code}",
@@ -445,16 +633,21 @@ mod tests {
     }
 
     /// What [`Walk`] finds in `tree`.
-    fn walked(tree: &Plain, start: &Position, result: Option<(u8, &str)>) -> Vec<Issue> {
+    fn walked(
+        tree: &Plain,
+        start: &Position,
+        result: Option<RecordedResult<'_>>,
+    ) -> Vec<Diagnostic> {
         let start = Start {
             position: Some(start),
             text: "",
             path: "/start",
+            offset: 0,
         };
         let mut walk = Walk::new(&start, result, tree.nodes.len());
         if let Ok(walk) = &mut walk {
             for (node, &(mv, parent)) in tree.nodes.iter().enumerate() {
-                walk.add(mv, parent, || Plain::path(node));
+                walk.add(mv, parent, || (0, Plain::path(node)));
             }
         }
         rule_issues(Vec::new(), walk)
@@ -463,7 +656,11 @@ mod tests {
     /// The rule check by its definition: depth first over the children of each node (in
     /// document order), with a copy of the position for every variation; a line stops at
     /// its first illegal move; the main line follows the first child of each node.
-    fn by_definition(tree: &Plain, start: &Position, result: Option<(u8, &str)>) -> Vec<Issue> {
+    fn by_definition(
+        tree: &Plain,
+        start: &Position,
+        result: Option<RecordedResult<'_>>,
+    ) -> Vec<Diagnostic> {
         let mut issues = Vec::new();
         let mut children = vec![Vec::new(); tree.nodes.len()];
         let mut roots = Vec::new();
@@ -491,8 +688,9 @@ mod tests {
                     .map(|p| format!("{} ", p.chinese_name()))
                     .unwrap_or_default();
                 issues.push(
-                    Issue::error(
+                    Diagnostic::error(
                         Code::IllegalMove,
+                        0,
                         Plain::path(node),
                         format!(
                             "illegal move {piece}{} ({}) at ply {} of the line {}: {reason}",
@@ -566,7 +764,7 @@ mod tests {
         for round in 0..600 {
             let start = &starts[round % starts.len()];
             let tree = random_tree(&mut rng, start);
-            let result = Some(((round % 4) as u8, "/result"));
+            let result = Some(((round % 4) as u8, "/result", 0));
             let want = by_definition(&tree, start, result);
             assert_eq!(walked(&tree, start, result), want, "tree {:?}", tree.nodes);
             for issue in want {
@@ -620,7 +818,7 @@ mod tests {
         for round in 0..200 {
             let tree = random_tree(&mut rng, &start);
             let result = (round % 4) as u8;
-            let want = by_definition(&tree, &start, Some((result, "/result")));
+            let want = by_definition(&tree, &start, Some((result, "/result", 0)));
             let n = tree.nodes.len();
             let in_order: Vec<usize> = (0..n).collect();
             assert_eq!(check(&record_of(&tree, &start, result, &in_order)), want);
@@ -634,7 +832,7 @@ mod tests {
             for order in [reversed, shuffled] {
                 let mut got = check(&record_of(&tree, &start, result, &order));
                 let mut want = want.clone();
-                // Issues come in the order of the walk; compare them as sets.
+                // Diagnostics come in the order of the walk; compare them as sets.
                 got.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
                 want.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
                 assert_eq!(got, want, "order {order:?}");

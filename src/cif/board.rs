@@ -16,10 +16,10 @@ use std::str::FromStr;
 
 use super::square::{file_name, Square, MAX_DIMENSION};
 use crate::diagnostic::Code;
+use crate::diagnostic::Diagnostic;
 use crate::facets::{ExactParser, Restricted};
 use crate::generated::cif;
 use crate::schema::{FacetError, SimpleValue};
-use crate::semantics::Issue;
 
 /// The default number of files and of ranks.
 pub const DEFAULT_DIMENSION: u8 = 8;
@@ -209,8 +209,9 @@ impl SizeConflict {
         parts.join(" ")
     }
 
-    /// The issue (E0402) at the game's element path `game_path`.
-    pub fn to_issue(self, game_path: &str) -> Issue {
+    /// The finding (E0402) at the game's start tag, `offset`, and its element path
+    /// `game_path`.
+    pub fn to_diagnostic(self, offset: usize, game_path: &str) -> Diagnostic {
         let b = self.boardsize;
         let mut expected = Vec::new();
         if self.files.is_some() {
@@ -219,8 +220,9 @@ impl SizeConflict {
         if self.ranks.is_some() {
             expected.push(format!("ranks=\"{}\"", b.ranks));
         }
-        Issue::error(
+        Diagnostic::error(
             Code::BoardSizeConflict,
+            offset,
             game_path,
             format!(
                 "the game states its board size twice, differently: boardsize=\"{b}\" but {}",
@@ -311,7 +313,7 @@ mod tests {
     fn a_conflict_names_both_statements() {
         let issue = BoardSize::of_game(&game(Some("10x10"), Some(12), Some(10)))
             .unwrap_err()
-            .to_issue("/cif/game[2]");
+            .to_diagnostic(0, "/cif/game[2]");
         assert_eq!(issue.code, Code::BoardSizeConflict);
         assert_eq!(issue.path, "/cif/game[2]");
         assert_eq!(

@@ -6,11 +6,10 @@ pub mod board;
 pub mod render;
 pub mod rules;
 pub mod square;
-pub mod stream;
 
 pub use board::{BoardSize, SizeConflict};
 pub use render::render_game_svg;
-pub use rules::check;
+pub use rules::{check, CifRules};
 pub use square::{split_squares, Square, SquareError, Squares, SquaresError};
 
 use std::path::Path;

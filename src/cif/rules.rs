@@ -21,121 +21,115 @@
 
 use super::board::BoardSize;
 use super::square::Square;
-use crate::diagnostic::Code;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::generated::cif;
-use crate::semantics::Issue;
+use crate::xml::{At, Observer, Reader};
 
-/// Checks every game of `doc`; the issues come in document order.
-pub fn check(doc: &cif::Root) -> Vec<Issue> {
-    let cif::Root::Cif(root) = doc;
-    let mut issues = Vec::new();
-    for (i, game) in root.game.iter().enumerate() {
-        check_game(game, &child_path("/cif", "game", i + 1), &mut issues);
-    }
-    issues
-}
-
-/// Checks one game whose element path is `game_path` (e.g. `/cif/game[2]`).
-pub fn check_game(game: &cif::Game, game_path: &str, issues: &mut Vec<Issue>) {
-    let board = match BoardSize::of_game(game) {
-        Ok(board) => board,
-        Err(conflict) => {
-            issues.push(conflict.to_issue(game_path));
-            conflict.widest()
-        }
-    };
-    let moves_path = format!("{game_path}/moves");
-    let mut siblings = Siblings::default();
-    for item in &game.moves.content {
-        let (name, element): (&'static str, &dyn std::any::Any) = match item {
-            cif::MovesContent::Text(_) | cif::MovesContent::CData(_) => continue,
-            cif::MovesContent::Arrow(v) => ("arrow", v),
-            // All three shapes are elements named `marker`: one count for them all.
-            cif::MovesContent::Marker(v) => ("marker", v),
-            cif::MovesContent::Line(v) => ("line", v),
-            cif::MovesContent::Region(v) => ("region", v),
-            cif::MovesContent::Value(v) => ("value", v),
-        };
-        let n = siblings.count(name);
-        check_element(board, element, &|| child_path(&moves_path, name, n), issues);
-    }
-}
-
-/// Checks one marker element (any of the kinds inside `<moves>`) against `board`; `path`
-/// gives its path, asked only when there is something to report (paths cost an allocation,
-/// and this runs for every element of a large document). Used on a whole document, and
-/// while reading (see `stream`).
-pub fn check_element(
+/// The CIF rules, as a visitor of CIF documents: the board of each game from its start tag,
+/// then every marker against it as the reader reads it, in document order. The reader
+/// calls them for a document kept whole and for one streamed alike; nothing of the
+/// document is kept here, so full validation of a 100 MB CIF needs no more memory than
+/// schema validation.
+#[derive(Debug, Default)]
+pub struct CifRules {
+    /// The board of the game being read.
     board: BoardSize,
-    element: &dyn std::any::Any,
-    path: &dyn Fn() -> String,
-    issues: &mut Vec<Issue>,
-) {
-    let mut on_board = |square: &Square, what: &str, attribute: &str| {
-        check_square(
-            board,
-            square,
-            what,
-            &|| format!("{}/@{attribute}", path()),
-            issues,
-        )
-    };
-    if let Some(arrow) = element.downcast_ref::<cif::Arrow>() {
-        on_board(&arrow.from, "<arrow> from", "from");
-        on_board(&arrow.to, "<arrow> to", "to");
-    } else if let Some(marker) = element.downcast_ref::<cif::Marker>() {
-        let (at, shape) = match marker {
-            cif::Marker::SquareMarker(m) => (&m.at, "<marker> (square marker) at"),
-            cif::Marker::TextMarker(m) => (&m.at, "<marker> (text marker) at"),
-            cif::Marker::SymbolMarker(m) => (&m.at, "<marker> (symbol) at"),
+}
+
+impl Observer for CifRules {
+    fn start(&mut self, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        if at.name() != "game" {
+            return;
+        }
+        // The start tag comes before the schema has read the game's attributes (the
+        // markers inside it come before the game is whole): values the schema rejects (it
+        // reports them) count as absent here.
+        let number = |name: &str| {
+            at.attribute_value(name)
+                .and_then(|v| v.trim().parse::<u8>().ok())
+                .filter(|n| (1..=64).contains(n))
         };
-        on_board(at, shape, "at");
-    } else if let Some(line) = element.downcast_ref::<cif::Line>() {
-        check_line(board, line, path, issues);
-    } else if let Some(region) = element.downcast_ref::<cif::Region>() {
-        on_board(&region.from, "<region> from", "from");
-        on_board(&region.to, "<region> to", "to");
-        check_region_corners(region, path, issues);
-    } else if let Some(value) = element.downcast_ref::<cif::Value>() {
-        on_board(&value.at, "<value> at", "at");
-    }
-}
-
-/// `parent/name` for the first such child, `parent/name[n]` from the second on: the
-/// reader's form (`Reader::enter`).
-fn child_path(parent: &str, name: &str, n: usize) -> String {
-    if n > 1 {
-        format!("{parent}/{name}[{n}]")
-    } else {
-        format!("{parent}/{name}")
-    }
-}
-
-/// Counts the children of one element by name, as the reader does for paths.
-#[derive(Default)]
-struct Siblings(Vec<(&'static str, usize)>);
-
-impl Siblings {
-    /// Counts one more `name` child and returns its index among them (its path is built
-    /// only if something is reported).
-    fn count(&mut self, name: &'static str) -> usize {
-        // Five element names at most: a list beats hashing each element's name.
-        match self.0.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, count)) => {
-                *count += 1;
-                *count
-            }
-            None => {
-                self.0.push((name, 1));
-                1
+        match BoardSize::of_attributes(
+            at.attribute_value("boardsize"),
+            number("files"),
+            number("ranks"),
+        ) {
+            Ok(board) => self.board = board,
+            Err(conflict) => {
+                self.board = conflict.widest();
+                found.push(conflict.to_diagnostic(at.offset(), &at.path()));
             }
         }
     }
+
+    fn cif(&mut self) -> Option<&mut dyn cif::Visitor> {
+        Some(self)
+    }
 }
 
-fn off_board(board: BoardSize, square: Square, what: &str, path: String) -> Issue {
-    Issue::error(
+impl cif::Visitor for CifRules {
+    fn arrow(&mut self, arrow: &cif::Arrow, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        on_board(self.board, arrow.from, "<arrow> from", at, "from", found);
+        on_board(self.board, arrow.to, "<arrow> to", at, "to", found);
+    }
+
+    fn marker(&mut self, marker: &cif::Marker, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        let (square, shape) = match marker {
+            cif::Marker::SquareMarker(m) => (m.at, "<marker> (square marker) at"),
+            cif::Marker::TextMarker(m) => (m.at, "<marker> (text marker) at"),
+            cif::Marker::SymbolMarker(m) => (m.at, "<marker> (symbol) at"),
+        };
+        on_board(self.board, square, shape, at, "at", found);
+    }
+
+    fn line(&mut self, line: &cif::Line, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        // The vertices are content, which has no path or offset of its own: each is
+        // reported at the line.
+        for (i, &square) in line.content.squares().iter().enumerate() {
+            if !self.board.contains(square) {
+                let what = format!("<line> vertex {}", i + 1);
+                found.push(off_board(self.board, square, &what, at.offset(), at.path()));
+            }
+        }
+    }
+
+    fn region(&mut self, region: &cif::Region, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        on_board(self.board, region.from, "<region> from", at, "from", found);
+        on_board(self.board, region.to, "<region> to", at, "to", found);
+        check_region_corners(region, at, found);
+    }
+
+    fn value(&mut self, value: &cif::Value, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        on_board(self.board, value.at, "<value> at", at, "at", found);
+    }
+}
+
+/// The rule findings of a CIF document built or changed in memory: it is written out and
+/// read back through the same visitor as a file (so a document that is not schema-valid
+/// as written gets its schema errors too). Offsets are into the text as written (canonical
+/// layout, UTF-8); paths are the reader's.
+pub fn check(doc: &cif::Root) -> Vec<Diagnostic> {
+    use crate::schema::Document as _;
+    let mut w = crate::xml::Writer::new(encoding_rs::UTF_8);
+    doc.write_root(&mut w);
+    let text = w.finish();
+    let mut reader = Reader::new(&text)
+        .without_retaining()
+        .with_observer(Box::new(CifRules::default()));
+    let _ = reader.read_document::<cif::Root>();
+    reader.into_diagnostics()
+}
+
+fn off_board(
+    board: BoardSize,
+    square: Square,
+    what: &str,
+    offset: usize,
+    path: String,
+) -> Diagnostic {
+    Diagnostic::error(
         Code::SquareOffBoard,
+        offset,
         path,
         format!("square {square} ({what}) is outside {}", board.describe()),
     )
@@ -147,33 +141,27 @@ fn off_board(board: BoardSize, square: Square, what: &str, path: String) -> Issu
     ))
 }
 
-fn check_square(
+/// `square`, of attribute `attribute` of the element at `at`, checked against `board`.
+fn on_board(
     board: BoardSize,
-    square: &Square,
+    square: Square,
     what: &str,
-    path: &dyn Fn() -> String,
-    issues: &mut Vec<Issue>,
+    at: &At<'_>,
+    attribute: &str,
+    found: &mut Vec<Diagnostic>,
 ) {
-    if !board.contains(*square) {
-        issues.push(off_board(board, *square, what, path()));
+    if !board.contains(square) {
+        found.push(off_board(
+            board,
+            square,
+            what,
+            at.attribute(attribute),
+            at.attribute_path(attribute),
+        ));
     }
 }
 
-fn check_line(
-    board: BoardSize,
-    line: &cif::Line,
-    path: &dyn Fn() -> String,
-    issues: &mut Vec<Issue>,
-) {
-    for (i, &square) in line.content.squares().iter().enumerate() {
-        if !board.contains(square) {
-            let what = format!("<line> vertex {}", i + 1);
-            issues.push(off_board(board, square, &what, path()));
-        }
-    }
-}
-
-fn check_region_corners(region: &cif::Region, path: &dyn Fn() -> String, issues: &mut Vec<Issue>) {
+fn check_region_corners(region: &cif::Region, at: &At<'_>, found: &mut Vec<Diagnostic>) {
     let (from, to) = (region.from, region.to);
     if from.same_board(to) {
         return;
@@ -183,10 +171,11 @@ fn check_region_corners(region: &cif::Region, path: &dyn Fn() -> String, issues:
         (Some(b), None) => format!("board {b}"),
         (Some(b), Some(r)) => format!("board {b}, row {r}"),
     };
-    issues.push(
-        Issue::error(
+    found.push(
+        Diagnostic::error(
             Code::RegionOrder,
-            path(),
+            at.offset(),
+            at.path(),
             format!(
                 "region from {from} to {to} spans two boards ({} and {}): a region's corners must be on one board",
                 board_of(from),
@@ -229,14 +218,48 @@ mod tests {
         doc.expect("a document")
     }
 
-    fn issues(game_attributes: &str, moves: &str) -> Vec<Issue> {
+    fn issues(game_attributes: &str, moves: &str) -> Vec<Diagnostic> {
         check(&read(&format!(
             "<cif><game{game_attributes}><moves>{moves}</moves></game></cif>"
         )))
     }
 
-    fn summary(issues: &[Issue]) -> Vec<(Code, &str)> {
+    fn summary(issues: &[Diagnostic]) -> Vec<(Code, &str)> {
         issues.iter().map(|i| (i.code, i.path.as_str())).collect()
+    }
+
+    /// Read from a source, a finding stands at the attribute it is about (or the element),
+    /// as the reader saw it: no second pass looks for it.
+    #[test]
+    fn findings_are_anchored_where_the_reader_saw_them() {
+        let text = "<cif>\n<game boardsize=\"8x8\" files=\"10\">\n<moves><arrow color=\"red\" from=\"a1\" to=\"k2\"/><line color=\"red\">a1z9</line></moves></game></cif>";
+        let mut reader = Reader::new(text).with_observer(Box::new(CifRules::default()));
+        reader.read_document::<cif::Root>().expect("schema-valid");
+        let found: Vec<(Code, &str)> = reader
+            .diagnostics()
+            .iter()
+            .map(|d| (d.code, &text[d.offset..]))
+            .collect();
+        assert_eq!(found.len(), 3, "{:?}", reader.diagnostics());
+        assert_eq!(found[0].0, Code::BoardSizeConflict);
+        assert!(found[0].1.starts_with("<game "), "{found:?}");
+        assert!(found[1].1.starts_with("to=\"k2\""), "{found:?}");
+        assert!(found[2].1.starts_with("<line "), "{found:?}");
+    }
+
+    /// A document built in memory is checked through the same visitor.
+    #[test]
+    fn a_document_built_in_memory_is_checked_too() {
+        let mut doc = read(r#"<cif><game><moves><value at="a1">1</value></moves></game></cif>"#);
+        let cif::Root::Cif(root) = &mut doc;
+        let cif::MovesContent::Value(value) = &mut root.game[0].moves.content[0] else {
+            panic!("a value")
+        };
+        value.at = "i9".parse().unwrap();
+        assert_eq!(
+            summary(&check(&doc)),
+            [(Code::SquareOffBoard, "/cif/game/moves/value/@at")]
+        );
     }
 
     #[test]

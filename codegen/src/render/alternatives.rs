@@ -71,6 +71,7 @@ impl Renderer<'_> {
                 __x::Shape { name: #n, required: &[#(#required),*], optional: &[#(#optional),*] }
             });
         }
+        let visit = self.visit_args(&ident);
         quote! {
             #doc
             #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -88,7 +89,7 @@ impl Renderer<'_> {
                 }
             }
 
-            ::boardxml::alternatives!(#ident, [#(#arms),*]);
+            ::boardxml::alternatives!(#ident, [#(#arms),*] #visit);
         }
     }
 

@@ -71,6 +71,7 @@ impl Renderer<'_> {
                 pub #form: __s::TextForm,
             }
         });
+        let visit = self.visit_args(&ident);
         quote! {
             #doc
             #[derive(Debug, Clone, #default PartialEq, Eq, Hash)]
@@ -83,7 +84,7 @@ impl Renderer<'_> {
 
             #body
 
-            ::boardxml::complex_element!(#ident);
+            ::boardxml::complex_element!(#ident #visit);
         }
     }
 

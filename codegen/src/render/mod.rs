@@ -44,6 +44,10 @@ pub struct RenderError {
 /// the generator writes for it as data (`facets::Restricted`); no newtype is generated.
 pub type Externs = BTreeMap<String, String>;
 
+/// The binding that names the visitor's accessor instead of a type: `cif.xsd @visitor cif`
+/// hands each element of `cif.xsd` read to `Observer::cif()` (see `boardxml::xml::Observer`).
+pub const VISITOR_BINDING: &str = "@visitor";
+
 /// What a binding writes for the marker type of a schema type's facets.
 const FACETS_MARKER: &str = "{facets}";
 
@@ -60,7 +64,9 @@ pub fn render(
 ) -> Result<String, Vec<RenderError>> {
     let mut externs_parsed = BTreeMap::new();
     let mut errors = Vec::new();
-    for (name, path) in externs {
+    // Not a type: the accessor by which the runtime's observer gives this schema's visitor.
+    let visitor = externs.get(VISITOR_BINDING).map(|a| ident(a));
+    for (name, path) in externs.iter().filter(|(n, _)| *n != VISITOR_BINDING) {
         // `{facets}` in a binding names the marker type that carries this schema's facets
         // (one Rust type bound in two schemas, each with facets of its own).
         let marker = (path.contains(FACETS_MARKER)).then(|| facets_marker(name));
@@ -98,9 +104,24 @@ pub fn render(
         errors: Vec::new(),
         groups: BTreeMap::new(),
         used_names: HashSet::new(),
+        visitor,
+        visited: Vec::new(),
+        visitor_methods: FieldNames::default(),
+        shapes: HashSet::new(),
     };
     for name in schema.types.keys() {
         r.used_names.insert(type_ident_name(name));
+    }
+    // The shapes of an element typed by alternatives are read as that element and visited
+    // as it: no visitor method of their own.
+    for def in schema.types.values() {
+        if let TypeKind::Alternatives(alts) = &def.kind {
+            for a in alts {
+                if let TypeRef::Named(n) = &a.type_ref {
+                    r.shapes.insert(type_ident_name(n));
+                }
+            }
+        }
     }
     let mut items = Vec::new();
     for def in schema.types.values() {
@@ -110,6 +131,10 @@ pub fn render(
     // Group types are created while rendering complex types; emit them in name order.
     let groups: Vec<TokenStream> = std::mem::take(&mut r.groups).into_values().collect();
     items.extend(groups);
+    if r.visitor.is_some() {
+        let (types, methods): (Vec<_>, Vec<_>) = r.visited.iter().cloned().unzip();
+        items.push(quote! { ::boardxml::visitor!([#(#types #methods),*]); });
+    }
     if !r.errors.is_empty() {
         return Err(r.errors);
     }
@@ -166,6 +191,14 @@ struct Renderer<'s> {
     /// Synthesised group types (choice enums, repeated sequences, mixed content), by name.
     groups: BTreeMap<String, TokenStream>,
     used_names: HashSet<String>,
+    /// The accessor of the runtime's observer that gives this schema's visitor, if the
+    /// bindings name one (`SCHEMA-FILE @visitor ACCESSOR`).
+    visitor: Option<Ident>,
+    /// The element types visited, with their methods, in the order rendered.
+    visited: Vec<(Ident, Ident)>,
+    visitor_methods: FieldNames,
+    /// The types that are shapes of an element typed by alternatives.
+    shapes: HashSet<String>,
 }
 
 /// What a simple type is made of, once its derivation chain is followed to a built-in.
@@ -175,6 +208,22 @@ struct SimpleBase {
 }
 
 impl<'s> Renderer<'s> {
+    /// What a generated `Element` impl is given to hand the elements of type `ident` to the
+    /// schema's visitor: `ACCESSOR METHOD`, nothing when the schema has no visitor.
+    fn visit_args(&mut self, ident: &Ident) -> TokenStream {
+        let Some(accessor) = self.visitor.clone() else {
+            return TokenStream::new();
+        };
+        if self.shapes.contains(&ident.to_string()) {
+            return TokenStream::new();
+        }
+        let method = self
+            .visitor_methods
+            .take(&sanitize_snake(&ident.to_string()));
+        self.visited.push((ident.clone(), method.clone()));
+        quote! { , #accessor #method }
+    }
+
     fn error(&mut self, def: &TypeDef, message: impl Into<String>, hint: Option<&str>) {
         self.errors.push(RenderError {
             type_name: def.name.clone(),

@@ -8,19 +8,140 @@ use super::{excerpt, release_large, Node, Reader, Tag};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::schema::{Element, Invalid, SimpleValue, TextForm};
 
-/// Format rules that look at elements as they are read, so that a document need not be
-/// kept whole (memory stays bounded). Both calls return issues, which the reader places at
-/// the attribute their path names (or the element) and reports.
+/// Where an element being visited stands in the source: its start tag (byte offsets from
+/// the start of the document, as every [`Diagnostic`] carries) and its element path.
+pub struct At<'t> {
+    tag: &'t Tag,
+    /// The element's own level: its children seen.
+    level: &'t super::path::Level,
+    /// The text read, when it is read in place (offsets are into it).
+    source: Option<&'t str>,
+    path: &'t dyn Fn() -> String,
+}
+
+impl<'t> At<'t> {
+    pub(super) fn new(
+        tag: &'t Tag,
+        level: &'t super::path::Level,
+        source: Option<&'t str>,
+        path: &'t dyn Fn() -> String,
+    ) -> Self {
+        At {
+            tag,
+            level,
+            source,
+            path,
+        }
+    }
+
+    /// Whether the text read is at hand (a document read in place), so that
+    /// [`At::attribute_of`] can look back at an earlier start tag.
+    pub fn has_source(&self) -> bool {
+        self.source.is_some()
+    }
+
+    /// The byte offset of attribute `name` of the start tag at `start_tag`, read earlier,
+    /// found in the text read when it is at hand (`None` otherwise, or if the tag has no
+    /// such attribute). A rule that reports about few of many elements notes only where
+    /// each starts, and looks an attribute up when it has something to report there.
+    pub fn attribute_of(&self, start_tag: usize, name: &str) -> Option<usize> {
+        super::tag::attribute_in(self.source?, start_tag, name)
+    }
+
+    /// The byte offset of the start tag of the element's first child named `name`, once
+    /// it has been read (an element is visited after its content: a child of a simple
+    /// type has no visitor method of its own, and this is where it stands).
+    pub fn child(&self, name: &str) -> Option<usize> {
+        self.level.child(name)
+    }
+
+    /// The element's name.
+    pub fn name(&self) -> &str {
+        self.tag.name()
+    }
+
+    /// The byte offset of the start tag's `<`.
+    pub fn offset(&self) -> usize {
+        self.tag.offset
+    }
+
+    /// The byte offset of attribute `name` of the start tag (of its name); the start tag's
+    /// offset if the attribute is absent.
+    pub fn attribute(&self, name: &str) -> usize {
+        self.tag
+            .attributes
+            .iter()
+            .find(|a| self.tag.attr_name(a) == name)
+            .map_or(self.tag.offset, |a| a.offset)
+    }
+
+    /// The attributes of the start tag, in document order: each name (as bytes, to be
+    /// matched cheaply: this can run for every element of a large document) and offset.
+    #[inline]
+    pub fn attributes(&self) -> impl Iterator<Item = (&[u8], usize)> {
+        self.tag
+            .attributes
+            .iter()
+            .map(|a| (self.tag.attr_name_bytes(a), a.offset))
+    }
+
+    /// The value of attribute `name` as written (for a start, before the schema has read
+    /// it; a visited element's attributes are its typed fields).
+    pub fn attribute_value(&self, name: &str) -> Option<&str> {
+        self.tag.attribute(name)
+    }
+
+    /// The element path, in the reader's form (`/cif/game[2]/moves/marker[3]`). Built when
+    /// asked: only for what is reported.
+    pub fn path(&self) -> String {
+        (self.path)()
+    }
+
+    /// The path of attribute `name` of the element (`.../marker[3]/@at`).
+    pub fn attribute_path(&self, name: &str) -> String {
+        let mut path = self.path();
+        path.push_str("/@");
+        path.push_str(name);
+        path
+    }
+}
+
+/// Format rules that see elements as they are read, typed, in document order, so that a
+/// document need not be kept whole (memory stays bounded). The reader calls [`start`] at
+/// each start tag and, once an element is read and valid, hands it to the visitor of its
+/// schema, which generated code asks for by the accessor its binding names
+/// (`schemas/bindings.txt`: `cif.xsd @visitor cif`). Findings go into `found`, anchored at
+/// byte offsets ([`At`]); the reader reports them with its own diagnostics.
+///
+/// The accessors name the schemas compiled into this crate: a reader cannot hand a typed
+/// element to a visitor of a type it does not know without naming it here (or without
+/// `Any`), so the closed set of schemas lives in this one trait.
+///
+/// [`start`]: Observer::start
 pub trait Observer {
-    /// A child element starts (its attributes are known, its content not yet).
-    fn start(&mut self, tag: &Tag, path: &dyn Fn() -> String) -> Vec<crate::semantics::Issue>;
-    /// A child element was read and is valid; `value` is its generated type.
-    fn element(
-        &mut self,
-        tag: &Tag,
-        value: &dyn std::any::Any,
-        path: &dyn Fn() -> String,
-    ) -> Vec<crate::semantics::Issue>;
+    /// An element starts: its attributes are known (as written), its content not yet.
+    fn start(&mut self, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        let _ = (at, found);
+    }
+    /// Whether the start tags below the root are to be handed to [`start`] (asked once,
+    /// after the root's: a format whose rules need none spares a call per element).
+    ///
+    /// [`start`]: Observer::start
+    fn starts(&self) -> bool {
+        true
+    }
+    /// The visitor of CIF documents, if this observer has one.
+    fn cif(&mut self) -> Option<&mut dyn crate::generated::cif::Visitor> {
+        None
+    }
+    /// The visitor of CBF 2007 records, if this observer has one.
+    fn cbf_2007(&mut self) -> Option<&mut dyn crate::generated::cbf_2007::Visitor> {
+        None
+    }
+    /// The visitor of CBF 1.0 records, if this observer has one.
+    fn cbf_1_0(&mut self) -> Option<&mut dyn crate::generated::cbf_1_0::Visitor> {
+        None
+    }
 }
 
 /// One shape of an element typed by XSD 1.1 alternatives: the attributes it declares.
@@ -113,71 +234,53 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the child whose start [`Reader::peek_child`] (or [`Reader::next_mixed`]) found.
-    pub fn read_child<T: Element + 'static>(&mut self) -> Result<T, Invalid> {
+    pub fn read_child<T: Element>(&mut self) -> Result<T, Invalid> {
         let Some(Node::Start(tag)) = self.peeked.take() else {
             // Only reachable after a fatal error has replaced the peeked node.
             return Err(Invalid);
         };
-        self.enter(tag.name());
-        if self.observer.is_some() {
-            self.observe(&tag, None);
+        self.enter(&tag);
+        if self.observe_starts {
+            self.observe(&tag, |o, at, found| o.start(at, found));
         }
         let result = T::read_element(self, &tag);
-        if let (Some(_), Ok(value)) = (&self.observer, &result) {
-            self.observe(&tag, Some(value as &dyn std::any::Any));
+        if let (true, Some(_), Ok(value)) = (T::VISITED, &self.observer, &result) {
+            self.observe(&tag, |o, at, found| value.visit(o, at, found));
         }
         self.leave();
         self.recycle(tag);
         result
     }
 
-    /// Hands a start tag (`value` None) or a value just read to the observer, and reports
-    /// what it finds, placed at the attribute its path names or else at the element.
-    fn observe(&mut self, tag: &Tag, value: Option<&dyn std::any::Any>) {
-        let Some(mut observer) = self.observer.take() else {
+    /// Hands the element whose start tag is `tag` (the reader stands in it) to the
+    /// observer through `call`, and reports what it finds.
+    pub(super) fn observe(
+        &mut self,
+        tag: &Tag,
+        call: impl FnOnce(&mut dyn Observer, &At<'_>, &mut Vec<Diagnostic>),
+    ) {
+        let Some(observer) = self.observer.as_deref_mut() else {
             return;
         };
-        let issues = {
-            let path = || self.path();
-            match value {
-                None => observer.start(tag, &path),
-                Some(v) => observer.element(tag, v, &path),
+        let levels = &self.levels[..self.open];
+        let path = || super::path::path_of(levels);
+        let at = At::new(tag, &levels[levels.len() - 1], self.source, &path);
+        call(observer, &at, &mut self.found);
+        if !self.found.is_empty() {
+            let mut found = std::mem::take(&mut self.found);
+            for d in found.drain(..) {
+                self.report(d);
             }
-        };
-        self.observer = Some(observer);
-        for issue in issues {
-            let offset = issue
-                .path
-                .rsplit_once("/@")
-                .and_then(|(_, attribute)| {
-                    tag.attributes
-                        .iter()
-                        .find(|a| tag.attr_name(a) == attribute)
-                })
-                .map_or(tag.offset, |a| a.offset);
-            self.report(Diagnostic {
-                code: issue.code,
-                severity: issue.severity,
-                message: issue.message,
-                offset,
-                path: issue.path,
-                expected: issue.expected,
-                found: issue.found,
-                line: 0,
-                column: 0,
-            });
+            self.found = found;
         }
     }
 
-    /// Watch elements as they are read (format rules that need no whole document).
+    /// Watch elements as they are read, typed, by format rules (see [`Observer`]); set
+    /// before reading, for the whole document.
     pub fn with_observer(mut self, observer: Box<dyn Observer + 'a>) -> Self {
         self.observer = Some(observer);
+        self.observe_starts = true;
         self
-    }
-
-    /// Stops the observer watching (a format whose rules it does not hold).
-    pub fn remove_observer(&mut self) {
-        self.observer = None;
     }
 
     /// Whether an observer watches.
@@ -190,7 +293,7 @@ impl<'a> Reader<'a> {
         let Some(Node::Start(tag)) = self.peeked.take() else {
             return;
         };
-        self.enter(tag.name());
+        self.enter(&tag);
         let path = self.path();
         self.report(
             Diagnostic::error(

@@ -104,8 +104,15 @@ impl Reader<'_> {
             self.report(d);
             return Err(Invalid);
         }
-        self.enter(tag.name());
+        self.enter(&tag);
+        if self.observer.is_some() {
+            self.observe(&tag, |o, at, found| o.start(at, found));
+            self.observe_starts = self.observer.as_ref().is_some_and(|o| o.starts());
+        }
         let result = D::read_root(self, &tag);
+        if let (Some(_), Ok(value)) = (&self.observer, &result) {
+            self.observe(&tag, |o, at, found| value.visit_root(o, at, found));
+        }
         self.leave();
         self.recycle(tag);
         self.read_epilog();

@@ -26,7 +26,7 @@ mod path;
 mod tag;
 mod text;
 
-pub use api::{MixedItem, Observer, Shape};
+pub use api::{At, MixedItem, Observer, Shape};
 pub use attributes::Attributes;
 pub use tag::Tag;
 
@@ -128,6 +128,11 @@ pub struct Reader<'a> {
     root: Option<Tag>,
     /// Format rules that run while reading.
     observer: Option<Box<dyn Observer + 'a>>,
+    /// Whether start tags are handed to the observer (see [`Observer::starts`]).
+    observe_starts: bool,
+    /// What the observer found at the element it was last handed (reused: it is almost
+    /// always empty).
+    found: Vec<Diagnostic>,
     /// The default namespace in scope at each open element (`None`: no namespace).
     default_ns: Vec<Option<String>>,
     /// Prefixes declared by the open elements, innermost last: (prefix, namespace).
@@ -219,6 +224,8 @@ impl<'a> Reader<'a> {
             prefix_marks: Vec::new(),
             started: false,
             observer: None,
+            observe_starts: false,
+            found: Vec::new(),
             limits: Limits::default(),
         }
     }

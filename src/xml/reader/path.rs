@@ -16,9 +16,20 @@ pub(super) struct Level {
     /// the name is `child_names[start..end]`, then the count.
     children: Vec<(usize, usize, usize)>,
     child_names: String,
+    /// The offset of the first child of each name of `children`, in the same order (for
+    /// [`At::child`](super::At::child); apart, so that the search by name stays tight).
+    child_offsets: Vec<usize>,
 }
 
 impl Level {
+    /// The offset of the first child element named `name` read so far.
+    pub(super) fn child(&self, name: &str) -> Option<usize> {
+        self.children
+            .iter()
+            .position(|(start, end, _)| &self.child_names[*start..*end] == name)
+            .and_then(|i| self.child_offsets.get(i).copied())
+    }
+
     /// The level below the root: the document, whose one child is the root element.
     pub(super) fn document() -> Level {
         Level {
@@ -28,22 +39,29 @@ impl Level {
     }
 }
 
+/// The path of the innermost of the open elements `levels` (the document first).
+pub(super) fn path_of(levels: &[Level]) -> String {
+    let mut path = String::new();
+    for level in levels.iter().skip(1) {
+        path.push('/');
+        path.push_str(&level.name);
+        if level.index > 1 {
+            path.push_str(&format!("[{}]", level.index));
+        }
+    }
+    path
+}
+
 impl Reader<'_> {
     /// The path of the element being read.
     pub fn path(&self) -> String {
-        let mut path = String::new();
-        for level in &self.levels[1..self.open] {
-            path.push('/');
-            path.push_str(&level.name);
-            if level.index > 1 {
-                path.push_str(&format!("[{}]", level.index));
-            }
-        }
-        path
+        path_of(&self.levels[..self.open])
     }
 
-    /// Opens the level of child `name` of the current element.
-    pub(super) fn enter(&mut self, name: &str) {
+    /// Opens the level of child element `tag` of the current element.
+    pub(super) fn enter(&mut self, tag: &super::Tag) {
+        let name = tag.name();
+        let watched = self.observer.is_some();
         let parent = &mut self.levels[self.open - 1];
         let found = parent
             .children
@@ -58,6 +76,10 @@ impl Reader<'_> {
                 let start = parent.child_names.len();
                 parent.child_names.push_str(name);
                 parent.children.push((start, parent.child_names.len(), 1));
+                // Only a visitor asks where a child stands (`At::child`).
+                if watched {
+                    parent.child_offsets.push(tag.offset);
+                }
                 1
             }
         };
@@ -71,6 +93,7 @@ impl Reader<'_> {
         level.index = index;
         level.children.clear();
         level.child_names.clear();
+        level.child_offsets.clear();
         self.open += 1;
     }
 

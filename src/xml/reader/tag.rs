@@ -60,6 +60,12 @@ impl Tag {
         &self.text[a.start..a.split]
     }
 
+    /// The name of `a` as bytes (no character-boundary checks: for comparing).
+    #[inline]
+    pub(super) fn attr_name_bytes(&self, a: &Attr) -> &[u8] {
+        &self.text.as_bytes()[a.start..a.split]
+    }
+
     pub(super) fn attr_value(&self, a: &Attr) -> &str {
         &self.text[a.split..a.end]
     }
@@ -556,5 +562,62 @@ fn check_declaration(key: &str, value: &str) -> Result<(), (String, &'static str
             "a non-empty namespace name",
         )),
         Some(_) => Ok(()),
+    }
+}
+
+/// The offset of the name of attribute `name` in the start tag at `offset` of `text`, a
+/// start tag the reader has read (so well-formed): `<` Name, then each attribute as Name,
+/// optional white space, `=`, optional white space, a quoted value.
+pub(super) fn attribute_in(text: &str, offset: usize, name: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let space = |c: u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
+    let mut i = offset.checked_add(1)?;
+    // The element name.
+    while i < b.len() && !space(b[i]) && b[i] != b'>' && b[i] != b'/' {
+        i += 1;
+    }
+    loop {
+        while i < b.len() && space(b[i]) {
+            i += 1;
+        }
+        if i >= b.len() || b[i] == b'>' || b[i] == b'/' {
+            return None;
+        }
+        let start = i;
+        while i < b.len() && !space(b[i]) && b[i] != b'=' {
+            i += 1;
+        }
+        let found = &b[start..i] == name.as_bytes();
+        while i < b.len() && (space(b[i]) || b[i] == b'=') {
+            i += 1;
+        }
+        let quote = *b.get(i)?;
+        i += 1;
+        while i < b.len() && b[i] != quote {
+            i += 1;
+        }
+        i += 1;
+        if found {
+            return Some(start);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::attribute_in;
+
+    /// What the reader calls an attribute's offset (where its name starts) is found again
+    /// in a start tag read earlier, past values that look like attributes.
+    #[test]
+    fn an_attribute_is_found_in_a_start_tag_read_earlier() {
+        let text = "<a/><Move\n nid = '1' value=\"x value='2'\"\tend=\"1\"/><b>";
+        let at = text.find("<Move").unwrap();
+        let of = |name| attribute_in(text, at, name).map(|o| &text[o..o + 4]);
+        assert_eq!(of("nid"), Some("nid "));
+        assert_eq!(of("value"), Some("valu"));
+        assert_eq!(of("end"), Some("end="));
+        assert_eq!(of("branch"), None);
+        assert_eq!(attribute_in(text, 0, "value"), None, "<a/> has none");
     }
 }
