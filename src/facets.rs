@@ -409,6 +409,12 @@ impl Facets {
     pub fn check_string(&self, value: &str) -> Result<(), FacetError> {
         let mut chars = None;
         for step in self.steps {
+            // A string's value is its (white-space processed) lexical form.
+            if !step.enumeration.is_empty() && !step.enumeration.contains(&value) {
+                return Err(FacetError::Enumeration {
+                    allowed: step.enumeration,
+                });
+            }
             if step.length.is_some() || step.min_length.is_some() || step.max_length.is_some() {
                 let len = *chars.get_or_insert_with(|| value.chars().count() as u64);
                 check_length(step, len)?;
@@ -421,6 +427,17 @@ impl Facets {
     #[inline]
     pub fn check_integer(&self, value: i128) -> Result<(), FacetError> {
         for step in self.steps {
+            // The generator checked that each enumerated value is an integer of the type.
+            if !step.enumeration.is_empty()
+                && !step
+                    .enumeration
+                    .iter()
+                    .any(|e| crate::schema::parse_integer(e, i128::MIN, i128::MAX, "") == Ok(value))
+            {
+                return Err(FacetError::Enumeration {
+                    allowed: step.enumeration,
+                });
+            }
             if let Some(min) = step.min.filter(|&m| value < m) {
                 return Err(FacetError::TooSmall { min });
             }
@@ -603,6 +620,55 @@ macro_rules! integer_type {
         impl ::core::convert::TryFrom<$repr> for $ty {
             type Error = $crate::schema::FacetError;
             fn try_from(value: $repr) -> ::core::result::Result<Self, Self::Error> {
+                Self::new(value)
+            }
+        }
+        $crate::impl_simple_type!($ty);
+    };
+}
+
+/// The constructors and conversions of a restricted type `$ty($value)` over a value type
+/// of [`crate::datatypes`] (`$value` implements [`FacetValue`]): `new` (the patterns on
+/// the canonical form, then the value facets), `get`, `into_inner`, `SimpleValue` (white
+/// space, patterns, the value, its facets), `TryFrom<$value>`, and what
+/// `impl_simple_type!` gives; with white space and steps, the [`Restricted`] impl too.
+#[macro_export]
+macro_rules! value_type {
+    ($ty:ident, $value:ty, $ws:ident, [$($step:expr),* $(,)?]) => {
+        $crate::restricted!($ty, $ws, [$($step),*]);
+        $crate::value_type!($ty, $value);
+    };
+    ($ty:ident, $value:ty) => {
+        impl $ty {
+            /// Validates `value` against every facet of this type and its bases.
+            pub fn new(value: $value) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                let facets = <Self as $crate::facets::Restricted>::facets();
+                facets.check_lexical(&$crate::schema::SimpleValue::to_lexical(&value))?;
+                facets.check_value(&value)?;
+                ::core::result::Result::Ok(Self(value))
+            }
+            /// The value.
+            pub fn get(&self) -> &$value {
+                &self.0
+            }
+            /// The value, owned.
+            pub fn into_inner(self) -> $value {
+                self.0
+            }
+        }
+        impl $crate::schema::SimpleValue for $ty {
+            fn parse_lexical(
+                text: &str,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                <Self as $crate::facets::Restricted>::facets().read_value(text).map(Self)
+            }
+            fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
+                $crate::schema::SimpleValue::to_lexical(&self.0)
+            }
+        }
+        impl ::core::convert::TryFrom<$value> for $ty {
+            type Error = $crate::schema::FacetError;
+            fn try_from(value: $value) -> ::core::result::Result<Self, Self::Error> {
                 Self::new(value)
             }
         }

@@ -9,6 +9,7 @@
 pub mod diagnostic;
 pub mod ir;
 pub mod render;
+pub mod values;
 pub mod xsd;
 
 use std::collections::BTreeMap;

@@ -282,6 +282,15 @@ macro_rules! partial_order {
                 self.partial_cmp(other) == Some(Ordering::Equal)
             }
         }
+        // Equal values have the same key (instant, fraction, zoned or not): an
+        // equivalence, hashed by the key.
+        impl Eq for $name {}
+        impl std::hash::Hash for $name {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                let key = self.key();
+                (key.seconds, key.frac, key.zoned).hash(state);
+            }
+        }
         impl PartialOrd for $name {
             fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
                 compare(&self.key(), &other.key())
@@ -804,6 +813,16 @@ impl Duration {
 impl PartialEq for Duration {
     fn eq(&self, other: &Self) -> bool {
         self.partial_cmp(other) == Some(Ordering::Equal)
+    }
+}
+
+// Equal durations have the same sign, months and seconds (the four reference instants
+// tell apart any two that differ): an equivalence, hashed by those.
+impl Eq for Duration {}
+
+impl std::hash::Hash for Duration {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.negative, self.months, &self.seconds).hash(state);
     }
 }
 

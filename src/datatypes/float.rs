@@ -102,6 +102,22 @@ macro_rules! ieee {
             }
         }
 
+        // NaN equals NaN and 0 equals -0: an equivalence, so `Eq`, with a hash that agrees.
+        impl Eq for $name {}
+
+        impl std::hash::Hash for $name {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                let v = if self.0.is_nan() {
+                    <$repr>::NAN
+                } else if self.0 == 0.0 {
+                    0.0
+                } else {
+                    self.0
+                };
+                v.to_bits().hash(state);
+            }
+        }
+
         impl PartialOrd for $name {
             fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
                 if self.0.is_nan() && other.0.is_nan() {

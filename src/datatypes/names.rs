@@ -76,13 +76,13 @@ macro_rules! token_type {
 }
 
 token_type!(
-    /// An `xs:Name` (XML 1.0 [5]).
+    /// An `xs:Name` (XML 1.0, production 5).
     Name, "xs:Name", is_name);
 token_type!(
     /// An `xs:NCName`: a Name without a colon.
     NCName, "xs:NCName", is_ncname);
 token_type!(
-    /// An `xs:NMTOKEN` (XML 1.0 [7]).
+    /// An `xs:NMTOKEN` (XML 1.0, production 7).
     NmToken, "xs:NMTOKEN", is_nmtoken);
 token_type!(
     /// An `xs:language` (RFC 3066 as XSD 1.0's pattern has it).
