@@ -855,7 +855,7 @@ impl fmt::Display for Duration {
             write!(f, "{months}M")?;
         }
         let (unscaled, scale) = self.seconds.parts();
-        let digits = unscaled.to_string();
+        let digits = unscaled.magnitude().to_string();
         let (whole, frac) = if scale == 0 {
             (digits.as_str(), "")
         } else if digits.len() > scale as usize {

@@ -8,6 +8,7 @@
 //! ten, normalised (no trailing zero in the unscaled value), so that the derived equality and
 //! hash are equality in the value space, and the canonical form is written from it.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
@@ -86,25 +87,64 @@ impl FromStr for Integer {
 /// space. `Display` writes the canonical form of XSD 1.0 (`1.0`, `-0.5`, `0.0`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Decimal {
-    unscaled: BigInt,
+    unscaled: Unscaled,
     scale: u32,
+}
+
+/// The unscaled value: inline when it fits an `i64` (nearly every decimal of a document:
+/// reading one allocates nothing), a big integer only when it does not. One value has one
+/// form, so the derived equality and hash hold.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Unscaled {
+    Small(i64),
+    Big(BigInt),
+}
+
+impl Default for Unscaled {
+    fn default() -> Self {
+        Unscaled::Small(0)
+    }
+}
+
+impl Unscaled {
+    fn from_big(v: BigInt) -> Self {
+        match v.to_i64() {
+            Some(small) => Unscaled::Small(small),
+            None => Unscaled::Big(v),
+        }
+    }
+    fn big(&self) -> Cow<'_, BigInt> {
+        match self {
+            Unscaled::Small(v) => Cow::Owned(BigInt::from(*v)),
+            Unscaled::Big(v) => Cow::Borrowed(v),
+        }
+    }
+    fn signum(&self) -> i8 {
+        match self {
+            Unscaled::Small(v) => v.signum() as i8,
+            Unscaled::Big(v) => match v.sign() {
+                Sign::Minus => -1,
+                Sign::NoSign => 0,
+                Sign::Plus => 1,
+            },
+        }
+    }
 }
 
 impl Decimal {
     /// `unscaled / 10^scale`.
     pub fn new(unscaled: impl Into<BigInt>, scale: u32) -> Self {
-        let mut d = Decimal {
-            unscaled: unscaled.into(),
+        let (unscaled, scale) = normalise(unscaled.into(), scale);
+        Decimal {
+            unscaled: Unscaled::from_big(unscaled),
             scale,
-        };
-        d.normalise();
-        d
+        }
     }
 
     /// The unscaled value and the scale: the value is `unscaled / 10^scale`, with no
     /// trailing zero in `unscaled` when `scale > 0`.
-    pub fn parts(&self) -> (&BigInt, u32) {
-        (&self.unscaled, self.scale)
+    pub fn parts(&self) -> (BigInt, u32) {
+        (self.unscaled.big().into_owned(), self.scale)
     }
 
     /// Digits after the decimal point in the canonical form, for `fractionDigits` (`1.50`
@@ -116,7 +156,11 @@ impl Decimal {
     /// Digits of the value for `totalDigits` (XSD Part 2, 4.3.11: the smallest `t` with
     /// `value = i / 10^n`, `|i| < 10^t`, `n <= t`): `0.001` has three, `100` three, `0` one.
     pub fn total_digits(&self) -> u64 {
-        digit_count(&self.unscaled).max(u64::from(self.scale))
+        let digits = match &self.unscaled {
+            Unscaled::Small(v) => u64::from(v.unsigned_abs().checked_ilog10().unwrap_or(0)) + 1,
+            Unscaled::Big(v) => digit_count(v),
+        };
+        digits.max(u64::from(self.scale))
     }
 
     /// Whether the value is a whole number.
@@ -126,17 +170,70 @@ impl Decimal {
 
     /// The value as an integer, if it is one.
     pub fn to_integer(&self) -> Option<Integer> {
-        self.is_integer().then(|| Integer(self.unscaled.clone()))
+        self.is_integer()
+            .then(|| Integer(self.unscaled.big().into_owned()))
     }
 
     /// Reads an `xs:decimal` lexical form (`(+|-)?(d+(.d*)?|.d+)`) after collapsing white
     /// space.
     pub fn parse(text: &str) -> Result<Self, FacetError> {
         let t = whitespace::collapse(text);
+        match Self::parse_short(&t) {
+            Some(Ok(d)) => Ok(d),
+            Some(Err(())) => Err(FacetError::Lexical {
+                expected: "xs:decimal",
+            }),
+            None => Self::parse_long(&t),
+        }
+    }
+
+    /// One pass for a decimal of at most 18 significant digits (held inline): `None` when
+    /// it has more, for [`Decimal::parse_long`].
+    #[inline]
+    fn parse_short(t: &str) -> Option<Result<Self, ()>> {
+        let (negative, body) = split_sign(t);
+        let (mut value, mut significant, mut scale) = (0i64, 0u32, 0u32);
+        let (mut point, mut digits) = (false, 0u32);
+        for &c in body.as_bytes() {
+            match c {
+                b'0'..=b'9' => {
+                    digits += 1;
+                    if point {
+                        scale += 1;
+                    }
+                    if value != 0 || c != b'0' {
+                        significant += 1;
+                        if significant > 18 {
+                            return None;
+                        }
+                    }
+                    value = value * 10 + i64::from(c - b'0');
+                }
+                b'.' if !point => point = true,
+                _ => return Some(Err(())),
+            }
+        }
+        if digits == 0 {
+            return Some(Err(()));
+        }
+        if value == 0 {
+            scale = 0;
+        }
+        while scale > 0 && value % 10 == 0 {
+            value /= 10;
+            scale -= 1;
+        }
+        Some(Ok(Decimal {
+            unscaled: Unscaled::Small(if negative { -value } else { value }),
+            scale,
+        }))
+    }
+
+    fn parse_long(t: &str) -> Result<Self, FacetError> {
         let err = FacetError::Lexical {
             expected: "xs:decimal",
         };
-        let (negative, body) = split_sign(&t);
+        let (negative, body) = split_sign(t);
         let (int, frac) = match body.split_once('.') {
             Some((i, f)) => (i, f),
             None => (body, ""),
@@ -160,30 +257,34 @@ impl Decimal {
         let unscaled = if negative { -magnitude } else { magnitude };
         // Already normalised: the fraction's trailing zeros are gone, and a zero value
         // with a fraction left is impossible (its digits would all be zeros).
-        Ok(Decimal { unscaled, scale })
+        Ok(Decimal {
+            unscaled: Unscaled::from_big(unscaled),
+            scale,
+        })
     }
+}
 
-    fn normalise(&mut self) {
-        if self.unscaled.is_zero() {
-            self.scale = 0;
-            return;
-        }
-        let ten = BigInt::from(10u8);
-        while self.scale > 0 {
-            let (q, r) = (&self.unscaled / &ten, &self.unscaled % &ten);
-            if !r.is_zero() {
-                break;
-            }
-            self.unscaled = q;
-            self.scale -= 1;
-        }
+/// `(unscaled, scale)` without trailing zeros in `unscaled` (scale 0 for zero).
+fn normalise(mut unscaled: BigInt, mut scale: u32) -> (BigInt, u32) {
+    if unscaled.is_zero() {
+        return (unscaled, 0);
     }
+    let ten = BigInt::from(10u8);
+    while scale > 0 {
+        let (q, r) = (&unscaled / &ten, &unscaled % &ten);
+        if !r.is_zero() {
+            break;
+        }
+        unscaled = q;
+        scale -= 1;
+    }
+    (unscaled, scale)
 }
 
 impl From<Integer> for Decimal {
     fn from(value: Integer) -> Self {
         Decimal {
-            unscaled: value.0,
+            unscaled: Unscaled::from_big(value.0),
             scale: 0,
         }
     }
@@ -191,8 +292,11 @@ impl From<Integer> for Decimal {
 
 impl fmt::Display for Decimal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let digits = self.unscaled.magnitude().to_string();
-        if self.unscaled.sign() == Sign::Minus {
+        let digits = match &self.unscaled {
+            Unscaled::Small(v) => v.unsigned_abs().to_string(),
+            Unscaled::Big(v) => v.magnitude().to_string(),
+        };
+        if self.unscaled.signum() < 0 {
             f.write_str("-")?;
         }
         let scale = self.scale as usize;
@@ -223,18 +327,26 @@ impl PartialOrd for Decimal {
 
 impl Ord for Decimal {
     fn cmp(&self, other: &Self) -> Ordering {
-        match self.unscaled.sign().cmp(&other.unscaled.sign()) {
+        match self.unscaled.signum().cmp(&other.unscaled.signum()) {
             Ordering::Equal => {}
             o => return o,
         }
-        match self.scale.cmp(&other.scale) {
-            Ordering::Equal => self.unscaled.cmp(&other.unscaled),
-            Ordering::Less => {
-                (&self.unscaled * pow10(other.scale - self.scale)).cmp(&other.unscaled)
+        // Two inline values scaled at most 10^18 apart: exact in an i128.
+        if let (Unscaled::Small(a), Unscaled::Small(b)) = (&self.unscaled, &other.unscaled) {
+            let (a, b) = (i128::from(*a), i128::from(*b));
+            if self.scale.abs_diff(other.scale) <= 18 {
+                return match self.scale.cmp(&other.scale) {
+                    Ordering::Equal => a.cmp(&b),
+                    Ordering::Less => (a * 10i128.pow(other.scale - self.scale)).cmp(&b),
+                    Ordering::Greater => a.cmp(&(b * 10i128.pow(self.scale - other.scale))),
+                };
             }
-            Ordering::Greater => self
-                .unscaled
-                .cmp(&(&other.unscaled * pow10(self.scale - other.scale))),
+        }
+        let (a, b) = (self.unscaled.big(), other.unscaled.big());
+        match self.scale.cmp(&other.scale) {
+            Ordering::Equal => a.cmp(&b),
+            Ordering::Less => (&*a * pow10(other.scale - self.scale)).cmp(&*b),
+            Ordering::Greater => (*a).cmp(&(&*b * pow10(self.scale - other.scale))),
         }
     }
 }
