@@ -5,13 +5,14 @@
 //! (msData datatypes and simpleType, sunData SType, boeingData, the IBM and Saxon datatype
 //! sets where a test applies to XSD 1.0) whose schema is one document in which every element
 //! and attribute declaration has a built-in simple type, a chain of restrictions of one
-//! (with any facets), or a complex type (taken as a container: its structure is not
+//! (with any facets), a list or a union of such types (named or inline), or a complex type (taken as a container: its structure is not
 //! checked). Each simple-typed element's text and attribute's value in the instance is read
 //! through the runtime's table of facets (`boardxml::facets::Facets`, built as generated
 //! code would have it: patterns translated by boardxml-xsd-regex) with the built-in's
 //! value type; the predicted outcome is "valid" when every value reads.
 //! Everything else is counted as not covered and left to the suite harness of the
-//! structures issue: schemas with lists, unions, imports or includes, instances with
+//! structures issue: facets on a union, enumerations of a list, imports or includes,
+//! instances with
 //! `xsi:type` or `xsi:nil`, undeclared names, names declared twice with different types,
 //! substitution groups, value constraints (`fixed`, `default`), wildcards, identity
 //! constraints, and
@@ -58,11 +59,64 @@ const TEST_SETS: &[&str] = &[
 
 /// The fewest tests this judge covered when last counted: fewer means a regression in the
 /// judge (or the archive), not a better score.
-const COVERED_AT_LEAST: usize = 1307;
+const COVERED_AT_LEAST: usize = 1374;
 
-/// A declared simple type: the built-in it restricts and the facets of each step, base
-/// first.
-type Builtin = (String, Vec<RawStep>);
+/// A declared simple type: a built-in and the facets of each restriction step, base first;
+/// a list of an item type, with the facets of the list's restriction steps; a union.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Builtin {
+    Atomic(String, Vec<RawStep>),
+    List(Box<Builtin>, Vec<RawStep>),
+    Union(Vec<Builtin>),
+}
+
+/// Whether `text` is a value of `decl` (`None`: not covered). A list's items are read with
+/// the item type and its length facets count them (`boardxml::facets::check_length`, as
+/// `list_type!` does), its patterns apply to the whole collapsed value; a union's members
+/// are tried in order (as `union_type!` does).
+fn value_ok<'n>(
+    decl: &Builtin,
+    text: &str,
+    scope: &dyn Fn(Option<&str>) -> Option<&'n str>,
+) -> Option<bool> {
+    match decl {
+        Builtin::Atomic(name, steps) => reads(name, steps, text, scope),
+        Builtin::List(item, steps) => {
+            if steps.iter().any(|s| {
+                !s.enumeration.is_empty()
+                    || !s.bounds.is_empty()
+                    || s.total_digits.is_some()
+                    || s.fraction_digits.is_some()
+            }) {
+                return None;
+            }
+            let lexical = boardxml::schema::whitespace::collapse(text);
+            let mut valid = true;
+            let mut count = 0u64;
+            for part in lexical.split(' ').filter(|p| !p.is_empty()) {
+                count += 1;
+                valid &= value_ok(item, part, scope)?;
+            }
+            let table = facets::<dt::AnySimpleType>(WhiteSpace::Collapse, steps)?;
+            valid &= table.check_lexical(&lexical).is_ok();
+            for step in table.steps {
+                valid &= boardxml::facets::check_length(step, count).is_ok();
+            }
+            Some(valid)
+        }
+        Builtin::Union(members) => {
+            let mut covered = true;
+            for m in members {
+                match value_ok(m, text, scope) {
+                    Some(true) => return Some(true),
+                    Some(false) => {}
+                    None => covered = false,
+                }
+            }
+            covered.then_some(false)
+        }
+    }
+}
 
 /// What a name is declared as in a schema.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -302,20 +356,38 @@ fn declarations(schema: &str) -> Option<BTreeMap<(bool, String), Decl>> {
         if depth > 20 {
             return None;
         }
+        if let Some(list) = n.children().find(|c| is_xsd(c, "list")) {
+            let item = match list.attribute("itemType") {
+                Some(t) => type_named(list, t, named, depth + 1)?,
+                None => simple_type(inline(list)?, named, depth + 1)?,
+            };
+            return Some(Builtin::List(Box::new(item), Vec::new()));
+        }
+        if let Some(union) = n.children().find(|c| is_xsd(c, "union")) {
+            let mut members = Vec::new();
+            for t in union
+                .attribute("memberTypes")
+                .unwrap_or("")
+                .split_whitespace()
+            {
+                members.push(type_named(union, t, named, depth + 1)?);
+            }
+            for m in union.children().filter(|c| is_xsd(c, "simpleType")) {
+                members.push(simple_type(m, named, depth + 1)?);
+            }
+            return Some(Builtin::Union(members));
+        }
         let restriction = n.children().find(|c| is_xsd(c, "restriction"))?;
-        // A base given as an inline simple type is not covered.
-        let (builtin, mut steps) = type_named(
-            restriction,
-            restriction.attribute("base")?,
-            named,
-            depth + 1,
-        )?;
+        let base = match restriction.attribute("base") {
+            Some(b) => type_named(restriction, b, named, depth + 1)?,
+            None => simple_type(inline(restriction)?, named, depth + 1)?,
+        };
         let mut step = RawStep::default();
         for f in restriction.children().filter(|c| c.is_element()) {
             let value = || f.attribute("value").map(str::to_owned);
             let number = || value()?.trim().parse::<u64>().ok();
             match f.tag_name().name() {
-                "annotation" => {}
+                "annotation" | "simpleType" => {}
                 "pattern" => step.patterns.push(value()?),
                 "enumeration" => step.enumeration.push(value()?),
                 "minInclusive" => step.bounds.push((Bound::MinInclusive, value()?)),
@@ -338,10 +410,22 @@ fn declarations(schema: &str) -> Option<BTreeMap<(bool, String), Decl>> {
                 _ => return None,
             }
         }
-        if step != RawStep::default() {
-            steps.push(step);
-        }
-        Some((builtin, steps))
+        let add = |mut steps: Vec<RawStep>| {
+            if step != RawStep::default() {
+                steps.push(step.clone());
+            }
+            steps
+        };
+        Some(match base {
+            Builtin::Atomic(b, steps) => Builtin::Atomic(b, add(steps)),
+            Builtin::List(item, steps) => Builtin::List(item, add(steps)),
+            // Facets on a union (pattern, enumeration) are not covered.
+            Builtin::Union(m) if step == RawStep::default() => Builtin::Union(m),
+            Builtin::Union(_) => return None,
+        })
+    }
+    fn inline<'a, 'i>(at: roxmltree::Node<'a, 'i>) -> Option<roxmltree::Node<'a, 'i>> {
+        at.children().find(|c| is_xsd(c, "simpleType"))
     }
     fn type_named(
         at: roxmltree::Node<'_, '_>,
@@ -350,7 +434,7 @@ fn declarations(schema: &str) -> Option<BTreeMap<(bool, String), Decl>> {
         depth: usize,
     ) -> Option<Builtin> {
         if let Some(b) = builtin_of(at, qname) {
-            return Some((b, Vec::new()));
+            return Some(Builtin::Atomic(b, Vec::new()));
         }
         let local = qname.rsplit(':').next()?;
         simple_type(*named.get(local)?, named, depth)
@@ -380,7 +464,7 @@ fn declarations(schema: &str) -> Option<BTreeMap<(bool, String), Decl>> {
         } else if let Some(s) = n.children().find(|c| is_xsd(c, "simpleType")) {
             Decl::Simple(simple_type(s, &simple, 0)?)
         } else if attribute {
-            Decl::Simple(("anySimpleType".into(), Vec::new()))
+            Decl::Simple(Builtin::Atomic("anySimpleType".into(), Vec::new()))
         } else {
             Decl::Complex
         };
@@ -408,17 +492,17 @@ fn predict(decls: &BTreeMap<(bool, String), Decl>, instance: &str) -> Option<boo
                 continue;
             }
             match decls.get(&(true, a.name().to_owned()))? {
-                Decl::Simple((t, steps)) => valid &= reads(t, steps, a.value(), &scope)?,
+                Decl::Simple(t) => valid &= value_ok(t, a.value(), &scope)?,
                 Decl::Complex => return None,
             }
         }
         match decls.get(&(false, e.tag_name().name().to_owned()))? {
-            Decl::Simple((t, steps)) => {
+            Decl::Simple(t) => {
                 if e.children().any(|c| c.is_element()) {
                     return None;
                 }
                 let text: String = e.children().filter_map(|c| c.text()).collect();
-                valid &= reads(t, steps, &text, &scope)?;
+                valid &= value_ok(t, &text, &scope)?;
             }
             Decl::Complex => {}
         }
