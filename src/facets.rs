@@ -8,11 +8,13 @@
 //! first, on the lexical form; then the value facets of every step, base first: the bounds a
 //! built-in implies (`xs:positiveInteger` >= 1), min/max, totalDigits, the lengths.
 
+use std::any::Any;
 use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::sync::OnceLock;
 
 use crate::pattern::Pattern;
-use crate::schema::{whitespace, FacetError};
+use crate::schema::{whitespace, FacetError, SimpleValue};
 
 /// The whiteSpace facet in force for a type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +82,54 @@ pub struct Step {
     pub min_length: Option<u64>,
     /// maxLength.
     pub max_length: Option<u64>,
+    /// Value bounds of a type other than a primitive integer (a decimal, a float, a date,
+    /// ...), as the schema writes them (in the base type's lexical space, which the
+    /// generator checked), compared in the value space.
+    pub bounds: &'static [(Bound, &'static str)],
+    /// fractionDigits.
+    pub fraction_digits: Option<u32>,
+    /// The enumerated values as the schema writes them, compared in the value space of a
+    /// type that is not a string (`1.0` is `1` for a decimal).
+    pub enumeration: &'static [&'static str],
+}
+
+/// Which value bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// minInclusive.
+    MinInclusive,
+    /// minExclusive.
+    MinExclusive,
+    /// maxInclusive.
+    MaxInclusive,
+    /// maxExclusive.
+    MaxExclusive,
+}
+
+impl Bound {
+    /// Whether a value that compares `ordering` with the bound is within it (`None`, an
+    /// indeterminate comparison, never is).
+    pub fn admits(self, ordering: Option<Ordering>) -> bool {
+        matches!(
+            (self, ordering),
+            (
+                Bound::MinInclusive,
+                Some(Ordering::Greater | Ordering::Equal)
+            ) | (Bound::MinExclusive, Some(Ordering::Greater))
+                | (Bound::MaxInclusive, Some(Ordering::Less | Ordering::Equal))
+                | (Bound::MaxExclusive, Some(Ordering::Less))
+        )
+    }
+
+    /// `>=`, `>`, `<=`, `<`.
+    pub fn relation(self) -> &'static str {
+        match self {
+            Bound::MinInclusive => ">=",
+            Bound::MinExclusive => ">",
+            Bound::MaxInclusive => "<=",
+            Bound::MaxExclusive => "<",
+        }
+    }
 }
 
 impl Step {
@@ -93,6 +143,9 @@ impl Step {
         length: None,
         min_length: None,
         max_length: None,
+        bounds: &[],
+        fraction_digits: None,
+        enumeration: &[],
     };
 }
 
@@ -151,6 +204,51 @@ impl Step {
             ..self
         }
     }
+    /// With value bounds (in the value space of the type).
+    pub const fn bounds(self, bounds: &'static [(Bound, &'static str)]) -> Step {
+        Step { bounds, ..self }
+    }
+    /// With fractionDigits.
+    pub const fn fraction_digits(self, digits: u32) -> Step {
+        Step {
+            fraction_digits: Some(digits),
+            ..self
+        }
+    }
+    /// With an enumeration (in the value space of the type).
+    pub const fn enumeration(self, values: &'static [&'static str]) -> Step {
+        Step {
+            enumeration: values,
+            ..self
+        }
+    }
+}
+
+/// A value type that facets apply to in its value space (the types of
+/// [`crate::datatypes`]): ordered (partially), and with what the length and digit facets
+/// count, where XSD applies them.
+pub trait FacetValue: SimpleValue + PartialEq + Send + Sync + 'static {
+    /// The order of the value space, for the bounds (`None`: incomparable, or a type
+    /// XSD does not order; the generator refuses bounds on those).
+    fn facet_order(&self, _other: &Self) -> Option<Ordering> {
+        None
+    }
+    /// What the length facets count: characters of a string, octets of a binary value,
+    /// items of a list; `None` where they always hold (QName and NOTATION, XSD 1.0
+    /// erratum E2-36) or do not apply (the generator refuses them there).
+    fn facet_length(&self) -> Option<u64> {
+        None
+    }
+    /// totalDigits and fractionDigits of a decimal or an integer.
+    fn facet_digits(&self) -> Option<(u64, u64)> {
+        None
+    }
+}
+
+/// A step's bounds and enumeration, read into the value type once.
+struct StepValues<T> {
+    bounds: Vec<(Bound, &'static str, T)>,
+    enumeration: Vec<T>,
 }
 
 /// A static of `xs:pattern`s (translated), for [`Step::patterns`].
@@ -169,10 +267,10 @@ macro_rules! restricted {
     ($ty:ty, $ws:ident, [$($step:expr),* $(,)?]) => {
         impl $crate::facets::Restricted for $ty {
             fn facets() -> &'static $crate::facets::Facets {
-                static FACETS: $crate::facets::Facets = $crate::facets::Facets {
-                    white_space: $crate::facets::WhiteSpace::$ws,
-                    steps: &[$($step),*],
-                };
+                static FACETS: $crate::facets::Facets = $crate::facets::Facets::new(
+                    $crate::facets::WhiteSpace::$ws,
+                    &[$($step),*],
+                );
                 &FACETS
             }
         }
@@ -185,6 +283,111 @@ pub struct Facets {
     pub white_space: WhiteSpace,
     /// The steps from the built-in type down to this type.
     pub steps: &'static [Step],
+    /// The steps' bounds and enumerations read into the value type (one type per table),
+    /// on first use.
+    values: OnceLock<Box<dyn Any + Send + Sync>>,
+}
+
+impl Facets {
+    /// A table of facets.
+    pub const fn new(white_space: WhiteSpace, steps: &'static [Step]) -> Self {
+        Facets {
+            white_space,
+            steps,
+            values: OnceLock::new(),
+        }
+    }
+
+    fn read_values<T: FacetValue>(&self) -> Vec<StepValues<T>> {
+        let read =
+            |text: &str| T::parse_lexical(text).expect("a facet value checked at generation time");
+        self.steps
+            .iter()
+            .map(|s| StepValues {
+                bounds: s.bounds.iter().map(|&(b, t)| (b, t, read(t))).collect(),
+                enumeration: s.enumeration.iter().map(|t| read(t)).collect(),
+            })
+            .collect()
+    }
+
+    /// `f` of the steps' values read as `T`: cached for the table's type (a table read as
+    /// another type, which generated code never does, reads them again).
+    fn with_values<T: FacetValue, R>(&self, f: impl FnOnce(&[StepValues<T>]) -> R) -> R {
+        let cached = self
+            .values
+            .get_or_init(|| Box::new(self.read_values::<T>()));
+        match cached.downcast_ref::<Vec<StepValues<T>>>() {
+            Some(values) => f(values),
+            None => f(&self.read_values::<T>()),
+        }
+    }
+
+    /// The value facets of every step on a value of a [`FacetValue`] type: enumeration
+    /// (value-space equality), bounds (value-space order; an indeterminate comparison
+    /// fails), totalDigits, fractionDigits, the lengths.
+    pub fn check_value<T: FacetValue>(&self, value: &T) -> Result<(), FacetError> {
+        if self
+            .steps
+            .iter()
+            .all(|s| s.bounds.is_empty() && s.enumeration.is_empty())
+        {
+            return self.check_counts(value, &[]);
+        }
+        self.with_values(|values: &[StepValues<T>]| self.check_counts(value, values))
+    }
+
+    /// [`Facets::check_value`] with the steps' values read (`values` empty when no step
+    /// has a bound or an enumeration).
+    fn check_counts<T: FacetValue>(
+        &self,
+        value: &T,
+        values: &[StepValues<T>],
+    ) -> Result<(), FacetError> {
+        for (i, step) in self.steps.iter().enumerate() {
+            let parsed = values.get(i);
+            let (enumeration, bounds) =
+                parsed.map_or((&[][..], &[][..]), |p| (&p.enumeration[..], &p.bounds[..]));
+            if !step.enumeration.is_empty() && !enumeration.iter().any(|e| e == value) {
+                return Err(FacetError::Enumeration {
+                    allowed: step.enumeration,
+                });
+            }
+            for (bound, text, limit) in bounds {
+                if !bound.admits(value.facet_order(limit)) {
+                    return Err(FacetError::Bound {
+                        relation: bound.relation(),
+                        bound: text,
+                    });
+                }
+            }
+            if step.total_digits.is_some() || step.fraction_digits.is_some() {
+                if let Some((total, fraction)) = value.facet_digits() {
+                    if let Some(max) = step.total_digits.filter(|&m| total > u64::from(m)) {
+                        return Err(FacetError::TotalDigits { max });
+                    }
+                    if let Some(max) = step.fraction_digits.filter(|&m| fraction > u64::from(m)) {
+                        return Err(FacetError::FractionDigits { max });
+                    }
+                }
+            }
+            if step.length.is_some() || step.min_length.is_some() || step.max_length.is_some() {
+                if let Some(len) = value.facet_length() {
+                    check_length(step, len)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a value of a [`FacetValue`] type: white space, the patterns on the lexical
+    /// form, the value, then the value facets.
+    pub fn read_value<T: FacetValue>(&self, text: &str) -> Result<T, FacetError> {
+        let lexical = self.white_space.apply(text);
+        self.check_lexical(&lexical)?;
+        let value = T::parse_lexical(&lexical)?;
+        self.check_value(&value)?;
+        Ok(value)
+    }
 }
 
 impl Facets {
@@ -206,6 +409,12 @@ impl Facets {
     pub fn check_string(&self, value: &str) -> Result<(), FacetError> {
         let mut chars = None;
         for step in self.steps {
+            // A string's value is its (white-space processed) lexical form.
+            if !step.enumeration.is_empty() && !step.enumeration.contains(&value) {
+                return Err(FacetError::Enumeration {
+                    allowed: step.enumeration,
+                });
+            }
             if step.length.is_some() || step.min_length.is_some() || step.max_length.is_some() {
                 let len = *chars.get_or_insert_with(|| value.chars().count() as u64);
                 check_length(step, len)?;
@@ -218,6 +427,17 @@ impl Facets {
     #[inline]
     pub fn check_integer(&self, value: i128) -> Result<(), FacetError> {
         for step in self.steps {
+            // The generator checked that each enumerated value is an integer of the type.
+            if !step.enumeration.is_empty()
+                && !step
+                    .enumeration
+                    .iter()
+                    .any(|e| crate::schema::parse_integer(e, i128::MIN, i128::MAX, "") == Ok(value))
+            {
+                return Err(FacetError::Enumeration {
+                    allowed: step.enumeration,
+                });
+            }
             if let Some(min) = step.min.filter(|&m| value < m) {
                 return Err(FacetError::TooSmall { min });
             }
@@ -467,6 +687,55 @@ macro_rules! integer_type {
         impl ::core::convert::TryFrom<$repr> for $ty {
             type Error = $crate::schema::FacetError;
             fn try_from(value: $repr) -> ::core::result::Result<Self, Self::Error> {
+                Self::new(value)
+            }
+        }
+        $crate::impl_simple_type!($ty);
+    };
+}
+
+/// The constructors and conversions of a restricted type `$ty($value)` over a value type
+/// of [`crate::datatypes`] (`$value` implements [`FacetValue`]): `new` (the patterns on
+/// the canonical form, then the value facets), `get`, `into_inner`, `SimpleValue` (white
+/// space, patterns, the value, its facets), `TryFrom<$value>`, and what
+/// `impl_simple_type!` gives; with white space and steps, the [`Restricted`] impl too.
+#[macro_export]
+macro_rules! value_type {
+    ($ty:ident, $value:ty, $ws:ident, [$($step:expr),* $(,)?]) => {
+        $crate::restricted!($ty, $ws, [$($step),*]);
+        $crate::value_type!($ty, $value);
+    };
+    ($ty:ident, $value:ty) => {
+        impl $ty {
+            /// Validates `value` against every facet of this type and its bases.
+            pub fn new(value: $value) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                let facets = <Self as $crate::facets::Restricted>::facets();
+                facets.check_lexical(&$crate::schema::SimpleValue::to_lexical(&value))?;
+                facets.check_value(&value)?;
+                ::core::result::Result::Ok(Self(value))
+            }
+            /// The value.
+            pub fn get(&self) -> &$value {
+                &self.0
+            }
+            /// The value, owned.
+            pub fn into_inner(self) -> $value {
+                self.0
+            }
+        }
+        impl $crate::schema::SimpleValue for $ty {
+            fn parse_lexical(
+                text: &str,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                <Self as $crate::facets::Restricted>::facets().read_value(text).map(Self)
+            }
+            fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
+                $crate::schema::SimpleValue::to_lexical(&self.0)
+            }
+        }
+        impl ::core::convert::TryFrom<$value> for $ty {
+            type Error = $crate::schema::FacetError;
+            fn try_from(value: $value) -> ::core::result::Result<Self, Self::Error> {
                 Self::new(value)
             }
         }

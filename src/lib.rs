@@ -51,6 +51,7 @@ extern crate self as boardxml;
 pub mod cbf;
 pub mod cif;
 pub mod complex;
+pub mod datatypes;
 // The conformance suite's runner (the `conformance` command) needs the `cli` feature.
 #[cfg(feature = "cli")]
 #[doc(hidden)]

@@ -15,6 +15,12 @@ mod name_collision;
 #[path = "../codegen/tests/cases/content-and-facets/expected.rs"]
 mod content_and_facets;
 
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/datatypes/expected.rs"]
+mod datatypes;
+
 use boardxml::schema::{Document, SimpleValue};
 use boardxml::xml::{Reader, Writer};
 
@@ -186,5 +192,76 @@ fn occurrence_bounds_are_enforced() {
         codes("<doc><title/><x>a</x><end>text</end></doc>"),
         ["E0207"],
         "empty content"
+    );
+}
+
+#[test]
+fn datatypes_case_reads_writes_and_reads_back() {
+    let text = include_str!("../codegen/tests/cases/datatypes/example.xml");
+    let (doc, diags) = read::<datatypes::Root>(text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let doc = doc.unwrap();
+    let datatypes::Root::Values(v) = &doc;
+    // Values held exactly, in their value types.
+    let decimal = v.decimal.as_ref().unwrap();
+    assert_eq!(decimal, &"-1.50".parse().unwrap());
+    assert_eq!(v.price.len(), 2);
+    assert_eq!(v.price[0].get(), &"999.990".parse().unwrap());
+    assert_eq!(v.date.as_ref().unwrap().year(), -1);
+    assert_eq!(v.hex_binary.as_ref().unwrap().as_bytes(), [0x0f, 0xa1]);
+    assert_eq!(v.base64_binary.as_ref().unwrap().as_bytes(), b"abc");
+    assert_eq!(v.nmtokens.as_ref().unwrap().items().len(), 2);
+    assert_eq!(v.stamps.as_ref().unwrap().items().len(), 2);
+    // Construction checks the facets too.
+    assert!(datatypes::Price::new("1000".parse().unwrap()).is_err());
+    assert!(datatypes::Price::new("0.5".parse().unwrap()).is_ok());
+    assert!(datatypes::Halves::new("0.50".parse().unwrap()).is_ok());
+    assert!(datatypes::Halves::new("0.7".parse().unwrap()).is_err());
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    doc.write_root(&mut w);
+    let written = w.finish();
+    let (again, diags) = read::<datatypes::Root>(&written);
+    assert!(diags.is_empty(), "{diags:?}\n{written}");
+    assert_eq!(again.unwrap(), doc);
+    // The example is in canonical form and layout: it comes back byte for byte.
+    assert_eq!(written, text);
+}
+
+#[test]
+fn datatype_facets_are_checked_in_the_value_space() {
+    let codes = |body: &str| {
+        let text = format!("<values>{body}</values>");
+        let (_, diags) = read::<datatypes::Root>(&text);
+        diags.iter().map(|d| d.code.as_str()).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        codes("<price>0.01</price><half>0.50</half>"),
+        Vec::<&str>::new()
+    );
+    let range = boardxml::diagnostic::Code::Range.as_str();
+    let lexical = boardxml::diagnostic::Code::Lexical.as_str();
+    let enumeration = boardxml::diagnostic::Code::Enumeration.as_str();
+    let length = boardxml::diagnostic::Code::Length.as_str();
+    assert_eq!(codes("<price>1000</price>"), [range]);
+    assert_eq!(codes("<price>0.00</price>"), [range]);
+    assert_eq!(codes("<price>1.005</price>"), [range]);
+    assert_eq!(codes("<price>1e3</price>"), [lexical]);
+    assert_eq!(
+        codes("<price>1</price><when>2001-01-01T00:00:00Z</when>"),
+        [range]
+    );
+    // Without a time zone, within 14 hours of a zoned bound: indeterminate, so invalid.
+    assert_eq!(
+        codes("<price>1</price><when>2000-01-01T05:00:00</when>"),
+        [range]
+    );
+    assert_eq!(codes("<price>1</price><ratio>NaN</ratio>"), [range]);
+    assert_eq!(codes("<price>1</price><ratio>INF</ratio>"), [range]);
+    assert_eq!(codes("<price>1</price><half>0.7</half>"), [enumeration]);
+    assert_eq!(codes("<price>1</price><key>DEAD</key>"), [length]);
+    assert_eq!(codes("<price>1</price><wait>PT2H</wait>"), [range]);
+    assert_eq!(
+        codes("<price>1</price><stamps>2000-02-30</stamps>"),
+        [lexical]
     );
 }

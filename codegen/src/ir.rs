@@ -90,6 +90,153 @@ pub enum Builtin {
     AnyUri,
     /// `xs:anyType`: only as the declared type of an element with alternatives.
     AnyType,
+    /// A built-in held in a value type of the runtime's `boardxml::datatypes`.
+    Value(ValueType),
+}
+
+/// The built-ins held in a value type of `boardxml::datatypes` (exact decimals, IEEE
+/// floats, dates and times with zones, octets, names): each has its own lexical space, value
+/// space and order there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(missing_docs)]
+pub enum ValueType {
+    Decimal,
+    Float,
+    Double,
+    Duration,
+    DateTime,
+    Time,
+    Date,
+    GYearMonth,
+    GYear,
+    GMonthDay,
+    GDay,
+    GMonth,
+    HexBinary,
+    Base64Binary,
+    QName,
+    Notation,
+    Language,
+    Name,
+    NCName,
+    NmToken,
+    NmTokens,
+    Id,
+    IdRef,
+    IdRefs,
+    Entity,
+    Entities,
+    AnySimpleType,
+}
+
+/// Which facets a built-in takes (XSD Part 2, 4.1.5 and the table of Appendix C).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FacetKind {
+    /// length, minLength, maxLength.
+    Length,
+    /// pattern.
+    Pattern,
+    /// enumeration.
+    Enumeration,
+    /// whiteSpace.
+    WhiteSpace,
+    /// minInclusive, minExclusive, maxInclusive, maxExclusive.
+    Bounds,
+    /// totalDigits, fractionDigits.
+    Digits,
+}
+
+impl ValueType {
+    /// Every value type, with its XSD local name.
+    pub const ALL: &'static [(ValueType, &'static str)] = &[
+        (ValueType::Decimal, "decimal"),
+        (ValueType::Float, "float"),
+        (ValueType::Double, "double"),
+        (ValueType::Duration, "duration"),
+        (ValueType::DateTime, "dateTime"),
+        (ValueType::Time, "time"),
+        (ValueType::Date, "date"),
+        (ValueType::GYearMonth, "gYearMonth"),
+        (ValueType::GYear, "gYear"),
+        (ValueType::GMonthDay, "gMonthDay"),
+        (ValueType::GDay, "gDay"),
+        (ValueType::GMonth, "gMonth"),
+        (ValueType::HexBinary, "hexBinary"),
+        (ValueType::Base64Binary, "base64Binary"),
+        (ValueType::QName, "QName"),
+        (ValueType::Notation, "NOTATION"),
+        (ValueType::Language, "language"),
+        (ValueType::Name, "Name"),
+        (ValueType::NCName, "NCName"),
+        (ValueType::NmToken, "NMTOKEN"),
+        (ValueType::NmTokens, "NMTOKENS"),
+        (ValueType::Id, "ID"),
+        (ValueType::IdRef, "IDREF"),
+        (ValueType::IdRefs, "IDREFS"),
+        (ValueType::Entity, "ENTITY"),
+        (ValueType::Entities, "ENTITIES"),
+        (ValueType::AnySimpleType, "anySimpleType"),
+    ];
+
+    /// The type's name in `boardxml::datatypes`.
+    pub fn rust_name(self) -> &'static str {
+        match self {
+            ValueType::Decimal => "Decimal",
+            ValueType::Float => "Float",
+            ValueType::Double => "Double",
+            ValueType::Duration => "Duration",
+            ValueType::DateTime => "DateTime",
+            ValueType::Time => "Time",
+            ValueType::Date => "Date",
+            ValueType::GYearMonth => "GYearMonth",
+            ValueType::GYear => "GYear",
+            ValueType::GMonthDay => "GMonthDay",
+            ValueType::GDay => "GDay",
+            ValueType::GMonth => "GMonth",
+            ValueType::HexBinary => "HexBinary",
+            ValueType::Base64Binary => "Base64Binary",
+            ValueType::QName => "QName",
+            ValueType::Notation => "Notation",
+            ValueType::Language => "Language",
+            ValueType::Name => "Name",
+            ValueType::NCName => "NCName",
+            ValueType::NmToken => "NmToken",
+            ValueType::NmTokens => "NmTokens",
+            ValueType::Id => "Id",
+            ValueType::IdRef => "IdRef",
+            ValueType::IdRefs => "IdRefs",
+            ValueType::Entity => "Entity",
+            ValueType::Entities => "Entities",
+            ValueType::AnySimpleType => "AnySimpleType",
+        }
+    }
+
+    /// The XSD local name.
+    pub fn xsd_local(self) -> &'static str {
+        ValueType::ALL
+            .iter()
+            .find(|(v, _)| *v == self)
+            .map_or("", |(_, n)| n)
+    }
+
+    /// Whether the type takes facets of `kind`.
+    pub fn allows(self, kind: FacetKind) -> bool {
+        use FacetKind::*;
+        use ValueType::*;
+        match self {
+            // Part 2 gives anySimpleType no facets to restrict.
+            AnySimpleType => false,
+            Decimal => matches!(kind, Pattern | Enumeration | WhiteSpace | Bounds | Digits),
+            Float | Double | Duration | DateTime | Time | Date | GYearMonth | GYear | GMonthDay
+            | GDay | GMonth => {
+                matches!(kind, Pattern | Enumeration | WhiteSpace | Bounds)
+            }
+            HexBinary | Base64Binary | QName | Notation | Language | Name | NCName | NmToken
+            | NmTokens | Id | IdRef | IdRefs | Entity | Entities => {
+                matches!(kind, Length | Pattern | Enumeration | WhiteSpace)
+            }
+        }
+    }
 }
 
 impl Builtin {
@@ -115,7 +262,12 @@ impl Builtin {
             "negativeInteger" => Builtin::NegativeInteger,
             "anyURI" => Builtin::AnyUri,
             "anyType" => Builtin::AnyType,
-            _ => return None,
+            other => Builtin::Value(
+                ValueType::ALL
+                    .iter()
+                    .find(|(_, name)| *name == other)
+                    .map(|(v, _)| *v)?,
+            ),
         })
     }
 
@@ -141,6 +293,35 @@ impl Builtin {
             Builtin::NegativeInteger => "xs:negativeInteger",
             Builtin::AnyUri => "xs:anyURI",
             Builtin::AnyType => "xs:anyType",
+            Builtin::Value(v) => match v {
+                ValueType::Decimal => "xs:decimal",
+                ValueType::Float => "xs:float",
+                ValueType::Double => "xs:double",
+                ValueType::Duration => "xs:duration",
+                ValueType::DateTime => "xs:dateTime",
+                ValueType::Time => "xs:time",
+                ValueType::Date => "xs:date",
+                ValueType::GYearMonth => "xs:gYearMonth",
+                ValueType::GYear => "xs:gYear",
+                ValueType::GMonthDay => "xs:gMonthDay",
+                ValueType::GDay => "xs:gDay",
+                ValueType::GMonth => "xs:gMonth",
+                ValueType::HexBinary => "xs:hexBinary",
+                ValueType::Base64Binary => "xs:base64Binary",
+                ValueType::QName => "xs:QName",
+                ValueType::Notation => "xs:NOTATION",
+                ValueType::Language => "xs:language",
+                ValueType::Name => "xs:Name",
+                ValueType::NCName => "xs:NCName",
+                ValueType::NmToken => "xs:NMTOKEN",
+                ValueType::NmTokens => "xs:NMTOKENS",
+                ValueType::Id => "xs:ID",
+                ValueType::IdRef => "xs:IDREF",
+                ValueType::IdRefs => "xs:IDREFS",
+                ValueType::Entity => "xs:ENTITY",
+                ValueType::Entities => "xs:ENTITIES",
+                ValueType::AnySimpleType => "xs:anySimpleType",
+            },
         }
     }
 
@@ -166,13 +347,16 @@ impl Builtin {
             Builtin::UnsignedLong | Builtin::NonNegativeInteger | Builtin::PositiveInteger => {
                 Repr::Int(IntRepr::U64)
             }
+            Builtin::Value(v) => Repr::Value(v),
         }
     }
 
     /// The whiteSpace facet the built-in fixes (XSD Part 2, 4.3.6).
     pub fn white_space(self) -> WhiteSpace {
         match self {
-            Builtin::String | Builtin::AnyType => WhiteSpace::Preserve,
+            Builtin::String | Builtin::AnyType | Builtin::Value(ValueType::AnySimpleType) => {
+                WhiteSpace::Preserve
+            }
             Builtin::NormalizedString => WhiteSpace::Replace,
             _ => WhiteSpace::Collapse,
         }
@@ -198,6 +382,8 @@ pub enum Repr {
     Bool,
     /// A primitive integer.
     Int(IntRepr),
+    /// A value type of `boardxml::datatypes`.
+    Value(ValueType),
 }
 
 /// Primitive integer widths.
@@ -314,6 +500,36 @@ pub struct Facets {
     pub white_space: Option<WhiteSpace>,
     /// `xs:totalDigits`.
     pub total_digits: Option<u32>,
+    /// `xs:fractionDigits`.
+    pub fraction_digits: Option<u32>,
+    /// The value bounds as written (`min`/`max` hold them folded for an integer base;
+    /// these are compared in the value space of any other ordered base).
+    pub bounds: Vec<(BoundKind, String)>,
+    /// `xs:enumeration` values of a step that has other facets too (a step with only
+    /// enumerations is an [`Enumeration`]), compared in the base's value space.
+    pub enumeration: Vec<String>,
+}
+
+/// Which value bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum BoundKind {
+    MinInclusive,
+    MinExclusive,
+    MaxInclusive,
+    MaxExclusive,
+}
+
+impl BoundKind {
+    /// The facet's XSD name.
+    pub fn xsd_name(self) -> &'static str {
+        match self {
+            BoundKind::MinInclusive => "minInclusive",
+            BoundKind::MinExclusive => "minExclusive",
+            BoundKind::MaxInclusive => "maxInclusive",
+            BoundKind::MaxExclusive => "maxExclusive",
+        }
+    }
 }
 
 /// One `xs:pattern`.

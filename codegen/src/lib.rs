@@ -10,6 +10,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod ir;
 pub mod render;
+pub mod values;
 pub mod xsd;
 
 use std::collections::BTreeMap;

@@ -117,3 +117,89 @@ fn a_visitor_binding_gives_a_visitor_and_its_hooks() {
     assert!(!without.contains("visitor!"));
     assert!(without.contains("::boardxml::complex_element!(Arrow);"));
 }
+
+/// Facet combinations that XSD Part 2 forbids, and facets a base does not take, are schema
+/// errors at generation time, each at the simple type's line and column.
+#[test]
+fn datatype_facet_errors_are_located() {
+    let cases: &[(&str, &str)] = &[
+        (
+            r#"<xs:restriction base="xs:decimal"><xs:minInclusive value="10"/><xs:maxInclusive value="9.5"/></xs:restriction>"#,
+            "minInclusive \"10\" is above maxInclusive \"9.5\"",
+        ),
+        (
+            r#"<xs:restriction base="xs:date"><xs:minExclusive value="2000-01-01"/><xs:maxExclusive value="2000-01-01"/></xs:restriction>"#,
+            "minExclusive \"2000-01-01\" is above maxExclusive",
+        ),
+        (
+            r#"<xs:restriction base="xs:string"><xs:length value="3"/><xs:minLength value="1"/></xs:restriction>"#,
+            "length together with minLength or maxLength in one step",
+        ),
+        (
+            r#"<xs:restriction base="xs:hexBinary"><xs:minLength value="5"/><xs:maxLength value="4"/></xs:restriction>"#,
+            "minLength 5 is above maxLength 4",
+        ),
+        (
+            r#"<xs:restriction base="xs:date"><xs:totalDigits value="3"/></xs:restriction>"#,
+            "totalDigits or fractionDigits does not apply to xs:date",
+        ),
+        (
+            r#"<xs:restriction base="xs:decimal"><xs:length value="3"/></xs:restriction>"#,
+            "length, minLength or maxLength does not apply to xs:decimal",
+        ),
+        (
+            r#"<xs:restriction base="xs:double"><xs:maxInclusive value="inf"/></xs:restriction>"#,
+            "maxInclusive \"inf\" is not a value of xs:double",
+        ),
+        (
+            r#"<xs:restriction base="xs:decimal"><xs:enumeration value="1"/><xs:enumeration value="x"/></xs:restriction>"#,
+            "the enumerated value \"x\" is not a value of xs:decimal",
+        ),
+        (
+            r#"<xs:restriction base="xs:decimal"><xs:totalDigits value="2"/><xs:fractionDigits value="3"/></xs:restriction>"#,
+            "fractionDigits 3 is above totalDigits 2",
+        ),
+        (
+            r#"<xs:restriction base="xs:integer"><xs:fractionDigits value="1"/></xs:restriction>"#,
+            "fractionDigits of xs:integer is fixed at 0",
+        ),
+        (
+            r#"<xs:restriction base="xs:byte"><xs:maxInclusive value="1.5"/></xs:restriction>"#,
+            "maxInclusive \"1.5\" is not a value of xs:byte",
+        ),
+        (
+            r#"<xs:restriction base="Base"><xs:maxInclusive value="11"/></xs:restriction>"#,
+            "maxInclusive \"11\" is outside the base type's maxInclusive \"10.0\"",
+        ),
+        (
+            r#"<xs:restriction base="xs:dayTimeDuration"/>"#,
+            "the built-in type xs:dayTimeDuration is not supported",
+        ),
+    ];
+    for (restriction, message) in cases {
+        let text = format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n\
+             <xs:element name=\"t\" type=\"T\"/>\n\
+             <xs:simpleType name=\"Base\"><xs:restriction base=\"xs:decimal\"><xs:maxInclusive value=\"10.0\"/></xs:restriction></xs:simpleType>\n\
+             <xs:simpleType name=\"T\">{restriction}</xs:simpleType>\n\
+             </xs:schema>\n"
+        );
+        let shown = Path::new("facets.xsd");
+        let error = match boardxml_codegen::generate_str(shown, &text) {
+            Ok(_) => panic!("{restriction}: generated, expected {message:?}"),
+            Err(d) => d.to_string(),
+        };
+        assert!(error.contains(message), "{restriction}:\n{error}");
+        assert!(
+            error.contains("facets.xsd:4:"),
+            "located at the type: {error}"
+        );
+    }
+    // The same facets, consistent, generate.
+    let ok = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\
+        <xs:element name=\"t\" type=\"T\"/>\
+        <xs:simpleType name=\"T\"><xs:restriction base=\"xs:date\">\
+        <xs:minInclusive value=\"2000-01-01\"/><xs:maxInclusive value=\"2000-01-01\"/>\
+        </xs:restriction></xs:simpleType></xs:schema>";
+    assert!(boardxml_codegen::generate_str(Path::new("ok.xsd"), ok).is_ok());
+}

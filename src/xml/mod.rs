@@ -3,7 +3,7 @@
 pub mod decl;
 mod guard;
 mod reader;
-mod wf;
+pub(crate) mod wf;
 mod writer;
 
 pub use guard::{MarkupGuard, TooLarge};

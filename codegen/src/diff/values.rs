@@ -151,6 +151,12 @@ fn builtin(b: Builtin) -> Result<Space, String> {
             ["true", "false", "1", "0"].into_iter().collect(),
             Vec::new(),
         )),
+        // The value types of issue 15 (decimal, dates, binary ...) have value spaces this
+        // comparison does not model yet: their verdicts are "cannot tell", with this reason.
+        Repr::Value(_) => Err(format!(
+            "the value space of {} is not compared yet",
+            b.xsd_name()
+        )),
         Repr::Int(i) => {
             let (mut lo, mut hi) = i.range();
             let (ilo, ihi) = b.implied_bounds();

@@ -338,7 +338,14 @@ fn builtin_type(b: Builtin) -> TokenStream {
         Builtin::PositiveInteger => quote! { __s::xs::PositiveInteger },
         Builtin::NonPositiveInteger => quote! { __s::xs::NonPositiveInteger },
         Builtin::NegativeInteger => quote! { __s::xs::NegativeInteger },
+        Builtin::Value(v) => value_type_path(v),
     }
+}
+
+/// The runtime value type of a built-in held in one.
+fn value_type_path(v: ValueType) -> TokenStream {
+    let name = format_ident!("{}", v.rust_name());
+    quote! { ::boardxml::datatypes::#name }
 }
 
 fn type_label(t: &TypeRef) -> &str {

@@ -1,6 +1,8 @@
 //! Simple types: restrictions (a newtype and its facets as data), enumerations, unions
 //! and lists.
 
+use std::cmp::Ordering;
+
 use super::*;
 
 impl Renderer<'_> {
@@ -80,7 +82,7 @@ impl Renderer<'_> {
             );
         }
         if matches!(repr, Repr::String | Repr::Bool)
-            && (f.min.is_some() || f.max.is_some() || f.total_digits.is_some())
+            && (!f.bounds.is_empty() || f.total_digits.is_some() || f.fraction_digits.is_some())
         {
             self.error(
                 def,
@@ -88,8 +90,19 @@ impl Renderer<'_> {
                 Some("restrict an integer type such as xs:integer"),
             );
         }
+        self.check_facet_values(def, r, base.builtin);
         let (ws, steps) = self.facets_table(r, f.white_space.unwrap_or(base.white_space));
         match repr {
+            Repr::Value(v) => {
+                let path = value_type_path(v);
+                quote! {
+                    #doc
+                    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+                    pub struct #ident(#path);
+
+                    ::boardxml::value_type!(#ident, #path, #ws, [#(#steps),*]);
+                }
+            }
             Repr::String => quote! {
                 #doc
                 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -157,8 +170,204 @@ impl Renderer<'_> {
         let mut implied = None;
         self.steps(r, &mut own, &mut implied);
         let steps: Vec<&Facets> = implied.iter().chain(own).collect();
-        let entries = steps.iter().filter_map(|f| step(f)).collect();
+        let values = self
+            .simple_base(&r.base)
+            .is_some_and(|b| matches!(b.builtin.repr(), Repr::Value(_)));
+        let entries = steps.iter().filter_map(|f| step(f, values)).collect();
         (ws_ident(white_space), entries)
+    }
+
+    /// Generation-time checks of a restriction's facets (each a located schema error):
+    /// facets the base does not take, values outside the base's lexical space, bounds that
+    /// contradict each other or the base's (Part 2, 4.3), length against minLength and
+    /// maxLength, fractionDigits above totalDigits.
+    fn check_facet_values(&mut self, def: &TypeDef, r: &Restriction, builtin: Builtin) {
+        let f = &r.facets;
+        let xsd = builtin.xsd_name();
+        if let Builtin::Value(v) = builtin {
+            let present = [
+                (
+                    FacetKind::Length,
+                    "length, minLength or maxLength",
+                    f.length.is_some() || f.min_length.is_some() || f.max_length.is_some(),
+                ),
+                (FacetKind::Pattern, "pattern", !f.patterns.is_empty()),
+                (
+                    FacetKind::Enumeration,
+                    "enumeration",
+                    !f.enumeration.is_empty(),
+                ),
+                (FacetKind::WhiteSpace, "whiteSpace", f.white_space.is_some()),
+                (FacetKind::Bounds, "a value bound", !f.bounds.is_empty()),
+                (
+                    FacetKind::Digits,
+                    "totalDigits or fractionDigits",
+                    f.total_digits.is_some() || f.fraction_digits.is_some(),
+                ),
+            ];
+            for (kind, label, here) in present {
+                if here && !v.allows(kind) {
+                    self.error(
+                        def,
+                        format!("{label} does not apply to {xsd} (XSD Part 2, 4.1.5)"),
+                        None,
+                    );
+                }
+            }
+            if f.white_space.is_some_and(|w| w != WhiteSpace::Collapse) {
+                self.error(
+                    def,
+                    format!("the whiteSpace of {xsd} is fixed at collapse"),
+                    None,
+                );
+            }
+        }
+        if matches!(builtin.repr(), Repr::Int(_)) && f.fraction_digits.is_some_and(|d| d != 0) {
+            self.error(def, format!("fractionDigits of {xsd} is fixed at 0"), None);
+        }
+        for (kind, text) in &f.bounds {
+            if !crate::values::parses(builtin, text) {
+                self.error(
+                    def,
+                    format!("{} \"{text}\" is not a value of {xsd}", kind.xsd_name()),
+                    matches!(builtin.repr(), Repr::Int(_))
+                        .then_some("an integer within the range of the base type"),
+                );
+            }
+        }
+        for text in &f.enumeration {
+            if !crate::values::parses(builtin, text) {
+                self.error(
+                    def,
+                    format!("the enumerated value \"{text}\" is not a value of {xsd}"),
+                    None,
+                );
+            }
+        }
+        // Bounds against each other: within this step, and this step's against its bases'.
+        let mut own = Vec::new();
+        let mut implied = None;
+        self.steps(r, &mut own, &mut implied);
+        let own: Vec<Facets> = own.into_iter().cloned().collect();
+        let bases: Vec<(BoundKind, String)> = own[..own.len() - 1]
+            .iter()
+            .flat_map(|s| s.bounds.iter().cloned())
+            .collect();
+        use BoundKind::*;
+        let count = |k: BoundKind| f.bounds.iter().filter(|(b, _)| *b == k).count();
+        if count(MinInclusive) + count(MinExclusive) > 1
+            || count(MaxInclusive) + count(MaxExclusive) > 1
+        {
+            self.error(
+                def,
+                "a step may have one lower bound (minInclusive or minExclusive) and one upper bound (maxInclusive or maxExclusive)",
+                None,
+            );
+        }
+        let cmp = |a: &str, b: &str| crate::values::compare(builtin, a, b);
+        for (lo_kind, lo) in f
+            .bounds
+            .iter()
+            .filter(|(k, _)| matches!(k, MinInclusive | MinExclusive))
+        {
+            for (hi_kind, hi) in f
+                .bounds
+                .iter()
+                .filter(|(k, _)| matches!(k, MaxInclusive | MaxExclusive))
+            {
+                let o = cmp(lo, hi);
+                // Part 2, 4.3.7.4 - 4.3.10.4: min <= max, strictly when either is exclusive.
+                let bad = match (lo_kind, hi_kind) {
+                    (MinInclusive, MaxInclusive) => o == Some(Ordering::Greater),
+                    _ => matches!(o, Some(Ordering::Greater | Ordering::Equal)),
+                };
+                if bad {
+                    self.error(
+                        def,
+                        format!(
+                            "{} \"{lo}\" is above {} \"{hi}\": no value is in the range",
+                            lo_kind.xsd_name(),
+                            hi_kind.xsd_name()
+                        ),
+                        None,
+                    );
+                }
+            }
+        }
+        // A step's bound may not loosen its bases' (Part 2, 4.3.7.4: a derived minInclusive
+        // below the base's minInclusive, ...).
+        for (kind, value) in &f.bounds {
+            for (base_kind, base) in &bases {
+                let o = cmp(value, base);
+                let loosens = match (kind, base_kind) {
+                    (MinInclusive | MinExclusive, MinInclusive) => o == Some(Ordering::Less),
+                    (MinInclusive, MinExclusive) => {
+                        matches!(o, Some(Ordering::Less | Ordering::Equal))
+                    }
+                    (MinExclusive, MinExclusive) => o == Some(Ordering::Less),
+                    (MaxInclusive | MaxExclusive, MaxInclusive) => o == Some(Ordering::Greater),
+                    (MaxInclusive, MaxExclusive) => {
+                        matches!(o, Some(Ordering::Greater | Ordering::Equal))
+                    }
+                    (MaxExclusive, MaxExclusive) => o == Some(Ordering::Greater),
+                    _ => false,
+                };
+                if loosens {
+                    self.error(
+                        def,
+                        format!(
+                            "{} \"{value}\" is outside the base type's {} \"{base}\"",
+                            kind.xsd_name(),
+                            base_kind.xsd_name()
+                        ),
+                        None,
+                    );
+                }
+            }
+        }
+        // Lengths (Part 2, 4.3.1.4, 4.3.2.4).
+        if f.length.is_some() && (f.min_length.is_some() || f.max_length.is_some()) {
+            self.error(
+                def,
+                "length together with minLength or maxLength in one step",
+                Some("XSD Part 2, 4.3.1.4: give either the length or its bounds"),
+            );
+        }
+        let effective = |get: fn(&Facets) -> Option<u64>| own.iter().rev().find_map(|s| get(s));
+        let (length, min_length, max_length) = (
+            effective(|s| s.length),
+            effective(|s| s.min_length),
+            effective(|s| s.max_length),
+        );
+        if let (Some(min), Some(max)) = (min_length, max_length) {
+            if min > max {
+                self.error(
+                    def,
+                    format!("minLength {min} is above maxLength {max}"),
+                    None,
+                );
+            }
+        }
+        if let Some(l) = length {
+            if min_length.is_some_and(|m| l < m) || max_length.is_some_and(|m| l > m) {
+                self.error(
+                    def,
+                    format!("length {l} is outside the base's minLength and maxLength"),
+                    None,
+                );
+            }
+        }
+        let total = effective(|s| s.total_digits.map(u64::from));
+        let fraction = effective(|s| s.fraction_digits.map(u64::from));
+        if let (Some(t), Some(fr)) = (total, fraction) {
+            if fr > t {
+                self.error(
+                    def,
+                    format!("fractionDigits {fr} is above totalDigits {t}"),
+                    None,
+                );
+            }
+        }
     }
 
     pub(super) fn enumeration(&mut self, def: &TypeDef, e: &Enumeration) -> TokenStream {
@@ -178,6 +387,18 @@ impl Renderer<'_> {
             );
             return TokenStream::new();
         };
+        if let Repr::Value(_) = base.builtin.repr() {
+            // Values compared in the value space (`1.0` is `1`), not matched as text: a
+            // newtype checked against the enumeration, not a Rust enum.
+            let r = Restriction {
+                base: e.base.clone(),
+                facets: Facets {
+                    enumeration: e.values.iter().map(|v| v.value.clone()).collect(),
+                    ..Facets::default()
+                },
+            };
+            return self.restriction(def, &r);
+        }
         let mut names = HashSet::new();
         let variants: Vec<Ident> = e
             .values
@@ -290,12 +511,15 @@ impl Renderer<'_> {
             ),
         );
         let item = self.rust_type(&l.item);
-        let length = step(&Facets {
-            length: l.facets.length,
-            min_length: l.facets.min_length,
-            max_length: l.facets.max_length,
-            ..Facets::default()
-        })
+        let length = step(
+            &Facets {
+                length: l.facets.length,
+                min_length: l.facets.min_length,
+                max_length: l.facets.max_length,
+                ..Facets::default()
+            },
+            false,
+        )
         .unwrap_or_else(|| quote! { __f::Step::NONE });
         quote! {
             #doc
@@ -308,14 +532,20 @@ impl Renderer<'_> {
 }
 
 /// One derivation step as `Step::NONE` with what it adds (`None`: it adds nothing).
-pub(super) fn step(f: &Facets) -> Option<TokenStream> {
+/// `values`: the base is a value type, whose bounds, fraction digits and enumeration are
+/// compared in its value space (an integer base has them folded into `min`/`max`).
+pub(super) fn step(f: &Facets, values: bool) -> Option<TokenStream> {
     let mut calls = Vec::new();
     if !f.patterns.is_empty() {
         let rust = f.patterns.iter().map(|p| p.rust.as_str());
         let xsd = f.patterns.iter().map(|p| p.xsd.as_str());
         calls.push(quote! { patterns(::boardxml::patterns!(#(#rust),*), &[#(#xsd),*]) });
     }
-    let i128s = [("min", f.min), ("max", f.max)];
+    let i128s = if values {
+        [("min", None), ("max", None)]
+    } else {
+        [("min", f.min), ("max", f.max)]
+    };
     for (name, v) in i128s {
         if let Some(v) = v {
             let (name, l) = (format_ident!("{}", name), Literal::i128_unsuffixed(v));
@@ -336,6 +566,29 @@ pub(super) fn step(f: &Facets) -> Option<TokenStream> {
             let (name, l) = (format_ident!("{}", name), Literal::u64_unsuffixed(v));
             calls.push(quote! { #name(#l) });
         }
+    }
+    if values && !f.bounds.is_empty() {
+        let bounds = f.bounds.iter().map(|(k, v)| {
+            let k = format_ident!(
+                "{}",
+                match k {
+                    BoundKind::MinInclusive => "MinInclusive",
+                    BoundKind::MinExclusive => "MinExclusive",
+                    BoundKind::MaxInclusive => "MaxInclusive",
+                    BoundKind::MaxExclusive => "MaxExclusive",
+                }
+            );
+            quote! { (__f::Bound::#k, #v) }
+        });
+        calls.push(quote! { bounds(&[#(#bounds),*]) });
+    }
+    if let Some(d) = f.fraction_digits.filter(|_| values) {
+        let l = Literal::u32_unsuffixed(d);
+        calls.push(quote! { fraction_digits(#l) });
+    }
+    if !f.enumeration.is_empty() {
+        let e = &f.enumeration;
+        calls.push(quote! { enumeration(&[#(#e),*]) });
     }
     (!calls.is_empty()).then(|| quote! { __f::Step::NONE #(.#calls)* })
 }

@@ -322,7 +322,7 @@ impl Converter<'_> {
                         *span,
                         construct.to_string(),
                         format!("the built-in type xs:{local} is not supported by boardxml-codegen"),
-                        Some("supported: string, normalizedString, token, boolean, the integer types, anyURI".into()),
+                        Some("every built-in type of XSD 1.0 is supported; this name is not one (XSD 1.1 added anyAtomicType, dateTimeStamp, dayTimeDuration, yearMonthDuration)".into()),
                     );
                     None
                 }
@@ -371,19 +371,22 @@ impl Converter<'_> {
                         );
                     }
                     let (facets, enums) = facets?;
+                    let others = facets.patterns.len()
+                        + facets.length.iter().count()
+                        + facets.min_length.iter().count()
+                        + facets.max_length.iter().count()
+                        + facets.bounds.len()
+                        + facets.total_digits.iter().count()
+                        + facets.fraction_digits.iter().count();
                     kind = Some(if enums.is_empty() {
                         TypeKind::Restriction(Restriction { base, facets })
+                    } else if others > 0 {
+                        // An enumeration with other facets: a restricted type whose values
+                        // the enumeration also restricts.
+                        let mut facets = facets;
+                        facets.enumeration = enums.into_iter().map(|e| e.value).collect();
+                        TypeKind::Restriction(Restriction { base, facets })
                     } else {
-                        if facets.patterns.len()
-                            + facets.length.iter().count()
-                            + facets.min_length.iter().count()
-                            + facets.max_length.iter().count()
-                            + facets.min.iter().count()
-                            + facets.max.iter().count()
-                            > 0
-                        {
-                            self.error(rspan, &construct, "an enumeration together with other facets in one step is not supported", Some("put the other facets on a base type".into()));
-                        }
                         TypeKind::Enumeration(Enumeration {
                             base,
                             values: enums,
@@ -477,22 +480,10 @@ impl Converter<'_> {
             let span = self.span(&k);
             let text = value.value.clone();
             let fconstruct = format!("xs:{local} in {construct}");
-            let int = |cx: &mut Self, text: &str| -> Option<i128> {
-                match text.trim().parse::<i128>() {
-                    Ok(v) => Some(v),
-                    Err(_) => {
-                        cx.error(
-                            span,
-                            fconstruct.clone(),
-                            format!(
-                                "\"{text}\" is not an integer; only integer bounds are supported"
-                            ),
-                            None,
-                        );
-                        None
-                    }
-                }
-            };
+            // A bound is kept as written, and folded into an integer when it is one (the
+            // integer bases use the folded form; rendering checks every bound against the
+            // value space of the base, which is known only there).
+            let int = |text: &str| -> Option<i128> { text.trim().parse::<i128>().ok() };
             let count = |cx: &mut Self, text: &str| -> Option<u64> {
                 match text.trim().parse::<u64>() {
                     Ok(v) => Some(v),
@@ -507,26 +498,26 @@ impl Converter<'_> {
                     }
                 }
             };
+            let bound = match local {
+                "minInclusive" => Some(BoundKind::MinInclusive),
+                "minExclusive" => Some(BoundKind::MinExclusive),
+                "maxInclusive" => Some(BoundKind::MaxInclusive),
+                "maxExclusive" => Some(BoundKind::MaxExclusive),
+                _ => None,
+            };
+            if let Some(b) = bound {
+                out.bounds.push((b, text.clone()));
+            }
             match local {
-                "minInclusive" => out.min = int(self, &text).or(out.min),
-                "minExclusive" => out.min = int(self, &text).map(|v| v + 1).or(out.min),
-                "maxInclusive" => out.max = int(self, &text).or(out.max),
-                "maxExclusive" => out.max = int(self, &text).map(|v| v - 1).or(out.max),
+                "minInclusive" => out.min = int(&text).or(out.min),
+                "minExclusive" => out.min = int(&text).map(|v| v + 1).or(out.min),
+                "maxInclusive" => out.max = int(&text).or(out.max),
+                "maxExclusive" => out.max = int(&text).map(|v| v - 1).or(out.max),
                 "length" => out.length = count(self, &text),
                 "minLength" => out.min_length = count(self, &text),
                 "maxLength" => out.max_length = count(self, &text),
                 "totalDigits" => out.total_digits = count(self, &text).map(|v| v as u32),
-                "fractionDigits" => {
-                    if count(self, &text) != Some(0) {
-                        self.error(
-                            span,
-                            fconstruct.clone(),
-                            "fractionDigits other than 0 is not supported (no decimal types)",
-                            None,
-                        );
-                        ok = false;
-                    }
-                }
+                "fractionDigits" => out.fraction_digits = count(self, &text).map(|v| v as u32),
                 "whiteSpace" => {
                     out.white_space = match text.as_str() {
                         "preserve" => Some(WhiteSpace::Preserve),

@@ -339,7 +339,9 @@ impl<'a> Reader<'a> {
             FacetError::Lexical { expected } => format!("{what} is not a valid {expected}"),
             FacetError::TooSmall { .. }
             | FacetError::TooLarge { .. }
-            | FacetError::TotalDigits { .. } => format!("{what} is out of range"),
+            | FacetError::TotalDigits { .. }
+            | FacetError::Bound { .. }
+            | FacetError::FractionDigits { .. } => format!("{what} is out of range"),
             FacetError::Length { .. }
             | FacetError::TooShort { .. }
             | FacetError::TooLong { .. } => format!("{what} has the wrong length"),

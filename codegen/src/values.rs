@@ -1,0 +1,80 @@
+//! Facet values in the value space of their base type, at generation time: whether a bound
+//! or an enumerated value is a value of the base, and how two bounds compare. The runtime's
+//! value types (`boardxml::datatypes`) decide, so the generator and generated code agree
+//! on every lexical space and order.
+
+use std::cmp::Ordering;
+
+use boardxml::datatypes as dt;
+use boardxml::facets::FacetValue;
+use boardxml::schema::SimpleValue;
+
+use crate::ir::{Builtin, Repr, ValueType};
+
+fn parses_as<T: SimpleValue>(text: &str) -> bool {
+    T::parse_lexical(text).is_ok()
+}
+
+fn compare_as<T: FacetValue>(a: &str, b: &str) -> Option<Ordering> {
+    let (a, b) = (T::parse_lexical(a).ok()?, T::parse_lexical(b).ok()?);
+    a.facet_order(&b)
+}
+
+macro_rules! by_value_type {
+    ($v:expr, $f:ident, $($arg:expr),*) => {
+        match $v {
+            ValueType::Decimal => $f::<dt::Decimal>($($arg),*),
+            ValueType::Float => $f::<dt::Float>($($arg),*),
+            ValueType::Double => $f::<dt::Double>($($arg),*),
+            ValueType::Duration => $f::<dt::Duration>($($arg),*),
+            ValueType::DateTime => $f::<dt::DateTime>($($arg),*),
+            ValueType::Time => $f::<dt::Time>($($arg),*),
+            ValueType::Date => $f::<dt::Date>($($arg),*),
+            ValueType::GYearMonth => $f::<dt::GYearMonth>($($arg),*),
+            ValueType::GYear => $f::<dt::GYear>($($arg),*),
+            ValueType::GMonthDay => $f::<dt::GMonthDay>($($arg),*),
+            ValueType::GDay => $f::<dt::GDay>($($arg),*),
+            ValueType::GMonth => $f::<dt::GMonth>($($arg),*),
+            ValueType::HexBinary => $f::<dt::HexBinary>($($arg),*),
+            ValueType::Base64Binary => $f::<dt::Base64Binary>($($arg),*),
+            ValueType::QName => $f::<dt::QName>($($arg),*),
+            ValueType::Notation => $f::<dt::Notation>($($arg),*),
+            ValueType::Language => $f::<dt::Language>($($arg),*),
+            ValueType::Name => $f::<dt::Name>($($arg),*),
+            ValueType::NCName => $f::<dt::NCName>($($arg),*),
+            ValueType::NmToken => $f::<dt::NmToken>($($arg),*),
+            ValueType::NmTokens => $f::<dt::NmTokens>($($arg),*),
+            ValueType::Id => $f::<dt::Id>($($arg),*),
+            ValueType::IdRef => $f::<dt::IdRef>($($arg),*),
+            ValueType::IdRefs => $f::<dt::IdRefs>($($arg),*),
+            ValueType::Entity => $f::<dt::Entity>($($arg),*),
+            ValueType::Entities => $f::<dt::Entities>($($arg),*),
+            ValueType::AnySimpleType => $f::<dt::AnySimpleType>($($arg),*),
+        }
+    };
+}
+
+/// Whether `text` is in the lexical space of the built-in `b` (strings: always; integers:
+/// an integer within the Rust type the generator holds it in).
+pub fn parses(b: Builtin, text: &str) -> bool {
+    match b.repr() {
+        Repr::Value(v) => by_value_type!(v, parses_as, text),
+        Repr::Int(int) => {
+            let (min, max) = int.range();
+            let (bmin, bmax) = b.implied_bounds();
+            boardxml::schema::parse_integer(text, min, max, "")
+                .is_ok_and(|v| bmin.is_none_or(|m| v >= m) && bmax.is_none_or(|m| v <= m))
+        }
+        Repr::Bool => parses_as::<bool>(text),
+        Repr::String => true,
+    }
+}
+
+/// How two values of `b` compare (`None`: incomparable, or `b` is not ordered).
+pub fn compare(b: Builtin, x: &str, y: &str) -> Option<Ordering> {
+    match b.repr() {
+        Repr::Value(v) => by_value_type!(v, compare_as, x, y),
+        Repr::Int(_) => compare_as::<dt::Integer>(x, y),
+        Repr::Bool | Repr::String => None,
+    }
+}

@@ -1,0 +1,337 @@
+//! The string-derived name types (`Name`, `NCName`, `NMTOKEN(S)`, `ID`, `IDREF(S)`,
+//! `ENTITY(IES)`, `language`), `QName` and `NOTATION`, and `anySimpleType`.
+//!
+//! Names follow the XML 1.0 fifth edition productions, as the reader's own names do.
+//! White space is collapsed first (these types derive from `xs:token`). What this module
+//! cannot check alone: that an `ENTITY` names an unparsed entity of the document's DTD (the
+//! reader does not keep unparsed entities: any NCName is taken), that a `NOTATION` names a
+//! notation the schema declares (the generator's job), and the uniqueness of `ID`s and the
+//! resolution of `IDREF`s across a document.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::schema::{whitespace, FacetError};
+use crate::xml::wf::{is_name_char, is_name_start};
+
+fn is_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(is_name_start) && chars.all(is_name_char)
+}
+
+fn is_ncname(s: &str) -> bool {
+    is_name(s) && !s.contains(':')
+}
+
+fn is_nmtoken(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(is_name_char)
+}
+
+/// `[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*`, the pattern XSD 1.0 gives `xs:language`.
+fn is_language(s: &str) -> bool {
+    s.split('-').enumerate().all(|(i, part)| {
+        (1..=8).contains(&part.len())
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_alphabetic() || (i > 0 && b.is_ascii_digit()))
+    })
+}
+
+macro_rules! token_type {
+    ($(#[$doc:meta])* $name:ident, $xsd:literal, $check:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(Box<str>);
+
+        impl $name {
+            /// Reads the lexical form after collapsing white space.
+            pub fn parse(text: &str) -> Result<Self, FacetError> {
+                let t = whitespace::collapse(text);
+                let check: fn(&str) -> bool = $check;
+                if check(&t) {
+                    Ok($name(t.into()))
+                } else {
+                    Err(FacetError::Lexical { expected: $xsd })
+                }
+            }
+            /// The value.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = FacetError;
+            fn from_str(s: &str) -> Result<Self, FacetError> {
+                $name::parse(s)
+            }
+        }
+    };
+}
+
+token_type!(
+    /// An `xs:Name` (XML 1.0, production 5).
+    Name, "xs:Name", is_name);
+token_type!(
+    /// An `xs:NCName`: a Name without a colon.
+    NCName, "xs:NCName", is_ncname);
+token_type!(
+    /// An `xs:NMTOKEN` (XML 1.0, production 7).
+    NmToken, "xs:NMTOKEN", is_nmtoken);
+token_type!(
+    /// An `xs:language` (RFC 3066 as XSD 1.0's pattern has it).
+    Language, "xs:language", is_language);
+token_type!(
+    /// An `xs:ID`: an NCName.
+    Id, "xs:ID", is_ncname);
+token_type!(
+    /// An `xs:IDREF`: an NCName.
+    IdRef, "xs:IDREF", is_ncname);
+token_type!(
+    /// An `xs:ENTITY`: an NCName (not checked against the DTD's unparsed entities).
+    Entity, "xs:ENTITY", is_ncname);
+
+macro_rules! list_of {
+    ($(#[$doc:meta])* $name:ident, $item:ident, $xsd:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub struct $name(pub Vec<$item>);
+
+        impl $name {
+            /// Reads one or more items separated by white space.
+            pub fn parse(text: &str) -> Result<Self, FacetError> {
+                let items = text
+                    .split([' ', '\t', '\n', '\r'])
+                    .filter(|s| !s.is_empty())
+                    .map($item::parse)
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| FacetError::Lexical { expected: $xsd })?;
+                if items.is_empty() {
+                    return Err(FacetError::Lexical { expected: $xsd });
+                }
+                Ok($name(items))
+            }
+            /// The items.
+            pub fn items(&self) -> &[$item] {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                for (i, item) in self.0.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    fmt::Display::fmt(item, f)?;
+                }
+                Ok(())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = FacetError;
+            fn from_str(s: &str) -> Result<Self, FacetError> {
+                $name::parse(s)
+            }
+        }
+    };
+}
+
+list_of!(
+    /// An `xs:NMTOKENS`: one or more NMTOKENs.
+    NmTokens, NmToken, "xs:NMTOKENS");
+list_of!(
+    /// An `xs:IDREFS`: one or more IDREFs.
+    IdRefs, IdRef, "xs:IDREFS");
+list_of!(
+    /// An `xs:ENTITIES`: one or more ENTITYs.
+    Entities, Entity, "xs:ENTITIES");
+
+/// An `xs:QName` as written: an optional prefix and a local name, both NCNames. Its value
+/// (an expanded name) needs the namespaces in scope where it was written: see
+/// [`QName::resolve`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct QName {
+    prefix: Option<Box<str>>,
+    local: Box<str>,
+}
+
+/// The value of a `QName`: a namespace name (none for an unprefixed QName outside a
+/// default namespace) and a local name. Equality of QNames in the value space is equality
+/// of these.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExpandedName {
+    /// The namespace, if any.
+    pub namespace: Option<Box<str>>,
+    /// The local name.
+    pub local: Box<str>,
+}
+
+impl QName {
+    /// Reads `(NCName:)?NCName` after collapsing white space.
+    pub fn parse(text: &str) -> Result<Self, FacetError> {
+        Self::parse_as(text, "xs:QName")
+    }
+
+    fn parse_as(text: &str, expected: &'static str) -> Result<Self, FacetError> {
+        let t = whitespace::collapse(text);
+        let (prefix, local) = match t.split_once(':') {
+            Some((p, l)) => (Some(p), l),
+            None => (None, &*t),
+        };
+        if !is_ncname(local) || prefix.is_some_and(|p| !is_ncname(p)) {
+            return Err(FacetError::Lexical { expected });
+        }
+        Ok(QName {
+            prefix: prefix.map(Into::into),
+            local: local.into(),
+        })
+    }
+
+    /// The prefix, if any.
+    pub fn prefix(&self) -> Option<&str> {
+        self.prefix.as_deref()
+    }
+    /// The local name.
+    pub fn local(&self) -> &str {
+        &self.local
+    }
+
+    /// The expanded name, given the namespace each prefix is bound to where the value was
+    /// written (`lookup(None)` is the default namespace). `None` when the prefix is not
+    /// bound: the value is then not a QName of that document.
+    pub fn resolve<'n>(
+        &self,
+        lookup: impl Fn(Option<&str>) -> Option<&'n str>,
+    ) -> Option<ExpandedName> {
+        let namespace = match self.prefix() {
+            Some("xml") => Some(crate::xml::wf::XML_NAMESPACE),
+            Some(p) => Some(lookup(Some(p))?),
+            None => lookup(None),
+        };
+        Some(ExpandedName {
+            namespace: namespace.map(Into::into),
+            local: self.local.clone(),
+        })
+    }
+}
+
+impl fmt::Display for QName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = &self.prefix {
+            write!(f, "{p}:")?;
+        }
+        f.write_str(&self.local)
+    }
+}
+
+impl FromStr for QName {
+    type Err = FacetError;
+    fn from_str(s: &str) -> Result<Self, FacetError> {
+        QName::parse(s)
+    }
+}
+
+/// An `xs:NOTATION`: a QName naming a notation the schema declares (which the schema's
+/// enumeration facet lists; XSD requires one).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Notation(pub QName);
+
+impl Notation {
+    /// Reads the lexical form of a QName.
+    pub fn parse(text: &str) -> Result<Self, FacetError> {
+        QName::parse_as(text, "xs:NOTATION").map(Notation)
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl FromStr for Notation {
+    type Err = FacetError;
+    fn from_str(s: &str) -> Result<Self, FacetError> {
+        Notation::parse(s)
+    }
+}
+
+/// An `xs:anySimpleType`: any string, kept as written (its whiteSpace is `preserve`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct AnySimpleType(pub String);
+
+impl fmt::Display for AnySimpleType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for AnySimpleType {
+    type Err = FacetError;
+    fn from_str(s: &str) -> Result<Self, FacetError> {
+        Ok(AnySimpleType(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert!(Name::parse("a:b").is_ok());
+        assert!(Name::parse(" _x.1 ").is_ok());
+        assert!(Name::parse("1a").is_err());
+        assert!(NCName::parse("a:b").is_err());
+        assert!(NmToken::parse("1a").is_ok());
+        assert!(NmToken::parse("a b").is_err());
+        assert_eq!(NmTokens::parse(" a  b\n").unwrap().items().len(), 2);
+        assert!(NmTokens::parse("  ").is_err());
+        assert!(IdRefs::parse("a 1").is_err());
+        assert!(Id::parse("名前").is_ok());
+    }
+
+    #[test]
+    fn languages() {
+        for ok in ["en", "en-US", "x-klingon", "i-default", "abcdefgh-12345678"] {
+            assert!(Language::parse(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "en_US", "abcdefghi", "en-", "-en", "1en", "en--US"] {
+            assert!(Language::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn qnames_resolve_against_the_scope() {
+        let q = QName::parse("p:local").unwrap();
+        assert_eq!(q.to_string(), "p:local");
+        let scope = |p: Option<&str>| match p {
+            Some("p") => Some("urn:p"),
+            None => Some("urn:default"),
+            _ => None,
+        };
+        let e = q.resolve(scope).unwrap();
+        assert_eq!(e.namespace.as_deref(), Some("urn:p"));
+        assert_eq!(
+            QName::parse("x")
+                .unwrap()
+                .resolve(scope)
+                .unwrap()
+                .namespace
+                .as_deref(),
+            Some("urn:default")
+        );
+        assert!(QName::parse("q:x").unwrap().resolve(scope).is_none());
+        assert!(QName::parse("a:b:c").is_err());
+        assert!(QName::parse(":b").is_err());
+        assert!(Notation::parse("a:").is_err());
+    }
+}
