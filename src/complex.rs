@@ -1128,11 +1128,16 @@ macro_rules! document {
                 $(if tag.name() == $n {
                     return $crate::schema::Element::read_element(r, tag).map(Self::$v);
                 })*
+                // Used by no arm when the schema has no global element.
+                let _ = (r, tag);
                 ::core::result::Result::Err($crate::schema::Invalid)
             }
             fn write_root(&self, w: &mut $crate::xml::Writer) {
-                match self {
-                    $(Self::$v(v) => $crate::schema::Element::write_element(v, w, $n),)*
+                // On the place, not the reference: a schema without global elements has a
+                // document type without variants, and `match *self {}` is exhaustive for
+                // it where `match self {}` is not.
+                match *self {
+                    $(Self::$v(ref v) => $crate::schema::Element::write_element(v, w, $n),)*
                 }
             }
         }
