@@ -1039,11 +1039,14 @@ macro_rules! choice_group {
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
                 $($crate::__choice_arm!(read r Self::$v $(, $n)?);)*
+                // Used by no arm for an empty xs:choice.
+                let _ = r;
                 ::core::option::Option::None
             }
             fn write_group(&self, w: &mut $crate::xml::Writer) {
-                match self {
-                    $(Self::$v(v) => $crate::__choice_arm!(write v w $(, $n)?),)*
+                // On the place: an empty xs:choice is an enum without variants.
+                match *self {
+                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)?),)*
                 }
             }
         }

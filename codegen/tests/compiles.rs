@@ -8,58 +8,28 @@
 //! The package is written to a temporary folder; its target folder is shared between runs
 //! (`target/codegen-compile`), so only the generated modules are checked again.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Generates each schema, compiles all of them in one package; returns the modules'
+/// Generates each schema and compiles all of them in one package; returns the modules'
 /// sources by name (for the assertions of each case).
 fn generate_and_compile(schemas: &[PathBuf]) -> Vec<(String, String)> {
-    let pkg = tempfile::tempdir().expect("a temporary folder");
-    let src = pkg.path().join("src");
-    std::fs::create_dir_all(&src).unwrap();
-    let workspace = manifest().join("..");
-    let runtime = workspace.canonicalize().unwrap();
-    std::fs::write(
-        pkg.path().join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"codegen-compile-check\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\nboardxml = {{ path = {:?}, default-features = false }}\n\n[workspace]\n",
-            runtime.display().to_string()
-        ),
-    )
-    .unwrap();
-    // The workspace's lock: the same dependency versions, nothing to resolve anew.
-    std::fs::copy(workspace.join("Cargo.lock"), pkg.path().join("Cargo.lock")).unwrap();
-    let mut lib = String::from("#![deny(warnings)]\n");
     let mut out = Vec::new();
     for schema in schemas {
         let text = std::fs::read_to_string(schema).unwrap();
         let shown = Path::new("tests/compile-cases").join(schema.file_name().unwrap());
         let (file, code) =
             boardxml_codegen::generate_str(&shown, &text).unwrap_or_else(|d| panic!("{d}"));
-        let module = file.trim_end_matches(".rs").to_string();
-        std::fs::write(src.join(&file), &code).unwrap();
-        lib.push_str(&format!("pub mod {module};\n"));
-        out.push((module, code));
+        out.push((file.trim_end_matches(".rs").to_string(), code));
     }
-    std::fs::write(src.join("lib.rs"), lib).unwrap();
-    let target = workspace.join("target/codegen-compile");
-    let output = Command::new(env!("CARGO"))
-        .args(["check", "-q", "--offline", "--lib"])
-        .current_dir(pkg.path())
-        .env("CARGO_TARGET_DIR", &target)
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo runs");
-    assert!(
-        output.status.success(),
-        "the generated code does not compile:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    if let Err(e) = common::compile_modules(&out) {
+        panic!("the generated code does not compile:\n{e}");
+    }
     out
 }
 

@@ -550,6 +550,35 @@ fn full_suite() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Every schema of the suite that `check` accepts generates code that compiles: all of
+/// them in one package, one `cargo check` (minutes; run by scripts/xsts.sh).
+#[test]
+#[ignore = "compiles every accepted suite schema: scripts/xsts.sh"]
+fn accepted_schemas_compile() {
+    let Some(dir) = unpack() else { return };
+    let tests = load(&dir.path().join("xsdtests"));
+    let mut modules: Vec<(String, String)> = Vec::new();
+    let mut seen = BTreeSet::new();
+    for t in &tests {
+        for doc in &t.documents {
+            let Ok(text) = std::fs::read_to_string(doc) else {
+                continue;
+            };
+            let Ok((_, code)) = boardxml_codegen::generate_str(doc, &text) else {
+                continue;
+            };
+            // One module per distinct document (several tests share some).
+            if seen.insert(doc.clone()) {
+                modules.push((format!("m{}", modules.len()), code));
+            }
+        }
+    }
+    println!("{} accepted schema documents to compile", modules.len());
+    if let Err(e) = common::compile_modules(&modules) {
+        panic!("generated code that does not compile:\n{e}");
+    }
+}
+
 #[test]
 fn versions_select_xsd_1_0() {
     assert!(applies(None));

@@ -1327,11 +1327,27 @@ fn documentation(a: Option<&Annotation>) -> Option<String> {
     (!joined.is_empty()).then_some(joined)
 }
 
+/// An XML name as Rust can take it: NFKC-normalised (Rust requires it: `ĳ` is `ij`), with
+/// every character that cannot continue an identifier (XID_Continue) turned into a `-`
+/// separator. ASCII names come out unchanged.
+pub fn identifier_chars(s: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    s.nfkc()
+        .map(|c| {
+            if c == '_' || unicode_ident::is_xid_continue(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
 /// `PascalCase` for type names: `cbf-1.0` -> `Cbf10`, `game` -> `Game`, `MoveList` stays.
 pub fn pascal(s: &str) -> String {
     let mut out = String::new();
     let mut upper = true;
-    for c in s.chars() {
+    for c in identifier_chars(s).chars() {
         if c.is_alphanumeric() {
             if upper {
                 out.extend(c.to_uppercase());

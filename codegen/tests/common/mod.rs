@@ -76,3 +76,53 @@ pub fn skip(why: &str) {
         "\n*** SKIPPED (shared) {test}: {why} ***\n"
     );
 }
+
+/// Compiles generated modules (name, source) together in one package that depends on the
+/// runtime crate, with one `cargo check` under `deny(warnings)`; the error is the
+/// compiler's output. The package is written to a temporary folder; the target folder
+/// (`target/codegen-compile`) is shared between runs, so the runtime is checked once.
+pub fn compile_modules(modules: &[(String, String)]) -> Result<(), String> {
+    let pkg = tempfile::tempdir().expect("a temporary folder");
+    let src = pkg.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .unwrap();
+    std::fs::write(
+        pkg.path().join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"codegen-compile-check\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+             [dependencies]\nboardxml = {{ path = {:?}, default-features = false }}\n\n[workspace]\n",
+            workspace.display().to_string()
+        ),
+    )
+    .unwrap();
+    // The workspace's lock: the same dependency versions, nothing to resolve anew.
+    std::fs::copy(workspace.join("Cargo.lock"), pkg.path().join("Cargo.lock")).unwrap();
+    let mut lib = String::from("#![deny(warnings)]\n");
+    for (module, code) in modules {
+        std::fs::write(src.join(format!("{module}.rs")), code).unwrap();
+        lib.push_str(&format!("pub mod {module};\n"));
+    }
+    std::fs::write(src.join("lib.rs"), lib).unwrap();
+    let output = std::process::Command::new(env!("CARGO"))
+        .args([
+            "check",
+            "-q",
+            "--offline",
+            "--lib",
+            "--message-format",
+            "short",
+        ])
+        .current_dir(pkg.path())
+        .env("CARGO_TARGET_DIR", workspace.join("target/codegen-compile"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
