@@ -303,6 +303,62 @@ fn builtin_is_integer(local: &str) -> bool {
     )
 }
 
+/// The lexical space of the primitives whose bounds and enumerations are checked here
+/// (XSD 1.0 second edition, Part 2, 3.2; the decimal family is checked apart). Day and
+/// month ranges are checked, leap days are not.
+fn lexical_pattern(primitive: &str) -> Option<&'static regex::Regex> {
+    use std::sync::OnceLock;
+    const TZ: &str = r"(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00))?";
+    const YEAR: &str = r"-?([1-9][0-9]{4,}|[0-9]{4})";
+    const MONTH: &str = r"(0[1-9]|1[0-2])";
+    const DAY: &str = r"(0[1-9]|[12][0-9]|3[01])";
+    const TIME: &str = r"(([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?|24:00:00(\.0+)?)";
+    static TABLE: OnceLock<Vec<(&'static str, regex::Regex)>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let float =
+            r"(\+|-)?([0-9]+(\.[0-9]*)?|\.[0-9]+)([Ee](\+|-)?[0-9]+)?|-?INF|NaN".to_string();
+        let duration =
+            r"-?P(?:([0-9]+Y)?([0-9]+M)?([0-9]+D)?)(T([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?"
+                .to_string();
+        [
+            ("float", float.clone()),
+            ("double", float),
+            ("duration", duration),
+            ("dateTime", format!("{YEAR}-{MONTH}-{DAY}T{TIME}{TZ}")),
+            ("date", format!("{YEAR}-{MONTH}-{DAY}{TZ}")),
+            ("time", format!("{TIME}{TZ}")),
+            ("gYearMonth", format!("{YEAR}-{MONTH}{TZ}")),
+            ("gYear", format!("{YEAR}{TZ}")),
+            ("gMonthDay", format!("--{MONTH}-{DAY}{TZ}")),
+            ("gDay", format!("---{DAY}{TZ}")),
+            ("gMonth", format!("--{MONTH}{TZ}")),
+            ("hexBinary", "([0-9a-fA-F]{2})*".to_string()),
+        ]
+        .into_iter()
+        .map(|(k, p)| {
+            (
+                k,
+                regex::Regex::new(&format!("^(?:{p})$")).expect("a valid pattern"),
+            )
+        })
+        .collect()
+    });
+    let re = table
+        .iter()
+        .find(|(k, _)| *k == primitive)
+        .map(|(_, r)| r)?;
+    Some(re)
+}
+
+/// Whether `v` is in the lexical space of `primitive`, where [`lexical_pattern`] knows it.
+fn lexical_ok(primitive: &str, v: &str) -> Option<bool> {
+    let re = lexical_pattern(primitive)?;
+    // A duration names at least one part, and a T at least one time part.
+    let duration_ok =
+        primitive != "duration" || (v.bytes().any(|b| b.is_ascii_digit()) && !v.ends_with('T'));
+    Some(re.is_match(v) && duration_ok)
+}
+
 /// The value range of an integer built-in.
 fn builtin_range(local: &str) -> (Option<i128>, Option<i128>) {
     match local {
@@ -1577,6 +1633,25 @@ impl Checker<'_> {
                 } else if primitive == "boolean" && name == "enumeration" && !is_xml_boolean(&value)
                 {
                     errors.push(format!("\"{value}\" is not a boolean"));
+                } else if builtin_is_integer(builtin)
+                    && name == "fractionDigits"
+                    && non_negative_integer(&value).is_some_and(|v| v != 0)
+                {
+                    errors.push(format!(
+                        "xs:{builtin} fixes fractionDigits at 0; \"{value}\" changes it"
+                    ));
+                } else if matches!(
+                    name.as_str(),
+                    "minInclusive"
+                        | "maxInclusive"
+                        | "minExclusive"
+                        | "maxExclusive"
+                        | "enumeration"
+                ) && lexical_ok(primitive, value.trim()) == Some(false)
+                {
+                    errors.push(format!(
+                        "\"{value}\" (xs:{name}) is not a valid xs:{primitive} value"
+                    ));
                 }
             }
         }
