@@ -960,18 +960,17 @@ impl Checker<'_> {
             let name = name.trim().to_string();
             if let Some(&prev) = first.get(&(space, name.clone())) {
                 let line = self.nodes[prev].span.line;
-                // Duplicate types are reported by the conversion as well; say it once.
-                if space != Space::Type {
-                    let c2 = self.construct(c);
-                    self.invalid(
-                        c,
-                        c2,
-                        format!(
-                            "a global {} named \"{name}\" is already declared (line {line})",
-                            space.noun()
-                        ),
-                    );
-                }
+                // The conversion reports a duplicate type too, at the same element, when it
+                // converts both: `finish` keeps its words then.
+                let c2 = self.construct(c);
+                self.invalid(
+                    c,
+                    c2,
+                    format!(
+                        "a global {} named \"{name}\" is already declared (line {line})",
+                        space.noun()
+                    ),
+                );
                 continue;
             }
             first.insert((space, name), c);
@@ -1036,7 +1035,16 @@ impl Checker<'_> {
         if ns.as_deref() == Some(XS_NS) {
             if space == Space::Type {
                 let on = &self.nodes[node];
-                if local == "anyType"
+                if local == "anySimpleType"
+                    && on.is("restriction")
+                    && self.parent_local(node) == "simpleType"
+                {
+                    self.invalid(
+                        node,
+                        construct,
+                        "a simple type cannot restrict xs:anySimpleType (st-props-correct)".into(),
+                    );
+                } else if local == "anyType"
                     && (on.is("list")
                         || on.is("union")
                         || on.is("attribute")
@@ -1197,6 +1205,11 @@ impl Checker<'_> {
                 if has("default") && has("fixed") {
                     errors.push("an element cannot have both default and fixed".into());
                 }
+                if let Some(value) = n.attr("default").or_else(|| n.attr("fixed")) {
+                    if let Some(e) = self.value_constraint_problem(i, value, true) {
+                        errors.push(e);
+                    }
+                }
             }
             "attribute" => {
                 if global {
@@ -1239,6 +1252,14 @@ impl Checker<'_> {
                 }
                 if has("default") && has("fixed") {
                     errors.push("an attribute cannot have both default and fixed".into());
+                }
+                if count("simpleType") > 1 {
+                    errors.push("an attribute has at most one inline simpleType".into());
+                }
+                if let Some(value) = n.attr("default").or_else(|| n.attr("fixed")) {
+                    if let Some(e) = self.value_constraint_problem(i, value, false) {
+                        errors.push(e);
+                    }
                 }
                 match n.attr("use").map(str::trim) {
                     // The conversion says this one, in these words.
@@ -1445,6 +1466,94 @@ impl Checker<'_> {
             self.invalid(i, construct.clone(), e);
         }
         self.check_references(i, &local, &parent);
+    }
+
+    /// A default or fixed value that its declaration's type cannot have: an element of a
+    /// complex type without simple or mixed content, a type derived from xs:ID, or a value
+    /// outside a built-in's lexical space (for the built-ins checked here).
+    fn value_constraint_problem(&self, decl: usize, value: &str, element: bool) -> Option<String> {
+        let n = &self.nodes[decl];
+        let inline_complex = n.children.iter().any(|&c| self.nodes[c].is("complexType"));
+        let (builtin, complex) = match n.attr("type") {
+            Some(t) => {
+                let (ns, l) = self.resolve(decl, t).ok()?;
+                if ns.as_deref() == Some(XS_NS) {
+                    (Some(l), false)
+                } else if ns == self.target {
+                    let &g = self.globals.get(&(Space::Type, l))?;
+                    if self.nodes[g].is("complexType") {
+                        (None, true)
+                    } else {
+                        (self.simple_type_builtin(g, 0).map(|(_, b)| b), false)
+                    }
+                } else {
+                    return None;
+                }
+            }
+            None if inline_complex => (None, true),
+            None => {
+                let st = n
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| self.nodes[c].is("simpleType"));
+                (
+                    st.and_then(|st| self.simple_type_builtin(st, 0))
+                        .map(|(_, b)| b),
+                    false,
+                )
+            }
+        };
+        if complex && element {
+            // Simple or mixed content may take a value constraint; element-only or empty
+            // content cannot (Part 1, 3.3.6, cos-valid-default).
+            let g = match n.attr("type") {
+                Some(t) => {
+                    let (_, l) = self.resolve(decl, t).ok()?;
+                    *self.globals.get(&(Space::Type, l))?
+                }
+                None => n
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| self.nodes[c].is("complexType"))?,
+            };
+            let ct = &self.nodes[g];
+            let simple_or_mixed = ct
+                .attr("mixed")
+                .is_some_and(|m| matches!(m.trim(), "true" | "1"))
+                || ct.children.iter().any(|&c| {
+                    self.nodes[c].is("simpleContent")
+                        || (self.nodes[c].is("complexContent")
+                            && self.nodes[c]
+                                .attr("mixed")
+                                .is_some_and(|m| matches!(m.trim(), "true" | "1")))
+                });
+            let derived = ct
+                .children
+                .iter()
+                .any(|&c| self.nodes[c].is("complexContent"));
+            if !simple_or_mixed && !derived {
+                return Some("a default or fixed value needs simple or mixed content; the type has element-only or empty content".into());
+            }
+            return None;
+        }
+        let builtin = builtin?;
+        if builtin == "ID" {
+            return Some("a declaration of type xs:ID cannot have a default or fixed value".into());
+        }
+        let primitive = builtin_primitive(&builtin)?;
+        let v = value.trim();
+        let ok = if builtin_is_integer(&builtin) {
+            is_integer_lexical(v)
+        } else if primitive == "decimal" {
+            is_decimal_lexical(v)
+        } else if primitive == "boolean" {
+            is_xml_boolean(v)
+        } else {
+            lexical_ok(primitive, v).unwrap_or(true)
+        };
+        (!ok).then(|| format!("the value \"{value}\" is not a valid xs:{builtin}"))
     }
 
     /// Two attribute declarations of one name in one complex type or attribute group.
@@ -1859,6 +1968,31 @@ impl Checker<'_> {
                 _ => false,
             };
             let target_complex = self.nodes[target].is("complexType");
+            // final / finalDefault of the type derived from (Part 1, 3.4.6 and 3.14.6).
+            let method = match (local, parent) {
+                ("extension", _) => Some("extension"),
+                ("restriction", _) => Some("restriction"),
+                ("list", _) => Some("list"),
+                ("union", _) => Some("union"),
+                _ => None,
+            };
+            if let Some(method) = method {
+                let blocked = self.nodes[target]
+                    .attr("final")
+                    .or_else(|| self.nodes[0].attr("finalDefault"))
+                    .map(str::trim)
+                    .is_some_and(|f| f == "#all" || f.split_whitespace().any(|t| t == method));
+                if blocked {
+                    let construct = format!("{a}=\"{value}\" on {}", self.construct(i));
+                    self.invalid(
+                        i,
+                        construct,
+                        format!(
+                            "\"{value}\" is final for {method}: it cannot be derived from that way"
+                        ),
+                    );
+                }
+            }
             let construct = format!("{a}=\"{value}\" on {}", self.construct(i));
             if needs_simple && target_complex {
                 self.invalid(
