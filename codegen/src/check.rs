@@ -188,4 +188,51 @@ mod tests {
         assert_eq!((d.span.line, d.span.column), (2, 1));
         assert_eq!(d.message, "a simple type derived from itself: foo -> foo");
     }
+
+    /// Every kind of cycle is an invalid schema, located at the cycle's first member (in
+    /// name order), the cycle spelt out.
+    #[test]
+    fn every_kind_of_cycle_is_located() {
+        let cases = [
+            (
+                "<xs:simpleType name=\"a\"><xs:list itemType=\"b\"/></xs:simpleType>\n<xs:simpleType name=\"b\"><xs:restriction base=\"a\"/></xs:simpleType>",
+                "a simple type derived from itself: a -> b -> a",
+            ),
+            (
+                "<xs:complexType name=\"a\"><xs:complexContent><xs:extension base=\"b\"/></xs:complexContent></xs:complexType>\n<xs:complexType name=\"b\"><xs:complexContent><xs:restriction base=\"a\"/></xs:complexContent></xs:complexType>",
+                "a complex type derived from itself: a -> b -> a",
+            ),
+            (
+                "<xs:group name=\"g\"><xs:sequence><xs:element name=\"x\" type=\"xs:string\"/><xs:choice><xs:group ref=\"g\"/></xs:choice></xs:sequence></xs:group>",
+                "a model group that contains itself: g -> g",
+            ),
+            (
+                "<xs:attributeGroup name=\"a\"><xs:attributeGroup ref=\"b\"/></xs:attributeGroup>\n<xs:attributeGroup name=\"b\"><xs:attributeGroup ref=\"a\"/></xs:attributeGroup>",
+                "an attribute group that contains itself: a -> b -> a",
+            ),
+            (
+                "<xs:element name=\"a\" type=\"xs:string\" substitutionGroup=\"b\"/>\n<xs:element name=\"b\" type=\"xs:string\" substitutionGroup=\"a\"/>",
+                "a substitution group that contains itself: a -> b -> a",
+            ),
+        ];
+        for (body, message) in cases {
+            let report = check_str(Path::new("t.xsd"), &format!("{HEAD}\n{body}\n</xs:schema>"));
+            assert_eq!(report.verdict, Verdict::Invalid, "{body}");
+            let found: Vec<_> = report
+                .diagnostics
+                .0
+                .iter()
+                .filter(|d| d.message.contains("itself"))
+                .collect();
+            assert_eq!(found.len(), 1, "{body}: one report per cycle: {found:?}");
+            assert_eq!(found[0].message, message);
+            assert_eq!((found[0].span.line, found[0].span.column), (2, 1), "{body}");
+        }
+        // Recursion through an element declaration is no cycle.
+        let ok = check_str(
+            Path::new("t.xsd"),
+            &format!("{HEAD}<xs:complexType name=\"t\"><xs:sequence><xs:element name=\"c\" type=\"t\" minOccurs=\"0\"/></xs:sequence></xs:complexType><xs:element name=\"r\" type=\"t\"/></xs:schema>"),
+        );
+        assert_eq!(ok.verdict, Verdict::Supported, "{}", ok.diagnostics);
+    }
 }

@@ -2152,16 +2152,16 @@ impl Checker<'_> {
                             let node = self.globals[start];
                             let what = match start.0 {
                                 Space::Type if self.nodes[node].is("simpleType") => {
-                                    "simple type derived from itself"
+                                    "a simple type derived from itself"
                                 }
-                                Space::Type => "complex type derived from itself",
-                                Space::Group => "model group that contains itself",
-                                Space::AttributeGroup => "attribute group that contains itself",
-                                Space::Element => "substitution group that contains itself",
-                                _ => "circular definition",
+                                Space::Type => "a complex type derived from itself",
+                                Space::Group => "a model group that contains itself",
+                                Space::AttributeGroup => "an attribute group that contains itself",
+                                Space::Element => "a substitution group that contains itself",
+                                _ => "a circular definition",
                             };
                             let c = self.construct(node);
-                            self.invalid(node, c, format!("a {what}: {}", names.join(" -> ")));
+                            self.invalid(node, c, format!("{what}: {}", names.join(" -> ")));
                         }
                     }
                     continue;

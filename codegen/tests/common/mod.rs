@@ -117,6 +117,8 @@ pub fn compile_modules(modules: &[(String, String)]) -> Result<(), String> {
         ])
         .current_dir(pkg.path())
         .env("CARGO_TARGET_DIR", workspace.join("target/codegen-compile"))
+        // Checked once: incremental data for a thousand modules would only fill the disk.
+        .env("CARGO_INCREMENTAL", "0")
         .env_remove("RUSTFLAGS")
         .output()
         .expect("cargo runs");
