@@ -1086,11 +1086,14 @@ macro_rules! choice_group {
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
                 $($crate::__choice_arm!(read r Self::$v $(, $n)?);)*
+                // Used by no arm for an empty xs:choice.
+                let _ = r;
                 ::core::option::Option::None
             }
             fn write_group(&self, w: &mut $crate::xml::Writer) {
-                match self {
-                    $(Self::$v(v) => $crate::__choice_arm!(write v w $(, $n)?),)*
+                // On the place: an empty xs:choice is an enum without variants.
+                match *self {
+                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)?),)*
                 }
             }
         }
@@ -1176,11 +1179,16 @@ macro_rules! document {
                 $(if tag.name() == $n {
                     return $crate::schema::Element::read_element(r, tag).map(Self::$v);
                 })*
+                // Used by no arm when the schema has no global element.
+                let _ = (r, tag);
                 ::core::result::Result::Err($crate::schema::Invalid)
             }
             fn write_root(&self, w: &mut $crate::xml::Writer) {
-                match self {
-                    $(Self::$v(v) => $crate::schema::Element::write_element(v, w, $n),)*
+                // On the place, not the reference: a schema without global elements has a
+                // document type without variants, and `match *self {}` is exhaustive for
+                // it where `match self {}` is not.
+                match *self {
+                    $(Self::$v(ref v) => $crate::schema::Element::write_element(v, w, $n),)*
                 }
             }
             fn visit_root(
@@ -1189,8 +1197,9 @@ macro_rules! document {
                 at: &$crate::xml::At<'_>,
                 found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
             ) {
-                match self {
-                    $(Self::$v(v) => $crate::schema::Element::visit(v, o, at, found),)*
+                // On the place, as in `write_root`.
+                match *self {
+                    $(Self::$v(ref v) => $crate::schema::Element::visit(v, o, at, found),)*
                 }
             }
         }

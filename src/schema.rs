@@ -173,6 +173,17 @@ pub trait Element: Sized {
     }
 }
 
+/// A boxed element reads and writes as the value it holds: the generator boxes the fields
+/// through which a type would contain itself (a recursive type), and nothing else changes.
+impl<T: Element> Element for Box<T> {
+    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
+        T::read_element(r, tag).map(Box::new)
+    }
+    fn write_element(&self, w: &mut Writer, name: &str) {
+        (**self).write_element(w, name)
+    }
+}
+
 /// The root of a schema's documents: one variant per global element.
 pub trait Document: Sized {
     /// The names of the global elements (the possible roots).

@@ -6,6 +6,19 @@ use std::path::PathBuf;
 
 use crate::ir::Span;
 
+/// What kind of problem a diagnostic reports: what `boardxml-codegen check` turns into its
+/// exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// The schema is not a valid XSD 1.0 schema (a schema component constraint or the
+    /// schema for schemas is broken): no generator could accept it.
+    Invalid,
+    /// The schema is valid XSD, but it uses something boardxml-codegen does not support yet.
+    Unsupported,
+    /// A file could not be read (or a bindings file is malformed): not about XSD at all.
+    Io,
+}
+
 /// One problem in a schema.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SchemaDiagnostic {
@@ -19,6 +32,8 @@ pub struct SchemaDiagnostic {
     pub message: String,
     /// How to fix it, where we know.
     pub hint: Option<String>,
+    /// Invalid schema, unsupported construct or I/O.
+    pub kind: Kind,
 }
 
 impl fmt::Display for SchemaDiagnostic {
@@ -47,6 +62,11 @@ impl Diagnostics {
     /// Whether nothing was found.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// Whether any problem is of this kind.
+    pub fn any(&self, kind: Kind) -> bool {
+        self.0.iter().any(|d| d.kind == kind)
     }
 }
 

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 /// Where a construct stands in a schema file, for diagnostics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Span {
     /// 1-based line.
     pub line: u32,

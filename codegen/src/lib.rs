@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod check;
 pub mod diagnostic;
 pub mod diff;
 pub mod ir;
@@ -16,7 +17,7 @@ pub mod xsd;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use diagnostic::{Diagnostics, SchemaDiagnostic};
+use diagnostic::{Diagnostics, Kind, SchemaDiagnostic};
 
 /// The regex crate's size limit for translated patterns: XSD classes such as `\w` and `\c`
 /// are large Unicode sets, beyond the crate's 10 MiB default once repeated.
@@ -78,6 +79,7 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
                 construct: "the bindings file".into(),
                 message: format!("cannot read: {e}"),
                 hint: None,
+                kind: Kind::Io,
             }]))
         }
     };
@@ -99,6 +101,7 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
                 construct: "a binding".into(),
                 message: format!("expected SCHEMA-FILE TYPE RUST-PATH, found {line:?}"),
                 hint: Some("e.g. cif.xsd Square ::boardxml::cif::Square".into()),
+                kind: Kind::Io,
             });
             continue;
         };
@@ -117,6 +120,7 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
                 construct: "a binding".into(),
                 message: format!("type {ty} of {file} is bound twice"),
                 hint: None,
+                kind: Kind::Io,
             });
         }
     }
@@ -144,6 +148,8 @@ fn render_schema(
                         construct: format!("xs:pattern in simpleType \"{}\"", def.name),
                         message: format!("the pattern \"{}\" cannot be compiled: {e}", p.xsd),
                         hint: None,
+                        // A translated XSD pattern beyond the regex crate's limits.
+                        kind: Kind::Unsupported,
                     });
                 }
             }
@@ -181,6 +187,7 @@ fn render_schema(
                     construct: format!("type \"{}\"", e.type_name),
                     message: e.message,
                     hint: e.hint,
+                    kind: e.kind,
                 })
                 .collect(),
         )),
@@ -202,6 +209,7 @@ pub fn generate_dir(dir: &Path) -> Result<BTreeMap<String, String>, Diagnostics>
                 construct: "the schema folder".into(),
                 message: format!("cannot read: {e}"),
                 hint: None,
+                kind: Kind::Io,
             }]))
         }
     };

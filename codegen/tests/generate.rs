@@ -133,39 +133,39 @@ fn datatype_facet_errors_are_located() {
         ),
         (
             r#"<xs:restriction base="xs:string"><xs:length value="3"/><xs:minLength value="1"/></xs:restriction>"#,
-            "length together with minLength or maxLength in one step",
+            "length cannot be given with minLength or maxLength in one restriction",
         ),
         (
             r#"<xs:restriction base="xs:hexBinary"><xs:minLength value="5"/><xs:maxLength value="4"/></xs:restriction>"#,
-            "minLength 5 is above maxLength 4",
+            "minLength 5 is greater than maxLength 4",
         ),
         (
             r#"<xs:restriction base="xs:date"><xs:totalDigits value="3"/></xs:restriction>"#,
-            "totalDigits or fractionDigits does not apply to xs:date",
+            "xs:totalDigits does not apply to a type derived from xs:date",
         ),
         (
             r#"<xs:restriction base="xs:decimal"><xs:length value="3"/></xs:restriction>"#,
-            "length, minLength or maxLength does not apply to xs:decimal",
+            "xs:length does not apply to a type derived from xs:decimal",
         ),
         (
             r#"<xs:restriction base="xs:double"><xs:maxInclusive value="inf"/></xs:restriction>"#,
-            "maxInclusive \"inf\" is not a value of xs:double",
+            "\"inf\" (xs:maxInclusive) is not a valid xs:double value",
         ),
         (
             r#"<xs:restriction base="xs:decimal"><xs:enumeration value="1"/><xs:enumeration value="x"/></xs:restriction>"#,
-            "the enumerated value \"x\" is not a value of xs:decimal",
+            "\"x\" (xs:enumeration) is not a decimal",
         ),
         (
             r#"<xs:restriction base="xs:decimal"><xs:totalDigits value="2"/><xs:fractionDigits value="3"/></xs:restriction>"#,
-            "fractionDigits 3 is above totalDigits 2",
+            "fractionDigits 3 is greater than totalDigits 2",
         ),
         (
             r#"<xs:restriction base="xs:integer"><xs:fractionDigits value="1"/></xs:restriction>"#,
-            "fractionDigits of xs:integer is fixed at 0",
+            "xs:integer fixes fractionDigits at 0; \"1\" changes it",
         ),
         (
             r#"<xs:restriction base="xs:byte"><xs:maxInclusive value="1.5"/></xs:restriction>"#,
-            "maxInclusive \"1.5\" is not a value of xs:byte",
+            "\"1.5\" (xs:maxInclusive) is not an integer, as its base xs:byte needs",
         ),
         (
             r#"<xs:restriction base="Base"><xs:maxInclusive value="11"/></xs:restriction>"#,
@@ -176,6 +176,7 @@ fn datatype_facet_errors_are_located() {
             "the built-in type xs:dayTimeDuration is not supported",
         ),
     ];
+    let mut mismatches = Vec::new();
     for (restriction, message) in cases {
         let text = format!(
             "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n\
@@ -189,12 +190,18 @@ fn datatype_facet_errors_are_located() {
             Ok(_) => panic!("{restriction}: generated, expected {message:?}"),
             Err(d) => d.to_string(),
         };
-        assert!(error.contains(message), "{restriction}:\n{error}");
+        if !error.contains(message) {
+            mismatches.push(format!(
+                "{restriction}:\n  expected {message:?}\n  got {error}"
+            ));
+            continue;
+        }
         assert!(
             error.contains("facets.xsd:4:"),
             "located at the type: {error}"
         );
     }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
     // The same facets, consistent, generate.
     let ok = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\
         <xs:element name=\"t\" type=\"T\"/>\

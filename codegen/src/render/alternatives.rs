@@ -4,7 +4,7 @@ use super::*;
 
 impl Renderer<'_> {
     pub(super) fn alternatives(&mut self, def: &TypeDef, alts: &[Alternative]) -> TokenStream {
-        let ident = type_ident(&def.name);
+        let ident = self.tident(&def.name);
         let doc = doc_attrs(
             def.doc.as_deref(),
             &format!(
@@ -26,12 +26,12 @@ impl Renderer<'_> {
                 );
                 continue;
             };
-            let v = type_ident(n);
+            let v = self.tident(n);
             if !seen.insert(v.to_string()) {
                 self.error(def, format!("type {n} is chosen by two alternatives"), None);
                 continue;
             }
-            let t = type_ident(n);
+            let t = self.tident(n);
             let vdoc = format!("The shape of type `{n}`.");
             variants.push(quote! { #[doc = #vdoc] #v(#t), });
             let index = Literal::usize_unsuffixed(shapes.len());
@@ -98,9 +98,21 @@ impl Renderer<'_> {
         let ident = type_ident(&name);
         let roots: Vec<&RootElement> = self.schema.roots.values().collect();
         let names: Vec<&str> = roots.iter().map(|r| r.name.as_str()).collect();
+        // Distinct element names that map to one variant name (`a-b`, `aB`) get suffixes
+        // 2, 3, ... in element name order, as type names do.
+        let mut taken = HashSet::new();
         let variants: Vec<Ident> = roots
             .iter()
-            .map(|r| format_ident!("{}", variant_name(&r.name)))
+            .map(|r| {
+                let base = variant_name(&r.name);
+                let mut v = base.clone();
+                let mut n = 2;
+                while !taken.insert(v.clone()) {
+                    v = format!("{base}{n}");
+                    n += 1;
+                }
+                format_ident!("{}", v)
+            })
             .collect();
         let types: Vec<TokenStream> = roots.iter().map(|r| self.rust_type(&r.type_ref)).collect();
         let docs: Vec<String> = roots

@@ -5,7 +5,7 @@ use super::*;
 
 impl Renderer<'_> {
     pub(super) fn complex(&mut self, def: &TypeDef, c: &ComplexType) -> TokenStream {
-        let ident = type_ident(&def.name);
+        let ident = self.tident(&def.name);
         let doc = doc_attrs(def.doc.as_deref(), &format!("Complex type `{}`.", def.name));
         let mut names = FieldNames::default();
         let mut plans: Vec<FieldPlan> = Vec::new();
@@ -222,7 +222,13 @@ impl Renderer<'_> {
         required: bool,
         names: &mut FieldNames,
     ) -> FieldPlan {
-        let rt = self.rust_type(&e.type_ref);
+        let many = !matches!(max, Some(1));
+        // A Vec holds its items on the heap: only a single field can make a type infinite.
+        let rt = if many {
+            self.rust_type(&e.type_ref)
+        } else {
+            self.held_type(&e.type_ref)
+        };
         let name = &e.name;
         let field = names.take(&sanitize_snake(name));
         let doc_text = e
@@ -235,7 +241,6 @@ impl Renderer<'_> {
         let min_lit = Literal::u32_unsuffixed(min);
         let max_lit = max_tokens(max);
         let table = quote! { element(#name, #min_lit, #max_lit) };
-        let many = !matches!(max, Some(1));
         let (ty, kind) = if many {
             (quote! { ::std::vec::Vec<#rt> }, quote! { Children(#rt) })
         } else if required {
@@ -370,7 +375,7 @@ impl Renderer<'_> {
                                 );
                                 continue;
                             }
-                            let rt = self.rust_type(&e.type_ref);
+                            let rt = self.held_type(&e.type_ref);
                             let n = &e.name;
                             let vdoc = doc_attrs(e.doc.as_deref(), &format!("Element `{n}`."));
                             variants.push(quote! { #vdoc #v(#rt), });

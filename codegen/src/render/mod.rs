@@ -7,11 +7,12 @@
 //! (`complex_type!`, `enumeration!`, ...): a generated file is the types, their
 //! documentation, their facets and their tables. Items come out in `BTreeMap` order, so output is deterministic.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use proc_macro2::{Ident, Literal, Span as PmSpan, TokenStream};
 use quote::{format_ident, quote};
 
+use crate::diagnostic::Kind;
 use crate::ir::*;
 
 mod alternatives;
@@ -36,6 +37,8 @@ pub struct RenderError {
     pub message: String,
     /// A hint.
     pub hint: Option<String>,
+    /// Invalid schema or unsupported construct.
+    pub kind: Kind,
 }
 
 /// Schema simple types bound to types the user (or the runtime) already has, by schema type
@@ -86,39 +89,47 @@ pub fn render(
                 span: Span::default(),
                 message: format!("a binding names type {name}, which the schema does not define"),
                 hint: None,
+                kind: Kind::Io,
             }),
             (_, Err(e)) => errors.push(RenderError {
                 type_name: name.clone(),
                 span: schema.types[name].span,
                 message: format!("the binding's Rust path {path:?} is not a path: {e}"),
                 hint: None,
+                kind: Kind::Io,
             }),
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
+    let idents = rust_names(schema);
     let mut r = Renderer {
         schema,
         externs: externs_parsed,
         errors: Vec::new(),
         groups: BTreeMap::new(),
-        used_names: HashSet::new(),
+        used_names: idents.values().cloned().collect(),
+        idents,
+        by_value: by_value_edges(schema),
+        current: String::new(),
         visitor,
         visited: Vec::new(),
         visitor_methods: FieldNames::default(),
         shapes: HashSet::new(),
     };
-    for name in schema.types.keys() {
-        r.used_names.insert(type_ident_name(name));
-    }
     // The shapes of an element typed by alternatives are read as that element and visited
     // as it: no visitor method of their own.
     for def in schema.types.values() {
         if let TypeKind::Alternatives(alts) = &def.kind {
             for a in alts {
                 if let TypeRef::Named(n) = &a.type_ref {
-                    r.shapes.insert(type_ident_name(n));
+                    let ident = r
+                        .idents
+                        .get(n)
+                        .cloned()
+                        .unwrap_or_else(|| type_ident_name(n));
+                    r.shapes.insert(ident);
                 }
             }
         }
@@ -176,6 +187,7 @@ pub fn render(
                 span: Span::default(),
                 message: format!("internal error: generated tokens do not parse: {e}"),
                 hint: None,
+                kind: Kind::Unsupported,
             }])
         }
     };
@@ -199,6 +211,77 @@ struct Renderer<'s> {
     visitor_methods: FieldNames,
     /// The types that are shapes of an element typed by alternatives.
     shapes: HashSet<String>,
+    /// The Rust name of each schema type (see [`rust_names`]).
+    idents: BTreeMap<String, String>,
+    /// For each type, the named types it holds by value (not in a `Vec`).
+    by_value: BTreeMap<String, BTreeSet<String>>,
+    /// The schema type being rendered (its nested group types included).
+    current: String,
+}
+
+/// The types each type holds by value: an element field or choice variant that is neither
+/// repeated nor inside a repeated group, and the types of alternatives. A type that reaches
+/// itself through these would have infinite size; the fields on the cycle are boxed.
+fn by_value_edges(schema: &Schema) -> BTreeMap<String, BTreeSet<String>> {
+    fn walk(p: &Particle, out: &mut BTreeSet<String>) {
+        if p.max != Some(1) {
+            return;
+        }
+        match &p.term {
+            Term::Element(e) => {
+                if let TypeRef::Named(n) = &e.type_ref {
+                    out.insert(n.clone());
+                }
+            }
+            Term::Sequence(v) | Term::Choice(v) | Term::All(v) => {
+                v.iter().for_each(|i| walk(i, out))
+            }
+        }
+    }
+    let mut edges = BTreeMap::new();
+    for (name, def) in &schema.types {
+        let mut out = BTreeSet::new();
+        match &def.kind {
+            TypeKind::Complex(c) => {
+                if let Content::Elements(p) = &c.content {
+                    walk(p, &mut out);
+                }
+            }
+            TypeKind::Alternatives(alts) => {
+                for a in alts {
+                    if let TypeRef::Named(n) = &a.type_ref {
+                        out.insert(n.clone());
+                    }
+                }
+            }
+            _ => {}
+        }
+        edges.insert(name.clone(), out);
+    }
+    edges
+}
+
+/// The Rust name of each schema type: its name in PascalCase, and where distinct XSD names
+/// map to one Rust name (`foo-bar`, `foo.bar`, `fooBar`), the first in XSD name order keeps
+/// it and the others get the smallest suffix 2, 3, ... that no other type's name takes
+/// (`FooBar`, `FooBar2`, `FooBar3`): deterministic, and stable while no type is added
+/// between them.
+fn rust_names(schema: &Schema) -> BTreeMap<String, String> {
+    let wanted: HashSet<String> = schema.types.keys().map(|n| type_ident_name(n)).collect();
+    let mut given: HashSet<String> = HashSet::new();
+    let mut out = BTreeMap::new();
+    for name in schema.types.keys() {
+        let base = type_ident_name(name);
+        let mut candidate = base.clone();
+        let mut n = 2;
+        while given.contains(&candidate) || (candidate != base && wanted.contains(&candidate)) {
+            candidate = format!("{base}{n}");
+            n += 1;
+        }
+        given.insert(candidate.clone());
+        out.insert(name.clone(), candidate);
+    }
+    out
 }
 
 /// What a simple type is made of, once its derivation chain is followed to a built-in.
@@ -224,13 +307,71 @@ impl<'s> Renderer<'s> {
         quote! { , #accessor #method }
     }
 
+    /// Reports a valid construct the generator cannot express.
     fn error(&mut self, def: &TypeDef, message: impl Into<String>, hint: Option<&str>) {
+        self.report(Kind::Unsupported, def, message, hint);
+    }
+
+    /// Reports a broken constraint of XSD 1.0 found while rendering.
+    fn invalid(&mut self, def: &TypeDef, message: impl Into<String>, hint: Option<&str>) {
+        self.report(Kind::Invalid, def, message, hint);
+    }
+
+    fn report(
+        &mut self,
+        kind: Kind,
+        def: &TypeDef,
+        message: impl Into<String>,
+        hint: Option<&str>,
+    ) {
         self.errors.push(RenderError {
             type_name: def.name.clone(),
             span: def.span,
             message: message.into(),
             hint: hint.map(str::to_string),
+            kind,
         });
+    }
+
+    /// Whether a field or variant of type `t` inside the current type must be boxed: `t`
+    /// holds, by value, directly or not, the current type.
+    fn needs_box(&self, t: &TypeRef) -> bool {
+        let TypeRef::Named(start) = t else {
+            return false;
+        };
+        let mut seen = HashSet::new();
+        let mut stack = vec![start.as_str()];
+        while let Some(at) = stack.pop() {
+            if at == self.current {
+                return true;
+            }
+            if !seen.insert(at) {
+                continue;
+            }
+            if let Some(next) = self.by_value.get(at) {
+                stack.extend(next.iter().map(String::as_str));
+            }
+        }
+        false
+    }
+
+    /// The Rust type of a field or variant holding `t`, boxed where `t` would make the
+    /// current type recursive.
+    fn held_type(&self, t: &TypeRef) -> TokenStream {
+        let rt = self.rust_type(t);
+        if self.needs_box(t) {
+            quote! { ::std::boxed::Box<#rt> }
+        } else {
+            rt
+        }
+    }
+
+    /// The Rust identifier of schema type `name`.
+    fn tident(&self, name: &str) -> Ident {
+        match self.idents.get(name) {
+            Some(n) => Ident::new(n, PmSpan::call_site()),
+            None => type_ident(name),
+        }
     }
 
     fn fresh_name(&mut self, base: &str) -> String {
@@ -273,7 +414,7 @@ impl<'s> Renderer<'s> {
             TypeRef::Named(n) => match self.externs.get(n) {
                 Some((path, _)) => path.clone(),
                 None => {
-                    let ident = type_ident(n);
+                    let ident = self.tident(n);
                     quote! { #ident }
                 }
             },
@@ -281,6 +422,7 @@ impl<'s> Renderer<'s> {
     }
 
     fn type_def(&mut self, def: &TypeDef) -> TokenStream {
+        self.current = def.name.clone();
         if let Some((path, marker)) = self.externs.get(&def.name).cloned() {
             return self.extern_type(def, path, marker);
         }

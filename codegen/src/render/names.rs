@@ -37,7 +37,7 @@ pub(super) fn ident(name: &str) -> Ident {
 pub fn sanitize_snake(name: &str) -> String {
     let mut out = String::new();
     let mut prev_lower = false;
-    for c in name.chars() {
+    for c in crate::xsd::identifier_chars(name).chars() {
         if c.is_uppercase() {
             if prev_lower {
                 out.push('_');
@@ -58,7 +58,7 @@ pub fn sanitize_snake(name: &str) -> String {
     if out.is_empty() {
         out = "field".into();
     }
-    if out.starts_with(|c: char| c.is_ascii_digit()) {
+    if !out.starts_with(unicode_ident::is_xid_start) {
         out = format!("_{out}");
     }
     if matches!(out.as_str(), "self" | "super" | "crate" | "extern" | "_") {
@@ -127,7 +127,7 @@ pub fn type_ident_name(name: &str) -> String {
     if out.is_empty() {
         out = "Type".into();
     }
-    if out.starts_with(|c: char| c.is_ascii_digit()) {
+    if !out.starts_with(unicode_ident::is_xid_start) {
         out = format!("T{out}");
     }
     if out == "Self" {
@@ -147,8 +147,8 @@ pub(super) fn variant_name(value: &str) -> String {
         return "Empty".into();
     }
     let p = crate::xsd::pascal(value);
-    if p.is_empty() || p.starts_with(|c: char| c.is_ascii_digit()) {
-        let mangled: String = value
+    if p.is_empty() || !p.starts_with(unicode_ident::is_xid_start) {
+        let mangled: String = crate::xsd::identifier_chars(value)
             .chars()
             .map(|c| if c.is_alphanumeric() { c } else { '_' })
             .collect();

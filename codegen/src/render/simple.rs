@@ -52,7 +52,7 @@ impl Renderer<'_> {
     }
 
     pub(super) fn restriction(&mut self, def: &TypeDef, r: &Restriction) -> TokenStream {
-        let ident = type_ident(&def.name);
+        let ident = self.tident(&def.name);
         let doc = doc_attrs(
             def.doc.as_deref(),
             &format!(
@@ -75,7 +75,7 @@ impl Renderer<'_> {
         if matches!(repr, Repr::Int(_) | Repr::Bool)
             && (f.length.is_some() || f.min_length.is_some() || f.max_length.is_some())
         {
-            self.error(
+            self.invalid(
                 def,
                 "length facets on a numeric or boolean type are not supported",
                 None,
@@ -84,7 +84,7 @@ impl Renderer<'_> {
         if matches!(repr, Repr::String | Repr::Bool)
             && (!f.bounds.is_empty() || f.total_digits.is_some() || f.fraction_digits.is_some())
         {
-            self.error(
+            self.invalid(
                 def,
                 "range facets need a numeric base type",
                 Some("restrict an integer type such as xs:integer"),
@@ -371,7 +371,7 @@ impl Renderer<'_> {
     }
 
     pub(super) fn enumeration(&mut self, def: &TypeDef, e: &Enumeration) -> TokenStream {
-        let ident = type_ident(&def.name);
+        let ident = self.tident(&def.name);
         let doc = doc_attrs(
             def.doc.as_deref(),
             &format!("Enumeration (schema type `{}`).", def.name),
@@ -427,7 +427,7 @@ impl Renderer<'_> {
                     .map(|v| v.trim().parse::<i128>().unwrap_or(i128::MIN))
                     .collect();
                 if parsed.contains(&i128::MIN) {
-                    self.error(
+                    self.invalid(
                         def,
                         "an enumerated value is not an integer of the base type",
                         None,
@@ -458,7 +458,7 @@ impl Renderer<'_> {
     }
 
     pub(super) fn union(&mut self, def: &TypeDef, members: &[TypeRef]) -> TokenStream {
-        let ident = type_ident(&def.name);
+        let ident = self.tident(&def.name);
         let doc = doc_attrs(
             def.doc.as_deref(),
             &format!(
@@ -472,7 +472,7 @@ impl Renderer<'_> {
         for m in members {
             let name = match m {
                 TypeRef::Builtin(b) => variant_name(b.xsd_name().trim_start_matches("xs:")),
-                TypeRef::Named(n) => type_ident_name(n),
+                TypeRef::Named(n) => self.tident(n).to_string(),
             };
             if !seen.insert(name.clone()) {
                 self.error(
@@ -501,7 +501,7 @@ impl Renderer<'_> {
     }
 
     pub(super) fn list(&mut self, def: &TypeDef, l: &ListType) -> TokenStream {
-        let ident = type_ident(&def.name);
+        let ident = self.tident(&def.name);
         let doc = doc_attrs(
             def.doc.as_deref(),
             &format!(

@@ -7,6 +7,7 @@
 //! generator does not support. Nothing is skipped silently.
 
 mod source;
+mod validity;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -22,7 +23,7 @@ use xsd_parser::Parser;
 // xsd-parser keeps documentation as an untyped element tree of its types crate.
 use xsd_parser_types::xml::Value;
 
-use crate::diagnostic::{Diagnostics, SchemaDiagnostic};
+use crate::diagnostic::{Diagnostics, Kind, SchemaDiagnostic};
 use crate::ir::*;
 
 /// Reads and converts one schema file.
@@ -34,6 +35,7 @@ pub fn read_schema_file(path: &Path) -> Result<Schema, Diagnostics> {
             construct: "the schema file".into(),
             message: format!("cannot read: {error}"),
             hint: None,
+            kind: Kind::Io,
         }])
     })?;
     read_schema(path, &text)
@@ -42,6 +44,8 @@ pub fn read_schema_file(path: &Path) -> Result<Schema, Diagnostics> {
 /// Converts one schema given as text; `path` names it in diagnostics.
 pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
     let (map, problems) = source::scan(text);
+    // The constraints of XSD 1.0 checked on the markup, whatever the generator supports.
+    let validity = validity::check(text, &map);
     let mut cx = Converter {
         path,
         map: &map,
@@ -53,6 +57,18 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
         simple_content_bases: Vec::new(),
         alternative_types: Vec::new(),
         failed: HashSet::new(),
+        composed: false,
+        validity: validity
+            .into_iter()
+            .map(|p| SchemaDiagnostic {
+                file: path.to_owned(),
+                span: p.span,
+                construct: p.construct,
+                message: p.message,
+                hint: p.hint,
+                kind: p.kind,
+            })
+            .collect(),
     };
     for p in problems {
         cx.diagnostics.push(SchemaDiagnostic {
@@ -61,6 +77,7 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
             construct: p.construct,
             message: p.message,
             hint: p.hint,
+            kind: p.kind,
         });
     }
     if !cx.diagnostics.is_empty()
@@ -69,31 +86,50 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
             .iter()
             .any(|d| d.message.starts_with("not well-formed"))
     {
-        return Err(Diagnostics(cx.diagnostics));
+        return finish(cx);
     }
     let schemas = match Parser::new().add_schema_from_str(text) {
         Ok(parser) => parser.finish(),
         Err(error) => {
-            cx.error(
+            cx.unsupported(
                 Span { line: 1, column: 1 },
                 "the schema document",
                 format!("xsd-parser cannot read it: {error}"),
                 None,
             );
-            return Err(Diagnostics(cx.diagnostics));
+            return finish(cx);
         }
     };
     for (_, info) in schemas.schemas() {
         cx.convert_schema(&info.schema);
     }
     cx.check_references();
-    if cx.diagnostics.is_empty() {
-        Ok(cx.schema)
-    } else {
-        cx.diagnostics.sort();
-        cx.diagnostics.dedup();
-        Err(Diagnostics(cx.diagnostics))
+    finish(cx)
+}
+
+/// The schema, or every diagnostic in position order, each said once (the validity pass
+/// and the conversion find some problems both).
+fn finish(cx: Converter<'_>) -> Result<Schema, Diagnostics> {
+    let mut diagnostics = cx.diagnostics;
+    // Where the conversion already reports a schema error, in its own words (often with a
+    // hint), the validity pass adds nothing about the same element.
+    let reported: HashSet<Span> = diagnostics
+        .iter()
+        .filter(|d| d.kind == Kind::Invalid)
+        .map(|d| d.span)
+        .collect();
+    diagnostics.extend(
+        cx.validity
+            .into_iter()
+            .filter(|d| !reported.contains(&d.span)),
+    );
+    if diagnostics.is_empty() {
+        return Ok(cx.schema);
     }
+    diagnostics.sort();
+    let mut seen = HashSet::new();
+    diagnostics.retain(|d| seen.insert((d.span, d.message.clone())));
+    Err(Diagnostics(diagnostics))
 }
 
 /// Builds the keys of [`source::SourceMap`] while walking xsd-parser's tree.
@@ -135,11 +171,39 @@ struct Converter<'a> {
     alternative_types: Vec<(TypeRef, Span, String)>,
     /// Declared types whose conversion failed (already reported).
     failed: HashSet<String>,
+    /// The schema includes, imports or redefines other documents: a name not found here
+    /// may be defined there.
+    composed: bool,
+    /// What the validity pass found (merged by [`finish`]).
+    validity: Vec<SchemaDiagnostic>,
 }
 
 impl Converter<'_> {
-    fn error(
+    /// Reports a valid construct the generator does not support.
+    fn unsupported(
         &mut self,
+        span: Span,
+        construct: impl Into<String>,
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) {
+        self.report(Kind::Unsupported, span, construct, message, hint);
+    }
+
+    /// Reports a broken constraint of XSD 1.0: the schema is invalid.
+    fn invalid(
+        &mut self,
+        span: Span,
+        construct: impl Into<String>,
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) {
+        self.report(Kind::Invalid, span, construct, message, hint);
+    }
+
+    fn report(
+        &mut self,
+        kind: Kind,
         span: Span,
         construct: impl Into<String>,
         message: impl Into<String>,
@@ -151,6 +215,7 @@ impl Converter<'_> {
             construct: construct.into(),
             message: message.into(),
             hint,
+            kind,
         });
     }
 
@@ -160,9 +225,18 @@ impl Converter<'_> {
 
     fn convert_schema(&mut self, raw: &xsd_parser::models::schema::xs::Schema) {
         let mut key = Key::root();
+        self.composed |= raw.content.iter().any(|c| {
+            matches!(
+                c,
+                SchemaContent::Include(_)
+                    | SchemaContent::Import(_)
+                    | SchemaContent::Redefine(_)
+                    | SchemaContent::Override(_)
+            )
+        });
         if let Some(ns) = &raw.target_namespace {
             let span = self.span(&key);
-            self.error(
+            self.unsupported(
                 span,
                 "xs:schema",
                 format!("targetNamespace=\"{ns}\" is not supported: boardxml documents use no XML namespace"),
@@ -205,11 +279,11 @@ impl Converter<'_> {
                     let k = key.child("element");
                     let span = self.span(&k);
                     let Some(name) = el.name.clone() else {
-                        self.error(span, "xs:element", "a global element needs a name", None);
+                        self.invalid(span, "xs:element", "a global element needs a name", None);
                         continue;
                     };
                     if el.min_occurs != 1 || el.max_occurs != MaxOccurs::Bounded(1) {
-                        self.error(
+                        self.invalid(
                             span,
                             format!("element \"{name}\""),
                             "minOccurs/maxOccurs are not allowed on a global element",
@@ -250,7 +324,7 @@ impl Converter<'_> {
                     // scan knows (it is fine inside complex types), so say it here.
                     if local == "attribute" {
                         let span = self.span(&k);
-                        self.error(
+                        self.unsupported(
                             span,
                             "xs:attribute",
                             "global attribute declarations are not supported",
@@ -275,7 +349,7 @@ impl Converter<'_> {
         if let Some(def) = def {
             if self.schema.types.contains_key(&def.name) {
                 let span = def.span;
-                self.error(
+                self.invalid(
                     span,
                     format!("type \"{}\"", def.name),
                     "a type of this name is already defined",
@@ -318,7 +392,7 @@ impl Converter<'_> {
             match Builtin::from_xsd_name(&local) {
                 Some(b) => Some(TypeRef::Builtin(b)),
                 None => {
-                    self.error(
+                    self.unsupported(
                         *span,
                         construct.to_string(),
                         format!("the built-in type xs:{local} is not supported by boardxml-codegen"),
@@ -347,7 +421,7 @@ impl Converter<'_> {
                     let mut k = key.child("restriction");
                     let rspan = self.span(&k);
                     let Some(base_q) = &r.base else {
-                        self.error(rspan, &construct, "a restriction without a base attribute (an inline base type) is not supported", Some("name the base type and refer to it with base=\"...\"".into()));
+                        self.unsupported(rspan, &construct, "a restriction without a base attribute (an inline base type) is not supported", Some("name the base type and refer to it with base=\"...\"".into()));
                         return None;
                     };
                     let base = self.type_ref(base_q, &rspan, &construct)?;
@@ -363,7 +437,7 @@ impl Converter<'_> {
                         .iter()
                         .any(|c| matches!(c, RestrictionContent::SimpleType(_)))
                     {
-                        self.error(
+                        self.unsupported(
                             rspan,
                             &construct,
                             "an inline base type inside xs:restriction is not supported",
@@ -397,7 +471,7 @@ impl Converter<'_> {
                     let k = key.child("list");
                     let lspan = self.span(&k);
                     let Some(item_q) = &l.item_type else {
-                        self.error(
+                        self.unsupported(
                             lspan,
                             &construct,
                             "an inline item type in xs:list is not supported",
@@ -415,7 +489,7 @@ impl Converter<'_> {
                     let k = key.child("union");
                     let uspan = self.span(&k);
                     if !u.simple_type.is_empty() {
-                        self.error(
+                        self.unsupported(
                             uspan,
                             &construct,
                             "inline member types in xs:union are not supported",
@@ -471,7 +545,7 @@ impl Converter<'_> {
                 Facet::Assertion(_) => {
                     let k = key.child("assertion");
                     let span = self.span(&k);
-                    self.error(span, construct, "xs:assertion is not supported", None);
+                    self.unsupported(span, construct, "xs:assertion is not supported", None);
                     ok = false;
                     continue;
                 }
@@ -488,7 +562,7 @@ impl Converter<'_> {
                 match text.trim().parse::<u64>() {
                     Ok(v) => Some(v),
                     Err(_) => {
-                        cx.error(
+                        cx.invalid(
                             span,
                             fconstruct.clone(),
                             format!("\"{text}\" is not a non-negative integer"),
@@ -524,7 +598,7 @@ impl Converter<'_> {
                         "replace" => Some(WhiteSpace::Replace),
                         "collapse" => Some(WhiteSpace::Collapse),
                         other => {
-                            self.error(
+                            self.invalid(
                                 span,
                                 fconstruct.clone(),
                                 format!("\"{other}\" is not a whiteSpace value"),
@@ -542,7 +616,7 @@ impl Converter<'_> {
                 "pattern" => match boardxml_xsd_regex::translate(&text) {
                     Ok(rust) => out.patterns.push(Pattern { xsd: text, rust }),
                     Err(e) => {
-                        self.error(
+                        self.invalid(
                             span,
                             fconstruct.clone(),
                             format!(
@@ -556,7 +630,7 @@ impl Converter<'_> {
                     }
                 },
                 _ => {
-                    self.error(
+                    self.unsupported(
                         span,
                         fconstruct.clone(),
                         format!("xs:{local} is not supported"),
@@ -627,7 +701,7 @@ impl Converter<'_> {
                             SimpleContentContent::Restriction(_) => {
                                 let rk = k.child("restriction");
                                 let span = self.span(&rk);
-                                self.error(
+                                self.unsupported(
                                     span,
                                     &construct,
                                     "xs:restriction inside xs:simpleContent is not supported",
@@ -709,7 +783,7 @@ impl Converter<'_> {
     fn attribute(&mut self, a: &AttributeType, mut key: Key, owner: &str) -> Option<Attribute> {
         let span = self.span(&key);
         let Some(name) = a.name.clone() else {
-            self.error(
+            self.unsupported(
                 span,
                 format!("xs:attribute in complexType \"{owner}\""),
                 "attribute references (ref=) are not supported",
@@ -732,7 +806,7 @@ impl Converter<'_> {
             }
             (None, None) => TypeRef::Builtin(Builtin::String),
             (Some(_), Some(_)) => {
-                self.error(
+                self.invalid(
                     span,
                     construct,
                     "an attribute has both type= and an inline simpleType",
@@ -746,12 +820,12 @@ impl Converter<'_> {
             AttributeUseType::Required => true,
             AttributeUseType::Optional => false,
             AttributeUseType::Prohibited => {
-                self.error(span, construct, "use=\"prohibited\" is not supported", None);
+                self.unsupported(span, construct, "use=\"prohibited\" is not supported", None);
                 return None;
             }
         };
         if a.default.is_some() && a.fixed.is_some() {
-            self.error(
+            self.invalid(
                 span,
                 construct.clone(),
                 "an attribute cannot have both default and fixed",
@@ -759,7 +833,7 @@ impl Converter<'_> {
             );
         }
         if required && a.default.is_some() {
-            self.error(
+            self.invalid(
                 span,
                 construct.clone(),
                 "a required attribute cannot have a default",
@@ -805,7 +879,7 @@ impl Converter<'_> {
                     let k = key.child("element");
                     let espan = self.span(&k);
                     let Some(name) = el.name.clone() else {
-                        self.error(
+                        self.unsupported(
                             espan,
                             format!("xs:element in \"{owner}\""),
                             "element references (ref=) are not supported",
@@ -905,7 +979,7 @@ impl Converter<'_> {
         }
         let declared = match (&el.type_, inline) {
             (Some(_), Some(_)) => {
-                self.error(
+                self.invalid(
                     span,
                     construct,
                     "an element has both type= and an inline type",
@@ -916,7 +990,7 @@ impl Converter<'_> {
             (Some(q), None) => self.type_ref(q, &span, &construct)?,
             (None, Some(t)) => t,
             (None, None) if alternatives.is_empty() => {
-                self.error(
+                self.unsupported(
                     span,
                     construct,
                     "an element without a type is not supported (it would be xs:anyType)",
@@ -931,7 +1005,7 @@ impl Converter<'_> {
         }
         let type_ref = if alternatives.is_empty() {
             if declared == TypeRef::Builtin(Builtin::AnyType) {
-                self.error(
+                self.unsupported(
                     span,
                     construct,
                     "xs:anyType content is not supported: documents must be fully typed",
@@ -942,7 +1016,7 @@ impl Converter<'_> {
             declared
         } else {
             if declared != TypeRef::Builtin(Builtin::AnyType) {
-                self.error(span, construct, "xs:alternative is supported only on an element declared as xs:anyType", Some("declare the element with type=\"xs:anyType\"; the alternatives' types need no common base".into()));
+                self.unsupported(span, construct, "xs:alternative is supported only on an element declared as xs:anyType", Some("declare the element with type=\"xs:anyType\"; the alternatives' types need no common base".into()));
                 return None;
             }
             if alternatives
@@ -952,7 +1026,7 @@ impl Converter<'_> {
             {
                 // XSD 1.1: with no default alternative, the declared type (anyType) applies,
                 // which would accept anything. Strictness demands a default.
-                self.error(
+                self.unsupported(
                     span,
                     construct,
                     "the last xs:alternative must have no test (the default type)",
@@ -986,7 +1060,7 @@ impl Converter<'_> {
             .iter()
             .any(|c| !matches!(c, AltTypeContent::Annotation(_)))
         {
-            self.error(
+            self.unsupported(
                 span,
                 construct,
                 "inline types in xs:alternative are not supported",
@@ -995,7 +1069,7 @@ impl Converter<'_> {
             return None;
         }
         let Some(q) = &alt.type_ else {
-            self.error(
+            self.invalid(
                 span,
                 construct,
                 "xs:alternative needs a type attribute",
@@ -1009,7 +1083,7 @@ impl Converter<'_> {
             Some(t) => match parse_alt_test(t) {
                 Some(test) => Some(test),
                 None => {
-                    self.error(
+                    self.unsupported(
                         span,
                         construct,
                         format!("the test \"{t}\" is not supported"),
@@ -1143,7 +1217,19 @@ impl Converter<'_> {
             }
         }
         for (span, construct, message, hint) in problems {
-            self.error(span, construct, message, hint);
+            // An unknown name or a complex type where a simple one is needed breaks XSD's
+            // constraints (src-resolve, ct-props, st-props), unless the schema takes
+            // components from other documents, which the generator does not read.
+            // An unknown type is left to the validity pass, which resolves qualified names
+            // as XSD does (this conversion matches local names): here it says only that the
+            // generator could not follow the reference.
+            let broken = message.contains("XSD allows only")
+                || message.contains("an attribute needs a simple type");
+            if broken && !self.composed {
+                self.invalid(span, construct, message, hint);
+            } else {
+                self.unsupported(span, construct, message, hint);
+            }
         }
     }
 }
@@ -1168,7 +1254,7 @@ fn occurs(
     };
     if let Some(m) = max {
         if (min as u32) > m {
-            cx.error(
+            cx.invalid(
                 *span,
                 construct,
                 format!("minOccurs {min} is greater than maxOccurs {m}"),
@@ -1235,11 +1321,27 @@ fn documentation(a: Option<&Annotation>) -> Option<String> {
     (!joined.is_empty()).then_some(joined)
 }
 
+/// An XML name as Rust can take it: NFKC-normalised (Rust requires it: `ĳ` is `ij`), with
+/// every character that cannot continue an identifier (XID_Continue) turned into a `-`
+/// separator. ASCII names come out unchanged.
+pub fn identifier_chars(s: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    s.nfkc()
+        .map(|c| {
+            if c == '_' || unicode_ident::is_xid_continue(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
 /// `PascalCase` for type names: `cbf-1.0` -> `Cbf10`, `game` -> `Game`, `MoveList` stays.
 pub fn pascal(s: &str) -> String {
     let mut out = String::new();
     let mut upper = true;
-    for c in s.chars() {
+    for c in identifier_chars(s).chars() {
         if c.is_alphanumeric() {
             if upper {
                 out.extend(c.to_uppercase());

@@ -12,7 +12,10 @@ use std::collections::HashMap;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
+use crate::diagnostic::Kind;
 use crate::ir::Span;
+
+use super::validity::{xsd10_attributes, xsd_element_known};
 
 const XS_NS: &[u8] = b"http://www.w3.org/2001/XMLSchema";
 
@@ -27,6 +30,8 @@ pub struct ScanProblem {
     pub message: String,
     /// A hint.
     pub hint: Option<String>,
+    /// Invalid XSD or a valid construct not supported.
+    pub kind: Kind,
 }
 
 /// Positions of the XSD elements of one file.
@@ -47,7 +52,7 @@ impl SourceMap {
             .unwrap_or(Span { line: 1, column: 1 })
     }
 
-    fn span_at(&self, offset: usize) -> Span {
+    pub(super) fn span_at(&self, offset: usize) -> Span {
         let line = match self.line_starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
@@ -113,15 +118,16 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
         key: String,
         counts: HashMap<String, usize>,
         free: bool,
+        /// The namespace declarations of this element: (prefix, empty for the default
+        /// namespace; namespace name).
+        declared: Vec<(Vec<u8>, Vec<u8>)>,
     }
     let mut stack: Vec<Open> = vec![Open {
         key: String::new(),
         counts: HashMap::new(),
         free: false,
+        declared: Vec::new(),
     }];
-    // Prefixes bound to the XSD namespace (no namespace scoping beyond the document is
-    // needed: schemas bind it once on xs:schema).
-    let mut xs_prefixes: Vec<Vec<u8>> = Vec::new();
     loop {
         let before = reader.buffer_position() as usize;
         let event = match reader.read_event() {
@@ -132,6 +138,7 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
                     construct: "the schema document".into(),
                     message: format!("not well-formed XML: {error}"),
                     hint: None,
+                    kind: Kind::Invalid,
                 });
                 break;
             }
@@ -155,22 +162,46 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
                     key: String::new(),
                     counts: HashMap::new(),
                     free: true,
+                    declared: Vec::new(),
                 });
             }
             continue;
         }
+        let mut declared = Vec::new();
         for attr in start.attributes().flatten() {
             let key = attr.key.as_ref();
-            if key.starts_with(b"xmlns:") && attr.value.as_ref() == XS_NS {
-                xs_prefixes.push(key[6..].to_vec());
+            if key == b"xmlns" {
+                declared.push((Vec::new(), attr.value.to_vec()));
+            } else if let Some(prefix) = key.strip_prefix(b"xmlns:") {
+                declared.push((prefix.to_vec(), attr.value.to_vec()));
             }
         }
+        // Namespaces in scope: this element's declarations first, then its ancestors'.
+        let resolve = |prefix: &[u8]| -> Option<Vec<u8>> {
+            declared
+                .iter()
+                .rev()
+                .chain(stack.iter().rev().flat_map(|o| o.declared.iter().rev()))
+                .find(|(p, _)| p == prefix)
+                .map(|(_, ns)| ns.clone())
+        };
         let name = start.name();
         let (prefix, local) = split_name(name.as_ref());
-        let is_xs = match prefix {
-            Some(p) => xs_prefixes.iter().any(|x| x == p),
-            None => false,
-        };
+        // The XSD namespace by a prefix or as the default namespace.
+        let is_xs = resolve(prefix.unwrap_or(b"")).as_deref() == Some(XS_NS);
+        // Attributes with a prefix of another namespace than XSD's are allowed on every XSD
+        // element (Part 1, the schema for schemas: anyAttribute namespace="##other") and
+        // mean nothing to validation.
+        let foreign: Vec<Vec<u8>> = start
+            .attributes()
+            .flatten()
+            .filter_map(|a| {
+                let (p, _) = split_name(a.key.as_ref());
+                let p = p?;
+                (p != b"xmlns" && p != b"xml" && resolve(p).is_some_and(|ns| ns != XS_NS))
+                    .then(|| a.key.as_ref().to_vec())
+            })
+            .collect();
         let local = String::from_utf8_lossy(local).into_owned();
         let parent = stack
             .last_mut()
@@ -190,15 +221,17 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
                 message: "an element outside the XSD namespace where the schema expects XSD markup"
                     .into(),
                 hint: Some("bind the prefix to http://www.w3.org/2001/XMLSchema".into()),
+                kind: Kind::Invalid,
             });
         } else {
-            check_attributes(start, &local, &span, &mut problems);
+            check_attributes(start, &local, &span, &foreign, &mut problems);
         }
         if !empty {
             stack.push(Open {
                 key,
                 counts: HashMap::new(),
                 free,
+                declared,
             });
         }
     }
@@ -216,10 +249,21 @@ fn check_attributes(
     start: &BytesStart<'_>,
     local: &str,
     span: &Span,
+    foreign: &[Vec<u8>],
     problems: &mut Vec<ScanProblem>,
 ) {
     let construct = format!("xs:{local}");
     let Some(allowed) = allowed_attributes(local) else {
+        if !xsd_element_known(local) {
+            problems.push(ScanProblem {
+                span: *span,
+                construct,
+                message: format!("xs:{local} is not an element of XSD 1.0"),
+                hint: None,
+                kind: Kind::Invalid,
+            });
+            return;
+        }
         let hint = match local {
             "group" | "attributeGroup" => Some("inline the group's content".to_string()),
             "complexContent" => {
@@ -235,6 +279,7 @@ fn check_attributes(
             construct,
             message: format!("xs:{local} is not supported by boardxml-codegen"),
             hint,
+            kind: Kind::Unsupported,
         });
         return;
     };
@@ -247,6 +292,7 @@ fn check_attributes(
                     construct: construct.clone(),
                     message: format!("malformed attribute: {error}"),
                     hint: None,
+                    kind: Kind::Invalid,
                 });
                 continue;
             }
@@ -258,30 +304,16 @@ fn check_attributes(
             || key.starts_with("xmlns:")
             || key.starts_with("xml:")
             || key.starts_with("vc:")
+            || foreign.iter().any(|f| f == attr.key.as_ref())
         {
             continue;
         }
         if allowed.contains(&key.as_str()) {
             continue;
         }
-        let known_elsewhere = [
-            "targetNamespace",
-            "ref",
-            "nillable",
-            "abstract",
-            "substitutionGroup",
-            "block",
-            "final",
-            "form",
-            "blockDefault",
-            "finalDefault",
-            "xpathDefaultNamespace",
-            "defaultAttributes",
-            "inheritable",
-            "processContents",
-            "namespace",
-        ];
-        let (message, hint) = if known_elsewhere.contains(&key.as_str()) {
+        // Valid XSD 1.0 on this element, only not supported here.
+        let valid = xsd10_attributes(local).is_some_and(|a| a.contains(&key.as_str()));
+        let (message, hint) = if valid {
             (
                 format!("attribute {key} on xs:{local} is not supported by boardxml-codegen"),
                 None,
@@ -299,6 +331,11 @@ fn check_attributes(
             construct: construct.clone(),
             message,
             hint,
+            kind: if valid {
+                Kind::Unsupported
+            } else {
+                Kind::Invalid
+            },
         });
     }
 }

@@ -1,0 +1,2205 @@
+//! Schema validity: the constraints of XSD 1.0 Part 1 that can be checked on the markup
+//! alone, whatever the generator supports.
+//!
+//! The conversion refuses an unsupported construct before it looks inside it, so on its own
+//! it cannot say whether a refused schema is valid XSD using something new (`check` exit 3)
+//! or an invalid schema (exit 1). This pass walks the whole document and reports, as
+//! [`Kind::Invalid`] with positions, what the XSD 1.0 recommendation forbids: elements and
+//! attributes the schema for schemas does not have, malformed attribute values (occurrences,
+//! booleans, enumerated attributes, facet values), attributes that exclude each other,
+//! unresolvable references (QName prefixes, names of types, elements, attributes, groups
+//! and attribute groups, namespaces never imported), duplicate global names, facets that do
+//! not apply to their base type, and circular definitions (simple and complex derivation,
+//! model groups, attribute groups, substitution groups). It checks a subset: a constraint it
+//! does not know is not reported, and the harness counts what slips through as a wrong
+//! answer (`codegen/tests/xsts.rs`).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use quick_xml::events::Event;
+use quick_xml::Reader;
+
+use super::source::{ScanProblem, SourceMap};
+use crate::diagnostic::Kind;
+use crate::ir::Span;
+
+const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
+
+/// The attributes the schema for schemas of XSD 1.0 gives each of its elements (besides
+/// `id`, namespace declarations and attributes of other namespaces). `xs:alternative` is
+/// XSD 1.1's, taken here because the generator supports it (conditional type assignment).
+pub fn xsd10_attributes(local: &str) -> Option<&'static [&'static str]> {
+    Some(match local {
+        "schema" => &[
+            "attributeFormDefault",
+            "blockDefault",
+            "elementFormDefault",
+            "finalDefault",
+            "id",
+            "targetNamespace",
+            "version",
+        ],
+        "include" | "redefine" => &["id", "schemaLocation"],
+        "import" => &["id", "namespace", "schemaLocation"],
+        "annotation" | "simpleContent" => &["id"],
+        "appinfo" | "documentation" => &["source"],
+        "simpleType" => &["final", "id", "name"],
+        "restriction" | "extension" => &["base", "id"],
+        "list" => &["id", "itemType"],
+        "union" => &["id", "memberTypes"],
+        "minExclusive" | "minInclusive" | "maxExclusive" | "maxInclusive" | "totalDigits"
+        | "fractionDigits" | "length" | "minLength" | "maxLength" | "whiteSpace" => {
+            &["fixed", "id", "value"]
+        }
+        "pattern" | "enumeration" => &["id", "value"],
+        "complexType" => &["abstract", "block", "final", "id", "mixed", "name"],
+        "complexContent" => &["id", "mixed"],
+        "group" => &["id", "maxOccurs", "minOccurs", "name", "ref"],
+        "all" | "choice" | "sequence" => &["id", "maxOccurs", "minOccurs"],
+        "any" => &[
+            "id",
+            "maxOccurs",
+            "minOccurs",
+            "namespace",
+            "processContents",
+        ],
+        "anyAttribute" => &["id", "namespace", "processContents"],
+        "attribute" => &[
+            "default", "fixed", "form", "id", "name", "ref", "type", "use",
+        ],
+        "attributeGroup" => &["id", "name", "ref"],
+        "element" => &[
+            "abstract",
+            "block",
+            "default",
+            "final",
+            "fixed",
+            "form",
+            "id",
+            "maxOccurs",
+            "minOccurs",
+            "name",
+            "nillable",
+            "ref",
+            "substitutionGroup",
+            "type",
+        ],
+        "unique" | "key" => &["id", "name"],
+        "keyref" => &["id", "name", "refer"],
+        "selector" | "field" => &["id", "xpath"],
+        "notation" => &["id", "name", "public", "system"],
+        "alternative" => &["id", "test", "type"],
+        _ => return None,
+    })
+}
+
+/// XSD 1.1's own elements: valid in 1.1, so refused as unsupported rather than invalid.
+const XSD11_ONLY: &[&str] = &[
+    "assert",
+    "assertion",
+    "openContent",
+    "defaultOpenContent",
+    "override",
+    "explicitTimezone",
+];
+
+/// Whether `local` names an element of the XSD namespace (1.0, or 1.1's own).
+pub fn xsd_element_known(local: &str) -> bool {
+    xsd10_attributes(local).is_some() || XSD11_ONLY.contains(&local)
+}
+
+/// The elements each XSD element may contain (the schema for schemas, order aside);
+/// `restriction` and `extension` depend on their parent, see [`allowed_children`].
+fn allowed_children(local: &str, parent: &str) -> Option<&'static [&'static str]> {
+    const FACETS: [&str; 12] = [
+        "minExclusive",
+        "minInclusive",
+        "maxExclusive",
+        "maxInclusive",
+        "totalDigits",
+        "fractionDigits",
+        "length",
+        "minLength",
+        "maxLength",
+        "enumeration",
+        "whiteSpace",
+        "pattern",
+    ];
+    const SIMPLE_RESTRICTION: [&str; 14] = [
+        "annotation",
+        "simpleType",
+        FACETS[0],
+        FACETS[1],
+        FACETS[2],
+        FACETS[3],
+        FACETS[4],
+        FACETS[5],
+        FACETS[6],
+        FACETS[7],
+        FACETS[8],
+        FACETS[9],
+        FACETS[10],
+        FACETS[11],
+    ];
+    const SIMPLE_CONTENT_RESTRICTION: [&str; 17] = [
+        "annotation",
+        "simpleType",
+        FACETS[0],
+        FACETS[1],
+        FACETS[2],
+        FACETS[3],
+        FACETS[4],
+        FACETS[5],
+        FACETS[6],
+        FACETS[7],
+        FACETS[8],
+        FACETS[9],
+        FACETS[10],
+        FACETS[11],
+        "attribute",
+        "attributeGroup",
+        "anyAttribute",
+    ];
+    const COMPLEX_DERIVATION: &[&str] = &[
+        "annotation",
+        "group",
+        "all",
+        "choice",
+        "sequence",
+        "attribute",
+        "attributeGroup",
+        "anyAttribute",
+    ];
+    const EMPTY: &[&str] = &["annotation"];
+    Some(match local {
+        "schema" => &[
+            "include",
+            "import",
+            "redefine",
+            "annotation",
+            "simpleType",
+            "complexType",
+            "group",
+            "attributeGroup",
+            "element",
+            "attribute",
+            "notation",
+            "defaultOpenContent",
+            "override",
+        ],
+        "annotation" => &["appinfo", "documentation"],
+        "include" | "import" | "any" | "anyAttribute" | "selector" | "field" | "notation" => EMPTY,
+        "redefine" => &[
+            "annotation",
+            "simpleType",
+            "complexType",
+            "group",
+            "attributeGroup",
+        ],
+        "simpleType" => &["annotation", "restriction", "list", "union"],
+        "list" | "union" | "attribute" => &["annotation", "simpleType"],
+        "restriction" => match parent {
+            "simpleType" => &SIMPLE_RESTRICTION,
+            "simpleContent" => &SIMPLE_CONTENT_RESTRICTION,
+            _ => COMPLEX_DERIVATION,
+        },
+        "extension" => match parent {
+            "simpleContent" => &["annotation", "attribute", "attributeGroup", "anyAttribute"],
+            _ => COMPLEX_DERIVATION,
+        },
+        "complexType" => &[
+            "annotation",
+            "simpleContent",
+            "complexContent",
+            "group",
+            "all",
+            "choice",
+            "sequence",
+            "attribute",
+            "attributeGroup",
+            "anyAttribute",
+            "openContent",
+            "assert",
+        ],
+        "simpleContent" | "complexContent" => &["annotation", "restriction", "extension"],
+        "group" => &["annotation", "all", "choice", "sequence"],
+        "all" => &["annotation", "element"],
+        "choice" | "sequence" => &[
+            "annotation",
+            "element",
+            "group",
+            "choice",
+            "sequence",
+            "any",
+        ],
+        "element" => &[
+            "annotation",
+            "simpleType",
+            "complexType",
+            "unique",
+            "key",
+            "keyref",
+            "alternative",
+        ],
+        "attributeGroup" => &["annotation", "attribute", "attributeGroup", "anyAttribute"],
+        "unique" | "key" | "keyref" => &["annotation", "selector", "field"],
+        "alternative" => &["annotation", "simpleType", "complexType"],
+        l if FACETS.contains(&l) => EMPTY,
+        _ => return None,
+    })
+}
+
+/// The built-in types of XSD 1.0 (Part 2, 3), with their primitive ancestor (`anyType`
+/// and `anySimpleType` stand for themselves).
+fn builtin_primitive(local: &str) -> Option<&'static str> {
+    Some(match local {
+        "anyType" => "anyType",
+        "anySimpleType" => "anySimpleType",
+        "string" | "normalizedString" | "token" | "language" | "Name" | "NCName" | "ID"
+        | "IDREF" | "ENTITY" | "NMTOKEN" => "string",
+        // List types: their facets are those of lists.
+        "IDREFS" | "ENTITIES" | "NMTOKENS" => "list",
+        "decimal" | "integer" | "nonPositiveInteger" | "negativeInteger" | "long" | "int"
+        | "short" | "byte" | "nonNegativeInteger" | "unsignedLong" | "unsignedInt"
+        | "unsignedShort" | "unsignedByte" | "positiveInteger" => "decimal",
+        "boolean" => "boolean",
+        "float" => "float",
+        "double" => "double",
+        "duration" => "duration",
+        "dateTime" => "dateTime",
+        "time" => "time",
+        "date" => "date",
+        "gYearMonth" => "gYearMonth",
+        "gYear" => "gYear",
+        "gMonthDay" => "gMonthDay",
+        "gDay" => "gDay",
+        "gMonth" => "gMonth",
+        "hexBinary" => "hexBinary",
+        "base64Binary" => "base64Binary",
+        "anyURI" => "anyURI",
+        "QName" => "QName",
+        "NOTATION" => "NOTATION",
+        _ => return None,
+    })
+}
+
+/// Whether a built-in derives from xs:integer (its bounds and enumerations are integers).
+fn builtin_is_integer(local: &str) -> bool {
+    matches!(
+        local,
+        "integer"
+            | "nonPositiveInteger"
+            | "negativeInteger"
+            | "long"
+            | "int"
+            | "short"
+            | "byte"
+            | "nonNegativeInteger"
+            | "unsignedLong"
+            | "unsignedInt"
+            | "unsignedShort"
+            | "unsignedByte"
+            | "positiveInteger"
+    )
+}
+
+/// The lexical space of the primitives whose bounds and enumerations are checked here
+/// (XSD 1.0 second edition, Part 2, 3.2; the decimal family is checked apart). Day and
+/// month ranges are checked, leap days are not.
+fn lexical_pattern(primitive: &str) -> Option<&'static regex::Regex> {
+    use std::sync::OnceLock;
+    const TZ: &str = r"(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00))?";
+    const YEAR: &str = r"-?([1-9][0-9]{4,}|[0-9]{4})";
+    const MONTH: &str = r"(0[1-9]|1[0-2])";
+    const DAY: &str = r"(0[1-9]|[12][0-9]|3[01])";
+    const TIME: &str = r"(([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?|24:00:00(\.0+)?)";
+    static TABLE: OnceLock<Vec<(&'static str, regex::Regex)>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let float =
+            r"(\+|-)?([0-9]+(\.[0-9]*)?|\.[0-9]+)([Ee](\+|-)?[0-9]+)?|-?INF|NaN".to_string();
+        let duration =
+            r"-?P(?:([0-9]+Y)?([0-9]+M)?([0-9]+D)?)(T([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?"
+                .to_string();
+        [
+            ("float", float.clone()),
+            ("double", float),
+            ("duration", duration),
+            ("dateTime", format!("{YEAR}-{MONTH}-{DAY}T{TIME}{TZ}")),
+            ("date", format!("{YEAR}-{MONTH}-{DAY}{TZ}")),
+            ("time", format!("{TIME}{TZ}")),
+            ("gYearMonth", format!("{YEAR}-{MONTH}{TZ}")),
+            ("gYear", format!("{YEAR}{TZ}")),
+            ("gMonthDay", format!("--{MONTH}-{DAY}{TZ}")),
+            ("gDay", format!("---{DAY}{TZ}")),
+            ("gMonth", format!("--{MONTH}{TZ}")),
+            ("hexBinary", "([0-9a-fA-F]{2})*".to_string()),
+        ]
+        .into_iter()
+        .map(|(k, p)| {
+            (
+                k,
+                regex::Regex::new(&format!("^(?:{p})$")).expect("a valid pattern"),
+            )
+        })
+        .collect()
+    });
+    let re = table
+        .iter()
+        .find(|(k, _)| *k == primitive)
+        .map(|(_, r)| r)?;
+    Some(re)
+}
+
+/// Whether `v` is in the lexical space of `primitive`, where [`lexical_pattern`] knows it.
+fn lexical_ok(primitive: &str, v: &str) -> Option<bool> {
+    let re = lexical_pattern(primitive)?;
+    // A duration names at least one part, and a T at least one time part.
+    let duration_ok =
+        primitive != "duration" || (v.bytes().any(|b| b.is_ascii_digit()) && !v.ends_with('T'));
+    Some(re.is_match(v) && duration_ok)
+}
+
+/// The value range of an integer built-in.
+fn builtin_range(local: &str) -> (Option<i128>, Option<i128>) {
+    match local {
+        "long" => (Some(i64::MIN.into()), Some(i64::MAX.into())),
+        "int" => (Some(i32::MIN.into()), Some(i32::MAX.into())),
+        "short" => (Some(i16::MIN.into()), Some(i16::MAX.into())),
+        "byte" => (Some(i8::MIN.into()), Some(i8::MAX.into())),
+        "unsignedLong" => (Some(0), Some(u64::MAX.into())),
+        "unsignedInt" => (Some(0), Some(u32::MAX.into())),
+        "unsignedShort" => (Some(0), Some(u16::MAX.into())),
+        "unsignedByte" => (Some(0), Some(u8::MAX.into())),
+        "nonNegativeInteger" => (Some(0), None),
+        "positiveInteger" => (Some(1), None),
+        "nonPositiveInteger" => (None, Some(0)),
+        "negativeInteger" => (None, Some(-1)),
+        _ => (None, None),
+    }
+}
+
+/// The whiteSpace a built-in fixes: 0 preserve, 1 replace, 2 collapse.
+fn builtin_white_space(local: &str) -> u8 {
+    match local {
+        "string" => 0,
+        "normalizedString" => 1,
+        _ => 2,
+    }
+}
+
+fn white_space_rank(value: &str) -> Option<u8> {
+    match value.trim() {
+        "preserve" => Some(0),
+        "replace" => Some(1),
+        "collapse" => Some(2),
+        _ => None,
+    }
+}
+
+/// The facets that apply to a primitive (or to a list or union), Part 2, 4.1.5.
+fn facet_applies(primitive: &str, facet: &str) -> bool {
+    let bounds = matches!(
+        facet,
+        "minExclusive" | "minInclusive" | "maxExclusive" | "maxInclusive"
+    );
+    let lengths = matches!(facet, "length" | "minLength" | "maxLength");
+    let digits = matches!(facet, "totalDigits" | "fractionDigits");
+    match primitive {
+        "string" | "anyURI" | "QName" | "NOTATION" | "hexBinary" | "base64Binary" | "list" => {
+            !bounds && !digits
+        }
+        "boolean" => matches!(facet, "pattern" | "whiteSpace"),
+        "decimal" => !lengths,
+        "union" => matches!(facet, "pattern" | "enumeration"),
+        // anySimpleType cannot be restricted by facets; anyType is no simple type.
+        "anySimpleType" | "anyType" => false,
+        _ => !lengths && !digits,
+    }
+}
+
+/// Whether `local` names a constraining facet of XSD 1.0.
+fn facet_name(local: &str) -> bool {
+    matches!(
+        local,
+        "minExclusive"
+            | "minInclusive"
+            | "maxExclusive"
+            | "maxInclusive"
+            | "totalDigits"
+            | "fractionDigits"
+            | "length"
+            | "minLength"
+            | "maxLength"
+            | "enumeration"
+            | "whiteSpace"
+            | "pattern"
+    )
+}
+
+struct Node {
+    local: String,
+    xs: bool,
+    span: Span,
+    /// Unprefixed attributes (the only ones XSD gives meaning to), values unescaped.
+    attrs: Vec<(String, String)>,
+    /// Namespace bindings in scope, innermost last (prefix "" is the default namespace).
+    scope: std::rc::Rc<Vec<(String, String)>>,
+    children: Vec<usize>,
+    parent: Option<usize>,
+}
+
+impl Node {
+    fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn is(&self, local: &str) -> bool {
+        self.xs && self.local == local
+    }
+}
+
+/// A resolved qualified name: namespace (None = no namespace) and local name.
+type QName = (Option<String>, String);
+
+/// The symbol spaces of global components (Part 1, 3.15.2 and 2.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Space {
+    Type,
+    Element,
+    Attribute,
+    Group,
+    AttributeGroup,
+    Notation,
+    IdentityConstraint,
+}
+
+impl Space {
+    fn noun(self) -> &'static str {
+        match self {
+            Space::Type => "type",
+            Space::Element => "element",
+            Space::Attribute => "attribute",
+            Space::Group => "model group",
+            Space::AttributeGroup => "attribute group",
+            Space::Notation => "notation",
+            Space::IdentityConstraint => "identity constraint",
+        }
+    }
+}
+
+struct Checker<'a> {
+    nodes: Vec<Node>,
+    problems: Vec<ScanProblem>,
+    target: Option<String>,
+    /// Namespaces imported (None = the absence of a namespace).
+    imported: HashSet<Option<String>>,
+    /// The schema includes or redefines others: a local name not found here may be there.
+    composed: bool,
+    /// Global components by symbol space and name: the defining node.
+    globals: HashMap<(Space, String), usize>,
+    _map: &'a SourceMap,
+}
+
+/// Checks the validity of a schema document; every problem is [`Kind::Invalid`]. Returns
+/// nothing for a document that is not well-formed (the scan reports that).
+pub fn check(text: &str, map: &SourceMap) -> Vec<ScanProblem> {
+    let Some(nodes) = parse(text, map) else {
+        return Vec::new();
+    };
+    let mut cx = Checker {
+        nodes,
+        problems: Vec::new(),
+        target: None,
+        imported: HashSet::new(),
+        composed: false,
+        globals: HashMap::new(),
+        _map: map,
+    };
+    cx.run();
+    cx.problems
+}
+
+fn parse(text: &str, map: &SourceMap) -> Option<Vec<Node>> {
+    let mut reader = Reader::from_str(text);
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    // Depth inside xs:appinfo / xs:documentation, whose content is free.
+    let mut free_depth = 0usize;
+    let mut root_scope = std::rc::Rc::new(vec![(
+        "xml".to_string(),
+        "http://www.w3.org/XML/1998/namespace".to_string(),
+    )]);
+    loop {
+        let before = reader.buffer_position() as usize;
+        let event = reader.read_event().ok()?;
+        let (start, empty) = match &event {
+            Event::Start(s) => (s, false),
+            Event::Empty(s) => (s, true),
+            Event::End(_) => {
+                if free_depth > 0 {
+                    free_depth -= 1;
+                } else {
+                    open.pop();
+                }
+                continue;
+            }
+            Event::Eof => break,
+            _ => continue,
+        };
+        if free_depth > 0 {
+            if !empty {
+                free_depth += 1;
+            }
+            continue;
+        }
+        let span = map.span_at(before + text[before..].find('<').unwrap_or(0));
+        let parent = open.last().copied();
+        let outer = parent
+            .map(|p| nodes[p].scope.clone())
+            .unwrap_or_else(|| root_scope.clone());
+        let mut declared = Vec::new();
+        let mut attrs = Vec::new();
+        for a in start.attributes() {
+            let a = a.ok()?;
+            let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+            let value = a
+                .decode_and_unescape_value(reader.decoder())
+                .ok()?
+                .into_owned();
+            if key == "xmlns" {
+                declared.push((String::new(), value));
+            } else if let Some(p) = key.strip_prefix("xmlns:") {
+                declared.push((p.to_string(), value));
+            } else if !key.contains(':') {
+                attrs.push((key, value));
+            }
+        }
+        let scope = if declared.is_empty() {
+            outer
+        } else {
+            let mut s = (*outer).clone();
+            s.extend(declared);
+            std::rc::Rc::new(s)
+        };
+        let name = String::from_utf8_lossy(start.name().as_ref()).into_owned();
+        let (prefix, local) = name.split_once(':').unwrap_or(("", &name));
+        let ns = scope
+            .iter()
+            .rev()
+            .find(|(p, _)| p == prefix)
+            .map(|(_, n)| n.as_str());
+        let xs = ns == Some(XS_NS);
+        let index = nodes.len();
+        nodes.push(Node {
+            local: local.to_string(),
+            xs,
+            span,
+            attrs,
+            scope: scope.clone(),
+            children: Vec::new(),
+            parent,
+        });
+        if let Some(p) = parent {
+            nodes[p].children.push(index);
+        } else {
+            root_scope = scope;
+        }
+        if !empty {
+            if xs && (local == "appinfo" || local == "documentation") {
+                free_depth = 1;
+                // The node itself is open until its end tag: count it as free depth.
+                continue;
+            }
+            open.push(index);
+        }
+    }
+    Some(nodes)
+}
+
+fn is_ncname(s: &str) -> bool {
+    let mut chars = s.chars();
+    let first_ok = chars.next().is_some_and(|c| c == '_' || c.is_alphabetic());
+    first_ok
+        && chars.all(|c| {
+            c == '_' || c == '-' || c == '.' || c.is_alphanumeric() || is_combining_or_extender(c)
+        })
+}
+
+/// Characters of XML 1.0's NameChar beyond letters and digits (combining marks, extenders).
+fn is_combining_or_extender(c: char) -> bool {
+    matches!(c, '\u{00B7}' | '\u{0300}'..='\u{036F}' | '\u{203F}'..='\u{2040}')
+        || (!c.is_ascii() && !c.is_whitespace() && !c.is_control() && c != '\u{FFFD}')
+}
+
+fn is_xml_boolean(s: &str) -> bool {
+    matches!(s.trim(), "true" | "false" | "1" | "0")
+}
+
+fn non_negative_integer(s: &str) -> Option<u128> {
+    let t = s.trim();
+    let digits = t.strip_prefix('+').unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Beyond u128: still a valid nonNegativeInteger, taken as the largest.
+    Some(digits.parse().unwrap_or(u128::MAX))
+}
+
+fn is_integer_lexical(s: &str) -> bool {
+    let t = s.trim();
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn is_decimal_lexical(s: &str) -> bool {
+    let t = s.trim();
+    let body = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    (!int.is_empty() || !frac.is_empty())
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Tokens of a `block`/`final` attribute: `#all` or a list of the allowed words.
+fn derivation_set_ok(value: &str, allowed: &[&str]) -> bool {
+    let v = value.trim();
+    v == "#all" || v.split_whitespace().all(|t| allowed.contains(&t))
+}
+
+impl Checker<'_> {
+    fn invalid(&mut self, node: usize, construct: String, message: String) {
+        self.problems.push(ScanProblem {
+            span: self.nodes[node].span,
+            construct,
+            message,
+            hint: None,
+            kind: Kind::Invalid,
+        });
+    }
+
+    fn construct(&self, node: usize) -> String {
+        let n = &self.nodes[node];
+        match n.attr("name").or_else(|| n.attr("ref")) {
+            Some(name) => format!("xs:{} \"{name}\"", n.local),
+            None => format!("xs:{}", n.local),
+        }
+    }
+
+    fn run(&mut self) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        if !self.nodes[0].is("schema") {
+            let c = format!("<{}>", self.nodes[0].local);
+            self.invalid(
+                0,
+                c,
+                "the document element of a schema must be xs:schema".into(),
+            );
+            return;
+        }
+        if let Some(t) = self.nodes[0].attr("targetNamespace").map(str::to_string) {
+            if t.is_empty() {
+                self.invalid(
+                    0,
+                    "xs:schema".into(),
+                    "targetNamespace must not be empty (leave it out for no namespace)".into(),
+                );
+            }
+            self.target = Some(t).filter(|t| !t.is_empty());
+        }
+        let top: Vec<usize> = self.nodes[0].children.clone();
+        for &c in &top {
+            let n = &self.nodes[c];
+            if !n.xs {
+                continue;
+            }
+            match n.local.as_str() {
+                "import" => {
+                    let ns = n.attr("namespace").map(str::to_string);
+                    if ns == self.target {
+                        let msg = match &ns {
+                            Some(ns) => format!("a schema cannot import its own target namespace \"{ns}\""),
+                            None => "a schema without targetNamespace cannot import the absence of a namespace (leave out namespace= only when importing into a schema with a target namespace)".into(),
+                        };
+                        self.invalid(c, "xs:import".into(), msg);
+                    }
+                    self.imported.insert(ns);
+                }
+                "include" | "redefine" | "override" => self.composed = true,
+                _ => {}
+            }
+        }
+        self.collect_globals(&top);
+        let mut ids: HashMap<String, usize> = HashMap::new();
+        for i in 0..self.nodes.len() {
+            self.check_node(i);
+            self.check_order(i);
+            if let Some(id) = self.nodes[i].attr("id").map(str::to_string) {
+                if self.nodes[i].xs {
+                    let c = self.construct(i);
+                    if !is_ncname(id.trim()) {
+                        self.invalid(i, c, format!("id=\"{id}\" is not an NCName"));
+                    } else if let Some(&prev) = ids.get(id.trim()) {
+                        let line = self.nodes[prev].span.line;
+                        self.invalid(i, c, format!("id \"{id}\" is used twice (line {line})"));
+                    } else {
+                        ids.insert(id.trim().to_string(), i);
+                    }
+                }
+            }
+            if self.nodes[i].is("complexType") || self.nodes[i].is("group") {
+                self.check_consistent_declarations(i);
+            }
+        }
+        self.check_cycles();
+    }
+
+    /// The order the schema for schemas gives an element's children (each child's rank
+    /// must not decrease), and at most one xs:annotation, first.
+    fn check_order(&mut self, i: usize) {
+        let n = &self.nodes[i];
+        if !n.xs || n.local == "schema" || n.local == "redefine" {
+            if n.is("schema") {
+                // Composition first, then definitions (annotations anywhere).
+                let mut seen_definition = false;
+                for &c in &n.children.clone() {
+                    let k = &self.nodes[c];
+                    if !k.xs || k.local == "annotation" {
+                        continue;
+                    }
+                    let composing = matches!(k.local.as_str(), "include" | "import" | "redefine");
+                    if composing && seen_definition {
+                        let con = self.construct(c);
+                        self.invalid(
+                            c,
+                            con,
+                            format!(
+                                "xs:{} must come before the schema's definitions",
+                                self.nodes[c].local
+                            ),
+                        );
+                    }
+                    seen_definition |= !composing;
+                }
+            }
+            return;
+        }
+        let parent = self.parent_local(i).to_string();
+        let local = n.local.clone();
+        let rank = |child: &str| -> Option<u8> {
+            let r = match (local.as_str(), child) {
+                (_, "annotation") => 0,
+                ("complexType" | "extension" | "restriction" | "attributeGroup", c)
+                    if parent != "simpleType" =>
+                {
+                    match c {
+                        "simpleContent" | "complexContent" | "group" | "all" | "choice"
+                        | "sequence" | "openContent" => 1,
+                        "simpleType" => 1,
+                        c if facet_name(c) => 2,
+                        "attribute" | "attributeGroup" => 3,
+                        "anyAttribute" => 4,
+                        _ => 5,
+                    }
+                }
+                ("restriction", c) => {
+                    if c == "simpleType" {
+                        1
+                    } else {
+                        2
+                    }
+                }
+                ("element", c) => match c {
+                    "simpleType" | "complexType" => 1,
+                    "alternative" => 2,
+                    _ => 3,
+                },
+                ("unique" | "key" | "keyref", c) => {
+                    if c == "selector" {
+                        1
+                    } else {
+                        2
+                    }
+                }
+                _ => 1,
+            };
+            Some(r)
+        };
+        let mut last = 0u8;
+        let mut annotations = 0;
+        let mut any_attributes = 0;
+        let kids: Vec<usize> = n.children.clone();
+        for (pos, c) in kids.iter().enumerate() {
+            let k = &self.nodes[*c];
+            if !k.xs {
+                continue;
+            }
+            let name = k.local.clone();
+            if name == "annotation" {
+                annotations += 1;
+                if annotations > 1 || pos > 0 {
+                    let con = self.construct(i);
+                    self.invalid(
+                        *c,
+                        con,
+                        "xs:annotation comes once, as the first child".into(),
+                    );
+                }
+                continue;
+            }
+            if name == "anyAttribute" {
+                any_attributes += 1;
+                if any_attributes > 1 {
+                    let con = self.construct(i);
+                    self.invalid(*c, con, "xs:anyAttribute comes at most once".into());
+                }
+            }
+            let Some(r) = rank(&name) else { continue };
+            if r < last {
+                let con = self.construct(i);
+                self.invalid(
+                    *c,
+                    con,
+                    format!("xs:{name} is out of order inside xs:{local}"),
+                );
+            }
+            last = last.max(r);
+        }
+    }
+
+    /// Element Declarations Consistent (Part 1, 3.8.6): local elements of one name in one
+    /// content model have one type; and an xs:all names each element once.
+    fn check_consistent_declarations(&mut self, owner: usize) {
+        let mut seen: HashMap<String, (usize, String)> = HashMap::new();
+        let mut stack: Vec<usize> = self.nodes[owner].children.clone();
+        let mut problems = Vec::new();
+        while let Some(c) = stack.pop() {
+            let n = &self.nodes[c];
+            if !n.xs {
+                continue;
+            }
+            match n.local.as_str() {
+                "sequence" | "choice" | "all" | "complexContent" | "extension" | "restriction" => {
+                    if n.local == "all" {
+                        let mut names = HashSet::new();
+                        for &e in &n.children {
+                            if let Some(name) = self.nodes[e]
+                                .attr("name")
+                                .filter(|_| self.nodes[e].is("element"))
+                            {
+                                if !names.insert(name.trim().to_string()) {
+                                    problems.push((
+                                        e,
+                                        format!("element \"{name}\" appears twice in xs:all"),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                    stack.extend(n.children.iter().copied());
+                }
+                "element" => {
+                    let Some(name) = n.attr("name").map(|s| s.trim().to_string()) else {
+                        continue;
+                    };
+                    let ty = match n.attr("type") {
+                        Some(t) => match self.resolve(c, t) {
+                            Ok((ns, l)) => format!("{{{}}}{l}", ns.unwrap_or_default()),
+                            Err(_) => continue,
+                        },
+                        None if n.children.iter().any(|&k| {
+                            self.nodes[k].is("simpleType") || self.nodes[k].is("complexType")
+                        }) =>
+                        {
+                            format!("#inline{c}")
+                        }
+                        None => format!("{{{XS_NS}}}anyType"),
+                    };
+                    match seen.get(&name) {
+                        Some((_, t)) if *t != ty => problems.push((
+                            c,
+                            format!("two local elements named \"{name}\" in one content model have different types"),
+                        )),
+                        Some(_) => {}
+                        None => {
+                            seen.insert(name, (c, ty));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        problems.sort();
+        for (c, m) in problems {
+            let con = self.construct(c);
+            self.invalid(c, con, m);
+        }
+    }
+
+    fn collect_globals(&mut self, top: &[usize]) {
+        let mut first: BTreeMap<(Space, String), usize> = BTreeMap::new();
+        for &c in top {
+            let n = &self.nodes[c];
+            if !n.xs {
+                continue;
+            }
+            let space = match n.local.as_str() {
+                "simpleType" | "complexType" => Space::Type,
+                "element" => Space::Element,
+                "attribute" => Space::Attribute,
+                "group" => Space::Group,
+                "attributeGroup" => Space::AttributeGroup,
+                "notation" => Space::Notation,
+                _ => continue,
+            };
+            let Some(name) = n.attr("name") else { continue };
+            let name = name.trim().to_string();
+            if let Some(&prev) = first.get(&(space, name.clone())) {
+                let line = self.nodes[prev].span.line;
+                // The conversion reports a duplicate type too, at the same element, when it
+                // converts both: `finish` keeps its words then.
+                let c2 = self.construct(c);
+                self.invalid(
+                    c,
+                    c2,
+                    format!(
+                        "a global {} named \"{name}\" is already declared (line {line})",
+                        space.noun()
+                    ),
+                );
+                continue;
+            }
+            first.insert((space, name), c);
+        }
+        // Identity constraints share one symbol space across the whole schema.
+        for i in 0..self.nodes.len() {
+            let n = &self.nodes[i];
+            if n.xs && matches!(n.local.as_str(), "key" | "unique" | "keyref") {
+                if let Some(name) = n.attr("name") {
+                    let key = (Space::IdentityConstraint, name.trim().to_string());
+                    if let Some(&prev) = first.get(&key) {
+                        let line = self.nodes[prev].span.line;
+                        let c2 = self.construct(i);
+                        self.invalid(
+                            i,
+                            c2,
+                            format!("an identity constraint named \"{name}\" is already declared (line {line})"),
+                        );
+                    } else {
+                        first.insert(key, i);
+                    }
+                }
+            }
+        }
+        self.globals = first.into_iter().collect();
+    }
+
+    /// Resolves a QName-valued attribute in the scope of `node`.
+    fn resolve(&self, node: usize, value: &str) -> Result<QName, String> {
+        let v = value.trim();
+        let (prefix, local) = v.split_once(':').unwrap_or(("", v));
+        if !is_ncname(local) || (!prefix.is_empty() && !is_ncname(prefix)) {
+            return Err(format!("\"{value}\" is not a qualified name"));
+        }
+        let ns = self.nodes[node]
+            .scope
+            .iter()
+            .rev()
+            .find(|(p, _)| p == prefix)
+            .map(|(_, n)| n.clone());
+        match ns {
+            Some(ns) if ns.is_empty() && prefix.is_empty() => Ok((None, local.to_string())),
+            Some(ns) => Ok((Some(ns), local.to_string())),
+            None if prefix.is_empty() => Ok((None, local.to_string())),
+            None => Err(format!(
+                "the prefix \"{prefix}\" of \"{value}\" is not bound to a namespace"
+            )),
+        }
+    }
+
+    /// Checks a reference of `space` from attribute `attr` of `node`; returns the local
+    /// global it names, if it is in this document.
+    fn reference(&mut self, node: usize, attr: &str, value: &str, space: Space) -> Option<usize> {
+        let construct = format!("{attr}=\"{value}\" on {}", self.construct(node));
+        let (ns, local) = match self.resolve(node, value) {
+            Ok(q) => q,
+            Err(message) => {
+                self.invalid(node, construct, message);
+                return None;
+            }
+        };
+        if ns.as_deref() == Some(XS_NS) {
+            if space == Space::Type {
+                let on = &self.nodes[node];
+                if local == "anySimpleType"
+                    && on.is("restriction")
+                    && self.parent_local(node) == "simpleType"
+                {
+                    self.invalid(
+                        node,
+                        construct,
+                        "a simple type cannot restrict xs:anySimpleType (st-props-correct)".into(),
+                    );
+                } else if local == "anyType"
+                    && (on.is("list")
+                        || on.is("union")
+                        || on.is("attribute")
+                        || ((on.is("restriction") || on.is("extension"))
+                            && self.parent_local(node) == "simpleContent")
+                        || (on.is("restriction") && self.parent_local(node) == "simpleType"))
+                {
+                    self.invalid(
+                        node,
+                        construct,
+                        "xs:anyType is a complex type; a simple type is needed here".into(),
+                    );
+                } else if builtin_primitive(&local).is_none() {
+                    self.invalid(
+                        node,
+                        construct,
+                        format!("xs:{local} is not a built-in type of XSD 1.0"),
+                    );
+                }
+            } else if !self.imported.contains(&Some(XS_NS.to_string())) {
+                self.invalid(
+                    node,
+                    construct,
+                    format!(
+                        "the XSD namespace has no {} named \"{local}\"",
+                        space.noun()
+                    ),
+                );
+            }
+            return None;
+        }
+        if ns == self.target {
+            if let Some(&g) = self.globals.get(&(space, local.clone())) {
+                return Some(g);
+            }
+            if !self.composed {
+                self.invalid(
+                    node,
+                    construct,
+                    format!("no {} named \"{local}\" is declared", space.noun()),
+                );
+            }
+            return None;
+        }
+        if !self.imported.contains(&ns) {
+            let shown = ns.as_deref().unwrap_or("no namespace");
+            self.invalid(
+                node,
+                construct,
+                format!("\"{value}\" is in namespace {shown}, which this schema does not import (xs:import it to refer to its components)"),
+            );
+        }
+        None
+    }
+
+    fn parent_local(&self, node: usize) -> &str {
+        self.nodes[node]
+            .parent
+            .map(|p| self.nodes[p].local.as_str())
+            .unwrap_or("")
+    }
+
+    fn check_node(&mut self, i: usize) {
+        if !self.nodes[i].xs {
+            // Outside the XSD namespace: the scan reports it (where XSD markup is expected).
+            return;
+        }
+        let local = self.nodes[i].local.clone();
+        let parent = self.parent_local(i).to_string();
+        let parent_xs = self.nodes[i]
+            .parent
+            .map(|p| self.nodes[p].xs)
+            .unwrap_or(true);
+        let construct = self.construct(i);
+        if !xsd_element_known(&local) {
+            // The scan reports unknown XSD elements.
+            return;
+        }
+        // Children allowed here.
+        if let (Some(allowed), true) = (allowed_children(&parent, ""), parent_xs) {
+            let allowed = if parent == "restriction" || parent == "extension" {
+                let grand = self.nodes[i]
+                    .parent
+                    .map(|p| self.parent_local(p).to_string())
+                    .unwrap_or_default();
+                allowed_children(&parent, &grand).unwrap_or(allowed)
+            } else {
+                allowed
+            };
+            if !allowed.contains(&local.as_str()) {
+                self.invalid(
+                    i,
+                    construct.clone(),
+                    format!("xs:{local} is not allowed inside xs:{parent}"),
+                );
+                return;
+            }
+        }
+        self.check_attribute_values(i, &local, &construct);
+        let global = parent == "schema" || parent == "redefine";
+        let n = &self.nodes[i];
+        let has = |a: &str| n.attr(a).is_some();
+        let kids: Vec<String> = n
+            .children
+            .iter()
+            .filter(|&&c| self.nodes[c].xs)
+            .map(|&c| self.nodes[c].local.clone())
+            .collect();
+        let count = |l: &str| kids.iter().filter(|k| *k == l).count();
+        let mut errors: Vec<String> = Vec::new();
+        match local.as_str() {
+            "element" => {
+                let inline = count("simpleType") + count("complexType");
+                if global {
+                    if !has("name") {
+                        errors.push("a global element needs a name".into());
+                    }
+                    for a in ["ref", "minOccurs", "maxOccurs", "form"] {
+                        if has(a) {
+                            errors.push(format!("{a} is not allowed on a global element"));
+                        }
+                    }
+                } else {
+                    match (has("name"), has("ref")) {
+                        (true, true) => {
+                            errors.push("an element cannot have both name and ref".into())
+                        }
+                        (false, false) => errors.push("a local element needs name or ref".into()),
+                        (false, true) => {
+                            for a in ["type", "nillable", "default", "fixed", "form", "block"] {
+                                if has(a) {
+                                    errors.push(format!(
+                                        "{a} is not allowed on an element reference (ref=)"
+                                    ));
+                                }
+                            }
+                            if inline > 0 || count("unique") + count("key") + count("keyref") > 0 {
+                                errors.push(
+                                    "an element reference (ref=) has no content but xs:annotation"
+                                        .into(),
+                                );
+                            }
+                        }
+                        (true, false) => {}
+                    }
+                    for a in ["abstract", "final", "substitutionGroup"] {
+                        if has(a) {
+                            errors.push(format!("{a} is allowed only on a global element"));
+                        }
+                    }
+                }
+                if has("type") && inline > 0 {
+                    errors.push("an element has both type= and an inline type".into());
+                }
+                if inline > 1 {
+                    errors.push("an element has at most one inline type".into());
+                }
+                if has("default") && has("fixed") {
+                    errors.push("an element cannot have both default and fixed".into());
+                }
+                if let Some(value) = n.attr("default").or_else(|| n.attr("fixed")) {
+                    if let Some(e) = self.value_constraint_problem(i, value, true) {
+                        errors.push(e);
+                    }
+                }
+            }
+            "attribute" => {
+                if global {
+                    if !has("name") {
+                        errors.push("a global attribute needs a name".into());
+                    }
+                    for a in ["ref", "use", "form"] {
+                        if has(a) {
+                            errors.push(format!("{a} is not allowed on a global attribute"));
+                        }
+                    }
+                } else {
+                    match (has("name"), has("ref")) {
+                        (true, true) => {
+                            errors.push("an attribute cannot have both name and ref".into())
+                        }
+                        (false, false) => errors.push("a local attribute needs name or ref".into()),
+                        (false, true) => {
+                            for a in ["type", "form"] {
+                                if has(a) {
+                                    errors.push(format!(
+                                        "{a} is not allowed on an attribute reference (ref=)"
+                                    ));
+                                }
+                            }
+                            if count("simpleType") > 0 {
+                                errors.push(
+                                    "an attribute reference (ref=) has no inline type".into(),
+                                );
+                            }
+                        }
+                        (true, false) => {}
+                    }
+                }
+                if n.attr("name").map(str::trim) == Some("xmlns") {
+                    errors.push("an attribute cannot be named xmlns".into());
+                }
+                if has("type") && count("simpleType") > 0 {
+                    errors.push("an attribute has both type= and an inline simpleType".into());
+                }
+                if has("default") && has("fixed") {
+                    errors.push("an attribute cannot have both default and fixed".into());
+                }
+                if count("simpleType") > 1 {
+                    errors.push("an attribute has at most one inline simpleType".into());
+                }
+                if let Some(value) = n.attr("default").or_else(|| n.attr("fixed")) {
+                    if let Some(e) = self.value_constraint_problem(i, value, false) {
+                        errors.push(e);
+                    }
+                }
+                match n.attr("use").map(str::trim) {
+                    // The conversion says this one, in these words.
+                    Some("required") if has("default") => {
+                        errors.push("a required attribute cannot have a default".into())
+                    }
+                    Some("prohibited") if has("default") => errors.push(
+                        "an attribute with a default must be optional (use=\"optional\")".into(),
+                    ),
+                    _ => {}
+                }
+            }
+            "simpleType" | "complexType" | "group" | "attributeGroup" | "notation" => {
+                let is_ref_kind = matches!(local.as_str(), "group" | "attributeGroup");
+                if global {
+                    if !has("name") {
+                        errors.push(format!("a global xs:{local} needs a name"));
+                    }
+                    if is_ref_kind {
+                        for a in ["ref", "minOccurs", "maxOccurs"] {
+                            if has(a) {
+                                errors.push(format!("{a} is not allowed on a global xs:{local}"));
+                            }
+                        }
+                    }
+                } else if is_ref_kind {
+                    if !has("ref") {
+                        errors.push(format!("a local xs:{local} is a reference: it needs ref="));
+                    }
+                    if has("name") {
+                        errors.push(format!("a reference to an xs:{local} has no name"));
+                    }
+                    let content = kids.iter().filter(|k| *k != "annotation").count();
+                    if content > 0 {
+                        errors.push(format!(
+                            "a reference to an xs:{local} has no content but xs:annotation"
+                        ));
+                    }
+                } else if has("name") {
+                    errors.push(format!(
+                        "an anonymous (local) xs:{local} cannot have a name"
+                    ));
+                } else if local == "complexType" {
+                    for a in ["abstract", "block", "final"] {
+                        if has(a) {
+                            errors.push(format!("{a} is allowed only on a global complexType"));
+                        }
+                    }
+                } else if local == "simpleType" && has("final") {
+                    errors.push("final is allowed only on a global simpleType".into());
+                }
+                if local == "simpleType"
+                    && count("restriction") + count("list") + count("union") != 1
+                {
+                    errors.push(
+                        "a simpleType has exactly one of xs:restriction, xs:list and xs:union"
+                            .into(),
+                    );
+                }
+                if local == "group" && global {
+                    let models = count("all") + count("choice") + count("sequence");
+                    if models != 1 {
+                        errors.push("a named model group has exactly one of xs:all, xs:choice and xs:sequence".into());
+                    }
+                    for &c in &n.children {
+                        let m = &self.nodes[c];
+                        if m.xs
+                            && matches!(m.local.as_str(), "all" | "choice" | "sequence")
+                            && (m.attr("minOccurs").is_some() || m.attr("maxOccurs").is_some())
+                        {
+                            errors.push(
+                                "the model group of a named group has no minOccurs/maxOccurs"
+                                    .into(),
+                            );
+                        }
+                    }
+                }
+                if local == "complexType" {
+                    let content = count("simpleContent") + count("complexContent");
+                    let particles =
+                        count("group") + count("all") + count("choice") + count("sequence");
+                    if content > 1
+                        || (content == 1
+                            && particles
+                                + count("attribute")
+                                + count("attributeGroup")
+                                + count("anyAttribute")
+                                > 0)
+                    {
+                        errors.push("a complexType with xs:simpleContent or xs:complexContent has nothing else but xs:annotation".into());
+                    }
+                    if particles > 1 {
+                        errors.push("a complexType has at most one model group".into());
+                    }
+                    self.duplicate_attributes(i, &mut errors);
+                }
+                if local == "attributeGroup" && global {
+                    self.duplicate_attributes(i, &mut errors);
+                }
+            }
+            "restriction" if parent == "simpleType" => {
+                match (has("base"), count("simpleType")) {
+                    (true, 0) | (false, 1) => {}
+                    (true, _) => errors
+                        .push("a restriction has base= or an inline simpleType, not both".into()),
+                    (false, 0) => {
+                        errors.push("a restriction needs base= or an inline simpleType".into())
+                    }
+                    (false, _) => errors.push("a restriction has one inline simpleType".into()),
+                }
+                self.check_facets(i, &mut errors);
+            }
+            "restriction" | "extension" => {
+                if !has("base") {
+                    errors.push(format!("xs:{local} needs a base"));
+                }
+                if local == "restriction" && parent == "simpleContent" {
+                    self.check_facets(i, &mut errors);
+                }
+                if matches!(parent.as_str(), "complexContent" | "simpleContent") {
+                    self.duplicate_attributes(i, &mut errors);
+                }
+                if parent == "complexContent" {
+                    let particles =
+                        count("group") + count("all") + count("choice") + count("sequence");
+                    if particles > 1 {
+                        errors.push("a derivation has at most one model group".into());
+                    }
+                }
+            }
+            "simpleContent" | "complexContent"
+                if count("restriction") + count("extension") != 1 =>
+            {
+                errors.push(format!(
+                    "xs:{local} has exactly one of xs:restriction and xs:extension"
+                ));
+            }
+            "list" => match (has("itemType"), count("simpleType")) {
+                (true, 0) | (false, 1) => {}
+                (true, _) => {
+                    errors.push("a list has itemType= or an inline simpleType, not both".into())
+                }
+                _ => errors.push("a list needs itemType= or one inline simpleType".into()),
+            },
+            "union" => {
+                let members = n
+                    .attr("memberTypes")
+                    .map(|m| m.split_whitespace().count())
+                    .unwrap_or(0);
+                if members + count("simpleType") == 0 {
+                    errors.push("a union needs memberTypes= or inline simple types".into());
+                }
+            }
+            "all" => {
+                if !matches!(
+                    parent.as_str(),
+                    "complexType" | "group" | "restriction" | "extension"
+                ) {
+                    errors.push("xs:all must be the whole content model (not inside xs:sequence or xs:choice)".into());
+                }
+                if let Some(m) = n.attr("minOccurs") {
+                    if !matches!(m.trim(), "0" | "1") {
+                        errors.push("minOccurs of xs:all must be 0 or 1".into());
+                    }
+                }
+                if let Some(m) = n.attr("maxOccurs") {
+                    if m.trim() != "1" {
+                        errors.push("maxOccurs of xs:all must be 1".into());
+                    }
+                }
+                for &c in &n.children {
+                    let e = &self.nodes[c];
+                    if e.is("element") {
+                        if let Some(m) = e.attr("maxOccurs") {
+                            if !matches!(m.trim(), "0" | "1") {
+                                errors.push("an element in xs:all has maxOccurs 0 or 1".into());
+                            }
+                        }
+                    }
+                }
+            }
+            "keyref" if !has("refer") => {
+                errors.push("xs:keyref needs refer=".into());
+            }
+            "key" | "unique" if !has("name") => {
+                errors.push(format!("xs:{local} needs a name"));
+            }
+            "selector" | "field" if !has("xpath") => {
+                errors.push(format!("xs:{local} needs xpath="));
+            }
+            "include" | "redefine" if !has("schemaLocation") => {
+                errors.push(format!("xs:{local} needs schemaLocation="));
+            }
+            _ => {}
+        }
+        if matches!(local.as_str(), "key" | "unique" | "keyref")
+            && (count("selector") != 1 || count("field") == 0)
+        {
+            errors.push(format!(
+                "xs:{local} has one xs:selector and at least one xs:field"
+            ));
+        }
+        for e in errors {
+            self.invalid(i, construct.clone(), e);
+        }
+        self.check_references(i, &local, &parent);
+    }
+
+    /// A default or fixed value that its declaration's type cannot have: an element of a
+    /// complex type without simple or mixed content, a type derived from xs:ID, or a value
+    /// outside a built-in's lexical space (for the built-ins checked here).
+    fn value_constraint_problem(&self, decl: usize, value: &str, element: bool) -> Option<String> {
+        let n = &self.nodes[decl];
+        let inline_complex = n.children.iter().any(|&c| self.nodes[c].is("complexType"));
+        let (builtin, complex) = match n.attr("type") {
+            Some(t) => {
+                let (ns, l) = self.resolve(decl, t).ok()?;
+                if ns.as_deref() == Some(XS_NS) {
+                    (Some(l), false)
+                } else if ns == self.target {
+                    let &g = self.globals.get(&(Space::Type, l))?;
+                    if self.nodes[g].is("complexType") {
+                        (None, true)
+                    } else {
+                        (self.simple_type_builtin(g, 0).map(|(_, b)| b), false)
+                    }
+                } else {
+                    return None;
+                }
+            }
+            None if inline_complex => (None, true),
+            None => {
+                let st = n
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| self.nodes[c].is("simpleType"));
+                (
+                    st.and_then(|st| self.simple_type_builtin(st, 0))
+                        .map(|(_, b)| b),
+                    false,
+                )
+            }
+        };
+        if complex && element {
+            // Simple or mixed content may take a value constraint; element-only or empty
+            // content cannot (Part 1, 3.3.6, cos-valid-default).
+            let g = match n.attr("type") {
+                Some(t) => {
+                    let (_, l) = self.resolve(decl, t).ok()?;
+                    *self.globals.get(&(Space::Type, l))?
+                }
+                None => n
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| self.nodes[c].is("complexType"))?,
+            };
+            let ct = &self.nodes[g];
+            let simple_or_mixed = ct
+                .attr("mixed")
+                .is_some_and(|m| matches!(m.trim(), "true" | "1"))
+                || ct.children.iter().any(|&c| {
+                    self.nodes[c].is("simpleContent")
+                        || (self.nodes[c].is("complexContent")
+                            && self.nodes[c]
+                                .attr("mixed")
+                                .is_some_and(|m| matches!(m.trim(), "true" | "1")))
+                });
+            let derived = ct
+                .children
+                .iter()
+                .any(|&c| self.nodes[c].is("complexContent"));
+            if !simple_or_mixed && !derived {
+                return Some("a default or fixed value needs simple or mixed content; the type has element-only or empty content".into());
+            }
+            return None;
+        }
+        let builtin = builtin?;
+        if builtin == "ID" {
+            return Some("a declaration of type xs:ID cannot have a default or fixed value".into());
+        }
+        let primitive = builtin_primitive(&builtin)?;
+        let v = value.trim();
+        let ok = if builtin_is_integer(&builtin) {
+            is_integer_lexical(v)
+        } else if primitive == "decimal" {
+            is_decimal_lexical(v)
+        } else if primitive == "boolean" {
+            is_xml_boolean(v)
+        } else {
+            lexical_ok(primitive, v).unwrap_or(true)
+        };
+        (!ok).then(|| format!("the value \"{value}\" is not a valid xs:{builtin}"))
+    }
+
+    /// Two attribute declarations of one name in one complex type or attribute group.
+    fn duplicate_attributes(&self, node: usize, errors: &mut Vec<String>) {
+        let mut seen = HashSet::new();
+        for &c in &self.nodes[node].children {
+            let a = &self.nodes[c];
+            if a.is("attribute") {
+                if let Some(name) = a.attr("name").or_else(|| a.attr("ref")) {
+                    if !seen.insert(name.trim().to_string()) {
+                        errors.push(format!("attribute \"{name}\" is declared twice"));
+                    }
+                }
+            }
+        }
+    }
+
+    fn check_attribute_values(&mut self, i: usize, local: &str, construct: &str) {
+        let attrs = self.nodes[i].attrs.clone();
+        let mut errors = Vec::new();
+        let min = self.nodes[i].attr("minOccurs").map(str::to_string);
+        let max = self.nodes[i].attr("maxOccurs").map(str::to_string);
+        for (k, v) in &attrs {
+            let t = v.trim();
+            let ok = match k.as_str() {
+                "name" if local != "alternative" => is_ncname(t),
+                "minOccurs" => non_negative_integer(t).is_some(),
+                "maxOccurs" => t == "unbounded" || non_negative_integer(t).is_some(),
+                "mixed" | "abstract" | "nillable" => is_xml_boolean(t),
+                "fixed" if local != "element" && local != "attribute" => is_xml_boolean(t),
+                "use" => matches!(t, "optional" | "required" | "prohibited"),
+                "form" | "elementFormDefault" | "attributeFormDefault" => {
+                    matches!(t, "qualified" | "unqualified")
+                }
+                "processContents" => matches!(t, "skip" | "lax" | "strict"),
+                "block" if local == "element" => {
+                    derivation_set_ok(t, &["extension", "restriction", "substitution"])
+                }
+                "blockDefault" => {
+                    derivation_set_ok(t, &["extension", "restriction", "substitution"])
+                }
+                "block" | "final" if local == "complexType" || local == "element" => {
+                    derivation_set_ok(t, &["extension", "restriction"])
+                }
+                "final" if local == "simpleType" => {
+                    derivation_set_ok(t, &["list", "union", "restriction"])
+                }
+                "finalDefault" => {
+                    derivation_set_ok(t, &["extension", "restriction", "list", "union"])
+                }
+                "namespace" if local == "any" || local == "anyAttribute" => {
+                    t == "##any"
+                        || t == "##other"
+                        || t.split_whitespace().all(|w| {
+                            !w.starts_with("##") || w == "##targetNamespace" || w == "##local"
+                        })
+                }
+                _ => true,
+            };
+            if !ok {
+                errors.push(format!("{k}=\"{v}\" is not a valid value"));
+            }
+        }
+        if let (Some(min), Some(max)) = (
+            min.as_deref().and_then(non_negative_integer),
+            max.as_deref(),
+        ) {
+            if let Some(max) = non_negative_integer(max) {
+                if min > max {
+                    errors.push(format!("minOccurs {min} is greater than maxOccurs {max}"));
+                }
+            }
+        } else if let (None, Some(max)) = (
+            min.as_deref(),
+            max.as_deref().and_then(non_negative_integer),
+        ) {
+            // minOccurs defaults to 1.
+            if max == 0 && matches!(local, "element" | "group" | "any" | "sequence" | "choice") {
+                errors.push("maxOccurs 0 needs minOccurs 0 (minOccurs defaults to 1)".into());
+            }
+        }
+        for e in errors {
+            self.invalid(i, construct.to_string(), e);
+        }
+    }
+
+    /// The facets of one restriction step: values of the right form, no facet twice,
+    /// applicable to the base, consistent with one another.
+    fn check_facets(&mut self, step: usize, errors: &mut Vec<String>) {
+        let base_builtin = self.step_builtin(step, 0);
+        let mut seen: HashMap<String, String> = HashMap::new();
+        for &c in &self.nodes[step].children.clone() {
+            let f = &self.nodes[c];
+            if !f.xs
+                || matches!(
+                    f.local.as_str(),
+                    "annotation" | "simpleType" | "attribute" | "attributeGroup" | "anyAttribute"
+                )
+                || !facet_name(&f.local)
+            {
+                continue;
+            }
+            let name = f.local.clone();
+            let Some(value) = f.attr("value").map(str::to_string) else {
+                errors.push(format!("xs:{name} needs a value"));
+                continue;
+            };
+            if name != "pattern"
+                && name != "enumeration"
+                && seen.insert(name.clone(), value.clone()).is_some()
+            {
+                errors.push(format!("xs:{name} appears twice in one restriction"));
+            }
+            let ok = match name.as_str() {
+                "length" | "minLength" | "maxLength" | "fractionDigits" => {
+                    non_negative_integer(&value).is_some()
+                }
+                "totalDigits" => non_negative_integer(&value).is_some_and(|v| v > 0),
+                "whiteSpace" => matches!(value.trim(), "preserve" | "replace" | "collapse"),
+                _ => true,
+            };
+            if !ok {
+                errors.push(format!("\"{value}\" is not a valid value of xs:{name}"));
+            }
+            if let Some((primitive, builtin)) = &base_builtin {
+                if !facet_applies(primitive, &name) {
+                    errors.push(format!(
+                        "xs:{name} does not apply to a type derived from xs:{builtin}"
+                    ));
+                } else if name == "whiteSpace"
+                    && white_space_rank(&value).is_some_and(|w| {
+                        self.step_white_space(step, 0)
+                            .or(Some(builtin_white_space(builtin)))
+                            .is_some_and(|b| w < b)
+                    })
+                {
+                    errors.push(format!(
+                        "whiteSpace \"{value}\" is looser than the base type's"
+                    ));
+                } else if builtin_is_integer(builtin)
+                    && matches!(
+                        name.as_str(),
+                        "minInclusive"
+                            | "maxInclusive"
+                            | "minExclusive"
+                            | "maxExclusive"
+                            | "enumeration"
+                    )
+                    && is_integer_lexical(&value)
+                    && {
+                        let v = value.trim().trim_start_matches('+').parse::<i128>().ok();
+                        let (lo, hi) = builtin_range(builtin);
+                        v.is_none_or(|v| lo.is_some_and(|lo| v < lo) || hi.is_some_and(|hi| v > hi))
+                    }
+                {
+                    errors.push(format!(
+                        "\"{value}\" (xs:{name}) is outside the value space of xs:{builtin}"
+                    ));
+                } else if builtin_is_integer(builtin)
+                    && matches!(
+                        name.as_str(),
+                        "minInclusive"
+                            | "maxInclusive"
+                            | "minExclusive"
+                            | "maxExclusive"
+                            | "enumeration"
+                    )
+                    && !is_integer_lexical(&value)
+                {
+                    errors.push(format!(
+                        "\"{value}\" (xs:{name}) is not an integer, as its base xs:{builtin} needs"
+                    ));
+                } else if primitive == "decimal"
+                    && !builtin_is_integer(builtin)
+                    && matches!(
+                        name.as_str(),
+                        "minInclusive"
+                            | "maxInclusive"
+                            | "minExclusive"
+                            | "maxExclusive"
+                            | "enumeration"
+                    )
+                    && !is_decimal_lexical(&value)
+                {
+                    errors.push(format!("\"{value}\" (xs:{name}) is not a decimal"));
+                } else if primitive == "boolean" && name == "enumeration" && !is_xml_boolean(&value)
+                {
+                    errors.push(format!("\"{value}\" is not a boolean"));
+                } else if builtin_is_integer(builtin)
+                    && name == "fractionDigits"
+                    && non_negative_integer(&value).is_some_and(|v| v != 0)
+                {
+                    errors.push(format!(
+                        "xs:{builtin} fixes fractionDigits at 0; \"{value}\" changes it"
+                    ));
+                } else if matches!(
+                    name.as_str(),
+                    "minInclusive"
+                        | "maxInclusive"
+                        | "minExclusive"
+                        | "maxExclusive"
+                        | "enumeration"
+                ) && lexical_ok(primitive, value.trim()) == Some(false)
+                {
+                    errors.push(format!(
+                        "\"{value}\" (xs:{name}) is not a valid xs:{primitive} value"
+                    ));
+                }
+            }
+        }
+        let num = |k: &str| seen.get(k).and_then(|v| non_negative_integer(v));
+        if let (Some(a), Some(b)) = (num("minLength"), num("maxLength")) {
+            if a > b {
+                errors.push(format!("minLength {a} is greater than maxLength {b}"));
+            }
+        }
+        if let (Some(a), Some(b)) = (num("fractionDigits"), num("totalDigits")) {
+            if a > b {
+                errors.push(format!(
+                    "fractionDigits {a} is greater than totalDigits {b}"
+                ));
+            }
+        }
+        // The WG's special case (W3C bug 6446): the list built-ins carry minLength 1, and
+        // restating it beside length is allowed.
+        let list_builtin = base_builtin
+            .as_ref()
+            .is_some_and(|(p, b)| p == "list" && b != "list");
+        let restated_min =
+            list_builtin && num("minLength") == Some(1) && !seen.contains_key("maxLength");
+        if seen.contains_key("length")
+            && (seen.contains_key("minLength") || seen.contains_key("maxLength"))
+            && !restated_min
+        {
+            errors.push(
+                "length cannot be given with minLength or maxLength in one restriction".into(),
+            );
+        }
+        if seen.contains_key("minInclusive") && seen.contains_key("minExclusive") {
+            errors.push("minInclusive and minExclusive cannot both be given".into());
+        }
+        if seen.contains_key("maxInclusive") && seen.contains_key("maxExclusive") {
+            errors.push("maxInclusive and maxExclusive cannot both be given".into());
+        }
+        let int = |k: &str| {
+            seen.get(k)
+                .filter(|v| is_integer_lexical(v))
+                .and_then(|v| v.trim().trim_start_matches('+').parse::<i128>().ok())
+        };
+        let lo = int("minInclusive").or(int("minExclusive"));
+        let hi = int("maxInclusive").or(int("maxExclusive"));
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            let strict = seen.contains_key("minExclusive") || seen.contains_key("maxExclusive");
+            if lo > hi
+                || (strict
+                    && lo == hi
+                    && !(seen.contains_key("minExclusive") && seen.contains_key("maxExclusive")))
+            {
+                errors.push(format!(
+                    "the lower bound {lo} is above the upper bound {hi}"
+                ));
+            }
+        }
+    }
+
+    /// The built-in a simple restriction step derives from, with its primitive (or
+    /// `list`/`union`), following local named types; None where it cannot tell.
+    fn step_builtin(&self, step: usize, depth: usize) -> Option<(String, String)> {
+        if depth > 64 {
+            return None;
+        }
+        let n = &self.nodes[step];
+        let inline = n
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c].is("simpleType"));
+        let base = match (n.attr("base"), inline) {
+            (Some(b), _) => b.to_string(),
+            (None, Some(st)) => return self.simple_type_builtin(st, depth + 1),
+            (None, None) => return None,
+        };
+        let (ns, local) = self.resolve(step, &base).ok()?;
+        if ns.as_deref() == Some(XS_NS) {
+            let p = builtin_primitive(&local)?;
+            return Some((p.to_string(), local));
+        }
+        if ns != self.target {
+            return None;
+        }
+        let &g = self.globals.get(&(Space::Type, local))?;
+        if !self.nodes[g].is("simpleType") {
+            return None;
+        }
+        self.simple_type_builtin(g, depth + 1)
+    }
+
+    /// The whiteSpace the base of a restriction step has from named local types' own
+    /// whiteSpace facets (nearest first); None where only the built-in fixes it.
+    fn step_white_space(&self, step: usize, depth: usize) -> Option<u8> {
+        if depth > 64 {
+            return None;
+        }
+        let base = self.nodes[step].attr("base")?;
+        let (ns, local) = self.resolve(step, base).ok()?;
+        if ns != self.target || ns.as_deref() == Some(XS_NS) {
+            return None;
+        }
+        let &g = self.globals.get(&(Space::Type, local))?;
+        let r = self.nodes[g]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c].is("restriction"))?;
+        self.nodes[r]
+            .children
+            .iter()
+            .filter(|&&c| self.nodes[c].is("whiteSpace"))
+            .find_map(|&c| self.nodes[c].attr("value").and_then(white_space_rank))
+            .or_else(|| self.step_white_space(r, depth + 1))
+    }
+
+    fn simple_type_builtin(&self, st: usize, depth: usize) -> Option<(String, String)> {
+        let d = self.nodes[st]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c].xs && self.nodes[c].local != "annotation")?;
+        match self.nodes[d].local.as_str() {
+            "restriction" => self.step_builtin(d, depth),
+            "list" => Some(("list".into(), "list".into())),
+            "union" => Some(("union".into(), "union".into())),
+            _ => None,
+        }
+    }
+
+    fn check_references(&mut self, i: usize, local: &str, parent: &str) {
+        let n = &self.nodes[i];
+        let attr = |a: &str| n.attr(a).map(str::to_string);
+        let mut refs: Vec<(&str, String, Space)> = Vec::new();
+        match local {
+            "element" | "alternative" => {
+                if let Some(t) = attr("type") {
+                    refs.push(("type", t, Space::Type));
+                }
+                if let Some(r) = attr("ref") {
+                    refs.push(("ref", r, Space::Element));
+                }
+                if let Some(s) = attr("substitutionGroup") {
+                    refs.push(("substitutionGroup", s, Space::Element));
+                }
+            }
+            "attribute" => {
+                if let Some(t) = attr("type") {
+                    refs.push(("type", t, Space::Type));
+                }
+                if let Some(r) = attr("ref") {
+                    refs.push(("ref", r, Space::Attribute));
+                }
+            }
+            "group" if parent != "schema" && parent != "redefine" => {
+                if let Some(r) = attr("ref") {
+                    refs.push(("ref", r, Space::Group));
+                }
+            }
+            "attributeGroup" if parent != "schema" && parent != "redefine" => {
+                if let Some(r) = attr("ref") {
+                    refs.push(("ref", r, Space::AttributeGroup));
+                }
+            }
+            "restriction" | "extension" => {
+                if let Some(b) = attr("base") {
+                    refs.push(("base", b, Space::Type));
+                }
+            }
+            "list" => {
+                if let Some(t) = attr("itemType") {
+                    refs.push(("itemType", t, Space::Type));
+                }
+            }
+            "union" => {
+                for m in attr("memberTypes").unwrap_or_default().split_whitespace() {
+                    refs.push(("memberTypes", m.to_string(), Space::Type));
+                }
+            }
+            _ => {}
+        }
+        // Inside xs:redefine, a type's restriction/extension names the type it redefines
+        // (in the redefined document): nothing to check here.
+        let in_redefine = {
+            let mut p = self.nodes[i].parent;
+            let mut found = false;
+            while let Some(q) = p {
+                if self.nodes[q].is("redefine") {
+                    found = true;
+                }
+                p = self.nodes[q].parent;
+            }
+            found
+        };
+        for (a, value, space) in refs {
+            let Some(target) = self.reference(i, a, &value, space) else {
+                continue;
+            };
+            if in_redefine {
+                continue;
+            }
+            // Simple types where the constraint needs one.
+            let needs_simple = match (local, a) {
+                ("attribute", "type") | ("list", _) | ("union", _) => true,
+                ("restriction", "base") => parent == "simpleType",
+                _ => false,
+            };
+            let target_complex = self.nodes[target].is("complexType");
+            // final / finalDefault of the type derived from (Part 1, 3.4.6 and 3.14.6).
+            let method = match (local, parent) {
+                ("extension", _) => Some("extension"),
+                ("restriction", _) => Some("restriction"),
+                ("list", _) => Some("list"),
+                ("union", _) => Some("union"),
+                _ => None,
+            };
+            if let Some(method) = method {
+                let blocked = self.nodes[target]
+                    .attr("final")
+                    .or_else(|| self.nodes[0].attr("finalDefault"))
+                    .map(str::trim)
+                    .is_some_and(|f| f == "#all" || f.split_whitespace().any(|t| t == method));
+                if blocked {
+                    let construct = format!("{a}=\"{value}\" on {}", self.construct(i));
+                    self.invalid(
+                        i,
+                        construct,
+                        format!(
+                            "\"{value}\" is final for {method}: it cannot be derived from that way"
+                        ),
+                    );
+                }
+            }
+            let construct = format!("{a}=\"{value}\" on {}", self.construct(i));
+            if needs_simple && target_complex {
+                self.invalid(
+                    i,
+                    construct,
+                    format!("\"{value}\" is a complex type; a simple type is needed here"),
+                );
+            } else if parent == "complexContent" && !target_complex {
+                self.invalid(
+                    i,
+                    construct,
+                    format!(
+                        "\"{value}\" is a simple type; complexContent derives from a complex type"
+                    ),
+                );
+            } else if parent == "simpleContent" && local == "restriction" && !target_complex {
+                self.invalid(i, construct, format!("\"{value}\" is a simple type; a simpleContent restriction derives from a complex type (extend a simple type instead)"));
+            }
+        }
+        if local == "keyref" {
+            if let Some(r) = self.nodes[i].attr("refer").map(str::to_string) {
+                if let Ok((ns, l)) = self.resolve(i, &r) {
+                    if ns == self.target
+                        && !self.composed
+                        && !self
+                            .globals
+                            .contains_key(&(Space::IdentityConstraint, l.clone()))
+                    {
+                        let c = self.construct(i);
+                        self.invalid(i, c, format!("refer=\"{r}\" names no xs:key or xs:unique"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Circular definitions: each a located error at the first component of the cycle.
+    fn check_cycles(&mut self) {
+        let globals: Vec<((Space, String), usize)> =
+            self.globals.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        let mut edges: HashMap<(Space, String), Vec<(Space, String)>> = HashMap::new();
+        for ((space, name), node) in &globals {
+            let mut out = Vec::new();
+            match space {
+                Space::Type if self.nodes[*node].is("simpleType") => {
+                    self.collect(
+                        *node,
+                        &mut out,
+                        &|n: &Node| match n.local.as_str() {
+                            "restriction" => n
+                                .attr("base")
+                                .map(|b| vec![b.to_string()])
+                                .unwrap_or_default(),
+                            "list" => n
+                                .attr("itemType")
+                                .map(|b| vec![b.to_string()])
+                                .unwrap_or_default(),
+                            "union" => n
+                                .attr("memberTypes")
+                                .map(|m| m.split_whitespace().map(str::to_string).collect())
+                                .unwrap_or_default(),
+                            _ => Vec::new(),
+                        },
+                        Space::Type,
+                        &["simpleType", "restriction", "list", "union"],
+                    );
+                }
+                Space::Type => {
+                    self.collect(
+                        *node,
+                        &mut out,
+                        &|n: &Node| match n.local.as_str() {
+                            "restriction" | "extension" => n
+                                .attr("base")
+                                .map(|b| vec![b.to_string()])
+                                .unwrap_or_default(),
+                            _ => Vec::new(),
+                        },
+                        Space::Type,
+                        &[
+                            "simpleContent",
+                            "complexContent",
+                            "restriction",
+                            "extension",
+                        ],
+                    );
+                }
+                Space::Group => {
+                    self.collect(
+                        *node,
+                        &mut out,
+                        &|n: &Node| match n.local.as_str() {
+                            "group" => n
+                                .attr("ref")
+                                .map(|b| vec![b.to_string()])
+                                .unwrap_or_default(),
+                            _ => Vec::new(),
+                        },
+                        Space::Group,
+                        &["group", "sequence", "choice", "all"],
+                    );
+                }
+                Space::AttributeGroup => {
+                    self.collect(
+                        *node,
+                        &mut out,
+                        &|n: &Node| match n.local.as_str() {
+                            "attributeGroup" => n
+                                .attr("ref")
+                                .map(|b| vec![b.to_string()])
+                                .unwrap_or_default(),
+                            _ => Vec::new(),
+                        },
+                        Space::AttributeGroup,
+                        &["attributeGroup"],
+                    );
+                }
+                Space::Element => {
+                    if let Some(s) = self.nodes[*node].attr("substitutionGroup") {
+                        if let Ok((ns, l)) = self.resolve(*node, s) {
+                            if ns == self.target {
+                                out.push((Space::Element, l));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+            edges.insert((*space, name.clone()), out);
+        }
+        // Depth-first search; each cycle reported once, at its smallest member.
+        let mut reported: HashSet<Vec<(Space, String)>> = HashSet::new();
+        for (start, _) in &globals {
+            let mut path = vec![start.clone()];
+            let mut stack = vec![(start.clone(), 0usize)];
+            let mut on_path: HashSet<(Space, String)> = [start.clone()].into();
+            while let Some((at, next)) = stack.pop() {
+                let succ = edges.get(&at).map(|v| v.as_slice()).unwrap_or(&[]);
+                if next >= succ.len() {
+                    on_path.remove(&at);
+                    path.pop();
+                    continue;
+                }
+                stack.push((at.clone(), next + 1));
+                let to = succ[next].clone();
+                if to == *start {
+                    let mut cycle = path.clone();
+                    let min = cycle.iter().min().cloned();
+                    if min.as_ref() == Some(start) {
+                        cycle.sort();
+                        if reported.insert(cycle) {
+                            let names: Vec<String> = path
+                                .iter()
+                                .map(|(_, n)| n.clone())
+                                .chain([start.1.clone()])
+                                .collect();
+                            let node = self.globals[start];
+                            let what = match start.0 {
+                                Space::Type if self.nodes[node].is("simpleType") => {
+                                    "a simple type derived from itself"
+                                }
+                                Space::Type => "a complex type derived from itself",
+                                Space::Group => "a model group that contains itself",
+                                Space::AttributeGroup => "an attribute group that contains itself",
+                                Space::Element => "a substitution group that contains itself",
+                                _ => "a circular definition",
+                            };
+                            let c = self.construct(node);
+                            self.invalid(node, c, format!("{what}: {}", names.join(" -> ")));
+                        }
+                    }
+                    continue;
+                }
+                if on_path.contains(&to) || !edges.contains_key(&to) {
+                    continue;
+                }
+                on_path.insert(to.clone());
+                path.push(to.clone());
+                stack.push((to, 0));
+            }
+        }
+    }
+
+    /// The local global names of `space` referenced from `node`'s subtree, descending only
+    /// through XSD elements named in `through` (inline types count as part of the
+    /// definition; element declarations do not).
+    fn collect(
+        &self,
+        node: usize,
+        out: &mut Vec<(Space, String)>,
+        refs: &dyn Fn(&Node) -> Vec<String>,
+        space: Space,
+        through: &[&str],
+    ) {
+        for &c in &self.nodes[node].children {
+            let n = &self.nodes[c];
+            if !n.xs || !through.contains(&n.local.as_str()) {
+                continue;
+            }
+            for r in refs(n) {
+                if let Ok((ns, l)) = self.resolve(c, &r) {
+                    if ns == self.target && self.globals.contains_key(&(space, l.clone())) {
+                        out.push((space, l));
+                    }
+                }
+            }
+            self.collect(c, out, refs, space, through);
+        }
+    }
+}

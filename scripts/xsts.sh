@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every XSD 1.0 schema test of the W3C XML Schema Test Suite
+# (../shared/conformance/xsdtests.tar.gz) through `boardxml-codegen check`, in process
+# (codegen/tests/xsts.rs, `full_suite`), and writes the scores into CONFORMANCE.md.
+#   scripts/xsts.sh           scores; fails on a wrong answer not in the known failures
+#                             (or a listed test that now passes)
+#   scripts/xsts.sh --bless   also rewrites codegen/tests/xsts-known-failures.txt
+# Then every suite schema that `check` accepts is generated and compiled in one package
+# (`accepted_schemas_compile`, a few minutes): no accepted schema may produce code that
+# does not compile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export BOARDXML_XSTS_WRITE=1
+if [ "${1:-}" = "--bless" ]; then
+  export BOARDXML_BLESS=1
+elif [ -n "${1:-}" ]; then
+  echo "usage: scripts/xsts.sh [--bless]" >&2
+  exit 2
+fi
+cargo test --release -q -p boardxml-codegen --test xsts -- --ignored --exact full_suite --nocapture
+cargo test --release -q -p boardxml-codegen --test xsts -- --ignored --exact accepted_schemas_compile --nocapture
