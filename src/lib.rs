@@ -59,6 +59,8 @@ pub mod conformance;
 pub mod diagnostic;
 pub mod document;
 pub mod encoding;
+#[cfg(test)]
+mod exact_claims;
 pub mod facets;
 mod front;
 pub mod generated;
