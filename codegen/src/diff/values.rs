@@ -9,6 +9,7 @@
 //! Everything else is compared by a sample of values, and said to be "cannot tell" if the
 //! sample finds no witness: never a "no" without a proof.
 
+use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
@@ -41,6 +42,20 @@ pub enum Space {
     Union(Vec<Space>),
     /// White-space separated items.
     List(Box<Space>),
+    /// Values of a value type of `boardxml::datatypes` (decimal, float, dates, durations,
+    /// binary, names ...), with the facets of each derivation step.
+    Values(ValSpace),
+}
+
+/// A value-type space: every step's facets hold, checked in the type's value space by the
+/// runtime's value types (their order, partial for dates and durations; equality).
+#[derive(Debug, Clone)]
+pub struct ValSpace {
+    /// The value type.
+    pub ty: ValueType,
+    /// The facets of each derivation step, outermost last (an enumeration step is a
+    /// [`Facets`] with only `enumeration`).
+    pub steps: Vec<Facets>,
 }
 
 /// A string space.
@@ -151,12 +166,10 @@ fn builtin(b: Builtin) -> Result<Space, String> {
             ["true", "false", "1", "0"].into_iter().collect(),
             Vec::new(),
         )),
-        // The value types of issue 15 (decimal, dates, binary ...) have value spaces this
-        // comparison does not model yet: their verdicts are "cannot tell", with this reason.
-        Repr::Value(_) => Err(format!(
-            "the value space of {} is not compared yet",
-            b.xsd_name()
-        )),
+        Repr::Value(ty) => Ok(Space::Values(ValSpace {
+            ty,
+            steps: Vec::new(),
+        })),
         Repr::Int(i) => {
             let (mut lo, mut hi) = i.range();
             let (ilo, ihi) = b.implied_bounds();
@@ -183,6 +196,27 @@ fn step_pattern(patterns: &[Pattern]) -> Option<String> {
 }
 
 fn restrict(base: Space, f: &Facets) -> Result<Space, String> {
+    if let Space::Values(mut v) = base {
+        v.steps.push(f.clone());
+        return Ok(Space::Values(v));
+    }
+    let restricted = restrict_step(base, f)?;
+    if f.enumeration.is_empty() {
+        return Ok(restricted);
+    }
+    // Enumerations of a step with other facets too: both hold.
+    let values: Vec<EnumValue> = f
+        .enumeration
+        .iter()
+        .map(|v| EnumValue {
+            value: v.clone(),
+            doc: None,
+        })
+        .collect();
+    enumerate(restricted, &values)
+}
+
+fn restrict_step(base: Space, f: &Facets) -> Result<Space, String> {
     match base {
         Space::Strings(mut s) => {
             if let Some(ws) = f.white_space {
@@ -202,7 +236,12 @@ fn restrict(base: Space, f: &Facets) -> Result<Space, String> {
                 s.max_len = Some(s.max_len.map_or(hi, |m| m.min(hi)));
                 s.restricted = true;
             }
-            if f.min.is_some() || f.max.is_some() || f.total_digits.is_some() {
+            if f.min.is_some()
+                || f.max.is_some()
+                || !f.bounds.is_empty()
+                || f.total_digits.is_some()
+                || f.fraction_digits.is_some()
+            {
                 return Err("bounds on a string type".into());
             }
             Ok(Space::Strings(s))
@@ -234,7 +273,7 @@ fn restrict(base: Space, f: &Facets) -> Result<Space, String> {
             Ok(Space::Bool(set, pats))
         }
         other => {
-            if f.patterns.is_empty() && f.min.is_none() && f.max.is_none() {
+            if f.patterns.is_empty() && f.min.is_none() && f.max.is_none() && f.bounds.is_empty() {
                 Ok(other)
             } else {
                 Err("facets on a union or list type".into())
@@ -272,6 +311,13 @@ fn enumerate(base: Space, values: &[EnumValue]) -> Result<Space, String> {
                 })
                 .collect();
             Ok(Space::Bool(allowed, pats))
+        }
+        Space::Values(mut v) => {
+            v.steps.push(Facets {
+                enumeration: values.iter().map(|e| e.value.clone()).collect(),
+                ..Facets::default()
+            });
+            Ok(Space::Values(v))
         }
         other => {
             let _ = other;
@@ -374,6 +420,7 @@ impl Engines {
                 set.contains(v.as_str()) && pats.iter().all(|r| self.regex(r).is_match(&v))
             }
             Space::Union(members) => members.iter().any(|m| self.accepts(m, lexical)),
+            Space::Values(v) => self.accepts_value(v, lexical, true),
             Space::List(item) => {
                 let v = normalize(WhiteSpace::Collapse, lexical);
                 v.split(' ')
@@ -404,6 +451,7 @@ impl Engines {
                 v.into_iter().map(|x| x.to_string()).collect()
             }
             Space::Bool(..) => ["false", "true", "0", "1"].map(String::from).to_vec(),
+            Space::Values(v) => candidates(&[v]),
             Space::Union(members) => members
                 .iter()
                 .flat_map(|m| self.samples(m, n))
@@ -463,6 +511,21 @@ impl Engines {
                 self.strings(x, &ys)
             }
             (Space::Ints(x), Space::Ints(y)) if x.patterns == y.patterns => self.ints(x, y),
+            (Space::Values(x), Space::Values(y)) => self.values(a, x, b, y),
+            // An integer is a decimal of no fraction digits: widening to xs:decimal is
+            // compared in the decimal value space (its lexical forms are decimal ones).
+            (Space::Ints(x), Space::Values(y)) if y.ty == ValueType::Decimal => {
+                self.values(a, &int_as_decimal(x), b, y)
+            }
+            (Space::Values(x), Space::Ints(y)) if x.ty == ValueType::Decimal => {
+                let yd = int_as_decimal(y);
+                match self.witness(a, b, &[x, &yd]) {
+                    Some(w) => Inclusion::Witness(w),
+                    None => Inclusion::CannotTell(
+                        "OLD's decimals and NEW's integers: no value of OLD tried is rejected by NEW, and the integer lexical space (no decimal point) is not compared with the decimal one".into(),
+                    ),
+                }
+            }
             (Space::Bool(x, px), Space::Bool(..)) => {
                 for l in x {
                     if px.iter().all(|r| self.regex(r).is_match(l)) && !self.accepts(b, l) {
@@ -756,6 +819,529 @@ impl Engines {
     }
 }
 
+/// The value-type spaces: facets checked by the runtime's value types, inclusion by the
+/// facets' implication in the value order, witnesses from values near the bounds.
+impl Engines {
+    /// Whether `v` accepts `lexical` (its patterns too when `patterns`).
+    fn accepts_value(&mut self, v: &ValSpace, lexical: &str, patterns: bool) -> bool {
+        let norm = if v.ty == ValueType::AnySimpleType {
+            lexical.to_string()
+        } else {
+            normalize(WhiteSpace::Collapse, lexical)
+        };
+        if crate::values::canonical(v.ty, &norm).is_none() {
+            return false;
+        }
+        v.steps
+            .iter()
+            .all(|f| self.step_admits(v.ty, f, &norm, patterns))
+    }
+
+    fn step_admits(&mut self, ty: ValueType, f: &Facets, norm: &str, patterns: bool) -> bool {
+        if patterns {
+            if let Some(p) = step_pattern(&f.patterns) {
+                if !self.regex(&p).is_match(norm) {
+                    return false;
+                }
+            }
+        }
+        value_facets_admit(ty, f, norm)
+    }
+
+    /// The first candidate (simplest first) that `a` accepts and `b` rejects.
+    fn witness(&mut self, a: &Space, b: &Space, spaces: &[&ValSpace]) -> Option<String> {
+        candidates(spaces)
+            .into_iter()
+            .find(|c| self.accepts(a, c) && !self.accepts(b, c))
+    }
+
+    /// Is every value of `x` (the space `a`) one of `y` (the space `b`)?
+    fn values(&mut self, a: &Space, x: &ValSpace, b: &Space, y: &ValSpace) -> Inclusion {
+        if let Some(w) = self.witness(a, b, &[x, y]) {
+            return Inclusion::Witness(w);
+        }
+        if x.ty != y.ty {
+            return Inclusion::CannotTell(format!(
+                "{} and {} are different value spaces: no value of OLD tried is rejected by NEW",
+                value_name(x.ty),
+                value_name(y.ty)
+            ));
+        }
+        let name = value_name(x.ty);
+        // NEW's patterns hold for OLD's values only where OLD has the same pattern step.
+        let unmatched: Vec<String> = y
+            .steps
+            .iter()
+            .filter_map(|f| step_pattern(&f.patterns))
+            .filter(|p| {
+                !x.steps
+                    .iter()
+                    .any(|g| step_pattern(&g.patterns).as_ref() == Some(p))
+            })
+            .collect();
+        if !unmatched.is_empty() {
+            return Inclusion::CannotTell(format!(
+                "NEW has a pattern on {name} that OLD has not: a pattern constrains the lexical form and the facets the value, and the two are not compared together"
+            ));
+        }
+        // A finite OLD: each enumerated value that OLD's facets admit is admitted by NEW's
+        // (by value: 1.0 and 1 are one decimal).
+        if let Some(f) = x.steps.iter().find(|f| !f.enumeration.is_empty()) {
+            let mut bad = None;
+            for e in &f.enumeration {
+                let admitted_by_old = x.steps.iter().all(|g| value_facets_admit(x.ty, g, e));
+                if admitted_by_old && !y.steps.iter().all(|g| value_facets_admit(y.ty, g, e)) {
+                    bad = Some(e.clone());
+                }
+            }
+            return match bad {
+                None => Inclusion::Proven(format!(
+                    "each of OLD's {} enumerated values is a value of NEW ({name}, compared by value)",
+                    f.enumeration.len()
+                )),
+                // Only when OLD's patterns reject every form of it that was tried.
+                Some(e) => Inclusion::CannotTell(format!(
+                    "NEW rejects OLD's enumerated value {e:?}, but no lexical form of it tried matches OLD's patterns"
+                )),
+            };
+        }
+        let mut indeterminate = None;
+        let mut missing = Vec::new();
+        for g in &y.steps {
+            for (k, bound) in &g.bounds {
+                match implied_bound(x, *k, bound) {
+                    Implied::Yes => {}
+                    Implied::Indeterminate(by) => {
+                        indeterminate = Some(format!(
+                            "OLD's {by} and NEW's {} {bound} are incomparable in the partial order of {name}",
+                            k.xsd_name()
+                        ));
+                        missing.push(format!("{} {bound}", k.xsd_name()));
+                    }
+                    Implied::No => missing.push(format!("{} {bound}", k.xsd_name())),
+                }
+            }
+            let tighter = |get: fn(&Facets) -> Option<u64>, new: Option<u64>, le: bool| {
+                new.is_none_or(|n| {
+                    x.steps
+                        .iter()
+                        .filter_map(get)
+                        .any(|o| if le { o <= n } else { o >= n })
+                })
+            };
+            let td = |f: &Facets| f.total_digits.map(u64::from);
+            let fd = |f: &Facets| f.fraction_digits.map(u64::from);
+            let max_len = |f: &Facets| f.length.or(f.max_length);
+            let min_len = |f: &Facets| f.length.or(f.min_length);
+            if !tighter(td, td(g), true) {
+                missing.push(format!("totalDigits {}", td(g).unwrap_or(0)));
+            }
+            if !tighter(fd, fd(g), true) {
+                missing.push(format!("fractionDigits {}", fd(g).unwrap_or(0)));
+            }
+            if !tighter(max_len, max_len(g), true) || !tighter(min_len, min_len(g), false) {
+                missing.push("a length facet".into());
+            }
+            if !g.enumeration.is_empty() {
+                missing.push("an enumeration".into());
+            }
+        }
+        if missing.is_empty() {
+            return Inclusion::Proven(format!(
+                "each of NEW's facets on {name} is implied by one of OLD's, in the value order"
+            ));
+        }
+        Inclusion::CannotTell(indeterminate.unwrap_or_else(|| {
+            format!(
+                "NEW's {} on {name} is not implied by one of OLD's facets and no value of OLD tried is rejected by NEW",
+                missing.join(", ")
+            )
+        }))
+    }
+}
+
+/// Whether the value facets (bounds, digits, lengths, enumeration) of one step admit the
+/// (normalised) `norm` of `ty`.
+fn value_facets_admit(ty: ValueType, f: &Facets, norm: &str) -> bool {
+    use crate::values::{compare_values, digits, equal, length};
+    if crate::values::canonical(ty, norm).is_none() {
+        return false;
+    }
+    for (k, b) in &f.bounds {
+        if !bound_admits(*k, compare_values(ty, norm, b)) {
+            return false;
+        }
+    }
+    if f.total_digits.is_some() || f.fraction_digits.is_some() {
+        if let Some((t, fr)) = digits(ty, norm) {
+            if f.total_digits.is_some_and(|m| t > u64::from(m))
+                || f.fraction_digits.is_some_and(|m| fr > u64::from(m))
+            {
+                return false;
+            }
+        }
+    }
+    if let Some(n) = length(ty, norm) {
+        if f.length.is_some_and(|l| n != l)
+            || f.min_length.is_some_and(|l| n < l)
+            || f.max_length.is_some_and(|l| n > l)
+        {
+            return false;
+        }
+    }
+    f.enumeration.is_empty() || f.enumeration.iter().any(|e| equal(ty, norm, e))
+}
+
+/// Whether a value comparing `ordering` with a bound of kind `k` is within it (an
+/// indeterminate comparison never is, as in the runtime).
+fn bound_admits(k: BoundKind, ordering: Option<Ordering>) -> bool {
+    matches!(
+        (k, ordering),
+        (
+            BoundKind::MinInclusive,
+            Some(Ordering::Greater | Ordering::Equal)
+        ) | (BoundKind::MinExclusive, Some(Ordering::Greater))
+            | (
+                BoundKind::MaxInclusive,
+                Some(Ordering::Less | Ordering::Equal)
+            )
+            | (BoundKind::MaxExclusive, Some(Ordering::Less))
+    )
+}
+
+enum Implied {
+    Yes,
+    No,
+    /// Not implied, and some bound of OLD on that side is incomparable with it.
+    Indeterminate(String),
+}
+
+/// Whether some bound of `x` implies NEW's bound `k bound` (every value within OLD's is
+/// within NEW's).
+fn implied_bound(x: &ValSpace, k: BoundKind, bound: &str) -> Implied {
+    use BoundKind::*;
+    let lower = matches!(k, MinInclusive | MinExclusive);
+    let mut indeterminate = None;
+    for (j, a) in x.steps.iter().flat_map(|f| f.bounds.iter()) {
+        if matches!(j, MinInclusive | MinExclusive) != lower {
+            continue;
+        }
+        let Some(o) = crate::values::compare_values(x.ty, a, bound) else {
+            indeterminate = Some(format!("{} {a}", j.xsd_name()));
+            continue;
+        };
+        // OLD's bound a against NEW's bound: on the lower side a must not be below it
+        // (above it when NEW's is exclusive and OLD's inclusive), on the upper side
+        // symmetrically.
+        let ok = match (j, k) {
+            (MinInclusive, MinInclusive) | (MinExclusive, MinInclusive) => o != Ordering::Less,
+            (MinExclusive, MinExclusive) => o != Ordering::Less,
+            (MinInclusive, MinExclusive) => o == Ordering::Greater,
+            (MaxInclusive, MaxInclusive) | (MaxExclusive, MaxInclusive) => o != Ordering::Greater,
+            (MaxExclusive, MaxExclusive) => o != Ordering::Greater,
+            (MaxInclusive, MaxExclusive) => o == Ordering::Less,
+            _ => false,
+        };
+        if ok {
+            return Implied::Yes;
+        }
+    }
+    indeterminate.map_or(Implied::No, Implied::Indeterminate)
+}
+
+fn value_name(ty: ValueType) -> String {
+    let local = ValueType::ALL
+        .iter()
+        .find(|(v, _)| *v == ty)
+        .map_or("?", |(_, n)| n);
+    format!("xs:{local}")
+}
+
+/// An integer space as decimals: its interval, no fraction digits, its enumeration and
+/// its patterns.
+fn int_as_decimal(x: &IntSpace) -> ValSpace {
+    let mut f = Facets {
+        fraction_digits: Some(0),
+        ..Facets::default()
+    };
+    if x.lo > i128::MIN {
+        f.bounds.push((BoundKind::MinInclusive, x.lo.to_string()));
+    }
+    if x.hi < i128::MAX {
+        f.bounds.push((BoundKind::MaxInclusive, x.hi.to_string()));
+    }
+    if let Some(set) = &x.set {
+        f.enumeration = set.iter().map(|v| v.to_string()).collect();
+    }
+    f.patterns = x
+        .patterns
+        .iter()
+        .map(|p| Pattern {
+            xsd: p.clone(),
+            rust: p.clone(),
+        })
+        .collect();
+    ValSpace {
+        ty: ValueType::Decimal,
+        steps: vec![f],
+    }
+}
+
+/// A decimal as (unscaled, scale), if it fits an i128.
+fn decimal_parts(text: &str) -> Option<(i128, u32)> {
+    let c = crate::values::canonical(ValueType::Decimal, text)?;
+    let (int, frac) = c.split_once('.').unwrap_or((&c, ""));
+    let frac = frac.trim_end_matches('0');
+    let scale = u32::try_from(frac.len()).ok()?;
+    Some((format!("{int}{frac}").parse().ok()?, scale))
+}
+
+fn decimal_text(unscaled: i128, scale: u32) -> String {
+    let digits = unscaled.unsigned_abs().to_string();
+    let sign = if unscaled < 0 { "-" } else { "" };
+    let s = scale as usize;
+    if s == 0 {
+        return format!("{sign}{digits}");
+    }
+    let digits = format!("{digits:0>width$}", width = s + 1);
+    let (i, f) = digits.split_at(digits.len() - s);
+    format!("{sign}{i}.{f}")
+}
+
+fn days_in_month(year: i64, month: u8) -> u8 {
+    match month {
+        4 | 6 | 9 | 11 => 30,
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        _ => 31,
+    }
+}
+
+/// The day before and after `(y, m, d)`.
+fn day_neighbours(y: i64, m: u8, d: u8) -> [(i64, u8, u8); 2] {
+    let before = if d > 1 {
+        (y, m, d - 1)
+    } else if m > 1 {
+        (y, m - 1, days_in_month(y, m - 1))
+    } else {
+        (y - 1, 12, 31)
+    };
+    let after = if d < days_in_month(y, m) {
+        (y, m, d + 1)
+    } else if m < 12 {
+        (y, m + 1, 1)
+    } else {
+        (y + 1, 1, 1)
+    };
+    [before, after]
+}
+
+fn ymd(y: i64, m: u8, d: u8) -> String {
+    if y < 0 {
+        format!("-{:04}-{m:02}-{d:02}", -y)
+    } else {
+        format!("{y:04}-{m:02}-{d:02}")
+    }
+}
+
+/// Values near `bound` in the value space of `ty` (neighbours at each scale in `scales`
+/// for the decimal-like types, the days around a date, the months and seconds around a
+/// duration), as lexical forms.
+fn neighbours(ty: ValueType, bound: &str, scales: u32, out: &mut Vec<String>) {
+    use boardxml::datatypes as dt;
+    let zones = |plain: &str, out: &mut Vec<String>| {
+        for z in ["Z", "+14:00", "-14:00"] {
+            out.push(format!("{plain}{z}"));
+        }
+    };
+    match ty {
+        ValueType::Decimal | ValueType::Float | ValueType::Double => {
+            if let Some((u, s)) = decimal_parts(bound) {
+                for k in 0..=scales.max(s) + 1 {
+                    let t = if k >= s {
+                        10i128.checked_pow(k - s).and_then(|p| u.checked_mul(p))
+                    } else {
+                        10i128.checked_pow(s - k).map(|p| u / p)
+                    };
+                    if let Some(t) = t {
+                        for d in [0, -1, 1] {
+                            out.push(decimal_text(t + d, k));
+                        }
+                    }
+                }
+            }
+            if ty != ValueType::Decimal {
+                if let Ok(v) = bound.trim().parse::<f64>() {
+                    for w in [v.next_down(), v.next_up()] {
+                        if ty == ValueType::Float {
+                            let f = v as f32;
+                            out.push(dt::Float(f.next_down()).to_string());
+                            out.push(dt::Float(f.next_up()).to_string());
+                        } else {
+                            out.push(dt::Double(w).to_string());
+                        }
+                    }
+                }
+            }
+        }
+        ValueType::Date => {
+            if let Ok(d) = dt::Date::parse(bound) {
+                let plain: Vec<String> = std::iter::once((d.year(), d.month(), d.day()))
+                    .chain(day_neighbours(d.year(), d.month(), d.day()))
+                    .map(|(y, m, d)| ymd(y, m, d))
+                    .collect();
+                for p in plain {
+                    zones(&p, out);
+                    out.push(p);
+                }
+            }
+        }
+        ValueType::DateTime => {
+            if let Ok(t) = dt::DateTime::parse(bound) {
+                let s = t.seconds_of_day();
+                let time = format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+                let days = std::iter::once((t.year(), t.month(), t.day())).chain(day_neighbours(
+                    t.year(),
+                    t.month(),
+                    t.day(),
+                ));
+                for (y, m, d) in days {
+                    let p = format!("{}T{time}", ymd(y, m, d));
+                    zones(&p, out);
+                    out.push(p);
+                }
+            }
+        }
+        ValueType::Duration => {
+            if let Ok(d) = dt::Duration::parse(bound) {
+                let sign = if d.is_negative() { "-" } else { "" };
+                let (m, secs) = (d.months(), d.seconds().to_string());
+                if let Some((u, s)) = decimal_parts(&secs) {
+                    let one = 10i128.checked_pow(s).unwrap_or(1);
+                    for (dm, ds) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
+                        let (Some(m), Some(u)) =
+                            (m.checked_add_signed(dm), u.checked_add(ds * one))
+                        else {
+                            continue;
+                        };
+                        if u < 0 {
+                            continue;
+                        }
+                        out.push(format!("{sign}P{m}MT{}S", decimal_text(u, s)));
+                    }
+                }
+            }
+        }
+        ValueType::GYear => {
+            if let Ok(y) = bound.trim().parse::<i64>() {
+                out.extend([y - 1, y + 1].map(|y| format!("{y:04}")));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Simple values of the value types of `spaces` and values around their bounds and
+/// enumerations, in canonical form, simplest (shortest) first; not filtered by the facets.
+fn candidates(spaces: &[&ValSpace]) -> Vec<String> {
+    let mut raw: Vec<(ValueType, String)> = Vec::new();
+    let steps = || {
+        spaces
+            .iter()
+            .flat_map(|v| v.steps.iter().map(|f| (v.ty, f)))
+    };
+    let scales = steps()
+        .filter_map(|(_, f)| f.fraction_digits)
+        .chain(
+            steps()
+                .flat_map(|(_, f)| f.bounds.iter())
+                .filter_map(|(_, b)| decimal_parts(b).map(|p| p.1)),
+        )
+        .max()
+        .unwrap_or(0)
+        .min(30);
+    let digits = steps()
+        .filter_map(|(_, f)| f.total_digits)
+        .max()
+        .unwrap_or(0)
+        .min(36);
+    for v in spaces {
+        let base: &[&str] = match v.ty {
+            ValueType::Decimal => &["0", "1", "-1", "0.5"],
+            ValueType::Float | ValueType::Double => &["0", "1", "-1", "0.5", "INF", "-INF", "NaN"],
+            ValueType::Duration => &["P0D", "P1D", "PT1S", "P1M", "P1Y", "-P1D"],
+            ValueType::DateTime => &["2000-01-01T00:00:00", "2000-01-01T00:00:00Z"],
+            ValueType::Time => &["00:00:00", "00:00:00Z", "12:00:00"],
+            ValueType::Date => &["2000-01-01", "2000-01-01Z"],
+            ValueType::GYearMonth => &["2000-01"],
+            ValueType::GYear => &["2000"],
+            ValueType::GMonthDay => &["--01-01"],
+            ValueType::GDay => &["---01"],
+            ValueType::GMonth => &["--01"],
+            ValueType::HexBinary => &["", "00", "0000", "000000"],
+            ValueType::Base64Binary => &["", "AA==", "AAA=", "AAAA"],
+            ValueType::Language => &["en", "a"],
+            ValueType::NmTokens | ValueType::IdRefs | ValueType::Entities => &["a", "a a"],
+            ValueType::AnySimpleType => &["", "a"],
+            _ => &["a", "aa", "aaa"],
+        };
+        let mut near = Vec::new();
+        if matches!(
+            v.ty,
+            ValueType::Decimal | ValueType::Float | ValueType::Double
+        ) {
+            // Every scale up to the largest one written, and the digit counts around
+            // the largest totalDigits.
+            neighbours(v.ty, "0", scales, &mut near);
+            for k in 1..=digits + 1 {
+                let p = 10i128.pow(k);
+                near.extend([p - 1, p].map(|x| x.to_string()));
+            }
+        }
+        let written: Vec<&String> = v
+            .steps
+            .iter()
+            .flat_map(|f| f.bounds.iter().map(|(_, b)| b).chain(&f.enumeration))
+            .collect();
+        raw.extend(base.iter().map(|b| (v.ty, b.to_string())));
+        raw.extend(written.iter().map(|b| (v.ty, b.to_string())));
+        for b in &written {
+            neighbours(v.ty, b, scales, &mut near);
+        }
+        // Between two bounds of a dense space: their midpoint.
+        let parts: Vec<(i128, u32)> = written.iter().filter_map(|b| decimal_parts(b)).collect();
+        for (i, &(ua, sa)) in parts.iter().enumerate() {
+            for &(ub, sb) in &parts[i + 1..] {
+                let s = sa.max(sb);
+                let scale = |u: i128, from: u32| 10i128.checked_pow(s - from)?.checked_mul(u);
+                if let (Some(a), Some(b)) = (scale(ua, sa), scale(ub, sb)) {
+                    if let Some(m) = a.checked_add(b).and_then(|x| x.checked_mul(5)) {
+                        near.push(decimal_text(m, s + 1));
+                    }
+                }
+            }
+        }
+        raw.extend(near.into_iter().map(|n| (v.ty, n)));
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut seen = HashSet::new();
+    for (ty, r) in raw {
+        let Some(c) = crate::values::canonical(ty, &r) else {
+            continue;
+        };
+        // An integral decimal's canonical form is 1.0; its integer form is tried too (it
+        // is the lexical form an integer type accepts).
+        let plain = c.strip_suffix(".0").map(str::to_string);
+        for c in std::iter::once(c).chain(plain) {
+            if seen.insert(c.clone()) {
+                out.push(c);
+            }
+        }
+    }
+    out.sort_by_key(|c| c.chars().count());
+    out
+}
+
 enum Search {
     Found(Vec<String>),
     TooLarge,
@@ -773,6 +1359,7 @@ fn kind(s: &Space) -> &'static str {
         Space::Bool(..) => "boolean",
         Space::Union(_) => "union",
         Space::List(_) => "list",
+        Space::Values(_) => "value-type",
     }
 }
 
