@@ -857,8 +857,24 @@ impl Engines {
 
     /// Is every value of `x` (the space `a`) one of `y` (the space `b`)?
     fn values(&mut self, a: &Space, x: &ValSpace, b: &Space, y: &ValSpace) -> Inclusion {
-        if let Some(w) = self.witness(a, b, &[x, y]) {
-            return Inclusion::Witness(w);
+        // A witness whose verdicts rest on an indeterminate comparison (P1M against
+        // P30D) is one Part 2 rejects but processors disagree on: a witness only when no
+        // determinate one exists, and then "cannot tell", saying why.
+        let separates: Vec<String> = candidates(&[x, y])
+            .into_iter()
+            .filter(|c| self.accepts(a, c) && !self.accepts(b, c))
+            .collect();
+        if let Some(w) = separates
+            .iter()
+            .find(|c| !indeterminate(x, c) && !indeterminate(y, c))
+        {
+            return Inclusion::Witness(w.clone());
+        }
+        if let Some(w) = separates.first() {
+            return Inclusion::CannotTell(format!(
+                "{w} is a value of OLD that NEW rejects only through an indeterminate comparison in the partial order of {} (Part 2 makes such a value fail the facet; processors differ), and no value tried is rejected determinately",
+                value_name(y.ty)
+            ));
         }
         if x.ty != y.ty {
             return Inclusion::CannotTell(format!(
@@ -958,6 +974,16 @@ impl Engines {
             )
         }))
     }
+}
+
+/// Whether some bound of `v` compares indeterminately with the value `c`.
+fn indeterminate(v: &ValSpace, c: &str) -> bool {
+    let norm = normalize(WhiteSpace::Collapse, c);
+    crate::values::canonical(v.ty, &norm).is_some()
+        && v.steps
+            .iter()
+            .flat_map(|f| &f.bounds)
+            .any(|(_, b)| crate::values::compare_values(v.ty, &norm, b).is_none())
 }
 
 /// Whether the value facets (bounds, digits, lengths, enumeration) of one step admit the
