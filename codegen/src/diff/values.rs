@@ -41,10 +41,19 @@ pub enum Space {
     /// Any member's values.
     Union(Vec<Space>),
     /// White-space separated items.
-    List(Box<Space>),
+    List(Box<Space>, Items),
     /// Values of a value type of `boardxml::datatypes` (decimal, float, dates, durations,
     /// binary, names ...), with the facets of each derivation step.
     Values(ValSpace),
+}
+
+/// The length facets of a list type: bounds on the number of items (inclusive).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Items {
+    /// minLength (or length).
+    pub min: Option<u64>,
+    /// maxLength (or length).
+    pub max: Option<u64>,
 }
 
 /// A value-type space: every step's facets hold, checked in the type's value space by the
@@ -129,7 +138,20 @@ fn space_at(schema: &Schema, t: &TypeRef, depth: usize) -> Result<Space, String>
                         .collect::<Result<_, _>>()?,
                 )),
                 TypeKind::List(l) => {
-                    Ok(Space::List(Box::new(space_at(schema, &l.item, depth + 1)?)))
+                    let f = &l.facets;
+                    if !f.patterns.is_empty() || !f.enumeration.is_empty() {
+                        return Err(
+                            "a pattern or an enumeration on a list type is not compared".into()
+                        );
+                    }
+                    let items = Items {
+                        min: f.length.or(f.min_length),
+                        max: f.length.or(f.max_length),
+                    };
+                    Ok(Space::List(
+                        Box::new(space_at(schema, &l.item, depth + 1)?),
+                        items,
+                    ))
                 }
                 TypeKind::Complex(_) | TypeKind::Alternatives(_) => {
                     Err(format!("{n} is not a simple type"))
@@ -271,6 +293,18 @@ fn restrict_step(base: Space, f: &Facets) -> Result<Space, String> {
                 pats.push(p);
             }
             Ok(Space::Bool(set, pats))
+        }
+        Space::List(item, mut n) => {
+            if !f.patterns.is_empty() || !f.enumeration.is_empty() {
+                return Err("a pattern or an enumeration on a list type is not compared".into());
+            }
+            if let Some(lo) = f.length.or(f.min_length) {
+                n.min = Some(n.min.map_or(lo, |m| m.max(lo)));
+            }
+            if let Some(hi) = f.length.or(f.max_length) {
+                n.max = Some(n.max.map_or(hi, |m| m.min(hi)));
+            }
+            Ok(Space::List(item, n))
         }
         other => {
             if f.patterns.is_empty() && f.min.is_none() && f.max.is_none() && f.bounds.is_empty() {
@@ -421,11 +455,13 @@ impl Engines {
             }
             Space::Union(members) => members.iter().any(|m| self.accepts(m, lexical)),
             Space::Values(v) => self.accepts_value(v, lexical, true),
-            Space::List(item) => {
+            Space::List(item, n) => {
                 let v = normalize(WhiteSpace::Collapse, lexical);
-                v.split(' ')
-                    .filter(|i| !i.is_empty())
-                    .all(|i| self.accepts(item, i))
+                let items: Vec<&str> = v.split(' ').filter(|i| !i.is_empty()).collect();
+                let count = items.len() as u64;
+                n.min.is_none_or(|m| count >= m)
+                    && n.max.is_none_or(|m| count <= m)
+                    && items.iter().all(|i| self.accepts(item, i))
             }
         }
     }
@@ -456,12 +492,22 @@ impl Engines {
                 .iter()
                 .flat_map(|m| self.samples(m, n))
                 .collect::<Vec<_>>(),
-            Space::List(item) => {
+            Space::List(item, lens) => {
                 let mut v = vec![String::new()];
                 let items = self.samples(item, n);
                 v.extend(items.iter().cloned());
                 if items.len() >= 2 {
                     v.push(format!("{} {}", items[0], items[1]));
+                }
+                // The shortest lists around the length bounds.
+                if let Some(first) = items.first() {
+                    for k in [lens.min, lens.max.map(|m| m + 1)]
+                        .into_iter()
+                        .flatten()
+                        .filter(|&k| k <= 64)
+                    {
+                        v.push(vec![first.as_str(); k as usize].join(" "));
+                    }
                 }
                 v
             }
@@ -534,15 +580,47 @@ impl Engines {
                 }
                 Inclusion::Proven("every boolean literal of OLD is accepted by NEW".into())
             }
-            (Space::List(x), Space::List(y)) => match self.included(x, y) {
-                Inclusion::Proven(_) => {
-                    Inclusion::Proven("the item types are included (no length facets)".into())
+            (Space::List(x, nx), Space::List(y, ny)) => {
+                let items = self.included(x, y);
+                if matches!(items, Inclusion::Proven(_))
+                    && ny.min.is_none_or(|m| nx.min.is_some_and(|o| o >= m))
+                    && ny.max.is_none_or(|m| nx.max.is_some_and(|o| o <= m))
+                {
+                    return Inclusion::Proven(
+                        "the item types are included and OLD's item counts are within NEW's"
+                            .into(),
+                    );
                 }
-                Inclusion::Witness(w) if self.accepts(a, &w) && !self.accepts(b, &w) => {
-                    Inclusion::Witness(w)
+                let smallest = self.smallest(x);
+                // A list of OLD's smallest item, one beyond each of NEW's count bounds.
+                if let Some(item) = &smallest {
+                    for k in [ny.min.and_then(|m| m.checked_sub(1)), ny.max.map(|m| m + 1)]
+                        .into_iter()
+                        .flatten()
+                        .filter(|&k| k <= 64)
+                    {
+                        let w = vec![item.as_str(); k as usize].join(" ");
+                        if self.accepts(a, &w) && !self.accepts(b, &w) {
+                            return Inclusion::Witness(w);
+                        }
+                    }
                 }
-                other => self.by_samples(a, b, &format!("list items: {other:?}")),
-            },
+                match items {
+                    Inclusion::Witness(w) => {
+                        // The failing item, with OLD's smallest items up to its minimum count.
+                        let pad = nx.min.unwrap_or(1).clamp(1, 64) as usize - 1;
+                        let mut list = vec![w];
+                        list.extend(smallest.iter().cloned().cycle().take(pad));
+                        let w = list.join(" ");
+                        if self.accepts(a, &w) && !self.accepts(b, &w) {
+                            Inclusion::Witness(w)
+                        } else {
+                            self.by_samples(a, b, "a list whose failing item could not be placed")
+                        }
+                    }
+                    other => self.by_samples(a, b, &format!("list items: {other:?}")),
+                }
+            }
             (_, Space::Union(ys)) => {
                 for y in ys {
                     if let Inclusion::Proven(p) = self.included(a, y) {
@@ -1384,7 +1462,7 @@ fn kind(s: &Space) -> &'static str {
         Space::Ints(_) => "integer",
         Space::Bool(..) => "boolean",
         Space::Union(_) => "union",
-        Space::List(_) => "list",
+        Space::List(..) => "list",
         Space::Values(_) => "value-type",
     }
 }
@@ -1465,5 +1543,81 @@ mod tests {
         // Lexical forms: leading zeros and signs are integers too.
         assert!(e.accepts(&int(0, 10), " +007 "));
         assert!(!e.accepts(&int(0, 10), "7.0"));
+    }
+
+    fn decimal(steps: Vec<Facets>) -> Space {
+        Space::Values(ValSpace {
+            ty: ValueType::Decimal,
+            steps,
+        })
+    }
+
+    fn bounded(bounds: &[(BoundKind, &str)], fraction: Option<u32>) -> Facets {
+        Facets {
+            bounds: bounds.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            fraction_digits: fraction,
+            ..Facets::default()
+        }
+    }
+
+    #[test]
+    fn decimal_intervals_are_compared_in_the_value_order() {
+        use BoundKind::*;
+        let mut e = Engines::default();
+        let old = decimal(vec![bounded(&[(MaxInclusive, "10.5")], None)]);
+        let new = decimal(vec![bounded(&[(MaxInclusive, "10")], None)]);
+        assert_eq!(e.included(&old, &new), Inclusion::Witness("10.5".into()));
+        assert!(matches!(e.included(&new, &old), Inclusion::Proven(_)));
+        // Exclusive at 10.5: the witness lies strictly between the bounds.
+        let open = decimal(vec![bounded(&[(MaxExclusive, "10.5")], None)]);
+        let Inclusion::Witness(w) = e.included(&open, &new) else {
+            panic!("expected a witness")
+        };
+        assert!(e.accepts(&open, &w) && !e.accepts(&new, &w), "{w}");
+        // The same bound written two ways, and values compared, not strings.
+        let same = decimal(vec![bounded(&[(MaxInclusive, "10.50")], None)]);
+        assert!(matches!(e.included(&old, &same), Inclusion::Proven(_)));
+        let one = decimal(vec![Facets {
+            enumeration: vec!["1.0".into(), "2".into()],
+            ..Facets::default()
+        }]);
+        let other = decimal(vec![Facets {
+            enumeration: vec!["1".into(), "2.00".into()],
+            ..Facets::default()
+        }]);
+        assert!(matches!(e.included(&one, &other), Inclusion::Proven(_)));
+        // fractionDigits: a value of two fraction digits within the bounds.
+        let two = decimal(vec![bounded(&[(MinInclusive, "0")], Some(2))]);
+        let one_digit = decimal(vec![bounded(&[(MinInclusive, "0")], Some(1))]);
+        let Inclusion::Witness(w) = e.included(&two, &one_digit) else {
+            panic!("expected a witness")
+        };
+        assert_eq!(w.split_once('.').map(|(_, f)| f.len()), Some(2), "{w}");
+        assert!(matches!(e.included(&one_digit, &two), Inclusion::Proven(_)));
+    }
+
+    #[test]
+    fn list_item_counts_are_compared() {
+        let mut e = Engines::default();
+        let item = || Box::new(decimal(Vec::new()));
+        let three = Space::List(
+            item(),
+            Items {
+                min: None,
+                max: Some(3),
+            },
+        );
+        let two = Space::List(
+            item(),
+            Items {
+                min: None,
+                max: Some(2),
+            },
+        );
+        let Inclusion::Witness(w) = e.included(&three, &two) else {
+            panic!("expected a witness")
+        };
+        assert_eq!(w.split(' ').count(), 3, "{w}");
+        assert!(matches!(e.included(&two, &three), Inclusion::Proven(_)));
     }
 }
