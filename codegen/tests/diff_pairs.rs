@@ -1039,3 +1039,103 @@ fn narrowing_a_decimal_to_an_int_breaks_old_documents() {
         1,
     );
 }
+
+/// Every facet of a value type is described in schema terms with its values as written
+/// (the bounds of a decimal were once shown through their integer folding, "(none)").
+#[test]
+fn value_facet_changes_are_described_with_the_values_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let stepped = VALUES_BASE.replace(
+        r#"<xs:totalDigits value="6"/>"#,
+        r#"<xs:totalDigits value="6"/><xs:enumeration value="1.5"/><xs:enumeration value="2"/>"#,
+    );
+    let old = dir.path().join("old.xsd");
+    std::fs::write(&old, &stepped).unwrap();
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            r#"<xs:maxInclusive value="10.5"/>"#,
+            r#"<xs:maxInclusive value="10"/>"#,
+            "maxInclusive of Amount: 10.5 -> 10",
+        ),
+        (
+            r#"<xs:maxInclusive value="10.5"/>"#,
+            r#"<xs:maxExclusive value="10.5"/>"#,
+            "maxInclusive of Amount: 10.5 -> (none); maxExclusive of Amount: (none) -> 10.5",
+        ),
+        (
+            r#"<xs:fractionDigits value="2"/>"#,
+            r#"<xs:fractionDigits value="1"/>"#,
+            "fractionDigits of Price: 2 -> 1",
+        ),
+        (
+            r#"<xs:minInclusive value="2000-01-01"/>"#,
+            r#"<xs:minInclusive value="2000-02-01"/>"#,
+            "minInclusive of Day: 2000-01-01 -> 2000-02-01",
+        ),
+        (
+            r#"<xs:maxInclusive value="P1M"/>"#,
+            r#"<xs:maxInclusive value="P30D"/>"#,
+            "maxInclusive of Wait: P1M -> P30D",
+        ),
+        (
+            r#"value="1.5"/><xs:enumeration value="2"/>"#,
+            r#"value="1.5"/><xs:enumeration value="2.25"/>"#,
+            r#"enumeration of Price: "1.5" "2" -> "1.5" "2.25""#,
+        ),
+    ];
+    for (k, (from, to, want)) in cases.iter().enumerate() {
+        assert!(stepped.contains(from), "{from}");
+        let new = dir.path().join(format!("new-{k}.xsd"));
+        std::fs::write(&new, stepped.replacen(from, to, 1)).unwrap();
+        let report = run(&old, &new);
+        let described: Vec<&str> = report
+            .changes
+            .iter()
+            .flat_map(|c| {
+                std::iter::once(c.summary.as_str()).chain(c.details.iter().map(|d| d.as_str()))
+            })
+            .collect();
+        assert!(
+            described.iter().any(|d| d.contains(want)),
+            "{want:?} not in {described:?}"
+        );
+    }
+}
+
+/// The enumeration of a step that has other facets too (totalDigits and fractionDigits
+/// here), compared by value.
+#[test]
+fn a_step_enumeration_with_other_facets_is_compared_by_value() {
+    let stepped = VALUES_BASE.replace(
+        r#"<xs:totalDigits value="6"/>"#,
+        r#"<xs:totalDigits value="6"/><xs:enumeration value="1.5"/><xs:enumeration value="2"/>"#,
+    );
+    check_cases(
+        &stepped,
+        &[
+            Case {
+                name: "replace a value of a step's enumeration",
+                edits: &[(
+                    r#"value="1.5"/><xs:enumeration value="2"/>"#,
+                    r#"value="1.5"/><xs:enumeration value="2.25"/>"#,
+                )],
+                kind: "enumeration-changed",
+                old_break: V::Yes,
+                new_rejected: V::Yes,
+                semver: Semver::None,
+            },
+            Case {
+                name: "write a value of a step's enumeration another way (2 -> 2.00)",
+                edits: &[(
+                    r#"value="1.5"/><xs:enumeration value="2"/>"#,
+                    r#"value="1.5"/><xs:enumeration value="2.00"/>"#,
+                )],
+                kind: "enumeration-changed",
+                old_break: V::No,
+                new_rejected: V::No,
+                semver: Semver::None,
+            },
+        ],
+        2,
+    );
+}

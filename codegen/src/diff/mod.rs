@@ -358,13 +358,17 @@ pub fn diff(
                 ch.owner = Some(name.clone());
                 changes.push(ch);
             }
-            (TypeKind::Alternatives(_), TypeKind::Alternatives(_)) => {
+            (TypeKind::Alternatives(xa), TypeKind::Alternatives(ya)) => {
                 let mut ch = change(
                     "alternatives-changed",
                     component.clone(),
                     la,
                     lb,
-                    format!("type alternatives of {name} changed"),
+                    format!(
+                        "type alternatives of {name}: {} -> {}",
+                        show_alternatives(xa),
+                        show_alternatives(ya)
+                    ),
                     Target::Type(me.clone(), Focus::All, Focus::All),
                 );
                 ch.owner = Some(name.clone());
@@ -1188,6 +1192,23 @@ fn attribute_changes(
         ));
     }
     out
+}
+
+/// Type alternatives in schema terms: `test="..."` → type, in order.
+fn show_alternatives(alts: &[Alternative]) -> String {
+    alts.iter()
+        .map(|a| {
+            let test = match &a.test {
+                None => "(default)".to_string(),
+                Some(AltTest::Present(n)) => format!("@{n}"),
+                Some(AltTest::Absent(n)) => format!("not(@{n})"),
+                Some(AltTest::Equals(n, v)) => format!("@{n} = '{v}'"),
+                Some(AltTest::NotEquals(n, v)) => format!("@{n} != '{v}'"),
+            };
+            format!("{test} => {}", label(&a.type_ref))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The facet changes of one derivation step, in schema terms with the values as written:
