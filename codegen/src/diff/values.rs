@@ -1212,6 +1212,29 @@ fn decimal_text(unscaled: i128, scale: u32) -> String {
     format!("{sign}{i}.{f}")
 }
 
+/// The representable values next to `v`, below and above (`f64::next_down`/`next_up`
+/// are newer than the crate's minimum Rust version).
+macro_rules! float_neighbours {
+    ($name:ident, $t:ty) => {
+        fn $name(v: $t) -> [$t; 2] {
+            if !v.is_finite() {
+                return [v, v];
+            }
+            let step = |up: bool| {
+                if v == 0.0 {
+                    let tiny = <$t>::from_bits(1);
+                    return if up { tiny } else { -tiny };
+                }
+                let bits = v.to_bits();
+                <$t>::from_bits(if (v > 0.0) == up { bits + 1 } else { bits - 1 })
+            };
+            [step(false), step(true)]
+        }
+    };
+}
+float_neighbours!(f64_neighbours, f64);
+float_neighbours!(f32_neighbours, f32);
+
 fn days_in_month(year: i64, month: u8) -> u8 {
     match month {
         4 | 6 | 9 | 11 => 30,
@@ -1276,14 +1299,14 @@ fn neighbours(ty: ValueType, bound: &str, scales: u32, out: &mut Vec<String>) {
             }
             if ty != ValueType::Decimal {
                 if let Ok(v) = bound.trim().parse::<f64>() {
-                    for w in [v.next_down(), v.next_up()] {
-                        if ty == ValueType::Float {
-                            let f = v as f32;
-                            out.push(dt::Float(f.next_down()).to_string());
-                            out.push(dt::Float(f.next_up()).to_string());
-                        } else {
-                            out.push(dt::Double(w).to_string());
-                        }
+                    if ty == ValueType::Float {
+                        let [below, above] = f32_neighbours(v as f32);
+                        out.push(dt::Float(below).to_string());
+                        out.push(dt::Float(above).to_string());
+                    } else {
+                        let [below, above] = f64_neighbours(v);
+                        out.push(dt::Double(below).to_string());
+                        out.push(dt::Double(above).to_string());
                     }
                 }
             }
