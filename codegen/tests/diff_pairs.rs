@@ -1010,11 +1010,22 @@ const VALUE_CASES: &[Case] = &[
         new_rejected: V::Yes,
         semver: Semver::Major,
     },
+    Case {
+        name: "widen an element from xs:int to xs:double",
+        edits: &[(
+            r#"<xs:element name="Count" type="xs:int"/>"#,
+            r#"<xs:element name="Count" type="xs:double"/>"#,
+        )],
+        kind: "element-type-changed",
+        old_break: V::No,
+        new_rejected: V::Yes,
+        semver: Semver::Major,
+    },
 ];
 
 #[test]
 fn value_type_facets_are_compared_in_their_value_spaces_and_witnessed() {
-    check_cases(VALUES_BASE, VALUE_CASES, 10);
+    check_cases(VALUES_BASE, VALUE_CASES, 11);
 }
 
 #[test]

@@ -560,15 +560,15 @@ impl Engines {
             (Space::Values(x), Space::Values(y)) => self.values(a, x, b, y),
             // An integer is a decimal of no fraction digits: widening to xs:decimal is
             // compared in the decimal value space (its lexical forms are decimal ones).
-            (Space::Ints(x), Space::Values(y)) if y.ty == ValueType::Decimal => {
-                self.values(a, &int_as_decimal(x), b, y)
+            (Space::Ints(x), Space::Values(y)) if numeric(y.ty) => {
+                self.values(a, &int_as_value(x, y.ty), b, y)
             }
-            (Space::Values(x), Space::Ints(y)) if x.ty == ValueType::Decimal => {
-                let yd = int_as_decimal(y);
+            (Space::Values(x), Space::Ints(y)) if numeric(x.ty) => {
+                let yd = int_as_value(y, x.ty);
                 match self.witness(a, b, &[x, &yd]) {
                     Some(w) => Inclusion::Witness(w),
                     None => Inclusion::CannotTell(
-                        "OLD's decimals and NEW's integers: no value of OLD tried is rejected by NEW, and the integer lexical space (no decimal point) is not compared with the decimal one".into(),
+                        format!("OLD's {} values and NEW's integers: no value of OLD tried is rejected by NEW, and the integer lexical space (no decimal point, no exponent) is not compared with OLD's", value_name(x.ty)),
                     ),
                 }
             }
@@ -1161,13 +1161,27 @@ fn value_name(ty: ValueType) -> String {
     format!("xs:{local}")
 }
 
-/// An integer space as decimals: its interval, no fraction digits, its enumeration and
-/// its patterns.
-fn int_as_decimal(x: &IntSpace) -> ValSpace {
-    let mut f = Facets {
-        fraction_digits: Some(0),
-        ..Facets::default()
-    };
+/// Whether an integer's lexical form is one of `ty` too, with the same value (rounded to
+/// the nearest for float and double, which keeps the order).
+fn numeric(ty: ValueType) -> bool {
+    matches!(
+        ty,
+        ValueType::Decimal | ValueType::Float | ValueType::Double
+    )
+}
+
+/// An integer space as values of `ty` (decimal, float or double): its interval, its
+/// enumeration and its patterns; as decimals, no fraction digits and at most as many
+/// digits as its widest bound.
+fn int_as_value(x: &IntSpace, ty: ValueType) -> ValSpace {
+    let mut f = Facets::default();
+    if ty == ValueType::Decimal {
+        f.fraction_digits = Some(0);
+        if x.lo > i128::MIN && x.hi < i128::MAX {
+            let width = |v: i128| v.unsigned_abs().to_string().len();
+            f.total_digits = u32::try_from(width(x.lo).max(width(x.hi))).ok();
+        }
+    }
     if x.lo > i128::MIN {
         f.bounds.push((BoundKind::MinInclusive, x.lo.to_string()));
     }
@@ -1185,10 +1199,7 @@ fn int_as_decimal(x: &IntSpace) -> ValSpace {
             rust: p.clone(),
         })
         .collect();
-    ValSpace {
-        ty: ValueType::Decimal,
-        steps: vec![f],
-    }
+    ValSpace { ty, steps: vec![f] }
 }
 
 /// A decimal as (unscaled, scale), if it fits an i128.
@@ -1642,5 +1653,39 @@ mod tests {
         };
         assert_eq!(w.split(' ').count(), 3, "{w}");
         assert!(matches!(e.included(&two, &three), Inclusion::Proven(_)));
+    }
+
+    #[test]
+    fn integers_are_compared_as_decimals_and_doubles() {
+        let mut e = Engines::default();
+        let byte = Space::Ints(IntSpace {
+            lo: 0,
+            hi: 255,
+            set: None,
+            patterns: Vec::new(),
+        });
+        let three = decimal(vec![Facets {
+            total_digits: Some(3),
+            ..Facets::default()
+        }]);
+        assert!(matches!(e.included(&byte, &three), Inclusion::Proven(_)));
+        let two = decimal(vec![Facets {
+            total_digits: Some(2),
+            ..Facets::default()
+        }]);
+        let Inclusion::Witness(w) = e.included(&byte, &two) else {
+            panic!("expected a witness")
+        };
+        assert!(
+            e.accepts(&byte, &w) && !e.accepts(&two, &w) && w.len() == 3,
+            "{w}"
+        );
+        let double = Space::Values(ValSpace {
+            ty: ValueType::Double,
+            steps: Vec::new(),
+        });
+        assert!(matches!(e.included(&byte, &double), Inclusion::Proven(_)));
+        // Back: 0.5 is no integer.
+        assert!(matches!(e.included(&three, &byte), Inclusion::Witness(_)));
     }
 }
