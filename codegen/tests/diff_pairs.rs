@@ -837,6 +837,7 @@ const VALUES_BASE: &str = r##"<?xml version="1.0" encoding="UTF-8"?>
       <xs:element name="Wait" type="Wait"/>
       <xs:element name="Count" type="xs:int"/>
     </xs:sequence>
+    <xs:attribute name="scale" type="xs:decimal" fixed="1.0"/>
   </xs:complexType>
   <xs:simpleType name="Amount">
     <xs:restriction base="xs:decimal">
@@ -1021,11 +1022,28 @@ const VALUE_CASES: &[Case] = &[
         new_rejected: V::Yes,
         semver: Semver::Major,
     },
+    Case {
+        // Fixed values are compared as values: 1.0 and 1 are one decimal.
+        name: "write a decimal attribute's fixed value another way (1.0 -> 1)",
+        edits: &[(r#"fixed="1.0""#, r#"fixed="1""#)],
+        kind: "attribute-changed",
+        old_break: V::No,
+        new_rejected: V::No,
+        semver: Semver::None,
+    },
+    Case {
+        name: "change a decimal attribute's fixed value (1.0 -> 2)",
+        edits: &[(r#"fixed="1.0""#, r#"fixed="2""#)],
+        kind: "attribute-changed",
+        old_break: V::Yes,
+        new_rejected: V::Yes,
+        semver: Semver::None,
+    },
 ];
 
 #[test]
 fn value_type_facets_are_compared_in_their_value_spaces_and_witnessed() {
-    check_cases(VALUES_BASE, VALUE_CASES, 11);
+    check_cases(VALUES_BASE, VALUE_CASES, 13);
 }
 
 #[test]

@@ -360,6 +360,22 @@ fn enumerate(base: Space, values: &[EnumValue]) -> Result<Space, String> {
     }
 }
 
+/// Whether `a` and `b` are the same value of `space` (how a fixed value is compared):
+/// by value for integers, booleans and the value types (`1.0` is `1`), after the
+/// whiteSpace normalisation for strings.
+pub fn same_value(space: &Space, a: &str, b: &str) -> bool {
+    let collapsed = |s: &str| normalize(WhiteSpace::Collapse, s);
+    match space {
+        Space::Values(v) => crate::values::equal(v.ty, a, b),
+        Space::Ints(_) => parse_int(a).is_some_and(|x| parse_int(b) == Some(x)),
+        Space::Bool(..) => {
+            bool_value(&collapsed(a)).is_some_and(|x| bool_value(&collapsed(b)) == Some(x))
+        }
+        Space::Strings(s) => normalize(s.ws, a) == normalize(s.ws, b),
+        Space::Union(_) | Space::List(..) => collapsed(a) == collapsed(b),
+    }
+}
+
 /// XSD whiteSpace normalisation.
 pub fn normalize(ws: WhiteSpace, s: &str) -> String {
     match ws {
