@@ -1112,6 +1112,15 @@ fn value_facet_changes_are_described_with_the_values_as_written() {
             r#"enumeration of Price: "1.5" "2" -> "1.5" "2.25""#,
         ),
     ];
+    let cases = [
+        cases,
+        &[(
+            r#"<xs:enumeration value="1"/>"#,
+            r#"<xs:enumeration value="1.0"/>"#,
+            r#"enumeration value "1" of Ratio written "1.0" (the same value)"#,
+        )],
+    ]
+    .concat();
     for (k, (from, to, want)) in cases.iter().enumerate() {
         assert!(stepped.contains(from), "{from}");
         let new = dir.path().join(format!("new-{k}.xsd"));

@@ -1346,17 +1346,45 @@ fn simple_changes(name: &str, x: &TypeKind, y: &TypeKind) -> (String, Vec<String
         }
         (TypeKind::Enumeration(a), TypeKind::Enumeration(b)) => {
             base(&a.base, &b.base, &mut details);
+            // A value of a built-in value type written another way (1 -> 1.0) is the
+            // same value: said so, not as one removed and one added.
+            let value_type = match (&a.base, &b.base) {
+                (TypeRef::Builtin(x), TypeRef::Builtin(y)) if x == y => match x.repr() {
+                    Repr::Value(v) => Some(v),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let rewritten = |v: &str, others: &[EnumValue]| {
+                value_type.and_then(|t| {
+                    others
+                        .iter()
+                        .find(|w| w.value != v && crate::values::equal(t, v, &w.value))
+                        .map(|w| w.value.clone())
+                })
+            };
             for v in &a.values {
-                if !b.values.iter().any(|w| w.value == v.value) {
+                if b.values.iter().any(|w| w.value == v.value) {
+                    continue;
+                }
+                if let Some(w) = rewritten(&v.value, &b.values) {
                     details.push(format!(
-                        "enumeration value \"{}\" of {name} removed",
+                        "enumeration value \"{}\" of {name} written \"{w}\" (the same value)",
                         v.value
                     ));
                     kinds.insert("enumeration-changed");
+                    continue;
                 }
+                details.push(format!(
+                    "enumeration value \"{}\" of {name} removed",
+                    v.value
+                ));
+                kinds.insert("enumeration-changed");
             }
             for w in &b.values {
-                if !a.values.iter().any(|v| v.value == w.value) {
+                if !a.values.iter().any(|v| v.value == w.value)
+                    && rewritten(&w.value, &a.values).is_none()
+                {
                     details.push(format!("enumeration value \"{}\" of {name} added", w.value));
                     kinds.insert("enumeration-changed");
                 }
