@@ -78,3 +78,46 @@ pub fn compare(b: Builtin, x: &str, y: &str) -> Option<Ordering> {
         Repr::Bool | Repr::String => None,
     }
 }
+
+fn canonical_as<T: SimpleValue>(text: &str) -> Option<String> {
+    T::parse_lexical(text)
+        .ok()
+        .map(|v| v.to_lexical().into_owned())
+}
+
+fn equal_as<T: FacetValue>(a: &str, b: &str) -> bool {
+    matches!((T::parse_lexical(a), T::parse_lexical(b)), (Ok(a), Ok(b)) if a == b)
+}
+
+fn length_as<T: FacetValue>(text: &str) -> Option<u64> {
+    T::parse_lexical(text).ok()?.facet_length()
+}
+
+fn digits_as<T: FacetValue>(text: &str) -> Option<(u64, u64)> {
+    T::parse_lexical(text).ok()?.facet_digits()
+}
+
+/// The canonical lexical form of `text` as a value of `v` (`None`: not one).
+pub fn canonical(v: ValueType, text: &str) -> Option<String> {
+    by_value_type!(v, canonical_as, text)
+}
+
+/// Whether `a` and `b` are the same value of `v` (how enumerations compare).
+pub fn equal(v: ValueType, a: &str, b: &str) -> bool {
+    by_value_type!(v, equal_as, a, b)
+}
+
+/// What the length facets count in the value `text` of `v` (`None`: they always hold).
+pub fn length(v: ValueType, text: &str) -> Option<u64> {
+    by_value_type!(v, length_as, text)
+}
+
+/// (totalDigits, fractionDigits) of the value `text` of `v` (`None`: not a decimal).
+pub fn digits(v: ValueType, text: &str) -> Option<(u64, u64)> {
+    by_value_type!(v, digits_as, text)
+}
+
+/// How two values of the value type `v` compare (`None`: incomparable or not ordered).
+pub fn compare_values(v: ValueType, x: &str, y: &str) -> Option<Ordering> {
+    by_value_type!(v, compare_as, x, y)
+}

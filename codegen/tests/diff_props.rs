@@ -25,11 +25,13 @@ const BASE: &str = r##"<?xml version="1.0" encoding="UTF-8"?>
     </xs:sequence>
     <xs:attribute name="id" type="Size" use="required"/>
     <xs:attribute name="mode" type="Mode"/>
+    <xs:attribute name="since" type="Since"/>
   </xs:complexType>
   <xs:complexType name="Item">
     <xs:simpleContent>
       <xs:extension base="Code">
         <xs:attribute name="size" type="Size"/>
+        <xs:attribute name="weight" type="Weight"/>
       </xs:extension>
     </xs:simpleContent>
   </xs:complexType>
@@ -37,6 +39,18 @@ const BASE: &str = r##"<?xml version="1.0" encoding="UTF-8"?>
     <xs:restriction base="xs:int">
       <xs:minInclusive value="0"/>
       <xs:maxInclusive value="100"/>
+    </xs:restriction>
+  </xs:simpleType>
+  <xs:simpleType name="Weight">
+    <xs:restriction base="xs:decimal">
+      <xs:minInclusive value="0"/>
+      <xs:maxInclusive value="2.5"/>
+      <xs:fractionDigits value="2"/>
+    </xs:restriction>
+  </xs:simpleType>
+  <xs:simpleType name="Since">
+    <xs:restriction base="xs:date">
+      <xs:minInclusive value="2000-01-01"/>
     </xs:restriction>
   </xs:simpleType>
   <xs:simpleType name="Code">
@@ -76,6 +90,10 @@ enum Edit {
     Pattern(&'static str),
     Enumeration(&'static [&'static str]),
     RenameNote,
+    WeightMax(&'static str),
+    WeightExclusive,
+    WeightDigits(u32),
+    SinceMin(&'static str),
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -106,6 +124,24 @@ fn edit() -> impl Strategy<Value = Edit> {
         ]
         .prop_map(Edit::Enumeration),
         Just(Edit::RenameNote),
+        prop_oneof![
+            Just("2.5"),
+            Just("2.50"),
+            Just("2.25"),
+            Just("2"),
+            Just("3"),
+            Just("0.75")
+        ]
+        .prop_map(Edit::WeightMax),
+        Just(Edit::WeightExclusive),
+        (0u32..4).prop_map(Edit::WeightDigits),
+        prop_oneof![
+            Just("1999-12-31"),
+            Just("2000-01-01"),
+            Just("2000-01-02"),
+            Just("2001-06-15")
+        ]
+        .prop_map(Edit::SinceMin),
     ]
 }
 
@@ -135,6 +171,10 @@ fn apply(text: &str, e: &Edit) -> String {
             &vs.iter().map(|v| format!("<xs:enumeration value=\"{v}\"/>")).collect::<Vec<_>>().join(""),
         ),
         Edit::RenameNote => text.replace("name=\"Note\"", "name=\"Remark\""),
+        Edit::WeightMax(v) => text.replace("<xs:maxInclusive value=\"2.5\"/>", &format!("<xs:maxInclusive value=\"{v}\"/>")),
+        Edit::WeightExclusive => text.replace("<xs:maxInclusive value=\"2.5\"/>", "<xs:maxExclusive value=\"2.5\"/>"),
+        Edit::WeightDigits(d) => text.replace("<xs:fractionDigits value=\"2\"/>", &format!("<xs:fractionDigits value=\"{d}\"/>")),
+        Edit::SinceMin(v) => text.replace("<xs:minInclusive value=\"2000-01-01\"/>", &format!("<xs:minInclusive value=\"{v}\"/>")),
     }
 }
 

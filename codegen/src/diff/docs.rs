@@ -459,11 +459,12 @@ impl<'s> Cmp<'s> {
                 Ok(())
             })
         };
-        let collapse = |s: &str| values::normalize(WhiteSpace::Collapse, s);
         let mut proof = format!("attribute {name}: ");
         if let Some(f) = &a.fixed {
             if !self.eng.accepts(&vb, f)
-                || b.fixed.as_ref().is_some_and(|g| collapse(g) != collapse(f))
+                || b.fixed
+                    .as_ref()
+                    .is_some_and(|g| !values::same_value(&vb, g, f))
             {
                 return with(
                     self,
@@ -477,7 +478,7 @@ impl<'s> Cmp<'s> {
                 .eng
                 .samples(&va, 10)
                 .into_iter()
-                .find(|v| collapse(v) != collapse(g));
+                .find(|v| !values::same_value(&vb, v, g));
             match other {
                 Some(v) => {
                     return with(

@@ -358,13 +358,17 @@ pub fn diff(
                 ch.owner = Some(name.clone());
                 changes.push(ch);
             }
-            (TypeKind::Alternatives(_), TypeKind::Alternatives(_)) => {
+            (TypeKind::Alternatives(xa), TypeKind::Alternatives(ya)) => {
                 let mut ch = change(
                     "alternatives-changed",
                     component.clone(),
                     la,
                     lb,
-                    format!("type alternatives of {name} changed"),
+                    format!(
+                        "type alternatives of {name}: {} -> {}",
+                        show_alternatives(xa),
+                        show_alternatives(ya)
+                    ),
                     Target::Type(me.clone(), Focus::All, Focus::All),
                 );
                 ch.owner = Some(name.clone());
@@ -1190,6 +1194,141 @@ fn attribute_changes(
     out
 }
 
+/// Type alternatives in schema terms: `test="..."` → type, in order.
+fn show_alternatives(alts: &[Alternative]) -> String {
+    alts.iter()
+        .map(|a| {
+            let test = match &a.test {
+                None => "(default)".to_string(),
+                Some(AltTest::Present(n)) => format!("@{n}"),
+                Some(AltTest::Absent(n)) => format!("not(@{n})"),
+                Some(AltTest::Equals(n, v)) => format!("@{n} = '{v}'"),
+                Some(AltTest::NotEquals(n, v)) => format!("@{n} != '{v}'"),
+            };
+            format!("{test} => {}", label(&a.type_ref))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The facet changes of one derivation step, in schema terms with the values as written:
+/// every field of [`Facets`] is looked at, so no change of a facet goes undescribed.
+fn facet_changes(
+    name: &str,
+    fa: &Facets,
+    fb: &Facets,
+    details: &mut Vec<String>,
+    kinds: &mut BTreeSet<&'static str>,
+) {
+    let mut facet = |what: &str, kind: &'static str, va: Option<String>, vb: Option<String>| {
+        if va != vb {
+            let show = |v: Option<String>| v.unwrap_or_else(|| "(none)".into());
+            details.push(format!("{what} of {name}: {} -> {}", show(va), show(vb)));
+            kinds.insert(kind);
+        }
+    };
+    let s = |v: Option<u64>| v.map(|v| v.to_string());
+    facet("length", "length-changed", s(fa.length), s(fb.length));
+    facet(
+        "minLength",
+        "length-changed",
+        s(fa.min_length),
+        s(fb.min_length),
+    );
+    facet(
+        "maxLength",
+        "length-changed",
+        s(fa.max_length),
+        s(fb.max_length),
+    );
+    // Value bounds as written (every ordered base); an integer base also folds them into
+    // `min`/`max`, which are described only when no bound is written (a bound set by
+    // the reader rather than by a facet).
+    let written = |f: &Facets, k: BoundKind| {
+        let v: Vec<&str> = f
+            .bounds
+            .iter()
+            .filter(|(b, _)| *b == k)
+            .map(|(_, v)| v.as_str())
+            .collect();
+        (!v.is_empty()).then(|| v.join(", "))
+    };
+    for k in [
+        BoundKind::MinInclusive,
+        BoundKind::MinExclusive,
+        BoundKind::MaxInclusive,
+        BoundKind::MaxExclusive,
+    ] {
+        facet(
+            k.xsd_name(),
+            "range-changed",
+            written(fa, k),
+            written(fb, k),
+        );
+    }
+    if fa.bounds.is_empty() && fb.bounds.is_empty() {
+        facet(
+            "minInclusive",
+            "range-changed",
+            fa.min.map(|v| v.to_string()),
+            fb.min.map(|v| v.to_string()),
+        );
+        facet(
+            "maxInclusive",
+            "range-changed",
+            fa.max.map(|v| v.to_string()),
+            fb.max.map(|v| v.to_string()),
+        );
+    } else if (fa.min, fa.max) != (fb.min, fb.max) && fa.bounds == fb.bounds {
+        // The written bounds are the same but their folding differs: still a change.
+        let show = |f: &Facets| format!("[{:?}, {:?}]", f.min, f.max);
+        facet(
+            "integer range",
+            "range-changed",
+            Some(show(fa)),
+            Some(show(fb)),
+        );
+    }
+    facet(
+        "totalDigits",
+        "digits-changed",
+        fa.total_digits.map(|v| v.to_string()),
+        fb.total_digits.map(|v| v.to_string()),
+    );
+    facet(
+        "fractionDigits",
+        "digits-changed",
+        fa.fraction_digits.map(|v| v.to_string()),
+        fb.fraction_digits.map(|v| v.to_string()),
+    );
+    facet(
+        "whiteSpace",
+        "whitespace-changed",
+        fa.white_space.map(|w| format!("{w:?}").to_lowercase()),
+        fb.white_space.map(|w| format!("{w:?}").to_lowercase()),
+    );
+    let pats = |f: &Facets| {
+        (!f.patterns.is_empty()).then(|| {
+            f.patterns
+                .iter()
+                .map(|p| format!("\"{}\"", p.xsd))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        })
+    };
+    facet("pattern", "pattern-changed", pats(fa), pats(fb));
+    let enums = |f: &Facets| {
+        (!f.enumeration.is_empty()).then(|| {
+            f.enumeration
+                .iter()
+                .map(|v| format!("\"{v}\""))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    };
+    facet("enumeration", "enumeration-changed", enums(fa), enums(fb));
+}
+
 /// The changes of a simple type: (kind, one line each).
 fn simple_changes(name: &str, x: &TypeKind, y: &TypeKind) -> (String, Vec<String>) {
     let mut details = Vec::new();
@@ -1203,77 +1342,49 @@ fn simple_changes(name: &str, x: &TypeKind, y: &TypeKind) -> (String, Vec<String
     match (x, y) {
         (TypeKind::Restriction(a), TypeKind::Restriction(b)) => {
             base(&a.base, &b.base, &mut details);
-            let (fa, fb) = (&a.facets, &b.facets);
-            let mut facet =
-                |what: &str, kind: &'static str, va: Option<String>, vb: Option<String>| {
-                    if va != vb {
-                        let show = |v: Option<String>| v.unwrap_or_else(|| "(none)".into());
-                        details.push(format!("{what} of {name}: {} -> {}", show(va), show(vb)));
-                        kinds.insert(kind);
-                    }
-                };
-            let s = |v: Option<u64>| v.map(|v| v.to_string());
-            facet("length", "length-changed", s(fa.length), s(fb.length));
-            facet(
-                "minLength",
-                "length-changed",
-                s(fa.min_length),
-                s(fb.min_length),
-            );
-            facet(
-                "maxLength",
-                "length-changed",
-                s(fa.max_length),
-                s(fb.max_length),
-            );
-            facet(
-                "minInclusive",
-                "range-changed",
-                fa.min.map(|v| v.to_string()),
-                fb.min.map(|v| v.to_string()),
-            );
-            facet(
-                "maxInclusive",
-                "range-changed",
-                fa.max.map(|v| v.to_string()),
-                fb.max.map(|v| v.to_string()),
-            );
-            facet(
-                "totalDigits",
-                "range-changed",
-                fa.total_digits.map(|v| v.to_string()),
-                fb.total_digits.map(|v| v.to_string()),
-            );
-            facet(
-                "whiteSpace",
-                "whitespace-changed",
-                fa.white_space.map(|w| format!("{w:?}").to_lowercase()),
-                fb.white_space.map(|w| format!("{w:?}").to_lowercase()),
-            );
-            let pats = |f: &Facets| {
-                (!f.patterns.is_empty()).then(|| {
-                    f.patterns
-                        .iter()
-                        .map(|p| format!("\"{}\"", p.xsd))
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                })
-            };
-            facet("pattern", "pattern-changed", pats(fa), pats(fb));
+            facet_changes(name, &a.facets, &b.facets, &mut details, &mut kinds);
         }
         (TypeKind::Enumeration(a), TypeKind::Enumeration(b)) => {
             base(&a.base, &b.base, &mut details);
+            // A value of a built-in value type written another way (1 -> 1.0) is the
+            // same value: said so, not as one removed and one added.
+            let value_type = match (&a.base, &b.base) {
+                (TypeRef::Builtin(x), TypeRef::Builtin(y)) if x == y => match x.repr() {
+                    Repr::Value(v) => Some(v),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let rewritten = |v: &str, others: &[EnumValue]| {
+                value_type.and_then(|t| {
+                    others
+                        .iter()
+                        .find(|w| w.value != v && crate::values::equal(t, v, &w.value))
+                        .map(|w| w.value.clone())
+                })
+            };
             for v in &a.values {
-                if !b.values.iter().any(|w| w.value == v.value) {
+                if b.values.iter().any(|w| w.value == v.value) {
+                    continue;
+                }
+                if let Some(w) = rewritten(&v.value, &b.values) {
                     details.push(format!(
-                        "enumeration value \"{}\" of {name} removed",
+                        "enumeration value \"{}\" of {name} written \"{w}\" (the same value)",
                         v.value
                     ));
                     kinds.insert("enumeration-changed");
+                    continue;
                 }
+                details.push(format!(
+                    "enumeration value \"{}\" of {name} removed",
+                    v.value
+                ));
+                kinds.insert("enumeration-changed");
             }
             for w in &b.values {
-                if !a.values.iter().any(|v| v.value == w.value) {
+                if !a.values.iter().any(|v| v.value == w.value)
+                    && rewritten(&w.value, &a.values).is_none()
+                {
                     details.push(format!("enumeration value \"{}\" of {name} added", w.value));
                     kinds.insert("enumeration-changed");
                 }
@@ -1297,12 +1408,15 @@ fn simple_changes(name: &str, x: &TypeKind, y: &TypeKind) -> (String, Vec<String
             kinds.insert("union-changed");
         }
         (TypeKind::List(a), TypeKind::List(b)) => {
-            details.push(format!(
-                "item type of {name}: {} -> {}",
-                label(&a.item),
-                label(&b.item)
-            ));
-            kinds.insert("list-changed");
+            if a.item != b.item {
+                details.push(format!(
+                    "item type of {name}: {} -> {}",
+                    label(&a.item),
+                    label(&b.item)
+                ));
+                kinds.insert("list-changed");
+            }
+            facet_changes(name, &a.facets, &b.facets, &mut details, &mut kinds);
         }
         (a, b) => {
             details.push(format!("{name}: {} -> {}", kind_word(a), kind_word(b)));

@@ -9,6 +9,7 @@
 //! Everything else is compared by a sample of values, and said to be "cannot tell" if the
 //! sample finds no witness: never a "no" without a proof.
 
+use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
@@ -40,7 +41,30 @@ pub enum Space {
     /// Any member's values.
     Union(Vec<Space>),
     /// White-space separated items.
-    List(Box<Space>),
+    List(Box<Space>, Items),
+    /// Values of a value type of `boardxml::datatypes` (decimal, float, dates, durations,
+    /// binary, names ...), with the facets of each derivation step.
+    Values(ValSpace),
+}
+
+/// The length facets of a list type: bounds on the number of items (inclusive).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Items {
+    /// minLength (or length).
+    pub min: Option<u64>,
+    /// maxLength (or length).
+    pub max: Option<u64>,
+}
+
+/// A value-type space: every step's facets hold, checked in the type's value space by the
+/// runtime's value types (their order, partial for dates and durations; equality).
+#[derive(Debug, Clone)]
+pub struct ValSpace {
+    /// The value type.
+    pub ty: ValueType,
+    /// The facets of each derivation step, outermost last (an enumeration step is a
+    /// [`Facets`] with only `enumeration`).
+    pub steps: Vec<Facets>,
 }
 
 /// A string space.
@@ -114,7 +138,20 @@ fn space_at(schema: &Schema, t: &TypeRef, depth: usize) -> Result<Space, String>
                         .collect::<Result<_, _>>()?,
                 )),
                 TypeKind::List(l) => {
-                    Ok(Space::List(Box::new(space_at(schema, &l.item, depth + 1)?)))
+                    let f = &l.facets;
+                    if !f.patterns.is_empty() || !f.enumeration.is_empty() {
+                        return Err(
+                            "a pattern or an enumeration on a list type is not compared".into()
+                        );
+                    }
+                    let items = Items {
+                        min: f.length.or(f.min_length),
+                        max: f.length.or(f.max_length),
+                    };
+                    Ok(Space::List(
+                        Box::new(space_at(schema, &l.item, depth + 1)?),
+                        items,
+                    ))
                 }
                 TypeKind::Complex(_) | TypeKind::Alternatives(_) => {
                     Err(format!("{n} is not a simple type"))
@@ -151,12 +188,10 @@ fn builtin(b: Builtin) -> Result<Space, String> {
             ["true", "false", "1", "0"].into_iter().collect(),
             Vec::new(),
         )),
-        // The value types of issue 15 (decimal, dates, binary ...) have value spaces this
-        // comparison does not model yet: their verdicts are "cannot tell", with this reason.
-        Repr::Value(_) => Err(format!(
-            "the value space of {} is not compared yet",
-            b.xsd_name()
-        )),
+        Repr::Value(ty) => Ok(Space::Values(ValSpace {
+            ty,
+            steps: Vec::new(),
+        })),
         Repr::Int(i) => {
             let (mut lo, mut hi) = i.range();
             let (ilo, ihi) = b.implied_bounds();
@@ -183,6 +218,27 @@ fn step_pattern(patterns: &[Pattern]) -> Option<String> {
 }
 
 fn restrict(base: Space, f: &Facets) -> Result<Space, String> {
+    if let Space::Values(mut v) = base {
+        v.steps.push(f.clone());
+        return Ok(Space::Values(v));
+    }
+    let restricted = restrict_step(base, f)?;
+    if f.enumeration.is_empty() {
+        return Ok(restricted);
+    }
+    // Enumerations of a step with other facets too: both hold.
+    let values: Vec<EnumValue> = f
+        .enumeration
+        .iter()
+        .map(|v| EnumValue {
+            value: v.clone(),
+            doc: None,
+        })
+        .collect();
+    enumerate(restricted, &values)
+}
+
+fn restrict_step(base: Space, f: &Facets) -> Result<Space, String> {
     match base {
         Space::Strings(mut s) => {
             if let Some(ws) = f.white_space {
@@ -202,7 +258,12 @@ fn restrict(base: Space, f: &Facets) -> Result<Space, String> {
                 s.max_len = Some(s.max_len.map_or(hi, |m| m.min(hi)));
                 s.restricted = true;
             }
-            if f.min.is_some() || f.max.is_some() || f.total_digits.is_some() {
+            if f.min.is_some()
+                || f.max.is_some()
+                || !f.bounds.is_empty()
+                || f.total_digits.is_some()
+                || f.fraction_digits.is_some()
+            {
                 return Err("bounds on a string type".into());
             }
             Ok(Space::Strings(s))
@@ -233,8 +294,20 @@ fn restrict(base: Space, f: &Facets) -> Result<Space, String> {
             }
             Ok(Space::Bool(set, pats))
         }
+        Space::List(item, mut n) => {
+            if !f.patterns.is_empty() || !f.enumeration.is_empty() {
+                return Err("a pattern or an enumeration on a list type is not compared".into());
+            }
+            if let Some(lo) = f.length.or(f.min_length) {
+                n.min = Some(n.min.map_or(lo, |m| m.max(lo)));
+            }
+            if let Some(hi) = f.length.or(f.max_length) {
+                n.max = Some(n.max.map_or(hi, |m| m.min(hi)));
+            }
+            Ok(Space::List(item, n))
+        }
         other => {
-            if f.patterns.is_empty() && f.min.is_none() && f.max.is_none() {
+            if f.patterns.is_empty() && f.min.is_none() && f.max.is_none() && f.bounds.is_empty() {
                 Ok(other)
             } else {
                 Err("facets on a union or list type".into())
@@ -273,10 +346,33 @@ fn enumerate(base: Space, values: &[EnumValue]) -> Result<Space, String> {
                 .collect();
             Ok(Space::Bool(allowed, pats))
         }
+        Space::Values(mut v) => {
+            v.steps.push(Facets {
+                enumeration: values.iter().map(|e| e.value.clone()).collect(),
+                ..Facets::default()
+            });
+            Ok(Space::Values(v))
+        }
         other => {
             let _ = other;
             Err("an enumeration of a union or list type".into())
         }
+    }
+}
+
+/// Whether `a` and `b` are the same value of `space` (how a fixed value is compared):
+/// by value for integers, booleans and the value types (`1.0` is `1`), after the
+/// whiteSpace normalisation for strings.
+pub fn same_value(space: &Space, a: &str, b: &str) -> bool {
+    let collapsed = |s: &str| normalize(WhiteSpace::Collapse, s);
+    match space {
+        Space::Values(v) => crate::values::equal(v.ty, a, b),
+        Space::Ints(_) => parse_int(a).is_some_and(|x| parse_int(b) == Some(x)),
+        Space::Bool(..) => {
+            bool_value(&collapsed(a)).is_some_and(|x| bool_value(&collapsed(b)) == Some(x))
+        }
+        Space::Strings(s) => normalize(s.ws, a) == normalize(s.ws, b),
+        Space::Union(_) | Space::List(..) => collapsed(a) == collapsed(b),
     }
 }
 
@@ -374,11 +470,14 @@ impl Engines {
                 set.contains(v.as_str()) && pats.iter().all(|r| self.regex(r).is_match(&v))
             }
             Space::Union(members) => members.iter().any(|m| self.accepts(m, lexical)),
-            Space::List(item) => {
+            Space::Values(v) => self.accepts_value(v, lexical, true),
+            Space::List(item, n) => {
                 let v = normalize(WhiteSpace::Collapse, lexical);
-                v.split(' ')
-                    .filter(|i| !i.is_empty())
-                    .all(|i| self.accepts(item, i))
+                let items: Vec<&str> = v.split(' ').filter(|i| !i.is_empty()).collect();
+                let count = items.len() as u64;
+                n.min.is_none_or(|m| count >= m)
+                    && n.max.is_none_or(|m| count <= m)
+                    && items.iter().all(|i| self.accepts(item, i))
             }
         }
     }
@@ -404,16 +503,27 @@ impl Engines {
                 v.into_iter().map(|x| x.to_string()).collect()
             }
             Space::Bool(..) => ["false", "true", "0", "1"].map(String::from).to_vec(),
+            Space::Values(v) => candidates(&[v]),
             Space::Union(members) => members
                 .iter()
                 .flat_map(|m| self.samples(m, n))
                 .collect::<Vec<_>>(),
-            Space::List(item) => {
+            Space::List(item, lens) => {
                 let mut v = vec![String::new()];
                 let items = self.samples(item, n);
                 v.extend(items.iter().cloned());
                 if items.len() >= 2 {
                     v.push(format!("{} {}", items[0], items[1]));
+                }
+                // The shortest lists around the length bounds.
+                if let Some(first) = items.first() {
+                    for k in [lens.min, lens.max.map(|m| m + 1)]
+                        .into_iter()
+                        .flatten()
+                        .filter(|&k| k <= 64)
+                    {
+                        v.push(vec![first.as_str(); k as usize].join(" "));
+                    }
                 }
                 v
             }
@@ -463,6 +573,21 @@ impl Engines {
                 self.strings(x, &ys)
             }
             (Space::Ints(x), Space::Ints(y)) if x.patterns == y.patterns => self.ints(x, y),
+            (Space::Values(x), Space::Values(y)) => self.values(a, x, b, y),
+            // An integer is a decimal of no fraction digits: widening to xs:decimal is
+            // compared in the decimal value space (its lexical forms are decimal ones).
+            (Space::Ints(x), Space::Values(y)) if numeric(y.ty) => {
+                self.values(a, &int_as_value(x, y.ty), b, y)
+            }
+            (Space::Values(x), Space::Ints(y)) if numeric(x.ty) => {
+                let yd = int_as_value(y, x.ty);
+                match self.witness(a, b, &[x, &yd]) {
+                    Some(w) => Inclusion::Witness(w),
+                    None => Inclusion::CannotTell(
+                        format!("OLD's {} values and NEW's integers: no value of OLD tried is rejected by NEW, and the integer lexical space (no decimal point, no exponent) is not compared with OLD's", value_name(x.ty)),
+                    ),
+                }
+            }
             (Space::Bool(x, px), Space::Bool(..)) => {
                 for l in x {
                     if px.iter().all(|r| self.regex(r).is_match(l)) && !self.accepts(b, l) {
@@ -471,15 +596,47 @@ impl Engines {
                 }
                 Inclusion::Proven("every boolean literal of OLD is accepted by NEW".into())
             }
-            (Space::List(x), Space::List(y)) => match self.included(x, y) {
-                Inclusion::Proven(_) => {
-                    Inclusion::Proven("the item types are included (no length facets)".into())
+            (Space::List(x, nx), Space::List(y, ny)) => {
+                let items = self.included(x, y);
+                if matches!(items, Inclusion::Proven(_))
+                    && ny.min.is_none_or(|m| nx.min.is_some_and(|o| o >= m))
+                    && ny.max.is_none_or(|m| nx.max.is_some_and(|o| o <= m))
+                {
+                    return Inclusion::Proven(
+                        "the item types are included and OLD's item counts are within NEW's"
+                            .into(),
+                    );
                 }
-                Inclusion::Witness(w) if self.accepts(a, &w) && !self.accepts(b, &w) => {
-                    Inclusion::Witness(w)
+                let smallest = self.smallest(x);
+                // A list of OLD's smallest item, one beyond each of NEW's count bounds.
+                if let Some(item) = &smallest {
+                    for k in [ny.min.and_then(|m| m.checked_sub(1)), ny.max.map(|m| m + 1)]
+                        .into_iter()
+                        .flatten()
+                        .filter(|&k| k <= 64)
+                    {
+                        let w = vec![item.as_str(); k as usize].join(" ");
+                        if self.accepts(a, &w) && !self.accepts(b, &w) {
+                            return Inclusion::Witness(w);
+                        }
+                    }
                 }
-                other => self.by_samples(a, b, &format!("list items: {other:?}")),
-            },
+                match items {
+                    Inclusion::Witness(w) => {
+                        // The failing item, with OLD's smallest items up to its minimum count.
+                        let pad = nx.min.unwrap_or(1).clamp(1, 64) as usize - 1;
+                        let mut list = vec![w];
+                        list.extend(smallest.iter().cloned().cycle().take(pad));
+                        let w = list.join(" ");
+                        if self.accepts(a, &w) && !self.accepts(b, &w) {
+                            Inclusion::Witness(w)
+                        } else {
+                            self.by_samples(a, b, "a list whose failing item could not be placed")
+                        }
+                    }
+                    other => self.by_samples(a, b, &format!("list items: {other:?}")),
+                }
+            }
             (_, Space::Union(ys)) => {
                 for y in ys {
                     if let Inclusion::Proven(p) = self.included(a, y) {
@@ -756,6 +913,589 @@ impl Engines {
     }
 }
 
+/// The value-type spaces: facets checked by the runtime's value types, inclusion by the
+/// facets' implication in the value order, witnesses from values near the bounds.
+impl Engines {
+    /// Whether `v` accepts `lexical` (its patterns too when `patterns`).
+    fn accepts_value(&mut self, v: &ValSpace, lexical: &str, patterns: bool) -> bool {
+        let norm = if v.ty == ValueType::AnySimpleType {
+            lexical.to_string()
+        } else {
+            normalize(WhiteSpace::Collapse, lexical)
+        };
+        if crate::values::canonical(v.ty, &norm).is_none() {
+            return false;
+        }
+        v.steps
+            .iter()
+            .all(|f| self.step_admits(v.ty, f, &norm, patterns))
+    }
+
+    fn step_admits(&mut self, ty: ValueType, f: &Facets, norm: &str, patterns: bool) -> bool {
+        if patterns {
+            if let Some(p) = step_pattern(&f.patterns) {
+                if !self.regex(&p).is_match(norm) {
+                    return false;
+                }
+            }
+        }
+        value_facets_admit(ty, f, norm)
+    }
+
+    /// The first candidate (simplest first) that `a` accepts and `b` rejects.
+    fn witness(&mut self, a: &Space, b: &Space, spaces: &[&ValSpace]) -> Option<String> {
+        candidates(spaces)
+            .into_iter()
+            .find(|c| self.accepts(a, c) && !self.accepts(b, c))
+    }
+
+    /// Is every value of `x` (the space `a`) one of `y` (the space `b`)?
+    fn values(&mut self, a: &Space, x: &ValSpace, b: &Space, y: &ValSpace) -> Inclusion {
+        // A witness whose verdicts rest on an indeterminate comparison (P1M against
+        // P30D) is one Part 2 rejects but processors disagree on: a witness only when no
+        // determinate one exists, and then "cannot tell", saying why.
+        let separates: Vec<String> = candidates(&[x, y])
+            .into_iter()
+            .filter(|c| self.accepts(a, c) && !self.accepts(b, c))
+            .collect();
+        if let Some(w) = separates
+            .iter()
+            .find(|c| !indeterminate(x, c) && !indeterminate(y, c))
+        {
+            return Inclusion::Witness(w.clone());
+        }
+        if let Some(w) = separates.first() {
+            return Inclusion::CannotTell(format!(
+                "{w} is a value of OLD that NEW rejects only through an indeterminate comparison in the partial order of {} (Part 2 makes such a value fail the facet; processors differ), and no value tried is rejected determinately",
+                value_name(y.ty)
+            ));
+        }
+        if x.ty != y.ty {
+            return Inclusion::CannotTell(format!(
+                "{} and {} are different value spaces: no value of OLD tried is rejected by NEW",
+                value_name(x.ty),
+                value_name(y.ty)
+            ));
+        }
+        let name = value_name(x.ty);
+        // NEW's patterns hold for OLD's values only where OLD has the same pattern step.
+        let unmatched: Vec<String> = y
+            .steps
+            .iter()
+            .filter_map(|f| step_pattern(&f.patterns))
+            .filter(|p| {
+                !x.steps
+                    .iter()
+                    .any(|g| step_pattern(&g.patterns).as_ref() == Some(p))
+            })
+            .collect();
+        if !unmatched.is_empty() {
+            return Inclusion::CannotTell(format!(
+                "NEW has a pattern on {name} that OLD has not: a pattern constrains the lexical form and the facets the value, and the two are not compared together"
+            ));
+        }
+        // A finite OLD: each enumerated value that OLD's facets admit is admitted by NEW's
+        // (by value: 1.0 and 1 are one decimal).
+        if let Some(f) = x.steps.iter().find(|f| !f.enumeration.is_empty()) {
+            let mut bad = None;
+            for e in &f.enumeration {
+                let admitted_by_old = x.steps.iter().all(|g| value_facets_admit(x.ty, g, e));
+                if admitted_by_old && !y.steps.iter().all(|g| value_facets_admit(y.ty, g, e)) {
+                    bad = Some(e.clone());
+                }
+            }
+            return match bad {
+                None => Inclusion::Proven(format!(
+                    "each of OLD's {} enumerated values is a value of NEW ({name}, compared by value)",
+                    f.enumeration.len()
+                )),
+                // Only when OLD's patterns reject every form of it that was tried.
+                Some(e) => Inclusion::CannotTell(format!(
+                    "NEW rejects OLD's enumerated value {e:?}, but no lexical form of it tried matches OLD's patterns"
+                )),
+            };
+        }
+        let mut indeterminate = None;
+        let mut missing = Vec::new();
+        for g in &y.steps {
+            for (k, bound) in &g.bounds {
+                match implied_bound(x, *k, bound) {
+                    Implied::Yes => {}
+                    Implied::Indeterminate(by) => {
+                        indeterminate = Some(format!(
+                            "OLD's {by} and NEW's {} {bound} are incomparable in the partial order of {name}",
+                            k.xsd_name()
+                        ));
+                        missing.push(format!("{} {bound}", k.xsd_name()));
+                    }
+                    Implied::No => missing.push(format!("{} {bound}", k.xsd_name())),
+                }
+            }
+            let tighter = |get: fn(&Facets) -> Option<u64>, new: Option<u64>, le: bool| {
+                new.is_none_or(|n| {
+                    x.steps
+                        .iter()
+                        .filter_map(get)
+                        .any(|o| if le { o <= n } else { o >= n })
+                })
+            };
+            let td = |f: &Facets| f.total_digits.map(u64::from);
+            let fd = |f: &Facets| f.fraction_digits.map(u64::from);
+            let max_len = |f: &Facets| f.length.or(f.max_length);
+            let min_len = |f: &Facets| f.length.or(f.min_length);
+            if !tighter(td, td(g), true) {
+                missing.push(format!("totalDigits {}", td(g).unwrap_or(0)));
+            }
+            if !tighter(fd, fd(g), true) {
+                missing.push(format!("fractionDigits {}", fd(g).unwrap_or(0)));
+            }
+            if !tighter(max_len, max_len(g), true) || !tighter(min_len, min_len(g), false) {
+                missing.push("a length facet".into());
+            }
+            if !g.enumeration.is_empty() {
+                missing.push("an enumeration".into());
+            }
+        }
+        if missing.is_empty() {
+            return Inclusion::Proven(format!(
+                "each of NEW's facets on {name} is implied by one of OLD's, in the value order"
+            ));
+        }
+        Inclusion::CannotTell(indeterminate.unwrap_or_else(|| {
+            format!(
+                "NEW's {} on {name} is not implied by one of OLD's facets and no value of OLD tried is rejected by NEW",
+                missing.join(", ")
+            )
+        }))
+    }
+}
+
+/// Whether some bound of `v` compares indeterminately with the value `c`.
+fn indeterminate(v: &ValSpace, c: &str) -> bool {
+    let norm = normalize(WhiteSpace::Collapse, c);
+    crate::values::canonical(v.ty, &norm).is_some()
+        && v.steps
+            .iter()
+            .flat_map(|f| &f.bounds)
+            .any(|(_, b)| crate::values::compare_values(v.ty, &norm, b).is_none())
+}
+
+/// Whether the value facets (bounds, digits, lengths, enumeration) of one step admit the
+/// (normalised) `norm` of `ty`.
+fn value_facets_admit(ty: ValueType, f: &Facets, norm: &str) -> bool {
+    use crate::values::{compare_values, digits, equal, length};
+    if crate::values::canonical(ty, norm).is_none() {
+        return false;
+    }
+    for (k, b) in &f.bounds {
+        if !bound_admits(*k, compare_values(ty, norm, b)) {
+            return false;
+        }
+    }
+    if f.total_digits.is_some() || f.fraction_digits.is_some() {
+        if let Some((t, fr)) = digits(ty, norm) {
+            if f.total_digits.is_some_and(|m| t > u64::from(m))
+                || f.fraction_digits.is_some_and(|m| fr > u64::from(m))
+            {
+                return false;
+            }
+        }
+    }
+    if let Some(n) = length(ty, norm) {
+        if f.length.is_some_and(|l| n != l)
+            || f.min_length.is_some_and(|l| n < l)
+            || f.max_length.is_some_and(|l| n > l)
+        {
+            return false;
+        }
+    }
+    f.enumeration.is_empty() || f.enumeration.iter().any(|e| equal(ty, norm, e))
+}
+
+/// Whether a value comparing `ordering` with a bound of kind `k` is within it (an
+/// indeterminate comparison never is, as in the runtime).
+fn bound_admits(k: BoundKind, ordering: Option<Ordering>) -> bool {
+    matches!(
+        (k, ordering),
+        (
+            BoundKind::MinInclusive,
+            Some(Ordering::Greater | Ordering::Equal)
+        ) | (BoundKind::MinExclusive, Some(Ordering::Greater))
+            | (
+                BoundKind::MaxInclusive,
+                Some(Ordering::Less | Ordering::Equal)
+            )
+            | (BoundKind::MaxExclusive, Some(Ordering::Less))
+    )
+}
+
+enum Implied {
+    Yes,
+    No,
+    /// Not implied, and some bound of OLD on that side is incomparable with it.
+    Indeterminate(String),
+}
+
+/// Whether some bound of `x` implies NEW's bound `k bound` (every value within OLD's is
+/// within NEW's).
+fn implied_bound(x: &ValSpace, k: BoundKind, bound: &str) -> Implied {
+    use BoundKind::*;
+    let lower = matches!(k, MinInclusive | MinExclusive);
+    let mut indeterminate = None;
+    for (j, a) in x.steps.iter().flat_map(|f| f.bounds.iter()) {
+        if matches!(j, MinInclusive | MinExclusive) != lower {
+            continue;
+        }
+        let Some(o) = crate::values::compare_values(x.ty, a, bound) else {
+            indeterminate = Some(format!("{} {a}", j.xsd_name()));
+            continue;
+        };
+        // OLD's bound a against NEW's bound: on the lower side a must not be below it
+        // (above it when NEW's is exclusive and OLD's inclusive), on the upper side
+        // symmetrically.
+        let ok = match (j, k) {
+            (MinInclusive, MinInclusive) | (MinExclusive, MinInclusive) => o != Ordering::Less,
+            (MinExclusive, MinExclusive) => o != Ordering::Less,
+            (MinInclusive, MinExclusive) => o == Ordering::Greater,
+            (MaxInclusive, MaxInclusive) | (MaxExclusive, MaxInclusive) => o != Ordering::Greater,
+            (MaxExclusive, MaxExclusive) => o != Ordering::Greater,
+            (MaxInclusive, MaxExclusive) => o == Ordering::Less,
+            _ => false,
+        };
+        if ok {
+            return Implied::Yes;
+        }
+    }
+    indeterminate.map_or(Implied::No, Implied::Indeterminate)
+}
+
+fn value_name(ty: ValueType) -> String {
+    let local = ValueType::ALL
+        .iter()
+        .find(|(v, _)| *v == ty)
+        .map_or("?", |(_, n)| n);
+    format!("xs:{local}")
+}
+
+/// Whether an integer's lexical form is one of `ty` too, with the same value (rounded to
+/// the nearest for float and double, which keeps the order).
+fn numeric(ty: ValueType) -> bool {
+    matches!(
+        ty,
+        ValueType::Decimal | ValueType::Float | ValueType::Double
+    )
+}
+
+/// An integer space as values of `ty` (decimal, float or double): its interval, its
+/// enumeration and its patterns; as decimals, no fraction digits and at most as many
+/// digits as its widest bound.
+fn int_as_value(x: &IntSpace, ty: ValueType) -> ValSpace {
+    let mut f = Facets::default();
+    if ty == ValueType::Decimal {
+        f.fraction_digits = Some(0);
+        if x.lo > i128::MIN && x.hi < i128::MAX {
+            let width = |v: i128| v.unsigned_abs().to_string().len();
+            f.total_digits = u32::try_from(width(x.lo).max(width(x.hi))).ok();
+        }
+    }
+    if x.lo > i128::MIN {
+        f.bounds.push((BoundKind::MinInclusive, x.lo.to_string()));
+    }
+    if x.hi < i128::MAX {
+        f.bounds.push((BoundKind::MaxInclusive, x.hi.to_string()));
+    }
+    if let Some(set) = &x.set {
+        f.enumeration = set.iter().map(|v| v.to_string()).collect();
+    }
+    f.patterns = x
+        .patterns
+        .iter()
+        .map(|p| Pattern {
+            xsd: p.clone(),
+            rust: p.clone(),
+        })
+        .collect();
+    ValSpace { ty, steps: vec![f] }
+}
+
+/// A decimal as (unscaled, scale), if it fits an i128.
+fn decimal_parts(text: &str) -> Option<(i128, u32)> {
+    let c = crate::values::canonical(ValueType::Decimal, text)?;
+    let (int, frac) = c.split_once('.').unwrap_or((&c, ""));
+    let frac = frac.trim_end_matches('0');
+    let scale = u32::try_from(frac.len()).ok()?;
+    Some((format!("{int}{frac}").parse().ok()?, scale))
+}
+
+fn decimal_text(unscaled: i128, scale: u32) -> String {
+    let digits = unscaled.unsigned_abs().to_string();
+    let sign = if unscaled < 0 { "-" } else { "" };
+    let s = scale as usize;
+    if s == 0 {
+        return format!("{sign}{digits}");
+    }
+    let digits = format!("{digits:0>width$}", width = s + 1);
+    let (i, f) = digits.split_at(digits.len() - s);
+    format!("{sign}{i}.{f}")
+}
+
+/// The representable values next to `v`, below and above (`f64::next_down`/`next_up`
+/// are newer than the crate's minimum Rust version).
+macro_rules! float_neighbours {
+    ($name:ident, $t:ty) => {
+        fn $name(v: $t) -> [$t; 2] {
+            if !v.is_finite() {
+                return [v, v];
+            }
+            let step = |up: bool| {
+                if v == 0.0 {
+                    let tiny = <$t>::from_bits(1);
+                    return if up { tiny } else { -tiny };
+                }
+                let bits = v.to_bits();
+                <$t>::from_bits(if (v > 0.0) == up { bits + 1 } else { bits - 1 })
+            };
+            [step(false), step(true)]
+        }
+    };
+}
+float_neighbours!(f64_neighbours, f64);
+float_neighbours!(f32_neighbours, f32);
+
+fn days_in_month(year: i64, month: u8) -> u8 {
+    match month {
+        4 | 6 | 9 | 11 => 30,
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        _ => 31,
+    }
+}
+
+/// The day before and after `(y, m, d)`.
+fn day_neighbours(y: i64, m: u8, d: u8) -> [(i64, u8, u8); 2] {
+    let before = if d > 1 {
+        (y, m, d - 1)
+    } else if m > 1 {
+        (y, m - 1, days_in_month(y, m - 1))
+    } else {
+        (y - 1, 12, 31)
+    };
+    let after = if d < days_in_month(y, m) {
+        (y, m, d + 1)
+    } else if m < 12 {
+        (y, m + 1, 1)
+    } else {
+        (y + 1, 1, 1)
+    };
+    [before, after]
+}
+
+fn ymd(y: i64, m: u8, d: u8) -> String {
+    if y < 0 {
+        format!("-{:04}-{m:02}-{d:02}", -y)
+    } else {
+        format!("{y:04}-{m:02}-{d:02}")
+    }
+}
+
+/// Values near `bound` in the value space of `ty` (neighbours at each scale in `scales`
+/// for the decimal-like types, the days around a date, the months and seconds around a
+/// duration), as lexical forms.
+fn neighbours(ty: ValueType, bound: &str, scales: u32, out: &mut Vec<String>) {
+    use boardxml::datatypes as dt;
+    let zones = |plain: &str, out: &mut Vec<String>| {
+        for z in ["Z", "+14:00", "-14:00"] {
+            out.push(format!("{plain}{z}"));
+        }
+    };
+    match ty {
+        ValueType::Decimal | ValueType::Float | ValueType::Double => {
+            if let Some((u, s)) = decimal_parts(bound) {
+                for k in 0..=scales.max(s) + 1 {
+                    let t = if k >= s {
+                        10i128.checked_pow(k - s).and_then(|p| u.checked_mul(p))
+                    } else {
+                        10i128.checked_pow(s - k).map(|p| u / p)
+                    };
+                    if let Some(t) = t {
+                        for d in [0, -1, 1] {
+                            out.push(decimal_text(t + d, k));
+                        }
+                    }
+                }
+            }
+            if ty != ValueType::Decimal {
+                if let Ok(v) = bound.trim().parse::<f64>() {
+                    if ty == ValueType::Float {
+                        let [below, above] = f32_neighbours(v as f32);
+                        out.push(dt::Float(below).to_string());
+                        out.push(dt::Float(above).to_string());
+                    } else {
+                        let [below, above] = f64_neighbours(v);
+                        out.push(dt::Double(below).to_string());
+                        out.push(dt::Double(above).to_string());
+                    }
+                }
+            }
+        }
+        ValueType::Date => {
+            if let Ok(d) = dt::Date::parse(bound) {
+                let plain: Vec<String> = std::iter::once((d.year(), d.month(), d.day()))
+                    .chain(day_neighbours(d.year(), d.month(), d.day()))
+                    .map(|(y, m, d)| ymd(y, m, d))
+                    .collect();
+                for p in plain {
+                    zones(&p, out);
+                    out.push(p);
+                }
+            }
+        }
+        ValueType::DateTime => {
+            if let Ok(t) = dt::DateTime::parse(bound) {
+                let s = t.seconds_of_day();
+                let time = format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+                let days = std::iter::once((t.year(), t.month(), t.day())).chain(day_neighbours(
+                    t.year(),
+                    t.month(),
+                    t.day(),
+                ));
+                for (y, m, d) in days {
+                    let p = format!("{}T{time}", ymd(y, m, d));
+                    zones(&p, out);
+                    out.push(p);
+                }
+            }
+        }
+        ValueType::Duration => {
+            if let Ok(d) = dt::Duration::parse(bound) {
+                let sign = if d.is_negative() { "-" } else { "" };
+                let (m, secs) = (d.months(), d.seconds().to_string());
+                if let Some((u, s)) = decimal_parts(&secs) {
+                    let one = 10i128.checked_pow(s).unwrap_or(1);
+                    for (dm, ds) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
+                        let (Some(m), Some(u)) =
+                            (m.checked_add_signed(dm), u.checked_add(ds * one))
+                        else {
+                            continue;
+                        };
+                        if u < 0 {
+                            continue;
+                        }
+                        out.push(format!("{sign}P{m}MT{}S", decimal_text(u, s)));
+                    }
+                }
+            }
+        }
+        ValueType::GYear => {
+            if let Ok(y) = bound.trim().parse::<i64>() {
+                out.extend([y - 1, y + 1].map(|y| format!("{y:04}")));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Simple values of the value types of `spaces` and values around their bounds and
+/// enumerations, in canonical form, simplest (shortest) first; not filtered by the facets.
+fn candidates(spaces: &[&ValSpace]) -> Vec<String> {
+    let mut raw: Vec<(ValueType, String)> = Vec::new();
+    let steps = || {
+        spaces
+            .iter()
+            .flat_map(|v| v.steps.iter().map(|f| (v.ty, f)))
+    };
+    let scales = steps()
+        .filter_map(|(_, f)| f.fraction_digits)
+        .chain(
+            steps()
+                .flat_map(|(_, f)| f.bounds.iter())
+                .filter_map(|(_, b)| decimal_parts(b).map(|p| p.1)),
+        )
+        .max()
+        .unwrap_or(0)
+        .min(30);
+    let digits = steps()
+        .filter_map(|(_, f)| f.total_digits)
+        .max()
+        .unwrap_or(0)
+        .min(36);
+    for v in spaces {
+        let base: &[&str] = match v.ty {
+            ValueType::Decimal => &["0", "1", "-1", "0.5"],
+            ValueType::Float | ValueType::Double => &["0", "1", "-1", "0.5", "INF", "-INF", "NaN"],
+            ValueType::Duration => &["P0D", "P1D", "PT1S", "P1M", "P1Y", "-P1D"],
+            ValueType::DateTime => &["2000-01-01T00:00:00", "2000-01-01T00:00:00Z"],
+            ValueType::Time => &["00:00:00", "00:00:00Z", "12:00:00"],
+            ValueType::Date => &["2000-01-01", "2000-01-01Z"],
+            ValueType::GYearMonth => &["2000-01"],
+            ValueType::GYear => &["2000"],
+            ValueType::GMonthDay => &["--01-01"],
+            ValueType::GDay => &["---01"],
+            ValueType::GMonth => &["--01"],
+            ValueType::HexBinary => &["", "00", "0000", "000000"],
+            ValueType::Base64Binary => &["", "AA==", "AAA=", "AAAA"],
+            ValueType::Language => &["en", "a"],
+            ValueType::NmTokens | ValueType::IdRefs | ValueType::Entities => &["a", "a a"],
+            ValueType::AnySimpleType => &["", "a"],
+            _ => &["a", "aa", "aaa"],
+        };
+        let mut near = Vec::new();
+        if matches!(
+            v.ty,
+            ValueType::Decimal | ValueType::Float | ValueType::Double
+        ) {
+            // Every scale up to the largest one written, and the digit counts around
+            // the largest totalDigits.
+            neighbours(v.ty, "0", scales, &mut near);
+            for k in 1..=digits + 1 {
+                let p = 10i128.pow(k);
+                near.extend([p - 1, p].map(|x| x.to_string()));
+            }
+        }
+        let written: Vec<&String> = v
+            .steps
+            .iter()
+            .flat_map(|f| f.bounds.iter().map(|(_, b)| b).chain(&f.enumeration))
+            .collect();
+        raw.extend(base.iter().map(|b| (v.ty, b.to_string())));
+        raw.extend(written.iter().map(|b| (v.ty, b.to_string())));
+        for b in &written {
+            neighbours(v.ty, b, scales, &mut near);
+        }
+        // Between two bounds of a dense space: their midpoint.
+        let parts: Vec<(i128, u32)> = written.iter().filter_map(|b| decimal_parts(b)).collect();
+        for (i, &(ua, sa)) in parts.iter().enumerate() {
+            for &(ub, sb) in &parts[i + 1..] {
+                let s = sa.max(sb);
+                let scale = |u: i128, from: u32| 10i128.checked_pow(s - from)?.checked_mul(u);
+                if let (Some(a), Some(b)) = (scale(ua, sa), scale(ub, sb)) {
+                    if let Some(m) = a.checked_add(b).and_then(|x| x.checked_mul(5)) {
+                        near.push(decimal_text(m, s + 1));
+                    }
+                }
+            }
+        }
+        raw.extend(near.into_iter().map(|n| (v.ty, n)));
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut seen = HashSet::new();
+    for (ty, r) in raw {
+        let Some(c) = crate::values::canonical(ty, &r) else {
+            continue;
+        };
+        // An integral decimal's canonical form is 1.0; its integer form is tried too (it
+        // is the lexical form an integer type accepts).
+        let plain = c.strip_suffix(".0").map(str::to_string);
+        for c in std::iter::once(c).chain(plain) {
+            if seen.insert(c.clone()) {
+                out.push(c);
+            }
+        }
+    }
+    out.sort_by_key(|c| c.chars().count());
+    out
+}
+
 enum Search {
     Found(Vec<String>),
     TooLarge,
@@ -772,7 +1512,8 @@ fn kind(s: &Space) -> &'static str {
         Space::Ints(_) => "integer",
         Space::Bool(..) => "boolean",
         Space::Union(_) => "union",
-        Space::List(_) => "list",
+        Space::List(..) => "list",
+        Space::Values(_) => "value-type",
     }
 }
 
@@ -852,5 +1593,115 @@ mod tests {
         // Lexical forms: leading zeros and signs are integers too.
         assert!(e.accepts(&int(0, 10), " +007 "));
         assert!(!e.accepts(&int(0, 10), "7.0"));
+    }
+
+    fn decimal(steps: Vec<Facets>) -> Space {
+        Space::Values(ValSpace {
+            ty: ValueType::Decimal,
+            steps,
+        })
+    }
+
+    fn bounded(bounds: &[(BoundKind, &str)], fraction: Option<u32>) -> Facets {
+        Facets {
+            bounds: bounds.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            fraction_digits: fraction,
+            ..Facets::default()
+        }
+    }
+
+    #[test]
+    fn decimal_intervals_are_compared_in_the_value_order() {
+        use BoundKind::*;
+        let mut e = Engines::default();
+        let old = decimal(vec![bounded(&[(MaxInclusive, "10.5")], None)]);
+        let new = decimal(vec![bounded(&[(MaxInclusive, "10")], None)]);
+        assert_eq!(e.included(&old, &new), Inclusion::Witness("10.5".into()));
+        assert!(matches!(e.included(&new, &old), Inclusion::Proven(_)));
+        // Exclusive at 10.5: the witness lies strictly between the bounds.
+        let open = decimal(vec![bounded(&[(MaxExclusive, "10.5")], None)]);
+        let Inclusion::Witness(w) = e.included(&open, &new) else {
+            panic!("expected a witness")
+        };
+        assert!(e.accepts(&open, &w) && !e.accepts(&new, &w), "{w}");
+        // The same bound written two ways, and values compared, not strings.
+        let same = decimal(vec![bounded(&[(MaxInclusive, "10.50")], None)]);
+        assert!(matches!(e.included(&old, &same), Inclusion::Proven(_)));
+        let one = decimal(vec![Facets {
+            enumeration: vec!["1.0".into(), "2".into()],
+            ..Facets::default()
+        }]);
+        let other = decimal(vec![Facets {
+            enumeration: vec!["1".into(), "2.00".into()],
+            ..Facets::default()
+        }]);
+        assert!(matches!(e.included(&one, &other), Inclusion::Proven(_)));
+        // fractionDigits: a value of two fraction digits within the bounds.
+        let two = decimal(vec![bounded(&[(MinInclusive, "0")], Some(2))]);
+        let one_digit = decimal(vec![bounded(&[(MinInclusive, "0")], Some(1))]);
+        let Inclusion::Witness(w) = e.included(&two, &one_digit) else {
+            panic!("expected a witness")
+        };
+        assert_eq!(w.split_once('.').map(|(_, f)| f.len()), Some(2), "{w}");
+        assert!(matches!(e.included(&one_digit, &two), Inclusion::Proven(_)));
+    }
+
+    #[test]
+    fn list_item_counts_are_compared() {
+        let mut e = Engines::default();
+        let item = || Box::new(decimal(Vec::new()));
+        let three = Space::List(
+            item(),
+            Items {
+                min: None,
+                max: Some(3),
+            },
+        );
+        let two = Space::List(
+            item(),
+            Items {
+                min: None,
+                max: Some(2),
+            },
+        );
+        let Inclusion::Witness(w) = e.included(&three, &two) else {
+            panic!("expected a witness")
+        };
+        assert_eq!(w.split(' ').count(), 3, "{w}");
+        assert!(matches!(e.included(&two, &three), Inclusion::Proven(_)));
+    }
+
+    #[test]
+    fn integers_are_compared_as_decimals_and_doubles() {
+        let mut e = Engines::default();
+        let byte = Space::Ints(IntSpace {
+            lo: 0,
+            hi: 255,
+            set: None,
+            patterns: Vec::new(),
+        });
+        let three = decimal(vec![Facets {
+            total_digits: Some(3),
+            ..Facets::default()
+        }]);
+        assert!(matches!(e.included(&byte, &three), Inclusion::Proven(_)));
+        let two = decimal(vec![Facets {
+            total_digits: Some(2),
+            ..Facets::default()
+        }]);
+        let Inclusion::Witness(w) = e.included(&byte, &two) else {
+            panic!("expected a witness")
+        };
+        assert!(
+            e.accepts(&byte, &w) && !e.accepts(&two, &w) && w.len() == 3,
+            "{w}"
+        );
+        let double = Space::Values(ValSpace {
+            ty: ValueType::Double,
+            steps: Vec::new(),
+        });
+        assert!(matches!(e.included(&byte, &double), Inclusion::Proven(_)));
+        // Back: 0.5 is no integer.
+        assert!(matches!(e.included(&three, &byte), Inclusion::Witness(_)));
     }
 }
