@@ -1020,30 +1020,112 @@ macro_rules! __choice_arm {
             return ::core::option::Option::Some($r.read_child().map($v));
         }
     };
+    (read $r:ident $v:path [$min:expr, $max:expr]) => {
+        if let ::core::option::Option::Some(v) = $crate::complex::read_groups($r, $min, $max) {
+            return ::core::option::Option::Some(v.map($v));
+        }
+    };
+    (read $r:ident $v:path, $n:literal [$min:expr, $max:expr]) => {
+        if $r.peek_is($n) {
+            return ::core::option::Option::Some(
+                $crate::complex::read_children($r, $n, $min, $max).map($v),
+            );
+        }
+    };
     (write $x:ident $w:ident) => {
         $crate::complex::Group::write_group($x, $w)
     };
     (write $x:ident $w:ident, $n:literal) => {
         $crate::schema::Element::write_element($x, $w, $n)
     };
+    (write $x:ident $w:ident [$min:expr, $max:expr]) => {
+        $crate::complex::write_groups($w, $x)
+    };
+    (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr]) => {
+        $crate::complex::write_children($w, $n, $x)
+    };
+}
+
+/// A choice branch that is an element repeated by its own occurrence (`(a{2,5}|b)`), once
+/// its first occurrence is next: every occurrence up to `max`, at least `min`.
+pub fn read_children<T: Element + 'static>(
+    r: &mut Reader<'_>,
+    name: &str,
+    min: u32,
+    max: u32,
+) -> Result<Vec<T>, Invalid> {
+    let mut list = Vec::new();
+    let mut count = 0u32;
+    let mut ok = true;
+    while count < max && r.peek_is(name) {
+        count += 1;
+        match r.read_child() {
+            Ok(v) if r.retains() => list.push(v),
+            Ok(_) => {}
+            Err(_) => ok = false,
+        }
+    }
+    if count < min {
+        r.missing_child(&format!("<{name}> (at least {min})"));
+        ok = false;
+    }
+    if ok {
+        Ok(list)
+    } else {
+        Err(Invalid)
+    }
+}
+
+/// A choice branch that is a group repeated by its own occurrence, if the next child
+/// starts it: every occurrence up to `max`, at least `min`.
+pub fn read_groups<G: Group>(
+    r: &mut Reader<'_>,
+    min: u32,
+    max: u32,
+) -> Option<Result<Vec<G>, Invalid>> {
+    let mut list = Vec::new();
+    let mut ok = true;
+    let mut count = 0u32;
+    while count < max {
+        let Some(v) = G::read_group(r) else { break };
+        count += 1;
+        match v {
+            Ok(v) if r.retains() => list.push(v),
+            Ok(_) => {}
+            Err(_) => ok = false,
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    if count < min {
+        r.missing_child(&format!(
+            "one of {} (at least {min} groups)",
+            element_list(G::FIRST)
+        ));
+        ok = false;
+    }
+    Some(if ok { Ok(list) } else { Err(Invalid) })
 }
 
 /// [`Group`] for a choice group: `choice_group!(Type, [FIRST...], [Variant "element",
-/// NestedGroupVariant, ...])`, tried in order.
+/// NestedGroupVariant, Repeated "element" [MIN, MAX], RepeatedGroup [MIN, MAX], ...])`,
+/// tried in order (the schema's Unique Particle Attribution makes the first match the only
+/// one). A repeated branch holds a `Vec` of its occurrences.
 #[macro_export]
 macro_rules! choice_group {
-    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)?),* $(,)?]) => {
+    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)? $([$min:expr, $max:expr])?),* $(,)?]) => {
         impl $crate::complex::Group for $ty {
             const FIRST: &'static [&'static str] = &[$($first),*];
             fn read_group(
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
-                $($crate::__choice_arm!(read r Self::$v $(, $n)?);)*
+                $($crate::__choice_arm!(read r Self::$v $(, $n)? $([$min, $max])?);)*
                 ::core::option::Option::None
             }
             fn write_group(&self, w: &mut $crate::xml::Writer) {
                 match self {
-                    $(Self::$v(v) => $crate::__choice_arm!(write v w $(, $n)?),)*
+                    $(Self::$v(v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])?),)*
                 }
             }
         }

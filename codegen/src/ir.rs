@@ -418,6 +418,8 @@ pub enum Term {
 pub struct ElementDecl {
     /// The name in documents.
     pub name: String,
+    /// Where the particle stands (the reference, for a reference to a global element).
+    pub span: Span,
     /// Its type.
     pub type_ref: TypeRef,
     /// Documentation.

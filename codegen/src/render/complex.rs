@@ -165,6 +165,7 @@ impl Renderer<'_> {
     ) -> TokenStream {
         match &p.term {
             Term::Sequence(items) if p.min == 1 && p.max == Some(1) => {
+                let items = &flatten(items);
                 let mut entries = Vec::new();
                 for (i, item) in items.iter().enumerate() {
                     // What may still come after this item: a child that is neither this
@@ -272,6 +273,18 @@ impl Renderer<'_> {
         plans: &mut Vec<FieldPlan>,
     ) -> Option<TokenStream> {
         let index = plans.len();
+        // A group that can be empty is satisfied by no elements at all: it is optional
+        // whatever its minOccurs (zero occurrences and empty ones read the same).
+        let min = if matches!(item.term, Term::Element(_)) || !can_be_empty(&item.term) {
+            item.min
+        } else {
+            0
+        };
+        let item = &Particle {
+            min,
+            max: item.max,
+            term: item.term.clone(),
+        };
         let required = item.min == 1 && item.max == Some(1);
         let (first, label) = match &item.term {
             Term::Element(e) => {
@@ -353,11 +366,12 @@ impl Renderer<'_> {
                 let mut arms = Vec::new();
                 let mut seen = HashSet::new();
                 for item in items {
-                    if item.min != 1 || item.max != Some(1) {
-                        // Occurrence inside a choice branch: wrap it in a sequence group.
-                        self.error(def, "an element or group with its own minOccurs/maxOccurs inside xs:choice is not supported", Some("put the occurrence on the xs:choice"));
-                        continue;
-                    }
+                    // A branch is taken when its first element comes, so it occurs at least
+                    // once then; a branch repeated by its own maxOccurs holds every
+                    // occurrence (`(a+|b)` is not `(a|b)+`).
+                    let repeated = item.max != Some(1);
+                    let min_lit = Literal::u32_unsuffixed(item.min.max(1));
+                    let max_lit = max_tokens(item.max);
                     match &item.term {
                         Term::Element(e) => {
                             let v = format_ident!("{}", variant_name(&e.name));
@@ -372,15 +386,39 @@ impl Renderer<'_> {
                             let rt = self.rust_type(&e.type_ref);
                             let n = &e.name;
                             let vdoc = doc_attrs(e.doc.as_deref(), &format!("Element `{n}`."));
-                            variants.push(quote! { #vdoc #v(#rt), });
-                            arms.push(quote! { #v #n });
+                            if repeated {
+                                let text = format!(
+                                    " Every occurrence, in order: {}..{}.",
+                                    item.min.max(1),
+                                    item.max.map_or("unbounded".to_string(), |m| m.to_string())
+                                );
+                                variants.push(
+                                    quote! { #vdoc #[doc = #text] #v(::std::vec::Vec<#rt>), },
+                                );
+                                arms.push(quote! { #v #n [#min_lit, #max_lit] });
+                            } else {
+                                variants.push(quote! { #vdoc #v(#rt), });
+                                arms.push(quote! { #v #n });
+                            }
                         }
                         Term::Sequence(_) | Term::Choice(_) => {
-                            let (g, _) = self.group_type(def, item);
+                            let (g, _) = self.group_type(
+                                def,
+                                &Particle {
+                                    min: 1,
+                                    max: Some(1),
+                                    term: item.term.clone(),
+                                },
+                            );
                             let gi = type_ident(&g);
                             let v = format_ident!("{}", g);
-                            variants.push(quote! { #[doc = "A nested group."] #v(#gi), });
-                            arms.push(quote! { #v });
+                            if repeated {
+                                variants.push(quote! { #[doc = "A nested group, every occurrence in order."] #v(::std::vec::Vec<#gi>), });
+                                arms.push(quote! { #v [#min_lit, #max_lit] });
+                            } else {
+                                variants.push(quote! { #[doc = "A nested group."] #v(#gi), });
+                                arms.push(quote! { #v });
+                            }
                         }
                         Term::All(_) => self.error(
                             def,
@@ -401,6 +439,7 @@ impl Renderer<'_> {
                 }
             }
             Term::Sequence(items) => {
+                let items = &flatten(items);
                 let mut names = FieldNames::default();
                 let mut plans = Vec::new();
                 let mut entries = Vec::new();
@@ -500,6 +539,29 @@ pub(super) fn max_tokens(max: Option<u32>) -> TokenStream {
             quote! { #m }
         }
         None => quote! { __c::UNBOUNDED },
+    }
+}
+
+/// The items of a sequence with the sequences inside it that occur exactly once spliced in
+/// (a referenced `xs:group` of a sequence reads as its elements, not as a nested struct).
+pub(super) fn flatten(items: &[Particle]) -> Vec<Particle> {
+    let mut out = Vec::new();
+    for p in items {
+        match &p.term {
+            Term::Sequence(inner) if p.min == 1 && p.max == Some(1) => out.extend(flatten(inner)),
+            _ => out.push(p.clone()),
+        }
+    }
+    out
+}
+
+/// Whether a term can match no elements at all (occurrences of its own particles included).
+pub(super) fn can_be_empty(t: &Term) -> bool {
+    let particle = |p: &Particle| p.min == 0 || can_be_empty(&p.term);
+    match t {
+        Term::Element(_) => false,
+        Term::Sequence(items) | Term::All(items) => items.iter().all(particle),
+        Term::Choice(items) => items.is_empty() || items.iter().any(particle),
     }
 }
 

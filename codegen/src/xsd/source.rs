@@ -74,8 +74,19 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             "version",
             "id",
         ],
-        "element" => &["name", "type", "minOccurs", "maxOccurs", "id"],
-        "attribute" => &["name", "type", "use", "default", "fixed", "id"],
+        "element" => &[
+            "name",
+            "ref",
+            "type",
+            "minOccurs",
+            "maxOccurs",
+            "default",
+            "fixed",
+            "id",
+        ],
+        "attribute" => &["name", "ref", "type", "use", "default", "fixed", "id"],
+        "group" => &["name", "ref", "minOccurs", "maxOccurs", "id"],
+        "attributeGroup" => &["name", "ref", "id"],
         "simpleType" => &["name", "id"],
         "complexType" => &["name", "mixed", "id"],
         "sequence" | "choice" | "all" => &["minOccurs", "maxOccurs", "id"],
@@ -221,7 +232,6 @@ fn check_attributes(
     let construct = format!("xs:{local}");
     let Some(allowed) = allowed_attributes(local) else {
         let hint = match local {
-            "group" | "attributeGroup" => Some("inline the group's content".to_string()),
             "complexContent" => {
                 Some("write the content model directly in the complex type".to_string())
             }
@@ -266,7 +276,6 @@ fn check_attributes(
         }
         let known_elsewhere = [
             "targetNamespace",
-            "ref",
             "nillable",
             "abstract",
             "substitutionGroup",

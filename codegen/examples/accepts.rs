@@ -1,0 +1,36 @@
+//! Measuring aid (issue 14): reads schema paths from stdin, one a line, and prints for each
+//! `ok PATH` when the generator accepts it, or `no PATH<TAB>FIRST-MESSAGE` when it reports
+//! diagnostics. Output is flushed line by line so that a driver can tell which schema
+//! brought the process down if one does (`scripts/xsts_accepts.py`).
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+fn main() {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(path) = line else { break };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                let _ = writeln!(out, "no {path}\tcannot read: {e}");
+                continue;
+            }
+        };
+        match boardxml_codegen::generate_str(Path::new(&path), &text) {
+            Ok(_) => {
+                let _ = writeln!(out, "ok {path}");
+            }
+            Err(d) => {
+                let first =
+                    d.0.first()
+                        .map(|d| format!("{}: {}", d.construct, d.message))
+                        .unwrap_or_default()
+                        .replace(['\n', '\t'], " ");
+                let _ = writeln!(out, "no {path}\t{first}");
+            }
+        }
+        let _ = out.flush();
+    }
+}
