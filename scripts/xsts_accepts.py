@@ -100,7 +100,9 @@ def main():
             counts["crash"] += 1
         if validity == "valid" and not ok:
             blockers[message.split(": ", 1)[-1][:90]] += 1
-            lines.append(f"{name}\t{os.path.relpath(path, root)}\t{message}")
+            lines.append(f"rejected-valid\t{name}\t{os.path.relpath(path, root)}\t{message}")
+        if validity == "invalid" and ok:
+            lines.append(f"accepted-invalid\t{name}\t{os.path.relpath(path, root)}")
     valid = counts[("valid", True)] + counts[("valid", False)]
     invalid = counts[("invalid", True)] + counts[("invalid", False)]
     print(f"valid schemas accepted: {counts[('valid', True)]} of {valid} "

@@ -159,3 +159,49 @@ fn a_group_reached_only_through_a_prohibited_or_zero_particle_is_fine() {
         r#"<xs:complexType name="R"><xs:sequence><xs:element name="a" type="xs:string" minOccurs="0" maxOccurs="0"/><xs:element name="a" type="xs:int"/></xs:sequence><xs:attribute name="p" type="xs:int" use="prohibited"/></xs:complexType>"#,
     );
 }
+
+#[test]
+fn markup_the_schema_for_schemas_rejects_is_a_located_error() {
+    // Two content models in one complex type.
+    let r = report(
+        r#"<xs:group name="G"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:group>
+<xs:complexType name="R"><xs:group ref="G"/><xs:sequence/></xs:complexType>"#,
+    );
+    assert!(
+        r.contains("t.xsd:3:45: error: xs:sequence is not allowed here in xs:complexType"),
+        "{r}"
+    );
+    // A reference takes only an annotation.
+    let r = report(
+        r#"<xs:attributeGroup name="A"><xs:attribute name="a"/></xs:attributeGroup>
+<xs:complexType name="R"><xs:attributeGroup ref="A"><xs:attribute name="b"/></xs:attributeGroup></xs:complexType>"#,
+    );
+    assert!(
+        r.contains(
+            "t.xsd:3:53: error: xs:attribute is not allowed here in xs:attributeGroup with ref="
+        ),
+        "{r}"
+    );
+    // Simple content takes no particle, neither beside it nor in its extension.
+    let r = report(
+        r#"<xs:complexType name="R"><xs:simpleContent><xs:extension base="xs:string"><xs:sequence/></xs:extension></xs:simpleContent></xs:complexType>"#,
+    );
+    assert!(
+        r.contains("xs:sequence is not allowed here in xs:extension"),
+        "{r}"
+    );
+    // Names are NCNames, ids unique, local types anonymous.
+    let r = report(
+        r#"<xs:attribute name="a:b" id="x"/><xs:attribute name="c" id="x"/>
+<xs:element name="e"><xs:simpleType name="T"><xs:restriction base="xs:string"/></xs:simpleType></xs:element>"#,
+    );
+    for expected in [
+        "t.xsd:2:1: error: name=\"a:b\" is not an NCName",
+        "t.xsd:2:34: error: id=\"x\" is already the id of the component at 2:1",
+        "t.xsd:3:22: error: a local (anonymous) type takes no name",
+    ] {
+        assert!(r.contains(expected), "{expected}\n{r}");
+    }
+    // A name given by a character reference is read as the name it spells.
+    accepted(r#"<xs:element name="D&#x133;kstra" type="xs:string"/>"#);
+}
