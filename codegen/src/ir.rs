@@ -424,6 +424,17 @@ pub struct ElementDecl {
     pub type_ref: TypeRef,
     /// Documentation.
     pub doc: Option<String>,
+    /// `default=` or `fixed=` (simple content only).
+    pub value: Option<ValueConstraint>,
+}
+
+/// An element declaration's value constraint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueConstraint {
+    /// `default="..."`: the value of an empty element.
+    Default(String),
+    /// `fixed="..."`: the only value allowed; an empty element has it.
+    Fixed(String),
 }
 
 /// One `xs:alternative`.

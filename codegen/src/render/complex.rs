@@ -230,11 +230,30 @@ impl Renderer<'_> {
             .as_deref()
             .map(plain_to_markdown)
             .unwrap_or_else(|| format!("Element `{name}`."));
-        let doc = doc_attrs(None, &doc_text);
         let simple = self.is_simple(&e.type_ref);
         let min_lit = Literal::u32_unsuffixed(min);
         let max_lit = max_tokens(max);
-        let table = quote! { element(#name, #min_lit, #max_lit) };
+        let table = match &e.value {
+            None => quote! { element(#name, #min_lit, #max_lit) },
+            Some(ValueConstraint::Default(v)) => {
+                quote! { constrained(#name, #min_lit, #max_lit, __c::ValueConstraint::Default(#v)) }
+            }
+            Some(ValueConstraint::Fixed(v)) => {
+                quote! { constrained(#name, #min_lit, #max_lit, __c::ValueConstraint::Fixed(#v)) }
+            }
+        };
+        let doc_text = match &e.value {
+            None => doc_text,
+            Some(ValueConstraint::Default(v)) => {
+                format!("{doc_text}\n\nAn empty element has the schema's default: `{v}`.")
+            }
+            Some(ValueConstraint::Fixed(v)) => {
+                format!(
+                    "{doc_text}\n\nThe schema fixes its value: `{v}` (an empty element has it)."
+                )
+            }
+        };
+        let doc = doc_attrs(None, &doc_text);
         let many = !matches!(max, Some(1));
         let (ty, kind) = if many {
             (quote! { ::std::vec::Vec<#rt> }, quote! { Children(#rt) })
@@ -375,6 +394,14 @@ impl Renderer<'_> {
                     match &item.term {
                         Term::Element(e) => {
                             let v = format_ident!("{}", variant_name(&e.name));
+                            if e.value.is_some() {
+                                self.error(
+                                    def,
+                                    format!("element {}: default= or fixed= on an element in xs:choice is not supported yet", e.name),
+                                    None,
+                                );
+                                continue;
+                            }
                             if !seen.insert(v.to_string()) {
                                 self.error(
                                     def,

@@ -32,6 +32,13 @@ impl Renderer<'_> {
                 Vec::new()
             }
         };
+        if let Some(e) = elements.iter().find(|e| e.value.is_some()) {
+            self.error(
+                def,
+                format!("element {}: default= or fixed= on an element in mixed content is not supported yet", e.name),
+                None,
+            );
+        }
         let names: Vec<&str> = elements.iter().map(|e| e.name.as_str()).collect();
         let variants: Vec<Ident> = elements
             .iter()

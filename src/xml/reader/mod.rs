@@ -128,6 +128,9 @@ pub struct Reader<'a> {
     root: Option<Tag>,
     /// Format rules that run while reading.
     observer: Option<Box<dyn Observer + 'a>>,
+    /// The value constraint (`default=`/`fixed=`) of the element about to be read, for its
+    /// simple content (see [`Reader::read_constrained`]).
+    value_constraint: Option<crate::complex::ValueConstraint>,
     /// The default namespace in scope at each open element (`None`: no namespace).
     default_ns: Vec<Option<String>>,
     /// Prefixes declared by the open elements, innermost last: (prefix, namespace).
@@ -206,6 +209,7 @@ impl<'a> Reader<'a> {
             omitted: (0, 0),
             fatal: false,
             peeked: None,
+            value_constraint: None,
             levels: vec![Level::document()],
             open: 1,
             last_start: 0,

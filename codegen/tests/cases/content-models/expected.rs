@@ -2,6 +2,7 @@
 // run `cargo run -p boardxml-codegen` (see README.md).
 
 use ::boardxml::complex as __c;
+use ::boardxml::schema as __s;
 /// Complex type `Blank`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Blank {
@@ -29,16 +30,35 @@ pub struct Model {
     pub nest: ::core::option::Option<Nest>,
     /// Element `blank`.
     pub blank: ::core::option::Option<Blank>,
+    /// Element `unit`.
+    ///
+    /// An empty element has the schema's default: `mm`.
+    pub unit: ::core::option::Option<__s::xs::Token>,
+    /// Element `level`.
+    ///
+    /// The schema fixes its value: `3` (an empty element has it).
+    pub level: ::std::vec::Vec<i32>,
+    /// Element `size`.
+    ///
+    /// The schema fixes its value: `10` (an empty element has it).
+    pub size: ::core::option::Option<Size>,
 }
 ::boardxml::complex_type!(
     Model, __c::Content::Sequence(& [__c::Item::new(0, & ["pick"], "<pick>", & ["five",
-    "many", "nest", "blank"]), __c::Item::new(1, & ["five"], "<five>", & ["many", "nest",
-    "blank"]), __c::Item::new(2, & ["many"], "<many>", & ["nest", "blank"]),
-    __c::Item::new(3, & ["nest"], "<nest>", & ["blank"]), __c::Item::new(4, & ["blank"],
-    "<blank>", & [])]), [0 pick : Children(Pick) element("pick", 0, __c::UNBOUNDED), 1
-    five : Children(i32) element("five", 5, 5), 2 many : Children(i32) element("many", 0,
-    1000), 3 nest : OptChild(Nest) element("nest", 0, 1), 4 blank : OptChild(Blank)
-    element("blank", 0, 1)]
+    "many", "nest", "blank", "unit", "level", "size"]), __c::Item::new(1, & ["five"],
+    "<five>", & ["many", "nest", "blank", "unit", "level", "size"]), __c::Item::new(2, &
+    ["many"], "<many>", & ["nest", "blank", "unit", "level", "size"]), __c::Item::new(3,
+    & ["nest"], "<nest>", & ["blank", "unit", "level", "size"]), __c::Item::new(4, &
+    ["blank"], "<blank>", & ["unit", "level", "size"]), __c::Item::new(5, & ["unit"],
+    "<unit>", & ["level", "size"]), __c::Item::new(6, & ["level"], "<level>", &
+    ["size"]), __c::Item::new(7, & ["size"], "<size>", & [])]), [0 pick : Children(Pick)
+    element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32) element("five", 5, 5), 2
+    many : Children(i32) element("many", 0, 1000), 3 nest : OptChild(Nest)
+    element("nest", 0, 1), 4 blank : OptChild(Blank) element("blank", 0, 1), 5 unit :
+    OptLeaf(__s::xs::Token) constrained("unit", 0, 1,
+    __c::ValueConstraint::Default("mm")), 6 level : Children(i32) constrained("level", 0,
+    2, __c::ValueConstraint::Fixed("3")), 7 size : OptChild(Size) constrained("size", 0,
+    1, __c::ValueConstraint::Fixed("10"))]
 );
 ::boardxml::complex_element!(Model);
 /// Complex type `Nest`.
@@ -63,6 +83,21 @@ pub struct Pick {
     "one of <a>, <b>, <c>", & [])]), [0 content : One(PickChoice) group(1, 1)]
 );
 ::boardxml::complex_element!(Pick);
+/// Complex type `Size`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Size {
+    /// Attribute `unit`.
+    pub unit: ::core::option::Option<__s::xs::Token>,
+    /// The element's content.
+    pub content: i32,
+    /// Whether the content was written as CDATA (kept for rewriting).
+    pub content_form: __s::TextForm,
+}
+::boardxml::complex_type!(
+    Size, __c::Content::Simple(1), [0 unit : OptAttr(__s::xs::Token) attribute("unit",
+    false)], 1 content content_form : i32
+);
+::boardxml::complex_element!(Size);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
