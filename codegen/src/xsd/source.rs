@@ -218,7 +218,7 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
                 hint: Some("bind the prefix to http://www.w3.org/2001/XMLSchema".into()),
             });
         } else {
-            check_attributes(start, &local, &span, &mut problems);
+            check_attributes(start, &local, &span, &xs_prefixes, &mut problems);
             check_names(start, &local, &span, &mut ids, &mut problems);
         }
         let is_ref = start
@@ -408,17 +408,21 @@ fn check_placement(
     });
 }
 
-/// Whether `s` is an NCName (XML Namespaces: a name without a colon).
+/// Whether `s` is an NCName: an XML 1.0 (Fifth Edition) Name without a colon.
 fn is_ncname(s: &str) -> bool {
-    let mut chars = s.chars();
-    let Some(first) = chars.next() else {
-        return false;
+    let start = |c: char| {
+        matches!(c,
+            'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}'
+            | '\u{F8}'..='\u{2FF}' | '\u{370}'..='\u{37D}' | '\u{37F}'..='\u{1FFF}'
+            | '\u{200C}'..='\u{200D}' | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}'
+            | '\u{3001}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}'
+            | '\u{10000}'..='\u{EFFFF}')
     };
-    (first.is_alphabetic() || first == '_')
+    let mut chars = s.chars();
+    chars.next().is_some_and(start)
         && chars.all(|c| {
-            c.is_alphanumeric()
-                // NameChar beyond letters and digits: combining marks and extenders.
-                || matches!(c, '_' | '-' | '.' | '\u{B7}' | '\u{387}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
+            start(c)
+                || matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
         })
 }
 
@@ -483,6 +487,7 @@ fn check_attributes(
     start: &BytesStart<'_>,
     local: &str,
     span: &Span,
+    xs_prefixes: &[Vec<u8>],
     problems: &mut Vec<ScanProblem>,
 ) {
     let construct = format!("xs:{local}");
@@ -526,6 +531,13 @@ fn check_attributes(
             || key.starts_with("vc:")
         {
             continue;
+        }
+        // An attribute in another namespace is an annotation the schema for schemas allows
+        // on every XSD element (its openAttrs); it means nothing to the schema.
+        if let Some((prefix, _)) = key.split_once(':') {
+            if !xs_prefixes.iter().any(|p| p == prefix.as_bytes()) {
+                continue;
+            }
         }
         if allowed.contains(&key.as_str()) {
             continue;
