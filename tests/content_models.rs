@@ -232,7 +232,15 @@ fn content_models_read_into_typed_fields() {
         (size.content, size.unit.as_ref().map(|u| u.as_str())),
         (10, Some("cm"))
     );
+    use boardxml::schema::Nillable;
+    assert_eq!(
+        m.opt,
+        [Nillable::Nil, Nillable::Value(5)],
+        "xsi:nil, then a value"
+    );
 }
+
+const XSI: &str = "http://www.w3.org/2001/XMLSchema-instance";
 
 fn five() -> String {
     "<five>1</five>".repeat(5)
@@ -348,6 +356,31 @@ fn content_models_judge_documents_like_xmllint() {
             format!("<model>{f}<level>x</level></model>"),
             &["E0208"],
             "not an int at all",
+        ),
+        (
+            format!("<model xmlns:i='{XSI}'>{f}<opt i:nil='true'/><opt i:nil='false'>1</opt><opt i:nil='1'></opt></model>"),
+            ok,
+            "nil by any prefix bound to the instance namespace; 1 is true",
+        ),
+        (
+            format!("<model xmlns:xsi='{XSI}'>{f}<opt xsi:nil='true'>5</opt></model>"),
+            &["E0207"],
+            "a nil element has no content",
+        ),
+        (
+            format!("<model xmlns:xsi='{XSI}'>{f}<opt xsi:nil='yes'/></model>"),
+            &["E0208"],
+            "xsi:nil is a boolean",
+        ),
+        (
+            format!("<model xmlns:xsi='{XSI}'>{f}<opt/></model>"),
+            &["E0208"],
+            "not nil: an empty int is no int",
+        ),
+        (
+            format!("<model xmlns:xsi='{XSI}'>{f}<unit xsi:nil='true'/></model>"),
+            &["E0204"],
+            "unit is not nillable",
         ),
     ];
     let docs: Vec<(&str, &[&str], &str)> =

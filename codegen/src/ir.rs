@@ -426,6 +426,8 @@ pub struct ElementDecl {
     pub doc: Option<String>,
     /// `default=` or `fixed=` (simple content only).
     pub value: Option<ValueConstraint>,
+    /// `nillable="true"`: `xsi:nil="true"` may stand for the value.
+    pub nillable: bool,
 }
 
 /// An element declaration's value constraint.

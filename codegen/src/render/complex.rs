@@ -87,6 +87,16 @@ impl Renderer<'_> {
         }
     }
 
+    /// The Rust type of an element's value: its type's, or `Nillable` of it.
+    pub(super) fn element_type(&mut self, e: &ElementDecl) -> TokenStream {
+        let rt = self.rust_type(&e.type_ref);
+        if e.nillable {
+            quote! { __s::Nillable<#rt> }
+        } else {
+            rt
+        }
+    }
+
     /// Whether `t` is a simple type (its values have a lexical form).
     pub(super) fn is_simple(&self, t: &TypeRef) -> bool {
         match t {
@@ -222,7 +232,7 @@ impl Renderer<'_> {
         required: bool,
         names: &mut FieldNames,
     ) -> FieldPlan {
-        let rt = self.rust_type(&e.type_ref);
+        let rt = self.element_type(e);
         let name = &e.name;
         let field = names.take(&sanitize_snake(name));
         let doc_text = e
@@ -230,7 +240,8 @@ impl Renderer<'_> {
             .as_deref()
             .map(plain_to_markdown)
             .unwrap_or_else(|| format!("Element `{name}`."));
-        let simple = self.is_simple(&e.type_ref);
+        // A nillable element's value is not a simple value (it may be nil): a child.
+        let simple = self.is_simple(&e.type_ref) && !e.nillable;
         let min_lit = Literal::u32_unsuffixed(min);
         let max_lit = max_tokens(max);
         let table = match &e.value {
@@ -410,7 +421,7 @@ impl Renderer<'_> {
                                 );
                                 continue;
                             }
-                            let rt = self.rust_type(&e.type_ref);
+                            let rt = self.element_type(e);
                             let n = &e.name;
                             let vdoc = doc_attrs(e.doc.as_deref(), &format!("Element `{n}`."));
                             if repeated {

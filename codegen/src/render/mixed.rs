@@ -44,10 +44,7 @@ impl Renderer<'_> {
             .iter()
             .map(|e| format_ident!("{}", variant_name(&e.name)))
             .collect();
-        let types: Vec<TokenStream> = elements
-            .iter()
-            .map(|e| self.rust_type(&e.type_ref))
-            .collect();
+        let types: Vec<TokenStream> = elements.iter().map(|e| self.element_type(e)).collect();
         let idx: Vec<Literal> = (0..elements.len()).map(Literal::usize_unsuffixed).collect();
         let docs: Vec<String> = elements
             .iter()

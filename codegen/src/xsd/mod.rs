@@ -55,6 +55,7 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
         simple_content_bases: Vec::new(),
         alternative_types: Vec::new(),
         constrained_elements: Vec::new(),
+        nillable_elements: Vec::new(),
         failed: HashSet::new(),
         globals: Globals::default(),
     };
@@ -138,6 +139,7 @@ struct Converter<'a> {
     simple_content_bases: Vec<(String, Span, String)>,
     alternative_types: Vec<(TypeRef, Span, String)>,
     constrained_elements: Vec<(TypeRef, Span, String)>,
+    nillable_elements: Vec<(TypeRef, Span, String)>,
     /// Declared types whose conversion failed (already reported).
     failed: HashSet<String>,
     /// Global elements, attributes, groups and attribute groups, converted on first use.
@@ -398,8 +400,10 @@ impl Converter<'_> {
                 span,
                 type_ref,
                 doc: None,
-                // Only a complex element can contain itself; it has no value constraint.
+                // Only a complex element can contain itself; it has no value constraint
+                // (and, for now, cannot be nillable).
                 value: None,
+                nillable: false,
             }),
         );
         let decl = if ok {
@@ -1695,6 +1699,11 @@ impl Converter<'_> {
         if value.is_some() {
             // Checked once every type is known: the type must have simple content.
             self.constrained_elements
+                .push((type_ref.clone(), span, construct.clone()));
+        }
+        let nillable = el.nillable == Some(true);
+        if nillable {
+            self.nillable_elements
                 .push((type_ref.clone(), span, construct));
         }
         Some(ElementDecl {
@@ -1703,6 +1712,7 @@ impl Converter<'_> {
             type_ref,
             doc,
             value,
+            nillable,
         })
     }
 
@@ -1877,6 +1887,16 @@ impl Converter<'_> {
                     construct,
                     format!("default= or fixed= needs a simple type or simple content; \"{}\" has neither (supported: not on mixed content yet)", name_of(&t)),
                     Some("XSD 1.0, 3.3.6 (cos-valid-default.2)".into()),
+                ));
+            }
+        }
+        for (t, span, construct) in self.nillable_elements.clone() {
+            if is_simple(&t) == Some(false) {
+                problems.push((
+                    span,
+                    construct,
+                    format!("nillable=\"true\" on an element of the complex type \"{}\" is not supported yet (only simple types)", name_of(&t)),
+                    None,
                 ));
             }
         }

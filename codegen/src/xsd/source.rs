@@ -82,6 +82,7 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             "maxOccurs",
             "default",
             "fixed",
+            "nillable",
             "id",
         ],
         "attribute" => &["name", "ref", "type", "use", "default", "fixed", "id"],
@@ -544,7 +545,6 @@ fn check_attributes(
         }
         let known_elsewhere = [
             "targetNamespace",
-            "nillable",
             "abstract",
             "substitutionGroup",
             "block",

@@ -144,6 +144,18 @@ impl<'a> Reader<'a> {
         result
     }
 
+    /// The name under which `tag` gives `xsi:nil` (its prefix bound to the XML Schema
+    /// instance namespace where the reader stands), if it does.
+    pub fn xsi_nil_name(&self, tag: &Tag) -> Option<String> {
+        tag.attribute_names()
+            .find(|n| {
+                n.split_once(':').is_some_and(|(p, local)| {
+                    local == "nil" && self.namespace_of(p) == Some(crate::schema::XSI_NAMESPACE)
+                })
+            })
+            .map(str::to_string)
+    }
+
     /// Hands a start tag (`value` None) or a value just read to the observer, and reports
     /// what it finds, placed at the attribute its path names or else at the element.
     fn observe(&mut self, tag: &Tag, value: Option<&dyn std::any::Any>) {

@@ -42,23 +42,27 @@ pub struct Model {
     ///
     /// The schema fixes its value: `10` (an empty element has it).
     pub size: ::core::option::Option<Size>,
+    /// Element `opt`.
+    pub opt: ::std::vec::Vec<__s::Nillable<i32>>,
 }
 ::boardxml::complex_type!(
     Model, __c::Content::Sequence(& [__c::Item::new(0, & ["pick"], "<pick>", & ["five",
-    "many", "nest", "blank", "unit", "level", "size"]), __c::Item::new(1, & ["five"],
-    "<five>", & ["many", "nest", "blank", "unit", "level", "size"]), __c::Item::new(2, &
-    ["many"], "<many>", & ["nest", "blank", "unit", "level", "size"]), __c::Item::new(3,
-    & ["nest"], "<nest>", & ["blank", "unit", "level", "size"]), __c::Item::new(4, &
-    ["blank"], "<blank>", & ["unit", "level", "size"]), __c::Item::new(5, & ["unit"],
-    "<unit>", & ["level", "size"]), __c::Item::new(6, & ["level"], "<level>", &
-    ["size"]), __c::Item::new(7, & ["size"], "<size>", & [])]), [0 pick : Children(Pick)
-    element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32) element("five", 5, 5), 2
-    many : Children(i32) element("many", 0, 1000), 3 nest : OptChild(Nest)
-    element("nest", 0, 1), 4 blank : OptChild(Blank) element("blank", 0, 1), 5 unit :
-    OptLeaf(__s::xs::Token) constrained("unit", 0, 1,
+    "many", "nest", "blank", "unit", "level", "size", "opt"]), __c::Item::new(1, &
+    ["five"], "<five>", & ["many", "nest", "blank", "unit", "level", "size", "opt"]),
+    __c::Item::new(2, & ["many"], "<many>", & ["nest", "blank", "unit", "level", "size",
+    "opt"]), __c::Item::new(3, & ["nest"], "<nest>", & ["blank", "unit", "level", "size",
+    "opt"]), __c::Item::new(4, & ["blank"], "<blank>", & ["unit", "level", "size",
+    "opt"]), __c::Item::new(5, & ["unit"], "<unit>", & ["level", "size", "opt"]),
+    __c::Item::new(6, & ["level"], "<level>", & ["size", "opt"]), __c::Item::new(7, &
+    ["size"], "<size>", & ["opt"]), __c::Item::new(8, & ["opt"], "<opt>", & [])]), [0
+    pick : Children(Pick) element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32)
+    element("five", 5, 5), 2 many : Children(i32) element("many", 0, 1000), 3 nest :
+    OptChild(Nest) element("nest", 0, 1), 4 blank : OptChild(Blank) element("blank", 0,
+    1), 5 unit : OptLeaf(__s::xs::Token) constrained("unit", 0, 1,
     __c::ValueConstraint::Default("mm")), 6 level : Children(i32) constrained("level", 0,
     2, __c::ValueConstraint::Fixed("3")), 7 size : OptChild(Size) constrained("size", 0,
-    1, __c::ValueConstraint::Fixed("10"))]
+    1, __c::ValueConstraint::Fixed("10")), 8 opt : Children(__s::Nillable < i32 >)
+    element("opt", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Model);
 /// Complex type `Nest`.
