@@ -205,3 +205,37 @@ fn markup_the_schema_for_schemas_rejects_is_a_located_error() {
     // A name given by a character reference is read as the name it spells.
     accepted(r#"<xs:element name="D&#x133;kstra" type="xs:string"/>"#);
 }
+
+#[test]
+fn xs_all_is_limited_as_xsd_1_0_says() {
+    let r = report(
+        r#"<xs:group name="A"><xs:all><xs:element name="a" type="xs:string"/></xs:all></xs:group>
+<xs:complexType name="R"><xs:sequence><xs:group ref="A"/></xs:sequence></xs:complexType>"#,
+    );
+    assert!(
+        r.contains("t.xsd:3:39: error: xs:all must be the whole content model of a type"),
+        "{r}"
+    );
+    let r = report(
+        r#"<xs:complexType name="R"><xs:all><xs:element name="a" type="xs:string" maxOccurs="2"/></xs:all></xs:complexType>"#,
+    );
+    assert!(
+        r.contains(
+            "t.xsd:2:34: error: an element in xs:all has minOccurs 0 or 1 and maxOccurs 0 or 1"
+        ),
+        "{r}"
+    );
+    let r = report(
+        r#"<xs:group name="A"><xs:all><xs:element name="a" type="xs:string"/></xs:all></xs:group>
+<xs:complexType name="R"><xs:group ref="A" maxOccurs="2"/></xs:complexType>"#,
+    );
+    assert!(
+        r.contains("an xs:all content model has minOccurs 0 or 1 and maxOccurs 1"),
+        "{r}"
+    );
+    // A referenced group of xs:all as the whole content model, optional: fine.
+    accepted(
+        r#"<xs:group name="A"><xs:all><xs:element name="a" type="xs:string"/><xs:element name="b" type="xs:string" minOccurs="0"/></xs:all></xs:group>
+<xs:complexType name="R"><xs:group ref="A" minOccurs="0"/></xs:complexType>"#,
+    );
+}

@@ -1158,6 +1158,7 @@ impl Converter<'_> {
             });
         }
         if let Content::Elements(p) | Content::Mixed(p) = &content {
+            ok &= self.check_all(p, span, name);
             for problem in model::check(p) {
                 let construct = if problem.invalid {
                     format!("the content model of complexType \"{name}\"")
@@ -1437,8 +1438,12 @@ impl Converter<'_> {
                 }
                 GroupTypeContent::Group(g) => {
                     let k = key.child("group");
+                    let gspan = self.span(&k);
                     match self.group_ref(g, k, owner) {
-                        Some(p) => items.push(p),
+                        Some(p) => {
+                            ok &= self.all_not_nested(&p, gspan, owner);
+                            items.push(p)
+                        }
                         None => ok = false,
                     }
                 }
@@ -1451,8 +1456,12 @@ impl Converter<'_> {
                         _ => "all",
                     };
                     let k = key.child(l);
+                    let ispan = self.span(&k);
                     match self.particle(inner, l, k, owner) {
-                        Some(p) => items.push(p),
+                        Some(p) => {
+                            ok &= self.all_not_nested(&p, ispan, owner);
+                            items.push(p)
+                        }
                         None => ok = false,
                     }
                 }
@@ -1471,6 +1480,53 @@ impl Converter<'_> {
             _ => Term::All(items),
         };
         Some(Particle { min, max, term })
+    }
+
+    /// XSD 1.0 (3.8.6, cos-all-limited): an `xs:all` is a whole content model, never a
+    /// particle inside another group. Reports one at `span`; false if `p` is one.
+    fn all_not_nested(&mut self, p: &Particle, span: Span, owner: &str) -> bool {
+        if !matches!(p.term, Term::All(_)) {
+            return true;
+        }
+        self.error(
+            span,
+            format!("xs:all in \"{owner}\""),
+            "xs:all must be the whole content model of a type, not inside another model group (XSD 1.0, 3.8.6 cos-all-limited)",
+            None,
+        );
+        false
+    }
+
+    /// XSD 1.0 (3.8.6, cos-all-limited): an `xs:all` content model occurs at most once and
+    /// its elements at most once each.
+    fn check_all(&mut self, p: &Particle, span: Span, owner: &str) -> bool {
+        let Term::All(items) = &p.term else {
+            return true;
+        };
+        let mut ok = true;
+        if p.min > 1 || p.max != Some(1) {
+            self.error(
+                span,
+                format!("xs:all in \"{owner}\""),
+                "an xs:all content model has minOccurs 0 or 1 and maxOccurs 1 (XSD 1.0, 3.8.6 cos-all-limited)",
+                None,
+            );
+            ok = false;
+        }
+        for item in items {
+            if let Term::Element(e) = &item.term {
+                if item.min > 1 || item.max.is_none_or(|m| m > 1) {
+                    self.error(
+                        e.span,
+                        format!("element \"{}\" in xs:all of \"{owner}\"", e.name),
+                        "an element in xs:all has minOccurs 0 or 1 and maxOccurs 0 or 1 (XSD 1.0, 3.8.6 cos-all-limited)",
+                        None,
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok
     }
 
     /// An element particle of a content model: a local declaration or a reference to a
