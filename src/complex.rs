@@ -1203,8 +1203,9 @@ macro_rules! choice_group {
                 ::core::option::Option::None
             }
             fn write_group(&self, w: &mut $crate::xml::Writer) {
-                match self {
-                    $(Self::$v(v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])?),)*
+                // `*self`: an empty choice is an empty enum, which `match *self {}` covers.
+                match *self {
+                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])?),)*
                 }
             }
         }

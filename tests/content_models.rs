@@ -382,6 +382,11 @@ fn content_models_judge_documents_like_xmllint() {
             &["E0204"],
             "unit is not nillable",
         ),
+        (
+            format!("<model>{f}<never/></model>"),
+            &["E0203"],
+            "an empty choice matches nothing",
+        ),
     ];
     let docs: Vec<(&str, &[&str], &str)> =
         docs.iter().map(|(t, c, w)| (t.as_str(), *c, *w)).collect();

@@ -368,7 +368,12 @@ impl Renderer<'_> {
                     kind,
                 });
                 let firsts: Vec<String> = first.iter().map(|f| format!("<{f}>")).collect();
-                (first, format!("one of {}", firsts.join(", ")))
+                let label = if firsts.is_empty() {
+                    "content for an empty xs:choice (which no content satisfies)".to_string()
+                } else {
+                    format!("one of {}", firsts.join(", "))
+                };
+                (first, label)
             }
         };
         let field = Literal::usize_unsuffixed(index);
@@ -599,7 +604,8 @@ pub(super) fn can_be_empty(t: &Term) -> bool {
     match t {
         Term::Element(_) => false,
         Term::Sequence(items) | Term::All(items) => items.iter().all(particle),
-        Term::Choice(items) => items.is_empty() || items.iter().any(particle),
+        // An empty choice matches nothing, not even no elements (XSD 1.0, 3.8.4).
+        Term::Choice(items) => items.iter().any(particle),
     }
 }
 

@@ -98,10 +98,8 @@ impl<'p> Automaton<'p> {
                 acc
             }
             Term::Choice(items) => {
-                let mut acc = Info {
-                    nullable: items.is_empty(),
-                    ..Info::default()
-                };
+                // An empty choice matches nothing (XSD 1.0, 3.8.4): not nullable.
+                let mut acc = Info::default();
                 for item in items {
                     let c = self.walk(item, &mut inner_repeated);
                     extend(&mut acc.first, &c.first);

@@ -44,25 +44,29 @@ pub struct Model {
     pub size: ::core::option::Option<Size>,
     /// Element `opt`.
     pub opt: ::std::vec::Vec<__s::Nillable<i32>>,
+    /// Element `never`.
+    pub never: ::core::option::Option<Never>,
 }
 ::boardxml::complex_type!(
     Model, __c::Content::Sequence(& [__c::Item::new(0, & ["pick"], "<pick>", & ["five",
-    "many", "nest", "blank", "unit", "level", "size", "opt"]), __c::Item::new(1, &
-    ["five"], "<five>", & ["many", "nest", "blank", "unit", "level", "size", "opt"]),
-    __c::Item::new(2, & ["many"], "<many>", & ["nest", "blank", "unit", "level", "size",
-    "opt"]), __c::Item::new(3, & ["nest"], "<nest>", & ["blank", "unit", "level", "size",
-    "opt"]), __c::Item::new(4, & ["blank"], "<blank>", & ["unit", "level", "size",
-    "opt"]), __c::Item::new(5, & ["unit"], "<unit>", & ["level", "size", "opt"]),
-    __c::Item::new(6, & ["level"], "<level>", & ["size", "opt"]), __c::Item::new(7, &
-    ["size"], "<size>", & ["opt"]), __c::Item::new(8, & ["opt"], "<opt>", & [])]), [0
-    pick : Children(Pick) element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32)
-    element("five", 5, 5), 2 many : Children(i32) element("many", 0, 1000), 3 nest :
-    OptChild(Nest) element("nest", 0, 1), 4 blank : OptChild(Blank) element("blank", 0,
-    1), 5 unit : OptLeaf(__s::xs::Token) constrained("unit", 0, 1,
+    "many", "nest", "blank", "unit", "level", "size", "opt", "never"]), __c::Item::new(1,
+    & ["five"], "<five>", & ["many", "nest", "blank", "unit", "level", "size", "opt",
+    "never"]), __c::Item::new(2, & ["many"], "<many>", & ["nest", "blank", "unit",
+    "level", "size", "opt", "never"]), __c::Item::new(3, & ["nest"], "<nest>", &
+    ["blank", "unit", "level", "size", "opt", "never"]), __c::Item::new(4, & ["blank"],
+    "<blank>", & ["unit", "level", "size", "opt", "never"]), __c::Item::new(5, &
+    ["unit"], "<unit>", & ["level", "size", "opt", "never"]), __c::Item::new(6, &
+    ["level"], "<level>", & ["size", "opt", "never"]), __c::Item::new(7, & ["size"],
+    "<size>", & ["opt", "never"]), __c::Item::new(8, & ["opt"], "<opt>", & ["never"]),
+    __c::Item::new(9, & ["never"], "<never>", & [])]), [0 pick : Children(Pick)
+    element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32) element("five", 5, 5), 2
+    many : Children(i32) element("many", 0, 1000), 3 nest : OptChild(Nest)
+    element("nest", 0, 1), 4 blank : OptChild(Blank) element("blank", 0, 1), 5 unit :
+    OptLeaf(__s::xs::Token) constrained("unit", 0, 1,
     __c::ValueConstraint::Default("mm")), 6 level : Children(i32) constrained("level", 0,
     2, __c::ValueConstraint::Fixed("3")), 7 size : OptChild(Size) constrained("size", 0,
     1, __c::ValueConstraint::Fixed("10")), 8 opt : Children(__s::Nillable < i32 >)
-    element("opt", 0, __c::UNBOUNDED)]
+    element("opt", 0, __c::UNBOUNDED), 9 never : OptChild(Never) element("never", 0, 1)]
 );
 ::boardxml::complex_element!(Model);
 /// Complex type `Nest`.
@@ -76,6 +80,18 @@ pub struct Nest {
     [])]), [0 content : Many(NestChoice) group(1, 3)]
 );
 ::boardxml::complex_element!(Nest);
+/// Complex type `Never`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Never {
+    ///The choice group.
+    pub content: NeverChoice,
+}
+::boardxml::complex_type!(
+    Never, __c::Content::Sequence(& [__c::Item::new(0, & [],
+    "content for an empty xs:choice (which no content satisfies)", & [])]), [0 content :
+    One(NeverChoice) group(1, 1)]
+);
+::boardxml::complex_element!(Never);
 /// Complex type `Pick`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Pick {
@@ -141,6 +157,10 @@ pub struct NestSequence {
     element("k", 1, 1), 1 v : OptLeaf(i32) element("v", 0, 1)]
 );
 ::boardxml::sequence_group!(NestSequence, ["k"]);
+///One of the alternatives of a choice in `Never`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum NeverChoice {}
+::boardxml::choice_group!(NeverChoice, [], []);
 ///One of the alternatives of a choice in `Pick`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PickChoice {
