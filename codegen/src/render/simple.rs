@@ -333,7 +333,7 @@ impl Renderer<'_> {
                 Some("XSD Part 2, 4.3.1.4: give either the length or its bounds"),
             );
         }
-        let effective = |get: fn(&Facets) -> Option<u64>| own.iter().rev().find_map(|s| get(s));
+        let effective = |get: fn(&Facets) -> Option<u64>| own.iter().rev().find_map(get);
         let (length, min_length, max_length) = (
             effective(|s| s.length),
             effective(|s| s.min_length),
