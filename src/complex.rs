@@ -36,6 +36,24 @@ pub enum Kind {
     Mixed,
 }
 
+/// An element declaration's value constraint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueConstraint {
+    /// `default="..."`: the value of an empty element.
+    Default(&'static str),
+    /// `fixed="..."`: the only value; an empty element has it.
+    Fixed(&'static str),
+}
+
+impl ValueConstraint {
+    /// The value as written in the schema.
+    pub fn value(self) -> &'static str {
+        match self {
+            ValueConstraint::Default(v) | ValueConstraint::Fixed(v) => v,
+        }
+    }
+}
+
 /// One field of a complex type, as the schema declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Field {
@@ -47,6 +65,8 @@ pub struct Field {
     pub min: u32,
     /// maxOccurs ([`UNBOUNDED`] for unbounded; an attribute: 1).
     pub max: u32,
+    /// A child element's value constraint (its declaration's `default=` or `fixed=`).
+    pub value: Option<ValueConstraint>,
 }
 
 impl Field {
@@ -57,6 +77,24 @@ impl Field {
             kind: Kind::Element,
             min,
             max,
+            value: None,
+        }
+    }
+
+    /// A child element occurring `min..=max` times whose declaration has a value
+    /// constraint.
+    pub const fn constrained(
+        xml: &'static str,
+        min: u32,
+        max: u32,
+        value: ValueConstraint,
+    ) -> Field {
+        Field {
+            xml,
+            kind: Kind::Element,
+            min,
+            max,
+            value: Some(value),
         }
     }
 
@@ -67,6 +105,7 @@ impl Field {
             kind: Kind::Group,
             min,
             max,
+            value: None,
         }
     }
 
@@ -80,6 +119,7 @@ impl Field {
             },
             min: required as u32,
             max: 1,
+            value: None,
         }
     }
 
@@ -93,6 +133,7 @@ impl Field {
             },
             min: required as u32,
             max: 1,
+            value: None,
         }
     }
 
@@ -106,6 +147,7 @@ impl Field {
             },
             min: 0,
             max: 1,
+            value: None,
         }
     }
 
@@ -115,6 +157,7 @@ impl Field {
         kind: Kind::Content,
         min: 1,
         max: 1,
+        value: None,
     };
 
     /// Mixed content.
@@ -123,6 +166,7 @@ impl Field {
         kind: Kind::Mixed,
         min: 0,
         max: 1,
+        value: None,
     };
 
     /// Whether it is an attribute.
@@ -551,6 +595,41 @@ pub fn push<T: Element + 'static>(r: &mut Reader<'_>, list: &mut Vec<T>) -> Resu
     Ok(())
 }
 
+/// One occurrence of a child element, with its field's value constraint.
+fn constrained_child<T: Element + 'static>(
+    r: &mut Reader<'_>,
+    f: &Field,
+    slot: &mut Option<T>,
+) -> Result<(), Invalid> {
+    *slot = Some(r.read_constrained(f.value)?);
+    Ok(())
+}
+
+/// One more occurrence of a repeated child element, with its field's value constraint.
+fn constrained_push<T: Element + 'static>(
+    r: &mut Reader<'_>,
+    f: &Field,
+    list: &mut Vec<T>,
+) -> Result<(), Invalid> {
+    let v = r.read_constrained(f.value)?;
+    if r.retains() {
+        list.push(v);
+    }
+    Ok(())
+}
+
+fn any_group<G: Group>(r: &mut Reader<'_>, _: &Field, slot: &mut Option<G>) -> Result<(), Invalid> {
+    group(r, slot)
+}
+
+fn any_push_group<G: Group>(
+    r: &mut Reader<'_>,
+    _: &Field,
+    list: &mut Vec<G>,
+) -> Result<(), Invalid> {
+    push_group(r, list)
+}
+
 /// One occurrence of a group (the caller has seen it start).
 pub fn group<G: Group>(r: &mut Reader<'_>, slot: &mut Option<G>) -> Result<(), Invalid> {
     *slot = Some(G::read_group(r).unwrap_or(Err(Invalid))?);
@@ -766,8 +845,8 @@ macro_rules! child_kinds {
         impl<$t: $bound + 'static> FieldKind for $kind<$t> {
             type Value = $value;
             type Slot = $slot;
-            fn read(r: &mut Reader<'_>, _: &mut Attributes<'_>, _: &Field, slot: &mut $slot) -> Result<(), Invalid> {
-                $read(r, slot)
+            fn read(r: &mut Reader<'_>, _: &mut Attributes<'_>, f: &Field, slot: &mut $slot) -> Result<(), Invalid> {
+                $read(r, f, slot)
             }
             fn build(slot: $slot) -> Option<$value> {
                 ($build)(slot)
@@ -780,12 +859,12 @@ macro_rules! child_kinds {
 }
 
 child_kinds! {
-    Child<T: Element>: T, Option<T>, child, |s| s, |v, w, f: &Field| write_children(w, f.xml, [v]);
-    OptChild<T: Element>: Option<T>, Option<T>, child, Some, |v, w, f: &Field| write_children(w, f.xml, v);
-    Children<T: Element>: Vec<T>, Vec<T>, push, Some, |v, w, f: &Field| write_children(w, f.xml, v);
-    One<T: Group>: T, Option<T>, group, |s| s, |v, w, _| write_groups(w, [v]);
-    Opt<T: Group>: Option<T>, Option<T>, group, Some, |v, w, _| write_groups(w, v);
-    Many<T: Group>: Vec<T>, Vec<T>, push_group, Some, |v, w, _| write_groups(w, v);
+    Child<T: Element>: T, Option<T>, constrained_child, |s| s, |v, w, f: &Field| write_children(w, f.xml, [v]);
+    OptChild<T: Element>: Option<T>, Option<T>, constrained_child, Some, |v, w, f: &Field| write_children(w, f.xml, v);
+    Children<T: Element>: Vec<T>, Vec<T>, constrained_push, Some, |v, w, f: &Field| write_children(w, f.xml, v);
+    One<T: Group>: T, Option<T>, any_group, |s| s, |v, w, _| write_groups(w, [v]);
+    Opt<T: Group>: Option<T>, Option<T>, any_group, Some, |v, w, _| write_groups(w, v);
+    Many<T: Group>: Vec<T>, Vec<T>, any_push_group, Some, |v, w, _| write_groups(w, v);
 }
 
 impl<T: SimpleValue + Element + 'static> FieldKind for Leaf<T> {
@@ -794,10 +873,10 @@ impl<T: SimpleValue + Element + 'static> FieldKind for Leaf<T> {
     fn read(
         r: &mut Reader<'_>,
         _: &mut Attributes<'_>,
-        _: &Field,
+        f: &Field,
         slot: &mut Option<T>,
     ) -> Result<(), Invalid> {
-        child(r, slot)
+        constrained_child(r, f, slot)
     }
     fn build(slot: Option<T>) -> Option<T> {
         slot
@@ -819,10 +898,10 @@ impl<T: SimpleValue + Element + 'static> FieldKind for OptLeaf<T> {
     fn read(
         r: &mut Reader<'_>,
         _: &mut Attributes<'_>,
-        _: &Field,
+        f: &Field,
         slot: &mut Option<T>,
     ) -> Result<(), Invalid> {
-        child(r, slot)
+        constrained_child(r, f, slot)
     }
     fn build(slot: Option<T>) -> Option<Option<T>> {
         Some(slot)
@@ -1067,33 +1146,116 @@ macro_rules! __choice_arm {
             return ::core::option::Option::Some($r.read_child().map($v));
         }
     };
+    (read $r:ident $v:path [$min:expr, $max:expr]) => {
+        if let ::core::option::Option::Some(v) = $crate::complex::read_groups($r, $min, $max) {
+            return ::core::option::Option::Some(v.map($v));
+        }
+    };
+    (read $r:ident $v:path, $n:literal [$min:expr, $max:expr]) => {
+        if $r.peek_is($n) {
+            return ::core::option::Option::Some(
+                $crate::complex::read_children($r, $n, $min, $max).map($v),
+            );
+        }
+    };
     (write $x:ident $w:ident) => {
         $crate::complex::Group::write_group($x, $w)
     };
     (write $x:ident $w:ident, $n:literal) => {
         $crate::schema::Element::write_element($x, $w, $n)
     };
+    (write $x:ident $w:ident [$min:expr, $max:expr]) => {
+        $crate::complex::write_groups($w, $x)
+    };
+    (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr]) => {
+        $crate::complex::write_children($w, $n, $x)
+    };
+}
+
+/// A choice branch that is an element repeated by its own occurrence (`(a{2,5}|b)`), once
+/// its first occurrence is next: every occurrence up to `max`, at least `min`.
+pub fn read_children<T: Element + 'static>(
+    r: &mut Reader<'_>,
+    name: &str,
+    min: u32,
+    max: u32,
+) -> Result<Vec<T>, Invalid> {
+    let mut list = Vec::new();
+    let mut count = 0u32;
+    let mut ok = true;
+    while count < max && r.peek_is(name) {
+        count += 1;
+        match r.read_child() {
+            Ok(v) if r.retains() => list.push(v),
+            Ok(_) => {}
+            Err(_) => ok = false,
+        }
+    }
+    if count < min {
+        r.missing_child(&format!("<{name}> (at least {min})"));
+        ok = false;
+    }
+    if ok {
+        Ok(list)
+    } else {
+        Err(Invalid)
+    }
+}
+
+/// A choice branch that is a group repeated by its own occurrence, if the next child
+/// starts it: every occurrence up to `max`, at least `min`.
+pub fn read_groups<G: Group>(
+    r: &mut Reader<'_>,
+    min: u32,
+    max: u32,
+) -> Option<Result<Vec<G>, Invalid>> {
+    let mut list = Vec::new();
+    let mut ok = true;
+    let mut count = 0u32;
+    while count < max {
+        let Some(v) = G::read_group(r) else { break };
+        count += 1;
+        match v {
+            Ok(v) if r.retains() => list.push(v),
+            Ok(_) => {}
+            Err(_) => ok = false,
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    if count < min {
+        r.missing_child(&format!(
+            "one of {} (at least {min} groups)",
+            element_list(G::FIRST)
+        ));
+        ok = false;
+    }
+    Some(if ok { Ok(list) } else { Err(Invalid) })
 }
 
 /// [`Group`] for a choice group: `choice_group!(Type, [FIRST...], [Variant "element",
-/// NestedGroupVariant, ...])`, tried in order.
+/// NestedGroupVariant, Repeated "element" [MIN, MAX], RepeatedGroup [MIN, MAX], ...])`,
+/// tried in order (the schema's Unique Particle Attribution makes the first match the only
+/// one). A repeated branch holds a `Vec` of its occurrences.
 #[macro_export]
 macro_rules! choice_group {
-    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)?),* $(,)?]) => {
+    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)? $([$min:expr, $max:expr])?),* $(,)?]) => {
         impl $crate::complex::Group for $ty {
             const FIRST: &'static [&'static str] = &[$($first),*];
             fn read_group(
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
-                $($crate::__choice_arm!(read r Self::$v $(, $n)?);)*
+                $($crate::__choice_arm!(read r Self::$v $(, $n)? $([$min, $max])?);)*
                 // Used by no arm for an empty xs:choice.
                 let _ = r;
                 ::core::option::Option::None
             }
             fn write_group(&self, w: &mut $crate::xml::Writer) {
-                // On the place: an empty xs:choice is an enum without variants.
+                // `*self`: an empty choice is an enum without variants, which `match *self {}`
+                // covers.
                 match *self {
-                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)?),)*
+                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])?),)*
                 }
             }
         }

@@ -33,7 +33,7 @@ pub enum Code {
     UnknownAttribute,
     /// E0205: a required attribute is missing.
     MissingAttribute,
-    /// E0206: an attribute whose value differs from its fixed value.
+    /// E0206: an attribute, or an element's simple content, whose value differs from its fixed value.
     FixedValue,
     /// E0207: text where the schema allows none.
     UnexpectedText,

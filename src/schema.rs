@@ -184,6 +184,52 @@ impl<T: Element> Element for Box<T> {
     }
 }
 
+/// The XML Schema instance namespace (`xsi:nil`).
+pub const XSI_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema-instance";
+
+/// The value of an element declared `nillable="true"` (of a simple type): `xsi:nil="true"`
+/// with no content, or a value. (XSD 1.0, 3.3.4, Element Locally Valid (Element) 3.)
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Nillable<T> {
+    /// `xsi:nil="true"`: no value (and no content).
+    Nil,
+    /// A value.
+    Value(T),
+}
+
+impl<T: SimpleValue + Element> Element for Nillable<T> {
+    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
+        let mut attributes = r.attributes(tag);
+        let nil = match r.xsi_nil_name(tag) {
+            Some(name) => attributes.optional::<bool>(r, &name),
+            None => Ok(None),
+        };
+        let finished = attributes.finish(r);
+        let value = match nil {
+            // A nil element has no content: no text, no child elements.
+            Ok(Some(true)) => r.empty_content(tag).map(|()| Nillable::Nil),
+            Ok(_) => r.simple_content::<T>(tag).map(|(v, _)| Nillable::Value(v)),
+            // Whether it is nil is unknown: its content is read, not judged again.
+            Err(_) => r.simple_content::<String>(tag).map(|_| Nillable::Nil),
+        };
+        finished?;
+        nil?;
+        value
+    }
+
+    fn write_element(&self, w: &mut Writer, name: &str) {
+        match self {
+            Nillable::Nil => {
+                w.start(name);
+                w.attribute("xmlns:xsi", XSI_NAMESPACE);
+                w.attribute("xsi:nil", "true");
+                w.end_empty();
+            }
+            Nillable::Value(v) => v.write_element(w, name),
+        }
+    }
+}
+
 /// The root of a schema's documents: one variant per global element.
 pub trait Document: Sized {
     /// The names of the global elements (the possible roots).

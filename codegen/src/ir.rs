@@ -638,12 +638,26 @@ pub enum Term {
 pub struct ElementDecl {
     /// The name in documents.
     pub name: String,
+    /// Where the particle stands (the reference, for a reference to a global element; also
+    /// `diff`'s location).
+    pub span: Span,
     /// Its type.
     pub type_ref: TypeRef,
     /// Documentation.
     pub doc: Option<String>,
-    /// Where it is declared (for `diff`'s locations).
-    pub span: Span,
+    /// `default=` or `fixed=` (simple content only).
+    pub value: Option<ValueConstraint>,
+    /// `nillable="true"`: `xsi:nil="true"` may stand for the value.
+    pub nillable: bool,
+}
+
+/// An element declaration's value constraint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueConstraint {
+    /// `default="..."`: the value of an empty element.
+    Default(String),
+    /// `fixed="..."`: the only value allowed; an empty element has it.
+    Fixed(String),
 }
 
 /// One `xs:alternative`.

@@ -490,6 +490,8 @@ mod tests {
                 type_ref: TypeRef::Builtin(Builtin::String),
                 doc: None,
                 span: Span::default(),
+                value: None,
+                nillable: false,
             }),
         }
     }

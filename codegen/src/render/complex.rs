@@ -88,6 +88,22 @@ impl Renderer<'_> {
         }
     }
 
+    /// The Rust type of an element's value: its type's, or `Nillable` of it.
+    /// `held`: a single field or variant, boxed where the type would contain itself (a
+    /// `Vec` holds its items on the heap and needs no box).
+    pub(super) fn element_type(&mut self, e: &ElementDecl, held: bool) -> TokenStream {
+        let rt = if held {
+            self.held_type(&e.type_ref)
+        } else {
+            self.rust_type(&e.type_ref)
+        };
+        if e.nillable {
+            quote! { __s::Nillable<#rt> }
+        } else {
+            rt
+        }
+    }
+
     /// Whether `t` is a simple type (its values have a lexical form).
     pub(super) fn is_simple(&self, t: &TypeRef) -> bool {
         match t {
@@ -166,6 +182,7 @@ impl Renderer<'_> {
     ) -> TokenStream {
         match &p.term {
             Term::Sequence(items) if p.min == 1 && p.max == Some(1) => {
+                let items = &flatten(items);
                 let mut entries = Vec::new();
                 for (i, item) in items.iter().enumerate() {
                     // What may still come after this item: a child that is neither this
@@ -224,11 +241,7 @@ impl Renderer<'_> {
     ) -> FieldPlan {
         let many = !matches!(max, Some(1));
         // A Vec holds its items on the heap: only a single field can make a type infinite.
-        let rt = if many {
-            self.rust_type(&e.type_ref)
-        } else {
-            self.held_type(&e.type_ref)
-        };
+        let rt = self.element_type(e, !many);
         let name = &e.name;
         let field = names.take(&sanitize_snake(name));
         let doc_text = e
@@ -236,11 +249,31 @@ impl Renderer<'_> {
             .as_deref()
             .map(plain_to_markdown)
             .unwrap_or_else(|| format!("Element `{name}`."));
-        let doc = doc_attrs(None, &doc_text);
-        let simple = self.is_simple(&e.type_ref);
+        // A nillable element's value is not a simple value (it may be nil): a child.
+        let simple = self.is_simple(&e.type_ref) && !e.nillable;
         let min_lit = Literal::u32_unsuffixed(min);
         let max_lit = max_tokens(max);
-        let table = quote! { element(#name, #min_lit, #max_lit) };
+        let table = match &e.value {
+            None => quote! { element(#name, #min_lit, #max_lit) },
+            Some(ValueConstraint::Default(v)) => {
+                quote! { constrained(#name, #min_lit, #max_lit, __c::ValueConstraint::Default(#v)) }
+            }
+            Some(ValueConstraint::Fixed(v)) => {
+                quote! { constrained(#name, #min_lit, #max_lit, __c::ValueConstraint::Fixed(#v)) }
+            }
+        };
+        let doc_text = match &e.value {
+            None => doc_text,
+            Some(ValueConstraint::Default(v)) => {
+                format!("{doc_text}\n\nAn empty element has the schema's default: `{v}`.")
+            }
+            Some(ValueConstraint::Fixed(v)) => {
+                format!(
+                    "{doc_text}\n\nThe schema fixes its value: `{v}` (an empty element has it)."
+                )
+            }
+        };
+        let doc = doc_attrs(None, &doc_text);
         let (ty, kind) = if many {
             (quote! { ::std::vec::Vec<#rt> }, quote! { Children(#rt) })
         } else if required {
@@ -278,6 +311,18 @@ impl Renderer<'_> {
         plans: &mut Vec<FieldPlan>,
     ) -> Option<TokenStream> {
         let index = plans.len();
+        // A group that can be empty is satisfied by no elements at all: it is optional
+        // whatever its minOccurs (zero occurrences and empty ones read the same).
+        let min = if matches!(item.term, Term::Element(_)) || !can_be_empty(&item.term) {
+            item.min
+        } else {
+            0
+        };
+        let item = &Particle {
+            min,
+            max: item.max,
+            term: item.term.clone(),
+        };
         let required = item.min == 1 && item.max == Some(1);
         let (first, label) = match &item.term {
             Term::Element(e) => {
@@ -331,7 +376,12 @@ impl Renderer<'_> {
                     kind,
                 });
                 let firsts: Vec<String> = first.iter().map(|f| format!("<{f}>")).collect();
-                (first, format!("one of {}", firsts.join(", ")))
+                let label = if firsts.is_empty() {
+                    "content for an empty xs:choice (which no content satisfies)".to_string()
+                } else {
+                    format!("one of {}", firsts.join(", "))
+                };
+                (first, label)
             }
         };
         let field = Literal::usize_unsuffixed(index);
@@ -359,14 +409,23 @@ impl Renderer<'_> {
                 let mut arms = Vec::new();
                 let mut seen = HashSet::new();
                 for item in items {
-                    if item.min != 1 || item.max != Some(1) {
-                        // Occurrence inside a choice branch: wrap it in a sequence group.
-                        self.error(def, "an element or group with its own minOccurs/maxOccurs inside xs:choice is not supported", Some("put the occurrence on the xs:choice"));
-                        continue;
-                    }
+                    // A branch is taken when its first element comes, so it occurs at least
+                    // once then; a branch repeated by its own maxOccurs holds every
+                    // occurrence (`(a+|b)` is not `(a|b)+`).
+                    let repeated = item.max != Some(1);
+                    let min_lit = Literal::u32_unsuffixed(item.min.max(1));
+                    let max_lit = max_tokens(item.max);
                     match &item.term {
                         Term::Element(e) => {
                             let v = format_ident!("{}", variant_name(&e.name));
+                            if e.value.is_some() {
+                                self.error(
+                                    def,
+                                    format!("element {}: default= or fixed= on an element in xs:choice is not supported yet", e.name),
+                                    None,
+                                );
+                                continue;
+                            }
                             if !seen.insert(v.to_string()) {
                                 self.error(
                                     def,
@@ -375,18 +434,42 @@ impl Renderer<'_> {
                                 );
                                 continue;
                             }
-                            let rt = self.held_type(&e.type_ref);
+                            let rt = self.element_type(e, !repeated);
                             let n = &e.name;
                             let vdoc = doc_attrs(e.doc.as_deref(), &format!("Element `{n}`."));
-                            variants.push(quote! { #vdoc #v(#rt), });
-                            arms.push(quote! { #v #n });
+                            if repeated {
+                                let text = format!(
+                                    " Every occurrence, in order: {}..{}.",
+                                    item.min.max(1),
+                                    item.max.map_or("unbounded".to_string(), |m| m.to_string())
+                                );
+                                variants.push(
+                                    quote! { #vdoc #[doc = #text] #v(::std::vec::Vec<#rt>), },
+                                );
+                                arms.push(quote! { #v #n [#min_lit, #max_lit] });
+                            } else {
+                                variants.push(quote! { #vdoc #v(#rt), });
+                                arms.push(quote! { #v #n });
+                            }
                         }
                         Term::Sequence(_) | Term::Choice(_) => {
-                            let (g, _) = self.group_type(def, item);
+                            let (g, _) = self.group_type(
+                                def,
+                                &Particle {
+                                    min: 1,
+                                    max: Some(1),
+                                    term: item.term.clone(),
+                                },
+                            );
                             let gi = type_ident(&g);
                             let v = format_ident!("{}", g);
-                            variants.push(quote! { #[doc = "A nested group."] #v(#gi), });
-                            arms.push(quote! { #v });
+                            if repeated {
+                                variants.push(quote! { #[doc = "A nested group, every occurrence in order."] #v(::std::vec::Vec<#gi>), });
+                                arms.push(quote! { #v [#min_lit, #max_lit] });
+                            } else {
+                                variants.push(quote! { #[doc = "A nested group."] #v(#gi), });
+                                arms.push(quote! { #v });
+                            }
                         }
                         Term::All(_) => self.error(
                             def,
@@ -407,6 +490,7 @@ impl Renderer<'_> {
                 }
             }
             Term::Sequence(items) => {
+                let items = &flatten(items);
                 let mut names = FieldNames::default();
                 let mut plans = Vec::new();
                 let mut entries = Vec::new();
@@ -506,6 +590,30 @@ pub(super) fn max_tokens(max: Option<u32>) -> TokenStream {
             quote! { #m }
         }
         None => quote! { __c::UNBOUNDED },
+    }
+}
+
+/// The items of a sequence with the sequences inside it that occur exactly once spliced in
+/// (a referenced `xs:group` of a sequence reads as its elements, not as a nested struct).
+pub(super) fn flatten(items: &[Particle]) -> Vec<Particle> {
+    let mut out = Vec::new();
+    for p in items {
+        match &p.term {
+            Term::Sequence(inner) if p.min == 1 && p.max == Some(1) => out.extend(flatten(inner)),
+            _ => out.push(p.clone()),
+        }
+    }
+    out
+}
+
+/// Whether a term can match no elements at all (occurrences of its own particles included).
+pub(super) fn can_be_empty(t: &Term) -> bool {
+    let particle = |p: &Particle| p.min == 0 || can_be_empty(&p.term);
+    match t {
+        Term::Element(_) => false,
+        Term::Sequence(items) | Term::All(items) => items.iter().all(particle),
+        // An empty choice matches nothing, not even no elements (XSD 1.0, 3.8.4).
+        Term::Choice(items) => items.iter().any(particle),
     }
 }
 

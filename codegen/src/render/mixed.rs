@@ -32,6 +32,13 @@ impl Renderer<'_> {
                 Vec::new()
             }
         };
+        if let Some(e) = elements.iter().find(|e| e.value.is_some()) {
+            self.error(
+                def,
+                format!("element {}: default= or fixed= on an element in mixed content is not supported yet", e.name),
+                None,
+            );
+        }
         let names: Vec<&str> = elements.iter().map(|e| e.name.as_str()).collect();
         let variants: Vec<Ident> = elements
             .iter()
@@ -39,7 +46,7 @@ impl Renderer<'_> {
             .collect();
         let types: Vec<TokenStream> = elements
             .iter()
-            .map(|e| self.rust_type(&e.type_ref))
+            .map(|e| self.element_type(e, false))
             .collect();
         let idx: Vec<Literal> = (0..elements.len()).map(Literal::usize_unsuffixed).collect();
         let docs: Vec<String> = elements

@@ -79,8 +79,20 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             "version",
             "id",
         ],
-        "element" => &["name", "type", "minOccurs", "maxOccurs", "id"],
-        "attribute" => &["name", "type", "use", "default", "fixed", "id"],
+        "element" => &[
+            "name",
+            "ref",
+            "type",
+            "minOccurs",
+            "maxOccurs",
+            "default",
+            "fixed",
+            "nillable",
+            "id",
+        ],
+        "attribute" => &["name", "ref", "type", "use", "default", "fixed", "id"],
+        "group" => &["name", "ref", "minOccurs", "maxOccurs", "id"],
+        "attributeGroup" => &["name", "ref", "id"],
         "simpleType" => &["name", "id"],
         "complexType" => &["name", "mixed", "id"],
         "sequence" | "choice" | "all" => &["minOccurs", "maxOccurs", "id"],
@@ -121,13 +133,22 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
         /// The namespace declarations of this element: (prefix, empty for the default
         /// namespace; namespace name).
         declared: Vec<(Vec<u8>, Vec<u8>)>,
+        /// The XSD element's local name and whether it is a reference (`ref=`); `None`
+        /// for the document level and for anything outside XSD markup.
+        xsd: Option<(String, bool, Span)>,
+        /// Its XSD children in order, with where each stands.
+        children: Vec<(String, Span)>,
     }
     let mut stack: Vec<Open> = vec![Open {
         key: String::new(),
         counts: HashMap::new(),
         free: false,
         declared: Vec::new(),
+        xsd: None,
+        children: Vec::new(),
     }];
+    // IDs of the schema's components (the `id` attributes), unique in the document.
+    let mut ids: HashMap<String, Span> = HashMap::new();
     loop {
         let before = reader.buffer_position() as usize;
         let event = match reader.read_event() {
@@ -147,7 +168,11 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
             Event::Start(start) => (start, false),
             Event::Empty(start) => (start, true),
             Event::End(_) => {
-                stack.pop();
+                if let Some(open) = stack.pop() {
+                    if let Some((local, is_ref, span)) = &open.xsd {
+                        check_children(local, *is_ref, *span, &open.children, &mut problems);
+                    }
+                }
                 continue;
             }
             Event::Eof => break,
@@ -163,6 +188,8 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
                     counts: HashMap::new(),
                     free: true,
                     declared: Vec::new(),
+                    xsd: None,
+                    children: Vec::new(),
                 });
             }
             continue;
@@ -225,17 +252,267 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
             });
         } else {
             check_attributes(start, &local, &span, &foreign, &mut problems);
+            check_names(start, &local, &span, &mut ids, &mut problems);
         }
-        if !empty {
+        let is_ref = start
+            .attributes()
+            .flatten()
+            .any(|a| a.key.as_ref() == b"ref");
+        let parent_local = stack
+            .last()
+            .and_then(|o| o.xsd.as_ref())
+            .map(|(l, _, _)| l.clone());
+        if is_xs {
+            check_placement(start, &local, parent_local.as_deref(), &span, &mut problems);
+        }
+        // An extension or restriction of simple content takes attributes only: checked
+        // under its own name.
+        let checked_as = match (local.as_str(), parent_local.as_deref()) {
+            ("extension", Some("simpleContent")) => "simpleContent extension".to_string(),
+            _ => local.clone(),
+        };
+        let xsd = is_xs.then_some((checked_as, is_ref, span));
+        if is_xs {
+            if let Some(parent) = stack.last_mut() {
+                parent.children.push((local.clone(), span));
+            }
+        }
+        if empty {
+            if let Some((local, is_ref, span)) = &xsd {
+                check_children(local, *is_ref, *span, &[], &mut problems);
+            }
+        } else {
             stack.push(Open {
                 key,
                 counts: HashMap::new(),
                 free,
                 declared,
+                xsd,
+                children: Vec::new(),
             });
         }
     }
     (map, problems)
+}
+
+/// One slot of an XSD element's content in the schema for schemas: one of `names`,
+/// `min..=max` times.
+type Slot = (&'static [&'static str], usize, usize);
+
+const MANY: usize = usize::MAX;
+const ANNOTATION: Slot = (&["annotation"], 0, 1);
+const ATTRIBUTES: Slot = (&["attribute", "attributeGroup"], 0, MANY);
+const ANY_ATTRIBUTE: Slot = (&["anyAttribute"], 0, 1);
+const PARTICLE: Slot = (&["group", "all", "choice", "sequence"], 0, 1);
+
+/// The content of an XSD element, as the schema for schemas (XSD 1.0 Part 1, Appendix A;
+/// `alternative` from 1.1) orders it; `None`: not checked here (free content, or facets,
+/// which the conversion reads one by one).
+fn content_slots(parent: &str, is_ref: bool) -> Option<Vec<Slot>> {
+    if is_ref && matches!(parent, "element" | "attribute" | "group" | "attributeGroup") {
+        return Some(vec![ANNOTATION]);
+    }
+    Some(match parent {
+        "complexType" => vec![
+            ANNOTATION,
+            (&["simpleContent", "complexContent"], 0, 1),
+            PARTICLE,
+            ATTRIBUTES,
+            ANY_ATTRIBUTE,
+        ],
+        "extension" => vec![ANNOTATION, PARTICLE, ATTRIBUTES, ANY_ATTRIBUTE],
+        "simpleContent extension" => vec![ANNOTATION, ATTRIBUTES, ANY_ATTRIBUTE],
+        "attributeGroup" => vec![ANNOTATION, ATTRIBUTES, ANY_ATTRIBUTE],
+        "group" => vec![ANNOTATION, (&["all", "choice", "sequence"], 1, 1)],
+        "element" => vec![
+            ANNOTATION,
+            (&["simpleType", "complexType"], 0, 1),
+            (&["alternative"], 0, MANY),
+            (&["unique", "key", "keyref"], 0, MANY),
+        ],
+        "attribute" => vec![ANNOTATION, (&["simpleType"], 0, 1)],
+        "sequence" | "choice" => vec![
+            ANNOTATION,
+            (&["element", "group", "choice", "sequence", "any"], 0, MANY),
+        ],
+        "all" => vec![ANNOTATION, (&["element"], 0, MANY)],
+        "simpleType" => vec![ANNOTATION, (&["restriction", "list", "union"], 1, 1)],
+        "simpleContent" | "complexContent" => {
+            vec![ANNOTATION, (&["restriction", "extension"], 1, 1)]
+        }
+        "list" => vec![ANNOTATION, (&["simpleType"], 0, 1)],
+        "union" => vec![ANNOTATION, (&["simpleType"], 0, MANY)],
+        _ => return None,
+    })
+}
+
+/// Checks the order and number of an XSD element's children against [`content_slots`]:
+/// a schema whose markup the schema for schemas rejects is not a schema, whatever the
+/// conversion would make of it.
+fn check_children(
+    parent: &str,
+    is_ref: bool,
+    span: Span,
+    children: &[(String, Span)],
+    problems: &mut Vec<ScanProblem>,
+) {
+    let Some(mut slots) = content_slots(parent, is_ref) else {
+        return;
+    };
+    // A complex type has simple or complex content, or else a particle and attributes.
+    if parent == "complexType"
+        && children
+            .iter()
+            .any(|(c, _)| c == "simpleContent" || c == "complexContent")
+    {
+        slots = vec![ANNOTATION, (&["simpleContent", "complexContent"], 1, 1)];
+    }
+    let parent = parent.rsplit(' ').next().unwrap_or(parent);
+    let construct = format!("xs:{parent}");
+    let mut next = 0;
+    for (names, min, max) in &slots {
+        let mut count = 0;
+        while next < children.len() && count < *max && names.contains(&children[next].0.as_str()) {
+            count += 1;
+            next += 1;
+        }
+        if count < *min {
+            let list: Vec<String> = names.iter().map(|n| format!("xs:{n}")).collect();
+            problems.push(ScanProblem {
+                span,
+                construct: construct.clone(),
+                message: format!("xs:{parent} needs {}", list.join(" or ")),
+                hint: None,
+                kind: Kind::Invalid,
+            });
+            return;
+        }
+    }
+    if let Some((child, cspan)) = children.get(next) {
+        let what = if is_ref {
+            format!("xs:{parent} with ref= (a reference takes only an annotation)")
+        } else {
+            format!("xs:{parent}")
+        };
+        problems.push(ScanProblem {
+            span: *cspan,
+            construct,
+            message: format!("xs:{child} is not allowed here in {what}"),
+            hint: Some("the schema for schemas fixes the order and number of children (XSD 1.0 Part 1, Appendix A)".into()),
+            kind: Kind::Invalid,
+        });
+    }
+}
+
+/// Named components are global and global ones named (XSD 1.0, 3.4.2, 3.14.2 and the
+/// schema for schemas): a local type takes no name, a global type, group or attribute group
+/// needs one.
+fn check_placement(
+    start: &BytesStart<'_>,
+    local: &str,
+    parent: Option<&str>,
+    span: &Span,
+    problems: &mut Vec<ScanProblem>,
+) {
+    if !matches!(
+        local,
+        "simpleType" | "complexType" | "group" | "attributeGroup" | "element" | "attribute"
+    ) {
+        return;
+    }
+    let has = |name: &[u8]| start.attributes().flatten().any(|a| a.key.as_ref() == name);
+    let global = matches!(parent, Some("schema" | "redefine" | "override"));
+    let message = match local {
+        "simpleType" | "complexType" if global && !has(b"name") => "a global type needs a name",
+        "simpleType" | "complexType" if !global && has(b"name") => {
+            "a local (anonymous) type takes no name"
+        }
+        "group" | "attributeGroup" if global && !has(b"name") => "a global group needs a name",
+        "group" | "attributeGroup" if !global && has(b"name") => {
+            "a group inside a definition is a reference: it takes ref=, not name="
+        }
+        "element" | "attribute" if global && has(b"ref") => {
+            "a global declaration takes name=, not ref="
+        }
+        _ => return,
+    };
+    problems.push(ScanProblem {
+        span: *span,
+        construct: format!("xs:{local}"),
+        message: message.into(),
+        hint: None,
+        kind: Kind::Invalid,
+    });
+}
+
+/// Whether `s` is an NCName: an XML 1.0 (Fifth Edition) Name without a colon.
+fn is_ncname(s: &str) -> bool {
+    let start = |c: char| {
+        matches!(c,
+            'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}'
+            | '\u{F8}'..='\u{2FF}' | '\u{370}'..='\u{37D}' | '\u{37F}'..='\u{1FFF}'
+            | '\u{200C}'..='\u{200D}' | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}'
+            | '\u{3001}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}'
+            | '\u{10000}'..='\u{EFFFF}')
+    };
+    let mut chars = s.chars();
+    chars.next().is_some_and(start)
+        && chars.all(|c| {
+            start(c)
+                || matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
+        })
+}
+
+/// `name` attributes are NCNames; `id` attributes are IDs (NCNames), unique in the file.
+fn check_names(
+    start: &BytesStart<'_>,
+    local: &str,
+    span: &Span,
+    ids: &mut HashMap<String, Span>,
+    problems: &mut Vec<ScanProblem>,
+) {
+    let construct = format!("xs:{local}");
+    for attr in start.attributes().flatten() {
+        let key = attr.key.as_ref();
+        if key != b"name" && key != b"id" {
+            continue;
+        }
+        let value = attr
+            .decode_and_unescape_value(start.decoder())
+            .map(|v| v.into_owned())
+            .unwrap_or_else(|_| String::from_utf8_lossy(&attr.value).into_owned());
+        // XSD's whiteSpace collapse applies to both (NCName and ID are tokens).
+        let value = value.trim();
+        let attr_name = String::from_utf8_lossy(key);
+        if !is_ncname(value) {
+            problems.push(ScanProblem {
+                span: *span,
+                construct: construct.clone(),
+                message: format!(
+                    "{attr_name}=\"{value}\" is not an NCName (a name without a colon)"
+                ),
+                hint: None,
+                kind: Kind::Invalid,
+            });
+            continue;
+        }
+        if key == b"id" {
+            if let Some(first) = ids.get(value) {
+                problems.push(ScanProblem {
+                    span: *span,
+                    construct: construct.clone(),
+                    message: format!(
+                        "id=\"{value}\" is already the id of the component at {}:{}",
+                        first.line, first.column
+                    ),
+                    hint: Some("ids are unique in a schema document".into()),
+                    kind: Kind::Invalid,
+                });
+            } else {
+                ids.insert(value.to_string(), *span);
+            }
+        }
+    }
 }
 
 fn split_name(name: &[u8]) -> (Option<&[u8]>, &[u8]) {
@@ -265,7 +542,6 @@ fn check_attributes(
             return;
         }
         let hint = match local {
-            "group" | "attributeGroup" => Some("inline the group's content".to_string()),
             "complexContent" => {
                 Some("write the content model directly in the complex type".to_string())
             }
@@ -366,7 +642,7 @@ mod tests {
 
     #[test]
     fn keys_count_siblings_of_the_same_name() {
-        let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n  <xs:simpleType name=\"A\"/>\n  <xs:complexType name=\"B\"/>\n  <xs:simpleType name=\"C\">\n    <xs:restriction base=\"xs:string\"><xs:pattern value=\"x\"/></xs:restriction>\n  </xs:simpleType>\n</xs:schema>";
+        let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n  <xs:simpleType name=\"A\"><xs:restriction base=\"xs:string\"/></xs:simpleType>\n  <xs:complexType name=\"B\"/>\n  <xs:simpleType name=\"C\">\n    <xs:restriction base=\"xs:string\"><xs:pattern value=\"x\"/></xs:restriction>\n  </xs:simpleType>\n</xs:schema>";
         let (map, problems) = scan(text);
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(

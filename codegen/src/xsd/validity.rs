@@ -879,7 +879,8 @@ impl Checker<'_> {
         let mut problems = Vec::new();
         while let Some(c) = stack.pop() {
             let n = &self.nodes[c];
-            if !n.xs {
+            // maxOccurs="0" stands for no particle at all (Part 1, 3.9.2).
+            if !n.xs || n.attr("maxOccurs").is_some_and(|m| m.trim() == "0") {
                 continue;
             }
             match n.local.as_str() {

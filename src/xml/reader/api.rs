@@ -252,6 +252,31 @@ impl<'a> Reader<'a> {
         result
     }
 
+    /// Reads the peeked child as [`Reader::read_child`] does, with the element
+    /// declaration's value constraint applied to its simple content: empty content has the
+    /// default (or fixed) value; other content must equal the fixed value.
+    pub fn read_constrained<T: Element + 'static>(
+        &mut self,
+        constraint: Option<crate::complex::ValueConstraint>,
+    ) -> Result<T, Invalid> {
+        self.value_constraint = constraint;
+        let result = self.read_child();
+        self.value_constraint = None;
+        result
+    }
+
+    /// The name under which `tag` gives `xsi:nil` (its prefix bound to the XML Schema
+    /// instance namespace where the reader stands), if it does.
+    pub fn xsi_nil_name(&self, tag: &Tag) -> Option<String> {
+        tag.attribute_names()
+            .find(|n| {
+                n.split_once(':').is_some_and(|(p, local)| {
+                    local == "nil" && self.namespace_of(p) == Some(crate::schema::XSI_NAMESPACE)
+                })
+            })
+            .map(str::to_string)
+    }
+
     /// Hands the element whose start tag is `tag` (the reader stands in it) to the
     /// observer through `call`, and reports what it finds.
     pub(super) fn observe(
@@ -482,6 +507,32 @@ impl<'a> Reader<'a> {
         }
         if !ok {
             return Err(Invalid);
+        }
+        // Taken here: the constraint is the element's whose content this is.
+        if let Some(constraint) = self.value_constraint.take() {
+            if text.is_empty() {
+                // XSD 1.0, 3.3.4 (Element Locally Valid (Element) 5.1.2): an empty
+                // element has the declaration's value.
+                text.push_str(constraint.value());
+            } else if let crate::complex::ValueConstraint::Fixed(fixed) = constraint {
+                let canonical = |t: &str| T::parse_lexical(t).map(|v| v.to_lexical().into_owned());
+                if let (Ok(given), Ok(wanted)) = (canonical(text), canonical(fixed)) {
+                    if given != wanted {
+                        let path = self.path();
+                        self.report(
+                            Diagnostic::error(
+                                Code::FixedValue,
+                                tag.offset,
+                                path,
+                                format!("the content of <{}> must be \"{fixed}\"", tag.name()),
+                            )
+                            .expected(format!("\"{fixed}\""))
+                            .found(format!("\"{}\"", excerpt(text))),
+                        );
+                        return Err(Invalid);
+                    }
+                }
+            }
         }
         match T::parse_lexical(text) {
             Ok(v) => Ok((v, form)),

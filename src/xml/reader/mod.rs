@@ -133,6 +133,9 @@ pub struct Reader<'a> {
     /// What the observer found at the element it was last handed (reused: it is almost
     /// always empty).
     found: Vec<Diagnostic>,
+    /// The value constraint (`default=`/`fixed=`) of the element about to be read, for its
+    /// simple content (see [`Reader::read_constrained`]).
+    value_constraint: Option<crate::complex::ValueConstraint>,
     /// The default namespace in scope at each open element (`None`: no namespace).
     default_ns: Vec<Option<String>>,
     /// Prefixes declared by the open elements, innermost last: (prefix, namespace).
@@ -211,6 +214,7 @@ impl<'a> Reader<'a> {
             omitted: (0, 0),
             fatal: false,
             peeked: None,
+            value_constraint: None,
             levels: vec![Level::document()],
             open: 1,
             last_start: 0,

@@ -437,7 +437,7 @@ impl Reader<'_> {
     }
 
     /// The namespace `prefix` is bound to where the reader stands (`xml` always is).
-    fn namespace_of(&self, prefix: &str) -> Option<&str> {
+    pub(super) fn namespace_of(&self, prefix: &str) -> Option<&str> {
         if prefix == "xml" {
             return Some(wf::XML_NAMESPACE);
         }
