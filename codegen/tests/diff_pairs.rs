@@ -76,6 +76,41 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
+    // Element value constraints and nillable: described, never proved harmless where they
+    // may not be (no witness with an empty element or xsi:nil is built yet).
+    Case {
+        name: "add a default value to an element",
+        edits: &[(
+            r#"<xs:element name="Note" type="xs:string" minOccurs="0"/>"#,
+            r#"<xs:element name="Note" type="xs:string" minOccurs="0" default="n/a"/>"#,
+        )],
+        kind: "element-value-changed",
+        old_break: V::No,
+        new_rejected: V::Unknown,
+        semver: Semver::None,
+    },
+    Case {
+        name: "fix an element's value",
+        edits: &[(
+            r#"<xs:element name="Note" type="xs:string" minOccurs="0"/>"#,
+            r#"<xs:element name="Note" type="xs:string" minOccurs="0" fixed="n/a"/>"#,
+        )],
+        kind: "element-value-changed",
+        old_break: V::Unknown,
+        new_rejected: V::Unknown,
+        semver: Semver::None,
+    },
+    Case {
+        name: "make an element nillable",
+        edits: &[(
+            r#"<xs:element name="Note" type="xs:string" minOccurs="0"/>"#,
+            r#"<xs:element name="Note" type="xs:string" minOccurs="0" nillable="true"/>"#,
+        )],
+        kind: "element-nillable-changed",
+        old_break: V::No,
+        new_rejected: V::Unknown,
+        semver: Semver::Major,
+    },
     Case {
         name: "add an optional element",
         edits: &[(

@@ -716,6 +716,11 @@ impl<'s> Cmp<'s> {
         let mut proofs = vec![proof];
         for (n, d) in &da {
             let Some(e) = db.get(n) else { continue };
+            match element_constraints(d, e) {
+                Ok(Some(p)) => proofs.push(format!("element {n}: {p}")),
+                Ok(None) => {}
+                Err(u) => return Local::Unknown(format!("element {n}: {u}")),
+            }
             match self.compare(&d.type_ref, &e.type_ref, &Focus::All, depth + 1) {
                 Local::Included(p) => {
                     if d.type_ref != e.type_ref {
@@ -938,4 +943,49 @@ impl<'s, P: FnMut(usize) -> usize> Random<'s, P> {
         }
         Ok(e)
     }
+}
+
+/// What a change of an element's `default=`/`fixed=` or `nillable` does to the documents A
+/// accepts: `Ok(None)` unchanged, `Ok(Some(proof))` none of them is rejected by B, `Err` when
+/// the comparison cannot decide it (no witness is built for these yet: a fixed value or the
+/// loss of `xsi:nil` is said, never proved harmless).
+fn element_constraints(a: &ElementDecl, b: &ElementDecl) -> Result<Option<String>, String> {
+    use crate::ir::ValueConstraint::{Default, Fixed};
+    let mut proofs = Vec::new();
+    if a.nillable != b.nillable {
+        if b.nillable {
+            proofs.push("nillable added: xsi:nil is allowed besides every value".to_string());
+        } else {
+            return Err("nillable removed: a document with xsi:nil=\"true\" breaks, and no witness with xsi:nil is built yet".into());
+        }
+    }
+    // An empty element takes the default or fixed value: without one, `<n/>` is valid only
+    // if the type admits the empty string.
+    match (&a.value, &b.value) {
+        (None, None) => {}
+        (x, y) if x == y => {}
+        (None, Some(Default(_))) => {
+            proofs.push("a default added: only an empty element gains a value".to_string())
+        }
+        (Some(Default(_)), Some(Default(_))) => {
+            proofs.push("another default: an empty element is valid in both".to_string())
+        }
+        (Some(Fixed(x)), Some(Default(_))) => {
+            proofs.push(format!("fixed {x:?} became a default: only loosens"))
+        }
+        (Some(Default(_) | Fixed(_)), None) => {
+            return Err(
+                "the default or fixed value is gone: an empty element breaks unless the type \
+                 admits the empty string, which is not compared yet"
+                    .into(),
+            )
+        }
+        (_, Some(Fixed(y))) => {
+            return Err(format!(
+                "fixed value {y:?} in NEW: documents with another value break unless the type \
+                 admits no other; the values are not compared yet"
+            ))
+        }
+    }
+    Ok((!proofs.is_empty()).then(|| proofs.join("; ")))
 }

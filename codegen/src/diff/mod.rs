@@ -915,6 +915,15 @@ fn compositor(c: &Content) -> String {
     }
 }
 
+/// An element's `default=`/`fixed=`, as written.
+fn value_constraint(v: &Option<crate::ir::ValueConstraint>) -> String {
+    match v {
+        None => "(none)".into(),
+        Some(crate::ir::ValueConstraint::Default(d)) => format!("default {d:?}"),
+        Some(crate::ir::ValueConstraint::Fixed(f)) => format!("fixed {f:?}"),
+    }
+}
+
 /// The changes of a content model: (kind, one line each, element names involved).
 fn content_changes(
     owner: &str,
@@ -998,6 +1007,24 @@ fn content_changes(
                     occurs(v.1, v.2)
                 ));
                 kinds.insert("occurrence-changed");
+                members.push(u.0.name.clone());
+            }
+            if u.0.value != v.0.value {
+                details.push(format!(
+                    "value constraint of element {}: {} -> {}",
+                    u.0.name,
+                    value_constraint(&u.0.value),
+                    value_constraint(&v.0.value)
+                ));
+                kinds.insert("element-value-changed");
+                members.push(u.0.name.clone());
+            }
+            if u.0.nillable != v.0.nillable {
+                details.push(format!(
+                    "nillable of element {}: {} -> {}",
+                    u.0.name, u.0.nillable, v.0.nillable
+                ));
+                kinds.insert("element-nillable-changed");
                 members.push(u.0.name.clone());
             }
             if u.0.type_ref != v.0.type_ref {
