@@ -299,13 +299,19 @@ impl Facets {
     }
 
     fn read_values<T: FacetValue>(&self) -> Vec<StepValues<T>> {
-        let read =
-            |text: &str| T::parse_lexical(text).expect("a facet value checked at generation time");
+        // The generator checks facet values against their base; where it cannot tell (an
+        // enumerated list of restricted items), a value that is not one of the base's can
+        // never be matched, so it is left out rather than trusted.
+        let read = |text: &str| T::parse_lexical(text).ok();
         self.steps
             .iter()
             .map(|s| StepValues {
-                bounds: s.bounds.iter().map(|&(b, t)| (b, t, read(t))).collect(),
-                enumeration: s.enumeration.iter().map(|t| read(t)).collect(),
+                bounds: s
+                    .bounds
+                    .iter()
+                    .filter_map(|&(b, t)| Some((b, t, read(t)?)))
+                    .collect(),
+                enumeration: s.enumeration.iter().filter_map(|t| read(t)).collect(),
             })
             .collect()
     }
@@ -845,6 +851,12 @@ macro_rules! list_type {
                     .map($crate::schema::SimpleValue::to_lexical)
                     .collect();
                 ::std::borrow::Cow::Owned(items.join(" "))
+            }
+        }
+        // A restriction of the list counts its items and compares lists item by item.
+        impl $crate::facets::FacetValue for $ty {
+            fn facet_length(&self) -> ::core::option::Option<u64> {
+                ::core::option::Option::Some(self.0.len() as u64)
             }
         }
         $crate::impl_simple_type!($ty);

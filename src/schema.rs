@@ -329,6 +329,8 @@ macro_rules! union_type {
                 }
             }
         }
+        // A restriction of the union compares values member and value alike.
+        impl $crate::facets::FacetValue for $ty {}
         $crate::impl_simple_type!($ty);
     };
 }

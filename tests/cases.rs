@@ -21,6 +21,12 @@ mod content_and_facets;
 #[path = "../codegen/tests/cases/datatypes/expected.rs"]
 mod datatypes;
 
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/simple-derivations/expected.rs"]
+mod simple_derivations;
+
 use boardxml::schema::{Document, SimpleValue};
 use boardxml::xml::{Reader, Writer};
 
@@ -264,4 +270,87 @@ fn datatype_facets_are_checked_in_the_value_space() {
         codes("<price>1</price><stamps>2000-02-30</stamps>"),
         [lexical]
     );
+    // A restricted boolean: its pattern judges the lexical form, its value stays a bool.
+    let pattern = boardxml::diagnostic::Code::Pattern.as_str();
+    let spelled = |value: &str| {
+        let text = format!("<values spelled=\"{value}\"><price>1</price></values>");
+        let (doc, diags) = read::<datatypes::Root>(&text);
+        let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+        let value = doc
+            .ok()
+            .and_then(|datatypes::Root::Values(v)| v.spelled.map(|s| *s.get()));
+        (value, codes)
+    };
+    assert_eq!(spelled("true"), (Some(true), vec![]));
+    assert_eq!(spelled(" false "), (Some(false), vec![]));
+    assert_eq!(spelled("1").1, [pattern]);
+    assert!(datatypes::SpelledOut::new(true).is_ok());
+}
+
+#[test]
+fn simple_derivations_case_reads_writes_and_reads_back() {
+    let text = include_str!("../codegen/tests/cases/simple-derivations/example.xml");
+    let (doc, diags) = read::<simple_derivations::Root>(text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let doc = doc.unwrap();
+    let simple_derivations::Root::Sample(s) = &doc;
+    assert_eq!(s.scores.items().len(), 3);
+    assert_eq!(s.pair.as_ref().unwrap().get().items().len(), 2);
+    // The union's members in order: an integer first, then the inline enumeration.
+    assert_eq!(
+        s.size,
+        Some(simple_derivations::Size::SizeMember1(
+            simple_derivations::SizeMember1::Large
+        ))
+    );
+    assert_eq!(
+        s.width.as_ref().map(|w| w.get().clone()),
+        Some(simple_derivations::Size::Integer(20))
+    );
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    doc.write_root(&mut w);
+    let written = w.finish();
+    // The example is in canonical layout: it comes back byte for byte.
+    assert_eq!(written, text);
+}
+
+#[test]
+fn restrictions_of_lists_unions_and_enumerations_check_their_own_facets() {
+    let codes = |body: &str| {
+        let text = format!("<sample><scores>1</scores>{body}</sample>");
+        let (_, diags) = read::<simple_derivations::Root>(&text);
+        diags.iter().map(|d| d.code.as_str()).collect::<Vec<_>>()
+    };
+    let code = |c: boardxml::diagnostic::Code| c.as_str();
+    use boardxml::diagnostic::Code::*;
+    assert_eq!(codes(""), Vec::<&str>::new());
+    // The item type of the list (written in place) is checked item by item.
+    assert_eq!(
+        codes("<pair>0 101</pair>").first().copied(),
+        Some(code(Range))
+    );
+    // A list restriction: length counts items; the enumeration compares values.
+    assert_eq!(codes("<pair>0 50 50</pair>"), [code(Length)]);
+    assert_eq!(codes("<extremes> 0   0100 </extremes>"), Vec::<&str>::new());
+    assert_eq!(codes("<extremes>50 50</extremes>"), [code(Enumeration)]);
+    assert_eq!(codes("<extremes>0 100 0</extremes>"), [code(Length)]);
+    // A union restriction: the pattern sees the text, the enumeration the member value.
+    assert_eq!(codes("<width>small</width>"), Vec::<&str>::new());
+    assert_eq!(codes("<width>large</width>"), [code(Pattern)]);
+    assert_eq!(codes("<width>30</width>"), [code(Enumeration)]);
+    // An enumeration of an enumeration: a value of the base's set that is not in its own.
+    assert_eq!(codes("<primary>black</primary>"), [code(Enumeration)]);
+    assert_eq!(codes("<primary>pink</primary>"), [code(Enumeration)]);
+    // A pattern over an inline enumeration base: 10 is in the base's set, not the pattern.
+    assert_eq!(codes("<levels>10</levels>"), [code(Pattern)]);
+    assert_eq!(codes("<levels>4</levels>"), [code(Enumeration)]);
+    // A restriction of an inline base: the base's fractionDigits and its own bound.
+    assert_eq!(codes("<small>9.55</small>"), [code(Range)]);
+    assert_eq!(codes("<small>10</small>"), [code(Range)]);
+    // Construction checks the same facets.
+    let pair = |text: &str| simple_derivations::Scores::parse_lexical(text).unwrap();
+    assert!(simple_derivations::Pair::new(pair("0 99")).is_ok());
+    assert!(simple_derivations::Pair::new(pair("0")).is_err());
+    assert!(simple_derivations::Extremes::new(pair("100 0")).is_ok());
+    assert!(simple_derivations::Extremes::new(pair("0 99")).is_err());
 }

@@ -57,6 +57,11 @@ fn every_compile_case_generates_code_that_compiles() {
     assert!(rec.contains("Box<Expr>"), "{rec}");
     assert!(rec.contains("Vec<Node>"), "{rec}");
     // Names that clash get deterministic suffixes, in XSD name order.
+    // A value listed twice is one variant.
+    let dup = code("duplicate_enumeration");
+    assert_eq!(dup.matches("/// `a`").count(), 1, "{dup}");
+    assert_eq!(dup.matches("/// `1`").count(), 1, "{dup}");
+    assert!(!dup.contains("/// `01`"), "{dup}");
     let clash = code("name_clash");
     for name in [
         "pub struct FooBar(",

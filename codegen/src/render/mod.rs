@@ -402,6 +402,8 @@ impl<'s> Renderer<'s> {
                         }
                         Some(base)
                     }
+                    // An enumeration's values are one more step over its base's.
+                    TypeKind::Enumeration(e) => self.simple_base(&e.base),
                     _ => None,
                 }
             }

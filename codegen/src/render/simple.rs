@@ -1,6 +1,7 @@
 //! Simple types: restrictions (a newtype and its facets as data), enumerations, unions
 //! and lists.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use super::*;
@@ -62,8 +63,7 @@ impl Renderer<'_> {
             ),
         );
         let Some(base) = self.simple_base(&r.base) else {
-            self.error(def, format!("the base {} is not a restriction of a built-in type; restricting an enumeration, union or list is not supported", type_label(&r.base)), None);
-            return TokenStream::new();
+            return self.derived_restriction(def, r, doc);
         };
         if base.builtin == Builtin::AnyType {
             self.error(def, "restricting xs:anyType is not supported", None);
@@ -123,10 +123,174 @@ impl Renderer<'_> {
                     ::boardxml::integer_type!(#ident, #rt, #xsd, #ws, [#(#steps),*]);
                 }
             }
-            Repr::Bool => {
-                self.error(def, "restricting xs:boolean is not supported", None);
-                TokenStream::new()
+            // A restricted boolean keeps `bool`: its patterns see the lexical form ("1" is
+            // not "true" to a pattern), its enumeration the value ("1" is "true").
+            Repr::Bool => quote! {
+                #doc
+                #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+                pub struct #ident(bool);
+
+                ::boardxml::value_type!(#ident, bool, #ws, [#(#steps),*]);
+            },
+        }
+    }
+
+    /// A restriction of a list or a union (directly or through other restrictions): a
+    /// newtype over the list's or union's type, whose own facets (patterns on the lexical
+    /// form; lengths counting list items; enumeration compared as values) are checked after
+    /// the base type has read the value.
+    fn derived_restriction(
+        &mut self,
+        def: &TypeDef,
+        r: &Restriction,
+        doc: TokenStream,
+    ) -> TokenStream {
+        let ident = self.tident(&def.name);
+        let Some((base_name, list)) = self.list_or_union_base(&r.base) else {
+            self.error(
+                def,
+                format!(
+                    "the base {} is not a simple type the generator knows",
+                    type_label(&r.base)
+                ),
+                None,
+            );
+            return TokenStream::new();
+        };
+        // Part 2, 4.1.5: a list takes length, minLength, maxLength, pattern, enumeration
+        // and whiteSpace (collapse); a union pattern and enumeration.
+        let mut own = Vec::new();
+        let mut implied = None;
+        self.steps(r, &mut own, &mut implied);
+        let own: Vec<Facets> = own.into_iter().map(Cow::into_owned).collect();
+        let what = if list { "a list type" } else { "a union type" };
+        for f in &own {
+            let lengths = f.length.is_some() || f.min_length.is_some() || f.max_length.is_some();
+            if !f.bounds.is_empty() || f.total_digits.is_some() || f.fraction_digits.is_some() {
+                self.invalid(
+                    def,
+                    format!(
+                        "value bounds and digit facets do not apply to {what} (XSD Part 2, 4.1.5)"
+                    ),
+                    None,
+                );
             }
+            if !list && (lengths || f.white_space.is_some()) {
+                self.invalid(
+                    def,
+                    "length and whiteSpace facets do not apply to a union type (XSD Part 2, 4.1.5)",
+                    None,
+                );
+            }
+            if list && f.white_space.is_some_and(|w| w != WhiteSpace::Collapse) {
+                self.invalid(
+                    def,
+                    "the whiteSpace of a list type is fixed at collapse",
+                    None,
+                );
+            }
+            for text in &f.enumeration {
+                if self.literal_fits(&r.base, text) == Some(false) {
+                    self.invalid(
+                        def,
+                        format!(
+                            "the enumerated value \"{text}\" is not a value of the base type {}",
+                            type_label(&r.base)
+                        ),
+                        None,
+                    );
+                }
+            }
+        }
+        let effective = |get: fn(&Facets) -> Option<u64>| own.iter().rev().find_map(get);
+        if let (Some(min), Some(max)) = (effective(|s| s.min_length), effective(|s| s.max_length)) {
+            if min > max {
+                self.invalid(
+                    def,
+                    format!("minLength {min} is above maxLength {max}"),
+                    None,
+                );
+            }
+        }
+        let white_space = if self.collapses(&TypeRef::Named(base_name.clone())) {
+            WhiteSpace::Collapse
+        } else {
+            WhiteSpace::Preserve
+        };
+        let (ws, steps) = self.facets_table(r, white_space);
+        let path = self.rust_type(&TypeRef::Named(base_name));
+        quote! {
+            #doc
+            #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+            pub struct #ident(#path);
+
+            ::boardxml::value_type!(#ident, #path, #ws, [#(#steps),*]);
+        }
+    }
+
+    /// The list or union type a chain of restrictions starts from, and whether it is a
+    /// list.
+    fn list_or_union_base(&self, t: &TypeRef) -> Option<(String, bool)> {
+        let TypeRef::Named(n) = t else { return None };
+        match &self.schema.types.get(n)?.kind {
+            TypeKind::Restriction(r) => self.list_or_union_base(&r.base),
+            TypeKind::List(_) => Some((n.clone(), true)),
+            TypeKind::Union(_) => Some((n.clone(), false)),
+            _ => None,
+        }
+    }
+
+    /// Whether every value of `t` is white-space collapsed before it is read (lists always;
+    /// unions when each member is).
+    fn collapses(&self, t: &TypeRef) -> bool {
+        if let Some(b) = self.simple_base(t) {
+            return b.white_space == WhiteSpace::Collapse;
+        }
+        let TypeRef::Named(n) = t else { return false };
+        match self.schema.types.get(n).map(|d| &d.kind) {
+            Some(TypeKind::Restriction(r)) => self.collapses(&r.base),
+            Some(TypeKind::List(_)) => true,
+            Some(TypeKind::Union(members)) => members.iter().all(|m| self.collapses(m)),
+            _ => false,
+        }
+    }
+
+    /// Whether a literal is in the lexical space of `t`, as far as generation can tell
+    /// (`None`: it cannot; the built-in parts are checked exactly, facets of named
+    /// restrictions are not).
+    fn literal_fits(&self, t: &TypeRef, text: &str) -> Option<bool> {
+        if let Some(b) = self.simple_base(t) {
+            if matches!(b.builtin.repr(), Repr::String) {
+                return None;
+            }
+            return Some(crate::values::parses(b.builtin, text));
+        }
+        let TypeRef::Named(n) = t else { return None };
+        match &self.schema.types.get(n)?.kind {
+            TypeKind::Restriction(r) => self.literal_fits(&r.base, text),
+            TypeKind::List(l) => {
+                let mut all = Some(true);
+                for item in text.split_ascii_whitespace() {
+                    match self.literal_fits(&l.item, item) {
+                        Some(false) => return Some(false),
+                        None => all = None,
+                        Some(true) => {}
+                    }
+                }
+                all
+            }
+            TypeKind::Union(members) => {
+                let mut any = Some(false);
+                for m in members {
+                    match self.literal_fits(m, text.trim()) {
+                        Some(true) => return Some(true),
+                        None => any = None,
+                        Some(false) => {}
+                    }
+                }
+                any
+            }
+            _ => None,
         }
     }
 
@@ -135,10 +299,23 @@ impl Renderer<'_> {
     pub(super) fn steps<'a>(
         &'a self,
         r: &'a Restriction,
-        out: &mut Vec<&'a Facets>,
+        out: &mut Vec<Cow<'a, Facets>>,
         implied: &mut Option<Facets>,
     ) {
-        match &r.base {
+        self.base_steps(&r.base, out, implied);
+        out.push(Cow::Borrowed(&r.facets));
+    }
+
+    /// The steps of a base type (see [`Renderer::steps`]): an enumeration base is a step
+    /// whose facet is its enumeration. A list or union base adds none (its type checks
+    /// itself).
+    fn base_steps<'a>(
+        &'a self,
+        base: &'a TypeRef,
+        out: &mut Vec<Cow<'a, Facets>>,
+        implied: &mut Option<Facets>,
+    ) {
+        match base {
             TypeRef::Builtin(b) => {
                 let (min, max) = b.implied_bounds();
                 if min.is_some() || max.is_some() {
@@ -149,14 +326,18 @@ impl Renderer<'_> {
                     });
                 }
             }
-            TypeRef::Named(n) => {
-                if let Some(TypeKind::Restriction(base)) = self.schema.types.get(n).map(|d| &d.kind)
-                {
-                    self.steps(base, out, implied);
+            TypeRef::Named(n) => match self.schema.types.get(n).map(|d| &d.kind) {
+                Some(TypeKind::Restriction(base)) => self.steps(base, out, implied),
+                Some(TypeKind::Enumeration(e)) => {
+                    self.base_steps(&e.base, out, implied);
+                    out.push(Cow::Owned(Facets {
+                        enumeration: e.values.iter().map(|v| v.value.clone()).collect(),
+                        ..Facets::default()
+                    }));
                 }
-            }
+                _ => {}
+            },
         }
-        out.push(&r.facets);
     }
 
     /// A restriction's facets as data: the white space in force and every step, base first
@@ -169,10 +350,11 @@ impl Renderer<'_> {
         let mut own = Vec::new();
         let mut implied = None;
         self.steps(r, &mut own, &mut implied);
-        let steps: Vec<&Facets> = implied.iter().chain(own).collect();
+        let steps: Vec<&Facets> = implied.iter().chain(own.iter().map(|f| &**f)).collect();
+        // A list or union base is a value type too (its enumeration compared as values).
         let values = self
             .simple_base(&r.base)
-            .is_some_and(|b| matches!(b.builtin.repr(), Repr::Value(_)));
+            .is_none_or(|b| matches!(b.builtin.repr(), Repr::Value(_) | Repr::Bool));
         let entries = steps.iter().filter_map(|f| step(f, values)).collect();
         (ws_ident(white_space), entries)
     }
@@ -207,7 +389,7 @@ impl Renderer<'_> {
             ];
             for (kind, label, here) in present {
                 if here && !v.allows(kind) {
-                    self.error(
+                    self.invalid(
                         def,
                         format!("{label} does not apply to {xsd} (XSD Part 2, 4.1.5)"),
                         None,
@@ -215,7 +397,7 @@ impl Renderer<'_> {
                 }
             }
             if f.white_space.is_some_and(|w| w != WhiteSpace::Collapse) {
-                self.error(
+                self.invalid(
                     def,
                     format!("the whiteSpace of {xsd} is fixed at collapse"),
                     None,
@@ -223,11 +405,11 @@ impl Renderer<'_> {
             }
         }
         if matches!(builtin.repr(), Repr::Int(_)) && f.fraction_digits.is_some_and(|d| d != 0) {
-            self.error(def, format!("fractionDigits of {xsd} is fixed at 0"), None);
+            self.invalid(def, format!("fractionDigits of {xsd} is fixed at 0"), None);
         }
         for (kind, text) in &f.bounds {
             if !crate::values::parses(builtin, text) {
-                self.error(
+                self.invalid(
                     def,
                     format!("{} \"{text}\" is not a value of {xsd}", kind.xsd_name()),
                     matches!(builtin.repr(), Repr::Int(_))
@@ -237,7 +419,7 @@ impl Renderer<'_> {
         }
         for text in &f.enumeration {
             if !crate::values::parses(builtin, text) {
-                self.error(
+                self.invalid(
                     def,
                     format!("the enumerated value \"{text}\" is not a value of {xsd}"),
                     None,
@@ -248,7 +430,7 @@ impl Renderer<'_> {
         let mut own = Vec::new();
         let mut implied = None;
         self.steps(r, &mut own, &mut implied);
-        let own: Vec<Facets> = own.into_iter().cloned().collect();
+        let own: Vec<Facets> = own.into_iter().map(Cow::into_owned).collect();
         let bases: Vec<(BoundKind, String)> = own[..own.len() - 1]
             .iter()
             .flat_map(|s| s.bounds.iter().cloned())
@@ -258,7 +440,7 @@ impl Renderer<'_> {
         if count(MinInclusive) + count(MinExclusive) > 1
             || count(MaxInclusive) + count(MaxExclusive) > 1
         {
-            self.error(
+            self.invalid(
                 def,
                 "a step may have one lower bound (minInclusive or minExclusive) and one upper bound (maxInclusive or maxExclusive)",
                 None,
@@ -282,7 +464,7 @@ impl Renderer<'_> {
                     _ => matches!(o, Some(Ordering::Greater | Ordering::Equal)),
                 };
                 if bad {
-                    self.error(
+                    self.invalid(
                         def,
                         format!(
                             "{} \"{lo}\" is above {} \"{hi}\": no value is in the range",
@@ -313,7 +495,7 @@ impl Renderer<'_> {
                     _ => false,
                 };
                 if loosens {
-                    self.error(
+                    self.invalid(
                         def,
                         format!(
                             "{} \"{value}\" is outside the base type's {} \"{base}\"",
@@ -327,7 +509,7 @@ impl Renderer<'_> {
         }
         // Lengths (Part 2, 4.3.1.4, 4.3.2.4).
         if f.length.is_some() && (f.min_length.is_some() || f.max_length.is_some()) {
-            self.error(
+            self.invalid(
                 def,
                 "length together with minLength or maxLength in one step",
                 Some("XSD Part 2, 4.3.1.4: give either the length or its bounds"),
@@ -341,7 +523,7 @@ impl Renderer<'_> {
         );
         if let (Some(min), Some(max)) = (min_length, max_length) {
             if min > max {
-                self.error(
+                self.invalid(
                     def,
                     format!("minLength {min} is above maxLength {max}"),
                     None,
@@ -350,7 +532,7 @@ impl Renderer<'_> {
         }
         if let Some(l) = length {
             if min_length.is_some_and(|m| l < m) || max_length.is_some_and(|m| l > m) {
-                self.error(
+                self.invalid(
                     def,
                     format!("length {l} is outside the base's minLength and maxLength"),
                     None,
@@ -361,7 +543,7 @@ impl Renderer<'_> {
         let fraction = effective(|s| s.fraction_digits.map(u64::from));
         if let (Some(t), Some(fr)) = (total, fraction) {
             if fr > t {
-                self.error(
+                self.invalid(
                     def,
                     format!("fractionDigits {fr} is above totalDigits {t}"),
                     None,
@@ -376,32 +558,54 @@ impl Renderer<'_> {
             def.doc.as_deref(),
             &format!("Enumeration (schema type `{}`).", def.name),
         );
-        let Some(base) = self.simple_base(&e.base) else {
-            self.error(
-                def,
-                format!(
-                    "the base {} of an enumeration must be a restriction of a built-in type",
-                    type_label(&e.base)
-                ),
-                None,
-            );
-            return TokenStream::new();
+        let as_restriction = |e: &Enumeration| Restriction {
+            base: e.base.clone(),
+            facets: Facets {
+                enumeration: e.values.iter().map(|v| v.value.clone()).collect(),
+                ..Facets::default()
+            },
         };
-        if let Repr::Value(_) = base.builtin.repr() {
-            // Values compared in the value space (`1.0` is `1`), not matched as text: a
-            // newtype checked against the enumeration, not a Rust enum.
-            let r = Restriction {
-                base: e.base.clone(),
-                facets: Facets {
-                    enumeration: e.values.iter().map(|v| v.value.clone()).collect(),
-                    ..Facets::default()
-                },
-            };
-            return self.restriction(def, &r);
+        let Some(base) = self.simple_base(&e.base) else {
+            // An enumeration of list or union values: compared as values of that type.
+            return self.restriction(def, &as_restriction(e));
+        };
+        // An enumeration of an enumeration: both sets must hold (a value outside the
+        // base's set is no value of the base), so a newtype checked against both steps.
+        let mut base_steps = Vec::new();
+        self.base_steps(&e.base, &mut base_steps, &mut None);
+        let enumerated_base = base_steps.iter().any(|f| !f.enumeration.is_empty());
+        if enumerated_base || matches!(base.builtin.repr(), Repr::Value(_) | Repr::Bool) {
+            // Values compared in the value space (`1.0` is `1`, `1` is `true`), not matched
+            // as text: a newtype checked against the enumeration, not a Rust enum.
+            return self.restriction(def, &as_restriction(e));
         }
-        let mut names = HashSet::new();
-        let variants: Vec<Ident> = e
+        // An enumeration may list a value twice (or as "1" and "01"): one variant each.
+        let mut seen = HashSet::new();
+        let unique: Vec<&EnumValue> = e
             .values
+            .iter()
+            .filter(|v| {
+                let key = match base.builtin.repr() {
+                    Repr::Int(_) => v
+                        .value
+                        .trim()
+                        .parse::<i128>()
+                        .map_or(v.value.clone(), |i| i.to_string()),
+                    _ => match base.white_space {
+                        WhiteSpace::Preserve => v.value.clone(),
+                        WhiteSpace::Replace => {
+                            boardxml::schema::whitespace::replace(&v.value).into_owned()
+                        }
+                        WhiteSpace::Collapse => {
+                            boardxml::schema::whitespace::collapse(&v.value).into_owned()
+                        }
+                    },
+                };
+                seen.insert(key)
+            })
+            .collect();
+        let mut names = HashSet::new();
+        let variants: Vec<Ident> = unique
             .iter()
             .map(|v| {
                 let mut name = variant_name(&v.value);
@@ -414,9 +618,8 @@ impl Renderer<'_> {
                 format_ident!("{}", name)
             })
             .collect();
-        let values: Vec<&str> = e.values.iter().map(|v| v.value.as_str()).collect();
-        let docs: Vec<TokenStream> = e
-            .values
+        let values: Vec<&str> = unique.iter().map(|v| v.value.as_str()).collect();
+        let docs: Vec<TokenStream> = unique
             .iter()
             .map(|v| doc_attrs(v.doc.as_deref(), &format!("`{}`", v.value)))
             .collect();

@@ -860,6 +860,15 @@ impl Converter<'_> {
         }
     }
 
+    /// An anonymous simple type inside another (a list's items, a union's member, a
+    /// restriction's base): a type of its own under a fresh name derived from `base`.
+    fn inline_simple_type(&mut self, st: &SimpleBaseType, base: &str, key: Key) -> Option<TypeRef> {
+        let tname = self.synthesise(base);
+        let def = self.simple_type(st, &tname, key)?;
+        self.insert(Some(def));
+        Some(TypeRef::Named(tname))
+    }
+
     /// A fresh Rust-facing name for an anonymous type, derived from where it stands.
     fn synthesise(&mut self, base: &str) -> String {
         let mut name = pascal(base);
@@ -919,11 +928,25 @@ impl Converter<'_> {
                 SimpleBaseTypeContent::Restriction(r) => {
                     let mut k = key.child("restriction");
                     let rspan = self.span(&k);
-                    let Some(base_q) = &r.base else {
-                        self.unsupported(rspan, &construct, "a restriction without a base attribute (an inline base type) is not supported", Some("name the base type and refer to it with base=\"...\"".into()));
-                        return None;
+                    // The base: named by base=, or an inline simpleType (a type of its
+                    // own, named after the one it is the base of).
+                    let inline_base = r.content.iter().find_map(|c| match c {
+                        RestrictionContent::SimpleType(st) => Some(st),
+                        _ => None,
+                    });
+                    let base = match (&r.base, inline_base) {
+                        (Some(base_q), None) => self.type_ref(base_q, &rspan, &construct)?,
+                        (None, Some(st)) => {
+                            let ik = k.child("simpleType");
+                            self.inline_simple_type(st, &format!("{name}_base"), ik)?
+                        }
+                        // Both or neither: src-restriction-base-or-simpleType (the validity
+                        // pass reports it).
+                        _ => {
+                            self.invalid(rspan, &construct, "xs:restriction needs exactly one of base= and an inline simpleType (src-restriction-base-or-simpleType)", None);
+                            return None;
+                        }
                     };
-                    let base = self.type_ref(base_q, &rspan, &construct)?;
                     let facets = self.facets(
                         r.content.iter().filter_map(|c| match c {
                             RestrictionContent::Facet(f) => Some(f),
@@ -932,17 +955,6 @@ impl Converter<'_> {
                         &mut k,
                         &construct,
                     );
-                    if r.content
-                        .iter()
-                        .any(|c| matches!(c, RestrictionContent::SimpleType(_)))
-                    {
-                        self.unsupported(
-                            rspan,
-                            &construct,
-                            "an inline base type inside xs:restriction is not supported",
-                            None,
-                        );
-                    }
                     let (facets, enums) = facets?;
                     let others = facets.patterns.len()
                         + facets.length.iter().count()
@@ -967,37 +979,46 @@ impl Converter<'_> {
                     });
                 }
                 SimpleBaseTypeContent::List(l) => {
-                    let k = key.child("list");
+                    let mut k = key.child("list");
                     let lspan = self.span(&k);
-                    let Some(item_q) = &l.item_type else {
-                        self.unsupported(
-                            lspan,
-                            &construct,
-                            "an inline item type in xs:list is not supported",
-                            Some("name the item type and use itemType=\"...\"".into()),
-                        );
-                        return None;
+                    if l.annotation.is_some() {
+                        k.child("annotation");
+                    }
+                    let item = match (&l.item_type, &l.simple_type) {
+                        (Some(item_q), None) => self.type_ref(item_q, &lspan, &construct)?,
+                        (None, Some(st)) => {
+                            let ik = k.child("simpleType");
+                            self.inline_simple_type(st, &format!("{name}_item"), ik)?
+                        }
+                        _ => {
+                            self.invalid(lspan, &construct, "xs:list needs exactly one of itemType= and an inline simpleType (src-list-itemType-or-simpleType)", None);
+                            return None;
+                        }
                     };
-                    let item = self.type_ref(item_q, &lspan, &construct)?;
                     kind = Some(TypeKind::List(ListType {
                         item,
                         facets: Facets::default(),
                     }));
                 }
                 SimpleBaseTypeContent::Union(u) => {
-                    let k = key.child("union");
+                    let mut k = key.child("union");
                     let uspan = self.span(&k);
-                    if !u.simple_type.is_empty() {
-                        self.unsupported(
-                            uspan,
-                            &construct,
-                            "inline member types in xs:union are not supported",
-                            Some("name each member type and list it in memberTypes".into()),
-                        );
+                    if u.annotation.is_some() {
+                        k.child("annotation");
                     }
+                    // Member order decides which member takes a value: memberTypes first,
+                    // then the inline simpleTypes in document order (Part 1, 3.14.2).
                     let mut members = Vec::new();
                     for q in u.member_types.iter().flat_map(|l| l.0.iter()) {
                         if let Some(t) = self.type_ref(q, &uspan, &construct) {
+                            members.push(t);
+                        }
+                    }
+                    for (i, st) in u.simple_type.iter().enumerate() {
+                        let mk = k.child("simpleType");
+                        if let Some(t) =
+                            self.inline_simple_type(st, &format!("{name}_member{}", i + 1), mk)
+                        {
                             members.push(t);
                         }
                     }

@@ -40,6 +40,13 @@ pub struct ShortWait(::boardxml::datatypes::Duration);
     ShortWait, ::boardxml::datatypes::Duration, Collapse, [__f::Step::NONE.bounds(&
     [(__f::Bound::MaxInclusive, "PT1H")])]
 );
+/// A boolean written as a word: the pattern sees the lexical form, so "1" is refused although it is the value true.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SpelledOut(bool);
+::boardxml::value_type!(
+    SpelledOut, bool, Collapse, [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:true|false)\\z"), & ["true|false"])]
+);
 /// List of xs:date separated by white space (schema type `Stamps`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Stamps(::std::vec::Vec<::boardxml::datatypes::Date>);
@@ -122,6 +129,8 @@ pub struct Values {
     pub entities: ::core::option::Option<::boardxml::datatypes::Entities>,
     /// Attribute `anySimpleType`.
     pub any_simple_type: ::core::option::Option<::boardxml::datatypes::AnySimpleType>,
+    /// Attribute `spelled`.
+    pub spelled: ::core::option::Option<SpelledOut>,
     /// Element `price`.
     pub price: ::std::vec::Vec<Price>,
     /// Element `when`.
@@ -138,13 +147,13 @@ pub struct Values {
     pub stamps: ::core::option::Option<Stamps>,
 }
 ::boardxml::complex_type!(
-    Values, __c::Content::Sequence(& [__c::Item::new(34, & ["price"], "<price>", &
-    ["when", "ratio", "half", "key", "wait", "stamps"]), __c::Item::new(35, & ["when"],
-    "<when>", & ["ratio", "half", "key", "wait", "stamps"]), __c::Item::new(36, &
-    ["ratio"], "<ratio>", & ["half", "key", "wait", "stamps"]), __c::Item::new(37, &
-    ["half"], "<half>", & ["key", "wait", "stamps"]), __c::Item::new(38, & ["key"],
-    "<key>", & ["wait", "stamps"]), __c::Item::new(39, & ["wait"], "<wait>", &
-    ["stamps"]), __c::Item::new(40, & ["stamps"], "<stamps>", & [])]), [0 string :
+    Values, __c::Content::Sequence(& [__c::Item::new(35, & ["price"], "<price>", &
+    ["when", "ratio", "half", "key", "wait", "stamps"]), __c::Item::new(36, & ["when"],
+    "<when>", & ["ratio", "half", "key", "wait", "stamps"]), __c::Item::new(37, &
+    ["ratio"], "<ratio>", & ["half", "key", "wait", "stamps"]), __c::Item::new(38, &
+    ["half"], "<half>", & ["key", "wait", "stamps"]), __c::Item::new(39, & ["key"],
+    "<key>", & ["wait", "stamps"]), __c::Item::new(40, & ["wait"], "<wait>", &
+    ["stamps"]), __c::Item::new(41, & ["stamps"], "<stamps>", & [])]), [0 string :
     OptAttr(::std::string::String) attribute("string", false), 1 normalized_string :
     OptAttr(__s::xs::NormalizedString) attribute("normalizedString", false), 2 token :
     OptAttr(__s::xs::Token) attribute("token", false), 3 boolean : OptAttr(bool)
@@ -179,11 +188,12 @@ pub struct Values {
     attribute("ENTITY", false), 32 entities : OptAttr(::boardxml::datatypes::Entities)
     attribute("ENTITIES", false), 33 any_simple_type :
     OptAttr(::boardxml::datatypes::AnySimpleType) attribute("anySimpleType", false), 34
-    price : Children(Price) element("price", 1, __c::UNBOUNDED), 35 when :
-    OptLeaf(InTwoThousand) element("when", 0, 1), 36 ratio : OptLeaf(UnitInterval)
-    element("ratio", 0, 1), 37 half : OptLeaf(Halves) element("half", 0, 1), 38 key :
-    OptLeaf(Key) element("key", 0, 1), 39 wait : OptLeaf(ShortWait) element("wait", 0,
-    1), 40 stamps : OptLeaf(Stamps) element("stamps", 0, 1)]
+    spelled : OptAttr(SpelledOut) attribute("spelled", false), 35 price : Children(Price)
+    element("price", 1, __c::UNBOUNDED), 36 when : OptLeaf(InTwoThousand) element("when",
+    0, 1), 37 ratio : OptLeaf(UnitInterval) element("ratio", 0, 1), 38 half :
+    OptLeaf(Halves) element("half", 0, 1), 39 key : OptLeaf(Key) element("key", 0, 1), 40
+    wait : OptLeaf(ShortWait) element("wait", 0, 1), 41 stamps : OptLeaf(Stamps)
+    element("stamps", 0, 1)]
 );
 ::boardxml::complex_element!(Values);
 /// A document of this schema: one variant per global element.
