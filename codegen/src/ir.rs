@@ -5,7 +5,7 @@
 //! translated patterns), so rendering never interprets XSD and a facet that cannot be
 //! honoured has already been reported with its position.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where a construct stands in a schema file, for diagnostics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -25,6 +25,8 @@ pub struct Schema {
     pub types: BTreeMap<String, TypeDef>,
     /// Global elements: the documents' possible roots, by element name.
     pub roots: BTreeMap<String, RootElement>,
+    /// The names of the notation declarations (`xs:notation`): a NOTATION value names one.
+    pub notations: BTreeSet<String>,
 }
 
 /// A global element that can be a document's root.

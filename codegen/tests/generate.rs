@@ -172,6 +172,10 @@ fn datatype_facet_errors_are_located() {
             "maxInclusive \"11\" is outside the base type's maxInclusive \"10.0\"",
         ),
         (
+            r#"<xs:restriction base="xs:NOTATION"><xs:enumeration value="gif"/></xs:restriction>"#,
+            "the enumerated NOTATION value \"gif\" names no notation declaration",
+        ),
+        (
             r#"<xs:restriction base="xs:dayTimeDuration"/>"#,
             "the built-in type xs:dayTimeDuration is not supported",
         ),

@@ -91,6 +91,19 @@ impl Renderer<'_> {
             );
         }
         self.check_facet_values(def, r, base.builtin);
+        if base.builtin == Builtin::Value(ValueType::Notation) {
+            // Part 2, 3.2.19: a NOTATION value is the name of a declared notation.
+            for text in &f.enumeration {
+                let local = text.trim().rsplit(':').next().unwrap_or_default();
+                if !self.schema.notations.contains(local) {
+                    self.invalid(
+                        def,
+                        format!("the enumerated NOTATION value \"{text}\" names no notation declaration (xs:notation)"),
+                        None,
+                    );
+                }
+            }
+        }
         let (ws, steps) = self.facets_table(r, f.white_space.unwrap_or(base.white_space));
         match repr {
             Repr::Value(v) => {

@@ -465,7 +465,10 @@ impl Converter<'_> {
                 SchemaContent::Redefine(_) => drop(key.child("redefine")),
                 SchemaContent::Override(_) => drop(key.child("override")),
                 SchemaContent::DefaultOpenContent(_) => drop(key.child("defaultOpenContent")),
-                SchemaContent::Notation(_) => drop(key.child("notation")),
+                SchemaContent::Notation(n) => {
+                    key.child("notation");
+                    self.schema.notations.insert(n.name.clone());
+                }
             }
         }
     }

@@ -105,6 +105,7 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
         "appinfo" => &["source"],
         "alternative" => &["test", "type", "id"],
         "enumeration" | "pattern" => &["value", "id"],
+        "notation" => &["name", "public", "system", "id"],
         "length" | "minLength" | "maxLength" | "minInclusive" | "maxInclusive" | "minExclusive"
         | "maxExclusive" | "whiteSpace" | "totalDigits" | "fractionDigits" => {
             &["value", "fixed", "id"]
