@@ -51,6 +51,10 @@ pub enum Code {
     Union,
     /// E0214: an element that fits none of its alternatives' shapes.
     Alternative,
+    /// E0215: an ID value that another ID in the document already has.
+    DuplicateId,
+    /// E0216: an IDREF value that no ID in the document has.
+    DanglingIdRef,
     /// E0301: a record that mixes the 2007 and 1.0 dialects (e.g. nid and branch/end).
     DialectMix,
     /// E0302: a 2007 Board value that is not 90 points, has an unknown piece letter, a bad side or move number.
@@ -117,6 +121,8 @@ impl Code {
         Code::Length,
         Code::Union,
         Code::Alternative,
+        Code::DuplicateId,
+        Code::DanglingIdRef,
         Code::DialectMix,
         Code::BoardString,
         Code::Fen,
@@ -163,6 +169,8 @@ impl Code {
             Code::Length => "E0212",
             Code::Union => "E0213",
             Code::Alternative => "E0214",
+            Code::DuplicateId => "E0215",
+            Code::DanglingIdRef => "E0216",
             Code::DialectMix => "E0301",
             Code::BoardString => "E0302",
             Code::Fen => "E0303",
@@ -210,6 +218,8 @@ impl Code {
             Code::Length => "length",
             Code::Union => "union",
             Code::Alternative => "alternative",
+            Code::DuplicateId => "duplicate-id",
+            Code::DanglingIdRef => "dangling-idref",
             Code::DialectMix => "dialect-mix",
             Code::BoardString => "board-string",
             Code::Fen => "fen",

@@ -743,6 +743,9 @@ macro_rules! value_type {
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 $crate::schema::SimpleValue::to_lexical(&self.0)
             }
+            fn ids(&self, found: &mut dyn FnMut($crate::schema::IdRole, &str)) {
+                $crate::schema::SimpleValue::ids(&self.0, found)
+            }
         }
         impl ::core::convert::TryFrom<$value> for $ty {
             type Error = $crate::schema::FacetError;
@@ -851,6 +854,11 @@ macro_rules! list_type {
                     .map($crate::schema::SimpleValue::to_lexical)
                     .collect();
                 ::std::borrow::Cow::Owned(items.join(" "))
+            }
+            fn ids(&self, found: &mut dyn FnMut($crate::schema::IdRole, &str)) {
+                for item in &self.0 {
+                    $crate::schema::SimpleValue::ids(item, found);
+                }
             }
         }
         // A restriction of the list counts its items and compares lists item by item.

@@ -149,6 +149,22 @@ pub trait SimpleValue: Sized {
     fn parse_lexical(text: &str) -> Result<Self, FacetError>;
     /// The canonical lexical form.
     fn to_lexical(&self) -> Cow<'_, str>;
+    /// Hands `found` each ID or IDREF name the value holds (xs:ID, xs:IDREF, xs:IDREFS and
+    /// the types derived from them, lists and unions of them), for the checks that span the
+    /// whole document (Part 2, 3.3.8-3.3.10). Other types hold none.
+    #[inline]
+    fn ids(&self, found: &mut dyn FnMut(IdRole, &str)) {
+        let _ = found;
+    }
+}
+
+/// What an ID-typed value does in its document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdRole {
+    /// An `xs:ID`: names its element, uniquely in the document.
+    Id,
+    /// An `xs:IDREF` (or an item of `xs:IDREFS`): must name an ID of the document.
+    Reference,
 }
 
 /// A type that an element can have: reads the element's attributes and content, and writes
@@ -326,6 +342,11 @@ macro_rules! union_type {
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 match self {
                     $(Self::$v(v) => $crate::schema::SimpleValue::to_lexical(v),)*
+                }
+            }
+            fn ids(&self, found: &mut dyn FnMut($crate::schema::IdRole, &str)) {
+                match self {
+                    $(Self::$v(v) => $crate::schema::SimpleValue::ids(v, found),)*
                 }
             }
         }

@@ -354,3 +354,42 @@ fn restrictions_of_lists_unions_and_enumerations_check_their_own_facets() {
     assert!(simple_derivations::Extremes::new(pair("100 0")).is_ok());
     assert!(simple_derivations::Extremes::new(pair("0 99")).is_err());
 }
+
+#[test]
+fn ids_are_unique_and_idrefs_resolve_across_the_document() {
+    let diags = |nodes: &str| {
+        let text = format!("<sample><scores>1</scores>{nodes}</sample>");
+        let (_, diags) = read::<simple_derivations::Root>(&text);
+        diags
+            .iter()
+            .map(|d| (d.code.as_str(), d.offset, d.path.clone(), d.message.clone()))
+            .collect::<Vec<_>>()
+    };
+    use boardxml::diagnostic::Code::*;
+    // A reference before the ID it names is resolved at the end of the document.
+    assert_eq!(
+        diags(r#"<node id="n1" links="n2"/><node id="n2"/><owner>n2</owner>"#),
+        []
+    );
+    // A second element with the same ID: reported there, naming the first.
+    let found = diags(r#"<node id="n1"/><node id="n1"/>"#);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, DuplicateId.as_str());
+    assert_eq!(found[0].2, "/sample/node[2]/@id");
+    assert!(found[0].3.contains("at /sample/node/@id"), "{found:?}");
+    // Dangling references: an IDREFS item and element content, each where it stands.
+    let found = diags(r#"<node id="n1" links="n1 n9"/><owner>n7</owner>"#);
+    let dangling: Vec<_> = found.iter().map(|d| (d.0, d.2.as_str())).collect();
+    assert_eq!(
+        dangling,
+        [
+            (DanglingIdRef.as_str(), "/sample/node/@links"),
+            (DanglingIdRef.as_str(), "/sample/owner")
+        ]
+    );
+    assert!(found[0].3.contains("\"n9\""), "{found:?}");
+    // A value that fails its own type (the pattern of NodeId) is not an ID.
+    let found = diags(r#"<node id="x1"/><owner>x1</owner>"#);
+    let codes: Vec<_> = found.iter().map(|d| d.0).collect();
+    assert_eq!(codes, [Pattern.as_str(), DanglingIdRef.as_str()]);
+}

@@ -46,7 +46,7 @@ pub use names::{
 /// `Display`) and [`Element`](crate::schema::Element) for each value type, so that
 /// generated code reads and writes them as it does the other built-ins.
 macro_rules! simple_values {
-    ($($ty:ty),* $(,)?) => {$(
+    ($($ty:ty $(: $ids:ident)?),* $(,)?) => {$(
         impl crate::schema::SimpleValue for $ty {
             fn parse_lexical(text: &str) -> Result<Self, crate::schema::FacetError> {
                 text.parse()
@@ -54,9 +54,27 @@ macro_rules! simple_values {
             fn to_lexical(&self) -> std::borrow::Cow<'_, str> {
                 std::borrow::Cow::Owned(self.to_string())
             }
+            $(simple_values!(@ids $ids);)?
         }
         crate::bound_element!($ty);
     )*};
+    (@ids id) => {
+        fn ids(&self, found: &mut dyn FnMut(crate::schema::IdRole, &str)) {
+            found(crate::schema::IdRole::Id, self.as_str())
+        }
+    };
+    (@ids reference) => {
+        fn ids(&self, found: &mut dyn FnMut(crate::schema::IdRole, &str)) {
+            found(crate::schema::IdRole::Reference, self.as_str())
+        }
+    };
+    (@ids references) => {
+        fn ids(&self, found: &mut dyn FnMut(crate::schema::IdRole, &str)) {
+            for item in self.items() {
+                found(crate::schema::IdRole::Reference, item.as_str())
+            }
+        }
+    };
 }
 
 simple_values!(
@@ -84,9 +102,9 @@ simple_values!(
     NmToken,
     NmTokens,
     Language,
-    Id,
-    IdRef,
-    IdRefs,
+    Id: id,
+    IdRef: reference,
+    IdRefs: references,
     Entity,
     Entities,
     QName,

@@ -535,7 +535,10 @@ impl<'a> Reader<'a> {
             }
         }
         match T::parse_lexical(text) {
-            Ok(v) => Ok((v, form)),
+            Ok(v) => {
+                self.note_ids(&v, tag.offset, None);
+                Ok((v, form))
+            }
             Err(e) => {
                 let path = self.path();
                 self.facet_error(

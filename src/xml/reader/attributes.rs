@@ -51,7 +51,11 @@ impl<'t> Attributes<'t> {
     }
 
     fn parse<T: SimpleValue>(r: &mut Reader<'_>, attr: AttrRef<'t>) -> Result<T, Invalid> {
-        T::parse_lexical(attr.value).map_err(|e| {
+        let value = T::parse_lexical(attr.value);
+        if let Ok(v) = &value {
+            r.note_ids(v, attr.offset, Some(attr.name));
+        }
+        value.map_err(|e| {
             let path = format!("{}/@{}", r.path(), attr.name);
             r.facet_error(
                 e,

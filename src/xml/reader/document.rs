@@ -116,6 +116,9 @@ impl Reader<'_> {
         self.leave();
         self.recycle(tag);
         self.read_epilog();
+        for d in self.ids.dangling() {
+            self.report(d);
+        }
         if self.fatal {
             return Err(Invalid);
         }

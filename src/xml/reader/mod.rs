@@ -22,6 +22,7 @@ mod api;
 mod attributes;
 mod document;
 mod events;
+mod ids;
 mod path;
 mod tag;
 mod text;
@@ -138,6 +139,8 @@ pub struct Reader<'a> {
     value_constraint: Option<crate::complex::ValueConstraint>,
     /// The default namespace in scope at each open element (`None`: no namespace).
     default_ns: Vec<Option<String>>,
+    /// IDs and IDREFs read so far (checked across the whole document).
+    ids: ids::IdTable,
     /// Prefixes declared by the open elements, innermost last: (prefix, namespace).
     prefixes: Vec<(String, String)>,
     /// For each open element that declared prefixes (rare: nothing is pushed for the
@@ -224,6 +227,7 @@ impl<'a> Reader<'a> {
             retain: true,
             root: None,
             default_ns: Vec::new(),
+            ids: ids::IdTable::default(),
             prefixes: Vec::new(),
             prefix_marks: Vec::new(),
             started: false,

@@ -48,6 +48,26 @@ pub enum LevelsBase {
 ::boardxml::enumeration!(
     LevelsBase, integer i64 "xs:integer", [V1 1 "1", V2 2 "2", V3 3 "3", V10 10 "10"]
 );
+/// Complex type `Node`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// Attribute `id` (required).
+    pub id: NodeId,
+    /// Attribute `links`.
+    pub links: ::core::option::Option<::boardxml::datatypes::IdRefs>,
+}
+::boardxml::complex_type!(
+    Node, __c::Content::Empty, [0 id : Attr(NodeId) attribute("id", true), 1 links :
+    OptAttr(::boardxml::datatypes::IdRefs) attribute("links", false)]
+);
+::boardxml::complex_element!(Node);
+/// Restriction of xs:ID (schema type `NodeId`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct NodeId(::boardxml::datatypes::Id);
+::boardxml::value_type!(
+    NodeId, ::boardxml::datatypes::Id, Collapse, [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:n[0-9]+)\\z"), & ["n[0-9]+"])]
+);
 /// Restriction of Scores (schema type `Pair`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Pair(Scores);
@@ -78,22 +98,31 @@ pub struct Sample {
     pub levels: ::core::option::Option<Levels>,
     /// Element `small`.
     pub small: ::core::option::Option<SmallNumber>,
+    /// Element `node`.
+    pub node: ::std::vec::Vec<Node>,
+    /// Element `owner`.
+    pub owner: ::core::option::Option<::boardxml::datatypes::IdRef>,
 }
 ::boardxml::complex_type!(
     Sample, __c::Content::Sequence(& [__c::Item::new(0, & ["scores"], "<scores>", &
-    ["pair", "extremes", "size", "width", "primary", "levels", "small"]),
-    __c::Item::new(1, & ["pair"], "<pair>", & ["extremes", "size", "width", "primary",
-    "levels", "small"]), __c::Item::new(2, & ["extremes"], "<extremes>", & ["size",
-    "width", "primary", "levels", "small"]), __c::Item::new(3, & ["size"], "<size>", &
-    ["width", "primary", "levels", "small"]), __c::Item::new(4, & ["width"], "<width>", &
-    ["primary", "levels", "small"]), __c::Item::new(5, & ["primary"], "<primary>", &
-    ["levels", "small"]), __c::Item::new(6, & ["levels"], "<levels>", & ["small"]),
-    __c::Item::new(7, & ["small"], "<small>", & [])]), [0 scores : Leaf(Scores)
-    element("scores", 1, 1), 1 pair : OptLeaf(Pair) element("pair", 0, 1), 2 extremes :
-    OptLeaf(Extremes) element("extremes", 0, 1), 3 size : OptLeaf(Size) element("size",
-    0, 1), 4 width : OptLeaf(Width) element("width", 0, 1), 5 primary : OptLeaf(Primary)
+    ["pair", "extremes", "size", "width", "primary", "levels", "small", "node",
+    "owner"]), __c::Item::new(1, & ["pair"], "<pair>", & ["extremes", "size", "width",
+    "primary", "levels", "small", "node", "owner"]), __c::Item::new(2, & ["extremes"],
+    "<extremes>", & ["size", "width", "primary", "levels", "small", "node", "owner"]),
+    __c::Item::new(3, & ["size"], "<size>", & ["width", "primary", "levels", "small",
+    "node", "owner"]), __c::Item::new(4, & ["width"], "<width>", & ["primary", "levels",
+    "small", "node", "owner"]), __c::Item::new(5, & ["primary"], "<primary>", &
+    ["levels", "small", "node", "owner"]), __c::Item::new(6, & ["levels"], "<levels>", &
+    ["small", "node", "owner"]), __c::Item::new(7, & ["small"], "<small>", & ["node",
+    "owner"]), __c::Item::new(8, & ["node"], "<node>", & ["owner"]), __c::Item::new(9, &
+    ["owner"], "<owner>", & [])]), [0 scores : Leaf(Scores) element("scores", 1, 1), 1
+    pair : OptLeaf(Pair) element("pair", 0, 1), 2 extremes : OptLeaf(Extremes)
+    element("extremes", 0, 1), 3 size : OptLeaf(Size) element("size", 0, 1), 4 width :
+    OptLeaf(Width) element("width", 0, 1), 5 primary : OptLeaf(Primary)
     element("primary", 0, 1), 6 levels : OptLeaf(Levels) element("levels", 0, 1), 7 small
-    : OptLeaf(SmallNumber) element("small", 0, 1)]
+    : OptLeaf(SmallNumber) element("small", 0, 1), 8 node : Children(Node)
+    element("node", 0, __c::UNBOUNDED), 9 owner : OptLeaf(::boardxml::datatypes::IdRef)
+    element("owner", 0, 1)]
 );
 ::boardxml::complex_element!(Sample);
 /// List of ScoresItem separated by white space (schema type `Scores`).

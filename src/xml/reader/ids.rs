@@ -1,0 +1,110 @@
+//! The document-wide checks of `xs:ID` and `xs:IDREF` (XSD Part 2, 3.3.8-3.3.10): each ID
+//! names one element of the document, and each IDREF names an ID somewhere in it, before or
+//! after the reference. Values reach here once read into their types (an ID-typed value
+//! says so through [`SimpleValue::ids`](crate::schema::SimpleValue::ids)), so a value that
+//! failed its own type's checks is not counted.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::schema::IdRole;
+
+/// The IDs seen so far, and the references still to be resolved.
+#[derive(Debug, Default)]
+pub(super) struct IdTable {
+    /// Each ID, with the path of the attribute or element that holds it.
+    ids: HashMap<String, String>,
+    /// Each reference: the name, its offset and path.
+    references: Vec<(String, usize, String)>,
+}
+
+impl IdTable {
+    /// Notes one name at `offset` (`path`: the value's place); a second
+    /// holder of an ID is reported at once, naming the first.
+    pub(super) fn note(
+        &mut self,
+        role: IdRole,
+        name: &str,
+        offset: usize,
+        path: &str,
+    ) -> Option<Diagnostic> {
+        match role {
+            IdRole::Id => {
+                if let Some(first) = self.ids.get(name) {
+                    return Some(
+                        Diagnostic::error(
+                            Code::DuplicateId,
+                            offset,
+                            path,
+                            format!("the ID \"{name}\" is already the ID at {first}"),
+                        )
+                        .expected("an ID used by no other element or attribute of the document")
+                        .found(format!("\"{name}\", also at {first}")),
+                    );
+                }
+                self.ids.insert(name.to_owned(), path.to_owned());
+            }
+            IdRole::Reference => self
+                .references
+                .push((name.to_owned(), offset, path.to_owned())),
+        }
+        None
+    }
+
+    /// Once the document is read: every reference that names no ID.
+    pub(super) fn dangling(&mut self) -> Vec<Diagnostic> {
+        let ids = &self.ids;
+        std::mem::take(&mut self.references)
+            .into_iter()
+            .filter(|(name, _, _)| !ids.contains_key(name))
+            .map(|(name, offset, path)| {
+                let mut d = Diagnostic::error(
+                    Code::DanglingIdRef,
+                    offset,
+                    path,
+                    format!("the IDREF \"{name}\" names no ID of the document"),
+                )
+                .expected("the ID of an element of this document")
+                .found(format!("\"{name}\""));
+                if let Some(close) = ids.keys().filter(|k| close_to(k, &name)).min() {
+                    d.message
+                        .push_str(&format!(" (there is an ID \"{close}\")"));
+                }
+                d
+            })
+            .collect()
+    }
+}
+
+/// The same name but for case: the likely typo a reader would want pointed out.
+fn close_to(id: &str, name: &str) -> bool {
+    id != name && id.eq_ignore_ascii_case(name)
+}
+
+impl super::Reader<'_> {
+    /// Notes the IDs and IDREFs of a value just read at `offset` (see [`IdTable`]);
+    /// `attribute` names the attribute that holds it (`None`: the element's content).
+    #[inline]
+    pub(super) fn note_ids<T: crate::schema::SimpleValue>(
+        &mut self,
+        value: &T,
+        offset: usize,
+        attribute: Option<&str>,
+    ) {
+        // Nothing is allocated for the values of other types, which hold no names.
+        let mut names = Vec::new();
+        value.ids(&mut |role, name| names.push((role, name.to_owned())));
+        if names.is_empty() {
+            return;
+        }
+        let path = match attribute {
+            Some(a) => format!("{}/@{a}", self.path()),
+            None => self.path(),
+        };
+        for (role, name) in names {
+            if let Some(d) = self.ids.note(role, &name, offset, &path) {
+                self.report(d);
+            }
+        }
+    }
+}
