@@ -128,7 +128,7 @@ fn a_missing_document_is_a_located_error() {
     assert_eq!(at(missing), ("a.xsd".into(), 3, 1));
     assert_eq!(missing.construct, "xs:include schemaLocation=\"gone.xsd\"");
     assert!(
-        missing.message.starts_with("cannot read ") && missing.message.contains("gone.xsd"),
+        missing.message.starts_with("cannot read \"gone.xsd\": "),
         "{}",
         missing.message
     );
@@ -281,6 +281,42 @@ fn redefinitions_are_in_terms_of_themselves() {
         .find(|d| d.message.contains("has no simpleType named \"Other\""))
         .unwrap_or_else(|| panic!("{d:?}"));
     assert_eq!(at(e), ("a.xsd".into(), 3, 3));
+}
+
+/// src-redefine 5-7: a redefinition is in terms of what it redefines.
+#[test]
+fn a_redefinition_not_in_terms_of_itself_is_invalid() {
+    let base = concat!(
+        "<xs:simpleType name=\"S\"><xs:restriction base=\"xs:string\"/></xs:simpleType>\n",
+        "<xs:complexType name=\"C\"><xs:sequence><xs:element name=\"a\" type=\"xs:string\"/></xs:sequence></xs:complexType>\n",
+        "<xs:group name=\"G\"><xs:sequence><xs:element name=\"g\" type=\"xs:string\"/></xs:sequence></xs:group>\n",
+    );
+    let cases = [
+        (
+            "<xs:simpleType name=\"S\"><xs:restriction base=\"xs:token\"/></xs:simpleType>",
+            "a redefined simple type must restrict itself (its base is the type it redefines)",
+        ),
+        (
+            "<xs:complexType name=\"C\"><xs:sequence/></xs:complexType>",
+            "a redefined complex type must restrict or extend itself (its base is the type it redefines)",
+        ),
+        (
+            "<xs:group name=\"G\"><xs:sequence><xs:group ref=\"G\"/><xs:group ref=\"G\"/></xs:sequence></xs:group>",
+            "a redefined group refers to itself 2 times; at most once",
+        ),
+    ];
+    for (redefinition, message) in cases {
+        let a =
+            format!("<xs:redefine schemaLocation=\"b.xsd\">\n  {redefinition}\n</xs:redefine>\n");
+        let dir = documents(&[("a.xsd", &a), ("b.xsd", base)]);
+        let (verdict, d) = check(dir.path(), &["a.xsd"]);
+        assert_eq!(verdict, Verdict::Invalid, "{redefinition}: {d:?}");
+        let e = d
+            .iter()
+            .find(|d| d.message == message)
+            .unwrap_or_else(|| panic!("{redefinition}: {d:?}"));
+        assert_eq!(at(e), ("a.xsd".into(), 3, 3));
+    }
 }
 
 #[test]

@@ -184,11 +184,13 @@ pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
                         Ok(t) => t,
                         Err((message, kind)) => {
                             let reason = message.strip_prefix("cannot read: ").unwrap_or(&message);
-                            let d = fail(
-                                format!("cannot read {}: {reason}", file.display()),
-                                None,
-                                kind,
-                            );
+                            // The location as written (the diagnostic names the document it
+                            // is relative to), and the file a catalog mapped it to.
+                            let what = match &url {
+                                Some(_) => format!("{location} (mapped to {})", file.display()),
+                                None => format!("\"{location}\""),
+                            };
+                            let d = fail(format!("cannot read {what}: {reason}"), None, kind);
                             set.diagnostics.push(d);
                             set.documents[doc].compositions[c].failed = true;
                             continue;

@@ -819,6 +819,11 @@ impl Checker<'_> {
             }
         }
         self.collect_globals(&top);
+        for &c in &top {
+            if self.nodes[c].is("redefine") {
+                self.check_redefinitions(c);
+            }
+        }
         let mut ids: HashMap<String, usize> = HashMap::new();
         for i in 0..self.nodes.len() {
             self.check_node(i);
@@ -841,6 +846,95 @@ impl Checker<'_> {
             }
         }
         self.check_cycles();
+    }
+
+    /// Redefinitions are in terms of themselves (Part 1, 4.2.2, src-redefine 5-7): a simple
+    /// type restricts, a complex type restricts or extends, the component of its own name;
+    /// a group or attribute group refers to itself at most once.
+    fn check_redefinitions(&mut self, redefine: usize) {
+        for k in self.nodes[redefine].children.clone() {
+            let n = &self.nodes[k];
+            if !n.xs {
+                continue;
+            }
+            let Some(name) = n.attr("name").map(|s| s.trim().to_string()) else {
+                continue;
+            };
+            let local = n.local.clone();
+            let is_self = |cx: &Self, node: usize, value: &str| {
+                cx.resolve(node, value).is_ok_and(|(ns, l)| {
+                    let ns = if ns.is_none() && cx.chameleon {
+                        cx.target.clone()
+                    } else {
+                        ns
+                    };
+                    ns == cx.target && l == name
+                })
+            };
+            let construct = format!("xs:{local} \"{name}\" in xs:redefine");
+            match local.as_str() {
+                "simpleType" | "complexType" => {
+                    // The derivation step: simpleType/restriction, or
+                    // complexType/(simple|complex)Content/(restriction|extension).
+                    let kids = |i: usize| self.nodes[i].children.clone();
+                    let step = if local == "simpleType" {
+                        kids(k)
+                            .into_iter()
+                            .find(|&c| self.nodes[c].is("restriction"))
+                    } else {
+                        kids(k)
+                            .into_iter()
+                            .filter(|&c| {
+                                self.nodes[c].is("complexContent")
+                                    || self.nodes[c].is("simpleContent")
+                            })
+                            .flat_map(kids)
+                            .find(|&c| {
+                                self.nodes[c].is("restriction") || self.nodes[c].is("extension")
+                            })
+                    };
+                    let ok = step.is_some_and(|st| {
+                        self.nodes[st]
+                            .attr("base")
+                            .is_some_and(|b| is_self(self, st, b))
+                    });
+                    if !ok {
+                        let what = if local == "simpleType" {
+                            "a redefined simple type must restrict itself (its base is the type it redefines)"
+                        } else {
+                            "a redefined complex type must restrict or extend itself (its base is the type it redefines)"
+                        };
+                        self.invalid(k, construct, what.into());
+                    }
+                }
+                "group" | "attributeGroup" => {
+                    let mut refs = 0;
+                    let mut stack = self.nodes[k].children.clone();
+                    while let Some(c) = stack.pop() {
+                        let m = &self.nodes[c];
+                        if m.is(&local) && m.attr("ref").is_some_and(|r| is_self(self, c, r)) {
+                            refs += 1;
+                        }
+                        stack.extend(m.children.iter().copied());
+                    }
+                    if refs > 1 {
+                        self.invalid(
+                            k,
+                            construct,
+                            format!(
+                                "a redefined {} refers to itself {refs} times; at most once",
+                                if local == "group" {
+                                    "group"
+                                } else {
+                                    "attribute group"
+                                }
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     /// The order the schema for schemas gives an element's children (each child's rank
