@@ -385,6 +385,37 @@ fn imports_and_their_namespaces() {
     assert_eq!(set.documents[1].target_namespace, None);
 }
 
+/// Two imported namespaces declaring one local name: the names are not confused (which
+/// made a content model falsely ambiguous); refused as unsupported until namespaced names.
+#[test]
+fn namesakes_of_two_namespaces_are_not_confused() {
+    let ns = |n: &str| {
+        format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:{n}\">\n<xs:element name=\"x\" type=\"xs:string\"/>\n</xs:schema>\n")
+    };
+    let (p, q) = (ns("p"), ns("q"));
+    let dir = documents(&[
+        (
+            "a.xsd",
+            concat!(
+                "<xs:import namespace=\"urn:p\" schemaLocation=\"p.xsd\"/>\n",
+                "<xs:import namespace=\"urn:q\" schemaLocation=\"q.xsd\"/>\n",
+                "<xs:element name=\"r\" xmlns:p=\"urn:p\" xmlns:q=\"urn:q\"><xs:complexType><xs:sequence>",
+                "<xs:element ref=\"p:x\" maxOccurs=\"unbounded\"/><xs:element ref=\"q:x\"/>",
+                "</xs:sequence></xs:complexType></xs:element>\n",
+            ),
+        ),
+        ("p.xsd", &p),
+        ("q.xsd", &q),
+    ]);
+    let (verdict, d) = check(dir.path(), &["a.xsd"]);
+    assert_eq!(verdict, Verdict::Unsupported, "{d:?}");
+    assert!(
+        d.iter()
+            .any(|d| d.message.contains("declared in several namespaces")),
+        "{d:?}"
+    );
+}
+
 /// The real-world sets of `../shared/xsd-real` compose with their catalogs: no document is
 /// missing, no location left unmapped.
 #[test]

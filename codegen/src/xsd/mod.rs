@@ -91,6 +91,8 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         type_docs: HashMap::new(),
         redefining: None,
         renamed: HashSet::new(),
+        namesakes: HashSet::new(),
+        type_namespaces: HashMap::new(),
         diagnostics: Vec::new(),
         schema: Schema::default(),
         names: HashSet::new(),
@@ -235,6 +237,10 @@ struct Converter<'a> {
     /// Components of redefined documents that a redefinition replaces: (document, kind,
     /// name), registered under [`original_name`].
     renamed: HashSet<(usize, &'static str, String)>,
+    /// Names (kind, local name) declared in several namespaces, and the namespace of the
+    /// first document declaring each type name: see [`NAMESAKES`].
+    namesakes: HashSet<(&'static str, String)>,
+    type_namespaces: HashMap<String, Option<String>>,
     diagnostics: Vec<SchemaDiagnostic>,
     schema: Schema,
     /// Rust-facing type names taken, to synthesise unique names for anonymous types.
@@ -294,6 +300,10 @@ struct Globals {
 /// Components of two namespaces with one local name (from an imported document): the IR
 /// names components by local name for now.
 const NAMESAKES: &str = "a component of this name is declared in another namespace too; components of several namespaces with one local name are not supported yet";
+
+/// A reference to a name that components of several namespaces have ([`NAMESAKES`]):
+/// matched by local name, it could pick the wrong one.
+const NAMESAKE_REFERENCE: &str = "the name is declared in several namespaces (by imported documents); references to such names are not supported yet";
 
 /// A span with the index of the document it stands in.
 type At = (usize, Span);
@@ -541,6 +551,16 @@ impl Converter<'_> {
                     name: Some(name), ..
                 }) => {
                     let name = self.registered("type", name);
+                    let ns = &self.docs[self.doc].namespace;
+                    match self.type_namespaces.get(&name) {
+                        Some(seen) if seen != ns => {
+                            self.namesakes.insert(("type", name.clone()));
+                        }
+                        Some(_) => {}
+                        None => {
+                            self.type_namespaces.insert(name.clone(), ns.clone());
+                        }
+                    }
                     self.names.insert(pascal(&name));
                 }
                 _ => {}
@@ -568,6 +588,9 @@ impl Converter<'_> {
                         if let Some((_, prev)) = self.globals.$field.raw.get(&name) {
                             let other = split_key(prev).0;
                             let clash = self.docs[other].namespace != self.docs[doc].namespace;
+                            if clash {
+                                self.namesakes.insert(($local, name.clone()));
+                            }
                             duplicates.push((k, format!(concat!($what, " \"{}\""), name), clash));
                         } else {
                             let k = format!("@{doc}{k}");
@@ -1248,6 +1271,9 @@ impl Converter<'_> {
                     None
                 }
             }
+        } else if self.namesakes.contains(&("type", local.clone())) {
+            self.unsupported(*span, construct.to_string(), NAMESAKE_REFERENCE, None);
+            None
         } else {
             Some(TypeRef::Named(self.redefined("type", local)))
         }
@@ -1991,6 +2017,10 @@ impl Converter<'_> {
             (Some(q), None) => {
                 let name = local_name(q);
                 let construct = format!("element ref=\"{name}\" in \"{owner}\"");
+                if self.namesakes.contains(&("element", name.clone())) {
+                    self.unsupported(span, construct, NAMESAKE_REFERENCE, None);
+                    return None;
+                }
                 let has_content = el
                     .content
                     .iter()
