@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::diagnostic::{Diagnostics, Kind, SchemaDiagnostic};
+use crate::diagnostic::{Diagnostics, Kind};
 
 /// What `check` concludes about a set of schema files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -70,48 +70,22 @@ pub fn check_str(path: &Path, text: &str) -> Report {
     }
 }
 
-/// Checks schema files, each on its own (the generator reads no `include` or `import`
-/// yet: a schema made of several documents is refused as unsupported by the document
-/// that composes them). `catalogs` are OASIS XML Catalog files for resolving the
-/// locations of composed documents; they must be readable, and will be used when
-/// composition is supported. The verdict is the worst of the files': invalid over I/O
-/// error over unsupported over supported, so an invalid file is never hidden.
+/// Checks schema files that together form one schema, with the documents they include,
+/// import or redefine (followed from each file; `catalogs` are OASIS XML Catalog files
+/// mapping their locations, never fetched from the network). The verdict is the worst of
+/// the diagnostics': invalid over I/O error over unsupported over supported, so an invalid
+/// document is never hidden by an unreadable one.
 pub fn check_files(paths: &[PathBuf], catalogs: &[PathBuf]) -> Report {
     let mut all = Vec::new();
-    for c in catalogs {
-        if let Err(e) = std::fs::metadata(c).and_then(|m| {
-            if m.is_file() {
-                Ok(())
-            } else {
-                Err(std::io::Error::other("not a file"))
-            }
-        }) {
-            all.push(io_error(c, "the catalog file", e));
+    let catalog = match crate::xsd::Catalog::read(catalogs) {
+        Ok(c) => c,
+        Err(problems) => {
+            all.extend(problems);
+            crate::xsd::Catalog::default()
         }
-    }
-    for p in paths {
-        match std::fs::read(p) {
-            Ok(bytes) => {
-                let text = match String::from_utf8(bytes) {
-                    Ok(t) => t,
-                    Err(_) => {
-                        // quick-xml reads UTF-8; a schema in another encoding is valid XML.
-                        all.push(SchemaDiagnostic {
-                            file: p.clone(),
-                            span: crate::ir::Span { line: 1, column: 1 },
-                            construct: "the schema document".into(),
-                            message: "the file is not UTF-8; only UTF-8 schemas are supported"
-                                .into(),
-                            hint: None,
-                            kind: Kind::Unsupported,
-                        });
-                        continue;
-                    }
-                };
-                all.extend(check_str(p, &text).diagnostics.0);
-            }
-            Err(e) => all.push(io_error(p, "the schema file", e)),
-        }
+    };
+    if let Err(d) = crate::generate_files(paths, &catalog, &crate::Externs::new()) {
+        all.extend(d.0);
     }
     let diagnostics = Diagnostics(all);
     let mut verdict = verdict_of(&diagnostics);
@@ -122,17 +96,6 @@ pub fn check_files(paths: &[PathBuf], catalogs: &[PathBuf]) -> Report {
     Report {
         verdict,
         diagnostics,
-    }
-}
-
-fn io_error(path: &Path, what: &str, e: std::io::Error) -> SchemaDiagnostic {
-    SchemaDiagnostic {
-        file: path.to_owned(),
-        span: crate::ir::Span { line: 1, column: 1 },
-        construct: what.into(),
-        message: format!("cannot read: {e}"),
-        hint: None,
-        kind: Kind::Io,
     }
 }
 

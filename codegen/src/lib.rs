@@ -44,6 +44,20 @@ pub fn generate_file_with(path: &Path, externs: &Externs) -> Result<(String, Str
     render_schema(path, &schema, externs)
 }
 
+/// Generates Rust source for one schema made of `paths` (with the documents they include,
+/// import or redefine, their locations mapped by `catalog`), named after the first.
+pub fn generate_files(
+    paths: &[PathBuf],
+    catalog: &xsd::Catalog,
+    externs: &Externs,
+) -> Result<(String, String), Diagnostics> {
+    let schema = xsd::read_schema_files(paths, catalog)?;
+    let first = paths
+        .first()
+        .map_or(Path::new("schema.xsd"), PathBuf::as_path);
+    render_schema(first, &schema, externs)
+}
+
 /// Generates Rust source for a schema given as text; `path` names it in diagnostics.
 pub fn generate_str(path: &Path, text: &str) -> Result<(String, String), Diagnostics> {
     let schema = xsd::read_schema(path, text)?;
@@ -197,6 +211,15 @@ fn render_schema(
 /// Generates every `.xsd` in `dir`, in name order, with the bindings of `dir/bindings.txt`
 /// (if there is one); all diagnostics of all files together.
 pub fn generate_dir(dir: &Path) -> Result<BTreeMap<String, String>, Diagnostics> {
+    generate_dir_with(dir, &xsd::Catalog::default())
+}
+
+/// [`generate_dir`] with the locations of included and imported documents mapped by
+/// `catalog`.
+pub fn generate_dir_with(
+    dir: &Path,
+    catalog: &xsd::Catalog,
+) -> Result<BTreeMap<String, String>, Diagnostics> {
     let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(entries) => entries
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -220,7 +243,11 @@ pub fn generate_dir(dir: &Path) -> Result<BTreeMap<String, String>, Diagnostics>
     let none = Externs::new();
     for p in paths {
         let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        match generate_file_with(&p, bindings.get(name).unwrap_or(&none)) {
+        match generate_files(
+            std::slice::from_ref(&p),
+            catalog,
+            bindings.get(name).unwrap_or(&none),
+        ) {
             Ok((name, text)) => {
                 out.insert(name, text);
             }

@@ -24,18 +24,23 @@ struct Cli {
     /// Regenerate in memory and fail with a diff if the files in --out are stale.
     #[arg(long)]
     check: bool,
+    /// An OASIS XML Catalog mapping the locations of included and imported documents to
+    /// local files (repeatable); nothing is fetched from the network.
+    #[arg(long)]
+    catalog: Vec<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Judge schema files: exit 0 = valid and supported, 1 = invalid XSD 1.0 (every error
+    /// Judge a schema: exit 0 = valid and supported, 1 = invalid XSD 1.0 (every error
     /// located), 3 = valid but using something not supported yet (named and located),
-    /// 2 = usage or I/O error. Each file is checked on its own.
+    /// 2 = usage or I/O error. The files given form one schema, with the documents they
+    /// include, import or redefine.
     Check {
-        /// An OASIS XML Catalog for the locations of included and imported documents
-        /// (repeatable; read once composition is supported, checked for existence now).
+        /// An OASIS XML Catalog mapping the locations of included and imported documents
+        /// to local files (repeatable); nothing is fetched from the network.
         #[arg(long)]
         catalog: Vec<PathBuf>,
         /// The schema files (not folders).
@@ -62,9 +67,10 @@ struct DiffArgs {
     /// Write each witness document into this folder (never overwriting a file).
     #[arg(long)]
     witness: Option<PathBuf>,
-    /// An XML catalog for imports: not supported (the adapter reads one schema file).
+    /// An OASIS XML Catalog mapping the locations of included and imported documents of
+    /// either schema to local files (repeatable).
     #[arg(long)]
-    catalog: Option<PathBuf>,
+    catalog: Vec<PathBuf>,
     /// The schema before the change.
     old: PathBuf,
     /// The schema after the change.
@@ -84,12 +90,29 @@ fn main() -> ExitCode {
         Some(Command::Regex { pattern }) => regex(&pattern),
         Some(Command::Diff(args)) => diff(&args),
         Some(Command::Check { catalog, schemas }) => check(&schemas, &catalog),
-        None => generate(&cli.schemas, &cli.out, cli.check),
+        None => generate(&cli.schemas, &cli.out, cli.check, &cli.catalog),
     }
 }
 
-fn generate(schemas: &std::path::Path, out: &std::path::Path, check: bool) -> ExitCode {
-    let outputs = match boardxml_codegen::generate_dir(schemas) {
+/// Reads the catalogs, or says why not.
+fn catalog(paths: &[PathBuf]) -> Result<boardxml_codegen::xsd::Catalog, ExitCode> {
+    boardxml_codegen::xsd::Catalog::read(paths).map_err(|problems| {
+        eprintln!("{}", boardxml_codegen::diagnostic::Diagnostics(problems));
+        ExitCode::from(2)
+    })
+}
+
+fn generate(
+    schemas: &std::path::Path,
+    out: &std::path::Path,
+    check: bool,
+    catalogs: &[PathBuf],
+) -> ExitCode {
+    let catalog = match catalog(catalogs) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let outputs = match boardxml_codegen::generate_dir_with(schemas, &catalog) {
         Ok(outputs) => outputs,
         Err(e) => {
             eprintln!("{e}");
@@ -128,10 +151,10 @@ fn generate(schemas: &std::path::Path, out: &std::path::Path, check: bool) -> Ex
 }
 
 fn diff(args: &DiffArgs) -> ExitCode {
-    if args.catalog.is_some() {
-        eprintln!("error: --catalog is not supported: the adapter reads one schema file without imports or includes");
-        return ExitCode::from(2);
-    }
+    let catalog = match catalog(&args.catalog) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     if args.format != "human" && args.format != "json" {
         eprintln!(
             "error: --format must be human or json, not {:?}",
@@ -139,7 +162,7 @@ fn diff(args: &DiffArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let mut report = match boardxml_codegen::diff::diff_files(&args.old, &args.new) {
+    let mut report = match boardxml_codegen::diff::diff_files_with(&args.old, &args.new, &catalog) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");

@@ -119,8 +119,18 @@ impl Report {
 
 /// Reads and compares two schema files, with no bindings.
 pub fn diff_files(old: &Path, new: &Path) -> Result<Report, Diagnostics> {
-    let a = crate::xsd::read_schema_file(old)?;
-    let b = crate::xsd::read_schema_file(new)?;
+    diff_files_with(old, new, &crate::xsd::Catalog::default())
+}
+
+/// [`diff_files`] with the locations of the documents either schema brings in mapped by
+/// `catalog`.
+pub fn diff_files_with(
+    old: &Path,
+    new: &Path,
+    catalog: &crate::xsd::Catalog,
+) -> Result<Report, Diagnostics> {
+    let a = crate::xsd::read_schema_files(&[old.to_owned()], catalog)?;
+    let b = crate::xsd::read_schema_files(&[new.to_owned()], catalog)?;
     Ok(diff(
         &a,
         &b,

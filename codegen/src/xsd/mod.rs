@@ -6,12 +6,16 @@
 //! translating patterns and reporting, with positions from `source`, every construct the
 //! generator does not support. Nothing is skipped silently.
 
+pub mod catalog;
+pub mod compose;
 mod model;
 mod source;
 mod validity;
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+pub use catalog::Catalog;
 
 use xsd_parser::models::schema::xs::{
     AltType, AltTypeContent, Annotation, AnnotationContent, AttributeGroupType,
@@ -28,29 +32,67 @@ use xsd_parser_types::xml::Value;
 use crate::diagnostic::{Diagnostics, Kind, SchemaDiagnostic};
 use crate::ir::*;
 
-/// Reads and converts one schema file.
+/// Reads and converts one schema file (and the documents it includes, imports or
+/// redefines).
 pub fn read_schema_file(path: &Path) -> Result<Schema, Diagnostics> {
-    let text = std::fs::read_to_string(path).map_err(|error| {
-        Diagnostics(vec![SchemaDiagnostic {
-            file: path.to_owned(),
-            span: Span { line: 1, column: 1 },
-            construct: "the schema file".into(),
-            message: format!("cannot read: {error}"),
-            hint: None,
-            kind: Kind::Io,
-        }])
-    })?;
-    read_schema(path, &text)
+    read_schema_files(&[path.to_owned()], &Catalog::default())
 }
 
-/// Converts one schema given as text; `path` names it in diagnostics.
+/// Reads and converts schema files that together form one schema, with the documents they
+/// bring in (their locations mapped by `catalog`).
+pub fn read_schema_files(paths: &[PathBuf], catalog: &Catalog) -> Result<Schema, Diagnostics> {
+    let roots = paths.iter().map(|p| (p.clone(), None)).collect();
+    read_documents(&compose::load(roots, catalog))
+}
+
+/// Converts one schema given as text; `path` names it in diagnostics, and the documents it
+/// brings in are found relative to it.
 pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
-    let (map, problems) = source::scan(text);
-    // The constraints of XSD 1.0 checked on the markup, whatever the generator supports.
-    let validity = validity::check(text, &map);
+    let roots = vec![(path.to_owned(), Some(text.to_owned()))];
+    read_documents(&compose::load(roots, &Catalog::default()))
+}
+
+/// Converts the documents of one schema ([`compose::load`]) into one IR schema; every
+/// diagnostic names the document it stands in.
+pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
+    let docs = &set.documents[..];
+    if docs.is_empty() {
+        let mut d = set.diagnostics.clone();
+        d.sort();
+        return Err(Diagnostics(d));
+    }
+    let (maps, scans): (Vec<source::SourceMap>, Vec<Vec<source::ScanProblem>>) =
+        docs.iter().map(|d| source::scan(&d.text)).unzip();
+    // The validity pass of each document knows the components of all of them.
+    let mut known = validity::Known::default();
+    for (d, map) in docs.iter().zip(&maps) {
+        known.add_document(&d.text, map, d.namespace.as_deref());
+    }
+    let located = |path: &Path, p: source::ScanProblem| SchemaDiagnostic {
+        file: path.to_owned(),
+        span: p.span,
+        construct: p.construct,
+        message: p.message,
+        hint: p.hint,
+        kind: p.kind,
+    };
+    let mut validity = Vec::new();
+    for (d, map) in docs.iter().zip(&maps) {
+        let incomplete = d.compositions.iter().any(|c| c.failed);
+        let found = validity::check_in(&d.text, map, &known, d.namespace.as_deref(), incomplete);
+        validity.extend(found.into_iter().map(|p| located(&d.path, p)));
+    }
     let mut cx = Converter {
-        path,
-        map: &map,
+        path: &docs[0].path,
+        map: &maps[0],
+        docs,
+        maps: &maps,
+        doc: 0,
+        type_docs: HashMap::new(),
+        redefining: None,
+        renamed: HashSet::new(),
+        namesakes: HashSet::new(),
+        type_namespaces: HashMap::new(),
         diagnostics: Vec::new(),
         schema: Schema::default(),
         names: HashSet::new(),
@@ -61,54 +103,64 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
         constrained_elements: Vec::new(),
         nillable_elements: Vec::new(),
         failed: HashSet::new(),
-        composed: false,
-        validity: validity
-            .into_iter()
-            .map(|p| SchemaDiagnostic {
-                file: path.to_owned(),
-                span: p.span,
-                construct: p.construct,
-                message: p.message,
-                hint: p.hint,
-                kind: p.kind,
-            })
-            .collect(),
+        // A document that could not be loaded may declare what is not found.
+        composed: docs.iter().any(|d| d.compositions.iter().any(|c| c.failed)),
+        validity,
         globals: Globals::default(),
         seconds: Vec::new(),
     };
-    for p in problems {
-        cx.diagnostics.push(SchemaDiagnostic {
-            file: path.to_owned(),
-            span: p.span,
-            construct: p.construct,
-            message: p.message,
-            hint: p.hint,
-            kind: p.kind,
-        });
+    for (d, problems) in docs.iter().zip(scans) {
+        cx.diagnostics
+            .extend(problems.into_iter().map(|p| located(&d.path, p)));
     }
-    if !cx.diagnostics.is_empty()
-        && cx
-            .diagnostics
-            .iter()
-            .any(|d| d.message.starts_with("not well-formed"))
+    cx.diagnostics.extend(set.diagnostics.iter().cloned());
+    if cx
+        .diagnostics
+        .iter()
+        .any(|d| d.message.starts_with("not well-formed"))
     {
         return finish(cx);
     }
-    let schemas = match Parser::new().add_schema_from_str(text) {
-        Ok(parser) => parser.finish(),
-        Err(error) => {
-            cx.unsupported(
-                Span { line: 1, column: 1 },
-                "the schema document",
-                format!("xsd-parser cannot read it: {error}"),
-                None,
-            );
-            return finish(cx);
+    let mut raws = Vec::new();
+    for (i, d) in docs.iter().enumerate() {
+        match Parser::new().add_schema_from_str(&d.text) {
+            Ok(parser) => {
+                let schemas = parser.finish();
+                raws.push(
+                    schemas
+                        .schemas()
+                        .map(|(_, info)| info.schema.clone())
+                        .next(),
+                );
+            }
+            Err(error) => {
+                cx.set_doc(i);
+                cx.unsupported(
+                    Span { line: 1, column: 1 },
+                    "the schema document",
+                    format!("xsd-parser cannot read it: {error}"),
+                    None,
+                );
+                raws.push(None);
+            }
         }
-    };
-    for (_, info) in schemas.schemas() {
-        cx.convert_schema(&info.schema);
     }
+    if raws.iter().any(Option::is_none) {
+        cx.set_doc(0);
+        return finish(cx);
+    }
+    let raws: Vec<_> = raws.into_iter().flatten().collect();
+    cx.plan_redefinitions(&raws);
+    // Every document's names first (a reference may name a component of a later one).
+    for (i, raw) in raws.iter().enumerate() {
+        cx.set_doc(i);
+        cx.register_schema(raw);
+    }
+    for (i, raw) in raws.iter().enumerate() {
+        cx.set_doc(i);
+        cx.convert_schema(raw);
+    }
+    cx.set_doc(0);
     cx.check_references();
     finish(cx)
 }
@@ -169,23 +221,42 @@ impl Key {
 }
 
 struct Converter<'a> {
+    /// The current document's path and source map (see [`Converter::set_doc`]).
     path: &'a Path,
     map: &'a source::SourceMap,
+    /// Every document of the schema, with its source map; `doc` is the current one.
+    docs: &'a [compose::Document],
+    maps: &'a [source::SourceMap],
+    doc: usize,
+    /// The document each converted type stands in.
+    type_docs: HashMap<String, usize>,
+    /// Converting a redefinition (Part 1, 4.2.2): its reference to the component it
+    /// redefines (the kind, `type`, `group` or `attributeGroup`, and name) names the
+    /// original.
+    redefining: Option<(&'static str, String)>,
+    /// Components of redefined documents that a redefinition replaces: (document, kind,
+    /// name), registered under [`original_name`].
+    renamed: HashSet<(usize, &'static str, String)>,
+    /// Names (kind, local name) declared in several namespaces, and the namespace of the
+    /// first document declaring each type name: see [`NAMESAKES`].
+    namesakes: HashSet<(&'static str, String)>,
+    type_namespaces: HashMap<String, Option<String>>,
     diagnostics: Vec<SchemaDiagnostic>,
     schema: Schema,
     /// Rust-facing type names taken, to synthesise unique names for anonymous types.
     names: HashSet<String>,
     // References checked once every type is known, with where they stand.
-    union_spans: Vec<(String, Span)>,
-    attribute_types: Vec<(TypeRef, Span, String)>,
-    simple_content_bases: Vec<(String, Span, String)>,
-    alternative_types: Vec<(TypeRef, Span, String)>,
-    constrained_elements: Vec<(TypeRef, Span, String)>,
-    nillable_elements: Vec<(TypeRef, Span, String)>,
+    // (Each span with the document it stands in.)
+    union_spans: Vec<(String, At)>,
+    attribute_types: Vec<(TypeRef, At, String)>,
+    simple_content_bases: Vec<(String, At, String)>,
+    alternative_types: Vec<(TypeRef, At, String)>,
+    constrained_elements: Vec<(TypeRef, At, String)>,
+    nillable_elements: Vec<(TypeRef, At, String)>,
     /// Declared types whose conversion failed (already reported).
     failed: HashSet<String>,
-    /// The schema includes, imports or redefines other documents: a name not found here
-    /// may be defined there.
+    /// A document the schema includes, imports or redefines could not be loaded (that is
+    /// reported): a name not found may be defined there.
     composed: bool,
     /// What the validity pass found (merged by [`finish`]).
     validity: Vec<SchemaDiagnostic>,
@@ -224,6 +295,40 @@ struct Globals {
     attributes: Declarations<AttributeType, Attribute>,
     groups: Declarations<GroupType, Particle>,
     attribute_groups: Declarations<AttributeGroupType, Vec<Attribute>>,
+}
+
+/// Components of two namespaces with one local name (from an imported document): the IR
+/// names components by local name for now.
+const NAMESAKES: &str = "a component of this name is declared in another namespace too; components of several namespaces with one local name are not supported yet";
+
+/// A reference to a name that components of several namespaces have ([`NAMESAKES`]):
+/// matched by local name, it could pick the wrong one.
+const NAMESAKE_REFERENCE: &str = "the name is declared in several namespaces (by imported documents); references to such names are not supported yet";
+
+/// A span with the index of the document it stands in.
+type At = (usize, Span);
+
+/// What [`Converter::enter`] saves.
+struct Outer {
+    doc: usize,
+    redefining: Option<(&'static str, String)>,
+}
+
+/// Splits a global declaration's key into its document and the key inside it.
+fn split_key(key: &str) -> (usize, &str) {
+    key.strip_prefix('@')
+        .and_then(|rest| {
+            let slash = rest.find('/')?;
+            Some((rest[..slash].parse().ok()?, &rest[slash..]))
+        })
+        .unwrap_or((0, key))
+}
+
+/// The name a redefined component's original keeps: the redefinition takes its name
+/// (Part 1, 4.2.2: every reference, in either document, is to the redefinition, except the
+/// redefinition's own reference to what it redefines).
+fn original_name(name: &str) -> String {
+    format!("{name}-original")
 }
 
 /// Where a key of [`source::SourceMap`] stands, as a [`Key`] to walk on from.
@@ -300,26 +405,142 @@ impl Converter<'_> {
         self.map.span(&key.key)
     }
 
-    fn convert_schema(&mut self, raw: &xsd_parser::models::schema::xs::Schema) {
-        let mut key = Key::root();
-        self.composed |= raw.content.iter().any(|c| {
-            matches!(
-                c,
-                SchemaContent::Include(_)
-                    | SchemaContent::Import(_)
-                    | SchemaContent::Redefine(_)
-                    | SchemaContent::Override(_)
-            )
-        });
-        if let Some(ns) = &raw.target_namespace {
-            let span = self.span(&key);
-            self.unsupported(
-                span,
-                "xs:schema",
-                format!("targetNamespace=\"{ns}\" is not supported: boardxml documents use no XML namespace"),
-                None,
-            );
+    /// Makes document `doc` the current one: where keys are looked up and what
+    /// diagnostics name.
+    fn set_doc(&mut self, doc: usize) {
+        let (docs, maps) = (self.docs, self.maps);
+        self.doc = doc;
+        self.path = &docs[doc].path;
+        self.map = &maps[doc];
+    }
+
+    /// Switches to the document a global declaration's key (`@DOC/schema[0]/...`) names;
+    /// returns the key inside it and what [`Converter::leave`] restores.
+    fn enter(&mut self, key: &str) -> (String, Outer) {
+        let outer = Outer {
+            doc: self.doc,
+            redefining: self.redefining.take(),
+        };
+        let (doc, inner) = split_key(key);
+        self.set_doc(doc);
+        (inner.to_string(), outer)
+    }
+
+    fn leave(&mut self, outer: Outer) {
+        self.set_doc(outer.doc);
+        self.redefining = outer.redefining;
+    }
+
+    /// The name a reference of `kind` to `name` resolves to: the original component when
+    /// it stands inside the redefinition of that very component.
+    fn redefined(&self, kind: &'static str, name: String) -> String {
+        match &self.redefining {
+            Some((k, n)) if *k == kind && *n == name => original_name(&name),
+            _ => name,
         }
+    }
+
+    /// The name a component of the current document is registered under.
+    fn registered(&self, kind: &'static str, name: &str) -> String {
+        if self.renamed.contains(&(self.doc, kind, name.to_string())) {
+            original_name(name)
+        } else {
+            name.to_string()
+        }
+    }
+
+    fn type_doc(&self, name: &str) -> usize {
+        self.type_docs.get(name).copied().unwrap_or(0)
+    }
+
+    /// Finds what each xs:redefine replaces: those components of the redefined document
+    /// (and of the documents it includes) are registered under their original names. A
+    /// redefinition of something the redefined schema does not have is an error
+    /// (src-redefine 6.1, 7.1).
+    fn plan_redefinitions(&mut self, raws: &[xsd_parser::models::schema::xs::Schema]) {
+        use xsd_parser::models::schema::xs::RedefineContent;
+        let has = |doc: usize, kind: &str, name: &str| {
+            raws[doc].content.iter().any(|c| match (kind, c) {
+                ("type", SchemaContent::SimpleType(SimpleBaseType { name: Some(n), .. }))
+                | ("type", SchemaContent::ComplexType(ComplexBaseType { name: Some(n), .. }))
+                | ("group", SchemaContent::Group(GroupType { name: Some(n), .. }))
+                | (
+                    "attributeGroup",
+                    SchemaContent::AttributeGroup(AttributeGroupType { name: Some(n), .. }),
+                ) => n == name,
+                _ => false,
+            })
+        };
+        for (d, raw) in raws.iter().enumerate() {
+            let targets: Vec<&compose::Composition> = self.docs[d]
+                .compositions
+                .iter()
+                .filter(|c| c.how == compose::How::Redefine)
+                .collect();
+            let redefines = raw.content.iter().filter_map(|c| match c {
+                SchemaContent::Redefine(r) => Some(r),
+                _ => None,
+            });
+            for (n, (r, target)) in redefines.zip(targets).enumerate() {
+                let Some(j) = target.document else { continue };
+                // The redefined schema: the document and those it includes.
+                let mut scope = vec![j];
+                let mut i = 0;
+                while i < scope.len() {
+                    for c in &self.docs[scope[i]].compositions {
+                        if let (compose::How::Include | compose::How::Redefine, Some(k)) =
+                            (c.how, c.document)
+                        {
+                            if !scope.contains(&k) && k != d {
+                                scope.push(k);
+                            }
+                        }
+                    }
+                    i += 1;
+                }
+                let mut key = key_at(&format!("/schema[0]/redefine[{n}]"));
+                for c in &r.content {
+                    let (kind, local, name) = match c {
+                        RedefineContent::Annotation(_) => {
+                            key.child("annotation");
+                            continue;
+                        }
+                        RedefineContent::SimpleType(t) => ("type", "simpleType", &t.name),
+                        RedefineContent::ComplexType(t) => ("type", "complexType", &t.name),
+                        RedefineContent::Group(g) => ("group", "group", &g.name),
+                        RedefineContent::AttributeGroup(g) => {
+                            ("attributeGroup", "attributeGroup", &g.name)
+                        }
+                    };
+                    let k = key.child(local);
+                    let Some(name) = name else { continue };
+                    match scope.iter().find(|&&doc| has(doc, kind, name)) {
+                        Some(&doc) => {
+                            self.renamed.insert((doc, kind, name.clone()));
+                        }
+                        None => {
+                            let span = self.maps[d].span(&k.key);
+                            let path = self.docs[d].path.clone();
+                            self.diagnostics.push(SchemaDiagnostic {
+                                file: path,
+                                span,
+                                construct: format!("xs:{local} \"{name}\" in xs:redefine"),
+                                message: format!("the redefined schema has no {local} named \"{name}\" to redefine"),
+                                hint: None,
+                                kind: Kind::Invalid,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Registers the current document's named types and global declarations (converted
+    /// later, on first use: a reference may come before the declaration, or from another
+    /// document).
+    fn register_schema(&mut self, raw: &xsd_parser::models::schema::xs::Schema) {
+        use xsd_parser::models::schema::xs::RedefineContent;
         // Register every named type first, so anonymous types get names that do not clash.
         for item in &raw.content {
             match item {
@@ -329,7 +550,18 @@ impl Converter<'_> {
                 | SchemaContent::ComplexType(ComplexBaseType {
                     name: Some(name), ..
                 }) => {
-                    self.names.insert(pascal(name));
+                    let name = self.registered("type", name);
+                    let ns = &self.docs[self.doc].namespace;
+                    match self.type_namespaces.get(&name) {
+                        Some(seen) if seen != ns => {
+                            self.namesakes.insert(("type", name.clone()));
+                        }
+                        Some(_) => {}
+                        None => {
+                            self.type_namespaces.insert(name.clone(), ns.clone());
+                        }
+                    }
+                    self.names.insert(pascal(&name));
                 }
                 _ => {}
             }
@@ -343,14 +575,25 @@ impl Converter<'_> {
             format!("/schema[0]/{local}[{}]", *c - 1)
         };
         let mut duplicates = Vec::new();
+        let doc = self.doc;
+        // Inside xs:redefine, the redefinitions of groups and attribute groups.
+        let mut redefinitions: Vec<(String, &GroupType)> = Vec::new();
+        let mut attribute_redefinitions: Vec<(String, &AttributeGroupType)> = Vec::new();
         for item in &raw.content {
             macro_rules! register {
                 ($field:ident, $local:literal, $decl:expr, $what:literal) => {{
                     let k = next_key($local);
                     if let Some(name) = $decl.name.clone() {
-                        if self.globals.$field.raw.contains_key(&name) {
-                            duplicates.push((k, format!(concat!($what, " \"{}\""), name)));
+                        let name = self.registered($local, &name);
+                        if let Some((_, prev)) = self.globals.$field.raw.get(&name) {
+                            let other = split_key(prev).0;
+                            let clash = self.docs[other].namespace != self.docs[doc].namespace;
+                            if clash {
+                                self.namesakes.insert(($local, name.clone()));
+                            }
+                            duplicates.push((k, format!(concat!($what, " \"{}\""), name), clash));
                         } else {
+                            let k = format!("@{doc}{k}");
                             self.globals.$field.raw.insert(name, ($decl.clone(), k));
                         }
                     }
@@ -363,15 +606,74 @@ impl Converter<'_> {
                 SchemaContent::AttributeGroup(g) => {
                     register!(attribute_groups, "attributeGroup", g, "attributeGroup")
                 }
+                SchemaContent::Redefine(r) => {
+                    let mut key = key_at(&next_key("redefine"));
+                    for c in &r.content {
+                        match c {
+                            RedefineContent::Annotation(_) => drop(key.child("annotation")),
+                            RedefineContent::SimpleType(t) => {
+                                key.child("simpleType");
+                                if let Some(name) = &t.name {
+                                    self.names.insert(pascal(name));
+                                }
+                            }
+                            RedefineContent::ComplexType(t) => {
+                                key.child("complexType");
+                                if let Some(name) = &t.name {
+                                    self.names.insert(pascal(name));
+                                }
+                            }
+                            RedefineContent::Group(g) => {
+                                redefinitions.push((key.child("group").key, g));
+                            }
+                            RedefineContent::AttributeGroup(g) => {
+                                attribute_redefinitions.push((key.child("attributeGroup").key, g));
+                            }
+                        }
+                    }
+                }
                 _ => {}
             }
         }
-        for (k, construct) in duplicates {
+        for (k, g) in redefinitions {
+            if let Some(name) = g.name.clone() {
+                self.globals
+                    .groups
+                    .raw
+                    .insert(name, (g.clone(), format!("@{doc}{k}")));
+            }
+        }
+        for (k, g) in attribute_redefinitions {
+            if let Some(name) = g.name.clone() {
+                self.globals
+                    .attribute_groups
+                    .raw
+                    .insert(name, (g.clone(), format!("@{doc}{k}")));
+            }
+        }
+        for (k, construct, clash) in duplicates {
             let span = self.map.span(&k);
-            self.invalid(
+            if clash {
+                self.unsupported(span, construct, NAMESAKES, None);
+            } else {
+                self.invalid(
+                    span,
+                    construct,
+                    "a global declaration of this name is already given",
+                    None,
+                );
+            }
+        }
+    }
+
+    fn convert_schema(&mut self, raw: &xsd_parser::models::schema::xs::Schema) {
+        let mut key = Key::root();
+        if let Some(ns) = &raw.target_namespace {
+            let span = self.span(&key);
+            self.unsupported(
                 span,
-                construct,
-                "a global declaration of this name is already given",
+                "xs:schema",
+                format!("targetNamespace=\"{ns}\" is not supported: boardxml documents use no XML namespace"),
                 None,
             );
         }
@@ -379,17 +681,20 @@ impl Converter<'_> {
             match item {
                 SchemaContent::Annotation(a) => {
                     key.child("annotation");
-                    self.schema.doc = documentation(Some(a));
+                    // The schema's documentation is its first document's.
+                    if self.doc == 0 {
+                        self.schema.doc = documentation(Some(a));
+                    }
                 }
                 SchemaContent::SimpleType(st) => {
                     let k = key.child("simpleType");
-                    let name = st.name.clone().unwrap_or_default();
+                    let name = self.registered("type", st.name.as_deref().unwrap_or_default());
                     let def = self.simple_type(st, &name, k);
                     self.insert_or_fail(&name, def);
                 }
                 SchemaContent::ComplexType(ct) => {
                     let k = key.child("complexType");
-                    let name = ct.name.clone().unwrap_or_default();
+                    let name = self.registered("type", ct.name.as_deref().unwrap_or_default());
                     let def = self.complex_type(ct, &name, k);
                     self.insert_or_fail(&name, def);
                 }
@@ -434,6 +739,7 @@ impl Converter<'_> {
                     let k = key.child("group");
                     match g.name.clone() {
                         Some(name) => {
+                            let name = self.registered("group", &name);
                             self.global_group(&name);
                         }
                         None => {
@@ -446,6 +752,7 @@ impl Converter<'_> {
                     let k = key.child("attributeGroup");
                     match g.name.clone() {
                         Some(name) => {
+                            let name = self.registered("attributeGroup", &name);
                             self.global_attribute_group(&name);
                         }
                         None => {
@@ -460,14 +767,58 @@ impl Converter<'_> {
                     }
                 }
                 // The scan reports these unsupported constructs with their position.
+                // `compose` loaded the documents these name.
                 SchemaContent::Include(_) => drop(key.child("include")),
                 SchemaContent::Import(_) => drop(key.child("import")),
-                SchemaContent::Redefine(_) => drop(key.child("redefine")),
+                SchemaContent::Redefine(r) => {
+                    let k = key.child("redefine");
+                    self.convert_redefine(r, k);
+                }
                 SchemaContent::Override(_) => drop(key.child("override")),
                 SchemaContent::DefaultOpenContent(_) => drop(key.child("defaultOpenContent")),
                 SchemaContent::Notation(n) => {
                     key.child("notation");
                     self.schema.notations.insert(n.name.clone());
+                }
+            }
+        }
+    }
+
+    /// The redefinitions of an xs:redefine: types converted here, each referring to the
+    /// original it redefines; groups and attribute groups are registered under their names
+    /// ([`Converter::register_schema`]) and converted here or on first use.
+    fn convert_redefine(&mut self, r: &xsd_parser::models::schema::xs::Redefine, mut key: Key) {
+        use xsd_parser::models::schema::xs::RedefineContent;
+        for c in &r.content {
+            match c {
+                RedefineContent::Annotation(_) => drop(key.child("annotation")),
+                RedefineContent::SimpleType(st) => {
+                    let k = key.child("simpleType");
+                    let name = st.name.clone().unwrap_or_default();
+                    self.redefining = Some(("type", name.clone()));
+                    let def = self.simple_type(st, &name, k);
+                    self.redefining = None;
+                    self.insert_or_fail(&name, def);
+                }
+                RedefineContent::ComplexType(ct) => {
+                    let k = key.child("complexType");
+                    let name = ct.name.clone().unwrap_or_default();
+                    self.redefining = Some(("type", name.clone()));
+                    let def = self.complex_type(ct, &name, k);
+                    self.redefining = None;
+                    self.insert_or_fail(&name, def);
+                }
+                RedefineContent::Group(g) => {
+                    key.child("group");
+                    if let Some(name) = &g.name {
+                        self.global_group(name);
+                    }
+                }
+                RedefineContent::AttributeGroup(g) => {
+                    key.child("attributeGroup");
+                    if let Some(name) = &g.name {
+                        self.global_attribute_group(name);
+                    }
                 }
             }
         }
@@ -480,6 +831,7 @@ impl Converter<'_> {
             return done.clone();
         }
         let (el, k) = self.globals.elements.raw.get(name)?.clone();
+        let (k, outer) = self.enter(&k);
         let span = self.map.span(&k);
         let mut ok = true;
         if el.min_occurs != 1 || el.max_occurs != MaxOccurs::Bounded(1) {
@@ -525,6 +877,7 @@ impl Converter<'_> {
             .elements
             .converted
             .insert(name.to_string(), decl.clone());
+        self.leave(outer);
         decl
     }
 
@@ -555,6 +908,7 @@ impl Converter<'_> {
             return done.clone();
         }
         let (a, k) = self.globals.attributes.raw.get(name)?.clone();
+        let (k, outer) = self.enter(&k);
         let span = self.map.span(&k);
         let construct = format!("attribute \"{name}\"");
         let mut ok = true;
@@ -585,6 +939,7 @@ impl Converter<'_> {
             .attributes
             .converted
             .insert(name.to_string(), converted.clone());
+        self.leave(outer);
         converted
     }
 
@@ -595,6 +950,10 @@ impl Converter<'_> {
             return done.clone();
         }
         let (g, k) = self.globals.groups.raw.get(name)?.clone();
+        let (k, outer) = self.enter(&k);
+        if k.contains("/redefine[") {
+            self.redefining = Some(("group", name.to_string()));
+        }
         self.globals.groups.in_progress.push(name.to_string());
         let span = self.map.span(&k);
         let construct = format!("group \"{name}\"");
@@ -668,6 +1027,7 @@ impl Converter<'_> {
             .groups
             .converted
             .insert(name.to_string(), model.clone());
+        self.leave(outer);
         model
     }
 
@@ -677,6 +1037,10 @@ impl Converter<'_> {
             return done.clone();
         }
         let (g, k) = self.globals.attribute_groups.raw.get(name)?.clone();
+        let (k, outer) = self.enter(&k);
+        if k.contains("/redefine[") {
+            self.redefining = Some(("attributeGroup", name.to_string()));
+        }
         self.globals
             .attribute_groups
             .in_progress
@@ -727,6 +1091,7 @@ impl Converter<'_> {
             .attribute_groups
             .converted
             .insert(name.to_string(), result.clone());
+        self.leave(outer);
         result
     }
 
@@ -747,7 +1112,7 @@ impl Converter<'_> {
             );
             return None;
         };
-        let name = local_name(q);
+        let name = self.redefined("attributeGroup", local_name(q));
         if let Some(at) = self
             .globals
             .attribute_groups
@@ -791,7 +1156,7 @@ impl Converter<'_> {
             );
             return None;
         };
-        let name = local_name(q);
+        let name = self.redefined("group", local_name(q));
         let construct = format!("xs:group ref=\"{name}\"");
         let (min, max) = occurs(g.min_occurs, g.max_occurs, &span, self, &construct)?;
         let stack = &self.globals.groups.in_progress;
@@ -851,6 +1216,11 @@ impl Converter<'_> {
         if let Some(def) = def {
             if self.schema.types.contains_key(&def.name) {
                 let span = def.span;
+                let other = self.type_doc(&def.name);
+                if self.docs[other].namespace != self.docs[self.doc].namespace {
+                    self.unsupported(span, format!("type \"{}\"", def.name), NAMESAKES, None);
+                    return;
+                }
                 self.invalid(
                     span,
                     format!("type \"{}\"", def.name),
@@ -859,6 +1229,7 @@ impl Converter<'_> {
                 );
                 return;
             }
+            self.type_docs.insert(def.name.clone(), self.doc);
             self.schema.types.insert(def.name.clone(), def);
         }
     }
@@ -912,8 +1283,11 @@ impl Converter<'_> {
                     None
                 }
             }
+        } else if self.namesakes.contains(&("type", local.clone())) {
+            self.unsupported(*span, construct.to_string(), NAMESAKE_REFERENCE, None);
+            None
         } else {
-            Some(TypeRef::Named(local))
+            Some(TypeRef::Named(self.redefined("type", local)))
         }
     }
 
@@ -1026,7 +1400,7 @@ impl Converter<'_> {
                         }
                     }
                     // Remember where the union stands: members are checked once every type is known.
-                    self.union_spans.push((name.to_string(), uspan));
+                    self.union_spans.push((name.to_string(), (self.doc, uspan)));
                     kind = Some(TypeKind::Union(members));
                 }
             }
@@ -1367,7 +1741,7 @@ impl Converter<'_> {
         if ok {
             if let Some(TypeRef::Named(n)) = &base {
                 self.simple_content_bases
-                    .push((n.clone(), span, owner.to_string()));
+                    .push((n.clone(), (self.doc, span), owner.to_string()));
             }
         }
         if ok {
@@ -1525,7 +1899,7 @@ impl Converter<'_> {
             );
         }
         self.attribute_types
-            .push((type_ref.clone(), span, construct));
+            .push((type_ref.clone(), (self.doc, span), construct));
         Some(Attribute {
             name: name.to_string(),
             type_ref,
@@ -1667,6 +2041,10 @@ impl Converter<'_> {
             (Some(q), None) => {
                 let name = local_name(q);
                 let construct = format!("element ref=\"{name}\" in \"{owner}\"");
+                if self.namesakes.contains(&("element", name.clone())) {
+                    self.unsupported(span, construct, NAMESAKE_REFERENCE, None);
+                    return None;
+                }
                 let has_content = el
                     .content
                     .iter()
@@ -1885,12 +2263,12 @@ impl Converter<'_> {
         if value.is_some() {
             // Checked once every type is known: the type must have simple content.
             self.constrained_elements
-                .push((type_ref.clone(), span, construct.clone()));
+                .push((type_ref.clone(), (self.doc, span), construct.clone()));
         }
         let nillable = el.nillable == Some(true);
         if nillable {
             self.nillable_elements
-                .push((type_ref.clone(), span, construct));
+                .push((type_ref.clone(), (self.doc, span), construct));
         }
         Some(ElementDecl {
             name: name.to_string(),
@@ -1944,7 +2322,7 @@ impl Converter<'_> {
             },
         };
         self.alternative_types
-            .push((type_ref.clone(), span, element.to_string()));
+            .push((type_ref.clone(), (self.doc, span), element.to_string()));
         Some(Alternative { test, type_ref })
     }
 
@@ -1974,7 +2352,7 @@ impl Converter<'_> {
                         .iter()
                         .find(|(n, _)| n == &def.name)
                         .map(|(_, s)| *s)
-                        .unwrap_or(def.span);
+                        .unwrap_or((self.type_doc(&def.name), def.span));
                     for m in members {
                         match is_simple(m) {
                             Some(true) => {}
@@ -2002,7 +2380,7 @@ impl Converter<'_> {
             for r in refs {
                 if is_simple(r).is_none() {
                     problems.push((
-                        def.span,
+                        (self.type_doc(&def.name), def.span),
                         format!("type \"{}\"", def.name),
                         unknown(name_of(r)),
                         None,
@@ -2089,14 +2467,19 @@ impl Converter<'_> {
         for (name, root) in &self.schema.roots {
             if is_simple(&root.type_ref).is_none() {
                 problems.push((
-                    Span { line: 1, column: 1 },
+                    (0, Span { line: 1, column: 1 }),
                     format!("element \"{name}\""),
                     unknown(name_of(&root.type_ref)),
                     None,
                 ));
             }
         }
-        for (span, construct, message, hint) in problems {
+        for ((doc, span), construct, message, hint) in problems {
+            // A document that could not be loaded (reported) may define the unknown names.
+            if self.composed && message.starts_with("unknown type") {
+                continue;
+            }
+            self.set_doc(doc);
             // An unknown name or a complex type where a simple one is needed breaks XSD's
             // constraints (src-resolve, ct-props, st-props), unless the schema takes
             // components from other documents, which the generator does not read.

@@ -100,6 +100,9 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
         "list" => &["itemType", "id"],
         "union" => &["memberTypes", "id"],
         "simpleContent" => &["id"],
+        // Composition: the documents are loaded by `compose`.
+        "include" | "redefine" => &["schemaLocation", "id"],
+        "import" => &["namespace", "schemaLocation", "id"],
         "annotation" => &["id"],
         "documentation" => &["source"],
         "appinfo" => &["source"],
@@ -343,6 +346,18 @@ fn content_slots(parent: &str, is_ref: bool) -> Option<Vec<Slot>> {
         }
         "list" => vec![ANNOTATION, (&["simpleType"], 0, 1)],
         "union" => vec![ANNOTATION, (&["simpleType"], 0, MANY)],
+        "include" | "import" => vec![ANNOTATION],
+        "redefine" => vec![(
+            &[
+                "annotation",
+                "simpleType",
+                "complexType",
+                "group",
+                "attributeGroup",
+            ],
+            0,
+            MANY,
+        )],
         _ => return None,
     })
 }
@@ -546,9 +561,7 @@ fn check_attributes(
             "complexContent" => {
                 Some("write the content model directly in the complex type".to_string())
             }
-            "include" | "import" | "redefine" | "override" => {
-                Some("put every type the documents need in one schema file".to_string())
-            }
+            "override" => Some("put every type the documents need in one schema file".to_string()),
             _ => None,
         };
         problems.push(ScanProblem {

@@ -500,22 +500,105 @@ struct Checker<'a> {
     composed: bool,
     /// Global components by symbol space and name: the defining node.
     globals: HashMap<(Space, String), usize>,
+    /// The components of every document of the schema, when it was composed from several
+    /// ([`check_in`]): a name not declared here is looked up there.
+    known: Option<&'a Known>,
+    /// A chameleon document (no targetNamespace, included into a namespaced schema): its
+    /// unqualified references name components of the includer's namespace.
+    chameleon: bool,
     _map: &'a SourceMap,
 }
 
-/// Checks the validity of a schema document; every problem is [`Kind::Invalid`]. Returns
-/// nothing for a document that is not well-formed (the scan reports that).
-pub fn check(text: &str, map: &SourceMap) -> Vec<ScanProblem> {
+/// The global components of every document of a composed schema, by symbol space,
+/// namespace and local name: what a reference in one document may name in another.
+#[derive(Debug, Default)]
+pub struct Known {
+    components: HashSet<(Space, Option<String>, String)>,
+}
+
+impl Known {
+    /// Adds the global components of a document whose components are in `namespace` (its
+    /// targetNamespace, or a chameleon includer's).
+    pub fn add_document(&mut self, text: &str, map: &SourceMap, namespace: Option<&str>) {
+        let Some(nodes) = parse(text, map) else {
+            return;
+        };
+        let Some(root) = nodes.first().filter(|n| n.is("schema")) else {
+            return;
+        };
+        let ns = namespace.map(str::to_string);
+        let mut top: Vec<usize> = Vec::new();
+        for &c in &root.children {
+            // A redefinition declares nothing new: the redefined document declares it.
+            if nodes[c].is("redefine") {
+                top.extend(nodes[c].children.iter().copied());
+            } else {
+                top.push(c);
+            }
+        }
+        for c in top {
+            let n = &nodes[c];
+            let space = match (n.xs, n.local.as_str()) {
+                (true, "simpleType" | "complexType") => Space::Type,
+                (true, "element") => Space::Element,
+                (true, "attribute") => Space::Attribute,
+                (true, "group") => Space::Group,
+                (true, "attributeGroup") => Space::AttributeGroup,
+                (true, "notation") => Space::Notation,
+                _ => continue,
+            };
+            if let Some(name) = n.attr("name") {
+                self.components
+                    .insert((space, ns.clone(), name.trim().to_string()));
+            }
+        }
+        for n in &nodes {
+            if n.xs && matches!(n.local.as_str(), "key" | "unique" | "keyref") {
+                if let Some(name) = n.attr("name") {
+                    self.components.insert((
+                        Space::IdentityConstraint,
+                        ns.clone(),
+                        name.trim().to_string(),
+                    ));
+                }
+            }
+        }
+    }
+
+    fn contains(&self, space: Space, ns: &Option<String>, local: &str) -> bool {
+        self.components
+            .contains(&(space, ns.clone(), local.to_string()))
+    }
+}
+
+/// Checks the validity of one document of a schema; every problem is [`Kind::Invalid`].
+/// Returns nothing for a document that is not well-formed (the scan reports that).
+/// References resolve against `known`, the components of all the schema's documents. `namespace` is the namespace its components are
+/// in (for a chameleon include, the includer's); `incomplete`: a document it includes
+/// could not be loaded (reported), so a name not found may be declared there.
+pub fn check_in(
+    text: &str,
+    map: &SourceMap,
+    known: &Known,
+    namespace: Option<&str>,
+    incomplete: bool,
+) -> Vec<ScanProblem> {
     let Some(nodes) = parse(text, map) else {
         return Vec::new();
     };
+    let own = nodes
+        .first()
+        .and_then(|n| n.attr("targetNamespace"))
+        .is_some_and(|t| !t.is_empty());
     let mut cx = Checker {
         nodes,
         problems: Vec::new(),
-        target: None,
+        target: namespace.map(str::to_string),
         imported: HashSet::new(),
-        composed: false,
+        composed: incomplete,
         globals: HashMap::new(),
+        known: Some(known),
+        chameleon: !own && namespace.is_some(),
         _map: map,
     };
     cx.run();
@@ -729,11 +812,18 @@ impl Checker<'_> {
                     }
                     self.imported.insert(ns);
                 }
-                "include" | "redefine" | "override" => self.composed = true,
+                // Composed documents are known when the schema was composed (check_in).
+                "include" | "redefine" => self.composed |= self.known.is_none(),
+                "override" => self.composed = true,
                 _ => {}
             }
         }
         self.collect_globals(&top);
+        for &c in &top {
+            if self.nodes[c].is("redefine") {
+                self.check_redefinitions(c);
+            }
+        }
         let mut ids: HashMap<String, usize> = HashMap::new();
         for i in 0..self.nodes.len() {
             self.check_node(i);
@@ -756,6 +846,95 @@ impl Checker<'_> {
             }
         }
         self.check_cycles();
+    }
+
+    /// Redefinitions are in terms of themselves (Part 1, 4.2.2, src-redefine 5-7): a simple
+    /// type restricts, a complex type restricts or extends, the component of its own name;
+    /// a group or attribute group refers to itself at most once.
+    fn check_redefinitions(&mut self, redefine: usize) {
+        for k in self.nodes[redefine].children.clone() {
+            let n = &self.nodes[k];
+            if !n.xs {
+                continue;
+            }
+            let Some(name) = n.attr("name").map(|s| s.trim().to_string()) else {
+                continue;
+            };
+            let local = n.local.clone();
+            let is_self = |cx: &Self, node: usize, value: &str| {
+                cx.resolve(node, value).is_ok_and(|(ns, l)| {
+                    let ns = if ns.is_none() && cx.chameleon {
+                        cx.target.clone()
+                    } else {
+                        ns
+                    };
+                    ns == cx.target && l == name
+                })
+            };
+            let construct = format!("xs:{local} \"{name}\" in xs:redefine");
+            match local.as_str() {
+                "simpleType" | "complexType" => {
+                    // The derivation step: simpleType/restriction, or
+                    // complexType/(simple|complex)Content/(restriction|extension).
+                    let kids = |i: usize| self.nodes[i].children.clone();
+                    let step = if local == "simpleType" {
+                        kids(k)
+                            .into_iter()
+                            .find(|&c| self.nodes[c].is("restriction"))
+                    } else {
+                        kids(k)
+                            .into_iter()
+                            .filter(|&c| {
+                                self.nodes[c].is("complexContent")
+                                    || self.nodes[c].is("simpleContent")
+                            })
+                            .flat_map(kids)
+                            .find(|&c| {
+                                self.nodes[c].is("restriction") || self.nodes[c].is("extension")
+                            })
+                    };
+                    let ok = step.is_some_and(|st| {
+                        self.nodes[st]
+                            .attr("base")
+                            .is_some_and(|b| is_self(self, st, b))
+                    });
+                    if !ok {
+                        let what = if local == "simpleType" {
+                            "a redefined simple type must restrict itself (its base is the type it redefines)"
+                        } else {
+                            "a redefined complex type must restrict or extend itself (its base is the type it redefines)"
+                        };
+                        self.invalid(k, construct, what.into());
+                    }
+                }
+                "group" | "attributeGroup" => {
+                    let mut refs = 0;
+                    let mut stack = self.nodes[k].children.clone();
+                    while let Some(c) = stack.pop() {
+                        let m = &self.nodes[c];
+                        if m.is(&local) && m.attr("ref").is_some_and(|r| is_self(self, c, r)) {
+                            refs += 1;
+                        }
+                        stack.extend(m.children.iter().copied());
+                    }
+                    if refs > 1 {
+                        self.invalid(
+                            k,
+                            construct,
+                            format!(
+                                "a redefined {} refers to itself {refs} times; at most once",
+                                if local == "group" {
+                                    "group"
+                                } else {
+                                    "attribute group"
+                                }
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     /// The order the schema for schemas gives an element's children (each child's rank
@@ -1033,6 +1212,12 @@ impl Checker<'_> {
                 return None;
             }
         };
+        // A chameleon's unqualified names are in the namespace it was included into.
+        let ns = if ns.is_none() && self.chameleon {
+            self.target.clone()
+        } else {
+            ns
+        };
         if ns.as_deref() == Some(XS_NS) {
             if space == Space::Type {
                 let on = &self.nodes[node];
@@ -1081,6 +1266,9 @@ impl Checker<'_> {
             if let Some(&g) = self.globals.get(&(space, local.clone())) {
                 return Some(g);
             }
+            if self.known.is_some_and(|k| k.contains(space, &ns, &local)) {
+                return None;
+            }
             if !self.composed {
                 self.invalid(
                     node,
@@ -1097,6 +1285,17 @@ impl Checker<'_> {
                 construct,
                 format!("\"{value}\" is in namespace {shown}, which this schema does not import (xs:import it to refer to its components)"),
             );
+        } else if let Some(known) = self.known {
+            // An import without schemaLocation of a namespace no given document defines
+            // leaves its components unresolvable: an error where one is referred to.
+            if !self.composed && !known.contains(space, &ns, &local) {
+                let shown = ns.as_deref().unwrap_or("no namespace");
+                self.invalid(
+                    node,
+                    construct,
+                    format!("no {} named \"{local}\" is declared in namespace {shown} by any document of the schema", space.noun()),
+                );
+            }
         }
         None
     }
@@ -2018,6 +2217,9 @@ impl Checker<'_> {
                 if let Ok((ns, l)) = self.resolve(i, &r) {
                     if ns == self.target
                         && !self.composed
+                        && !self
+                            .known
+                            .is_some_and(|k| k.contains(Space::IdentityConstraint, &ns, &l))
                         && !self
                             .globals
                             .contains_key(&(Space::IdentityConstraint, l.clone()))

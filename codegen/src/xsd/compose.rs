@@ -1,0 +1,443 @@
+//! Schema composition (XSD 1.0 Part 1, 4.2): the documents one schema is made of.
+//!
+//! Starting from the documents given, every top-level `xs:include`, `xs:import` and
+//! `xs:redefine` is followed: a `schemaLocation` is resolved against the including
+//! document (or mapped by an XML catalog, [`Catalog`]), and each document is read once,
+//! keyed by its canonical path, so cycles of includes and imports end. Nothing is fetched
+//! from the network: an `http(s)` location no catalog maps is a located error, as is a
+//! local file that cannot be read. An `xs:import` without `schemaLocation` loads nothing:
+//! its namespace's components come from another document given, or stay unresolvable
+//! (reported where they are referred to).
+//!
+//! The converter gets the documents as (path, text) with what each composition element
+//! loaded; this module knows nothing of components. Namespaces are handled only as far as
+//! composition needs: each document's `targetNamespace`, the namespace a chameleon include
+//! gives a no-namespace document, and the checks of src-include, src-import and
+//! src-redefine that compare them.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use quick_xml::events::Event;
+use quick_xml::name::ResolveResult;
+use quick_xml::NsReader;
+
+use super::catalog::{span_at, Catalog};
+use crate::diagnostic::{Kind, SchemaDiagnostic};
+use crate::ir::Span;
+
+const XS_NS: &[u8] = b"http://www.w3.org/2001/XMLSchema";
+
+/// How one document brings in another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// `xs:include`: the same target namespace (or none, then the includer's: chameleon).
+    Include,
+    /// `xs:import`: another namespace.
+    Import,
+    /// `xs:redefine`: an include whose types and groups the redefining document replaces.
+    Redefine,
+}
+
+impl How {
+    fn element(self) -> &'static str {
+        match self {
+            How::Include => "xs:include",
+            How::Import => "xs:import",
+            How::Redefine => "xs:redefine",
+        }
+    }
+}
+
+/// One top-level composition element of a document.
+#[derive(Debug, Clone)]
+pub struct Composition {
+    /// Which element.
+    pub how: How,
+    /// Where it stands in its document.
+    pub span: Span,
+    /// Its `schemaLocation`, as written.
+    pub location: Option<String>,
+    /// Its `namespace` (imports only).
+    pub namespace: Option<String>,
+    /// The document it loaded (an index into [`DocumentSet::documents`]); `None` when
+    /// nothing was loaded (no location, or an error reported).
+    pub document: Option<usize>,
+    /// Whether loading failed (the error is reported): components it would have given are
+    /// not known, so their absence is no further error.
+    pub failed: bool,
+}
+
+/// One schema document.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// Its path (as given on the command line, or resolved from a location).
+    pub path: PathBuf,
+    /// Its text.
+    pub text: String,
+    /// Its own `targetNamespace` (`None`: none, or not read because it is not well-formed).
+    pub target_namespace: Option<String>,
+    /// The namespace its components are in: its own, or for a chameleon include (a
+    /// no-namespace document included into a namespaced one) the includer's.
+    pub namespace: Option<String>,
+    /// Its composition elements, in document order.
+    pub compositions: Vec<Composition>,
+}
+
+/// The documents of one schema: the given ones first, in order, then those they bring in.
+#[derive(Debug, Clone, Default)]
+pub struct DocumentSet {
+    /// Every document, each once.
+    pub documents: Vec<Document>,
+    /// Problems of composition (unreadable or unmapped locations, namespace mismatches).
+    pub diagnostics: Vec<SchemaDiagnostic>,
+}
+
+/// Where a document was found: a file, and the URL it was named by (relative locations
+/// inside a document reached through a catalog resolve against that URL).
+#[derive(Debug, Clone)]
+struct Base {
+    file: PathBuf,
+    url: Option<String>,
+}
+
+/// A root document: its path, and its text when it is given in memory (else it is read).
+pub type Root = (PathBuf, Option<String>);
+
+/// Loads the documents of one schema from its root documents.
+pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
+    let mut set = DocumentSet::default();
+    let mut index: HashMap<PathBuf, usize> = HashMap::new();
+    // Documents still to scan for composition elements, with their bases.
+    let mut queue: Vec<(usize, Base)> = Vec::new();
+    for (path, text) in roots {
+        let text = match text {
+            Some(t) => t,
+            None => match read(&path) {
+                Ok(t) => t,
+                Err((message, kind)) => {
+                    set.diagnostics.push(SchemaDiagnostic {
+                        file: path.clone(),
+                        span: Span { line: 1, column: 1 },
+                        construct: if kind == Kind::Io {
+                            "the schema file"
+                        } else {
+                            "the schema document"
+                        }
+                        .into(),
+                        message,
+                        hint: None,
+                        kind,
+                    });
+                    continue;
+                }
+            },
+        };
+        let key = canonical(&path);
+        if index.contains_key(&key) {
+            continue;
+        }
+        index.insert(key, set.documents.len());
+        queue.push((
+            set.documents.len(),
+            Base {
+                file: path.clone(),
+                url: None,
+            },
+        ));
+        set.documents.push(document(path, text, None));
+    }
+    let mut next = 0;
+    while next < queue.len() {
+        let (doc, base) = queue[next].clone();
+        next += 1;
+        for c in 0..set.documents[doc].compositions.len() {
+            let comp = set.documents[doc].compositions[c].clone();
+            let Some(location) = comp.location.as_deref() else {
+                continue;
+            };
+            let includer_path = set.documents[doc].path.clone();
+            let includer_namespace = set.documents[doc].namespace.clone();
+            let construct = format!("{} schemaLocation=\"{location}\"", comp.how.element());
+            let fail = |message: String, hint: Option<String>, kind: Kind| SchemaDiagnostic {
+                file: includer_path.clone(),
+                span: comp.span,
+                construct: construct.clone(),
+                message,
+                hint,
+                kind,
+            };
+            let (file, url) = match locate(location, &base, catalog) {
+                Ok(found) => found,
+                Err((message, hint)) => {
+                    let d = fail(message, hint, Kind::Io);
+                    set.diagnostics.push(d);
+                    set.documents[doc].compositions[c].failed = true;
+                    continue;
+                }
+            };
+            let key = canonical(&file);
+            let loaded = match index.get(&key) {
+                Some(&i) => i,
+                None => {
+                    let text = match read(&file) {
+                        Ok(t) => t,
+                        Err((message, kind)) => {
+                            let reason = message.strip_prefix("cannot read: ").unwrap_or(&message);
+                            // The location as written (the diagnostic names the document it
+                            // is relative to), and the file a catalog mapped it to.
+                            let what = match &url {
+                                Some(_) => format!("{location} (mapped to {})", file.display()),
+                                None => format!("\"{location}\""),
+                            };
+                            let d = fail(format!("cannot read {what}: {reason}"), None, kind);
+                            set.diagnostics.push(d);
+                            set.documents[doc].compositions[c].failed = true;
+                            continue;
+                        }
+                    };
+                    // A chameleon: a no-namespace document included into a namespaced
+                    // one takes on the includer's namespace.
+                    let inherited = match comp.how {
+                        How::Import => None,
+                        How::Include | How::Redefine => includer_namespace.clone(),
+                    };
+                    let i = set.documents.len();
+                    index.insert(key, i);
+                    set.documents.push(document(file.clone(), text, inherited));
+                    queue.push((i, Base { file, url }));
+                    i
+                }
+            };
+            set.documents[doc].compositions[c].document = Some(loaded);
+            let problem = namespace_problem(&set.documents[doc], &comp, &set.documents[loaded]);
+            if let Some(message) = problem {
+                let d = fail(message, None, Kind::Invalid);
+                set.diagnostics.push(d);
+            }
+        }
+    }
+    set
+}
+
+/// src-include 2.3, src-redefine 3, src-import 3: the loaded document's namespace must fit.
+fn namespace_problem(includer: &Document, comp: &Composition, loaded: &Document) -> Option<String> {
+    let theirs = &loaded.target_namespace;
+    let shown = |ns: &Option<String>| match ns {
+        Some(n) => format!("\"{n}\""),
+        None => "no namespace".to_string(),
+    };
+    match comp.how {
+        How::Include | How::Redefine => (theirs.is_some() && *theirs != includer.namespace)
+            .then(|| {
+                format!(
+                    "the {} document's targetNamespace is {}, but this schema's is {} (include a document of the same namespace or of none)",
+                    if comp.how == How::Include { "included" } else { "redefined" },
+                    shown(theirs),
+                    shown(&includer.namespace)
+                )
+            }),
+        How::Import => (*theirs != comp.namespace).then(|| {
+            format!(
+                "the imported document's targetNamespace is {}, but the import names {}",
+                shown(theirs),
+                shown(&comp.namespace)
+            )
+        }),
+    }
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
+}
+
+/// A document's text; a file in another encoding than UTF-8 is valid XML, only not
+/// supported (quick-xml reads UTF-8).
+fn read(path: &Path) -> Result<String, (String, Kind)> {
+    let bytes = std::fs::read(path).map_err(|e| (format!("cannot read: {e}"), Kind::Io))?;
+    String::from_utf8(bytes).map_err(|_| {
+        (
+            "the file is not UTF-8; only UTF-8 schemas are supported".to_string(),
+            Kind::Unsupported,
+        )
+    })
+}
+
+/// Whether a location is an absolute URI with a scheme (`http:`, `urn:`, `file:`), not a
+/// relative reference or a Windows drive path.
+fn scheme(location: &str) -> Option<&str> {
+    let (scheme, _) = location.split_once(':')?;
+    let ok = scheme.len() > 1
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    ok.then_some(scheme)
+}
+
+/// Resolves a relative reference against a URL (RFC 3986 5.2, for the paths schemas use).
+fn join_url(base: &str, reference: &str) -> String {
+    let (root_end, path) = match base.find("://") {
+        Some(i) => {
+            let after = i + 3;
+            let slash = base[after..].find('/').map_or(base.len(), |j| after + j);
+            (slash, &base[slash..])
+        }
+        None => (0, base),
+    };
+    let root = &base[..root_end];
+    let mut segments: Vec<&str> = if reference.starts_with('/') {
+        Vec::new()
+    } else {
+        let dir = path.rfind('/').map_or("", |i| &path[..i]);
+        dir.split('/').filter(|s| !s.is_empty()).collect()
+    };
+    for s in reference.split('/') {
+        match s {
+            "" | "." => {}
+            ".." => {
+                segments.pop();
+            }
+            s => segments.push(s),
+        }
+    }
+    format!("{root}/{}", segments.join("/"))
+}
+
+/// The file a `schemaLocation` names, and the URL it was named by when one was.
+fn locate(
+    location: &str,
+    base: &Base,
+    catalog: &Catalog,
+) -> Result<(PathBuf, Option<String>), (String, Option<String>)> {
+    // The identifier as written first (catalogs list absolute URLs), then resolved
+    // against the including document's URL, if it was reached by one.
+    if let Some(file) = catalog.resolve(location) {
+        return Ok((file, Some(location.to_string())));
+    }
+    let absolute = match (scheme(location), &base.url) {
+        (Some(_), _) => Some(location.to_string()),
+        (None, Some(url)) => Some(join_url(url, location)),
+        (None, None) => None,
+    };
+    if let Some(url) = &absolute {
+        if let Some(file) = catalog.resolve(url) {
+            return Ok((file, Some(url.clone())));
+        }
+        if let Some(path) = url
+            .strip_prefix("file://")
+            .or_else(|| url.strip_prefix("file:"))
+        {
+            return Ok((PathBuf::from(path), None));
+        }
+        let hint = Some(
+            "pass an OASIS XML catalog that maps it to a local copy: --catalog FILE with <system systemId=\"...\" uri=\"...\"/>"
+                .to_string(),
+        );
+        let message = if catalog.is_empty() {
+            format!("{url} is not a local file, and no catalog is given; nothing is fetched from the network")
+        } else {
+            format!("no catalog entry maps {url}; nothing is fetched from the network")
+        };
+        return Err((message, hint));
+    }
+    let dir = base.file.parent().unwrap_or(Path::new(""));
+    Ok((dir.join(location), None))
+}
+
+/// Reads what composition needs from a document: its targetNamespace and top-level
+/// include/import/redefine elements (nothing, if it is not well-formed: the scan says so).
+fn document(path: PathBuf, text: String, inherited: Option<String>) -> Document {
+    let mut doc = Document {
+        path,
+        target_namespace: None,
+        namespace: None,
+        compositions: Vec::new(),
+        text: String::new(),
+    };
+    let mut reader = NsReader::from_str(&text);
+    let mut depth = 0usize;
+    loop {
+        let at = reader.buffer_position() as usize;
+        let Ok((ns, event)) = reader.read_resolved_event() else {
+            break;
+        };
+        let (start, empty) = match &event {
+            Event::Start(s) => (s, false),
+            Event::Empty(s) => (s, true),
+            Event::End(_) => {
+                depth = depth.saturating_sub(1);
+                continue;
+            }
+            Event::Eof => break,
+            _ => continue,
+        };
+        let is_xs = matches!(&ns, ResolveResult::Bound(n) if n.as_ref() == XS_NS);
+        let decoder = reader.decoder();
+        let attr = |name: &str| -> Option<String> {
+            start
+                .attributes()
+                .flatten()
+                .find(|a| a.key.as_ref() == name.as_bytes())
+                .and_then(|a| {
+                    a.decode_and_unescape_value(decoder)
+                        .ok()
+                        .map(|v| v.trim().to_string())
+                })
+        };
+        if depth == 0 {
+            if !is_xs || start.local_name().as_ref() != b"schema" {
+                break;
+            }
+            doc.target_namespace = attr("targetNamespace").filter(|t| !t.is_empty());
+        } else if depth == 1 && is_xs {
+            let how = match start.local_name().as_ref() {
+                b"include" => Some(How::Include),
+                b"import" => Some(How::Import),
+                b"redefine" => Some(How::Redefine),
+                _ => None,
+            };
+            if let Some(how) = how {
+                doc.compositions.push(Composition {
+                    how,
+                    span: span_at(&text, at + text[at..].find('<').unwrap_or(0)),
+                    location: attr("schemaLocation"),
+                    namespace: attr("namespace"),
+                    document: None,
+                    failed: false,
+                });
+            }
+        }
+        if !empty {
+            depth += 1;
+        }
+    }
+    doc.namespace = doc.target_namespace.clone().or(inherited);
+    doc.text = text;
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_join_like_rfc_3986() {
+        assert_eq!(
+            join_url("http://a.org/x/y.xsd", "z.xsd"),
+            "http://a.org/x/z.xsd"
+        );
+        assert_eq!(
+            join_url("http://a.org/x/y.xsd", "../z.xsd"),
+            "http://a.org/z.xsd"
+        );
+        assert_eq!(
+            join_url("http://a.org/x/y.xsd", "/q/z.xsd"),
+            "http://a.org/q/z.xsd"
+        );
+        assert_eq!(scheme("http://a"), Some("http"));
+        assert_eq!(scheme("urn:x"), Some("urn"));
+        assert_eq!(scheme("C:\\x.xsd"), None);
+        assert_eq!(scheme("a.xsd"), None);
+    }
+}
