@@ -464,7 +464,9 @@ fn bound_types_doc(
 
 fn builtin_type(b: Builtin) -> TokenStream {
     match b {
-        Builtin::String | Builtin::AnyType => quote! { ::std::string::String },
+        Builtin::String => quote! { ::std::string::String },
+        // Open content: a generic XML tree, kept losslessly.
+        Builtin::AnyType => quote! { ::boardxml::any::AnyType },
         Builtin::NormalizedString => quote! { __s::xs::NormalizedString },
         Builtin::Token => quote! { __s::xs::Token },
         Builtin::AnyUri => quote! { __s::xs::AnyUri },

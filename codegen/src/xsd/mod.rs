@@ -9,6 +9,7 @@
 mod model;
 mod source;
 mod validity;
+mod wildcard;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -1789,28 +1790,16 @@ impl Converter<'_> {
             }
             (Some(q), None) => self.type_ref(q, &span, &construct)?,
             (None, Some(t)) => t,
-            (None, None) if alternatives.is_empty() => {
-                self.unsupported(
-                    span,
-                    construct,
-                    "an element without a type is not supported (it would be xs:anyType)",
-                    Some("give it type=\"...\"".into()),
-                );
-                return None;
-            }
+            // No type: xs:anyType (XSD 1.0, 3.3.2), held as open content.
             (None, None) => TypeRef::Builtin(Builtin::AnyType),
         };
         if !ok {
             return None;
         }
         let type_ref = if alternatives.is_empty() {
-            if declared == TypeRef::Builtin(Builtin::AnyType) {
-                self.unsupported(
-                    span,
-                    construct,
-                    "xs:anyType content is not supported: documents must be fully typed",
-                    Some("declare a type, or choose types with xs:alternative".into()),
-                );
+            if declared == TypeRef::Builtin(Builtin::AnyType)
+                && !wildcard::any_type_element_supported(self, el, span, &construct)
+            {
                 return None;
             }
             declared
