@@ -599,6 +599,268 @@ impl Element for AnyType {
     }
 }
 
+/// Which namespaces a wildcard allows (XSD 1.0, 3.10.1 {namespace constraint}), each
+/// namespace given by URI and `None` for no namespace (absent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Namespaces {
+    /// `##any`.
+    Any,
+    /// Every namespace but these (`##other`: not the target namespace, nor absent).
+    Not(&'static [Option<&'static str>]),
+    /// Only these (a list of URIs, `##targetNamespace`, `##local`).
+    Only(&'static [Option<&'static str>]),
+}
+
+impl Namespaces {
+    /// Whether a name in `namespace` is allowed.
+    pub fn allows(self, namespace: Option<&str>) -> bool {
+        match self {
+            Namespaces::Any => true,
+            Namespaces::Not(list) => !list.contains(&namespace),
+            Namespaces::Only(list) => list.contains(&namespace),
+        }
+    }
+}
+
+/// How what a wildcard matches is validated (XSD 1.0, 3.10.1 {process contents}).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Process {
+    /// A global declaration must exist, and the item is valid against it.
+    Strict,
+    /// Valid against its global declaration if there is one.
+    Lax,
+    /// Only well-formed.
+    Skip,
+}
+
+/// A wildcard: the namespaces it allows and how it validates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wildcard {
+    /// The namespaces allowed.
+    pub namespaces: Namespaces,
+    /// How matches are validated.
+    pub process: Process,
+}
+
+impl crate::complex::Field {
+    /// The attributes an attribute wildcard allows.
+    pub const fn any_attribute(namespaces: Namespaces, process: Process) -> Self {
+        crate::complex::Field {
+            xml: "",
+            kind: crate::complex::Kind::AnyAttribute(Wildcard {
+                namespaces,
+                process,
+            }),
+            min: 0,
+            max: crate::complex::UNBOUNDED,
+            value: None,
+        }
+    }
+}
+
+/// A schema's global attribute declarations, as a strict or lax wildcard validates
+/// against them (generated per schema).
+pub trait GlobalAttributes {
+    /// The check of `value` by the global declaration of `name`: `None` when the schema
+    /// declares no such attribute, else whether the value is valid for it.
+    fn check(name: &ExpandedName, value: &str) -> Option<Result<(), crate::schema::FacetError>>;
+}
+
+/// One complex type's attribute wildcard, at the type level (generated per type): what
+/// it allows, the attributes the type declares itself (which a wildcard never takes),
+/// and the global declarations a strict or lax wildcard validates against.
+pub trait AttributeWildcard {
+    /// The wildcard.
+    const WILDCARD: Wildcard;
+    /// The names of the type's declared attributes (no namespace on this branch).
+    const DECLARED: &'static [&'static str];
+    /// The schema's global attribute declarations.
+    type Globals: GlobalAttributes;
+
+    /// Whether the wildcard takes an attribute `name` with `value`: `Err` says why not.
+    fn admit(name: &ExpandedName, value: &str) -> Result<(), WildcardError> {
+        if name.namespace().is_none() && Self::DECLARED.contains(&name.local()) {
+            return Err(WildcardError::Declared(name.to_string()));
+        }
+        if !Self::WILDCARD.namespaces.allows(name.namespace()) {
+            return Err(WildcardError::Namespace(name.to_string()));
+        }
+        check_value::<Self::Globals>(Self::WILDCARD.process, name, value)
+    }
+}
+
+fn check_value<G: GlobalAttributes>(
+    process: Process,
+    name: &ExpandedName,
+    value: &str,
+) -> Result<(), WildcardError> {
+    if process == Process::Skip {
+        return Ok(());
+    }
+    match G::check(name, value) {
+        Some(Ok(())) => Ok(()),
+        Some(Err(e)) => Err(WildcardError::Value(name.to_string(), e)),
+        None if process == Process::Strict => Err(WildcardError::Undeclared(name.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// Why an attribute wildcard does not take an attribute.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WildcardError {
+    /// The type declares this attribute itself.
+    Declared(String),
+    /// Its namespace is not one the wildcard allows.
+    Namespace(String),
+    /// A strict wildcard, and no global declaration of the name.
+    Undeclared(String),
+    /// Its global declaration does not allow the value.
+    Value(String, crate::schema::FacetError),
+    /// The element has the attribute already.
+    Duplicate(String),
+    /// Not an attribute at all (a name or value XML does not allow).
+    Any(AnyError),
+}
+
+impl fmt::Display for WildcardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WildcardError::Declared(n) => write!(
+                f,
+                "attribute {n} is declared by the type, not taken by its wildcard"
+            ),
+            WildcardError::Namespace(n) => {
+                write!(f, "the wildcard does not allow attribute {n}'s namespace")
+            }
+            WildcardError::Undeclared(n) => write!(
+                f,
+                "the wildcard is strict and the schema declares no global attribute {n}"
+            ),
+            WildcardError::Value(n, e) => write!(f, "attribute {n}: {e}"),
+            WildcardError::Duplicate(n) => write!(f, "the element has attribute {n} already"),
+            WildcardError::Any(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for WildcardError {}
+
+/// The attributes a complex type's attribute wildcard took (`xs:anyAttribute`), in
+/// document order; each is checked against the wildcard (`M`) when read and when added.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OtherAttributes<M> {
+    items: Vec<AnyAttribute>,
+    marker: std::marker::PhantomData<fn() -> M>,
+}
+
+impl<M> Default for OtherAttributes<M> {
+    fn default() -> Self {
+        OtherAttributes {
+            items: Vec::new(),
+            marker: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<M: AttributeWildcard> OtherAttributes<M> {
+    /// None.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The attributes, in order.
+    pub fn as_slice(&self) -> &[AnyAttribute] {
+        &self.items
+    }
+
+    /// Adds an attribute the wildcard allows (namespace, declaration, value checked).
+    pub fn push(&mut self, attribute: AnyAttribute) -> Result<(), WildcardError> {
+        M::admit(attribute.name(), attribute.value())?;
+        if self.items.iter().any(|a| a.name == attribute.name) {
+            return Err(WildcardError::Duplicate(attribute.name.to_string()));
+        }
+        self.items.push(attribute);
+        Ok(())
+    }
+
+    /// Removes the attribute of expanded name `name`.
+    pub fn remove(&mut self, name: &ExpandedName) -> Option<AnyAttribute> {
+        let i = self.items.iter().position(|a| &a.name == name)?;
+        Some(self.items.remove(i))
+    }
+
+    /// Writes them on the element just started (with the namespace declarations their
+    /// prefixes need: outside open content, generated elements are in no namespace).
+    fn write(&self, w: &mut Writer) {
+        let mut scope = Scope::default();
+        let mut declare = Vec::new();
+        let mut names = Vec::new();
+        for a in &self.items {
+            names.push(match a.name.namespace() {
+                Some(ns) => {
+                    let p = scope.prefix_for(ns, a.prefix(), &mut declare);
+                    format!("{p}:{}", a.name.local)
+                }
+                None => a.name.local.clone(),
+            });
+        }
+        for (p, ns) in &declare {
+            w.attribute(&format!("xmlns:{p}"), ns);
+        }
+        for (a, n) in self.items.iter().zip(&names) {
+            w.attribute(n, &a.value);
+        }
+    }
+}
+
+/// The field kind of an attribute wildcard's attributes (see [`crate::complex::FieldKind`]).
+pub struct AnyAttributes<M>(std::marker::PhantomData<fn() -> M>);
+
+impl<M: AttributeWildcard> crate::complex::FieldKind for AnyAttributes<M> {
+    type Value = OtherAttributes<M>;
+    type Slot = OtherAttributes<M>;
+    fn read(
+        r: &mut Reader<'_>,
+        a: &mut crate::xml::Attributes<'_>,
+        _: &crate::complex::Field,
+        slot: &mut OtherAttributes<M>,
+    ) -> Result<(), Invalid> {
+        let matches = |r: &Reader<'_>, name: &str| {
+            expand(r, name).is_some_and(|(n, _)| {
+                M::WILDCARD.namespaces.allows(n.namespace())
+                    && !(n.namespace().is_none() && M::DECLARED.contains(&n.local()))
+            })
+        };
+        let check = |r: &Reader<'_>, name: &str, value: &str| {
+            let Some((n, _)) = expand(r, name) else {
+                return Ok(());
+            };
+            match check_value::<M::Globals>(M::WILDCARD.process, &n, value) {
+                Ok(()) => Ok(()),
+                Err(WildcardError::Value(_, e)) => Err(Some(e)),
+                Err(_) => Err(None),
+            }
+        };
+        let taken = a.take_matching(r, matches, check)?;
+        for (name, value) in taken {
+            if let Some((name, prefix)) = expand(r, &name) {
+                slot.items.push(AnyAttribute {
+                    name,
+                    prefix,
+                    value,
+                });
+            }
+        }
+        Ok(())
+    }
+    fn build(slot: OtherAttributes<M>) -> Option<OtherAttributes<M>> {
+        Some(slot)
+    }
+    fn write(value: &OtherAttributes<M>, w: &mut Writer, _: &crate::complex::Field) {
+        value.write(w);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

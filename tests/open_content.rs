@@ -117,3 +117,117 @@ fn the_typed_parts_stay_strict_around_open_content() {
     assert_eq!(diags[0].code, Code::Malformed, "{diags:?}");
     assert_eq!(diags[0].offset, 36, "located at the tag: {diags:?}");
 }
+
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/attribute-wildcards/expected.rs"]
+mod attribute_wildcards;
+
+mod wildcards {
+    use super::attribute_wildcards::{ItemWildcard, Root};
+    use boardxml::any::{AnyAttribute, ExpandedName, OtherAttributes, WildcardError};
+    use boardxml::diagnostic::{Code, Diagnostic};
+    use boardxml::schema::{Document, Invalid};
+    use boardxml::xml::{Reader, Writer};
+
+    fn read(text: &str) -> (Result<Root, Invalid>, Vec<Diagnostic>) {
+        let mut r = Reader::new(text);
+        let d = r.read_document::<Root>();
+        (d, r.into_diagnostics())
+    }
+
+    fn accepted(text: &str) -> Root {
+        let (doc, diags) = read(text);
+        assert!(diags.is_empty(), "{text}: {diags:?}");
+        doc.unwrap()
+    }
+
+    fn rejected(text: &str, code: Code) {
+        let (_, diags) = read(text);
+        assert!(!diags.is_empty(), "{text} was accepted");
+        assert_eq!(diags[0].code, code, "{text}: {diags:?}");
+        assert!(diags[0].offset > 0, "located: {diags:?}");
+    }
+
+    #[test]
+    fn attributes_a_wildcard_takes_are_kept_and_written_back() {
+        let text = include_str!("../codegen/tests/cases/attribute-wildcards/example.xml");
+        let doc = accepted(text);
+        let Root::Item(item) = &doc else {
+            panic!("an item")
+        };
+        assert_eq!(item.id, 1);
+        let others = item.other_attributes.as_slice();
+        assert_eq!(others.len(), 2);
+        assert_eq!(others[0].name().namespace(), Some("urn:x"));
+        assert_eq!(others[0].name().local(), "note");
+        // processContents="skip": the global declaration of size is not consulted.
+        assert_eq!(others[1].value(), "not checked");
+        let mut w = Writer::new(encoding_rs::UTF_8);
+        doc.write_root(&mut w);
+        let written = w.finish();
+        assert_eq!(written, text);
+        assert_eq!(accepted(&written), doc);
+    }
+
+    #[test]
+    fn namespace_constraints_match_by_resolved_namespace() {
+        // ##other: a qualified name, whatever its prefix; never an unqualified one.
+        accepted("<item xmlns:p=\"urn:p\" id=\"1\" p:a=\"\"><name/></item>");
+        rejected(
+            "<item id=\"1\" a=\"x\"><name/></item>",
+            Code::UnknownAttribute,
+        );
+        // urn:a ##local intersected with the group's ##other: urn:a only.
+        accepted("<grouped xmlns:q=\"urn:a\" q:z=\"1\"/>");
+        rejected(
+            "<grouped xmlns:q=\"urn:b\" q:z=\"1\"/>",
+            Code::UnknownAttribute,
+        );
+        rejected("<grouped z=\"1\"/>", Code::UnknownAttribute);
+    }
+
+    #[test]
+    fn lax_and_strict_wildcards_validate_against_global_declarations() {
+        // Lax: a declared attribute is checked, an undeclared one kept as it is.
+        accepted("<lax size=\"3\" other=\"y\"/>");
+        rejected("<lax size=\"x\"/>", Code::Lexical);
+        // A fixed global attribute allows only its value.
+        accepted("<lax unit=\"cm\"/>");
+        rejected("<lax unit=\"mm\"/>", Code::Enumeration);
+        // Strict: the attribute must be declared globally, and valid.
+        accepted("<strict size=\"3\"/>");
+        rejected("<strict other=\"y\"/>", Code::UnknownAttribute);
+        rejected("<strict size=\"x\"/>", Code::Lexical);
+        // ##local: a qualified attribute is not the wildcard's.
+        rejected(
+            "<strict xmlns:p=\"urn:p\" p:size=\"3\"/>",
+            Code::UnknownAttribute,
+        );
+    }
+
+    #[test]
+    fn made_attributes_are_checked_against_the_wildcard() {
+        let mut others = OtherAttributes::<ItemWildcard>::new();
+        let qualified = ExpandedName::new(Some("urn:x"), "a").unwrap();
+        let plain = ExpandedName::new(None, "a").unwrap();
+        let declared = ExpandedName::new(None, "id").unwrap();
+        others
+            .push(AnyAttribute::new(qualified.clone(), Some("x"), "1").unwrap())
+            .unwrap();
+        assert!(matches!(
+            others.push(AnyAttribute::new(qualified, None, "2").unwrap()),
+            Err(WildcardError::Duplicate(_))
+        ));
+        assert!(matches!(
+            others.push(AnyAttribute::new(plain, None, "1").unwrap()),
+            Err(WildcardError::Namespace(_))
+        ));
+        assert!(matches!(
+            others.push(AnyAttribute::new(declared, None, "1").unwrap()),
+            Err(WildcardError::Declared(_))
+        ));
+        assert_eq!(others.as_slice().len(), 1);
+    }
+}

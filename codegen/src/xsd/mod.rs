@@ -63,6 +63,7 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
         nillable_elements: Vec::new(),
         failed: HashSet::new(),
         composed: false,
+        global_attributes_collected: false,
         validity: validity
             .into_iter()
             .map(|p| SchemaDiagnostic {
@@ -197,6 +198,8 @@ struct Converter<'a> {
     seconds: Vec<(String, SchemaDiagnostic)>,
     /// Global elements, attributes, groups and attribute groups, converted on first use.
     globals: Globals,
+    /// Every global attribute is in `schema.global_attributes` (for wildcards).
+    global_attributes_collected: bool,
 }
 
 /// One kind of global declaration: the raw declarations by name with the key of where each
@@ -712,10 +715,9 @@ impl Converter<'_> {
                         None => ok = false,
                     }
                 }
-                // Reported by the scan.
+                // Its wildcard is followed by `wildcard::attribute_group_wildcard`.
                 AttributeGroupTypeContent::AnyAttribute(_) => {
                     key.child("anyAttribute");
-                    ok = false;
                 }
             }
         }
@@ -1165,6 +1167,7 @@ impl Converter<'_> {
         let mut attributes = Vec::new();
         let mut content = Content::Empty;
         let mut ok = true;
+        let (mut own_wildcard, mut group_wildcards) = (None, Vec::new());
         for item in &ct.content {
             match item {
                 ComplexBaseTypeContent::Annotation(a) => {
@@ -1185,6 +1188,18 @@ impl Converter<'_> {
                         Some(more) => attributes.extend(more),
                         None => ok = false,
                     }
+                    if let Some(q) = &r.ref_ {
+                        let g = local_name(q);
+                        group_wildcards.extend(wildcard::attribute_group_wildcard(
+                            self,
+                            &g,
+                            &mut Vec::new(),
+                        ));
+                    }
+                }
+                ComplexBaseTypeContent::AnyAttribute(w) => {
+                    let k = key.child("anyAttribute");
+                    own_wildcard = Some(wildcard::attribute_wildcard(w, None, self.span(&k)));
                 }
                 ComplexBaseTypeContent::Group(g) => {
                     let k = key.child("group");
@@ -1290,6 +1305,13 @@ impl Converter<'_> {
                 ok = false;
             }
         }
+        let any_attribute = wildcard::complete(own_wildcard, group_wildcards);
+        if any_attribute
+            .as_ref()
+            .is_some_and(|w| w.process != ProcessContents::Skip)
+        {
+            wildcard::collect_global_attributes(self);
+        }
         if !ok {
             return None;
         }
@@ -1299,6 +1321,7 @@ impl Converter<'_> {
             span,
             kind: TypeKind::Complex(ComplexType {
                 attributes,
+                any_attribute,
                 content,
             }),
         })
@@ -1333,10 +1356,27 @@ impl Converter<'_> {
                 }
                 ExtensionTypeContent::AttributeGroup(r) => {
                     let k = key.child("attributeGroup");
+                    let gspan = self.span(&k);
                     match self.attribute_group_ref(r, k, owner) {
                         Some(more) => attributes.extend(more),
                         None => ok = false,
                     }
+                    let g = r.ref_.as_ref().map(local_name).unwrap_or_default();
+                    if wildcard::attribute_group_wildcard(self, &g, &mut Vec::new()).is_some() {
+                        self.unsupported(gspan, format!("xs:extension in complexType \"{owner}\""), format!("the attribute wildcard of attribute group \"{g}\" in xs:simpleContent is not supported yet"), None);
+                        ok = false;
+                    }
+                }
+                ExtensionTypeContent::AnyAttribute(_) => {
+                    let k = key.child("anyAttribute");
+                    let wspan = self.span(&k);
+                    self.unsupported(
+                        wspan,
+                        format!("xs:extension in complexType \"{owner}\""),
+                        "xs:anyAttribute in xs:simpleContent is not supported yet",
+                        None,
+                    );
+                    ok = false;
                 }
                 _ => ok = false,
             }
