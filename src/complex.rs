@@ -34,6 +34,9 @@ pub enum Kind {
     Content,
     /// Mixed content: text and elements in document order.
     Mixed,
+    /// The attributes an attribute wildcard (`xs:anyAttribute`) allows, held as
+    /// [`crate::any::OtherAttributes`].
+    AnyAttribute(crate::any::Wildcard),
 }
 
 /// An element declaration's value constraint.
@@ -171,7 +174,7 @@ impl Field {
 
     /// Whether it is an attribute.
     pub fn is_attribute(&self) -> bool {
-        matches!(self.kind, Kind::Attribute { .. })
+        matches!(self.kind, Kind::Attribute { .. } | Kind::AnyAttribute(_))
     }
 
     /// A required attribute with a fixed value: no Rust field holds it.
@@ -730,6 +733,8 @@ macro_rules! kinds {
         pub struct $name<T>(core::marker::PhantomData<fn() -> T>);
     )*};
 }
+
+pub use crate::any::AnyAttributes;
 
 kinds!(
     /// A required attribute, held as `T`.

@@ -48,6 +48,7 @@
 // output works in a user's crate; this makes the path resolve inside this crate too.
 extern crate self as boardxml;
 
+pub mod any;
 pub mod cbf;
 pub mod cif;
 pub mod complex;

@@ -27,6 +27,9 @@ pub struct Schema {
     pub roots: BTreeMap<String, RootElement>,
     /// The names of the notation declarations (`xs:notation`): a NOTATION value names one.
     pub notations: BTreeSet<String>,
+    /// Global attribute declarations, by name: what strict and lax attribute wildcards
+    /// validate against (filled when the schema has an attribute wildcard).
+    pub global_attributes: BTreeMap<String, Attribute>,
 }
 
 /// A global element that can be a document's root.
@@ -575,6 +578,9 @@ pub struct ListType {
 pub struct ComplexType {
     /// Attributes, in schema order.
     pub attributes: Vec<Attribute>,
+    /// The attribute wildcard (`xs:anyAttribute`, combined with those of the attribute
+    /// groups used), if any.
+    pub any_attribute: Option<Wildcard>,
     /// The content.
     pub content: Content,
 }
@@ -682,4 +688,39 @@ pub enum AltTest {
     Equals(String, String),
     /// `@name != 'value'`.
     NotEquals(String, String),
+}
+
+/// A wildcard (`xs:any`, `xs:anyAttribute`): which namespaces it allows and how what it
+/// matches is validated (XSD 1.0, 3.10).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wildcard {
+    /// The namespace constraint.
+    pub namespaces: NamespaceConstraint,
+    /// processContents.
+    pub process: ProcessContents,
+    /// Where it is declared.
+    pub span: Span,
+}
+
+/// A wildcard's namespace constraint over expanded names: each namespace by URI, `None`
+/// for no namespace (absent). Sets are sorted and without repeats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NamespaceConstraint {
+    /// `##any`.
+    Any,
+    /// Any namespace except these (`##other`: the target namespace and absent).
+    Not(Vec<Option<String>>),
+    /// Only these.
+    Only(Vec<Option<String>>),
+}
+
+/// `processContents`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProcessContents {
+    /// A global declaration must exist and the item must be valid against it.
+    Strict,
+    /// Validated if a global declaration exists.
+    Lax,
+    /// Only well-formedness.
+    Skip,
 }

@@ -23,6 +23,10 @@ impl Renderer<'_> {
                 consts.push(quote! { #[doc = #text] pub const #cname: &'static str = #d; });
             }
         }
+        // After the declared attributes: a wildcard takes only what they do not.
+        if let Some(w) = &c.any_attribute {
+            plans.push(self.attribute_wildcard_plan(def, w, &c.attributes, &mut names));
+        }
         let mut simple = None;
         let content = match &c.content {
             Content::Empty => quote! { __c::Content::Empty },
@@ -532,16 +536,16 @@ impl Renderer<'_> {
 /// field table, and its kind (how the runtime reads, builds, writes and gives it as text).
 pub(super) struct FieldPlan {
     /// The Rust field (`None`: a fixed required attribute, which holds nothing).
-    field: Option<Ident>,
-    doc: TokenStream,
+    pub(super) field: Option<Ident>,
+    pub(super) doc: TokenStream,
     /// Its type in the struct.
-    ty: TokenStream,
+    pub(super) ty: TokenStream,
     /// It must be given: the struct has no `Default`.
-    required: bool,
+    pub(super) required: bool,
     /// Its `boardxml::complex::Field`.
-    table: TokenStream,
+    pub(super) table: TokenStream,
     /// Its `boardxml::complex::FieldKind`.
-    kind: TokenStream,
+    pub(super) kind: TokenStream,
 }
 
 impl FieldPlan {

@@ -21,6 +21,7 @@ mod docs;
 mod mixed;
 pub(crate) mod names;
 mod simple;
+mod wildcard;
 
 use docs::*;
 use names::*;
@@ -117,6 +118,7 @@ pub fn render(
         visited: Vec::new(),
         visitor_methods: FieldNames::default(),
         shapes: HashSet::new(),
+        global_attributes: None,
     };
     // The shapes of an element typed by alternatives are read as that element and visited
     // as it: no visitor method of their own.
@@ -217,6 +219,9 @@ struct Renderer<'s> {
     by_value: BTreeMap<String, BTreeSet<String>>,
     /// The schema type being rendered (its nested group types included).
     current: String,
+    /// The type that checks values against the schema's global attribute declarations,
+    /// once an attribute wildcard needs it.
+    global_attributes: Option<Ident>,
 }
 
 /// The types each type holds by value: an element field or choice variant that is neither
@@ -466,7 +471,9 @@ fn bound_types_doc(
 
 fn builtin_type(b: Builtin) -> TokenStream {
     match b {
-        Builtin::String | Builtin::AnyType => quote! { ::std::string::String },
+        Builtin::String => quote! { ::std::string::String },
+        // Open content: a generic XML tree, kept losslessly.
+        Builtin::AnyType => quote! { ::boardxml::any::AnyType },
         Builtin::NormalizedString => quote! { __s::xs::NormalizedString },
         Builtin::Token => quote! { __s::xs::Token },
         Builtin::AnyUri => quote! { __s::xs::AnyUri },

@@ -11,6 +11,7 @@ pub mod compose;
 mod model;
 mod source;
 mod validity;
+mod wildcard;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -105,6 +106,7 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         failed: HashSet::new(),
         // A document that could not be loaded may declare what is not found.
         composed: docs.iter().any(|d| d.compositions.iter().any(|c| c.failed)),
+        global_attributes_collected: false,
         validity,
         globals: Globals::default(),
         seconds: Vec::new(),
@@ -267,6 +269,8 @@ struct Converter<'a> {
     seconds: Vec<(String, SchemaDiagnostic)>,
     /// Global elements, attributes, groups and attribute groups, converted on first use.
     globals: Globals,
+    /// Every global attribute is in `schema.global_attributes` (for wildcards).
+    global_attributes_collected: bool,
 }
 
 /// One kind of global declaration: the raw declarations by name with the key of where each
@@ -1078,10 +1082,9 @@ impl Converter<'_> {
                         None => ok = false,
                     }
                 }
-                // Reported by the scan.
+                // Its wildcard is followed by `wildcard::attribute_group_wildcard`.
                 AttributeGroupTypeContent::AnyAttribute(_) => {
                     key.child("anyAttribute");
-                    ok = false;
                 }
             }
         }
@@ -1562,6 +1565,7 @@ impl Converter<'_> {
         let mut attributes = Vec::new();
         let mut content = Content::Empty;
         let mut ok = true;
+        let (mut own_wildcard, mut group_wildcards) = (None, Vec::new());
         for item in &ct.content {
             match item {
                 ComplexBaseTypeContent::Annotation(a) => {
@@ -1582,6 +1586,18 @@ impl Converter<'_> {
                         Some(more) => attributes.extend(more),
                         None => ok = false,
                     }
+                    if let Some(q) = &r.ref_ {
+                        let g = local_name(q);
+                        group_wildcards.extend(wildcard::attribute_group_wildcard(
+                            self,
+                            &g,
+                            &mut Vec::new(),
+                        ));
+                    }
+                }
+                ComplexBaseTypeContent::AnyAttribute(w) => {
+                    let k = key.child("anyAttribute");
+                    own_wildcard = Some(wildcard::attribute_wildcard(w, None, self.span(&k)));
                 }
                 ComplexBaseTypeContent::Group(g) => {
                     let k = key.child("group");
@@ -1687,6 +1703,13 @@ impl Converter<'_> {
                 ok = false;
             }
         }
+        let any_attribute = wildcard::complete(own_wildcard, group_wildcards);
+        if any_attribute
+            .as_ref()
+            .is_some_and(|w| w.process != ProcessContents::Skip)
+        {
+            wildcard::collect_global_attributes(self);
+        }
         if !ok {
             return None;
         }
@@ -1696,6 +1719,7 @@ impl Converter<'_> {
             span,
             kind: TypeKind::Complex(ComplexType {
                 attributes,
+                any_attribute,
                 content,
             }),
         })
@@ -1730,10 +1754,27 @@ impl Converter<'_> {
                 }
                 ExtensionTypeContent::AttributeGroup(r) => {
                     let k = key.child("attributeGroup");
+                    let gspan = self.span(&k);
                     match self.attribute_group_ref(r, k, owner) {
                         Some(more) => attributes.extend(more),
                         None => ok = false,
                     }
+                    let g = r.ref_.as_ref().map(local_name).unwrap_or_default();
+                    if wildcard::attribute_group_wildcard(self, &g, &mut Vec::new()).is_some() {
+                        self.unsupported(gspan, format!("xs:extension in complexType \"{owner}\""), format!("the attribute wildcard of attribute group \"{g}\" in xs:simpleContent is not supported yet"), None);
+                        ok = false;
+                    }
+                }
+                ExtensionTypeContent::AnyAttribute(_) => {
+                    let k = key.child("anyAttribute");
+                    let wspan = self.span(&k);
+                    self.unsupported(
+                        wspan,
+                        format!("xs:extension in complexType \"{owner}\""),
+                        "xs:anyAttribute in xs:simpleContent is not supported yet",
+                        None,
+                    );
+                    ok = false;
                 }
                 _ => ok = false,
             }
@@ -2191,28 +2232,16 @@ impl Converter<'_> {
             }
             (Some(q), None) => self.type_ref(q, &span, &construct)?,
             (None, Some(t)) => t,
-            (None, None) if alternatives.is_empty() => {
-                self.unsupported(
-                    span,
-                    construct,
-                    "an element without a type is not supported (it would be xs:anyType)",
-                    Some("give it type=\"...\"".into()),
-                );
-                return None;
-            }
+            // No type: xs:anyType (XSD 1.0, 3.3.2), held as open content.
             (None, None) => TypeRef::Builtin(Builtin::AnyType),
         };
         if !ok {
             return None;
         }
         let type_ref = if alternatives.is_empty() {
-            if declared == TypeRef::Builtin(Builtin::AnyType) {
-                self.unsupported(
-                    span,
-                    construct,
-                    "xs:anyType content is not supported: documents must be fully typed",
-                    Some("declare a type, or choose types with xs:alternative".into()),
-                );
+            if declared == TypeRef::Builtin(Builtin::AnyType)
+                && !wildcard::any_type_element_supported(self, el, span, &construct)
+            {
                 return None;
             }
             declared

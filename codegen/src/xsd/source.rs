@@ -107,6 +107,7 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
         "documentation" => &["source"],
         "appinfo" => &["source"],
         "alternative" => &["test", "type", "id"],
+        "anyAttribute" => &["namespace", "processContents", "id"],
         "enumeration" | "pattern" => &["value", "id"],
         "notation" => &["name", "public", "system", "id"],
         "length" | "minLength" | "maxLength" | "minInclusive" | "maxInclusive" | "minExclusive"

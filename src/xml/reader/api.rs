@@ -265,6 +265,13 @@ impl<'a> Reader<'a> {
         result
     }
 
+    /// The namespace `prefix` is bound to where the reader stands (the declarations of the
+    /// element being read included), if it is bound: open content and wildcards match
+    /// elements and attributes by namespace, never by prefix.
+    pub fn namespace_of_prefix(&self, prefix: &str) -> Option<&str> {
+        self.namespace_of(prefix)
+    }
+
     /// The name under which `tag` gives `xsi:nil` (its prefix bound to the XML Schema
     /// instance namespace where the reader stands), if it does.
     pub fn xsi_nil_name(&self, tag: &Tag) -> Option<String> {

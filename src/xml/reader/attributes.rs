@@ -146,6 +146,66 @@ impl<'t> Attributes<'t> {
         Ok(Some(value))
     }
 
+    /// Takes, for an attribute wildcard, every attribute no declaration took whose name
+    /// `matches` accepts (given the reader, to resolve the name's prefix), checking each
+    /// value with `check`: `Err(None)` reports a strict wildcard's attribute that has no
+    /// global declaration, `Err(Some(e))` a value its declaration does not allow. Returns
+    /// the names and values taken, in document order. Attributes it does not accept are
+    /// left to [`Attributes::finish`].
+    pub fn take_matching(
+        &mut self,
+        r: &mut Reader<'_>,
+        matches: impl Fn(&Reader<'_>, &str) -> bool,
+        check: impl Fn(&Reader<'_>, &str, &str) -> Result<(), Option<crate::schema::FacetError>>,
+    ) -> Result<Vec<(String, String)>, Invalid> {
+        let mut taken = Vec::new();
+        let mut ok = true;
+        for i in 0..self.tag.attributes.len() {
+            if self.is_used(i) || !matches(r, self.item(i).name) {
+                continue;
+            }
+            self.used[i / 64] |= 1 << (i % 64);
+            let attr = self.item(i);
+            match check(r, attr.name, attr.value) {
+                Ok(()) => taken.push((attr.name.to_string(), attr.value.to_string())),
+                Err(None) => {
+                    let path = format!("{}/@{}", r.path(), attr.name);
+                    r.report(
+                        Diagnostic::error(
+                            Code::UnknownAttribute,
+                            attr.offset,
+                            path,
+                            format!(
+                                "<{}> allows attribute {} only through a strict wildcard, and the schema declares no global attribute of that name",
+                                self.tag.name(),
+                                attr.name
+                            ),
+                        )
+                        .expected("a globally declared attribute".to_string())
+                        .found(format!("{}=\"{}\"", attr.name, excerpt(attr.value))),
+                    );
+                    ok = false;
+                }
+                Err(Some(e)) => {
+                    let path = format!("{}/@{}", r.path(), attr.name);
+                    r.facet_error(
+                        e,
+                        attr.offset,
+                        path,
+                        &format!("attribute {}", attr.name),
+                        attr.value,
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if ok {
+            Ok(taken)
+        } else {
+            Err(Invalid)
+        }
+    }
+
     /// Reports every attribute no declaration took.
     pub fn finish(self, r: &mut Reader<'_>) -> Result<(), Invalid> {
         let mut ok = true;

@@ -1,0 +1,145 @@
+//! Attribute wildcards: the field that holds what `xs:anyAttribute` took
+//! (`boardxml::any::OtherAttributes` of a marker type that carries the wildcard, the
+//! type's own attribute names and the schema's global attribute declarations), and the
+//! one type per schema that checks a value against a global attribute declaration.
+
+use super::*;
+use complex::FieldPlan;
+
+/// The runtime's value of a namespace constraint.
+fn namespaces(ns: &NamespaceConstraint) -> TokenStream {
+    let list = |v: &[Option<String>]| {
+        let items = v.iter().map(|n| match n {
+            Some(uri) => quote! { ::core::option::Option::Some(#uri) },
+            None => quote! { ::core::option::Option::None },
+        });
+        quote! { &[#(#items),*] }
+    };
+    match ns {
+        NamespaceConstraint::Any => quote! { ::boardxml::any::Namespaces::Any },
+        NamespaceConstraint::Not(v) => {
+            let l = list(v);
+            quote! { ::boardxml::any::Namespaces::Not(#l) }
+        }
+        NamespaceConstraint::Only(v) => {
+            let l = list(v);
+            quote! { ::boardxml::any::Namespaces::Only(#l) }
+        }
+    }
+}
+
+fn process(p: ProcessContents) -> TokenStream {
+    match p {
+        ProcessContents::Strict => quote! { ::boardxml::any::Process::Strict },
+        ProcessContents::Lax => quote! { ::boardxml::any::Process::Lax },
+        ProcessContents::Skip => quote! { ::boardxml::any::Process::Skip },
+    }
+}
+
+impl Renderer<'_> {
+    /// The field of a complex type's attribute wildcard, and its marker type.
+    pub(super) fn attribute_wildcard_plan(
+        &mut self,
+        def: &TypeDef,
+        w: &Wildcard,
+        declared: &[Attribute],
+        names: &mut FieldNames,
+    ) -> FieldPlan {
+        let globals = self.global_attributes_type();
+        let marker_name = self.fresh_name(&format!("{}Wildcard", type_ident_name(&def.name)));
+        let marker = type_ident(&marker_name);
+        let (ns, pc) = (namespaces(&w.namespaces), process(w.process));
+        let declared: Vec<&str> = declared.iter().map(|a| a.name.as_str()).collect();
+        let doc = format!(
+            "The attribute wildcard (`xs:anyAttribute`) of `{}`.",
+            def.name
+        );
+        self.groups.insert(
+            marker_name,
+            quote! {
+                #[doc = #doc]
+                #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+                pub struct #marker;
+
+                impl ::boardxml::any::AttributeWildcard for #marker {
+                    const WILDCARD: ::boardxml::any::Wildcard = ::boardxml::any::Wildcard {
+                        namespaces: #ns,
+                        process: #pc,
+                    };
+                    const DECLARED: &'static [&'static str] = &[#(#declared),*];
+                    type Globals = #globals;
+                }
+            },
+        );
+        let field = names.take("other_attributes");
+        FieldPlan {
+            field: Some(field),
+            doc: quote! { #[doc = " The attributes the type's attribute wildcard took, in document order."] },
+            ty: quote! { ::boardxml::any::OtherAttributes<#marker> },
+            required: false,
+            table: quote! { any_attribute(#ns, #pc) },
+            kind: quote! { AnyAttributes(#marker) },
+        }
+    }
+
+    /// The schema's type that checks values against its global attribute declarations.
+    fn global_attributes_type(&mut self) -> Ident {
+        if let Some(i) = &self.global_attributes {
+            return i.clone();
+        }
+        let name = self.fresh_name("GlobalAttributes");
+        let ident = type_ident(&name);
+        let arms: Vec<TokenStream> = self
+            .schema
+            .global_attributes
+            .values()
+            .map(|a| {
+                let rt = self.rust_type(&a.type_ref);
+                let local = &a.name;
+                let parse = quote! { <#rt as __s::SimpleValue>::parse_lexical(value) };
+                match &a.fixed {
+                    // A fixed value is the only one allowed, compared in the value space.
+                    Some(fixed) => quote! {
+                        (::core::option::Option::None, #local) => ::core::option::Option::Some(
+                            #parse.and_then(|v| {
+                                let want = <#rt as __s::SimpleValue>::parse_lexical(#fixed)?;
+                                if __s::SimpleValue::to_lexical(&v) == __s::SimpleValue::to_lexical(&want) {
+                                    ::core::result::Result::Ok(())
+                                } else {
+                                    ::core::result::Result::Err(__s::FacetError::Enumeration { allowed: &[#fixed] })
+                                }
+                            })
+                        ),
+                    },
+                    None => quote! {
+                        (::core::option::Option::None, #local) => ::core::option::Option::Some(#parse.map(drop)),
+                    },
+                }
+            })
+            .collect();
+        self.groups.insert(
+            name,
+            quote! {
+                /// The schema's global attribute declarations, as strict and lax attribute
+                /// wildcards check values against them.
+                #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+                pub struct #ident;
+
+                impl ::boardxml::any::GlobalAttributes for #ident {
+                    #[allow(unused_variables)]
+                    fn check(
+                        name: &::boardxml::any::ExpandedName,
+                        value: &str,
+                    ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
+                        match (name.namespace(), name.local()) {
+                            #(#arms)*
+                            _ => ::core::option::Option::None,
+                        }
+                    }
+                }
+            },
+        );
+        self.global_attributes = Some(ident.clone());
+        ident
+    }
+}

@@ -1,0 +1,258 @@
+//! Open content: elements of type `xs:anyType` (declared so, or declared without a type),
+//! which generated code holds as the runtime's generic XML tree (`boardxml::any::AnyType`),
+//! and attribute wildcards (`xs:anyAttribute`) with their namespace constraints over
+//! expanded names, combined as XSD 1.0 3.10.6 says.
+
+use xsd_parser::models::schema::xs::{self, ElementType};
+
+use super::Converter;
+use crate::ir::{NamespaceConstraint, ProcessContents, Span, Wildcard};
+
+/// Whether an element declaration of type `xs:anyType` asks only for what is supported:
+/// its content is open, so a value constraint (which would apply to the text of an empty
+/// element) and `nillable` (an element of open content that may be nil) are reported as
+/// not supported rather than ignored.
+pub(super) fn any_type_element_supported(
+    cx: &mut Converter<'_>,
+    el: &ElementType,
+    span: Span,
+    construct: &str,
+) -> bool {
+    let mut ok = true;
+    if el.default.is_some() || el.fixed.is_some() {
+        cx.unsupported(
+            span,
+            construct,
+            "default= or fixed= on an element of type xs:anyType is not supported yet",
+            Some("declare a simple type (or simple content) for the element".into()),
+        );
+        ok = false;
+    }
+    if el.nillable == Some(true) {
+        cx.unsupported(
+            span,
+            construct,
+            "nillable=\"true\" on an element of type xs:anyType is not supported yet",
+            None,
+        );
+        ok = false;
+    }
+    ok
+}
+
+/// An `xs:anyAttribute` as a wildcard. `target` is the schema's target namespace: none
+/// until names carry namespaces, so `##targetNamespace` is `##local` and `##other` is any
+/// namespace-qualified name (XSD 1.0, 3.10.2: `##other` is "not the target namespace",
+/// and 3.10.4 2.3: never absent).
+pub(super) fn attribute_wildcard(
+    w: &xs::AnyAttribute,
+    target: Option<&str>,
+    span: Span,
+) -> Wildcard {
+    Wildcard {
+        namespaces: namespace_constraint(w.namespace.as_ref(), target),
+        process: match w.process_contents {
+            xs::ProcessContentsType::Strict => ProcessContents::Strict,
+            xs::ProcessContentsType::Lax => ProcessContents::Lax,
+            xs::ProcessContentsType::Skip => ProcessContents::Skip,
+        },
+        span,
+    }
+}
+
+/// The namespace constraint of a wildcard's `namespace=` (absent: `##any`).
+pub(super) fn namespace_constraint(
+    ns: Option<&xs::NamespaceListType>,
+    target: Option<&str>,
+) -> NamespaceConstraint {
+    let target = target.map(str::to_string);
+    match ns {
+        None | Some(xs::NamespaceListType::Any) => NamespaceConstraint::Any,
+        Some(xs::NamespaceListType::Other) => NamespaceConstraint::Not(set(vec![target, None])),
+        Some(xs::NamespaceListType::BasicNamespaceList(list)) => {
+            NamespaceConstraint::Only(set(list
+                .0
+                .iter()
+                .map(|item| match item {
+                    xs::BasicNamespaceListItemType::String(s) => Some(s.clone()),
+                    xs::BasicNamespaceListItemType::TargetNamespace => target.clone(),
+                    xs::BasicNamespaceListItemType::Local => None,
+                })
+                .collect()))
+        }
+    }
+}
+
+fn set(mut v: Vec<Option<String>>) -> Vec<Option<String>> {
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The intersection of two namespace constraints (XSD 1.0, 3.10.6, Attribute Wildcard
+/// Intersection), over sets of namespaces: a negation of two namespaces, which XSD 1.0
+/// cannot write, is kept as the set it means (as XSD 1.1 does).
+pub fn intersection(a: &NamespaceConstraint, b: &NamespaceConstraint) -> NamespaceConstraint {
+    use NamespaceConstraint::*;
+    match (a, b) {
+        (Any, x) | (x, Any) => x.clone(),
+        (Only(x), Only(y)) => Only(x.iter().filter(|n| y.contains(n)).cloned().collect()),
+        (Only(x), Not(y)) | (Not(y), Only(x)) => {
+            Only(x.iter().filter(|n| !y.contains(n)).cloned().collect())
+        }
+        (Not(x), Not(y)) => Not(set(x.iter().chain(y).cloned().collect())),
+    }
+}
+
+/// The union of two namespace constraints (XSD 1.0, 3.10.6, Attribute Wildcard Union),
+/// over sets of namespaces: what derivation by extension (3.4.2) makes of a base type's
+/// wildcard and its own, for the derivation work to use (xs:complexContent is not
+/// converted on this branch yet).
+#[allow(dead_code)]
+pub fn union(a: &NamespaceConstraint, b: &NamespaceConstraint) -> NamespaceConstraint {
+    use NamespaceConstraint::*;
+    match (a, b) {
+        (Any, _) | (_, Any) => Any,
+        (Only(x), Only(y)) => Only(set(x.iter().chain(y).cloned().collect())),
+        (Only(x), Not(y)) | (Not(y), Only(x)) => {
+            let rest: Vec<_> = y.iter().filter(|n| !x.contains(n)).cloned().collect();
+            if rest.is_empty() {
+                Any
+            } else {
+                Not(rest)
+            }
+        }
+        (Not(x), Not(y)) => {
+            let both: Vec<_> = x.iter().filter(|n| y.contains(n)).cloned().collect();
+            if both.is_empty() {
+                Any
+            } else {
+                Not(both)
+            }
+        }
+    }
+}
+
+/// The complete wildcard of a complex type or attribute group (XSD 1.0, 3.4.2 and 3.6.2):
+/// its own `xs:anyAttribute` intersected with the wildcard of every attribute group it
+/// uses; processContents is its own, or else the first group's.
+pub(super) fn complete(own: Option<Wildcard>, groups: Vec<Wildcard>) -> Option<Wildcard> {
+    let mut groups = groups.into_iter();
+    let mut acc = match own {
+        Some(w) => w,
+        None => groups.next()?,
+    };
+    for g in groups {
+        acc.namespaces = intersection(&acc.namespaces, &g.namespaces);
+    }
+    Some(acc)
+}
+
+/// The complete wildcard of the global attribute group `name`, from its declaration (the
+/// attribute group's attributes are converted by the adapter; this follows only the
+/// wildcards). `seen` stops at a cycle, which the adapter reports.
+pub(super) fn attribute_group_wildcard(
+    cx: &Converter<'_>,
+    name: &str,
+    seen: &mut Vec<String>,
+) -> Option<Wildcard> {
+    if seen.iter().any(|n| n == name) {
+        return None;
+    }
+    seen.push(name.to_string());
+    let (g, key) = cx.globals.attribute_groups.raw.get(name)?;
+    let span = cx.map.span(key);
+    let mut own = None;
+    let mut groups = Vec::new();
+    for c in &g.content {
+        match c {
+            xs::AttributeGroupTypeContent::AnyAttribute(w) => {
+                own = Some(attribute_wildcard(w, None, span))
+            }
+            xs::AttributeGroupTypeContent::AttributeGroup(r) => {
+                if let Some(q) = &r.ref_ {
+                    let n = super::local_name(q);
+                    groups.extend(attribute_group_wildcard(cx, &n, seen));
+                }
+            }
+            _ => {}
+        }
+    }
+    complete(own, groups)
+}
+
+/// Converts every global attribute declaration into [`Schema::global_attributes`](crate::ir::Schema),
+/// once: what strict and lax attribute wildcards validate against.
+pub(super) fn collect_global_attributes(cx: &mut Converter<'_>) {
+    if cx.global_attributes_collected {
+        return;
+    }
+    cx.global_attributes_collected = true;
+    let mut names: Vec<String> = cx.globals.attributes.raw.keys().cloned().collect();
+    names.sort();
+    for n in names {
+        if let Some(a) = cx.global_attribute(&n) {
+            cx.schema.global_attributes.insert(n, a);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use NamespaceConstraint::*;
+
+    fn only(v: &[Option<&str>]) -> NamespaceConstraint {
+        Only(set(v.iter().map(|n| n.map(str::to_string)).collect()))
+    }
+
+    fn not(v: &[Option<&str>]) -> NamespaceConstraint {
+        Not(set(v.iter().map(|n| n.map(str::to_string)).collect()))
+    }
+
+    #[test]
+    fn intersection_and_union_follow_3_10_6() {
+        // Any is the identity of intersection and absorbs in union.
+        assert_eq!(intersection(&Any, &only(&[Some("a")])), only(&[Some("a")]));
+        assert_eq!(union(&Any, &only(&[Some("a")])), Any);
+        // Sets intersect and unite.
+        let ab = only(&[Some("a"), Some("b")]);
+        let bc = only(&[Some("b"), Some("c")]);
+        assert_eq!(intersection(&ab, &bc), only(&[Some("b")]));
+        assert_eq!(union(&ab, &bc), only(&[Some("a"), Some("b"), Some("c")]));
+        // A negation takes its namespaces (and absent, for ##other) out of a set.
+        let other = not(&[None]);
+        assert_eq!(
+            intersection(&other, &only(&[None, Some("a")])),
+            only(&[Some("a")])
+        );
+        // The union of a negation and a set holding what it negates is any.
+        assert_eq!(union(&other, &only(&[None])), Any);
+        assert_eq!(
+            union(&not(&[Some("a"), None]), &only(&[None])),
+            not(&[Some("a")])
+        );
+        // Two negations: intersection negates both, union what both negate.
+        assert_eq!(
+            intersection(&not(&[Some("a")]), &not(&[Some("b")])),
+            not(&[Some("a"), Some("b")])
+        );
+        assert_eq!(union(&not(&[Some("a")]), &not(&[Some("b")])), Any);
+    }
+
+    #[test]
+    fn the_complete_wildcard_takes_its_own_process_contents() {
+        let w = |ns, process| Wildcard {
+            namespaces: ns,
+            process,
+            span: Span::default(),
+        };
+        let own = w(Any, ProcessContents::Skip);
+        let group = w(only(&[Some("a")]), ProcessContents::Strict);
+        let c = complete(Some(own), vec![group.clone()]).unwrap();
+        assert_eq!(c.namespaces, only(&[Some("a")]));
+        assert_eq!(c.process, ProcessContents::Skip);
+        assert_eq!(complete(None, vec![group.clone()]), Some(group));
+        assert_eq!(complete(None, vec![]), None);
+    }
+}

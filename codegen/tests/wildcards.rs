@@ -1,0 +1,63 @@
+//! Open content and attribute wildcards in the adapter (issue 14, item 5): what is
+//! accepted, and what is still reported as not supported (with its position) rather than
+//! ignored.
+
+use std::path::Path;
+
+use boardxml_codegen::diagnostic::Kind;
+
+fn report(body: &str) -> String {
+    let text =
+        format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}\n</xs:schema>");
+    match boardxml_codegen::generate_str(Path::new("t.xsd"), &text) {
+        Ok(_) => String::new(),
+        Err(d) => {
+            // Every problem here is a construct not supported yet (exit 3), not an error.
+            assert!(d.0.iter().all(|x| x.kind == Kind::Unsupported), "{d}");
+            d.to_string()
+        }
+    }
+}
+
+#[test]
+fn untyped_and_any_type_elements_are_accepted() {
+    let r = report(
+        r#"<xs:element name="r"/>
+<xs:complexType name="T"><xs:sequence><xs:element name="a"/><xs:element name="b" type="xs:anyType" maxOccurs="unbounded"/></xs:sequence></xs:complexType>"#,
+    );
+    assert!(r.is_empty(), "{r}");
+}
+
+#[test]
+fn value_constraints_and_nil_on_open_content_are_not_supported_yet() {
+    let r = report(r#"<xs:element name="r" type="xs:anyType" default="x"/>"#);
+    assert!(
+        r.contains("t.xsd:2:1: error: default= or fixed= on an element of type xs:anyType is not supported yet"),
+        "{r}"
+    );
+    let r = report(r#"<xs:element name="r" nillable="true"/>"#);
+    assert!(
+        r.contains("nillable=\"true\" on an element of type xs:anyType is not supported yet"),
+        "{r}"
+    );
+}
+
+#[test]
+fn attribute_wildcards_are_accepted_where_supported_and_located_where_not() {
+    let r = report(
+        r###"<xs:attribute name="g" type="xs:int"/>
+<xs:attributeGroup name="G"><xs:anyAttribute namespace="##other"/></xs:attributeGroup>
+<xs:complexType name="T"><xs:attributeGroup ref="G"/><xs:anyAttribute namespace="##local urn:a" processContents="lax"/></xs:complexType>
+<xs:element name="r" type="T"/>"###,
+    );
+    assert!(r.is_empty(), "{r}");
+    let r = report(
+        r#"<xs:complexType name="T"><xs:simpleContent><xs:extension base="xs:int">
+  <xs:anyAttribute/>
+</xs:extension></xs:simpleContent></xs:complexType>"#,
+    );
+    assert!(
+        r.contains("t.xsd:3:3: error: xs:anyAttribute in xs:simpleContent is not supported yet"),
+        "{r}"
+    );
+}

@@ -1,0 +1,967 @@
+//! Content the schema leaves open: `xs:anyType` (an element declared without a type, or
+//! with `type="xs:anyType"`) and, later, what wildcards match. It is kept as a generic XML
+//! tree so nothing is lost: every attribute with its expanded name, every child element,
+//! text and CDATA in document order (the reader hands on no comments or processing
+//! instructions anywhere, so there are none to keep).
+//!
+//! Names are expanded names (namespace URI, local name): they are resolved through the
+//! declarations in scope when read, and the prefix as written is kept only to write the
+//! same prefix back. Writing declares what the tree needs itself, so a tree written inside
+//! any other element is well-formed. Values are checked when made: names are NCNames, text
+//! holds only XML characters, an element has each expanded attribute name once.
+
+use std::fmt;
+
+use crate::schema::{Element, Invalid};
+use crate::xml::wf;
+use crate::xml::{MixedItem, Reader, Tag, Writer};
+
+/// The XML namespace, which the prefix `xml` is bound to everywhere.
+const XML_NAMESPACE: &str = "http://www.w3.org/XML/1998/namespace";
+
+/// Why a name, a value or an attribute does not fit a generic XML tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyError {
+    /// Not an NCName (a name without a colon).
+    Name(String),
+    /// A character XML 1.0 does not allow.
+    Character(String),
+    /// A prefix that cannot be used as given (`xmlns`, or `xml` for another namespace).
+    Prefix(String),
+    /// The element has an attribute of this expanded name already.
+    Duplicate(String),
+}
+
+impl fmt::Display for AnyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyError::Name(n) => write!(f, "{n:?} is not an XML name without a colon (NCName)"),
+            AnyError::Character(t) => write!(f, "{t:?} holds a character XML 1.0 does not allow"),
+            AnyError::Prefix(p) => write!(f, "the prefix {p:?} cannot be used here"),
+            AnyError::Duplicate(n) => write!(f, "the element has attribute {n} already"),
+        }
+    }
+}
+
+impl std::error::Error for AnyError {}
+
+fn ncname(s: &str) -> Result<(), AnyError> {
+    match wf::check_qname(s, "name") {
+        Ok(None) => Ok(()),
+        _ => Err(AnyError::Name(s.to_string())),
+    }
+}
+
+fn xml_chars(s: &str) -> Result<(), AnyError> {
+    let ok = |c: char| matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}');
+    if s.chars().all(ok) {
+        Ok(())
+    } else {
+        Err(AnyError::Character(s.to_string()))
+    }
+}
+
+/// An expanded name: a namespace (or none) and a local name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExpandedName {
+    namespace: Option<String>,
+    local: String,
+}
+
+impl ExpandedName {
+    /// The name `local` in `namespace` (`None`: in no namespace); `local` must be an NCName
+    /// and the namespace a non-empty URI of XML characters.
+    pub fn new(namespace: Option<&str>, local: &str) -> Result<Self, AnyError> {
+        ncname(local)?;
+        if let Some(ns) = namespace {
+            xml_chars(ns)?;
+            if ns.is_empty() {
+                return Err(AnyError::Prefix(String::new()));
+            }
+        }
+        Ok(ExpandedName {
+            namespace: namespace.map(str::to_string),
+            local: local.to_string(),
+        })
+    }
+
+    /// The namespace URI, if the name is in one.
+    pub fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
+    }
+
+    /// The local name.
+    pub fn local(&self) -> &str {
+        &self.local
+    }
+}
+
+impl fmt::Display for ExpandedName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.namespace {
+            Some(ns) => write!(f, "{{{ns}}}{}", self.local),
+            None => f.write_str(&self.local),
+        }
+    }
+}
+
+/// One attribute: its expanded name, the prefix it was written with, and its value.
+/// Two attributes are equal when their expanded names and values are: the prefix is how a
+/// name was written, not part of it.
+#[derive(Debug, Clone)]
+pub struct AnyAttribute {
+    name: ExpandedName,
+    prefix: Option<String>,
+    value: String,
+}
+
+impl AnyAttribute {
+    /// An attribute `name="value"`; a namespaced name is written with a prefix of its own
+    /// (`prefix`, or one made up when none is given).
+    pub fn new(name: ExpandedName, prefix: Option<&str>, value: &str) -> Result<Self, AnyError> {
+        xml_chars(value)?;
+        let prefix = match (prefix, name.namespace()) {
+            (Some(p), Some(ns)) => {
+                check_prefix(p, ns)?;
+                Some(p.to_string())
+            }
+            // An attribute without a prefix is in no namespace (Namespaces 1.0, 6.2).
+            (Some(p), None) => return Err(AnyError::Prefix(p.to_string())),
+            (None, _) => None,
+        };
+        if name.namespace.is_none() && name.local == "xmlns" {
+            return Err(AnyError::Prefix("xmlns".into()));
+        }
+        Ok(AnyAttribute {
+            name,
+            prefix,
+            value: value.to_string(),
+        })
+    }
+
+    /// The expanded name.
+    pub fn name(&self) -> &ExpandedName {
+        &self.name
+    }
+
+    /// The prefix it is written with, if it was given one.
+    pub fn prefix(&self) -> Option<&str> {
+        self.prefix.as_deref()
+    }
+
+    /// The value (attribute-value normalised, references resolved).
+    pub fn value(&self) -> &str {
+        &self.value
+    }
+}
+
+impl PartialEq for AnyAttribute {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.value == other.value
+    }
+}
+
+impl Eq for AnyAttribute {}
+
+impl std::hash::Hash for AnyAttribute {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+        self.value.hash(state);
+    }
+}
+
+impl PartialEq for AnyElement {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.content == other.content
+    }
+}
+
+impl Eq for AnyElement {}
+
+impl std::hash::Hash for AnyElement {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+        self.content.hash(state);
+    }
+}
+
+fn check_prefix(p: &str, ns: &str) -> Result<(), AnyError> {
+    ncname(p)?;
+    let bad = p == "xmlns" || (p == "xml") != (ns == XML_NAMESPACE);
+    if bad {
+        Err(AnyError::Prefix(p.to_string()))
+    } else {
+        Ok(())
+    }
+}
+
+/// One child of open content.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AnyNode {
+    /// A child element.
+    Element(AnyElement),
+    /// Character data (line ends normalised, references resolved).
+    Text(String),
+    /// A CDATA section's content.
+    CData(String),
+}
+
+/// The attributes and content of an element whose type is `xs:anyType`: any attributes,
+/// mixed content with any elements. The element's own name is its declaration's.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct AnyType {
+    attributes: Vec<AnyAttribute>,
+    children: Vec<AnyNode>,
+}
+
+impl AnyType {
+    /// No attributes, no content.
+    pub fn new() -> Self {
+        AnyType::default()
+    }
+
+    /// The attributes, in document order.
+    pub fn attributes(&self) -> &[AnyAttribute] {
+        &self.attributes
+    }
+
+    /// The attribute of expanded name `name`, if present.
+    pub fn attribute(&self, name: &ExpandedName) -> Option<&AnyAttribute> {
+        self.attributes.iter().find(|a| &a.name == name)
+    }
+
+    /// Adds an attribute; its expanded name must be new on the element.
+    pub fn push_attribute(&mut self, attribute: AnyAttribute) -> Result<(), AnyError> {
+        if self.attribute(&attribute.name).is_some() {
+            return Err(AnyError::Duplicate(attribute.name.to_string()));
+        }
+        self.attributes.push(attribute);
+        Ok(())
+    }
+
+    /// Removes and returns the attribute of expanded name `name`.
+    pub fn remove_attribute(&mut self, name: &ExpandedName) -> Option<AnyAttribute> {
+        let i = self.attributes.iter().position(|a| &a.name == name)?;
+        Some(self.attributes.remove(i))
+    }
+
+    /// The content, in document order.
+    pub fn children(&self) -> &[AnyNode] {
+        &self.children
+    }
+
+    /// Appends a child element.
+    pub fn push_element(&mut self, element: AnyElement) {
+        self.children.push(AnyNode::Element(element));
+    }
+
+    /// Appends text; it must hold only XML characters.
+    pub fn push_text(&mut self, text: &str) -> Result<(), AnyError> {
+        xml_chars(text)?;
+        self.children.push(AnyNode::Text(text.to_string()));
+        Ok(())
+    }
+
+    /// Appends a CDATA section; it must hold only XML characters.
+    pub fn push_cdata(&mut self, text: &str) -> Result<(), AnyError> {
+        xml_chars(text)?;
+        self.children.push(AnyNode::CData(text.to_string()));
+        Ok(())
+    }
+
+    /// Removes every child.
+    pub fn clear_children(&mut self) {
+        self.children.clear();
+    }
+
+    /// The text content: every text and CDATA child, and those of the child elements, in
+    /// document order (the XPath string value).
+    pub fn string_value(&self) -> String {
+        let mut out = String::new();
+        self.push_string_value(&mut out);
+        out
+    }
+
+    fn push_string_value(&self, out: &mut String) {
+        for c in &self.children {
+            match c {
+                AnyNode::Text(t) | AnyNode::CData(t) => out.push_str(t),
+                AnyNode::Element(e) => e.content.push_string_value(out),
+            }
+        }
+    }
+
+    /// Reads the attributes of `tag` and the content up to its end tag: only
+    /// well-formedness (which the reader checks) applies.
+    pub fn read(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
+        let mut value = AnyType {
+            attributes: read_attributes(r, tag),
+            children: Vec::new(),
+        };
+        let retain = r.retains();
+        let mut ok = true;
+        while let Some(item) = r.next_mixed() {
+            let node = match item {
+                MixedItem::Text(t) => AnyNode::Text(t),
+                MixedItem::CData(t) => AnyNode::CData(t),
+                MixedItem::Child => match r.read_child::<AnyElement>() {
+                    Ok(e) => AnyNode::Element(e),
+                    Err(Invalid) => {
+                        ok = false;
+                        continue;
+                    }
+                },
+            };
+            // Validating without keeping: open content is read, and not held.
+            if retain {
+                value.children.push(node);
+            }
+        }
+        if ok && !r.is_fatal() {
+            Ok(value)
+        } else {
+            Err(Invalid)
+        }
+    }
+
+    /// Writes the attributes and content of the element just started as `name` by `w`
+    /// (`name`'s own namespace, none on this branch, is the scope it starts from).
+    fn write_in(&self, w: &mut Writer, name: &str, scope: &mut Scope) {
+        let mark = scope.bindings.len();
+        let mut declare = Vec::new();
+        for a in &self.attributes {
+            if let Some(ns) = a.name.namespace() {
+                scope.prefix_for(ns, a.prefix(), &mut declare);
+            }
+        }
+        for (p, ns) in &declare {
+            w.attribute(&format!("xmlns:{p}"), ns);
+        }
+        for a in &self.attributes {
+            match a.name.namespace() {
+                Some(ns) => {
+                    let p = scope.bound_prefix(ns, a.prefix()).unwrap_or_default();
+                    w.attribute(&format!("{p}:{}", a.name.local), &a.value);
+                }
+                None => w.attribute(&a.name.local, &a.value),
+            }
+        }
+        w.begin_mixed();
+        for c in &self.children {
+            match c {
+                AnyNode::Text(t) => w.text(t),
+                AnyNode::CData(t) => w.cdata(t),
+                AnyNode::Element(e) => e.write_scoped(w, scope),
+            }
+        }
+        w.end(name);
+        scope.bindings.truncate(mark);
+    }
+}
+
+/// The namespace bindings in force while a tree is written: the prefixes it declared, and
+/// the default namespace.
+#[derive(Default)]
+struct Scope {
+    /// (prefix, namespace); the empty prefix is the default namespace.
+    bindings: Vec<(String, Option<String>)>,
+}
+
+impl Scope {
+    fn lookup(&self, prefix: &str) -> Option<Option<&str>> {
+        if prefix == "xml" {
+            return Some(Some(XML_NAMESPACE));
+        }
+        self.bindings
+            .iter()
+            .rev()
+            .find(|(p, _)| p == prefix)
+            .map(|(_, ns)| ns.as_deref())
+    }
+
+    fn default_namespace(&self) -> Option<&str> {
+        self.lookup("").flatten()
+    }
+
+    /// The prefix bound to `ns` now, preferring `wanted`.
+    fn bound_prefix(&self, ns: &str, wanted: Option<&str>) -> Option<String> {
+        if let Some(p) = wanted {
+            if self.lookup(p) == Some(Some(ns)) {
+                return Some(p.to_string());
+            }
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for (p, bound) in self.bindings.iter().rev() {
+            if seen.contains(&p.as_str()) {
+                continue;
+            }
+            seen.push(p);
+            if !p.is_empty() && bound.as_deref() == Some(ns) {
+                return Some(p.clone());
+            }
+        }
+        (ns == XML_NAMESPACE).then(|| "xml".to_string())
+    }
+
+    /// A prefix for `ns`: one in scope, or `wanted` (or a made-up one) declared now and
+    /// recorded in `declare`.
+    fn prefix_for(
+        &mut self,
+        ns: &str,
+        wanted: Option<&str>,
+        declare: &mut Vec<(String, String)>,
+    ) -> String {
+        if let Some(p) = self.bound_prefix(ns, wanted) {
+            return p;
+        }
+        let taken = |s: &Scope, p: &str| s.lookup(p).is_some();
+        let p = match wanted {
+            Some(p) if !declare.iter().any(|(d, _)| d == p) && !taken(self, p) => p.to_string(),
+            _ => {
+                let mut i = 0;
+                loop {
+                    let p = format!("ns{i}");
+                    if !taken(self, &p) && !declare.iter().any(|(d, _)| *d == p) {
+                        break p;
+                    }
+                    i += 1;
+                }
+            }
+        };
+        self.bindings.push((p.clone(), Some(ns.to_string())));
+        declare.push((p.clone(), ns.to_string()));
+        p
+    }
+}
+
+/// An element of open content: its expanded name, the prefix it was written with, its
+/// attributes and its content. Equality ignores the prefix, as for [`AnyAttribute`].
+#[derive(Debug, Clone)]
+pub struct AnyElement {
+    name: ExpandedName,
+    prefix: Option<String>,
+    content: AnyType,
+}
+
+impl AnyElement {
+    /// An empty element named `name`, written with `prefix` if it is in a namespace and a
+    /// prefix is given (else in the default namespace).
+    pub fn new(name: ExpandedName, prefix: Option<&str>) -> Result<Self, AnyError> {
+        let prefix = match (prefix, name.namespace()) {
+            (Some(p), Some(ns)) => {
+                check_prefix(p, ns)?;
+                Some(p.to_string())
+            }
+            (Some(p), None) => return Err(AnyError::Prefix(p.to_string())),
+            (None, _) => None,
+        };
+        Ok(AnyElement {
+            name,
+            prefix,
+            content: AnyType::new(),
+        })
+    }
+
+    /// The expanded name.
+    pub fn name(&self) -> &ExpandedName {
+        &self.name
+    }
+
+    /// The prefix it is written with, if any.
+    pub fn prefix(&self) -> Option<&str> {
+        self.prefix.as_deref()
+    }
+
+    /// Its attributes and content.
+    pub fn content(&self) -> &AnyType {
+        &self.content
+    }
+
+    /// Its attributes and content, to change (every change is checked there).
+    pub fn content_mut(&mut self) -> &mut AnyType {
+        &mut self.content
+    }
+
+    /// Writes the element under its own name (the name given by the caller is the
+    /// declaration's, which a wildcard does not have).
+    pub fn write(&self, w: &mut Writer) {
+        self.write_scoped(w, &mut Scope::default());
+    }
+
+    fn write_scoped(&self, w: &mut Writer, scope: &mut Scope) {
+        let mark = scope.bindings.len();
+        let mut declare_default = None;
+        let mut declare = Vec::new();
+        let qname = match self.name.namespace() {
+            Some(ns) => match &self.prefix {
+                Some(_) => {
+                    let p = scope.prefix_for(ns, self.prefix.as_deref(), &mut declare);
+                    format!("{p}:{}", self.name.local)
+                }
+                None => {
+                    if scope.default_namespace() != Some(ns) {
+                        scope.bindings.push((String::new(), Some(ns.to_string())));
+                        declare_default = Some(ns.to_string());
+                    }
+                    self.name.local.clone()
+                }
+            },
+            None => {
+                if scope.default_namespace().is_some() {
+                    scope.bindings.push((String::new(), None));
+                    declare_default = Some(String::new());
+                }
+                self.name.local.clone()
+            }
+        };
+        w.start(&qname);
+        if let Some(ns) = &declare_default {
+            w.attribute("xmlns", ns);
+        }
+        for (p, ns) in &declare {
+            w.attribute(&format!("xmlns:{p}"), ns);
+        }
+        self.content.write_in(w, &qname, scope);
+        scope.bindings.truncate(mark);
+    }
+}
+
+/// The expanded name of the element or attribute written `qname` where `r` stands: a
+/// prefix resolved through the declarations in scope, an element's name in a default
+/// namespace as the reader gives it (`{uri}local`). `None`: an unbound prefix (which the
+/// reader has reported as not well-formed already).
+fn expand(r: &Reader<'_>, qname: &str) -> Option<(ExpandedName, Option<String>)> {
+    if let Some(rest) = qname.strip_prefix('{') {
+        let (ns, local) = rest.split_once('}')?;
+        let name = ExpandedName {
+            namespace: Some(ns.to_string()),
+            local: local.to_string(),
+        };
+        return Some((name, None));
+    }
+    match qname.split_once(':') {
+        Some((p, local)) => {
+            let ns = r.namespace_of_prefix(p)?;
+            let name = ExpandedName {
+                namespace: Some(ns.to_string()),
+                local: local.to_string(),
+            };
+            Some((name, Some(p.to_string())))
+        }
+        None => Some((
+            ExpandedName {
+                namespace: None,
+                local: qname.to_string(),
+            },
+            None,
+        )),
+    }
+}
+
+fn read_attributes(r: &Reader<'_>, tag: &Tag) -> Vec<AnyAttribute> {
+    tag.attribute_names()
+        .filter_map(|n| {
+            let (name, prefix) = expand(r, n)?;
+            let value = tag.attribute(n).unwrap_or_default().to_string();
+            Some(AnyAttribute {
+                name,
+                prefix,
+                value,
+            })
+        })
+        .collect()
+}
+
+impl Element for AnyElement {
+    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
+        let (name, prefix) = expand(r, tag.name()).ok_or(Invalid)?;
+        let content = AnyType::read(r, tag)?;
+        Ok(AnyElement {
+            name,
+            prefix,
+            content,
+        })
+    }
+
+    fn write_element(&self, w: &mut Writer, _name: &str) {
+        self.write(w);
+    }
+}
+
+impl Element for AnyType {
+    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
+        AnyType::read(r, tag)
+    }
+
+    fn write_element(&self, w: &mut Writer, name: &str) {
+        w.start(name);
+        self.write_in(w, name, &mut Scope::default());
+    }
+}
+
+/// Which namespaces a wildcard allows (XSD 1.0, 3.10.1 {namespace constraint}), each
+/// namespace given by URI and `None` for no namespace (absent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Namespaces {
+    /// `##any`.
+    Any,
+    /// Every namespace but these (`##other`: not the target namespace, nor absent).
+    Not(&'static [Option<&'static str>]),
+    /// Only these (a list of URIs, `##targetNamespace`, `##local`).
+    Only(&'static [Option<&'static str>]),
+}
+
+impl Namespaces {
+    /// Whether a name in `namespace` is allowed.
+    pub fn allows(self, namespace: Option<&str>) -> bool {
+        match self {
+            Namespaces::Any => true,
+            Namespaces::Not(list) => !list.contains(&namespace),
+            Namespaces::Only(list) => list.contains(&namespace),
+        }
+    }
+}
+
+/// How what a wildcard matches is validated (XSD 1.0, 3.10.1 {process contents}).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Process {
+    /// A global declaration must exist, and the item is valid against it.
+    Strict,
+    /// Valid against its global declaration if there is one.
+    Lax,
+    /// Only well-formed.
+    Skip,
+}
+
+/// A wildcard: the namespaces it allows and how it validates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wildcard {
+    /// The namespaces allowed.
+    pub namespaces: Namespaces,
+    /// How matches are validated.
+    pub process: Process,
+}
+
+impl crate::complex::Field {
+    /// The attributes an attribute wildcard allows.
+    pub const fn any_attribute(namespaces: Namespaces, process: Process) -> Self {
+        crate::complex::Field {
+            xml: "",
+            kind: crate::complex::Kind::AnyAttribute(Wildcard {
+                namespaces,
+                process,
+            }),
+            min: 0,
+            max: crate::complex::UNBOUNDED,
+            value: None,
+        }
+    }
+}
+
+/// A schema's global attribute declarations, as a strict or lax wildcard validates
+/// against them (generated per schema).
+pub trait GlobalAttributes {
+    /// The check of `value` by the global declaration of `name`: `None` when the schema
+    /// declares no such attribute, else whether the value is valid for it.
+    fn check(name: &ExpandedName, value: &str) -> Option<Result<(), crate::schema::FacetError>>;
+}
+
+/// One complex type's attribute wildcard, at the type level (generated per type): what
+/// it allows, the attributes the type declares itself (which a wildcard never takes),
+/// and the global declarations a strict or lax wildcard validates against.
+pub trait AttributeWildcard {
+    /// The wildcard.
+    const WILDCARD: Wildcard;
+    /// The names of the type's declared attributes (no namespace on this branch).
+    const DECLARED: &'static [&'static str];
+    /// The schema's global attribute declarations.
+    type Globals: GlobalAttributes;
+
+    /// Whether the wildcard takes an attribute `name` with `value`: `Err` says why not.
+    fn admit(name: &ExpandedName, value: &str) -> Result<(), WildcardError> {
+        if name.namespace().is_none() && Self::DECLARED.contains(&name.local()) {
+            return Err(WildcardError::Declared(name.to_string()));
+        }
+        if !Self::WILDCARD.namespaces.allows(name.namespace()) {
+            return Err(WildcardError::Namespace(name.to_string()));
+        }
+        check_value::<Self::Globals>(Self::WILDCARD.process, name, value)
+    }
+}
+
+fn check_value<G: GlobalAttributes>(
+    process: Process,
+    name: &ExpandedName,
+    value: &str,
+) -> Result<(), WildcardError> {
+    if process == Process::Skip {
+        return Ok(());
+    }
+    match G::check(name, value) {
+        Some(Ok(())) => Ok(()),
+        Some(Err(e)) => Err(WildcardError::Value(name.to_string(), e)),
+        None if process == Process::Strict => Err(WildcardError::Undeclared(name.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// Why an attribute wildcard does not take an attribute.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WildcardError {
+    /// The type declares this attribute itself.
+    Declared(String),
+    /// Its namespace is not one the wildcard allows.
+    Namespace(String),
+    /// A strict wildcard, and no global declaration of the name.
+    Undeclared(String),
+    /// Its global declaration does not allow the value.
+    Value(String, crate::schema::FacetError),
+    /// The element has the attribute already.
+    Duplicate(String),
+    /// Not an attribute at all (a name or value XML does not allow).
+    Any(AnyError),
+}
+
+impl fmt::Display for WildcardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WildcardError::Declared(n) => write!(
+                f,
+                "attribute {n} is declared by the type, not taken by its wildcard"
+            ),
+            WildcardError::Namespace(n) => {
+                write!(f, "the wildcard does not allow attribute {n}'s namespace")
+            }
+            WildcardError::Undeclared(n) => write!(
+                f,
+                "the wildcard is strict and the schema declares no global attribute {n}"
+            ),
+            WildcardError::Value(n, e) => write!(f, "attribute {n}: {e}"),
+            WildcardError::Duplicate(n) => write!(f, "the element has attribute {n} already"),
+            WildcardError::Any(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for WildcardError {}
+
+/// The attributes a complex type's attribute wildcard took (`xs:anyAttribute`), in
+/// document order; each is checked against the wildcard (`M`) when read and when added.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OtherAttributes<M> {
+    items: Vec<AnyAttribute>,
+    marker: std::marker::PhantomData<fn() -> M>,
+}
+
+impl<M> Default for OtherAttributes<M> {
+    fn default() -> Self {
+        OtherAttributes {
+            items: Vec::new(),
+            marker: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<M: AttributeWildcard> OtherAttributes<M> {
+    /// None.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The attributes, in order.
+    pub fn as_slice(&self) -> &[AnyAttribute] {
+        &self.items
+    }
+
+    /// Adds an attribute the wildcard allows (namespace, declaration, value checked).
+    pub fn push(&mut self, attribute: AnyAttribute) -> Result<(), WildcardError> {
+        M::admit(attribute.name(), attribute.value())?;
+        if self.items.iter().any(|a| a.name == attribute.name) {
+            return Err(WildcardError::Duplicate(attribute.name.to_string()));
+        }
+        self.items.push(attribute);
+        Ok(())
+    }
+
+    /// Removes the attribute of expanded name `name`.
+    pub fn remove(&mut self, name: &ExpandedName) -> Option<AnyAttribute> {
+        let i = self.items.iter().position(|a| &a.name == name)?;
+        Some(self.items.remove(i))
+    }
+
+    /// Writes them on the element just started (with the namespace declarations their
+    /// prefixes need: outside open content, generated elements are in no namespace).
+    fn write(&self, w: &mut Writer) {
+        let mut scope = Scope::default();
+        let mut declare = Vec::new();
+        let mut names = Vec::new();
+        for a in &self.items {
+            names.push(match a.name.namespace() {
+                Some(ns) => {
+                    let p = scope.prefix_for(ns, a.prefix(), &mut declare);
+                    format!("{p}:{}", a.name.local)
+                }
+                None => a.name.local.clone(),
+            });
+        }
+        for (p, ns) in &declare {
+            w.attribute(&format!("xmlns:{p}"), ns);
+        }
+        for (a, n) in self.items.iter().zip(&names) {
+            w.attribute(n, &a.value);
+        }
+    }
+}
+
+/// The field kind of an attribute wildcard's attributes (see [`crate::complex::FieldKind`]).
+pub struct AnyAttributes<M>(std::marker::PhantomData<fn() -> M>);
+
+impl<M: AttributeWildcard> crate::complex::FieldKind for AnyAttributes<M> {
+    type Value = OtherAttributes<M>;
+    type Slot = OtherAttributes<M>;
+    fn read(
+        r: &mut Reader<'_>,
+        a: &mut crate::xml::Attributes<'_>,
+        _: &crate::complex::Field,
+        slot: &mut OtherAttributes<M>,
+    ) -> Result<(), Invalid> {
+        let matches = |r: &Reader<'_>, name: &str| {
+            expand(r, name).is_some_and(|(n, _)| {
+                M::WILDCARD.namespaces.allows(n.namespace())
+                    && !(n.namespace().is_none() && M::DECLARED.contains(&n.local()))
+            })
+        };
+        let check = |r: &Reader<'_>, name: &str, value: &str| {
+            let Some((n, _)) = expand(r, name) else {
+                return Ok(());
+            };
+            match check_value::<M::Globals>(M::WILDCARD.process, &n, value) {
+                Ok(()) => Ok(()),
+                Err(WildcardError::Value(_, e)) => Err(Some(e)),
+                Err(_) => Err(None),
+            }
+        };
+        let taken = a.take_matching(r, matches, check)?;
+        for (name, value) in taken {
+            if let Some((name, prefix)) = expand(r, &name) {
+                slot.items.push(AnyAttribute {
+                    name,
+                    prefix,
+                    value,
+                });
+            }
+        }
+        Ok(())
+    }
+    fn build(slot: OtherAttributes<M>) -> Option<OtherAttributes<M>> {
+        Some(slot)
+    }
+    fn write(value: &OtherAttributes<M>, w: &mut Writer, _: &crate::complex::Field) {
+        value.write(w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::Document;
+    use encoding_rs::UTF_8;
+
+    /// A document whose root `<root>` is of type xs:anyType.
+    #[derive(Debug, PartialEq)]
+    struct Root(AnyType);
+
+    impl Document for Root {
+        const ROOTS: &'static [&'static str] = &["root"];
+        fn read_root(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
+            AnyType::read(r, tag).map(Root)
+        }
+        fn write_root(&self, w: &mut Writer) {
+            self.0.write_element(w, "root");
+        }
+    }
+
+    fn read(xml: &str) -> AnyType {
+        let mut r = Reader::new(xml);
+        let root = r.read_document::<Root>();
+        assert!(r.diagnostics().is_empty(), "{:?}", r.diagnostics());
+        root.expect("reads").0
+    }
+
+    fn round_trip(xml: &str) -> (AnyType, String) {
+        let value = read(xml);
+        let mut w = Writer::new(UTF_8);
+        value.write_element(&mut w, "root");
+        (value, w.finish())
+    }
+
+    #[test]
+    fn keeps_attributes_text_and_elements_in_order() {
+        let xml = "<root a=\"1\" b=\"x &amp; y\">one<x:b xmlns:x=\"urn:x\" x:c=\"2\">two<![CDATA[<3>]]></x:b><d xmlns=\"urn:d\"><e/></d>four</root>";
+        let (v, out) = round_trip(xml);
+        assert_eq!(v.attributes().len(), 2);
+        assert_eq!(v.attributes()[1].value(), "x & y");
+        assert_eq!(v.children().len(), 4);
+        let AnyNode::Element(b) = &v.children()[1] else {
+            panic!("an element")
+        };
+        assert_eq!(b.name().namespace(), Some("urn:x"));
+        assert_eq!(b.name().local(), "b");
+        assert_eq!(
+            b.content().attributes()[0].name().namespace(),
+            Some("urn:x")
+        );
+        let AnyNode::Element(d) = &v.children()[2] else {
+            panic!("an element")
+        };
+        let AnyNode::Element(e) = &d.content().children()[0] else {
+            panic!("an element")
+        };
+        assert_eq!(e.name().namespace(), Some("urn:d"));
+        assert!(out.contains("<x:b xmlns:x=\"urn:x\" x:c=\"2\">two<![CDATA[<3>]]></x:b>"));
+        assert!(out.contains("<d xmlns=\"urn:d\"><e/></d>four"));
+        // What was written reads back as the same tree.
+        let (again, out2) = round_trip(&out);
+        assert_eq!(again, v);
+        assert_eq!(out2, out);
+    }
+
+    #[test]
+    fn construction_checks_names_values_and_duplicates() {
+        assert!(ExpandedName::new(None, "a:b").is_err());
+        assert!(ExpandedName::new(None, "1a").is_err());
+        let n = ExpandedName::new(Some("urn:u"), "a").unwrap();
+        assert!(AnyElement::new(n.clone(), Some("xmlns")).is_err());
+        assert!(AnyElement::new(n.clone(), Some("xml")).is_err());
+        assert!(AnyAttribute::new(ExpandedName::new(None, "a").unwrap(), None, "\u{1}").is_err());
+        let mut t = AnyType::new();
+        t.push_attribute(AnyAttribute::new(n.clone(), None, "v").unwrap())
+            .unwrap();
+        assert!(t
+            .push_attribute(AnyAttribute::new(n.clone(), Some("p"), "w").unwrap())
+            .is_err());
+        assert!(t.push_text("ok").is_ok());
+        assert!(t.push_cdata("\u{FFFE}").is_err());
+    }
+
+    #[test]
+    fn writing_declares_what_a_made_tree_needs() {
+        let mut e = AnyElement::new(ExpandedName::new(Some("urn:e"), "e").unwrap(), None).unwrap();
+        let a = AnyAttribute::new(ExpandedName::new(Some("urn:a"), "a").unwrap(), None, "1");
+        e.content_mut().push_attribute(a.unwrap()).unwrap();
+        let inner = AnyElement::new(ExpandedName::new(None, "plain").unwrap(), None).unwrap();
+        e.content_mut().push_element(inner);
+        let mut t = AnyType::new();
+        t.push_element(e);
+        let mut w = Writer::new(UTF_8);
+        t.write_element(&mut w, "root");
+        let out = w.finish();
+        assert!(
+            out.contains(
+                "<e xmlns=\"urn:e\" xmlns:ns0=\"urn:a\" ns0:a=\"1\"><plain xmlns=\"\"/></e>"
+            ),
+            "{out}"
+        );
+        assert_eq!(read(&out), t);
+    }
+}
