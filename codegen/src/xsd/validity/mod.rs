@@ -20,6 +20,13 @@ use quick_xml::events::Event;
 use quick_xml::Reader;
 
 use super::source::{ScanProblem, SourceMap};
+
+mod components;
+mod derivation;
+mod facets;
+mod identity;
+#[cfg(test)]
+mod tests;
 use crate::diagnostic::Kind;
 use crate::ir::Span;
 
@@ -755,7 +762,13 @@ impl Checker<'_> {
                 self.check_consistent_declarations(i);
             }
         }
+        self.check_identity();
+        let before = self.problems.len();
         self.check_cycles();
+        // The derivation constraints follow references: only where none is circular.
+        if self.problems.len() == before {
+            self.check_derivations();
+        }
     }
 
     /// The order the schema for schemas gives an element's children (each child's rank
@@ -1817,6 +1830,15 @@ impl Checker<'_> {
                     "the lower bound {lo} is above the upper bound {hi}"
                 ));
             }
+        }
+        if let Some((primitive, builtin)) = &base_builtin {
+            self.check_facet_values(
+                step,
+                &seen,
+                Some(primitive.as_str()),
+                builtin_is_integer(builtin),
+                errors,
+            );
         }
     }
 
