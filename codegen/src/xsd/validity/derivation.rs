@@ -647,7 +647,7 @@ fn unordered(n: usize, bk: &[Particle], ok: &dyn Fn(usize, usize) -> bool) -> bo
 impl Checker<'_> {
     /// Whether `node` is inside xs:redefine (whose derivations name the redefined
     /// components, in another document).
-    fn in_redefine(&self, node: usize) -> bool {
+    pub(super) fn in_redefine(&self, node: usize) -> bool {
         let mut p = self.nodes[node].parent;
         while let Some(q) = p {
             if self.nodes[q].is("redefine") {
@@ -656,6 +656,15 @@ impl Checker<'_> {
             p = self.nodes[q].parent;
         }
         false
+    }
+
+    /// Whether type `r` is derived from `b` by restriction only; None when unknown.
+    pub(super) fn type_derives(&self, r: &TypeRef, b: &TypeRef) -> Option<bool> {
+        Restriction {
+            cx: self,
+            members: HashMap::new(),
+        }
+        .derives(r, b, 0)
     }
 
     /// Every complex type derived by restriction or extension from one in this document.
@@ -813,6 +822,117 @@ impl Restriction<'_, '_> {
                     None
                 }
             }
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// The derivation methods leading from type `r` up to `b` (any method): Some(None)
+    /// when `r` is not derived from `b`, None when unknown here.
+    fn methods_to(
+        &self,
+        r: &TypeRef,
+        b: &TypeRef,
+        depth: usize,
+    ) -> Option<Option<Vec<&'static str>>> {
+        if r == b {
+            return Some(Some(Vec::new()));
+        }
+        if depth > 48 {
+            return None;
+        }
+        if let TypeRef::Node(u) = b {
+            // A member of a union is derived from it too (not followed here).
+            if self.nodes[*u].is("simpleType") && self.child(*u, &["union"]).is_some() {
+                return None;
+            }
+        }
+        let up = |t: TypeRef, m: &'static str| -> Option<Option<Vec<&'static str>>> {
+            Some(self.methods_to(&t, b, depth + 1)?.map(|mut v| {
+                v.push(m);
+                v
+            }))
+        };
+        match r {
+            TypeRef::Unknown => None,
+            TypeRef::Builtin(x) => match builtin_base(x) {
+                Some(base) => up(TypeRef::Builtin(base.into()), "restriction"),
+                None if matches!(b, TypeRef::Unknown) => None,
+                None => Some(None),
+            },
+            TypeRef::Node(n) => {
+                if self.nodes[*n].is("simpleType") {
+                    let step = self.child(*n, &["restriction", "list", "union"])?;
+                    if !self.nodes[step].is("restriction") {
+                        let method = if self.nodes[step].is("list") {
+                            "list"
+                        } else {
+                            "union"
+                        };
+                        return up(TypeRef::Builtin("anySimpleType".into()), method);
+                    }
+                    let base = match self.nodes[step].attr("base") {
+                        Some(q) => self.type_named(step, q),
+                        None => TypeRef::Node(self.child(step, &["simpleType"])?),
+                    };
+                    return up(base, "restriction");
+                }
+                match self.derivation(*n) {
+                    None => up(TypeRef::Builtin("anyType".into()), "restriction"),
+                    Some((_, d)) => {
+                        let base = self.type_named(d, self.nodes[d].attr("base")?);
+                        let m = if self.nodes[d].is("extension") {
+                            "extension"
+                        } else {
+                            "restriction"
+                        };
+                        up(base, m)
+                    }
+                }
+            }
+        }
+    }
+
+    /// e-props-correct.3: a substitution group member's type is derived from its head's,
+    /// by no method the head's final excludes.
+    pub(super) fn check_substitution_groups(&mut self) {
+        let mut problems = Vec::new();
+        for (&(space, _), &e) in &self.globals {
+            if space != Space::Element {
+                continue;
+            }
+            let Some(head) = self.nodes[e].attr("substitutionGroup") else {
+                continue;
+            };
+            let Some(h) = self.global_named(e, head, Space::Element) else {
+                continue;
+            };
+            let et = self.declared_type(e, 0);
+            let ht = self.declared_type(h, 0);
+            let construct = format!("substitutionGroup=\"{head}\" on {}", self.construct(e));
+            match self.methods_to(&et, &ht, 0) {
+                Some(None) => problems.push((e, construct, format!("e-props-correct.3: the type of element \"{}\" is not derived from the type of its substitution group head \"{head}\"", self.nodes[e].attr("name").unwrap_or("").trim()))),
+                Some(Some(methods)) => {
+                    let exclusions = self.nodes[h]
+                        .attr("final")
+                        .or_else(|| self.nodes[0].attr("finalDefault"))
+                        .unwrap_or("")
+                        .trim()
+                        .to_string();
+                    let excluded = |m: &str| {
+                        matches!(m, "extension" | "restriction")
+                            && (exclusions == "#all" || exclusions.split_whitespace().any(|t| t == m))
+                    };
+                    if let Some(m) = methods.iter().find(|m| excluded(m)) {
+                        problems.push((e, construct, format!("e-props-correct.3: the head \"{head}\" is final for {m}, and the type of element \"{}\" is derived from the head's type by {m}", self.nodes[e].attr("name").unwrap_or("").trim())));
+                    }
+                }
+                None => {}
+            }
+        }
+        problems.sort();
+        for (node, construct, message) in problems {
+            self.invalid(node, construct, message);
         }
     }
 }

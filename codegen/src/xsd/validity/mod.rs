@@ -21,6 +21,7 @@ use quick_xml::Reader;
 
 use super::source::{ScanProblem, SourceMap};
 
+mod attributes;
 mod components;
 mod derivation;
 mod facets;
@@ -768,6 +769,8 @@ impl Checker<'_> {
         // The derivation constraints follow references: only where none is circular.
         if self.problems.len() == before {
             self.check_derivations();
+            self.check_attribute_derivations();
+            self.check_substitution_groups();
         }
     }
 

@@ -210,3 +210,79 @@ fn facets_against_each_other_and_the_base() {
         );
     }
 }
+
+#[test]
+fn attribute_uses_of_derived_types() {
+    let b = "<xs:complexType name=\"b\"><xs:attribute name=\"req\" type=\"xs:string\" use=\"required\"/><xs:attribute name=\"fix\" type=\"xs:string\" fixed=\"x\"/></xs:complexType>\n";
+    let r = |attrs: &str| {
+        format!("<xs:complexType name=\"r\"><xs:complexContent><xs:restriction base=\"t:b\">\n{attrs}</xs:restriction></xs:complexContent></xs:complexType>")
+    };
+    assert_eq!(problems(&format!("{b}{}", r("<xs:attribute name=\"req\" type=\"xs:token\" use=\"required\"/><xs:attribute name=\"fix\" type=\"xs:string\" fixed=\"x\"/>"))), vec![]);
+    for (attrs, expected) in [
+        (
+            "<xs:attribute name=\"req\" type=\"xs:string\"/>",
+            "derivation-ok-restriction.2.1.1",
+        ),
+        (
+            "<xs:attribute name=\"req\" use=\"prohibited\"/>",
+            "derivation-ok-restriction.3",
+        ),
+        (
+            "<xs:attribute name=\"fix\" type=\"xs:string\" fixed=\"y\"/>",
+            "derivation-ok-restriction.2.1.3",
+        ),
+        (
+            "<xs:attribute name=\"req\" type=\"xs:int\" use=\"required\"/>",
+            "derivation-ok-restriction.2.1.2",
+        ),
+        (
+            "<xs:attribute name=\"new\" type=\"xs:string\"/>",
+            "derivation-ok-restriction.2.2",
+        ),
+        ("<xs:anyAttribute/>", "derivation-ok-restriction.4.1"),
+    ] {
+        let found = problems(&format!("{b}{}", r(attrs)));
+        assert!(
+            found.len() == 1 && found[0].1.contains(expected),
+            "{attrs}: {found:?}"
+        );
+        assert_eq!(found[0].0, 4, "{attrs}: {found:?}");
+    }
+    let e = "<xs:complexType name=\"e\"><xs:complexContent><xs:extension base=\"t:b\"><xs:attribute name=\"fix\" type=\"xs:string\"/></xs:extension></xs:complexContent></xs:complexType>";
+    let found = problems(&format!("{b}{e}"));
+    assert!(
+        found.len() == 1 && found[0].1.contains("ct-props-correct.4"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn substitution_group_members_derive_from_the_head() {
+    let head = |fin: &str| format!("<xs:element name=\"h\" type=\"xs:decimal\"{fin}/>\n");
+    assert_eq!(
+        problems(&format!(
+            "{}<xs:element name=\"m\" type=\"xs:int\" substitutionGroup=\"t:h\"/>",
+            head("")
+        )),
+        vec![]
+    );
+    let found = problems(&format!(
+        "{}<xs:element name=\"m\" type=\"xs:string\" substitutionGroup=\"t:h\"/>",
+        head("")
+    ));
+    assert!(
+        found.len() == 1
+            && found[0]
+                .1
+                .contains("is not derived from the type of its substitution group head"),
+        "{found:?}"
+    );
+    let found = problems(&format!(
+        "{}<xs:element name=\"m\" type=\"xs:int\" substitutionGroup=\"t:h\"/>",
+        head(" final=\"restriction\"")
+    ));
+    assert!(
+        found.len() == 1 && found[0].1.contains("is final for restriction"),
+        "{found:?}"
+    );
+}
