@@ -148,6 +148,12 @@ impl Checker<'_> {
                 .get("maxInclusive")
                 .map(|v| (v, false))
                 .or(seen.get("maxExclusive").map(|v| (v, true)));
+            let bound = |exclusive: bool, low: bool| match (exclusive, low) {
+                (false, true) => "minInclusive",
+                (true, true) => "minExclusive",
+                (false, false) => "maxInclusive",
+                (true, false) => "maxExclusive",
+            };
             if let (Some((lo, lx)), Some((hi, hx))) = (lo, hi) {
                 let bad = match cmp(lo, hi) {
                     Some(Ordering::Greater) => true,
@@ -155,9 +161,12 @@ impl Checker<'_> {
                     _ => false,
                 };
                 if bad {
+                    // The renderer's words for the same problem (render/simple.rs).
                     errors.push(format!(
-                        "the lower bound {} is above the upper bound {}",
+                        "{} \"{}\" is above {} \"{}\": no value is in the range",
+                        bound(lx, true),
                         lo.trim(),
+                        bound(hx, false),
                         hi.trim()
                     ));
                 }
@@ -212,8 +221,7 @@ impl Checker<'_> {
                 let Some(bv) = base.get(*b) else { continue };
                 if order(v, bv).is_some_and(|o| bad.contains(&o)) {
                     errors.push(format!(
-                        "{}-valid-restriction: {facet} {} is outside the base type's {b} {}",
-                        facet,
+                        "{facet} \"{}\" is outside the base type's {b} \"{}\" ({facet}-valid-restriction)",
                         v.trim(),
                         bv.trim()
                     ));
