@@ -547,7 +547,8 @@ fn check_attributes(
     problems: &mut Vec<ScanProblem>,
 ) {
     let construct = format!("xs:{local}");
-    let Some(allowed) = allowed_attributes(local) else {
+    let supported = allowed_attributes(local);
+    if supported.is_none() {
         if !xsd_element_known(local) {
             problems.push(ScanProblem {
                 span: *span,
@@ -567,13 +568,18 @@ fn check_attributes(
         };
         problems.push(ScanProblem {
             span: *span,
-            construct,
+            construct: construct.clone(),
             message: format!("xs:{local} is not supported by boardxml-codegen"),
             hint,
             kind: Kind::Unsupported,
         });
-        return;
-    };
+        if xsd10_attributes(local).is_none() {
+            // XSD 1.1's own elements: their attributes are not judged.
+            return;
+        }
+    }
+    // An element not supported still has its attributes checked against XSD 1.0's.
+    let allowed = supported.or_else(|| xsd10_attributes(local)).unwrap_or(&[]);
     for attr in start.attributes() {
         let attr = match attr {
             Ok(attr) => attr,
@@ -604,6 +610,24 @@ fn check_attributes(
         }
         // Valid XSD 1.0 on this element, only not supported here.
         let valid = xsd10_attributes(local).is_some_and(|a| a.contains(&key.as_str()));
+        // XSD 1.1's own attributes of the elements both versions have (1.1 is valid
+        // XSD, refused as unsupported rather than invalid, as its own elements are).
+        let xsd11 = matches!(
+            (local, key.as_str()),
+            ("any" | "anyAttribute", "notQName" | "notNamespace")
+                | ("schema", "defaultAttributes" | "xpathDefaultNamespace")
+                | ("complexType", "defaultAttributesApply")
+                | ("element" | "attribute", "targetNamespace")
+                | ("attribute", "inheritable")
+                | (
+                    "selector" | "field" | "unique" | "key" | "keyref",
+                    "xpathDefaultNamespace" | "ref"
+                )
+        );
+        if (valid || xsd11) && supported.is_none() {
+            // The element is refused as a whole already.
+            continue;
+        }
         let (message, hint) = if valid {
             (
                 format!("attribute {key} on xs:{local} is not supported by boardxml-codegen"),

@@ -20,6 +20,14 @@ use quick_xml::events::Event;
 use quick_xml::Reader;
 
 use super::source::{ScanProblem, SourceMap};
+
+mod attributes;
+mod components;
+mod derivation;
+mod facets;
+mod identity;
+#[cfg(test)]
+mod tests;
 use crate::diagnostic::Kind;
 use crate::ir::Span;
 
@@ -845,7 +853,15 @@ impl Checker<'_> {
                 self.check_consistent_declarations(i);
             }
         }
+        self.check_identity();
+        let before = self.problems.len();
         self.check_cycles();
+        // The derivation constraints follow references: only where none is circular.
+        if self.problems.len() == before {
+            self.check_derivations();
+            self.check_attribute_derivations();
+            self.check_substitution_groups();
+        }
     }
 
     /// Redefinitions are in terms of themselves (Part 1, 4.2.2, src-redefine 5-7): a simple
@@ -2016,6 +2032,15 @@ impl Checker<'_> {
                     "the lower bound {lo} is above the upper bound {hi}"
                 ));
             }
+        }
+        if let Some((primitive, builtin)) = &base_builtin {
+            self.check_facet_values(
+                step,
+                &seen,
+                Some(primitive.as_str()),
+                builtin_is_integer(builtin),
+                errors,
+            );
         }
     }
 

@@ -1,0 +1,234 @@
+//! Attribute uses of derived complex types: Derivation Valid (Restriction, Complex)
+//! clauses 2 to 4 (Part 1, 3.4.6: each attribute use a restriction of the base's, no
+//! required one dropped, an attribute wildcard only within the base's), and an extension
+//! declaring again an attribute it inherits (ct-props-correct.4).
+
+use super::components::{Namespaces, TypeRef};
+use super::{Checker, Space};
+
+/// One attribute use as far as it matters here.
+#[derive(Debug, Clone)]
+struct Use {
+    namespace: Option<String>,
+    name: String,
+    /// The xs:attribute element (the use).
+    node: usize,
+    /// The declaration (the use itself, or the global a reference names).
+    decl: usize,
+    required: bool,
+    prohibited: bool,
+}
+
+/// The attribute wildcard a type has: none, one known, or not known here.
+#[derive(Debug, Clone)]
+enum AnyAttribute {
+    None,
+    Known(Namespaces, u8),
+    Unknown,
+}
+
+impl Checker<'_> {
+    /// The attribute uses declared under `holder` (attributes and attribute group
+    /// references, followed), and whether an attribute wildcard appears among them; None
+    /// when a group is not known here.
+    fn declared_uses(&self, holder: usize, depth: usize) -> Option<(Vec<Use>, Vec<usize>)> {
+        if depth > 32 {
+            return None;
+        }
+        let mut uses = Vec::new();
+        let mut wildcards = Vec::new();
+        for &c in &self.nodes[holder].children {
+            let n = &self.nodes[c];
+            if !n.xs {
+                continue;
+            }
+            match n.local.as_str() {
+                "attribute" => {
+                    let (namespace, name, decl) = self.declaration(c)?;
+                    if decl == c && n.attr("ref").is_some() {
+                        // Declared in another document.
+                        return None;
+                    }
+                    let use_ = n.attr("use").map(str::trim);
+                    uses.push(Use {
+                        namespace,
+                        name,
+                        node: c,
+                        decl,
+                        required: use_ == Some("required"),
+                        prohibited: use_ == Some("prohibited"),
+                    });
+                }
+                "attributeGroup" => {
+                    let g = self.global_named(c, n.attr("ref")?, Space::AttributeGroup)?;
+                    let (u, w) = self.declared_uses(g, depth + 1)?;
+                    uses.extend(u);
+                    wildcards.extend(w);
+                }
+                "anyAttribute" => wildcards.push(c),
+                _ => {}
+            }
+        }
+        Some((uses, wildcards))
+    }
+
+    /// Where a complex type element's attributes are declared: the type itself or its
+    /// derivation element.
+    fn attribute_holder(&self, ct: usize) -> usize {
+        self.derivation(ct).map(|(_, d)| d).unwrap_or(ct)
+    }
+
+    /// Every attribute use of a type (inherited ones included, prohibited ones left out)
+    /// and its attribute wildcard; None when not known here.
+    fn attribute_uses(&self, ty: &TypeRef, depth: usize) -> Option<(Vec<Use>, AnyAttribute)> {
+        if depth > 32 {
+            return None;
+        }
+        let ct = match ty {
+            TypeRef::Node(n) if self.nodes[*n].is("complexType") => *n,
+            TypeRef::Node(_) => return Some((Vec::new(), AnyAttribute::None)),
+            TypeRef::Builtin(b) if b == "anyType" => {
+                return Some((Vec::new(), AnyAttribute::Known(Namespaces::Any, 1)))
+            }
+            TypeRef::Builtin(_) => return Some((Vec::new(), AnyAttribute::None)),
+            TypeRef::Unknown => return None,
+        };
+        let holder = self.attribute_holder(ct);
+        let (own, wildcards) = self.declared_uses(holder, 0)?;
+        let (mut all, inherited_wildcard) = match self.derivation(ct) {
+            Some((_, d)) => {
+                let base = self.type_named(d, self.nodes[d].attr("base")?);
+                let (uses, w) = self.attribute_uses(&base, depth + 1)?;
+                let extension = self.nodes[d].is("extension");
+                (uses, if extension { w } else { AnyAttribute::None })
+            }
+            None => (Vec::new(), AnyAttribute::None),
+        };
+        for u in own {
+            all.retain(|b| !(b.name == u.name && b.namespace == u.namespace));
+            if !u.prohibited {
+                all.push(u);
+            }
+        }
+        let wildcard = match (wildcards.as_slice(), inherited_wildcard) {
+            ([], AnyAttribute::None) => AnyAttribute::None,
+            ([one], AnyAttribute::None) if self.nodes[*one].parent == Some(holder) => {
+                let w = self.wildcard(*one);
+                AnyAttribute::Known(w.namespaces, w.process)
+            }
+            ([], known @ AnyAttribute::Known(..)) => known,
+            _ => AnyAttribute::Unknown,
+        };
+        Some((all, wildcard))
+    }
+
+    /// The attribute-use constraints of every complex type derived in this document.
+    pub(super) fn check_attribute_derivations(&mut self) {
+        let mut problems: Vec<(usize, String, String)> = Vec::new();
+        for ct in 0..self.nodes.len() {
+            if !self.nodes[ct].is("complexType") || self.in_redefine(ct) {
+                continue;
+            }
+            let Some((_, d)) = self.derivation(ct) else {
+                continue;
+            };
+            let Some(base_name) = self.nodes[d].attr("base") else {
+                continue;
+            };
+            let base = self.type_named(d, base_name);
+            if !matches!(base, TypeRef::Node(b) if self.nodes[b].is("complexType")) {
+                continue;
+            }
+            let Some((base_uses, base_wildcard)) = self.attribute_uses(&base, 0) else {
+                continue;
+            };
+            let Some((own, own_wildcards)) = self.declared_uses(d, 0) else {
+                continue;
+            };
+            let find = |u: &Use| {
+                base_uses
+                    .iter()
+                    .find(|b| b.name == u.name && b.namespace == u.namespace)
+            };
+            let construct = |u: &Use| format!("attribute \"{}\" of {}", u.name, self.construct(ct));
+            if self.nodes[d].is("extension") {
+                for u in &own {
+                    if find(u).is_some() {
+                        problems.push((u.node, construct(u), format!("ct-props-correct.4: the base type already has an attribute \"{}\"; an extension cannot declare it again", u.name)));
+                    }
+                }
+                continue;
+            }
+            for u in &own {
+                match find(u) {
+                    Some(b) => {
+                        if b.required && u.prohibited {
+                            problems.push((u.node, construct(u), format!("derivation-ok-restriction.3: attribute \"{}\" is required in the base type; a restriction cannot prohibit it", u.name)));
+                        } else if b.required && !u.required && !u.prohibited {
+                            problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.1.1: attribute \"{}\" is required in the base type; the restriction must keep use=\"required\"", u.name)));
+                        }
+                        if u.prohibited {
+                            continue;
+                        }
+                        let fixed = |x: &Use| {
+                            self.nodes[x.node]
+                                .attr("fixed")
+                                .or_else(|| self.nodes[x.decl].attr("fixed"))
+                                .map(|v| v.split_whitespace().collect::<Vec<_>>().join(" "))
+                        };
+                        if let Some(bf) = fixed(b) {
+                            match fixed(u) {
+                                Some(rf) if rf == bf => {}
+                                Some(rf) if rf.parse::<f64>().is_ok() && bf.parse::<f64>().is_ok() => {}
+                                other => problems.push((u.node, construct(u), format!(
+                                    "derivation-ok-restriction.2.1.3: attribute \"{}\" is fixed to \"{bf}\" in the base type; the restriction {}",
+                                    u.name,
+                                    match other {
+                                        Some(rf) => format!("fixes it to \"{rf}\""),
+                                        None => "must fix the same value".into(),
+                                    }
+                                ))),
+                            }
+                        }
+                        let rt = self.declared_type(u.decl, 0);
+                        let bt = self.declared_type(b.decl, 0);
+                        if self.type_derives(&rt, &bt) == Some(false) {
+                            problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.1.2: the type of attribute \"{}\" is not derived from its type in the base type", u.name)));
+                        }
+                    }
+                    None if u.prohibited => {}
+                    None => match &base_wildcard {
+                        AnyAttribute::None => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\" and no attribute wildcard; a restriction cannot add attributes", u.name))),
+                        AnyAttribute::Known(ns, _) if !ns.allows(&u.namespace) => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\", and its attribute wildcard does not allow its namespace", u.name))),
+                        _ => {}
+                    },
+                }
+            }
+            let own_direct: Vec<usize> = own_wildcards
+                .iter()
+                .copied()
+                .filter(|&w| self.nodes[w].parent == Some(d))
+                .collect();
+            if own_wildcards.is_empty() {
+                continue;
+            }
+            let at = own_wildcards[0];
+            let con = format!("xs:anyAttribute of {}", self.construct(ct));
+            match &base_wildcard {
+                AnyAttribute::None => problems.push((at, con, "derivation-ok-restriction.4.1: the restriction has an attribute wildcard, but the base type has none".into())),
+                AnyAttribute::Known(bns, bp) if own_direct.len() == 1 && own_wildcards.len() == 1 => {
+                    let w = self.wildcard(at);
+                    if !w.namespaces.subset_of(bns) {
+                        problems.push((at, con, "derivation-ok-restriction.4.2: the attribute wildcard allows namespaces the base type's does not".into()));
+                    } else if w.process < *bp {
+                        problems.push((at, con, "derivation-ok-restriction.4.3: the attribute wildcard's processContents is weaker than the base type's".into()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (node, construct, message) in problems {
+            self.invalid(node, construct, message);
+        }
+    }
+}

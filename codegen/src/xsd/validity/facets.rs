@@ -1,0 +1,270 @@
+//! Facets compared by value (Part 2, 4.3): the bounds of one restriction step in order
+//! (for the decimal, float and date/time primitives; the integers are checked in
+//! `check_facets`), and each facet against the one its base type has (the
+//! `*-valid-restriction` constraints: bounds, lengths, totalDigits, fractionDigits).
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use super::{non_negative_integer, Checker, Space, XS_NS};
+
+/// A value of an ordered primitive, comparable with another of the same primitive; None
+/// where the order is not known here (timezones that differ, durations).
+fn key(primitive: &str, v: &str) -> Option<(Vec<f64>, Option<i64>)> {
+    let v = v.trim();
+    match primitive {
+        "decimal" | "float" | "double" => {
+            let x = match v {
+                "INF" => f64::INFINITY,
+                "-INF" => f64::NEG_INFINITY,
+                _ => v.parse::<f64>().ok()?,
+            };
+            (!x.is_nan()).then(|| (vec![x], None))
+        }
+        "dateTime" | "date" | "time" | "gYearMonth" | "gYear" | "gMonthDay" | "gDay" | "gMonth" => {
+            // The timezone, in minutes.
+            let (body, tz) = if let Some(b) = v.strip_suffix('Z') {
+                (b, Some(0))
+            } else if v.len() > 6
+                && matches!(v.as_bytes()[v.len() - 6], b'+' | b'-')
+                && v.as_bytes()[v.len() - 3] == b':'
+            {
+                let (b, t) = v.split_at(v.len() - 6);
+                let sign = if t.starts_with('-') { -1 } else { 1 };
+                let h: i64 = t[1..3].parse().ok()?;
+                let m: i64 = t[4..6].parse().ok()?;
+                (b, Some(sign * (h * 60 + m)))
+            } else {
+                (v, None)
+            };
+            let negative = body.starts_with('-') && !body.starts_with("--");
+            let mut parts: Vec<f64> = body
+                .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse::<f64>())
+                .collect::<Result<_, _>>()
+                .ok()?;
+            if negative {
+                if let Some(y) = parts.first_mut() {
+                    *y = -*y;
+                }
+            }
+            Some((parts, tz))
+        }
+        _ => None,
+    }
+}
+
+/// The order of two values of one primitive, where it is known.
+fn compare(primitive: &str, a: &str, b: &str) -> Option<Ordering> {
+    let (ka, ta) = key(primitive, a)?;
+    let (kb, tb) = key(primitive, b)?;
+    if ka.len() != kb.len() {
+        return None;
+    }
+    let (ka, kb) = match (ta, tb) {
+        (None, None) => (ka, kb),
+        (Some(x), Some(y)) if x == y => (ka, kb),
+        (Some(x), Some(y)) if primitive == "time" && ka.len() == 3 => {
+            // Seconds of the day in UTC.
+            let s = |k: &[f64], tz: i64| k[0] * 3600.0 + k[1] * 60.0 + k[2] - (tz * 60) as f64;
+            (vec![s(&ka, x)], vec![s(&kb, y)])
+        }
+        _ => return None,
+    };
+    ka.partial_cmp(&kb)
+}
+
+const BOUNDS: [&str; 4] = [
+    "minInclusive",
+    "minExclusive",
+    "maxInclusive",
+    "maxExclusive",
+];
+
+impl Checker<'_> {
+    /// The facets a restriction step's base has (the nearest of each name, following
+    /// named and inline types of this document); empty where the base is a built-in.
+    fn base_facets(&self, step: usize, depth: usize) -> HashMap<String, String> {
+        let mut out: HashMap<String, String> = HashMap::new();
+        if depth > 64 {
+            return out;
+        }
+        let n = &self.nodes[step];
+        let base_type = match n.attr("base") {
+            Some(b) => {
+                let Ok((ns, local)) = self.resolve(step, b) else {
+                    return out;
+                };
+                if ns != self.target || ns.as_deref() == Some(XS_NS) {
+                    return out;
+                }
+                match self.globals.get(&(Space::Type, local)) {
+                    Some(&g) if self.nodes[g].is("simpleType") => g,
+                    _ => return out,
+                }
+            }
+            None => match self.child(step, &["simpleType"]) {
+                Some(st) => st,
+                None => return out,
+            },
+        };
+        let Some(r) = self.child(base_type, &["restriction"]) else {
+            return out;
+        };
+        for &c in &self.nodes[r].children {
+            let f = &self.nodes[c];
+            if f.xs && f.local != "enumeration" && f.local != "pattern" {
+                if let Some(v) = f.attr("value") {
+                    out.entry(f.local.clone()).or_insert_with(|| v.to_string());
+                }
+            }
+        }
+        for (k, v) in self.base_facets(r, depth + 1) {
+            out.entry(k).or_insert(v);
+        }
+        out
+    }
+
+    /// The bounds of one step in order, and every facet within its base's.
+    pub(super) fn check_facet_values(
+        &self,
+        step: usize,
+        seen: &HashMap<String, String>,
+        primitive: Option<&str>,
+        integer: bool,
+        errors: &mut Vec<String>,
+    ) {
+        let Some(primitive) = primitive else {
+            return;
+        };
+        let cmp = |a: &str, b: &str| compare(primitive, a, b);
+        if !integer {
+            let lo = seen
+                .get("minInclusive")
+                .map(|v| (v, false))
+                .or(seen.get("minExclusive").map(|v| (v, true)));
+            let hi = seen
+                .get("maxInclusive")
+                .map(|v| (v, false))
+                .or(seen.get("maxExclusive").map(|v| (v, true)));
+            let bound = |exclusive: bool, low: bool| match (exclusive, low) {
+                (false, true) => "minInclusive",
+                (true, true) => "minExclusive",
+                (false, false) => "maxInclusive",
+                (true, false) => "maxExclusive",
+            };
+            if let (Some((lo, lx)), Some((hi, hx))) = (lo, hi) {
+                let bad = match cmp(lo, hi) {
+                    Some(Ordering::Greater) => true,
+                    Some(Ordering::Equal) => (lx || hx) && !(lx && hx),
+                    _ => false,
+                };
+                if bad {
+                    // The renderer's words for the same problem (render/simple.rs).
+                    errors.push(format!(
+                        "{} \"{}\" is above {} \"{}\": no value is in the range",
+                        bound(lx, true),
+                        lo.trim(),
+                        bound(hx, false),
+                        hi.trim()
+                    ));
+                }
+            }
+        }
+        let base = self.base_facets(step, 0);
+        if base.is_empty() {
+            return;
+        }
+        let num =
+            |m: &HashMap<String, String>, k: &str| m.get(k).and_then(|v| non_negative_integer(v));
+        // Bounds (Part 2, 4.3.7 to 4.3.10).
+        let order = |a: &str, b: &str| -> Option<Ordering> {
+            if integer {
+                let p = |s: &str| s.trim().trim_start_matches('+').parse::<i128>().ok();
+                Some(p(a)?.cmp(&p(b)?))
+            } else {
+                cmp(a, b)
+            }
+        };
+        use Ordering::{Equal, Greater, Less};
+        for facet in BOUNDS {
+            let Some(v) = seen.get(facet) else { continue };
+            // (base facet, orders of derived vs base that are errors)
+            let rules: &[(&str, &[Ordering])] = match facet {
+                "maxInclusive" => &[
+                    ("maxInclusive", &[Greater]),
+                    ("maxExclusive", &[Greater, Equal]),
+                    ("minInclusive", &[Less]),
+                    ("minExclusive", &[Less, Equal]),
+                ],
+                "maxExclusive" => &[
+                    ("maxExclusive", &[Greater]),
+                    ("maxInclusive", &[Greater]),
+                    ("minInclusive", &[Less, Equal]),
+                    ("minExclusive", &[Less, Equal]),
+                ],
+                "minInclusive" => &[
+                    ("minInclusive", &[Less]),
+                    ("minExclusive", &[Less, Equal]),
+                    ("maxInclusive", &[Greater]),
+                    ("maxExclusive", &[Greater, Equal]),
+                ],
+                _ => &[
+                    ("minExclusive", &[Less]),
+                    ("minInclusive", &[Less]),
+                    ("maxInclusive", &[Greater]),
+                    ("maxExclusive", &[Greater, Equal]),
+                ],
+            };
+            for (b, bad) in rules {
+                let Some(bv) = base.get(*b) else { continue };
+                if order(v, bv).is_some_and(|o| bad.contains(&o)) {
+                    errors.push(format!(
+                        "{facet} \"{}\" is outside the base type's {b} \"{}\" ({facet}-valid-restriction)",
+                        v.trim(),
+                        bv.trim()
+                    ));
+                }
+            }
+        }
+        let pairs: [(&str, bool); 5] = [
+            ("totalDigits", true),
+            ("fractionDigits", true),
+            ("maxLength", true),
+            ("minLength", false),
+            ("length", false),
+        ];
+        for (facet, at_most) in pairs {
+            let (Some(v), Some(b)) = (num(seen, facet), num(&base, facet)) else {
+                continue;
+            };
+            let bad = if facet == "length" {
+                v != b
+            } else if at_most {
+                v > b
+            } else {
+                v < b
+            };
+            if bad {
+                errors.push(format!(
+                    "{facet}-valid-restriction: {facet} {v} does not restrict the base type's {facet} {b}"
+                ));
+            }
+        }
+        if let (Some(v), Some(b)) = (num(seen, "minLength"), num(&base, "maxLength")) {
+            if v > b {
+                errors.push(format!(
+                    "minLength {v} is greater than the base type's maxLength {b}"
+                ));
+            }
+        }
+        if let (Some(v), Some(b)) = (num(seen, "maxLength"), num(&base, "minLength")) {
+            if v < b {
+                errors.push(format!(
+                    "maxLength {v} is less than the base type's minLength {b}"
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! The derivation, identity-constraint and facet constraints: each rule once rejecting
+//! a schema (with its constraint named, at the element that breaks it) and once
+//! accepting the valid neighbour.
+
+const HEAD: &str = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:t\" xmlns:t=\"urn:t\">\n";
+
+/// The validity pass's messages for a schema body, with their lines.
+fn problems(body: &str) -> Vec<(u32, String)> {
+    let text = format!("{HEAD}{body}\n</xs:schema>");
+    let (map, _) = crate::xsd::source::scan(&text);
+    super::check(&text, &map)
+        .into_iter()
+        .map(|p| (p.span.line, p.message))
+        .collect()
+}
+
+fn base(content: &str) -> String {
+    format!("<xs:complexType name=\"b\">{content}</xs:complexType>\n")
+}
+
+fn restricting(content: &str) -> String {
+    format!("<xs:complexType name=\"r\"><xs:complexContent><xs:restriction base=\"t:b\">\n{content}</xs:restriction></xs:complexContent></xs:complexType>")
+}
+
+#[test]
+fn particle_restriction_cases() {
+    let seq_ab = base("<xs:sequence><xs:element name=\"a\" type=\"xs:string\"/><xs:element name=\"b\" type=\"xs:string\" minOccurs=\"0\"/></xs:sequence>");
+    // Leaving out an optional element, restricting a type: valid.
+    let ok = restricting("<xs:sequence><xs:element name=\"a\" type=\"xs:token\"/></xs:sequence>");
+    assert_eq!(problems(&format!("{seq_ab}{ok}")), vec![]);
+    let cases = [
+        // Widening the occurrences.
+        ("<xs:sequence><xs:element name=\"a\" type=\"xs:string\" maxOccurs=\"2\"/></xs:sequence>", "rcase-NameAndTypeOK.3"),
+        // Another name.
+        ("<xs:sequence><xs:element name=\"c\" type=\"xs:string\"/></xs:sequence>", "rcase-NameAndTypeOK.1"),
+        // A type not derived from the base's element type.
+        ("<xs:sequence><xs:element name=\"a\" type=\"xs:int\"/></xs:sequence>", "rcase-NameAndTypeOK.7"),
+        // Leaving out a required element.
+        ("<xs:sequence><xs:element name=\"b\" type=\"xs:string\"/></xs:sequence>", "rcase-Recurse.2"),
+        // A choice for a sequence.
+        ("<xs:choice><xs:element name=\"a\" type=\"xs:string\"/><xs:element name=\"b\" type=\"xs:string\"/></xs:choice>", "xs:choice cannot restrict xs:sequence"),
+    ];
+    for (content, expected) in cases {
+        let found = problems(&format!("{seq_ab}{}", restricting(content)));
+        assert_eq!(found.len(), 1, "{content}: {found:?}");
+        assert!(found[0].1.contains(expected), "{content}: {found:?}");
+        assert!(
+            found[0].1.starts_with("derivation-ok-restriction.5.3"),
+            "{found:?}"
+        );
+        // At the derived particle, on the line after the restriction's.
+        assert_eq!(found[0].0, 4, "{content}: {found:?}");
+    }
+    // Wildcards: an element the wildcard allows, a narrower wildcard; a wider one not.
+    let any = base("<xs:sequence><xs:any namespace=\"##other\" processContents=\"lax\" maxOccurs=\"2\"/></xs:sequence>");
+    assert_eq!(problems(&format!("{any}{}", restricting("<xs:sequence><xs:any namespace=\"urn:u\" processContents=\"strict\"/></xs:sequence>"))), vec![]);
+    for (content, expected) in [
+        ("<xs:sequence><xs:element name=\"a\" form=\"qualified\" type=\"xs:string\"/></xs:sequence>", "rcase-NSCompat.1"),
+        ("<xs:sequence><xs:any namespace=\"##any\" processContents=\"lax\"/></xs:sequence>", "rcase-NSSubset.2"),
+        ("<xs:sequence><xs:any namespace=\"urn:u\" processContents=\"skip\"/></xs:sequence>", "rcase-NSSubset.3"),
+        ("<xs:sequence><xs:any namespace=\"urn:u\" processContents=\"lax\" maxOccurs=\"3\"/></xs:sequence>", "rcase-NSSubset.1"),
+    ] {
+        let found = problems(&format!("{any}{}", restricting(content)));
+        assert!(found.len() == 1 && found[0].1.contains(expected), "{content}: {found:?}");
+    }
+}
+
+#[test]
+fn content_type_derivation() {
+    let elements = base("<xs:sequence><xs:element name=\"a\" type=\"xs:string\"/></xs:sequence>");
+    let mixed =
+        restricting("<xs:sequence><xs:element name=\"a\" type=\"xs:string\"/></xs:sequence>")
+            .replace("<xs:complexContent>", "<xs:complexContent mixed=\"true\">");
+    let found = problems(&format!("{elements}{mixed}"));
+    assert!(
+        found
+            .iter()
+            .any(|(_, m)| m.contains("derivation-ok-restriction.5.3: the restriction is mixed")),
+        "{found:?}"
+    );
+    // Empty content for a base whose content needs an element.
+    let found = problems(&format!("{elements}{}", restricting("")));
+    assert!(
+        found
+            .iter()
+            .any(|(_, m)| m.contains("derivation-ok-restriction.5.2")),
+        "{found:?}"
+    );
+    // Extending element-only content as mixed.
+    let ext = "<xs:complexType name=\"e\"><xs:complexContent mixed=\"true\"><xs:extension base=\"t:b\"><xs:sequence><xs:element name=\"z\" type=\"xs:string\"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>";
+    let found = problems(&format!("{elements}{ext}"));
+    assert!(
+        found
+            .iter()
+            .any(|(_, m)| m.contains("cos-ct-extends.1.4.3.2.2.1")),
+        "{found:?}"
+    );
+    assert_eq!(
+        problems(&format!("{elements}{}", ext.replace(" mixed=\"true\"", ""))),
+        vec![]
+    );
+}
+
+#[test]
+fn identity_constraint_xpaths_and_refer() {
+    let element = |selector: &str, field: &str, more: &str| {
+        format!("<xs:element name=\"r\"><xs:complexType><xs:sequence><xs:element name=\"i\" maxOccurs=\"unbounded\"><xs:complexType><xs:attribute name=\"k\"/></xs:complexType></xs:element></xs:sequence></xs:complexType>\n<xs:key name=\"k\"><xs:selector xpath=\"{selector}\"/><xs:field xpath=\"{field}\"/></xs:key>{more}</xs:element>")
+    };
+    for (s, f) in [
+        (".//t:i", "@k"),
+        ("t:i | .//t:*", "attribute::k"),
+        ("child::t:i", ". | @ *"),
+    ] {
+        assert_eq!(problems(&element(s, f, "")), vec![], "{s} {f}");
+    }
+    for (s, f, expected) in [
+        ("", "@k", "c-selector-xpath"),
+        ("@k", "@k", "c-selector-xpath"),
+        ("descendant::i", "@k", "c-selector-xpath"),
+        ("t :i", "@k", "c-selector-xpath"),
+        ("u:i", "@k", "the prefix \"u\" is not bound"),
+        ("t:i", "@k/x", "c-fields-xpaths"),
+        ("t:i", "i[1]", "c-fields-xpaths"),
+        ("./ /.", "@k", "c-selector-xpath"),
+    ] {
+        let found = problems(&element(s, f, ""));
+        assert!(
+            found.len() == 1 && found[0].1.contains(expected),
+            "{s} {f}: {found:?}"
+        );
+    }
+    let keyref = |fields: &str| {
+        format!(
+            "<xs:keyref name=\"kr\" refer=\"t:k\"><xs:selector xpath=\"t:i\"/>{fields}</xs:keyref>"
+        )
+    };
+    assert_eq!(
+        problems(&element("t:i", "@k", &keyref("<xs:field xpath=\"@k\"/>"))),
+        vec![]
+    );
+    let found = problems(&element(
+        "t:i",
+        "@k",
+        &keyref("<xs:field xpath=\"@k\"/><xs:field xpath=\".\"/>"),
+    ));
+    assert!(
+        found.len() == 1 && found[0].1.contains("c-props-correct.2"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn facets_against_each_other_and_the_base() {
+    let st = |name: &str, base: &str, facets: &str| {
+        format!("<xs:simpleType name=\"{name}\"><xs:restriction base=\"{base}\">{facets}</xs:restriction></xs:simpleType>\n")
+    };
+    let found = problems(&st(
+        "d",
+        "xs:decimal",
+        "<xs:minInclusive value=\"7.7\"/><xs:maxInclusive value=\"1.1\"/>",
+    ));
+    assert!(
+        found.len() == 1
+            && found[0]
+                .1
+                .contains("minInclusive \"7.7\" is above maxInclusive \"1.1\""),
+        "{found:?}"
+    );
+    let found = problems(&st(
+        "d",
+        "xs:date",
+        "<xs:minExclusive value=\"2000-05-31\"/><xs:maxExclusive value=\"1999-01-31\"/>",
+    ));
+    assert!(found.len() == 1, "{found:?}");
+    assert_eq!(
+        problems(&st(
+            "d",
+            "xs:date",
+            "<xs:minInclusive value=\"1999-05-31\"/><xs:maxInclusive value=\"2000-01-31\"/>"
+        )),
+        vec![]
+    );
+    let b = st(
+        "b",
+        "xs:int",
+        "<xs:maxExclusive value=\"10\"/><xs:totalDigits value=\"3\"/>",
+    );
+    assert_eq!(
+        problems(&format!(
+            "{b}{}",
+            st("r", "t:b", "<xs:maxInclusive value=\"9\"/>")
+        )),
+        vec![]
+    );
+    for (facets, expected) in [
+        (
+            "<xs:maxInclusive value=\"10\"/>",
+            "maxInclusive-valid-restriction",
+        ),
+        (
+            "<xs:minInclusive value=\"11\"/>",
+            "minInclusive-valid-restriction",
+        ),
+        (
+            "<xs:totalDigits value=\"4\"/>",
+            "totalDigits-valid-restriction",
+        ),
+    ] {
+        let found = problems(&format!("{b}{}", st("r", "t:b", facets)));
+        assert!(
+            found.len() == 1 && found[0].1.contains(expected),
+            "{facets}: {found:?}"
+        );
+    }
+}
+
+#[test]
+fn attribute_uses_of_derived_types() {
+    let b = "<xs:complexType name=\"b\"><xs:attribute name=\"req\" type=\"xs:string\" use=\"required\"/><xs:attribute name=\"fix\" type=\"xs:string\" fixed=\"x\"/></xs:complexType>\n";
+    let r = |attrs: &str| {
+        format!("<xs:complexType name=\"r\"><xs:complexContent><xs:restriction base=\"t:b\">\n{attrs}</xs:restriction></xs:complexContent></xs:complexType>")
+    };
+    assert_eq!(problems(&format!("{b}{}", r("<xs:attribute name=\"req\" type=\"xs:token\" use=\"required\"/><xs:attribute name=\"fix\" type=\"xs:string\" fixed=\"x\"/>"))), vec![]);
+    for (attrs, expected) in [
+        (
+            "<xs:attribute name=\"req\" type=\"xs:string\"/>",
+            "derivation-ok-restriction.2.1.1",
+        ),
+        (
+            "<xs:attribute name=\"req\" use=\"prohibited\"/>",
+            "derivation-ok-restriction.3",
+        ),
+        (
+            "<xs:attribute name=\"fix\" type=\"xs:string\" fixed=\"y\"/>",
+            "derivation-ok-restriction.2.1.3",
+        ),
+        (
+            "<xs:attribute name=\"req\" type=\"xs:int\" use=\"required\"/>",
+            "derivation-ok-restriction.2.1.2",
+        ),
+        (
+            "<xs:attribute name=\"new\" type=\"xs:string\"/>",
+            "derivation-ok-restriction.2.2",
+        ),
+        ("<xs:anyAttribute/>", "derivation-ok-restriction.4.1"),
+    ] {
+        let found = problems(&format!("{b}{}", r(attrs)));
+        assert!(
+            found.len() == 1 && found[0].1.contains(expected),
+            "{attrs}: {found:?}"
+        );
+        assert_eq!(found[0].0, 4, "{attrs}: {found:?}");
+    }
+    let e = "<xs:complexType name=\"e\"><xs:complexContent><xs:extension base=\"t:b\"><xs:attribute name=\"fix\" type=\"xs:string\"/></xs:extension></xs:complexContent></xs:complexType>";
+    let found = problems(&format!("{b}{e}"));
+    assert!(
+        found.len() == 1 && found[0].1.contains("ct-props-correct.4"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn substitution_group_members_derive_from_the_head() {
+    let head = |fin: &str| format!("<xs:element name=\"h\" type=\"xs:decimal\"{fin}/>\n");
+    assert_eq!(
+        problems(&format!(
+            "{}<xs:element name=\"m\" type=\"xs:int\" substitutionGroup=\"t:h\"/>",
+            head("")
+        )),
+        vec![]
+    );
+    let found = problems(&format!(
+        "{}<xs:element name=\"m\" type=\"xs:string\" substitutionGroup=\"t:h\"/>",
+        head("")
+    ));
+    assert!(
+        found.len() == 1
+            && found[0]
+                .1
+                .contains("is not derived from the type of its substitution group head"),
+        "{found:?}"
+    );
+    let found = problems(&format!(
+        "{}<xs:element name=\"m\" type=\"xs:int\" substitutionGroup=\"t:h\"/>",
+        head(" final=\"restriction\"")
+    ));
+    assert!(
+        found.len() == 1 && found[0].1.contains("is final for restriction"),
+        "{found:?}"
+    );
+}
