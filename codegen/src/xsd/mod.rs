@@ -6,6 +6,7 @@
 //! translating patterns and reporting, with positions from `source`, every construct the
 //! generator does not support. Nothing is skipped silently.
 
+mod derivation;
 mod model;
 mod source;
 mod validity;
@@ -75,6 +76,7 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
             .collect(),
         globals: Globals::default(),
         seconds: Vec::new(),
+        derived: derivation::Derivations::default(),
     };
     for p in problems {
         cx.diagnostics.push(SchemaDiagnostic {
@@ -109,6 +111,7 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
     for (_, info) in schemas.schemas() {
         cx.convert_schema(&info.schema);
     }
+    cx.resolve_derivations();
     cx.check_references();
     finish(cx)
 }
@@ -196,6 +199,8 @@ struct Converter<'a> {
     seconds: Vec<(String, SchemaDiagnostic)>,
     /// Global elements, attributes, groups and attribute groups, converted on first use.
     globals: Globals,
+    /// Derived complex types waiting for their bases, and `final` constraints.
+    derived: derivation::Derivations,
 }
 
 /// One kind of global declaration: the raw declarations by name with the key of where each
@@ -311,6 +316,12 @@ impl Converter<'_> {
                     | SchemaContent::Override(_)
             )
         });
+        self.note_final_default(derivation::DerivationSet::of(match &raw.final_default {
+            xsd_parser::models::schema::xs::FullDerivationSetType::All => None,
+            xsd_parser::models::schema::xs::FullDerivationSetType::BlockSetItemList(l) => {
+                Some(&l.0)
+            }
+        }));
         if let Some(ns) = &raw.target_namespace {
             let span = self.span(&key);
             self.unsupported(
@@ -384,12 +395,15 @@ impl Converter<'_> {
                 SchemaContent::SimpleType(st) => {
                     let k = key.child("simpleType");
                     let name = st.name.clone().unwrap_or_default();
+                    self.note_final(&name, st.final_.as_ref().map(derivation::simple_set));
                     let def = self.simple_type(st, &name, k);
                     self.insert_or_fail(&name, def);
                 }
                 SchemaContent::ComplexType(ct) => {
                     let k = key.child("complexType");
                     let name = ct.name.clone().unwrap_or_default();
+                    self.note_final(&name, ct.final_.as_ref().map(derivation::complex_set));
+                    self.note_abstract_type(&name, ct.abstract_);
                     let def = self.complex_type(ct, &name, k);
                     self.insert_or_fail(&name, def);
                 }
@@ -403,6 +417,10 @@ impl Converter<'_> {
                     let Some(decl) = self.global_element(&name) else {
                         continue;
                     };
+                    if self.is_abstract_element(&name) {
+                        // Never a document's root (it stands only for its substitution group).
+                        continue;
+                    }
                     self.schema
                         .roots
                         .entry(name.clone())
@@ -1218,6 +1236,10 @@ impl Converter<'_> {
                         None => ok = false,
                     }
                 }
+                ComplexBaseTypeContent::ComplexContent(cc) => {
+                    let k = key.child("complexContent");
+                    ok &= self.complex_content(cc, k, name, ct.mixed);
+                }
                 ComplexBaseTypeContent::SimpleContent(sc) => {
                     let mut k = key.child("simpleContent");
                     for c in &sc.content {
@@ -1232,16 +1254,9 @@ impl Converter<'_> {
                                     None => ok = false,
                                 }
                             }
-                            SimpleContentContent::Restriction(_) => {
+                            SimpleContentContent::Restriction(r) => {
                                 let rk = k.child("restriction");
-                                let span = self.span(&rk);
-                                self.unsupported(
-                                    span,
-                                    &construct,
-                                    "xs:restriction inside xs:simpleContent is not supported",
-                                    Some("restrict a simple type and extend that".into()),
-                                );
-                                ok = false;
+                                ok &= self.simple_content_restriction(r, rk, name);
                             }
                         }
                     }
@@ -1342,8 +1357,9 @@ impl Converter<'_> {
         }
         if ok {
             if let Some(TypeRef::Named(n)) = &base {
-                self.simple_content_bases
-                    .push((n.clone(), span, owner.to_string()));
+                // A simple type or a complex type with simple content: decided once every
+                // type is known.
+                self.simple_content_extension(owner, n, span);
             }
         }
         if ok {
@@ -1676,6 +1692,10 @@ impl Converter<'_> {
                     span,
                     ..self.global_element(&name)?
                 };
+                if self.is_abstract_element(&name) {
+                    let (min, max) = occurs(el.min_occurs, el.max_occurs, &span, self, &construct)?;
+                    return Some(self.abstract_reference(decl, min, max));
+                }
                 (decl, construct)
             }
             (None, Some(name)) => {
