@@ -49,6 +49,22 @@ fn final_forbids_the_derivations_it_names() {
         "{r}"
     );
     assert!(!r.contains("final for restriction"), "{r}");
+    // A simple type final for everything cannot be extended by simple content either.
+    let r = report(
+        r##"<xs:simpleType name="S" final="#all"><xs:restriction base="xs:int"/></xs:simpleType>
+<xs:complexType name="C"><xs:simpleContent><xs:extension base="S"/></xs:simpleContent></xs:complexType>"##,
+    );
+    assert!(
+        r.contains("t.xsd:3:44: error: type \"S\" is final for extension"),
+        "{r}"
+    );
+    assert_eq!(
+        report(
+            r#"<xs:simpleType name="S" final="list union"><xs:restriction base="xs:int"/></xs:simpleType>
+<xs:complexType name="C"><xs:simpleContent><xs:extension base="S"/></xs:simpleContent></xs:complexType>"#
+        ),
+        ""
+    );
 }
 
 #[test]

@@ -704,8 +704,20 @@ impl Converter<'_> {
             Step::SimpleExtension => {
                 let Some(c) = base_complex else {
                     // A simple type: the conversion's own checks apply (they need every
-                    // type known too).
+                    // type known too). Its final (through #all or finalDefault) may forbid
+                    // extension (3.4.6, Derivation Valid (Extension) 2.2).
                     if let TypeRef::Named(b) = &p.base {
+                        if self.derived.finals.get(b).is_some_and(|f| f.extension)
+                            && self.schema.types.contains_key(b)
+                        {
+                            self.invalid(
+                                p.span,
+                                construct,
+                                format!("type \"{b}\" is final for extension (final=\"#all\" or the schema's finalDefault): it cannot be derived from by extension"),
+                                Some("XSD 1.0, 3.4.6 (cos-ct-extends.2.2)".into()),
+                            );
+                            return false;
+                        }
                         self.simple_content_bases
                             .push((b.clone(), p.span, name.to_string()));
                     }
