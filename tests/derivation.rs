@@ -256,6 +256,21 @@ fn derived_types_judge_documents_like_xmllint() {
             "the value is still an xs:int",
         ),
         (
+            "<board><level scale='pct'>99</level></board>".into(),
+            ok,
+            "an inline value type: 0..99, Level's attribute kept",
+        ),
+        (
+            "<board><level>100</level></board>".into(),
+            &["E0211"],
+            "the restriction's maxExclusive on the inline type",
+        ),
+        (
+            "<board><level>-1</level></board>".into(),
+            &["E0211"],
+            "the inline type's minInclusive",
+        ),
+        (
             format!("<figure id='a' side='red'>{piece}</figure>"),
             &["E0201"],
             "an abstract element is never a document's root",

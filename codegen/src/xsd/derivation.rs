@@ -130,6 +130,8 @@ enum Step {
     SimpleRestriction {
         value: Option<(String, Facets, Vec<EnumValue>)>,
         prohibited: Vec<String>,
+        /// The inline `xs:simpleType` naming the value type, if given.
+        inline: Option<TypeRef>,
     },
 }
 
@@ -492,20 +494,21 @@ impl Converter<'_> {
         let mut ok = true;
         let mut attributes = Vec::new();
         let mut prohibited = Vec::new();
-        if r.content
-            .iter()
-            .any(|c| matches!(c, RestrictionTypeContent::SimpleType(_)))
-        {
-            self.unsupported(
-                span,
-                &construct,
-                "an inline simple type inside a simpleContent restriction is not supported",
-                Some(
-                    "name the simple type, derive the value's facets in the restriction itself"
-                        .into(),
-                ),
-            );
-            return false;
+        // An inline simple type gives the value type (restricting the base's, which the
+        // validity pass checks); the facets then restrict it further.
+        let mut inline = None;
+        for c in &r.content {
+            if let RestrictionTypeContent::SimpleType(st) = c {
+                let k = key.child("simpleType");
+                let tname = self.synthesise(&format!("{owner}_content"));
+                let def = self.simple_type(st, &tname, k);
+                if def.is_none() {
+                    self.failed.insert(tname);
+                    return false;
+                }
+                self.insert(def);
+                inline = Some(TypeRef::Named(tname));
+            }
         }
         // Facets come before the attributes (the schema for schemas' order); the key counts
         // each kind of child, so the order of the walk does not matter.
@@ -525,7 +528,8 @@ impl Converter<'_> {
                 RestrictionTypeContent::Annotation(_) => {
                     key.child("annotation");
                 }
-                RestrictionTypeContent::Facet(_) => {}
+                // Converted above.
+                RestrictionTypeContent::Facet(_) | RestrictionTypeContent::SimpleType(_) => {}
                 RestrictionTypeContent::Attribute(_)
                 | RestrictionTypeContent::AttributeGroup(_) => {
                     ok &= self.restriction_attribute(
@@ -556,7 +560,11 @@ impl Converter<'_> {
                 owner.to_string(),
                 Pending {
                     base,
-                    step: Step::SimpleRestriction { value, prohibited },
+                    step: Step::SimpleRestriction {
+                        value,
+                        prohibited,
+                        inline,
+                    },
                     attributes: attributes.clone(),
                     span,
                 },
@@ -740,7 +748,11 @@ impl Converter<'_> {
                 attributes.extend(own);
                 (Content::Simple(value.clone()), attributes)
             }
-            Step::SimpleRestriction { value, prohibited } => {
+            Step::SimpleRestriction {
+                value,
+                prohibited,
+                inline,
+            } => {
                 let Some(c) = base_complex else {
                     self.invalid(
                         p.span,
@@ -770,6 +782,7 @@ impl Converter<'_> {
                     );
                     return false;
                 };
+                let base_value = inline.as_ref().unwrap_or(base_value);
                 let content = match value {
                     None => Content::Simple(base_value.clone()),
                     Some((vname, facets, enums)) => {

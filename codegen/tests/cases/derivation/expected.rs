@@ -22,20 +22,52 @@ pub struct Board {
     pub note: ::core::option::Option<ShortNote>,
     /// Element `rank`.
     pub rank: ::core::option::Option<Rank>,
+    /// Element `level`.
+    pub level: ::core::option::Option<CappedLevel>,
 }
 ::boardxml::complex_type!(
     Board, __c::Content::Sequence(& [__c::Item::new(0, & ["pawn"], "<pawn>", & ["piece",
-    "clock", "move", "note", "rank"]), __c::Item::new(1, & ["piece"], "<piece>", &
-    ["clock", "move", "note", "rank"]), __c::Item::new(2, & ["clock"], "<clock>", &
-    ["move", "note", "rank"]), __c::Item::new(3, & ["move"], "<move>", & ["note",
-    "rank"]), __c::Item::new(4, & ["note"], "<note>", & ["rank"]), __c::Item::new(5, &
-    ["rank"], "<rank>", & [])]), [0 pawn : Children(Pawn) element("pawn", 0,
-    __c::UNBOUNDED), 1 piece : Children(Piece) element("piece", 0, __c::UNBOUNDED), 2
-    clock : OptChild(Clock) element("clock", 0, 1), 3 r#move : OptChild(Move)
-    element("move", 0, 1), 4 note : OptChild(ShortNote) element("note", 0, 1), 5 rank :
-    OptChild(Rank) element("rank", 0, 1)]
+    "clock", "move", "note", "rank", "level"]), __c::Item::new(1, & ["piece"], "<piece>",
+    & ["clock", "move", "note", "rank", "level"]), __c::Item::new(2, & ["clock"],
+    "<clock>", & ["move", "note", "rank", "level"]), __c::Item::new(3, & ["move"],
+    "<move>", & ["note", "rank", "level"]), __c::Item::new(4, & ["note"], "<note>", &
+    ["rank", "level"]), __c::Item::new(5, & ["rank"], "<rank>", & ["level"]),
+    __c::Item::new(6, & ["level"], "<level>", & [])]), [0 pawn : Children(Pawn)
+    element("pawn", 0, __c::UNBOUNDED), 1 piece : Children(Piece) element("piece", 0,
+    __c::UNBOUNDED), 2 clock : OptChild(Clock) element("clock", 0, 1), 3 r#move :
+    OptChild(Move) element("move", 0, 1), 4 note : OptChild(ShortNote) element("note", 0,
+    1), 5 rank : OptChild(Rank) element("rank", 0, 1), 6 level : OptChild(CappedLevel)
+    element("level", 0, 1)]
 );
 ::boardxml::complex_element!(Board);
+/// Complex type `CappedLevel`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CappedLevel {
+    /// Attribute `scale`.
+    pub scale: ::core::option::Option<::std::string::String>,
+    /// The element's content.
+    pub content: CappedLevelValue,
+    /// Whether the content was written as CDATA (kept for rewriting).
+    pub content_form: __s::TextForm,
+}
+::boardxml::complex_type!(
+    CappedLevel, __c::Content::Simple(1), [0 scale : OptAttr(::std::string::String)
+    attribute("scale", false)], 1 content content_form : CappedLevelValue
+);
+::boardxml::complex_element!(CappedLevel);
+/// Restriction of xs:int (schema type `CappedLevelContent`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CappedLevelContent(i32);
+::boardxml::integer_type!(
+    CappedLevelContent, i32, "xs:int", Collapse, [__f::Step::NONE.min(0)]
+);
+/// Restriction of CappedLevelContent (schema type `CappedLevelValue`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CappedLevelValue(i32);
+::boardxml::integer_type!(
+    CappedLevelValue, i32, "xs:int", Collapse, [__f::Step::NONE.min(0), __f::Step::NONE
+    .max(99)]
+);
 /// Complex type `Clock`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Clock {
