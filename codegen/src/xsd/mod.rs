@@ -8,6 +8,7 @@
 
 pub mod catalog;
 pub mod compose;
+mod derivation;
 mod model;
 mod source;
 mod validity;
@@ -110,6 +111,7 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         validity,
         globals: Globals::default(),
         seconds: Vec::new(),
+        derived: derivation::Derivations::default(),
     };
     for (d, problems) in docs.iter().zip(scans) {
         cx.diagnostics
@@ -163,6 +165,7 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         cx.convert_schema(raw);
     }
     cx.set_doc(0);
+    cx.resolve_derivations();
     cx.check_references();
     finish(cx)
 }
@@ -271,6 +274,8 @@ struct Converter<'a> {
     globals: Globals,
     /// Every global attribute is in `schema.global_attributes` (for wildcards).
     global_attributes_collected: bool,
+    /// Derived complex types waiting for their bases, and `final` constraints.
+    derived: derivation::Derivations,
 }
 
 /// One kind of global declaration: the raw declarations by name with the key of where each
@@ -672,6 +677,13 @@ impl Converter<'_> {
 
     fn convert_schema(&mut self, raw: &xsd_parser::models::schema::xs::Schema) {
         let mut key = Key::root();
+        // Each document's finalDefault applies to the components it declares.
+        self.note_final_default(derivation::DerivationSet::of(match &raw.final_default {
+            xsd_parser::models::schema::xs::FullDerivationSetType::All => None,
+            xsd_parser::models::schema::xs::FullDerivationSetType::BlockSetItemList(l) => {
+                Some(&l.0)
+            }
+        }));
         if let Some(ns) = &raw.target_namespace {
             let span = self.span(&key);
             self.unsupported(
@@ -693,12 +705,15 @@ impl Converter<'_> {
                 SchemaContent::SimpleType(st) => {
                     let k = key.child("simpleType");
                     let name = self.registered("type", st.name.as_deref().unwrap_or_default());
+                    self.note_final(&name, st.final_.as_ref().map(derivation::simple_set));
                     let def = self.simple_type(st, &name, k);
                     self.insert_or_fail(&name, def);
                 }
                 SchemaContent::ComplexType(ct) => {
                     let k = key.child("complexType");
                     let name = self.registered("type", ct.name.as_deref().unwrap_or_default());
+                    self.note_final(&name, ct.final_.as_ref().map(derivation::complex_set));
+                    self.note_abstract_type(&name, ct.abstract_);
                     let def = self.complex_type(ct, &name, k);
                     self.insert_or_fail(&name, def);
                 }
@@ -712,6 +727,10 @@ impl Converter<'_> {
                     let Some(decl) = self.global_element(&name) else {
                         continue;
                     };
+                    if self.is_abstract_element(&name) {
+                        // Never a document's root (it stands only for its substitution group).
+                        continue;
+                    }
                     self.schema
                         .roots
                         .entry(name.clone())
@@ -1632,6 +1651,10 @@ impl Converter<'_> {
                         None => ok = false,
                     }
                 }
+                ComplexBaseTypeContent::ComplexContent(cc) => {
+                    let k = key.child("complexContent");
+                    ok &= self.complex_content(cc, k, name, ct.mixed);
+                }
                 ComplexBaseTypeContent::SimpleContent(sc) => {
                     let mut k = key.child("simpleContent");
                     for c in &sc.content {
@@ -1646,16 +1669,9 @@ impl Converter<'_> {
                                     None => ok = false,
                                 }
                             }
-                            SimpleContentContent::Restriction(_) => {
+                            SimpleContentContent::Restriction(r) => {
                                 let rk = k.child("restriction");
-                                let span = self.span(&rk);
-                                self.unsupported(
-                                    span,
-                                    &construct,
-                                    "xs:restriction inside xs:simpleContent is not supported",
-                                    Some("restrict a simple type and extend that".into()),
-                                );
-                                ok = false;
+                                ok &= self.simple_content_restriction(r, rk, name);
                             }
                         }
                     }
@@ -1781,8 +1797,9 @@ impl Converter<'_> {
         }
         if ok {
             if let Some(TypeRef::Named(n)) = &base {
-                self.simple_content_bases
-                    .push((n.clone(), (self.doc, span), owner.to_string()));
+                // A simple type or a complex type with simple content: decided once every
+                // type is known.
+                self.simple_content_extension(owner, n, span);
             }
         }
         if ok {
@@ -2119,6 +2136,10 @@ impl Converter<'_> {
                     span,
                     ..self.global_element(&name)?
                 };
+                if self.is_abstract_element(&name) {
+                    let (min, max) = occurs(el.min_occurs, el.max_occurs, &span, self, &construct)?;
+                    return Some(self.abstract_reference(decl, min, max));
+                }
                 (decl, construct)
             }
             (None, Some(name)) => {

@@ -74,6 +74,11 @@ impl SourceMap {
 fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
     Some(match local {
         "schema" => &[
+            // Derivation constraints: honoured by the conversion (xsd/derivation.rs).
+            // blockDefault and block only narrow which xsi:type and substitutions a document
+            // may use, and generated code accepts neither yet: nothing they block is read.
+            "finalDefault",
+            "blockDefault",
             "elementFormDefault",
             "attributeFormDefault",
             "version",
@@ -88,13 +93,19 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             "default",
             "fixed",
             "nillable",
+            // abstract: never in a document itself (xsd/derivation.rs); final is about
+            // substitution groups, block about xsi:type and substitution (neither read yet).
+            "abstract",
+            "final",
+            "block",
             "id",
         ],
         "attribute" => &["name", "ref", "type", "use", "default", "fixed", "id"],
         "group" => &["name", "ref", "minOccurs", "maxOccurs", "id"],
         "attributeGroup" => &["name", "ref", "id"],
-        "simpleType" => &["name", "id"],
-        "complexType" => &["name", "mixed", "id"],
+        "simpleType" => &["name", "final", "id"],
+        "complexType" => &["name", "mixed", "abstract", "final", "block", "id"],
+        "complexContent" => &["mixed", "id"],
         "sequence" | "choice" | "all" => &["minOccurs", "maxOccurs", "id"],
         "restriction" | "extension" => &["base", "id"],
         "list" => &["itemType", "id"],
@@ -560,9 +571,6 @@ fn check_attributes(
             return;
         }
         let hint = match local {
-            "complexContent" => {
-                Some("write the content model directly in the complex type".to_string())
-            }
             "override" => Some("put every type the documents need in one schema file".to_string()),
             _ => None,
         };

@@ -1,0 +1,1149 @@
+//! Type derivation: complex types derived from complex types (`xs:complexContent`
+//! extension and restriction, `xs:simpleContent` extension and restriction of a complex
+//! type with simple content) and the `final` constraints on them.
+//!
+//! A derived type is generated flattened: its struct holds the base's content and attributes
+//! together with its own (XSD 1.0 Part 1, 3.4.2: an extension's content model is the base's
+//! particle followed by its own, as a sequence; a restriction's is the one it writes), so the
+//! generated type checks exactly the derived type's constraints and needs nothing from the
+//! renderer beyond an ordinary complex type. While a type is converted its derivation is
+//! recorded; once every type is known, derivations are resolved base first (a base may be
+//! defined after, or itself be derived) and the placeholder the conversion inserted gets the
+//! effective content and attributes.
+//!
+//! Whether a restriction is a valid restriction of its base (derivation-ok-restriction) is the
+//! validity pass's concern; this module only generates the restricted type.
+
+use std::collections::{HashMap, HashSet};
+
+use xsd_parser::models::schema::xs::{
+    AttributeUseType, ComplexContent, ComplexContentContent, DerivationControlType,
+    DerivationSetType, ExtensionType, ExtensionTypeContent, RestrictionType,
+    RestrictionTypeContent, SimpleDerivationSetType,
+};
+
+use super::{local_name, model, Converter, Key};
+use crate::ir::*;
+
+/// Which derivations a `final` (or `block`) attribute names.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct DerivationSet {
+    pub extension: bool,
+    pub restriction: bool,
+    pub list: bool,
+    pub union: bool,
+}
+
+impl DerivationSet {
+    /// `#all`.
+    const ALL: DerivationSet = DerivationSet {
+        extension: true,
+        restriction: true,
+        list: true,
+        union: true,
+    };
+
+    /// The set xsd-parser read (`None`: `#all`).
+    pub(super) fn of(items: Option<&[DerivationControlType]>) -> DerivationSet {
+        let Some(items) = items else {
+            return DerivationSet::ALL;
+        };
+        let mut set = DerivationSet::default();
+        for item in items {
+            match item {
+                DerivationControlType::Extension => set.extension = true,
+                DerivationControlType::Restriction => set.restriction = true,
+                DerivationControlType::List => set.list = true,
+                DerivationControlType::Union => set.union = true,
+                // Only about elements' substitution groups.
+                DerivationControlType::Substitution => {}
+            }
+        }
+        set
+    }
+
+    fn forbids(self, method: Method) -> bool {
+        match method {
+            Method::Extension => self.extension,
+            Method::Restriction => self.restriction,
+            Method::List => self.list,
+            Method::Union => self.union,
+        }
+    }
+}
+
+/// A complex type's `final` (or `block`).
+pub(super) fn complex_set(set: &DerivationSetType) -> DerivationSet {
+    match set {
+        DerivationSetType::All => DerivationSet::ALL,
+        DerivationSetType::BlockSetItemList(l) => DerivationSet::of(Some(&l.0)),
+    }
+}
+
+/// A simple type's `final`.
+pub(super) fn simple_set(set: &SimpleDerivationSetType) -> DerivationSet {
+    match set {
+        SimpleDerivationSetType::All => DerivationSet::ALL,
+        SimpleDerivationSetType::BlockSetItemList(l) => DerivationSet::of(Some(&l.0)),
+    }
+}
+
+/// How a type derives from its base.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Method {
+    Extension,
+    Restriction,
+    List,
+    Union,
+}
+
+impl Method {
+    fn word(self) -> &'static str {
+        match self {
+            Method::Extension => "extension",
+            Method::Restriction => "restriction",
+            Method::List => "list",
+            Method::Union => "union",
+        }
+    }
+}
+
+/// What a derived complex type adds to (or keeps of) its base, waiting for the base.
+#[derive(Debug, Clone)]
+enum Step {
+    /// `xs:complexContent/xs:extension`: the base's particle, then this one.
+    ComplexExtension {
+        particle: Option<Particle>,
+        mixed: bool,
+    },
+    /// `xs:complexContent/xs:restriction`: this content model instead of the base's.
+    ComplexRestriction {
+        particle: Option<Particle>,
+        mixed: bool,
+        prohibited: Vec<String>,
+    },
+    /// `xs:simpleContent/xs:extension` of a complex type with simple content: its value
+    /// type, the base's attributes and these.
+    SimpleExtension,
+    /// `xs:simpleContent/xs:restriction`: the base's value type narrowed by these facets
+    /// (into a type of the given name), the base's attributes restricted.
+    SimpleRestriction {
+        value: Option<(String, Facets, Vec<EnumValue>)>,
+        prohibited: Vec<String>,
+        /// The inline `xs:simpleType` naming the value type, if given.
+        inline: Option<TypeRef>,
+    },
+}
+
+/// One recorded derivation.
+#[derive(Debug, Clone)]
+struct Pending {
+    base: TypeRef,
+    step: Step,
+    /// The attributes the derivation declares.
+    attributes: Vec<Attribute>,
+    /// Where the `xs:extension`/`xs:restriction` stands: its document and place.
+    doc: usize,
+    span: Span,
+}
+
+/// The derivations of one schema and what constrains them.
+#[derive(Default)]
+pub(super) struct Derivations {
+    pending: HashMap<String, Pending>,
+    /// `final` of each named type that has one (or inherits `finalDefault`).
+    finals: HashMap<String, DerivationSet>,
+    /// The schema's `finalDefault`.
+    final_default: DerivationSet,
+    /// Types resolved (or failed) so far, and those being resolved (a cycle).
+    done: HashMap<String, bool>,
+    in_progress: Vec<String>,
+    /// Named complex types declared `abstract="true"`.
+    abstract_types: HashSet<String>,
+}
+
+impl Converter<'_> {
+    /// Notes the schema's `finalDefault`.
+    pub(super) fn note_final_default(&mut self, set: DerivationSet) {
+        self.derived.final_default = set;
+    }
+
+    /// Notes a named type's `final` (`None`: not given, `finalDefault` applies). Anonymous
+    /// types cannot be derived from, so only global ones are noted.
+    pub(super) fn note_final(&mut self, name: &str, set: Option<DerivationSet>) {
+        let set = set.unwrap_or(self.derived.final_default);
+        self.derived.finals.insert(name.to_string(), set);
+    }
+
+    /// Notes a named complex type's `abstract`.
+    pub(super) fn note_abstract_type(&mut self, name: &str, is_abstract: bool) {
+        if is_abstract {
+            self.derived.abstract_types.insert(name.to_string());
+        }
+    }
+
+    /// Whether the global element `name` is declared `abstract="true"`: it never appears in
+    /// a document itself (Part 1, 3.3.4 cvc-elt.2), only the members of its substitution
+    /// group do.
+    pub(super) fn is_abstract_element(&self, name: &str) -> bool {
+        self.globals
+            .elements
+            .raw
+            .get(name)
+            .is_some_and(|(el, _)| el.abstract_)
+    }
+
+    /// The particle of a reference to an abstract element: its substitution group has no
+    /// members (the generator takes no `substitutionGroup` yet), so it matches no element.
+    /// An optional one is no particle (dropped, as `maxOccurs="0"` is); a required one is
+    /// an empty choice, which no content satisfies.
+    pub(super) fn abstract_reference(
+        &self,
+        decl: ElementDecl,
+        min: u32,
+        max: Option<u32>,
+    ) -> Particle {
+        if min == 0 {
+            Particle {
+                min: 0,
+                max: Some(0),
+                term: Term::Element(decl),
+            }
+        } else {
+            Particle {
+                min,
+                max,
+                term: Term::Choice(Vec::new()),
+            }
+        }
+    }
+
+    /// An element whose declared type is abstract is valid only with `xsi:type` naming a
+    /// type derived from it (cvc-elt.4), which generated code does not read yet: refused
+    /// where the element is declared, rather than generated into a field no document can
+    /// fill.
+    fn check_abstract_types(&mut self) {
+        if self.derived.abstract_types.is_empty() {
+            return;
+        }
+        let mut found: Vec<(Span, String, String)> = Vec::new();
+        for root in self.schema.roots.values() {
+            if let TypeRef::Named(t) = &root.type_ref {
+                if self.derived.abstract_types.contains(t) {
+                    found.push((root.span, root.name.clone(), t.clone()));
+                }
+            }
+        }
+        for def in self.schema.types.values() {
+            let TypeKind::Complex(c) = &def.kind else {
+                continue;
+            };
+            let mut stack: Vec<&Particle> = Vec::new();
+            if let Content::Elements(p) | Content::Mixed(p) = &c.content {
+                stack.push(p);
+            }
+            while let Some(p) = stack.pop() {
+                match &p.term {
+                    Term::Element(e) => {
+                        if let TypeRef::Named(t) = &e.type_ref {
+                            if self.derived.abstract_types.contains(t) {
+                                found.push((e.span, e.name.clone(), t.clone()));
+                            }
+                        }
+                    }
+                    Term::Sequence(v) | Term::Choice(v) | Term::All(v) => stack.extend(v.iter()),
+                }
+            }
+        }
+        found.sort();
+        found.dedup();
+        for (span, element, t) in found {
+            self.unsupported(
+                span,
+                format!("element \"{element}\""),
+                format!("element \"{element}\" has the abstract type \"{t}\": a document needs xsi:type naming a type derived from it, which is not supported yet"),
+                Some("declare the element with one of the derived types".into()),
+            );
+        }
+    }
+
+    /// `<xs:complexContent>`: records the derivation of `owner`; false on an error (reported).
+    pub(super) fn complex_content(
+        &mut self,
+        cc: &ComplexContent,
+        mut key: Key,
+        owner: &str,
+        type_mixed: Option<bool>,
+    ) -> bool {
+        // The complexContent's mixed overrides the complexType's (3.4.2, effective mixed).
+        let mixed = cc.mixed.or(type_mixed).unwrap_or(false);
+        let mut ok = true;
+        for c in &cc.content {
+            match c {
+                ComplexContentContent::Annotation(_) => {
+                    key.child("annotation");
+                }
+                ComplexContentContent::Extension(ext) => {
+                    let k = key.child("extension");
+                    ok &= self.complex_extension(ext, k, owner, mixed);
+                }
+                ComplexContentContent::Restriction(r) => {
+                    let k = key.child("restriction");
+                    ok &= self.complex_restriction(r, k, owner, mixed);
+                }
+            }
+        }
+        ok
+    }
+
+    fn complex_extension(
+        &mut self,
+        ext: &ExtensionType,
+        mut key: Key,
+        owner: &str,
+        mixed: bool,
+    ) -> bool {
+        let span = self.span(&key);
+        let construct = format!("xs:extension in complexType \"{owner}\"");
+        let Some(base) = self.type_ref(&ext.base, &span, &construct) else {
+            return false;
+        };
+        let mut ok = true;
+        let mut particle = None;
+        let mut attributes = Vec::new();
+        for c in &ext.content {
+            match c {
+                ExtensionTypeContent::Annotation(_) => {
+                    key.child("annotation");
+                }
+                ExtensionTypeContent::Group(g) => {
+                    let k = key.child("group");
+                    particle = self.group_ref(g, k, owner);
+                    ok &= particle.is_some();
+                }
+                ExtensionTypeContent::Sequence(g)
+                | ExtensionTypeContent::Choice(g)
+                | ExtensionTypeContent::All(g) => {
+                    let local = match c {
+                        ExtensionTypeContent::Sequence(_) => "sequence",
+                        ExtensionTypeContent::Choice(_) => "choice",
+                        _ => "all",
+                    };
+                    let k = key.child(local);
+                    particle = self.particle(g, local, k, owner);
+                    ok &= particle.is_some();
+                }
+                ExtensionTypeContent::Attribute(a) => {
+                    let k = key.child("attribute");
+                    match self.attribute_use(a, k, owner) {
+                        Some(Some(a)) => attributes.push(a),
+                        Some(None) => {}
+                        None => ok = false,
+                    }
+                }
+                ExtensionTypeContent::AttributeGroup(r) => {
+                    let k = key.child("attributeGroup");
+                    match self.attribute_group_ref(r, k, owner) {
+                        Some(more) => attributes.extend(more),
+                        None => ok = false,
+                    }
+                }
+                // The scan reports these (wildcards, XSD 1.1's assertions and open content).
+                _ => ok = false,
+            }
+        }
+        if ok {
+            self.derived.pending.insert(
+                owner.to_string(),
+                Pending {
+                    base,
+                    step: Step::ComplexExtension { particle, mixed },
+                    attributes,
+                    doc: self.doc,
+                    span,
+                },
+            );
+        }
+        ok
+    }
+
+    fn complex_restriction(
+        &mut self,
+        r: &RestrictionType,
+        mut key: Key,
+        owner: &str,
+        mixed: bool,
+    ) -> bool {
+        let span = self.span(&key);
+        let construct = format!("xs:restriction in complexType \"{owner}\"");
+        let Some(base) = self.type_ref(&r.base, &span, &construct) else {
+            return false;
+        };
+        let mut ok = true;
+        let mut particle = None;
+        let mut attributes = Vec::new();
+        let mut prohibited = Vec::new();
+        for c in &r.content {
+            match c {
+                RestrictionTypeContent::Annotation(_) => {
+                    key.child("annotation");
+                }
+                RestrictionTypeContent::Group(g) => {
+                    let k = key.child("group");
+                    particle = self.group_ref(g, k, owner);
+                    ok &= particle.is_some();
+                }
+                RestrictionTypeContent::Sequence(g)
+                | RestrictionTypeContent::Choice(g)
+                | RestrictionTypeContent::All(g) => {
+                    let local = match c {
+                        RestrictionTypeContent::Sequence(_) => "sequence",
+                        RestrictionTypeContent::Choice(_) => "choice",
+                        _ => "all",
+                    };
+                    let k = key.child(local);
+                    particle = self.particle(g, local, k, owner);
+                    ok &= particle.is_some();
+                }
+                RestrictionTypeContent::Attribute(_)
+                | RestrictionTypeContent::AttributeGroup(_) => {
+                    ok &= self.restriction_attribute(
+                        c,
+                        &mut key,
+                        owner,
+                        &mut attributes,
+                        &mut prohibited,
+                    );
+                }
+                // Facets and an inline simple type belong to simple content (the validity
+                // pass reports them here); wildcards and XSD 1.1's constructs: the scan.
+                _ => ok = false,
+            }
+        }
+        if ok {
+            self.derived.pending.insert(
+                owner.to_string(),
+                Pending {
+                    base,
+                    step: Step::ComplexRestriction {
+                        particle,
+                        mixed,
+                        prohibited,
+                    },
+                    attributes,
+                    doc: self.doc,
+                    span,
+                },
+            );
+        }
+        ok
+    }
+
+    /// An attribute (or attribute group) of a restriction: a new or narrowed attribute use,
+    /// or `use="prohibited"`, which removes the base's attribute of that name.
+    fn restriction_attribute(
+        &mut self,
+        c: &RestrictionTypeContent,
+        key: &mut Key,
+        owner: &str,
+        attributes: &mut Vec<Attribute>,
+        prohibited: &mut Vec<String>,
+    ) -> bool {
+        match c {
+            RestrictionTypeContent::Attribute(a) => {
+                let k = key.child("attribute");
+                match self.attribute_use(a, k, owner) {
+                    Some(Some(a)) => attributes.push(a),
+                    Some(None) => {
+                        debug_assert_eq!(a.use_, AttributeUseType::Prohibited);
+                        let name = match (&a.name, &a.ref_) {
+                            (Some(n), _) => n.clone(),
+                            (None, Some(q)) => local_name(q),
+                            (None, None) => return false,
+                        };
+                        prohibited.push(name);
+                    }
+                    None => return false,
+                }
+                true
+            }
+            RestrictionTypeContent::AttributeGroup(r) => {
+                let k = key.child("attributeGroup");
+                match self.attribute_group_ref(r, k, owner) {
+                    Some(more) => {
+                        attributes.extend(more);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// `<xs:simpleContent><xs:restriction base="...">`: the facets narrow the base's value
+    /// type (into a type of its own, named after the owner), the attributes the base's.
+    pub(super) fn simple_content_restriction(
+        &mut self,
+        r: &RestrictionType,
+        mut key: Key,
+        owner: &str,
+    ) -> bool {
+        let span = self.span(&key);
+        let construct = format!("xs:restriction in complexType \"{owner}\"");
+        let Some(base) = self.type_ref(&r.base, &span, &construct) else {
+            return false;
+        };
+        let mut ok = true;
+        let mut attributes = Vec::new();
+        let mut prohibited = Vec::new();
+        // An inline simple type gives the value type (restricting the base's, which the
+        // validity pass checks); the facets then restrict it further.
+        let mut inline = None;
+        for c in &r.content {
+            if let RestrictionTypeContent::SimpleType(st) = c {
+                let k = key.child("simpleType");
+                let tname = self.synthesise(&format!("{owner}_content"));
+                let def = self.simple_type(st, &tname, k);
+                if def.is_none() {
+                    self.failed.insert(tname);
+                    return false;
+                }
+                self.insert(def);
+                inline = Some(TypeRef::Named(tname));
+            }
+        }
+        // Facets come before the attributes (the schema for schemas' order); the key counts
+        // each kind of child, so the order of the walk does not matter.
+        let facets = self.facets(
+            r.content.iter().filter_map(|c| match c {
+                RestrictionTypeContent::Facet(f) => Some(f),
+                _ => None,
+            }),
+            &mut key,
+            &construct,
+        );
+        let Some((facets, enums)) = facets else {
+            return false;
+        };
+        for c in &r.content {
+            match c {
+                RestrictionTypeContent::Annotation(_) => {
+                    key.child("annotation");
+                }
+                // Converted above.
+                RestrictionTypeContent::Facet(_) | RestrictionTypeContent::SimpleType(_) => {}
+                RestrictionTypeContent::Attribute(_)
+                | RestrictionTypeContent::AttributeGroup(_) => {
+                    ok &= self.restriction_attribute(
+                        c,
+                        &mut key,
+                        owner,
+                        &mut attributes,
+                        &mut prohibited,
+                    );
+                }
+                // A model group here is no simple content (the validity pass reports it);
+                // wildcards and XSD 1.1's constructs: the scan.
+                _ => ok = false,
+            }
+        }
+        let any_facet = !enums.is_empty()
+            || !facets.patterns.is_empty()
+            || facets.length.is_some()
+            || facets.min_length.is_some()
+            || facets.max_length.is_some()
+            || !facets.bounds.is_empty()
+            || facets.white_space.is_some()
+            || facets.total_digits.is_some()
+            || facets.fraction_digits.is_some();
+        let value = any_facet.then(|| (self.synthesise(&format!("{owner}_value")), facets, enums));
+        if ok {
+            self.derived.pending.insert(
+                owner.to_string(),
+                Pending {
+                    base,
+                    step: Step::SimpleRestriction {
+                        value,
+                        prohibited,
+                        inline,
+                    },
+                    attributes: attributes.clone(),
+                    doc: self.doc,
+                    span,
+                },
+            );
+        }
+        ok
+    }
+
+    /// `<xs:simpleContent><xs:extension base="...">` whose base is a named type: decided
+    /// once every type is known (a simple type is the value type; a complex type with
+    /// simple content gives its value type and attributes).
+    pub(super) fn simple_content_extension(&mut self, owner: &str, base: &str, span: Span) {
+        self.derived.pending.insert(
+            owner.to_string(),
+            Pending {
+                base: TypeRef::Named(base.to_string()),
+                step: Step::SimpleExtension,
+                attributes: Vec::new(),
+                doc: self.doc,
+                span,
+            },
+        );
+    }
+
+    /// Resolves every recorded derivation, base first, and checks `final` on every
+    /// derivation of a named type.
+    pub(super) fn resolve_derivations(&mut self) {
+        let mut names: Vec<String> = self.derived.pending.keys().cloned().collect();
+        names.sort();
+        for name in names {
+            self.resolve(&name);
+        }
+        self.check_simple_finals();
+        self.check_abstract_types();
+    }
+
+    /// Resolves `name`'s derivation in the document that declares it (where its problems
+    /// are reported); false if it (or its base) failed.
+    fn resolve(&mut self, name: &str) -> bool {
+        let Some(doc) = self.derived.pending.get(name).map(|p| p.doc) else {
+            return self.resolve_here(name);
+        };
+        let outer = self.doc;
+        self.set_doc(doc);
+        let ok = self.resolve_here(name);
+        self.set_doc(outer);
+        ok
+    }
+
+    fn resolve_here(&mut self, name: &str) -> bool {
+        if let Some(&ok) = self.derived.done.get(name) {
+            return ok;
+        }
+        let Some(pending) = self.derived.pending.get(name).cloned() else {
+            // Not derived: fine if it converted.
+            return !self.failed.contains(name);
+        };
+        if self.derived.in_progress.iter().any(|n| n == name) {
+            // The validity pass reports the cycle (a complex type derived from itself).
+            let mut cycle = self.derived.in_progress.clone();
+            cycle.push(name.to_string());
+            self.second(
+                "a complex type derived from itself".into(),
+                pending.span,
+                format!("complexType \"{name}\""),
+                format!("a complex type derived from itself: {}", cycle.join(" -> ")),
+                None,
+            );
+            return false;
+        }
+        self.derived.in_progress.push(name.to_string());
+        let ok = self.schema.types.contains_key(name) && self.apply(name, &pending);
+        self.derived.in_progress.pop();
+        self.derived.done.insert(name.to_string(), ok);
+        if !ok {
+            self.schema.types.remove(name);
+            self.failed.insert(name.to_string());
+        }
+        ok
+    }
+
+    /// Gives `name` the effective content and attributes of its derivation.
+    fn apply(&mut self, name: &str, p: &Pending) -> bool {
+        let construct = match p.step {
+            Step::ComplexExtension { .. } | Step::SimpleExtension => {
+                format!("xs:extension in complexType \"{name}\"")
+            }
+            _ => format!("xs:restriction in complexType \"{name}\""),
+        };
+        let method = match p.step {
+            Step::ComplexExtension { .. } | Step::SimpleExtension => Method::Extension,
+            _ => Method::Restriction,
+        };
+        // The base: xs:anyType (only restricted: its content is a wildcard), or a named type,
+        // resolved first.
+        let base = match &p.base {
+            TypeRef::Builtin(Builtin::AnyType) => None,
+            TypeRef::Builtin(b) => {
+                if matches!(p.step, Step::SimpleExtension) {
+                    return true;
+                }
+                let message = if matches!(p.step, Step::SimpleRestriction { .. }) {
+                    format!("the base of a simpleContent restriction is a complex type with simple content; {} is a simple type", b.xsd_name())
+                } else {
+                    format!(
+                        "the base of xs:complexContent is a complex type; {} is a simple type",
+                        b.xsd_name()
+                    )
+                };
+                let hint = Some(if matches!(p.step, Step::SimpleRestriction { .. }) {
+                    "XSD 1.0, 3.4.3 (src-ct.2); to add attributes to a simple type, use xs:extension".to_string()
+                } else {
+                    "XSD 1.0, 3.4.3 (src-ct.1); use xs:simpleContent to add attributes to a simple type".to_string()
+                });
+                self.invalid(p.span, construct, message, hint);
+                return false;
+            }
+            TypeRef::Named(b) => {
+                if !self.resolve(b) {
+                    // The base failed: its own errors say enough.
+                    return false;
+                }
+                match self.schema.types.get(b) {
+                    Some(def) => Some(def.clone()),
+                    None => {
+                        self.unsupported(p.span, construct, format!("unknown type \"{b}\""), None);
+                        return false;
+                    }
+                }
+            }
+        };
+        if let (Some(base), TypeRef::Named(b)) = (&base, &p.base) {
+            let final_ = self.derived.finals.get(b).copied().unwrap_or_default();
+            if final_.forbids(method) {
+                self.invalid(
+                    p.span,
+                    construct,
+                    format!(
+                        "type \"{}\" is final for {} (final=\"...\" or the schema's finalDefault): it cannot be derived from by {}",
+                        base.name,
+                        method.word(),
+                        method.word()
+                    ),
+                    Some("XSD 1.0, 3.4.6 (cos-ct-extends.1.1, derivation-ok-restriction.1)".into()),
+                );
+                return false;
+            }
+        }
+        let base_complex = match &base {
+            None => None,
+            Some(def) => match &def.kind {
+                TypeKind::Complex(c) => Some(c.clone()),
+                _ => None,
+            },
+        };
+        let simple_base = base.is_some() && base_complex.is_none();
+        let (content, attributes) = match &p.step {
+            Step::SimpleExtension => {
+                let Some(c) = base_complex else {
+                    // A simple type: the conversion's own checks apply (they need every
+                    // type known too). Its final (through #all or finalDefault) may forbid
+                    // extension (3.4.6, Derivation Valid (Extension) 2.2).
+                    if let TypeRef::Named(b) = &p.base {
+                        if self.derived.finals.get(b).is_some_and(|f| f.extension)
+                            && self.schema.types.contains_key(b)
+                        {
+                            self.invalid(
+                                p.span,
+                                construct,
+                                format!("type \"{b}\" is final for extension (final=\"#all\" or the schema's finalDefault): it cannot be derived from by extension"),
+                                Some("XSD 1.0, 3.4.6 (cos-ct-extends.2.2)".into()),
+                            );
+                            return false;
+                        }
+                        self.simple_content_bases
+                            .push((b.clone(), (self.doc, p.span), name.to_string()));
+                    }
+                    return true;
+                };
+                let Content::Simple(value) = &c.content else {
+                    self.invalid(
+                        p.span,
+                        construct,
+                        format!("xs:simpleContent extends a simple type or a complex type with simple content; \"{}\" has complex content", name_of(&p.base)),
+                        Some("XSD 1.0, 3.4.3 (src-ct.2); extend it with xs:complexContent".into()),
+                    );
+                    return false;
+                };
+                let own = match self.schema.types.get(name).map(|d| &d.kind) {
+                    Some(TypeKind::Complex(own)) => own.attributes.clone(),
+                    _ => Vec::new(),
+                };
+                let mut attributes = c.attributes.clone();
+                attributes.extend(own);
+                (Content::Simple(value.clone()), attributes)
+            }
+            Step::SimpleRestriction {
+                value,
+                prohibited,
+                inline,
+            } => {
+                let Some(c) = base_complex else {
+                    self.invalid(
+                        p.span,
+                        construct,
+                        format!("the base of a simpleContent restriction is a complex type with simple content; \"{}\" is a simple type", name_of(&p.base)),
+                        Some("XSD 1.0, 3.4.3 (src-ct.2); to add attributes to a simple type, use xs:extension".into()),
+                    );
+                    return false;
+                };
+                let Content::Simple(base_value) = &c.content else {
+                    let message = if matches!(c.content, Content::Mixed(_)) {
+                        self.unsupported(
+                            p.span,
+                            construct,
+                            format!("restricting the mixed content of \"{}\" to simple content is not supported", name_of(&p.base)),
+                            None,
+                        );
+                        return false;
+                    } else {
+                        format!("the base of a simpleContent restriction is a complex type with simple content; \"{}\" has element or empty content", name_of(&p.base))
+                    };
+                    self.invalid(
+                        p.span,
+                        construct,
+                        message,
+                        Some("XSD 1.0, 3.4.3 (src-ct.2)".into()),
+                    );
+                    return false;
+                };
+                let base_value = inline.as_ref().unwrap_or(base_value);
+                let content = match value {
+                    None => Content::Simple(base_value.clone()),
+                    Some((vname, facets, enums)) => {
+                        let others = facets.patterns.len()
+                            + facets.length.iter().count()
+                            + facets.min_length.iter().count()
+                            + facets.max_length.iter().count()
+                            + facets.bounds.len()
+                            + facets.total_digits.iter().count()
+                            + facets.fraction_digits.iter().count()
+                            + facets.white_space.iter().count();
+                        let kind = if enums.is_empty() || others > 0 {
+                            let mut facets = facets.clone();
+                            facets.enumeration = enums.iter().map(|e| e.value.clone()).collect();
+                            TypeKind::Restriction(Restriction {
+                                base: base_value.clone(),
+                                facets,
+                            })
+                        } else {
+                            TypeKind::Enumeration(Enumeration {
+                                base: base_value.clone(),
+                                values: enums.clone(),
+                            })
+                        };
+                        self.insert(Some(TypeDef {
+                            name: vname.clone(),
+                            doc: None,
+                            span: p.span,
+                            kind,
+                        }));
+                        Content::Simple(TypeRef::Named(vname.clone()))
+                    }
+                };
+                (
+                    content,
+                    restricted_attributes(&c.attributes, &p.attributes, prohibited),
+                )
+            }
+            Step::ComplexExtension { particle, mixed } => {
+                if simple_base {
+                    self.invalid(
+                        p.span,
+                        construct,
+                        format!("the base of xs:complexContent is a complex type; \"{}\" is a simple type", name_of(&p.base)),
+                        Some("XSD 1.0, 3.4.3 (src-ct.1); use xs:simpleContent to add attributes to a simple type".into()),
+                    );
+                    return false;
+                }
+                let Some(c) = base_complex else {
+                    self.unsupported(
+                        p.span,
+                        construct,
+                        "extending xs:anyType is not supported: its content is a wildcard",
+                        Some("restrict xs:anyType (write the content model) instead".into()),
+                    );
+                    return false;
+                };
+                let Some(content) =
+                    self.extended_content(&c.content, particle.as_ref(), *mixed, p, &construct)
+                else {
+                    return false;
+                };
+                let mut attributes = c.attributes.clone();
+                attributes.extend(p.attributes.iter().cloned());
+                (content, attributes)
+            }
+            Step::ComplexRestriction {
+                particle,
+                mixed,
+                prohibited,
+            } => {
+                if simple_base {
+                    self.invalid(
+                        p.span,
+                        construct,
+                        format!("the base of xs:complexContent is a complex type; \"{}\" is a simple type", name_of(&p.base)),
+                        Some("XSD 1.0, 3.4.3 (src-ct.1)".into()),
+                    );
+                    return false;
+                }
+                let content = explicit_content(particle.as_ref(), *mixed);
+                let base_attributes = base_complex.map(|c| c.attributes).unwrap_or_default();
+                (
+                    content,
+                    restricted_attributes(&base_attributes, &p.attributes, prohibited),
+                )
+            }
+        };
+        self.finish_derived(name, content, attributes)
+    }
+
+    /// An extension's content: the base's when the extension adds no particle, the
+    /// extension's when the base has none, else the base's particle then the extension's.
+    fn extended_content(
+        &mut self,
+        base: &Content,
+        particle: Option<&Particle>,
+        mixed: bool,
+        p: &Pending,
+        construct: &str,
+    ) -> Option<Content> {
+        let added = particle.filter(|q| !is_empty_particle(q));
+        let Some(added) = added else {
+            if !mixed {
+                return Some(base.clone());
+            }
+            return match base {
+                Content::Empty => Some(explicit_content(None, true)),
+                Content::Mixed(_) => Some(base.clone()),
+                _ => {
+                    self.invalid(
+                        p.span,
+                        construct.to_string(),
+                        format!(
+                            "a mixed extension of \"{}\", whose content is not mixed",
+                            name_of(&p.base)
+                        ),
+                        Some(
+                            "XSD 1.0, 3.4.6 (cos-ct-extends.1.4): both mixed or both element-only"
+                                .into(),
+                        ),
+                    );
+                    None
+                }
+            };
+        };
+        let (base_particle, base_mixed) = match base {
+            Content::Empty => return Some(explicit_content(Some(added), mixed)),
+            Content::Mixed(bp) if is_empty_particle(bp) && !mixed => {
+                self.invalid(
+                    p.span,
+                    construct.to_string(),
+                    format!(
+                        "an element-only extension of \"{}\", whose content is mixed",
+                        name_of(&p.base)
+                    ),
+                    Some(
+                        "XSD 1.0, 3.4.6 (cos-ct-extends.1.4): both mixed or both element-only"
+                            .into(),
+                    ),
+                );
+                return None;
+            }
+            Content::Mixed(bp) if is_empty_particle(bp) => {
+                return Some(explicit_content(Some(added), mixed))
+            }
+            Content::Elements(bp) => (bp, false),
+            Content::Mixed(bp) => (bp, true),
+            Content::Simple(_) => {
+                self.invalid(
+                    p.span,
+                    construct.to_string(),
+                    format!(
+                        "\"{}\" has simple content: an extension cannot add elements to it",
+                        name_of(&p.base)
+                    ),
+                    Some("XSD 1.0, 3.4.6 (cos-ct-extends.1.4)".into()),
+                );
+                return None;
+            }
+        };
+        if base_mixed != mixed {
+            let (this, that) = if mixed {
+                ("a mixed", "is not mixed")
+            } else {
+                ("an element-only", "is mixed")
+            };
+            self.invalid(
+                p.span,
+                construct.to_string(),
+                format!(
+                    "{this} extension of \"{}\", whose content {that}",
+                    name_of(&p.base)
+                ),
+                Some("XSD 1.0, 3.4.6 (cos-ct-extends.1.4): both mixed or both element-only".into()),
+            );
+            return None;
+        }
+        if matches!(base_particle.term, Term::All(_)) || matches!(added.term, Term::All(_)) {
+            self.invalid(
+                p.span,
+                construct.to_string(),
+                "an extension adding a particle to (or of) an xs:all puts the xs:all inside a sequence: xs:all must be the whole content model of a type (XSD 1.0, 3.8.6 cos-all-limited)",
+                None,
+            );
+            return None;
+        }
+        let sequence = Particle {
+            min: 1,
+            max: Some(1),
+            term: Term::Sequence(vec![base_particle.clone(), added.clone()]),
+        };
+        Some(if mixed {
+            Content::Mixed(sequence)
+        } else {
+            Content::Elements(sequence)
+        })
+    }
+
+    /// Puts the effective content and attributes into `name`'s placeholder, with the
+    /// checks every complex type's content gets.
+    fn finish_derived(&mut self, name: &str, content: Content, attributes: Vec<Attribute>) -> bool {
+        let Some(def) = self.schema.types.get(name) else {
+            return false;
+        };
+        let span = def.span;
+        let construct = format!("complexType \"{name}\"");
+        let mut ok = true;
+        if let Content::Elements(p) | Content::Mixed(p) = &content {
+            ok &= self.check_all(p, span, name);
+            for problem in model::check(p) {
+                let construct = if problem.invalid {
+                    format!("the content model of complexType \"{name}\"")
+                } else {
+                    construct.clone()
+                };
+                if problem.invalid {
+                    self.invalid(problem.span, construct, problem.message, problem.hint);
+                } else {
+                    self.unsupported(problem.span, construct, problem.message, problem.hint);
+                }
+                ok = false;
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for a in &attributes {
+            if !seen.insert(a.name.as_str()) {
+                self.invalid(
+                    span,
+                    construct.clone(),
+                    format!(
+                        "attribute \"{}\" is declared twice (by the base type and the extension)",
+                        a.name
+                    ),
+                    Some("XSD 1.0, 3.4.6 (ct-props-correct.4)".into()),
+                );
+                ok = false;
+            }
+        }
+        if !ok {
+            return false;
+        }
+        if let Some(TypeDef {
+            kind: TypeKind::Complex(c),
+            ..
+        }) = self.schema.types.get_mut(name)
+        {
+            c.content = content;
+            c.attributes = attributes;
+        }
+        true
+    }
+
+    /// `final` on simple types: a restriction, list or union of a type final for it is an
+    /// error where the derived type stands.
+    fn check_simple_finals(&mut self) {
+        let mut problems = Vec::new();
+        for def in self.schema.types.values() {
+            let uses: Vec<(&TypeRef, Method)> = match &def.kind {
+                TypeKind::Restriction(r) => vec![(&r.base, Method::Restriction)],
+                TypeKind::Enumeration(e) => vec![(&e.base, Method::Restriction)],
+                TypeKind::List(l) => vec![(&l.item, Method::List)],
+                TypeKind::Union(members) => members.iter().map(|m| (m, Method::Union)).collect(),
+                _ => Vec::new(),
+            };
+            for (base, method) in uses {
+                let TypeRef::Named(b) = base else { continue };
+                let is_simple = self
+                    .schema
+                    .types
+                    .get(b)
+                    .is_some_and(|d| !matches!(d.kind, TypeKind::Complex(_)));
+                if is_simple
+                    && self
+                        .derived
+                        .finals
+                        .get(b)
+                        .is_some_and(|f| f.forbids(method))
+                {
+                    problems.push((def.span, def.name.clone(), b.clone(), method));
+                }
+            }
+        }
+        for (span, name, base, method) in problems {
+            self.invalid(
+                span,
+                format!("simpleType \"{name}\""),
+                format!(
+                    "type \"{base}\" is final for {} (final=\"...\" or the schema's finalDefault): it cannot be derived from by {}",
+                    method.word(),
+                    method.word()
+                ),
+                Some("XSD 1.0, 3.14.6 (cos-st-restricts, st-props-correct.3)".into()),
+            );
+        }
+    }
+}
+
+/// A restriction's attributes: the base's, each replaced by the restriction's use of the
+/// same name and removed where prohibited, then the restriction's others.
+fn restricted_attributes(
+    base: &[Attribute],
+    own: &[Attribute],
+    prohibited: &[String],
+) -> Vec<Attribute> {
+    let mut out: Vec<Attribute> = base
+        .iter()
+        .filter(|a| !prohibited.contains(&a.name))
+        .map(|a| own.iter().find(|o| o.name == a.name).unwrap_or(a).clone())
+        .collect();
+    out.extend(
+        own.iter()
+            .filter(|o| !base.iter().any(|a| a.name == o.name))
+            .cloned(),
+    );
+    out
+}
+
+/// The content a derivation writes (3.4.2's explicit content): none, or its particle, mixed
+/// or not.
+fn explicit_content(particle: Option<&Particle>, mixed: bool) -> Content {
+    match particle.filter(|p| !is_empty_particle(p)) {
+        Some(p) if mixed => Content::Mixed(p.clone()),
+        Some(p) => Content::Elements(p.clone()),
+        None if mixed => Content::Mixed(Particle {
+            min: 0,
+            max: Some(0),
+            term: Term::Sequence(Vec::new()),
+        }),
+        None => Content::Empty,
+    }
+}
+
+/// A particle that allows nothing but emptiness (3.4.2: an empty sequence or all, an empty
+/// choice that may be absent, or one that may not occur).
+fn is_empty_particle(p: &Particle) -> bool {
+    match &p.term {
+        _ if p.max == Some(0) => true,
+        Term::Sequence(v) | Term::All(v) => v.is_empty(),
+        Term::Choice(v) => v.is_empty() && p.min == 0,
+        Term::Element(_) => false,
+    }
+}
+
+fn name_of(t: &TypeRef) -> &str {
+    super::name_of(t)
+}

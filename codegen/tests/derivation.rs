@@ -1,0 +1,185 @@
+//! Schema errors of type derivation (issue 14): each is located at the `xs:extension` or
+//! `xs:restriction` at fault, says what the base is, and is an error of the schema (exit 1)
+//! where XSD 1.0 forbids the derivation, unsupported (exit 3) only where it is valid.
+
+use std::path::Path;
+
+fn report(body: &str) -> String {
+    let text =
+        format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}\n</xs:schema>");
+    match boardxml_codegen::generate_str(Path::new("t.xsd"), &text) {
+        Ok(_) => String::new(),
+        Err(d) => d.to_string(),
+    }
+}
+
+const BASE: &str = r#"<xs:complexType name="B"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence><xs:attribute name="x" type="xs:string"/></xs:complexType>"#;
+
+#[test]
+fn final_forbids_the_derivations_it_names() {
+    let ext = r#"<xs:complexType name="D"><xs:complexContent><xs:extension base="B"/></xs:complexContent></xs:complexType>"#;
+    let res = r#"<xs:complexType name="D"><xs:complexContent><xs:restriction base="B"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:restriction></xs:complexContent></xs:complexType>"#;
+    let fin = |f: &str| BASE.replace(r#"name="B""#, &format!(r#"name="B" final="{f}""#));
+    let r = report(&format!("{}\n{ext}", fin("extension")));
+    assert!(
+        r.contains("t.xsd:3:45: error: type \"B\" is final for extension"),
+        "{r}"
+    );
+    // final="restriction" leaves extension free, and #all forbids both.
+    assert_eq!(report(&format!("{}\n{ext}", fin("restriction"))), "");
+    assert!(report(&format!("{}\n{res}", fin("#all"))).contains("is final for restriction"));
+    // finalDefault applies where a type says nothing, and final="" overrides it.
+    let with_default = |body: &str| {
+        let text = format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" finalDefault=\"extension\">\n{body}\n</xs:schema>");
+        match boardxml_codegen::generate_str(Path::new("t.xsd"), &text) {
+            Ok(_) => String::new(),
+            Err(d) => d.to_string(),
+        }
+    };
+    assert!(with_default(&format!("{BASE}\n{ext}")).contains("is final for extension"));
+    assert_eq!(with_default(&format!("{}\n{ext}", fin(""))), "");
+    // A simple type's final: a list of a type final for lists.
+    let r = report(
+        r#"<xs:simpleType name="S" final="list"><xs:restriction base="xs:int"/></xs:simpleType>
+<xs:simpleType name="L"><xs:list itemType="S"/></xs:simpleType>
+<xs:simpleType name="R"><xs:restriction base="S"><xs:maxInclusive value="3"/></xs:restriction></xs:simpleType>"#,
+    );
+    assert!(
+        r.contains("t.xsd:3:1: error: type \"S\" is final for list"),
+        "{r}"
+    );
+    assert!(!r.contains("final for restriction"), "{r}");
+    // A simple type final for everything cannot be extended by simple content either.
+    let r = report(
+        r##"<xs:simpleType name="S" final="#all"><xs:restriction base="xs:int"/></xs:simpleType>
+<xs:complexType name="C"><xs:simpleContent><xs:extension base="S"/></xs:simpleContent></xs:complexType>"##,
+    );
+    assert!(
+        r.contains("t.xsd:3:44: error: type \"S\" is final for extension"),
+        "{r}"
+    );
+    assert_eq!(
+        report(
+            r#"<xs:simpleType name="S" final="list union"><xs:restriction base="xs:int"/></xs:simpleType>
+<xs:complexType name="C"><xs:simpleContent><xs:extension base="S"/></xs:simpleContent></xs:complexType>"#
+        ),
+        ""
+    );
+}
+
+#[test]
+fn extensions_xsd_forbids_are_located_errors() {
+    let cases = [
+        (
+            r#"<xs:complexType name="D" mixed="true"><xs:complexContent><xs:extension base="B"><xs:sequence><xs:element name="b" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>"#,
+            "t.xsd:3:58: error: a mixed extension of \"B\", whose content is not mixed",
+        ),
+        (
+            r#"<xs:complexType name="D"><xs:complexContent><xs:extension base="B"><xs:attribute name="x" type="xs:int"/></xs:extension></xs:complexContent></xs:complexType>"#,
+            "error: attribute \"x\" is declared twice (by the base type and the extension)",
+        ),
+        (
+            r#"<xs:complexType name="D"><xs:complexContent><xs:extension base="xs:string"/></xs:complexContent></xs:complexType>"#,
+            "the base of xs:complexContent is a complex type; xs:string is a simple type",
+        ),
+        (
+            r#"<xs:complexType name="D"><xs:simpleContent><xs:restriction base="B"><xs:maxLength value="3"/></xs:restriction></xs:simpleContent></xs:complexType>"#,
+            "\"B\" has element or empty content",
+        ),
+        (
+            r#"<xs:complexType name="N"><xs:simpleContent><xs:extension base="xs:int"/></xs:simpleContent></xs:complexType>
+<xs:complexType name="D"><xs:complexContent><xs:extension base="N"><xs:sequence><xs:element name="b" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>"#,
+            "t.xsd:4:45: error: \"N\" has simple content: an extension cannot add elements to it",
+        ),
+        (
+            r#"<xs:complexType name="D"><xs:simpleContent><xs:extension base="B"/></xs:simpleContent></xs:complexType>"#,
+            "xs:simpleContent extends a simple type or a complex type with simple content; \"B\" has complex content",
+        ),
+    ];
+    for (body, expected) in cases {
+        let r = report(&format!("{BASE}\n{body}"));
+        assert!(r.contains(expected), "{expected}\n{r}");
+        assert!(!r.contains("not supported"), "{r}");
+    }
+}
+
+#[test]
+fn what_is_valid_but_not_generated_is_unsupported() {
+    let r = report(
+        r#"<xs:complexType name="D"><xs:complexContent><xs:extension base="xs:anyType"/></xs:complexContent></xs:complexType>"#,
+    );
+    assert!(
+        r.contains(
+            "t.xsd:2:45: error: extending xs:anyType is not supported: its content is a wildcard"
+        ),
+        "{r}"
+    );
+}
+
+#[test]
+fn a_derivation_cycle_is_reported_once() {
+    let r = report(
+        r#"<xs:complexType name="A"><xs:complexContent><xs:extension base="C"/></xs:complexContent></xs:complexType>
+<xs:complexType name="C"><xs:complexContent><xs:extension base="A"/></xs:complexContent></xs:complexType>"#,
+    );
+    assert_eq!(
+        r.matches("a complex type derived from itself").count(),
+        1,
+        "{r}"
+    );
+}
+
+#[test]
+fn derived_content_models_are_checked_as_a_whole() {
+    // The base's a, then the extension's optional a and a: ambiguous only together.
+    let r = report(&format!(
+        "{BASE}\n{}",
+        r#"<xs:complexType name="D"><xs:complexContent><xs:extension base="B"><xs:sequence><xs:element name="a" type="xs:int"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>"#
+    ));
+    assert!(r.contains("Element Declarations Consistent"), "{r}");
+    // An xs:all base cannot be extended with a particle (it would sit inside a sequence).
+    let r = report(
+        r#"<xs:complexType name="B"><xs:all><xs:element name="a" type="xs:string"/></xs:all></xs:complexType>
+<xs:complexType name="D"><xs:complexContent><xs:extension base="B"><xs:sequence><xs:element name="b" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>"#,
+    );
+    assert!(r.contains("cos-all-limited"), "{r}");
+}
+
+#[test]
+fn an_element_of_an_abstract_type_needs_xsi_type_which_is_unsupported() {
+    let abs = BASE.replace(r#"name="B""#, r#"name="B" abstract="true""#);
+    // An abstract type used only as a base is fine.
+    let derived = r#"<xs:complexType name="D"><xs:complexContent><xs:extension base="B"/></xs:complexContent></xs:complexType>
+<xs:element name="d" type="D"/>"#;
+    assert_eq!(report(&format!("{abs}\n{derived}")), "");
+    let r = report(&format!(
+        "{abs}\n{}",
+        r#"<xs:complexType name="R"><xs:sequence><xs:element name="b" type="B"/></xs:sequence></xs:complexType>"#
+    ));
+    assert!(
+        r.contains("t.xsd:3:39: error: element \"b\" has the abstract type \"B\": a document needs xsi:type naming a type derived from it, which is not supported yet"),
+        "{r}"
+    );
+    let r = report(&format!("{abs}\n<xs:element name=\"g\" type=\"B\"/>"));
+    assert!(
+        r.contains("t.xsd:3:1: error: element \"g\" has the abstract type"),
+        "{r}"
+    );
+}
+
+#[test]
+fn block_final_and_their_defaults_are_accepted_with_their_values_checked() {
+    let text = r##"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" blockDefault="#all" finalDefault="restriction">
+<xs:complexType name="B" block="extension" final="extension"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:complexType>
+<xs:element name="e" type="B" block="substitution" final="#all"/>
+<xs:simpleType name="S" final="union"><xs:restriction base="xs:int"/></xs:simpleType>
+</xs:schema>"##;
+    assert!(boardxml_codegen::generate_str(Path::new("t.xsd"), text).is_ok());
+    // A value outside the allowed ones is a schema error (the validity pass's).
+    let r = report(r#"<xs:complexType name="B" block="substitution"/>"#);
+    assert!(
+        r.contains("t.xsd:2:1: error:") && r.contains("block"),
+        "{r}"
+    );
+    assert!(!r.contains("not supported"), "{r}");
+}
