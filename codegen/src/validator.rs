@@ -5,7 +5,8 @@
 //! The package is wholly generated, and the same inputs give the same bytes:
 //! - `Cargo.toml`, depending on `boardxml` by path (`--runtime`) or by version;
 //! - `src/sets/NAME.rs` per schema set: the module `generate_str` renders for its schema
-//!   (the same code as `generated/*.rs`), whose `Root` (one variant per global element)
+//!   (the same code as `generated/*.rs`), whose document type (`Root`, one variant per
+//!   global element, also named `__Document` since a schema type may take `Root`)
 //!   implements `boardxml::schema::Document`;
 //! - `src/main.rs`, naming each set's `Root` and calling `boardxml::validator::main`;
 //! - [`MARKER`], which says the folder is a validator's output: only such a folder is
@@ -288,7 +289,7 @@ fn main_text(sets: &[SetSpec]) -> String {
     text.push_str("\nfn main() -> std::process::ExitCode {\n    boardxml::validator::main(&[\n");
     for set in sets {
         text.push_str(&format!(
-            "        boardxml::validator::Set::of::<{}::Root>({:?}),\n",
+            "        boardxml::validator::Set::of::<{}::__Document>({:?}),\n",
             module_of(&set.name),
             set.name
         ));
