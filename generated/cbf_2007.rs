@@ -226,6 +226,8 @@ pub enum Root {
     ChineseChessRecord(ChineseChessRecord),
 }
 ::boardxml::document!(Root, ["ChineseChessRecord" ChineseChessRecord]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;
 ::boardxml::visitor!(
     [Board board, ChineseChessRecord chinese_chess_record, Head head, Move r#move,
     MoveList move_list, RecordResult record_result, RecordType record_type]

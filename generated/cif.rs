@@ -353,6 +353,8 @@ pub enum Root {
     Cif(Cif),
 }
 ::boardxml::document!(Root, ["cif" Cif]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;
 ///An item of the mixed content of `Moves`, in document order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum MovesContent {

@@ -7,7 +7,11 @@
 #   scripts/xsts.sh --bless   also rewrites codegen/tests/xsts-known-failures.txt
 # Then every suite schema that `check` accepts is generated and compiled in one package
 # (`accepted_schemas_compile`, a few minutes): no accepted schema may produce code that
-# does not compile.
+# does not compile. Last, the instance tests: every group whose schema `check` accepts is
+# generated into validators (`boardxml-codegen validator --sets`, shards of 250 sets, one
+# release build each) that judge its documents (codegen/tests/xsts_instances.rs,
+# `full_instance_suite`); the instance score and the datatype share go into CONFORMANCE.md,
+# and with --bless the wrong verdicts into codegen/tests/xsts-instance-known-failures.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export BOARDXML_XSTS_WRITE=1
@@ -19,3 +23,4 @@ elif [ -n "${1:-}" ]; then
 fi
 cargo test --release -q -p boardxml-codegen --test xsts -- --ignored --exact full_suite --nocapture
 cargo test --release -q -p boardxml-codegen --test xsts -- --ignored --exact accepted_schemas_compile --nocapture
+cargo test --release -q -p boardxml-codegen --test xsts_instances -- --ignored --exact full_instance_suite --nocapture

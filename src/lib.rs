@@ -71,6 +71,10 @@ pub mod safe_write;
 pub mod schema;
 mod svg;
 pub mod validate;
+// The command line of the validators `boardxml-codegen validator` generates (argument
+// parsing needs the `cli` feature).
+#[cfg(feature = "cli")]
+pub mod validator;
 
 // Plumbing: what generated code, the CLI and the tests call, not an API to build on.
 #[doc(hidden)]

@@ -869,3 +869,140 @@ pub fn schema_valid_document(bytes: &[u8]) -> Option<Document> {
     let diagnostics = reader.into_diagnostics();
     (!diagnostics.iter().any(|d| d.severity == Severity::Error)).then_some(document)
 }
+
+/// Validates the file at `path` against the global elements of one generated schema: `D`
+/// is a generated module's `Root` (every schema's module has one, one variant per global
+/// element; [`crate::schema::Document`] is what it implements). The document's root element
+/// picks the declaration; a root no global element declares is E0201, naming the allowed
+/// ones.
+///
+/// The same strict reader, limits and diagnostics as [`validate_file`], without what is
+/// boardxml's own (the players' binary formats, the CIF and CBF rules, the dialect names):
+/// the schema layer alone, in bounded memory (nothing is kept, so [`Report::document`] and
+/// [`Report::format`] are `None`). This is what `boardxml-codegen validator` builds on.
+pub fn validate_file_as<D: crate::schema::Document>(path: &Path, options: &Options) -> Report {
+    let cannot =
+        |e: std::io::Error| Report::io_error(path, format!("cannot read {}: {e}", path.display()));
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => validate_source_as::<D>(path, &FileSource(path, m.len()), options),
+        Ok(m) if m.is_dir() => cannot(std::io::Error::other("a folder, not a file")),
+        Ok(_) => match std::fs::File::open(path) {
+            Ok(f) => validate_reader_as::<D>(path, f, options),
+            Err(e) => cannot(e),
+        },
+        Err(e) => cannot(e),
+    }
+}
+
+/// [`validate_file_as`] for what `input` gives (a pipe, standard input), read once as
+/// [`validate_reader`] reads.
+pub fn validate_reader_as<D: crate::schema::Document>(
+    name: &Path,
+    mut input: impl Read,
+    options: &Options,
+) -> Report {
+    let mut head = Vec::new();
+    if let Err(e) = (&mut input)
+        .take(WHOLE_FILE_LIMIT + 1)
+        .read_to_end(&mut head)
+    {
+        return Report::io_error(name, format!("cannot read {}: {e}", name.display()));
+    }
+    if head.len() as u64 <= WHOLE_FILE_LIMIT {
+        return validate_source_as::<D>(name, &BytesSource(&head), options);
+    }
+    let source = StreamSource {
+        head,
+        rest: std::cell::RefCell::new(Some(Box::new(input))),
+        spool: Spool::new(),
+    };
+    validate_source_as::<D>(name, &source, options)
+}
+
+/// [`validate_file_as`] for a document given as bytes; `path` names it.
+pub fn validate_bytes_as<D: crate::schema::Document>(
+    path: &Path,
+    bytes: &[u8],
+    options: &Options,
+) -> Report {
+    validate_source_as::<D>(path, &BytesSource(bytes), options)
+}
+
+fn validate_source_as<D: crate::schema::Document>(
+    path: &Path,
+    source: &dyn Source,
+    options: &Options,
+) -> Report {
+    let whole = source.whole();
+    let decoded = whole
+        .as_deref()
+        .and_then(|bytes| crate::encoding::decode_borrowing(bytes).ok());
+    let (reader, encoding, bom) = match &decoded {
+        Some((text, encoding, bom)) => (Reader::new(text), *encoding, *bom),
+        None => {
+            let decoder = match open_decoded(source, path, None) {
+                Ok(d) => d,
+                Err(d) => return Report::failed(path, d),
+            };
+            let (encoding, bom) = (decoder.encoding(), decoder.bom());
+            (Reader::from_reader(decoder), encoding, bom)
+        }
+    };
+    // Nothing is kept: values hold no repeated children, so memory stays bounded.
+    let mut reader = reader
+        .with_max_errors(options.max_errors)
+        .with_max_kept(MAX_KEPT)
+        .without_retaining();
+    if options.xml_only {
+        let _ = reader.read_well_formed();
+    } else {
+        let _ = reader.read_document::<D>();
+    }
+    let omitted = reader.omitted();
+    let mut diagnostics = reader.into_diagnostics();
+    if D::ROOTS.is_empty() {
+        // "expected" would be empty: say why no root can do.
+        for d in diagnostics
+            .iter_mut()
+            .filter(|d| d.code == Code::UnknownRoot)
+        {
+            d.expected = Some("none: the schema declares no global element".into());
+        }
+    }
+    finish(
+        path,
+        source,
+        None,
+        diagnostics,
+        None,
+        (encoding, bom),
+        omitted,
+    )
+}
+
+/// The name of the root element of the file at `path` (as written, prefix included), read
+/// from its first bytes; `None` when the file cannot be read or gets no root element there
+/// (the validation that follows reports why).
+pub fn root_element(path: &Path) -> Option<String> {
+    let head = match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => FileSource(path, m.len()).head()?.into_owned(),
+        _ => return None,
+    };
+    /// Reads the root's start tag and stops.
+    struct RootOnly;
+    impl crate::schema::Document for RootOnly {
+        // Every root is unknown to it: the reader keeps the tag all the same.
+        const ROOTS: &'static [&'static str] = &[];
+        fn read_root(
+            _r: &mut Reader<'_>,
+            _tag: &crate::xml::Tag,
+        ) -> Result<Self, crate::schema::Invalid> {
+            Err(crate::schema::Invalid)
+        }
+        fn write_root(&self, _w: &mut crate::xml::Writer) {}
+    }
+    let decoder = DecodeReader::new(&head[..]).ok()?;
+    let mut reader = Reader::from_reader(decoder).without_retaining();
+    let _ = reader.read_document::<RootOnly>();
+    reader.root().map(|t| t.name().to_owned())
+}

@@ -11,7 +11,9 @@ pub mod diagnostic;
 pub mod diff;
 pub mod ir;
 pub mod render;
+pub mod validator;
 pub mod values;
+pub mod xml_catalog;
 pub mod xsd;
 
 use std::collections::BTreeMap;

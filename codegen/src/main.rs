@@ -1,6 +1,6 @@
 //! `boardxml-codegen`: generate `generated/*.rs` from `schemas/*.xsd`, check that the
-//! checked-in output is current (`--check`), judge schemas (`check`), or try an XSD
-//! pattern (`regex`).
+//! checked-in output is current (`--check`), judge schemas (`check`), generate a compiled
+//! validator for schemas (`validator`), or try an XSD pattern (`regex`).
 
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -57,6 +57,34 @@ enum Command {
     /// witness document) and to the generated API. Exit 0 when no document valid under OLD
     /// can be invalid under NEW, 1 when one can (or the tool cannot tell), 2 on error.
     Diff(DiffArgs),
+    /// Generate a Cargo package whose binary `validate [--schema NAME] [--format
+    /// human|json|github] DOC...` validates documents against these schemas as `boardxml
+    /// validate` does (exit 0 all valid, 1 some invalid, 2 usage or I/O). Every schema must
+    /// pass `check` (its exit status otherwise). Build it with `cargo run --manifest-path
+    /// DIR/Cargo.toml -- DOC...`.
+    Validator(ValidatorArgs),
+}
+
+#[derive(clap::Args)]
+struct ValidatorArgs {
+    /// The package folder: new, empty, or a previous validator output (nothing else is
+    /// written into).
+    #[arg(long)]
+    out: PathBuf,
+    /// A local checkout of the boardxml runtime crate (a path dependency); without it, the
+    /// published version.
+    #[arg(long)]
+    runtime: Option<PathBuf>,
+    /// An OASIS XML Catalog (`<system>`, `<uri>`) for imported documents (repeatable): read
+    /// and checked now; used once composition (include/import) is supported.
+    #[arg(long)]
+    catalog: Vec<PathBuf>,
+    /// A file of schema sets, one a line: `NAME<TAB>SCHEMA.xsd[<TAB>MORE.xsd...]`.
+    #[arg(long, conflicts_with = "schemas")]
+    sets: Option<PathBuf>,
+    /// Schema files, one set each, named by the file stem (`my.xsd`: `--schema my`).
+    #[arg(required_unless_present = "sets")]
+    schemas: Vec<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -90,6 +118,7 @@ fn main() -> ExitCode {
         Some(Command::Regex { pattern }) => regex(&pattern),
         Some(Command::Diff(args)) => diff(&args),
         Some(Command::Check { catalog, schemas }) => check(&schemas, &catalog),
+        Some(Command::Validator(args)) => validator(&args),
         None => generate(&cli.schemas, &cli.out, cli.check, &cli.catalog),
     }
 }
@@ -210,6 +239,47 @@ fn check(schemas: &[PathBuf], catalogs: &[PathBuf]) -> ExitCode {
         Verdict::Io => {}
     }
     ExitCode::from(report.verdict.exit_code())
+}
+
+fn validator(args: &ValidatorArgs) -> ExitCode {
+    use boardxml_codegen::validator::{package, read_sets_file, sets_of_files, write, Runtime};
+    let sets = match &args.sets {
+        Some(file) => match read_sets_file(file) {
+            Ok(sets) => sets,
+            Err(f) => {
+                eprintln!("{}", f.message);
+                return ExitCode::from(f.exit_code);
+            }
+        },
+        None => sets_of_files(&args.schemas),
+    };
+    let runtime = match &args.runtime {
+        Some(p) => Runtime::Path(p.clone()),
+        None => Runtime::Published,
+    };
+    let files = match package(&sets, &args.catalog, &runtime) {
+        Ok(files) => files,
+        Err(f) => {
+            eprintln!("{}", f.message);
+            return ExitCode::from(f.exit_code);
+        }
+    };
+    let inputs: Vec<PathBuf> = sets.iter().flat_map(|s| s.schemas.clone()).collect();
+    match write(&files, &args.out, &inputs) {
+        Ok(changed) => {
+            println!(
+                "{}: a validator of {} schema set(s), {changed} file(s) changed; run it with cargo run --release --manifest-path {}/Cargo.toml -- DOC...",
+                args.out.display(),
+                sets.len(),
+                args.out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn regex(pattern: &str) -> ExitCode {

@@ -119,6 +119,15 @@ impl Renderer<'_> {
             .iter()
             .map(|r| format!("A document whose root is `<{}>`.", r.name))
             .collect();
+        // The document type is `Root` unless a schema type took the name (then `Root2`, ...):
+        // the alias is a name no schema type can have (type names start with a letter), so
+        // that code naming any schema's document type (`boardxml-codegen validator`) can.
+        let alias_doc =
+            format!("This schema's document type, [`{name}`], under a name no schema type takes.");
+        let alias = quote! {
+            #[doc = #alias_doc]
+            pub type __Document = #ident;
+        };
         quote! {
             /// A document of this schema: one variant per global element.
             #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -127,6 +136,7 @@ impl Renderer<'_> {
             }
 
             ::boardxml::document!(#ident, [#(#names #variants),*]);
+            #alias
         }
     }
 }

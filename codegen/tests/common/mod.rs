@@ -311,3 +311,93 @@ pub fn xmllint_schema_ok(schema: &Path) -> bool {
         .expect("xmllint runs");
     out.status.code() != Some(5)
 }
+
+/// Builds the package `boardxml-codegen validator` wrote at `package` (`cargo build
+/// --release`, offline, with the workspace's lock) into the shared target folder `target`;
+/// the error is the compiler's output. The binary is `target/release/validate`.
+pub fn build_validator(package: &Path, target: &Path) -> Result<(), String> {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // The workspace's lock: the same dependency versions, nothing to resolve anew.
+    std::fs::copy(workspace.join("Cargo.lock"), package.join("Cargo.lock"))
+        .map_err(|e| format!("cannot copy Cargo.lock: {e}"))?;
+    let build = Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "--release",
+            "-q",
+            "--offline",
+            "--message-format",
+            "short",
+        ])
+        .arg("--manifest-path")
+        .arg(package.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", target)
+        // Built once per shard: incremental data would only fill the disk.
+        .env("CARGO_INCREMENTAL", "0")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .map_err(|e| format!("cargo does not run: {e}"))?;
+    if build.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&build.stderr).into_owned())
+    }
+}
+
+/// Runs a generated validator (`exe`) on `docs` against the set `set`, with `--format
+/// json`: the first error of each document that has one (`CODE message`; the others are
+/// valid), or why the run itself failed (a crash, a hang past `budget`, a document that
+/// cannot be read).
+pub fn validator_errors(
+    exe: &Path,
+    set: &str,
+    docs: &[PathBuf],
+    budget: std::time::Duration,
+) -> Result<std::collections::BTreeMap<PathBuf, String>, String> {
+    use std::time::{Duration, Instant};
+    let out_file = tempfile::NamedTempFile::new().expect("a temporary file");
+    let mut child = Command::new(exe)
+        .args(["--schema", set, "--format", "json"])
+        .args(docs)
+        .stdout(out_file.reopen().expect("reopened"))
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("the validator does not run: {e}"))?;
+    let t0 = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("waits") {
+            break s;
+        }
+        if t0.elapsed() > budget {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("the validator hangs (over {budget:?})"));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    match status.code() {
+        Some(0..=2) => {}
+        other => return Err(format!("the validator crashed (exit {other:?})")),
+    }
+    let text = std::fs::read_to_string(out_file.path()).unwrap_or_default();
+    let mut errors = std::collections::BTreeMap::new();
+    for line in text.lines() {
+        let v: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("not JSON from the validator: {e}"))?;
+        if v.get("summary").is_some() || v["severity"] != "error" {
+            continue;
+        }
+        if v["code"] == "E0001" {
+            return Err(format!("I/O error: {}", v["message"]));
+        }
+        let file = PathBuf::from(v["file"].as_str().unwrap_or_default());
+        errors.entry(file).or_insert_with(|| {
+            format!(
+                "{} {}",
+                v["code"].as_str().unwrap_or(""),
+                v["message"].as_str().unwrap_or("")
+            )
+        });
+    }
+    Ok(errors)
+}

@@ -212,6 +212,15 @@ impl<'t> Attributes<'t> {
         for i in 0..self.tag.attributes.len() {
             if !self.is_used(i) {
                 let attr = self.item(i);
+                // xsi:schemaLocation and xsi:noNamespaceSchemaLocation are hints for finding
+                // a schema, allowed on every element whatever its type says (XSD 1.0 Part 1,
+                // 3.4.4, Element Locally Valid (Complex Type) 3; 2.6.3): never unknown.
+                if attr.name.split_once(':').is_some_and(|(p, local)| {
+                    matches!(local, "schemaLocation" | "noNamespaceSchemaLocation")
+                        && r.namespace_of(p) == Some(crate::schema::XSI_NAMESPACE)
+                }) {
+                    continue;
+                }
                 let path = format!("{}/@{}", r.path(), attr.name);
                 r.report(
                     Diagnostic::error(

@@ -94,6 +94,8 @@ pub enum Root {
     Settings(Settings),
 }
 ::boardxml::document!(Root, ["doc" Doc, "settings" Settings]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;
 ///One of the alternatives of a choice in `Doc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DocChoice {

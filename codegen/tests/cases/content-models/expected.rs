@@ -125,6 +125,8 @@ pub enum Root {
     Model(Model),
 }
 ::boardxml::document!(Root, ["model" Model]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;
 ///One of the alternatives of a choice in `Blank`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum BlankChoice {

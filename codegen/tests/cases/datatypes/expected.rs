@@ -203,3 +203,5 @@ pub enum Root {
     Values(Values),
 }
 ::boardxml::document!(Root, ["values" Values]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;

@@ -75,6 +75,8 @@ pub enum Root {
     Box(SelfType),
 }
 ::boardxml::document!(Root, ["Box" Box]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;
 ///One of the alternatives of a choice in `self`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SelfTypeChoice {

@@ -95,6 +95,8 @@ pub enum Root {
     Title(::std::string::String),
 }
 ::boardxml::document!(Root, ["library" Library, "note" Note, "title" Title]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;
 ///One of the alternatives of a choice in `Book`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum BookChoice {

@@ -1,0 +1,408 @@
+//! `boardxml-codegen validator`: a Cargo package whose binary, `validate`, validates
+//! documents against the user's own schemas, strictly and compiled, with the runtime's
+//! reader, diagnostics and output formats (`boardxml::validator`).
+//!
+//! The package is wholly generated, and the same inputs give the same bytes:
+//! - `Cargo.toml`, depending on `boardxml` by path (`--runtime`) or by version;
+//! - `src/sets/NAME.rs` per schema set: the module `generate_str` renders for its schema
+//!   (the same code as `generated/*.rs`), whose document type (`Root`, one variant per
+//!   global element, also named `__Document` since a schema type may take `Root`)
+//!   implements `boardxml::schema::Document`;
+//! - `src/main.rs`, naming each set's `Root` and calling `boardxml::validator::main`;
+//! - [`MARKER`], which says the folder is a validator's output: only such a folder is
+//!   written into again (any other existing folder is refused, so nothing of the user's is
+//!   overwritten), and every file goes through `boardxml::safe_write` (an exclusively
+//!   created temporary file, renamed: no planted link is followed).
+//!
+//! Every schema passes `check` first; a set that does not (invalid, unsupported, unreadable)
+//! makes the command fail with `check`'s diagnostics and exit status, and nothing is written.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crate::check::{check_files, Verdict};
+use crate::diagnostic::{Diagnostics, Kind, SchemaDiagnostic};
+
+/// The file that marks a folder as a validator's output.
+pub const MARKER: &str = ".boardxml-validator";
+
+const MARKER_TEXT: &str =
+    "This folder is written by `boardxml-codegen validator`: every file in it is generated,\n\
+and the command rewrites them (edits are lost). Delete this file to keep the folder from it.\n";
+
+/// A schema set: a name (`--schema NAME` of the validator) and its schema documents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetSpec {
+    /// The name: letters, digits, `_`, `-` and `.`.
+    pub name: String,
+    /// The schema documents (the first is the one that composes the others).
+    pub schemas: Vec<PathBuf>,
+}
+
+/// Where the package finds the runtime.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Runtime {
+    /// A local checkout of the `boardxml` crate (a path dependency).
+    Path(PathBuf),
+    /// The published crate, at the version of this generator (the two are released
+    /// together, with one version).
+    Published,
+}
+
+/// Why no package was generated: the message and the exit status (`check`'s: 1 invalid,
+/// 3 unsupported, 2 usage or I/O).
+#[derive(Debug)]
+pub struct Failure {
+    /// What went wrong, every diagnostic included.
+    pub message: String,
+    /// The exit status.
+    pub exit_code: u8,
+}
+
+impl Failure {
+    fn usage(message: String) -> Failure {
+        Failure {
+            message,
+            exit_code: 2,
+        }
+    }
+}
+
+/// The sets of schema files given on the command line: one set each, named by its file stem.
+pub fn sets_of_files(schemas: &[PathBuf]) -> Vec<SetSpec> {
+    schemas
+        .iter()
+        .map(|p| SetSpec {
+            name: p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            schemas: vec![p.clone()],
+        })
+        .collect()
+}
+
+/// Reads a sets file: one set a line, `NAME<TAB>SCHEMA.xsd[<TAB>MORE.xsd...]`; empty lines
+/// and lines starting with `#` are skipped. Relative schema paths are relative to the
+/// sets file's folder.
+pub fn read_sets_file(path: &Path) -> Result<Vec<SetSpec>, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::usage(format!("error: cannot read {}: {e}", path.display())))?;
+    let base = path.parent().unwrap_or(Path::new(""));
+    let mut sets = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut fields = line.split('\t');
+        let name = fields.next().unwrap_or_default().to_string();
+        let schemas: Vec<PathBuf> = fields
+            .filter(|f| !f.is_empty())
+            .map(|f| base.join(f))
+            .collect();
+        if schemas.is_empty() {
+            return Err(Failure::usage(format!(
+                "error: {}:{}:1: expected NAME<TAB>SCHEMA.xsd[<TAB>MORE.xsd...], found {line:?}",
+                path.display(),
+                n + 1
+            )));
+        }
+        sets.push(SetSpec { name, schemas });
+    }
+    Ok(sets)
+}
+
+/// The Rust module of a set.
+fn module_of(name: &str) -> String {
+    format!(
+        "s_{}",
+        name.chars()
+            .map(|c| match c {
+                'A'..='Z' => c.to_ascii_lowercase(),
+                'a'..='z' | '0'..='9' | '_' => c,
+                _ => '_',
+            })
+            .collect::<String>()
+    )
+}
+
+fn check_names(sets: &[SetSpec]) -> Result<(), Failure> {
+    if sets.is_empty() {
+        return Err(Failure::usage("error: no schema set given".into()));
+    }
+    let mut modules = BTreeMap::new();
+    for s in sets {
+        let ok = !s.name.is_empty()
+            && s.name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        if !ok {
+            return Err(Failure::usage(format!(
+                "error: the set name {:?} is not letters, digits, '_', '-' and '.'",
+                s.name
+            )));
+        }
+        if let Some(other) = modules.insert(module_of(&s.name), s.name.clone()) {
+            return Err(Failure::usage(format!(
+                "error: the set names {other:?} and {:?} are the same module (names differ by more than case and punctuation)",
+                s.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The package for `sets`: file paths (relative, `/`-separated) and their text. Every set's
+/// schemas pass `check` first.
+pub fn package(
+    sets: &[SetSpec],
+    catalogs: &[PathBuf],
+    runtime: &Runtime,
+) -> Result<BTreeMap<String, String>, Failure> {
+    check_names(sets)?;
+    // Parsed now so that a broken catalog is an error; composition (which would resolve
+    // imports through it) is not supported yet, so nothing else reads it.
+    for c in catalogs {
+        crate::xml_catalog::read(c).map_err(|e| Failure::usage(format!("error: {e}")))?;
+    }
+    let mut files = BTreeMap::new();
+    let mut problems = Vec::new();
+    let (mut worst, mut invalid) = (Verdict::Supported, false);
+    for set in sets {
+        match module_text(set, catalogs) {
+            Ok(text) => {
+                files.insert(format!("src/sets/{}.rs", module_of(&set.name)), text);
+            }
+            Err((verdict, diagnostics)) => {
+                worst = worst.max(verdict);
+                invalid |= verdict == Verdict::Invalid;
+                problems.push(format!("set {}:\n{diagnostics}", set.name));
+            }
+        }
+    }
+    if !problems.is_empty() {
+        // Invalid wins over the rest, as in `check`.
+        let exit_code = if invalid { 1 } else { worst.exit_code() };
+        return Err(Failure {
+            message: problems.join("\n"),
+            exit_code,
+        });
+    }
+    let runtime_dependency = match runtime {
+        Runtime::Path(p) => {
+            let dir = p
+                .canonicalize()
+                .map_err(|e| Failure::usage(format!("error: --runtime {}: {e}", p.display())))?;
+            if !dir.join("Cargo.toml").is_file() {
+                return Err(Failure::usage(format!(
+                    "error: --runtime {}: no Cargo.toml there (give the folder of the boardxml crate)",
+                    p.display()
+                )));
+            }
+            let path = serde_json::to_string(&dir.to_string_lossy()).unwrap_or_default();
+            format!("{{ path = {path} }}")
+        }
+        Runtime::Published => format!("\"{}\"", env!("CARGO_PKG_VERSION")),
+    };
+    files.insert(
+        "Cargo.toml".into(),
+        format!(
+            "# Generated by boardxml-codegen validator: do not edit (run it again instead).\n\
+             [package]\n\
+             name = \"boardxml-validator\"\n\
+             version = \"0.0.0\"\n\
+             edition = \"2021\"\n\
+             publish = false\n\n\
+             [[bin]]\n\
+             name = \"validate\"\n\
+             path = \"src/main.rs\"\n\n\
+             [dependencies]\n\
+             # The strict reader, the diagnostics and the output formats of `boardxml validate`.\n\
+             boardxml = {runtime_dependency}\n\n\
+             # A package of its own, even inside another workspace's folder.\n\
+             [workspace]\n"
+        ),
+    );
+    files.insert("src/main.rs".into(), main_text(sets));
+    files.insert(MARKER.into(), MARKER_TEXT.into());
+    Ok(files)
+}
+
+fn module_text(set: &SetSpec, catalogs: &[PathBuf]) -> Result<String, (Verdict, Diagnostics)> {
+    let report = check_files(&set.schemas, catalogs);
+    if report.verdict != Verdict::Supported {
+        return Err((report.verdict, report.diagnostics));
+    }
+    let [schema] = &set.schemas[..] else {
+        // `check` reads each document on its own: a schema of several documents is one
+        // schema only once they are composed (include/import), which is not supported yet.
+        return Err((
+            Verdict::Unsupported,
+            Diagnostics(vec![SchemaDiagnostic {
+                file: set.schemas[0].clone(),
+                span: crate::ir::Span { line: 1, column: 1 },
+                construct: "a schema set of several documents".into(),
+                message: format!(
+                    "{} schema documents make one schema only through include/import, which is not supported yet",
+                    set.schemas.len()
+                ),
+                hint: Some("give one schema document per set".into()),
+                kind: Kind::Unsupported,
+            }]),
+        ));
+    };
+    let io = |e: std::io::Error| {
+        (
+            Verdict::Io,
+            Diagnostics(vec![SchemaDiagnostic {
+                file: schema.clone(),
+                span: crate::ir::Span { line: 1, column: 1 },
+                construct: "the schema file".into(),
+                message: format!("cannot read: {e}"),
+                hint: None,
+                kind: Kind::Io,
+            }]),
+        )
+    };
+    let text = std::fs::read_to_string(schema).map_err(io)?;
+    let (_, code) = crate::generate_str(schema, &text).map_err(|d| (Verdict::Unsupported, d))?;
+    Ok(code)
+}
+
+fn main_text(sets: &[SetSpec]) -> String {
+    let mut text = String::from(
+        "//! A strict validator generated by boardxml-codegen validator: do not edit (run it\n\
+         //! again instead). One module per schema set, each the code boardxml-codegen\n\
+         //! generates for the schema; reading, diagnostics and output are boardxml's.\n\n",
+    );
+    for set in sets {
+        let module = module_of(&set.name);
+        text.push_str(&format!(
+            "// The schema types are read, never used otherwise: a binary would warn of every\n\
+             // field and constructor.\n\
+             #[allow(dead_code)]\n\
+             #[rustfmt::skip]\n\
+             #[path = \"sets/{module}.rs\"]\n\
+             mod {module};\n"
+        ));
+    }
+    text.push_str("\nfn main() -> std::process::ExitCode {\n    boardxml::validator::main(&[\n");
+    for set in sets {
+        text.push_str(&format!(
+            "        boardxml::validator::Set::of::<{}::__Document>({:?}),\n",
+            module_of(&set.name),
+            set.name
+        ));
+    }
+    text.push_str("    ])\n}\n");
+    text
+}
+
+/// Writes the package into `out`: a new folder, or one holding a previous validator output
+/// ([`MARKER`]), whose generated files are replaced (and set modules no longer generated
+/// removed). Anything else at `out` (a file, a link, a folder of other things) is refused.
+/// Returns how many files changed.
+pub fn write(
+    files: &BTreeMap<String, String>,
+    out: &Path,
+    inputs: &[PathBuf],
+) -> Result<usize, String> {
+    let shown = out.display();
+    match std::fs::symlink_metadata(out) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(out).map_err(|e| format!("cannot create {shown}: {e}"))?;
+        }
+        Err(e) => return Err(format!("cannot read {shown}: {e}")),
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err(format!("{shown} is a link: give the folder itself"));
+        }
+        Ok(m) if !m.is_dir() => return Err(format!("{shown} exists and is not a folder")),
+        Ok(_) => {
+            let marker = out.join(MARKER);
+            let ours = std::fs::symlink_metadata(&marker).is_ok_and(|m| m.is_file())
+                && std::fs::read_to_string(&marker).is_ok_and(|t| t == MARKER_TEXT);
+            let empty = std::fs::read_dir(out).is_ok_and(|mut d| d.next().is_none());
+            if !ours && !empty {
+                return Err(format!(
+                    "{shown} is not empty and not a previous validator output (no {MARKER}): refusing to write into it"
+                ));
+            }
+        }
+    }
+    let mut inputs_set = boardxml::safe_write::Inputs::new();
+    for p in inputs {
+        inputs_set.add(p);
+    }
+    let folders: BTreeSet<&str> = files
+        .keys()
+        .filter_map(|k| k.rsplit_once('/').map(|(d, _)| d))
+        .collect();
+    for folder in folders {
+        let mut path = out.to_owned();
+        for part in folder.split('/') {
+            path.push(part);
+            match std::fs::symlink_metadata(&path) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => return Err(format!("{} is not a folder", path.display())),
+                Err(_) => std::fs::create_dir(&path)
+                    .map_err(|e| format!("cannot create {}: {e}", path.display()))?,
+            }
+        }
+    }
+    let mut changed = 0;
+    // The marker first: a run stopped half-way leaves a folder the next run may rewrite.
+    let order = files
+        .iter()
+        .filter(|(k, _)| k.as_str() == MARKER)
+        .chain(files.iter().filter(|(k, _)| k.as_str() != MARKER));
+    for (name, text) in order {
+        let path = out.join(name);
+        let same = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
+            && std::fs::read(&path).is_ok_and(|b| b == text.as_bytes());
+        if same {
+            continue;
+        }
+        boardxml::safe_write::write_file(&path, text.as_bytes(), &inputs_set)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        changed += 1;
+    }
+    // Set modules of an earlier run that this one does not generate.
+    if let Ok(entries) = std::fs::read_dir(out.join("src/sets")) {
+        for e in entries.flatten() {
+            let name = format!("src/sets/{}", e.file_name().to_string_lossy());
+            if name.ends_with(".rs") && !files.contains_key(&name) {
+                std::fs::remove_file(e.path())
+                    .map_err(|err| format!("cannot remove {}: {err}", e.path().display()))?;
+                changed += 1;
+            }
+        }
+    }
+    Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_names_are_identifiers() {
+        assert_eq!(module_of("My-Schema.v2"), "s_my_schema_v2");
+        assert_eq!(module_of("1"), "s_1");
+        assert!(check_names(&[
+            SetSpec {
+                name: "a-b".into(),
+                schemas: vec![]
+            },
+            SetSpec {
+                name: "A_b".into(),
+                schemas: vec![]
+            }
+        ])
+        .is_err());
+        assert!(check_names(&[SetSpec {
+            name: "a b".into(),
+            schemas: vec![]
+        }])
+        .is_err());
+    }
+}

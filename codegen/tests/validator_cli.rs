@@ -1,0 +1,203 @@
+//! `boardxml-codegen validator` as a user runs it: what it writes, where it refuses to
+//! write, and its exit statuses. (Building and running the package it writes is what
+//! `tests/xsts_instances.rs` and `tests/xsd_real.rs` do, over many schemas.)
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const SCHEMA: &str = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:element name="note">
+    <xs:complexType><xs:sequence>
+      <xs:element name="to" type="xs:string"/>
+      <xs:element name="n" type="xs:positiveInteger"/>
+    </xs:sequence></xs:complexType>
+  </xs:element>
+</xs:schema>
+"#;
+
+fn codegen(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardxml-codegen"))
+        .arg("validator")
+        .args(args)
+        .output()
+        .expect("boardxml-codegen runs")
+}
+
+fn os(s: &Path) -> &std::ffi::OsStr {
+    s.as_os_str()
+}
+
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                out.push((rel, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn writes_a_deterministic_package_and_rewrites_only_its_own_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = dir.path().join("my.xsd");
+    std::fs::write(&schema, SCHEMA).unwrap();
+    let out = dir.path().join("v");
+    let first = codegen(&["--out".as_ref(), os(&out), os(&schema)]);
+    assert!(first.status.success(), "{first:?}");
+    let files = snapshot(&out);
+    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            ".boardxml-validator",
+            "Cargo.toml",
+            "src/main.rs",
+            "src/sets/s_my.rs"
+        ]
+    );
+    let toml = String::from_utf8_lossy(&files[1].1).into_owned();
+    assert!(
+        toml.contains(&format!("boardxml = \"{}\"", env!("CARGO_PKG_VERSION"))),
+        "{toml}"
+    );
+    let main = String::from_utf8_lossy(&files[2].1).into_owned();
+    assert!(
+        main.contains("Set::of::<s_my::__Document>(\"my\")"),
+        "{main}"
+    );
+    // The module is what the generator gives for the schema.
+    let (_, code) = boardxml_codegen::generate_str(&schema, SCHEMA).unwrap();
+    assert_eq!(files[3].1, code.as_bytes());
+
+    // Again: the same bytes, nothing changed.
+    let again = codegen(&["--out".as_ref(), os(&out), os(&schema)]);
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stdout).contains("0 file(s) changed"));
+    assert_eq!(snapshot(&out), files);
+
+    // Another set: the old set's module goes, the runtime is a path now.
+    let other = dir.path().join("other.xsd");
+    std::fs::write(&other, SCHEMA).unwrap();
+    let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let third = codegen(&[
+        "--out".as_ref(),
+        os(&out),
+        "--runtime".as_ref(),
+        os(&runtime),
+        os(&other),
+    ]);
+    assert!(third.status.success(), "{third:?}");
+    assert!(!out.join("src/sets/s_my.rs").exists());
+    assert!(out.join("src/sets/s_other.rs").exists());
+    let toml = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
+    assert!(toml.contains("boardxml = { path = "), "{toml}");
+}
+
+#[test]
+fn refuses_folders_that_are_not_its_output_and_never_follows_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = dir.path().join("my.xsd");
+    std::fs::write(&schema, SCHEMA).unwrap();
+
+    // A folder of the user's: refused, untouched.
+    let mine = dir.path().join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("Cargo.toml"), "precious").unwrap();
+    let r = codegen(&["--out".as_ref(), os(&mine), os(&schema)]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("not a previous validator output"));
+    assert_eq!(
+        std::fs::read_to_string(mine.join("Cargo.toml")).unwrap(),
+        "precious"
+    );
+
+    // A file at --out: refused.
+    let file = dir.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    assert_eq!(
+        codegen(&["--out".as_ref(), os(&file), os(&schema)])
+            .status
+            .code(),
+        Some(2)
+    );
+
+    #[cfg(unix)]
+    {
+        // --out a link to a folder: refused.
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&mine, &link).unwrap();
+        let r = codegen(&["--out".as_ref(), os(&link), os(&schema)]);
+        assert_eq!(r.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&r.stderr).contains("is a link"));
+
+        // A link planted in an earlier output: replaced, never written through.
+        let out = dir.path().join("v");
+        assert!(codegen(&["--out".as_ref(), os(&out), os(&schema)])
+            .status
+            .success());
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "keep me").unwrap();
+        std::fs::remove_file(out.join("src/main.rs")).unwrap();
+        std::os::unix::fs::symlink(&victim, out.join("src/main.rs")).unwrap();
+        assert!(codegen(&["--out".as_ref(), os(&out), os(&schema)])
+            .status
+            .success());
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+        let meta = std::fs::symlink_metadata(out.join("src/main.rs")).unwrap();
+        assert!(meta.is_file());
+    }
+}
+
+#[test]
+fn exit_statuses_follow_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("v");
+    // Invalid XSD (an unknown type): exit 1, nothing written.
+    let bad = dir.path().join("bad.xsd");
+    std::fs::write(
+        &bad,
+        r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="a" type="nope"/></xs:schema>"#,
+    )
+    .unwrap();
+    let r = codegen(&["--out".as_ref(), os(&out), os(&bad)]);
+    assert_eq!(r.status.code(), Some(1), "{r:?}");
+    assert!(String::from_utf8_lossy(&r.stderr).contains("set bad:"));
+    assert!(!out.exists());
+
+    // A sets file line without a schema: a usage error.
+    let sets = dir.path().join("sets.tsv");
+    std::fs::write(&sets, "only-a-name\n").unwrap();
+    let r = codegen(&["--out".as_ref(), os(&out), "--sets".as_ref(), os(&sets)]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("sets.tsv:1:1"));
+
+    // Several documents in one set: unsupported until composition (exit 3).
+    let a = dir.path().join("a.xsd");
+    std::fs::write(&a, SCHEMA).unwrap();
+    std::fs::write(&sets, "pair\ta.xsd\ta.xsd\n").unwrap();
+    let r = codegen(&["--out".as_ref(), os(&out), "--sets".as_ref(), os(&sets)]);
+    assert_eq!(r.status.code(), Some(3), "{r:?}");
+
+    // A broken catalog: a usage error.
+    let catalog = dir.path().join("catalog.xml");
+    std::fs::write(&catalog, "<notacatalog/>").unwrap();
+    let r = codegen(&[
+        "--out".as_ref(),
+        os(&out),
+        "--catalog".as_ref(),
+        os(&catalog),
+        os(&a),
+    ]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("expected <catalog>"));
+    assert!(!out.exists());
+}
