@@ -13,7 +13,6 @@ pub mod ir;
 pub mod render;
 pub mod validator;
 pub mod values;
-pub mod xml_catalog;
 pub mod xsd;
 
 use std::collections::BTreeMap;

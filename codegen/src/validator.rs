@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::check::{check_files, Verdict};
-use crate::diagnostic::{Diagnostics, Kind, SchemaDiagnostic};
+use crate::diagnostic::Diagnostics;
 
 /// The file that marks a folder as a validator's output.
 pub const MARKER: &str = ".boardxml-validator";
@@ -160,16 +160,16 @@ pub fn package(
     runtime: &Runtime,
 ) -> Result<BTreeMap<String, String>, Failure> {
     check_names(sets)?;
-    // Parsed now so that a broken catalog is an error; composition (which would resolve
-    // imports through it) is not supported yet, so nothing else reads it.
-    for c in catalogs {
-        crate::xml_catalog::read(c).map_err(|e| Failure::usage(format!("error: {e}")))?;
-    }
+    // Read once: a broken catalog is a usage error before anything is generated.
+    let catalog = crate::xsd::Catalog::read(catalogs).map_err(|problems| {
+        let shown: Vec<String> = problems.iter().map(|p| format!("error: {p}")).collect();
+        Failure::usage(shown.join("\n"))
+    })?;
     let mut files = BTreeMap::new();
     let mut problems = Vec::new();
     let (mut worst, mut invalid) = (Verdict::Supported, false);
     for set in sets {
-        match module_text(set, catalogs) {
+        match module_text(set, catalogs, &catalog) {
             Ok(text) => {
                 files.insert(format!("src/sets/{}.rs", module_of(&set.name)), text);
             }
@@ -228,44 +228,18 @@ pub fn package(
     Ok(files)
 }
 
-fn module_text(set: &SetSpec, catalogs: &[PathBuf]) -> Result<String, (Verdict, Diagnostics)> {
+fn module_text(
+    set: &SetSpec,
+    catalogs: &[PathBuf],
+    catalog: &crate::xsd::Catalog,
+) -> Result<String, (Verdict, Diagnostics)> {
     let report = check_files(&set.schemas, catalogs);
     if report.verdict != Verdict::Supported {
         return Err((report.verdict, report.diagnostics));
     }
-    let [schema] = &set.schemas[..] else {
-        // `check` reads each document on its own: a schema of several documents is one
-        // schema only once they are composed (include/import), which is not supported yet.
-        return Err((
-            Verdict::Unsupported,
-            Diagnostics(vec![SchemaDiagnostic {
-                file: set.schemas[0].clone(),
-                span: crate::ir::Span { line: 1, column: 1 },
-                construct: "a schema set of several documents".into(),
-                message: format!(
-                    "{} schema documents make one schema only through include/import, which is not supported yet",
-                    set.schemas.len()
-                ),
-                hint: Some("give one schema document per set".into()),
-                kind: Kind::Unsupported,
-            }]),
-        ));
-    };
-    let io = |e: std::io::Error| {
-        (
-            Verdict::Io,
-            Diagnostics(vec![SchemaDiagnostic {
-                file: schema.clone(),
-                span: crate::ir::Span { line: 1, column: 1 },
-                construct: "the schema file".into(),
-                message: format!("cannot read: {e}"),
-                hint: None,
-                kind: Kind::Io,
-            }]),
-        )
-    };
-    let text = std::fs::read_to_string(schema).map_err(io)?;
-    let (_, code) = crate::generate_str(schema, &text).map_err(|d| (Verdict::Unsupported, d))?;
+    // The set's documents form one schema, with what they include and import.
+    let (_, code) = crate::generate_files(&set.schemas, catalog, &crate::Externs::new())
+        .map_err(|d| (Verdict::Unsupported, d))?;
     Ok(code)
 }
 

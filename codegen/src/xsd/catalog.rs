@@ -79,6 +79,7 @@ impl Catalog {
         let mut entries = Vec::new();
         let mut next = Vec::new();
         let mut reader = NsReader::from_str(&text);
+        let mut root_seen = false;
         loop {
             let at = reader.buffer_position() as usize;
             let event = match reader.read_resolved_event() {
@@ -96,10 +97,24 @@ impl Catalog {
             };
             let in_catalog_ns =
                 matches!(&ns, quick_xml::name::ResolveResult::Bound(n) if n.as_ref() == CATALOG_NS);
+            let span = span_at(&text, at + text[at..].find('<').unwrap_or(0));
+            // A file whose root is not an OASIS <catalog> is no catalog (a wrong file
+            // given by mistake would otherwise map nothing, silently).
+            if !root_seen {
+                root_seen = true;
+                if !in_catalog_ns || start.local_name().as_ref() != b"catalog" {
+                    let found = String::from_utf8_lossy(start.name().as_ref()).into_owned();
+                    problems.push(problem(
+                        path,
+                        span,
+                        format!("expected <catalog> in the namespace {} (an OASIS XML Catalog), found <{found}>", String::from_utf8_lossy(CATALOG_NS)),
+                    ));
+                    return;
+                }
+            }
             if !in_catalog_ns {
                 continue;
             }
-            let span = span_at(&text, at + text[at..].find('<').unwrap_or(0));
             let decoder = reader.decoder();
             let attr = |name: &str| -> Option<String> {
                 start

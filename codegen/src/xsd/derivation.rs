@@ -743,8 +743,11 @@ impl Converter<'_> {
                             );
                             return false;
                         }
-                        self.simple_content_bases
-                            .push((b.clone(), (self.doc, p.span), name.to_string()));
+                        self.simple_content_bases.push((
+                            b.clone(),
+                            (self.doc, p.span),
+                            name.to_string(),
+                        ));
                     }
                     return true;
                 };
