@@ -268,13 +268,10 @@ impl<'a> Reader<'a> {
     /// The name under which `tag` gives `xsi:nil` (its prefix bound to the XML Schema
     /// instance namespace where the reader stands), if it does.
     pub fn xsi_nil_name(&self, tag: &Tag) -> Option<String> {
-        tag.attribute_names()
-            .find(|n| {
-                n.split_once(':').is_some_and(|(p, local)| {
-                    local == "nil" && self.namespace_of(p) == Some(crate::schema::XSI_NAMESPACE)
-                })
-            })
-            .map(str::to_string)
+        // The reader gives prefixed attributes their expanded names: xsi:nil is found by
+        // namespace, whatever its prefix.
+        let name = crate::schema::XSI_NIL;
+        tag.attribute(name).map(|_| name.to_string())
     }
 
     /// Hands the element whose start tag is `tag` (the reader stands in it) to the

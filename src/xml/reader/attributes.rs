@@ -148,6 +148,9 @@ impl<'t> Attributes<'t> {
         for i in 0..self.tag.attributes.len() {
             if !self.is_used(i) {
                 let attr = self.item(i);
+                if crate::schema::XSI_HINTS.contains(&attr.name) {
+                    continue;
+                }
                 let path = format!("{}/@{}", r.path(), attr.name);
                 r.report(
                     Diagnostic::error(
