@@ -7,6 +7,7 @@
 //! generator does not support. Nothing is skipped silently.
 
 mod model;
+mod namespaces;
 mod source;
 mod validity;
 
@@ -18,7 +19,7 @@ use xsd_parser::models::schema::xs::{
     AttributeGroupTypeContent, AttributeType, AttributeUseType, ComplexBaseType,
     ComplexBaseTypeContent, ElementType, ElementTypeContent, ExtensionType, ExtensionTypeContent,
     Facet, FacetType, GroupType, GroupTypeContent, RestrictionContent, SchemaContent,
-    SimpleBaseType, SimpleBaseTypeContent, SimpleContentContent, NS_XS,
+    SimpleBaseType, SimpleBaseTypeContent, SimpleContentContent,
 };
 use xsd_parser::models::schema::{MaxOccurs, QName};
 use xsd_parser::Parser;
@@ -75,6 +76,7 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
             .collect(),
         globals: Globals::default(),
         seconds: Vec::new(),
+        namespaces: namespaces::Namespaces::default(),
     };
     for p in problems {
         cx.diagnostics.push(SchemaDiagnostic {
@@ -196,6 +198,8 @@ struct Converter<'a> {
     seconds: Vec<(String, SchemaDiagnostic)>,
     /// Global elements, attributes, groups and attribute groups, converted on first use.
     globals: Globals,
+    /// The target namespace and the forms of local declarations.
+    namespaces: namespaces::Namespaces,
 }
 
 /// One kind of global declaration: the raw declarations by name with the key of where each
@@ -311,15 +315,8 @@ impl Converter<'_> {
                     | SchemaContent::Override(_)
             )
         });
-        if let Some(ns) = &raw.target_namespace {
-            let span = self.span(&key);
-            self.unsupported(
-                span,
-                "xs:schema",
-                format!("targetNamespace=\"{ns}\" is not supported: boardxml documents use no XML namespace"),
-                None,
-            );
-        }
+        self.namespaces = namespaces::Namespaces::of(raw);
+        self.schema.target_namespace = self.namespaces.target.clone();
         // Register every named type first, so anonymous types get names that do not clash.
         for item in &raw.content {
             match item {
@@ -408,6 +405,7 @@ impl Converter<'_> {
                         .entry(name.clone())
                         .or_insert(RootElement {
                             name,
+                            namespace: decl.namespace,
                             type_ref: decl.type_ref,
                             doc: decl.doc,
                             span: decl.span,
@@ -504,6 +502,7 @@ impl Converter<'_> {
             name.to_string(),
             reserved.clone().map(|type_ref| ElementDecl {
                 name: name.to_string(),
+                namespace: self.namespaces.target.clone(),
                 span,
                 type_ref,
                 doc: None,
@@ -515,6 +514,11 @@ impl Converter<'_> {
         );
         let decl = if ok {
             self.element_decl_reserved(&el, key_at(&k), name, reserved)
+                .map(|decl| ElementDecl {
+                    // A global element is always in the target namespace.
+                    namespace: self.namespaces.target.clone(),
+                    ..decl
+                })
         } else {
             None
         };
@@ -575,6 +579,11 @@ impl Converter<'_> {
         }
         let converted = if ok {
             self.attribute_decl(&a, key_at(&k), name, "the schema")
+                .map(|decl| Attribute {
+                    // A global attribute is always in the target namespace.
+                    namespace: self.namespaces.target.clone(),
+                    ..decl
+                })
         } else {
             None
         };
@@ -744,7 +753,12 @@ impl Converter<'_> {
             );
             return None;
         };
-        let name = local_name(q);
+        let name = self.resolve_here(
+            q,
+            span,
+            &format!("xs:attributeGroup ref=\"{q}\""),
+            "attribute group",
+        )?;
         if let Some(at) = self
             .globals
             .attribute_groups
@@ -788,7 +802,7 @@ impl Converter<'_> {
             );
             return None;
         };
-        let name = local_name(q);
+        let name = self.resolve_here(q, span, &format!("xs:group ref=\"{q}\""), "group")?;
         let construct = format!("xs:group ref=\"{name}\"");
         let (min, max) = occurs(g.min_occurs, g.max_occurs, &span, self, &construct)?;
         let stack = &self.globals.groups.in_progress;
@@ -882,26 +896,44 @@ impl Converter<'_> {
     }
 
     fn type_ref(&mut self, qname: &QName, span: &Span, construct: &str) -> Option<TypeRef> {
-        let local = String::from_utf8_lossy(qname.local_name()).into_owned();
-        let in_xs = qname
-            .namespace()
-            .map(|ns| ns.as_ref() == NS_XS.as_ref())
-            .unwrap_or(false);
-        if in_xs {
-            match Builtin::from_xsd_name(&local) {
-                Some(b) => Some(TypeRef::Builtin(b)),
-                None => {
-                    self.unsupported(
-                        *span,
-                        construct.to_string(),
-                        format!("the built-in type xs:{local} is not supported by boardxml-codegen"),
-                        Some("every built-in type of XSD 1.0 is supported; this name is not one (XSD 1.1 added anyAtomicType, dateTimeStamp, dayTimeDuration, yearMonthDuration)".into()),
-                    );
-                    None
-                }
+        // By namespace (the bindings in scope where the reference stands), not by prefix.
+        let local = match self.namespaces.resolve(qname) {
+            namespaces::Target::Xsd(local) => local,
+            namespaces::Target::Here(local) => return Some(TypeRef::Named(local)),
+            _ => {
+                return self
+                    .resolve_here(qname, *span, construct, "type")
+                    .map(TypeRef::Named)
             }
-        } else {
-            Some(TypeRef::Named(local))
+        };
+        match Builtin::from_xsd_name(&local) {
+            Some(b) => Some(TypeRef::Builtin(b)),
+            // XSD 1.1's own built-ins: valid there, not supported here.
+            None if matches!(
+                local.as_str(),
+                "anyAtomicType" | "dateTimeStamp" | "dayTimeDuration" | "yearMonthDuration"
+            ) =>
+            {
+                self.unsupported(
+                    *span,
+                    construct.to_string(),
+                    format!("the built-in type xs:{local} is not supported by boardxml-codegen"),
+                    Some(
+                        "every built-in type of XSD 1.0 is supported; this one is XSD 1.1's".into(),
+                    ),
+                );
+                None
+            }
+            None => {
+                self.second(
+                    format!("xs:{local} is not a built-in type"),
+                    *span,
+                    construct.to_string(),
+                    format!("xs:{local} is not a built-in type of XSD 1.0"),
+                    self.xsd_default_hint(qname),
+                );
+                None
+            }
         }
     }
 
@@ -1366,7 +1398,8 @@ impl Converter<'_> {
         let span = self.span(&key);
         let (decl, construct) = match (&a.ref_, &a.name) {
             (Some(q), None) => {
-                let name = local_name(q);
+                let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
+                let name = self.resolve_here(q, span, &construct, "attribute")?;
                 let construct = format!("attribute ref=\"{name}\" in \"{owner}\"");
                 if a.type_.is_some() || a.simple_type.is_some() || a.form.is_some() {
                     self.invalid(
@@ -1410,7 +1443,11 @@ impl Converter<'_> {
             }
             (None, Some(name)) => {
                 let construct = format!("attribute \"{name}\" of \"{owner}\"");
-                (self.attribute_decl(a, key, name, owner)?, construct)
+                let decl = Attribute {
+                    namespace: self.namespaces.local_attribute(a.form),
+                    ..self.attribute_decl(a, key, name, owner)?
+                };
+                (decl, construct)
             }
             (Some(_), Some(_)) => {
                 self.invalid(
@@ -1504,6 +1541,8 @@ impl Converter<'_> {
             .push((type_ref.clone(), span, construct));
         Some(Attribute {
             name: name.to_string(),
+            // Set by the caller: a global attribute is qualified, a local one by its form.
+            namespace: None,
             type_ref,
             required: false,
             default: a.default.clone(),
@@ -1641,7 +1680,8 @@ impl Converter<'_> {
         let span = self.span(&key);
         let (decl, construct) = match (&el.ref_, &el.name) {
             (Some(q), None) => {
-                let name = local_name(q);
+                let construct = format!("element ref=\"{q}\" in \"{owner}\"");
+                let name = self.resolve_here(q, span, &construct, "element")?;
                 let construct = format!("element ref=\"{name}\" in \"{owner}\"");
                 let has_content = el
                     .content
@@ -1681,7 +1721,10 @@ impl Converter<'_> {
             (None, Some(name)) => {
                 let construct = format!("element \"{name}\" in \"{owner}\"");
                 let occurrence = occurs(el.min_occurs, el.max_occurs, &span, self, &construct)?;
-                let decl = self.element_decl(el, key, name)?;
+                let decl = ElementDecl {
+                    namespace: self.namespaces.local_element(el.form),
+                    ..self.element_decl(el, key, name)?
+                };
                 let (min, max) = occurrence;
                 return Some(Particle {
                     min,
@@ -1870,6 +1913,8 @@ impl Converter<'_> {
         }
         Some(ElementDecl {
             name: name.to_string(),
+            // Set by the caller: a global element is qualified, a local one by its form.
+            namespace: None,
             span,
             type_ref,
             doc,
@@ -2191,11 +2236,6 @@ pub fn identifier_chars(s: &str) -> String {
             }
         })
         .collect()
-}
-
-/// The local part of a QName (namespaces come later: no-namespace schemas only).
-fn local_name(q: &QName) -> String {
-    String::from_utf8_lossy(q.local_name()).into_owned()
 }
 
 /// `PascalCase` for type names: `cbf-1.0` -> `Cbf10`, `game` -> `Game`, `MoveList` stays.

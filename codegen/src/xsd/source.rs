@@ -74,6 +74,7 @@ impl SourceMap {
 fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
     Some(match local {
         "schema" => &[
+            "targetNamespace",
             "elementFormDefault",
             "attributeFormDefault",
             "version",
@@ -88,9 +89,12 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             "default",
             "fixed",
             "nillable",
+            "form",
             "id",
         ],
-        "attribute" => &["name", "ref", "type", "use", "default", "fixed", "id"],
+        "attribute" => &[
+            "name", "ref", "type", "use", "default", "fixed", "form", "id",
+        ],
         "group" => &["name", "ref", "minOccurs", "maxOccurs", "id"],
         "attributeGroup" => &["name", "ref", "id"],
         "simpleType" => &["name", "id"],

@@ -1,0 +1,188 @@
+//! Namespaces in a schema document: the target namespace, which declarations it qualifies
+//! (XSD 1.0, 3.3.2 and 3.2.2: a global declaration always; a local one by `form`, else by
+//! `elementFormDefault` / `attributeFormDefault`), and what a QName-valued reference
+//! (`ref=`, `type=`, `base=`, `itemType`, `memberTypes`, `substitutionGroup`, group refs)
+//! names.
+//!
+//! xsd-parser resolves each QName by the namespace declarations in scope where it stands in
+//! the document (an unprefixed one by the default namespace, as QName-valued attributes
+//! are: XSD 1.0, 3.15.3), so references are judged by namespace, never by prefix text.
+//! The validity pass (`validity.rs`) resolves them again on the markup and reports the
+//! schema errors (src-resolve, an unbound prefix); what is said here about the same
+//! reference goes through [`Converter::second`](super::Converter) so each is said once.
+
+use xsd_parser::models::schema::xs::{FormChoiceType, Schema as RawSchema, NS_XS};
+use xsd_parser::models::schema::QName;
+
+/// The namespace facts of one schema document.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Namespaces {
+    /// `targetNamespace`.
+    pub target: Option<String>,
+    /// `elementFormDefault="qualified"`.
+    pub elements_qualified: bool,
+    /// `attributeFormDefault="qualified"`.
+    pub attributes_qualified: bool,
+}
+
+/// What a reference names, by namespace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Target {
+    /// A component of this schema (its target namespace): the local name.
+    Here(String),
+    /// A name in the XSD namespace: the local name.
+    Xsd(String),
+    /// A name in another namespace (`None`: no namespace, in a schema that has one).
+    Elsewhere(Option<String>, String),
+    /// A prefix no declaration in scope binds.
+    Unbound(String),
+}
+
+impl Namespaces {
+    /// The namespace facts of `raw`.
+    pub fn of(raw: &RawSchema) -> Namespaces {
+        Namespaces {
+            target: raw.target_namespace.clone(),
+            elements_qualified: raw.element_form_default == FormChoiceType::Qualified,
+            attributes_qualified: raw.attribute_form_default == FormChoiceType::Qualified,
+        }
+    }
+
+    /// The namespace of a local element declaration with `form`.
+    pub fn local_element(&self, form: Option<FormChoiceType>) -> Option<String> {
+        self.qualified(form, self.elements_qualified)
+    }
+
+    /// The namespace of a local attribute declaration with `form`.
+    pub fn local_attribute(&self, form: Option<FormChoiceType>) -> Option<String> {
+        self.qualified(form, self.attributes_qualified)
+    }
+
+    fn qualified(&self, form: Option<FormChoiceType>, default: bool) -> Option<String> {
+        let qualified = match form {
+            Some(f) => f == FormChoiceType::Qualified,
+            None => default,
+        };
+        if qualified {
+            self.target.clone()
+        } else {
+            None
+        }
+    }
+
+    /// What `q` names.
+    pub fn resolve(&self, q: &QName) -> Target {
+        let local = String::from_utf8_lossy(q.local_name()).into_owned();
+        let ns = q
+            .namespace()
+            .map(|ns| String::from_utf8_lossy(ns.as_ref()).into_owned());
+        match ns {
+            // xsd-parser leaves an unbound prefix without a namespace.
+            None if q.prefix().is_some() => {
+                Target::Unbound(String::from_utf8_lossy(q.prefix().unwrap_or_default()).into())
+            }
+            // `xmlns=""` undeclares the default namespace: no namespace.
+            Some(ns) if ns.is_empty() => self.here_or_elsewhere(None, local),
+            Some(ns) if ns.as_bytes() == NS_XS.as_ref() => Target::Xsd(local),
+            ns => self.here_or_elsewhere(ns, local),
+        }
+    }
+
+    fn here_or_elsewhere(&self, ns: Option<String>, local: String) -> Target {
+        if ns == self.target {
+            Target::Here(local)
+        } else {
+            Target::Elsewhere(ns, local)
+        }
+    }
+}
+
+impl super::Converter<'_> {
+    /// Resolves reference `q` (the `what` of `construct`, at `span`) to a component of
+    /// this schema: its local name. A reference to a name in the XSD namespace or in
+    /// another namespace, or with an unbound prefix, is reported (as the schema error it
+    /// is, unless the schema imports other documents: then the import is what is not
+    /// supported) and gives `None`.
+    pub(super) fn resolve_here(
+        &mut self,
+        q: &QName,
+        span: crate::ir::Span,
+        construct: &str,
+        what: &str,
+    ) -> Option<String> {
+        let shown = q.to_string();
+        match self.namespaces.resolve(q) {
+            Target::Here(local) => Some(local),
+            Target::Unbound(prefix) => {
+                self.second(
+                    format!("the prefix \"{prefix}\" of"),
+                    span,
+                    construct.to_string(),
+                    format!("the prefix \"{prefix}\" of \"{shown}\" is not bound to a namespace"),
+                    Some("declare it with xmlns:PREFIX=\"...\" on the schema element".into()),
+                );
+                None
+            }
+            Target::Xsd(local) => {
+                self.invalid(
+                    span,
+                    construct.to_string(),
+                    format!("the XSD namespace has no {what} named \"{local}\""),
+                    self.xsd_default_hint(q),
+                );
+                None
+            }
+            Target::Elsewhere(ns, _) => {
+                self.foreign(&shown, ns, span, construct);
+                None
+            }
+        }
+    }
+
+    /// A reference into namespace `ns`, which is not the target namespace: with imports,
+    /// it may be defined there (imports are not supported, and reported where they stand);
+    /// without, it names nothing (src-resolve, XSD 1.0, 3.15.3).
+    pub(super) fn foreign(
+        &mut self,
+        shown: &str,
+        ns: Option<String>,
+        span: crate::ir::Span,
+        construct: &str,
+    ) {
+        let in_ns = match &ns {
+            Some(ns) => format!("namespace {ns}"),
+            None => "no namespace".to_string(),
+        };
+        if self.composed {
+            self.unsupported(
+                span,
+                construct.to_string(),
+                format!("\"{shown}\" is in {in_ns}: components of other schema documents are not supported"),
+                None,
+            );
+            return;
+        }
+        let hint = match (&ns, &self.namespaces.target) {
+            (None, Some(target)) => Some(format!(
+                "this schema's components are in its target namespace {target}: refer to them with a prefix bound to it (or make it the default namespace)"
+            )),
+            _ => None,
+        };
+        self.second(
+            format!("\"{shown}\" is in namespace"),
+            span,
+            construct.to_string(),
+            format!("\"{shown}\" is in {in_ns}, which this schema does not import (src-resolve)"),
+            hint,
+        );
+    }
+
+    /// With the XSD namespace as the default namespace, an unprefixed reference names a
+    /// built-in: the hint says so (a user type referred to without a prefix is the usual
+    /// cause).
+    pub(super) fn xsd_default_hint(&self, q: &QName) -> Option<String> {
+        q.prefix().is_none().then(|| {
+            "the XSD namespace is the default namespace here, so an unprefixed name refers to it; bind a prefix to the target namespace to refer to this schema's own components".to_string()
+        })
+    }
+}
