@@ -275,3 +275,70 @@ fn diagnostics_name_elements_by_expanded_name() {
     assert_eq!(d.message, format!("unexpected element <{{{LIB}}}other>"));
     assert_eq!(d.path, format!("/{{{LIB}}}library/{{{LIB}}}other"));
 }
+
+#[test]
+fn xsi_attributes_are_recognised_by_namespace() {
+    let body = "<book id='b1'><title>T</title><year>2015</year></book>";
+    // Schema location hints are accepted on any element, whatever the prefix, and never
+    // fetched (the hosts do not exist).
+    let hinted = format!(
+        "<library xmlns='{LIB}' xmlns:i='{XSI}' i:noNamespaceSchemaLocation='http://invalid.example/a.xsd'>\
+         <book xmlns:xsi='{XSI}' xsi:schemaLocation='{LIB} http://invalid.example/b.xsd' id='b1'><title>T</title><year>2015</year></book></library>"
+    );
+    let (doc, diags) = read::<qualified::Root>(&hinted);
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert!(doc.is_ok());
+    // The same local names in another namespace are attributes the type does not declare.
+    let other = format!(
+        "<library xmlns='{LIB}' xmlns:i='urn:not-xsi' i:schemaLocation='x'>{body}</library>"
+    );
+    let (_, diags) = read::<qualified::Root>(&other);
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(diags[0].code.as_str(), "E0204");
+    // xsi:type is resolved as a QName where it stands (the prefix is the document's own);
+    // type substitution is not supported, so it is refused, naming the type.
+    for (prefix, decl) in [("xsi", ""), ("t", " xmlns:t='urn:example:library'")] {
+        let typed = format!(
+            "<library xmlns='{LIB}' xmlns:i='{XSI}'><book{decl} i:type='{prefix}:Book' id='b1' xmlns:xsi='{LIB}'><title>T</title><year>2015</year></book></library>"
+        );
+        let (_, diags) = read::<qualified::Root>(&typed);
+        assert_eq!(diags.len(), 1, "{diags:#?}");
+        assert_eq!(diags[0].code.as_str(), "E0204");
+        assert!(
+            diags[0]
+                .message
+                .contains(&format!("the type {{{LIB}}}Book does not stand in")),
+            "{}",
+            diags[0].message
+        );
+    }
+    let unbound = format!("<library xmlns='{LIB}' xmlns:i='{XSI}'><book i:type='nope:Book' id='b1'><title>T</title><year>2015</year></book></library>");
+    let (_, diags) = read::<qualified::Root>(&unbound);
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(diags[0].code.as_str(), "E0208");
+    assert!(
+        diags[0].message.contains("the prefix nope is not declared"),
+        "{}",
+        diags[0].message
+    );
+}
+
+#[test]
+fn an_external_dtd_is_noted_not_fetched_and_an_internal_subset_refused() {
+    let body = "<book id='b1'><title>T</title><year>2015</year></book>";
+    let external = format!(
+        "<?xml version='1.0'?>\n<!DOCTYPE library PUBLIC \"-//Example//DTD Library//EN\" \"http://invalid.example/library.dtd\">\n<library xmlns='{LIB}'>{body}</library>"
+    );
+    let (doc, diags) = read::<qualified::Root>(&external);
+    assert!(doc.is_ok(), "{diags:#?}");
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(diags[0].code.as_str(), "E0107");
+    assert_eq!(diags[0].severity, boardxml::diagnostic::Severity::Note);
+    let internal = format!(
+        "<?xml version='1.0'?>\n<!DOCTYPE library SYSTEM \"library.dtd\" [<!ENTITY t \"T\">]>\n<library xmlns='{LIB}'>{body}</library>"
+    );
+    let (doc, diags) = read::<qualified::Root>(&internal);
+    assert!(doc.is_err());
+    let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0105"]);
+}

@@ -603,6 +603,14 @@ impl<'a> Reader<'a> {
 
     /// The attributes of `tag`, to be taken one by one by the type's declarations.
     pub fn attributes<'t>(&mut self, tag: &'t Tag) -> Attributes<'t> {
-        Attributes::new(tag)
+        let mut attributes = Attributes::new(tag);
+        // xsi:type is a QName: resolved now, while the element's namespace scope is open
+        // (it is closed by the time unknown attributes are reported).
+        if tag.prefixed {
+            attributes.xsi_type = tag
+                .attribute(crate::schema::XSI_TYPE)
+                .map(|v| self.resolve_qname(v));
+        }
+        attributes
     }
 }

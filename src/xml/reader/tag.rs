@@ -25,6 +25,9 @@ pub struct Tag {
     /// Byte offset of `<`.
     pub offset: usize,
     pub(super) attributes: Vec<Attr>,
+    /// Some attribute was written with a prefix (it may be `xsi:type`, whose value is
+    /// resolved where the element stands).
+    pub(super) prefixed: bool,
 }
 
 /// An attribute: its name is `text[start..split]` and its value `text[split..end]` of its
@@ -76,6 +79,7 @@ impl Tag {
     fn reset(&mut self, offset: usize, name: &str) {
         self.text.clear();
         self.attributes.clear();
+        self.prefixed = false;
         self.offset = offset;
         self.text.push_str(name);
         self.name_end = self.text.len();
@@ -494,6 +498,30 @@ impl Reader<'_> {
         tag.text = text;
         tag.name_end = name_end;
         tag.attributes = attributes;
+        tag.prefixed = !prefixed.is_empty();
+    }
+
+    /// The expanded name (`{namespace}local`, or `local` in no namespace) of the QName
+    /// `value` where the reader stands, as a QName-valued attribute is resolved (an
+    /// unprefixed one by the default namespace, XSD 1.0, 3.15.3); why not, if it is not
+    /// one.
+    pub(super) fn resolve_qname(&self, value: &str) -> Result<String, String> {
+        let v = value.trim_matches([' ', '\t', '\n', '\r']);
+        let colon = wf::check_qname(v, "QName").map_err(|e| e.message)?;
+        let (ns, local) = match colon {
+            Some(c) => {
+                let prefix = &v[..c];
+                let ns = self
+                    .namespace_of(prefix)
+                    .ok_or_else(|| format!("the prefix {prefix} is not declared"))?;
+                (Some(ns), &v[c + 1..])
+            }
+            None => (self.default_ns.last().and_then(|d| d.as_deref()), v),
+        };
+        Ok(match ns {
+            Some(ns) => format!("{{{ns}}}{local}"),
+            None => local.to_string(),
+        })
     }
 
     /// The namespace `prefix` is bound to where the reader stands (`xml` always is).
