@@ -1028,7 +1028,14 @@ impl Converter<'_> {
                         );
                     }
                     let mut members = Vec::new();
-                    for q in u.member_types.iter().flat_map(|l| l.0.iter()) {
+                    // xsd-parser splits memberTypes at each space: two spaces give an
+                    // empty name between them, which is none.
+                    for q in u
+                        .member_types
+                        .iter()
+                        .flat_map(|l| l.0.iter())
+                        .filter(|q| !q.as_bytes().is_empty())
+                    {
                         if let Some(t) = self.type_ref(q, &uspan, &construct) {
                             members.push(t);
                         }
