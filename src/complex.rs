@@ -1333,10 +1333,13 @@ macro_rules! alternatives {
     };
 }
 
-/// `Document` for a schema's root enum: `document!(Root, ["element" Variant, ...])`.
+/// `Document` for a schema's root enum: `document!(Root, ["element" Variant, ...])`, and
+/// for a schema with a target namespace `document!(Root, [...], namespaces ["prefix"
+/// "namespace", ...])`: the declarations the writer puts on the root (see
+/// [`Writer::declare_namespaces`](crate::xml::Writer::declare_namespaces)).
 #[macro_export]
 macro_rules! document {
-    ($ty:ident, [$($n:literal $v:ident),* $(,)?]) => {
+    ($ty:ident, [$($n:literal $v:ident),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
         impl $crate::schema::Document for $ty {
             const ROOTS: &'static [&'static str] = &[$($n),*];
             fn read_root(
@@ -1351,6 +1354,7 @@ macro_rules! document {
                 ::core::result::Result::Err($crate::schema::Invalid)
             }
             fn write_root(&self, w: &mut $crate::xml::Writer) {
+                $(w.declare_namespaces(&[$(($p, $u)),*]);)?
                 // On the place, not the reference: a schema without global elements has a
                 // document type without variants, and `match *self {}` is exhaustive for
                 // it where `match self {}` is not.

@@ -23,6 +23,8 @@ pub enum Code {
     Doctype,
     /// E0106: a size or depth limit was exceeded.
     Limit,
+    /// E0107 (a note): a DOCTYPE that only names an external DTD, not fetched or applied.
+    ExternalDtd,
     /// E0201: the root element is not one this format has.
     UnknownRoot,
     /// E0202: an element where the schema does not allow it.
@@ -107,6 +109,7 @@ impl Code {
         Code::UnsupportedEncoding,
         Code::Doctype,
         Code::Limit,
+        Code::ExternalDtd,
         Code::UnknownRoot,
         Code::UnexpectedElement,
         Code::MissingElement,
@@ -155,6 +158,7 @@ impl Code {
             Code::UnsupportedEncoding => "E0104",
             Code::Doctype => "E0105",
             Code::Limit => "E0106",
+            Code::ExternalDtd => "E0107",
             Code::UnknownRoot => "E0201",
             Code::UnexpectedElement => "E0202",
             Code::MissingElement => "E0203",
@@ -204,6 +208,7 @@ impl Code {
             Code::UnsupportedEncoding => "unsupported-encoding",
             Code::Doctype => "doctype",
             Code::Limit => "limit",
+            Code::ExternalDtd => "external-dtd",
             Code::UnknownRoot => "unknown-root",
             Code::UnexpectedElement => "unexpected-element",
             Code::MissingElement => "missing-element",
@@ -273,6 +278,8 @@ pub enum Severity {
     Error,
     /// Worth a look; the document is still valid.
     Warning,
+    /// For information: how the document was read (`--deny-warnings` does not fail it).
+    Note,
 }
 
 /// One problem in one document.
@@ -328,6 +335,19 @@ impl Diagnostic {
     ) -> Self {
         Diagnostic {
             severity: Severity::Warning,
+            ..Diagnostic::error(code, offset, path, message)
+        }
+    }
+
+    /// A note.
+    pub fn note(
+        code: Code,
+        offset: usize,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            severity: Severity::Note,
             ..Diagnostic::error(code, offset, path, message)
         }
     }

@@ -149,6 +149,7 @@ fn github(report: &Report, d: &Diagnostic) -> String {
     let level = match d.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
+        Severity::Note => "notice",
     };
     let mut message = format!("{} {}", d.code, d.message);
     if let Some(e) = &d.expected {
@@ -189,6 +190,7 @@ fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
     let level = match d.severity {
         Severity::Error => Level::Error,
         Severity::Warning => Level::Warning,
+        Severity::Note => Level::Note,
     };
     let mut notes = Vec::new();
     if !d.path.is_empty() {

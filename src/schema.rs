@@ -203,6 +203,20 @@ impl<T: Element> Element for Box<T> {
 /// The XML Schema instance namespace (`xsi:nil`).
 pub const XSI_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema-instance";
 
+/// `xsi:nil` as the reader names it (an expanded name: whatever its prefix).
+pub const XSI_NIL: &str = "{http://www.w3.org/2001/XMLSchema-instance}nil";
+
+/// `xsi:type` as the reader names it.
+pub const XSI_TYPE: &str = "{http://www.w3.org/2001/XMLSchema-instance}type";
+
+/// `xsi:schemaLocation` and `xsi:noNamespaceSchemaLocation` as the reader names them:
+/// hints where a schema may be found, allowed on any element (XSD 1.0, 3.2.7). The schema
+/// is the generated code's, so they are accepted and never fetched.
+pub const XSI_HINTS: [&str; 2] = [
+    "{http://www.w3.org/2001/XMLSchema-instance}schemaLocation",
+    "{http://www.w3.org/2001/XMLSchema-instance}noNamespaceSchemaLocation",
+];
+
 /// The value of an element declared `nillable="true"` (of a simple type): `xsi:nil="true"`
 /// with no content, or a value. (XSD 1.0, 3.3.4, Element Locally Valid (Element) 3.)
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -584,6 +584,7 @@ fn finish(
             match d.severity {
                 Severity::Error => omitted_errors += 1,
                 Severity::Warning => omitted_warnings += 1,
+                Severity::Note => {}
             }
         }
     }
@@ -842,6 +843,7 @@ fn validate_players(
             match d.severity {
                 Severity::Error => omitted_errors += 1,
                 Severity::Warning => omitted_warnings += 1,
+                Severity::Note => {}
             }
         }
     }

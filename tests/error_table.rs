@@ -23,6 +23,7 @@ fn table() -> Vec<(Vec<u8>, Code, usize, usize, &'static str)> {
         ([&[0xEF, 0xBB, 0xBF][..], b"<?xml version=\"1.0\" encoding=\"GBK\"?><cif/>"].concat(), Code::EncodingMismatch, 0, 0, ""),
         (b"<?xml version=\"1.0\" encoding=\"EBCDIC-XYZ\"?><cif/>".to_vec(), Code::UnsupportedEncoding, 0, 0, ""),
         (b"<?xml version=\"1.0\"?>\n<!DOCTYPE cif [<!ENTITY a \"b\">]>\n<cif/>".to_vec(), Code::Doctype, 2, 1, ""),
+        (b"<?xml version=\"1.0\"?>\n<!DOCTYPE cif SYSTEM \"cif.dtd\">\n<cif><game/></cif>".to_vec(), Code::ExternalDtd, 2, 1, ""),
         (b"<root/>".to_vec(), Code::UnknownRoot, 1, 1, "/root"),
         (cif("<arrow color=\"red\" from=\"a1\" to=\"b2\"/><bogus/>").into_bytes(), Code::UnexpectedElement, 4, 46, "/cif/game/moves/bogus"),
         (b"<cif>\n  <game/>\n</cif>".to_vec(), Code::MissingElement, 2, 3, "/cif/game"),
@@ -56,7 +57,10 @@ fn every_bad_input_gives_its_code_line_and_column() {
                 d.code, d.path, d.message
             ));
         }
-        assert!(!report.is_valid());
+        // A note (E0107) says how a document was read; the document may be valid.
+        if d.severity != boardxml::diagnostic::Severity::Note {
+            assert!(!report.is_valid());
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -30,13 +30,18 @@ pub struct Schema {
     /// Global attribute declarations, by name: what strict and lax attribute wildcards
     /// validate against (filled when the schema has an attribute wildcard).
     pub global_attributes: BTreeMap<String, Attribute>,
+    /// `targetNamespace`: the namespace of every global declaration and of the local ones
+    /// that are qualified (`None`: the schema has none, names are in no namespace).
+    pub target_namespace: Option<String>,
 }
 
 /// A global element that can be a document's root.
 #[derive(Debug, Clone)]
 pub struct RootElement {
-    /// The element's name as it is written in documents.
+    /// The element's local name.
     pub name: String,
+    /// Its namespace: the target namespace (a global element is always qualified).
+    pub namespace: Option<String>,
     /// Its type (anonymous types get a name derived from the element).
     pub type_ref: TypeRef,
     /// Documentation.
@@ -588,8 +593,11 @@ pub struct ComplexType {
 /// An attribute use.
 #[derive(Debug, Clone)]
 pub struct Attribute {
-    /// Its name in documents.
+    /// Its local name.
     pub name: String,
+    /// Its namespace (a global attribute's, or a qualified local one's: the target
+    /// namespace; `None` for an unqualified one).
+    pub namespace: Option<String>,
     /// Its type (a simple type).
     pub type_ref: TypeRef,
     /// `use="required"`.
@@ -644,8 +652,11 @@ pub enum Term {
 /// An element declaration inside a content model.
 #[derive(Debug, Clone)]
 pub struct ElementDecl {
-    /// The name in documents.
+    /// The local name.
     pub name: String,
+    /// Its namespace (`None` for an unqualified local element or a schema without a
+    /// target namespace).
+    pub namespace: Option<String>,
     /// Where the particle stands (the reference, for a reference to a global element; also
     /// `diff`'s location).
     pub span: Span,
@@ -666,6 +677,38 @@ pub enum ValueConstraint {
     Default(String),
     /// `fixed="..."`: the only value allowed; an empty element has it.
     Fixed(String),
+}
+
+/// An expanded name as generated code matches it: the local name alone in no namespace,
+/// `{namespace}local` (Clark notation) in one. The reader gives element and attribute
+/// names in documents the same form, whatever prefix they are written with, so matching
+/// stays one string comparison and a namespace-free schema's names are what they were.
+pub fn expanded_name(namespace: Option<&str>, local: &str) -> String {
+    match namespace {
+        Some(ns) => format!("{{{ns}}}{local}"),
+        None => local.to_string(),
+    }
+}
+
+impl ElementDecl {
+    /// The expanded name (see [`expanded_name`]).
+    pub fn xml_name(&self) -> String {
+        expanded_name(self.namespace.as_deref(), &self.name)
+    }
+}
+
+impl Attribute {
+    /// The expanded name (see [`expanded_name`]).
+    pub fn xml_name(&self) -> String {
+        expanded_name(self.namespace.as_deref(), &self.name)
+    }
+}
+
+impl RootElement {
+    /// The expanded name (see [`expanded_name`]).
+    pub fn xml_name(&self) -> String {
+        expanded_name(self.namespace.as_deref(), &self.name)
+    }
 }
 
 /// One `xs:alternative`.

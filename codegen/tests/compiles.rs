@@ -1,6 +1,7 @@
 //! Every accepted schema produces code that compiles: the schemas of `tests/compile-cases`
 //! (shapes that once generated code rustc refused: no global element, recursive types,
-//! `totalDigits` on an unsigned base, XSD names that map to one Rust name) are generated,
+//! `totalDigits` on an unsigned base, XSD names that map to one Rust name, one local name
+//! in two namespaces) are generated,
 //! and the modules compiled together against the runtime crate, in one `cargo check`
 //! (type checking is where those failures were; no code generation is needed to find
 //! them), under `deny(warnings)`.
@@ -72,4 +73,16 @@ fn every_compile_case_generates_code_that_compiles() {
     }
     // No global element: a document type without variants.
     assert!(code("no_global_element").contains("pub enum Root {}"));
+    // One local name in two namespaces: two variants of a choice and of mixed content,
+    // matched by their expanded names.
+    let ns = code("namespaced_collisions");
+    for text in [
+        "Item(::std::string::String)",
+        "Item2(i32)",
+        "\"{urn:example:collide}item\"",
+        "namespaces[\"ns1\" \"urn:example:collide\"]",
+    ] {
+        assert!(ns.contains(text), "{text}:\n{ns}");
+    }
+    assert_eq!(ns.matches("Item2(i32)").count(), 2, "{ns}");
 }

@@ -385,14 +385,14 @@ fn imports_and_their_namespaces() {
     assert_eq!(set.documents[1].target_namespace, None);
 }
 
-/// Two imported namespaces declaring one local name: the names are not confused (which
-/// made a content model falsely ambiguous); refused as unsupported until namespaced names.
+/// Two imported namespaces declaring one local name: two components, each reference
+/// resolving to its own namespace's (a content model `(p:x+, q:x)` is not ambiguous).
 #[test]
 fn namesakes_of_two_namespaces_are_not_confused() {
-    let ns = |n: &str| {
-        format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:{n}\">\n<xs:element name=\"x\" type=\"xs:string\"/>\n</xs:schema>\n")
+    let ns = |n: &str, t: &str| {
+        format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:{n}\">\n<xs:element name=\"x\" type=\"xs:{t}\"/>\n<xs:simpleType name=\"T\"><xs:restriction base=\"xs:{t}\"/></xs:simpleType>\n</xs:schema>\n")
     };
-    let (p, q) = (ns("p"), ns("q"));
+    let (p, q) = (ns("p", "string"), ns("q", "int"));
     let dir = documents(&[
         (
             "a.xsd",
@@ -401,6 +401,7 @@ fn namesakes_of_two_namespaces_are_not_confused() {
                 "<xs:import namespace=\"urn:q\" schemaLocation=\"q.xsd\"/>\n",
                 "<xs:element name=\"r\" xmlns:p=\"urn:p\" xmlns:q=\"urn:q\"><xs:complexType><xs:sequence>",
                 "<xs:element ref=\"p:x\" maxOccurs=\"unbounded\"/><xs:element ref=\"q:x\"/>",
+                "<xs:element name=\"t\" type=\"q:T\"/>",
                 "</xs:sequence></xs:complexType></xs:element>\n",
             ),
         ),
@@ -408,11 +409,48 @@ fn namesakes_of_two_namespaces_are_not_confused() {
         ("q.xsd", &q),
     ]);
     let (verdict, d) = check(dir.path(), &["a.xsd"]);
-    assert_eq!(verdict, Verdict::Unsupported, "{d:?}");
-    assert!(
-        d.iter()
-            .any(|d| d.message.contains("declared in several namespaces")),
-        "{d:?}"
+    assert_eq!(verdict, Verdict::Supported, "{d:?}");
+    let schema = read_schema_files(&[dir.path().join("a.xsd")], &Catalog::default()).unwrap();
+    let TypeRef::Named(r) = &schema.roots["r"].type_ref else {
+        panic!()
+    };
+    let TypeKind::Complex(c) = &schema.types[r].kind else {
+        panic!()
+    };
+    let Content::Elements(p) = &c.content else {
+        panic!("{:?}", c.content)
+    };
+    let Term::Sequence(items) = &p.term else {
+        panic!("{:?}", p.term)
+    };
+    let decls: Vec<_> = items
+        .iter()
+        .map(|i| match &i.term {
+            Term::Element(e) => (e.name.clone(), e.namespace.clone(), e.type_ref.clone()),
+            t => panic!("{t:?}"),
+        })
+        .collect();
+    assert_eq!(decls[0].0, "x");
+    assert_eq!(decls[0].1.as_deref(), Some("urn:p"));
+    assert_eq!(decls[1].0, "x");
+    assert_eq!(decls[1].1.as_deref(), Some("urn:q"));
+    assert_ne!(
+        decls[0].2, decls[1].2,
+        "each x has its own namespace's type"
+    );
+    // q:T is q.xsd's T (a restriction of xs:int), not p.xsd's (of xs:string).
+    let TypeRef::Named(t) = &decls[2].2 else {
+        panic!()
+    };
+    let TypeKind::Restriction(tq) = &schema.types[t].kind else {
+        panic!("{:?}", schema.types[t].kind)
+    };
+    assert_eq!(format!("{:?}", tq.base), "Builtin(Int)");
+    assert_eq!(
+        schema.types.len(),
+        3,
+        "r's type and two T: {:?}",
+        schema.types.keys()
     );
 }
 

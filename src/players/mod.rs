@@ -366,7 +366,7 @@ impl Place {
 
 /// Whether none of `diagnostics` is an error.
 pub(crate) fn all_warnings(diagnostics: &[Diagnostic]) -> bool {
-    diagnostics.iter().all(|d| d.severity == Severity::Warning)
+    diagnostics.iter().all(|d| d.severity != Severity::Error)
 }
 
 /// The record's title: its Name field.

@@ -97,6 +97,7 @@ fn details(report: &Report, d: &Diagnostic) -> String {
     let severity = match d.severity {
         crate::diagnostic::Severity::Error => "error",
         crate::diagnostic::Severity::Warning => "warning",
+        crate::diagnostic::Severity::Note => "note",
     };
     let mut text = format!(
         "{}:{line}:{column}: {severity}[{}] {}",

@@ -26,7 +26,10 @@ pub struct Policy {
 impl Policy {
     /// Whether `d` (after [`Policy::apply`]) fails the run.
     pub fn fails(&self, d: &Diagnostic) -> bool {
-        !self.allow.contains(&d.code) && (d.severity == Severity::Error || self.deny_warnings)
+        // A note never fails a run: it says how the document was read.
+        !self.allow.contains(&d.code)
+            && (d.severity == Severity::Error
+                || (self.deny_warnings && d.severity == Severity::Warning))
     }
 
     /// Shows the errors of allowed codes as warnings; returns how many it changed.
@@ -176,6 +179,8 @@ impl Run {
             match d.severity {
                 Severity::Error => s.errors += 1,
                 Severity::Warning => s.warnings += 1,
+                // Notes are shown, not counted as problems.
+                Severity::Note => {}
             }
         }
         // Found but not kept (past the per-file cap): counted all the same.

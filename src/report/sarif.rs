@@ -149,7 +149,7 @@ impl Builder {
         let level = match (d.severity, fails) {
             (_, true) => "error",
             (Severity::Warning, false) => "warning",
-            (Severity::Error, false) => "note",
+            (Severity::Error | Severity::Note, false) => "note",
         };
         let mut text = d.message.clone();
         if let Some(e) = &d.expected {

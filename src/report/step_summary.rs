@@ -29,6 +29,7 @@ impl Builder {
                 (Severity::Error, _) => "error",
                 (Severity::Warning, true) => "warning (denied)",
                 (Severity::Warning, false) => "warning",
+                (Severity::Note, _) => "note",
             };
             let mut message = d.message.clone();
             if let Some(e) = &d.expected {

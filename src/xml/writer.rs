@@ -6,6 +6,8 @@
 //! (no added white space: it would change the text). A document already in this layout
 //! comes back byte for byte.
 
+use std::borrow::Cow;
+
 use encoding_rs::Encoding;
 
 use crate::schema::TextForm;
@@ -25,6 +27,12 @@ pub struct Writer {
     /// The open start tag has not been closed with `>` yet.
     open: bool,
     encoding: &'static Encoding,
+    /// The document's namespace declarations, (prefix, empty for the default namespace;
+    /// namespace name), written on the root element; names are given to the writer as
+    /// expanded names (`{namespace}local`) and written with these prefixes.
+    namespaces: &'static [(&'static str, &'static str)],
+    /// The declarations are still to be written (on the next start tag: the root's).
+    declare: bool,
 }
 
 impl Writer {
@@ -43,6 +51,46 @@ impl Writer {
             stack: Vec::new(),
             open: false,
             encoding,
+            namespaces: &[],
+            declare: false,
+        }
+    }
+
+    /// Declares the document's namespaces on its root element (the next start tag), in the
+    /// order given: the generator makes them canonical (the target namespace as the
+    /// default namespace when no element is unqualified, `ns1` for it otherwise and for
+    /// qualified attributes). Names in these namespaces are then written with their
+    /// prefixes.
+    pub fn declare_namespaces(&mut self, namespaces: &'static [(&'static str, &'static str)]) {
+        self.namespaces = namespaces;
+        self.declare = !namespaces.is_empty();
+    }
+
+    /// How the name `name` (an expanded name: `local`, or `{namespace}local`) is written:
+    /// with the prefix declared for its namespace (an element may take the default
+    /// namespace; an attribute never does, Namespaces 1.0, 6.2).
+    fn written<'n>(&self, name: &'n str, attribute: bool) -> Cow<'n, str> {
+        // Names in no namespace (all of CIF's and CBF's) are written as they are.
+        let Some(rest) = name.strip_prefix('{') else {
+            return Cow::Borrowed(name);
+        };
+        let Some((ns, local)) = rest.split_once('}') else {
+            return Cow::Borrowed(name);
+        };
+        if ns == crate::xml::wf::XML_NAMESPACE {
+            return Cow::Owned(format!("xml:{local}"));
+        }
+        let prefix = self
+            .namespaces
+            .iter()
+            .find(|(p, n)| *n == ns && (!attribute || !p.is_empty()))
+            .map(|(p, _)| *p);
+        match prefix {
+            Some("") => Cow::Borrowed(local),
+            Some(p) => Cow::Owned(format!("{p}:{local}")),
+            // The generator declares every namespace its schema's names use; a name from
+            // elsewhere keeps its expanded form, which no reader takes for a valid name.
+            None => Cow::Borrowed(name),
         }
     }
 
@@ -75,15 +123,31 @@ impl Writer {
         self.close_open_tag();
         self.indent();
         self.out.push('<');
-        self.out.push_str(name);
+        let written = self.written(name, false);
+        self.out.push_str(&written);
         self.open = true;
+        if self.declare {
+            self.declare = false;
+            for (prefix, ns) in self.namespaces {
+                self.out.push_str(if prefix.is_empty() {
+                    " xmlns"
+                } else {
+                    " xmlns:"
+                });
+                self.out.push_str(prefix);
+                self.out.push_str("=\"");
+                escape_into(&mut self.out, ns, true);
+                self.out.push('"');
+            }
+        }
     }
 
     /// Writes an attribute of the element just started.
     pub fn attribute(&mut self, name: &str, value: &str) {
         debug_assert!(self.open, "attributes follow start()");
         self.out.push(' ');
-        self.out.push_str(name);
+        let written = self.written(name, true);
+        self.out.push_str(&written);
         self.out.push_str("=\"");
         escape_into(&mut self.out, value, true);
         self.out.push('"');
@@ -121,7 +185,8 @@ impl Writer {
             self.indent_close();
         }
         self.out.push_str("</");
-        self.out.push_str(name);
+        let written = self.written(name, false);
+        self.out.push_str(&written);
         self.out.push('>');
     }
 
@@ -167,7 +232,8 @@ impl Writer {
             TextForm::CData => self.write_cdata(value),
         }
         self.out.push_str("</");
-        self.out.push_str(name);
+        let written = self.written(name, false);
+        self.out.push_str(&written);
         self.out.push('>');
     }
 

@@ -487,6 +487,7 @@ mod tests {
             max,
             term: Term::Element(ElementDecl {
                 name: name.into(),
+                namespace: None,
                 type_ref: TypeRef::Builtin(Builtin::String),
                 doc: None,
                 span: Span::default(),

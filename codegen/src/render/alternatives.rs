@@ -57,12 +57,12 @@ impl Renderer<'_> {
                         c.attributes
                             .iter()
                             .filter(|a| a.required)
-                            .map(|a| a.name.clone())
+                            .map(|a| a.xml_name())
                             .collect(),
                         c.attributes
                             .iter()
                             .filter(|a| !a.required)
-                            .map(|a| a.name.clone())
+                            .map(|a| a.xml_name())
                             .collect(),
                     ),
                     _ => (Vec::new(), Vec::new()),
@@ -97,7 +97,7 @@ impl Renderer<'_> {
         let name = self.fresh_name("Root");
         let ident = type_ident(&name);
         let roots: Vec<&RootElement> = self.schema.roots.values().collect();
-        let names: Vec<&str> = roots.iter().map(|r| r.name.as_str()).collect();
+        let names: Vec<String> = roots.iter().map(|r| r.xml_name()).collect();
         // Distinct element names that map to one variant name (`a-b`, `aB`) get suffixes
         // 2, 3, ... in element name order, as type names do.
         let mut taken = HashSet::new();
@@ -128,6 +128,7 @@ impl Renderer<'_> {
             #[doc = #alias_doc]
             pub type __Document = #ident;
         };
+        let namespaces = super::namespaces::declarations(self.schema);
         quote! {
             /// A document of this schema: one variant per global element.
             #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -135,7 +136,7 @@ impl Renderer<'_> {
                 #(#[doc = #docs] #variants(#types),)*
             }
 
-            ::boardxml::document!(#ident, [#(#names #variants),*]);
+            ::boardxml::document!(#ident, [#(#names #variants),*] #namespaces);
             #alias
         }
     }

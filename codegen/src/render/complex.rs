@@ -127,7 +127,9 @@ impl Renderer<'_> {
     /// The plan of one attribute.
     pub(super) fn attribute_plan(&mut self, a: &Attribute, names: &mut FieldNames) -> FieldPlan {
         let rt = self.rust_type(&a.type_ref);
-        let name = &a.name;
+        // The expanded name in the tables and docs; the local name for the Rust field.
+        let xml = a.xml_name();
+        let name = &xml;
         if a.required && a.fixed.is_some() {
             // Always the fixed value: nothing to hold; read checks it, write writes it.
             let fixed = a.fixed.as_deref().unwrap_or_default();
@@ -140,7 +142,7 @@ impl Renderer<'_> {
                 kind: quote! { Fixed(#rt) },
             };
         }
-        let field = names.take(&sanitize_snake(name));
+        let field = names.take(&sanitize_snake(&a.name));
         let fdoc = doc_attrs(
             a.doc.as_deref(),
             &format!(
@@ -246,8 +248,10 @@ impl Renderer<'_> {
         let many = !matches!(max, Some(1));
         // A Vec holds its items on the heap: only a single field can make a type infinite.
         let rt = self.element_type(e, !many);
-        let name = &e.name;
-        let field = names.take(&sanitize_snake(name));
+        // The expanded name in the tables and docs; the local name for the Rust field.
+        let xml = e.xml_name();
+        let name = &xml;
+        let field = names.take(&sanitize_snake(&e.name));
         let doc_text = e
             .doc
             .as_deref()
@@ -331,7 +335,7 @@ impl Renderer<'_> {
         let (first, label) = match &item.term {
             Term::Element(e) => {
                 plans.push(self.element_plan(e, item.min, item.max, required, names));
-                (vec![e.name.clone()], format!("<{}>", e.name))
+                (vec![e.xml_name()], format!("<{}>", e.xml_name()))
             }
             Term::All(_) => {
                 self.error(
@@ -412,6 +416,9 @@ impl Renderer<'_> {
                 let mut variants = Vec::new();
                 let mut arms = Vec::new();
                 let mut seen = HashSet::new();
+                // Variant names: one local name in two namespaces gets suffixes 2, 3, ...
+                // in schema order, as fields do.
+                let mut variant_names = HashSet::new();
                 for item in items {
                     // A branch is taken when its first element comes, so it occurs at least
                     // once then; a branch repeated by its own maxOccurs holds every
@@ -421,7 +428,6 @@ impl Renderer<'_> {
                     let max_lit = max_tokens(item.max);
                     match &item.term {
                         Term::Element(e) => {
-                            let v = format_ident!("{}", variant_name(&e.name));
                             if e.value.is_some() {
                                 self.error(
                                     def,
@@ -430,7 +436,7 @@ impl Renderer<'_> {
                                 );
                                 continue;
                             }
-                            if !seen.insert(v.to_string()) {
+                            if !seen.insert(e.xml_name()) {
                                 self.error(
                                     def,
                                     format!("element {} appears twice in one xs:choice", e.name),
@@ -438,8 +444,11 @@ impl Renderer<'_> {
                                 );
                                 continue;
                             }
+                            let v =
+                                format_ident!("{}", distinct_variant(&mut variant_names, &e.name));
                             let rt = self.element_type(e, !repeated);
-                            let n = &e.name;
+                            let xml = e.xml_name();
+                            let n = &xml;
                             let vdoc = doc_attrs(e.doc.as_deref(), &format!("Element `{n}`."));
                             if repeated {
                                 let text = format!(
@@ -628,8 +637,8 @@ pub(super) fn first_set(p: &Particle) -> Vec<String> {
         // Returns whether the particle can be empty (so what follows is in the first set too).
         match &p.term {
             Term::Element(e) => {
-                if !out.contains(&e.name) {
-                    out.push(e.name.clone());
+                if !out.contains(&e.xml_name()) {
+                    out.push(e.xml_name());
                 }
                 p.min == 0
             }

@@ -39,10 +39,11 @@ impl Renderer<'_> {
                 None,
             );
         }
-        let names: Vec<&str> = elements.iter().map(|e| e.name.as_str()).collect();
+        let names: Vec<String> = elements.iter().map(|e| e.xml_name()).collect();
+        let mut taken = HashSet::new();
         let variants: Vec<Ident> = elements
             .iter()
-            .map(|e| format_ident!("{}", variant_name(&e.name)))
+            .map(|e| format_ident!("{}", distinct_variant(&mut taken, &e.name)))
             .collect();
         let types: Vec<TokenStream> = elements
             .iter()

@@ -20,6 +20,7 @@ mod complex;
 mod docs;
 mod mixed;
 pub(crate) mod names;
+mod namespaces;
 mod simple;
 mod wildcard;
 

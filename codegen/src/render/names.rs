@@ -142,6 +142,19 @@ pub(super) fn type_ident(name: &str) -> Ident {
 
 /// A variant name for an enumerated value: `littlecross` -> `Littlecross`, `0` -> `V0`,
 /// `` (empty) -> `Empty`.
+/// The variant name of element `local`, suffixed 2, 3, ... when a variant of `taken` has
+/// it already (one local name in two namespaces).
+pub(super) fn distinct_variant(taken: &mut HashSet<String>, local: &str) -> String {
+    let base = variant_name(local);
+    let mut v = base.clone();
+    let mut n = 2;
+    while !taken.insert(v.clone()) {
+        v = format!("{base}{n}");
+        n += 1;
+    }
+    v
+}
+
 pub(super) fn variant_name(value: &str) -> String {
     if value.is_empty() {
         return "Empty".into();

@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod compose;
 mod derivation;
 mod model;
+mod namespaces;
 mod source;
 mod validity;
 mod wildcard;
@@ -24,7 +25,7 @@ use xsd_parser::models::schema::xs::{
     AttributeGroupTypeContent, AttributeType, AttributeUseType, ComplexBaseType,
     ComplexBaseTypeContent, ElementType, ElementTypeContent, ExtensionType, ExtensionTypeContent,
     Facet, FacetType, GroupType, GroupTypeContent, RestrictionContent, SchemaContent,
-    SimpleBaseType, SimpleBaseTypeContent, SimpleContentContent, NS_XS,
+    SimpleBaseType, SimpleBaseTypeContent, SimpleContentContent,
 };
 use xsd_parser::models::schema::{MaxOccurs, QName};
 use xsd_parser::Parser;
@@ -93,8 +94,6 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         type_docs: HashMap::new(),
         redefining: None,
         renamed: HashSet::new(),
-        namesakes: HashSet::new(),
-        type_namespaces: HashMap::new(),
         diagnostics: Vec::new(),
         schema: Schema::default(),
         names: HashSet::new(),
@@ -112,6 +111,9 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         globals: Globals::default(),
         seconds: Vec::new(),
         derived: derivation::Derivations::default(),
+        namespaces: namespaces::Namespaces::default(),
+        doc_namespaces: Vec::new(),
+        component_keys: HashMap::new(),
     };
     for (d, problems) in docs.iter().zip(scans) {
         cx.diagnostics
@@ -154,6 +156,13 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         return finish(cx);
     }
     let raws: Vec<_> = raws.into_iter().flatten().collect();
+    // Each document's namespace facts; a chameleon include's components (its document
+    // has no targetNamespace) take the includer's namespace, which compose gives it.
+    cx.doc_namespaces = raws
+        .iter()
+        .zip(docs)
+        .map(|(raw, d)| namespaces::Namespaces::of(raw, d.namespace.clone()))
+        .collect();
     cx.plan_redefinitions(&raws);
     // Every document's names first (a reference may name a component of a later one).
     for (i, raw) in raws.iter().enumerate() {
@@ -242,10 +251,6 @@ struct Converter<'a> {
     /// Components of redefined documents that a redefinition replaces: (document, kind,
     /// name), registered under [`original_name`].
     renamed: HashSet<(usize, &'static str, String)>,
-    /// Names (kind, local name) declared in several namespaces, and the namespace of the
-    /// first document declaring each type name: see [`NAMESAKES`].
-    namesakes: HashSet<(&'static str, String)>,
-    type_namespaces: HashMap<String, Option<String>>,
     diagnostics: Vec<SchemaDiagnostic>,
     schema: Schema,
     /// Rust-facing type names taken, to synthesise unique names for anonymous types.
@@ -276,6 +281,16 @@ struct Converter<'a> {
     global_attributes_collected: bool,
     /// Derived complex types waiting for their bases, and `final` constraints.
     derived: derivation::Derivations,
+    /// The current document's target namespace, the forms of its local declarations and
+    /// how its references resolve (switched with the document, [`Converter::set_doc`]).
+    namespaces: namespaces::Namespaces,
+    /// Each document's namespace facts, by document index.
+    doc_namespaces: Vec<namespaces::Namespaces>,
+    /// The key each global component is known by in this converter, by expanded name:
+    /// (kind, namespace, local name) to the key of its `Globals` map or of
+    /// `schema.types`. The local name unless a component of the same kind in another
+    /// namespace took it (then `local-2`, ...: two namespaces' components are two).
+    component_keys: HashMap<(&'static str, Option<String>, String), String>,
 }
 
 /// One kind of global declaration: the raw declarations by name with the key of where each
@@ -305,14 +320,6 @@ struct Globals {
     groups: Declarations<GroupType, Particle>,
     attribute_groups: Declarations<AttributeGroupType, Vec<Attribute>>,
 }
-
-/// Components of two namespaces with one local name (from an imported document): the IR
-/// names components by local name for now.
-const NAMESAKES: &str = "a component of this name is declared in another namespace too; components of several namespaces with one local name are not supported yet";
-
-/// A reference to a name that components of several namespaces have ([`NAMESAKES`]):
-/// matched by local name, it could pick the wrong one.
-const NAMESAKE_REFERENCE: &str = "the name is declared in several namespaces (by imported documents); references to such names are not supported yet";
 
 /// A span with the index of the document it stands in.
 type At = (usize, Span);
@@ -421,6 +428,7 @@ impl Converter<'_> {
         self.doc = doc;
         self.path = &docs[doc].path;
         self.map = &maps[doc];
+        self.namespaces = self.doc_namespaces.get(doc).cloned().unwrap_or_default();
     }
 
     /// Switches to the document a global declaration's key (`@DOC/schema[0]/...`) names;
@@ -455,6 +463,58 @@ impl Converter<'_> {
             original_name(name)
         } else {
             name.to_string()
+        }
+    }
+
+    /// Registers the key of the current document's global component of `kind` named
+    /// `local` (after [`Converter::registered`]): its local name, unless a component of
+    /// the same kind in another namespace has that key already (then `local-2`, ...).
+    fn register_key(&mut self, kind: &'static str, local: &str) -> String {
+        let id = (kind, self.namespaces.target.clone(), local.to_string());
+        if let Some(key) = self.component_keys.get(&id) {
+            return key.clone();
+        }
+        let taken = |keys: &HashMap<(&'static str, Option<String>, String), String>, key: &str| {
+            keys.iter().any(|((k, _, _), v)| *k == kind && v == key)
+        };
+        let mut key = local.to_string();
+        let mut n = 2;
+        while taken(&self.component_keys, &key) {
+            key = format!("{local}-{n}");
+            n += 1;
+        }
+        self.component_keys.insert(id, key.clone());
+        key
+    }
+
+    /// The key of the current document's global component of `kind` named `local`.
+    fn declared(&self, kind: &'static str, local: &str) -> String {
+        let local = self.registered(kind, local);
+        self.key_of(kind, self.namespaces.target.clone(), local)
+    }
+
+    /// The key of the global component of `kind` with expanded name (`ns`, `local`): as
+    /// registered, else (nothing has that name) the local name in the current document's
+    /// target namespace, `{ns}local` in another (not found wherever it is looked up, and
+    /// reported so).
+    fn key_of(&self, kind: &'static str, ns: Option<String>, local: String) -> String {
+        self.key_of_in(&self.namespaces, kind, ns, local)
+    }
+
+    /// [`Converter::key_of`] from a document whose namespace facts are `namespaces`.
+    fn key_of_in(
+        &self,
+        namespaces: &namespaces::Namespaces,
+        kind: &'static str,
+        ns: Option<String>,
+        local: String,
+    ) -> String {
+        let here = ns == namespaces.target;
+        let id = (kind, ns, local);
+        match self.component_keys.get(&id) {
+            Some(key) => key.clone(),
+            None if here => id.2,
+            None => expanded_name(id.1.as_deref(), &id.2),
         }
     }
 
@@ -560,16 +620,7 @@ impl Converter<'_> {
                     name: Some(name), ..
                 }) => {
                     let name = self.registered("type", name);
-                    let ns = &self.docs[self.doc].namespace;
-                    match self.type_namespaces.get(&name) {
-                        Some(seen) if seen != ns => {
-                            self.namesakes.insert(("type", name.clone()));
-                        }
-                        Some(_) => {}
-                        None => {
-                            self.type_namespaces.insert(name.clone(), ns.clone());
-                        }
-                    }
+                    let name = self.register_key("type", &name);
                     self.names.insert(pascal(&name));
                 }
                 _ => {}
@@ -594,13 +645,9 @@ impl Converter<'_> {
                     let k = next_key($local);
                     if let Some(name) = $decl.name.clone() {
                         let name = self.registered($local, &name);
-                        if let Some((_, prev)) = self.globals.$field.raw.get(&name) {
-                            let other = split_key(prev).0;
-                            let clash = self.docs[other].namespace != self.docs[doc].namespace;
-                            if clash {
-                                self.namesakes.insert(($local, name.clone()));
-                            }
-                            duplicates.push((k, format!(concat!($what, " \"{}\""), name), clash));
+                        let name = self.register_key($local, &name);
+                        if self.globals.$field.raw.contains_key(&name) {
+                            duplicates.push((k, format!(concat!($what, " \"{}\""), name)));
                         } else {
                             let k = format!("@{doc}{k}");
                             self.globals.$field.raw.insert(name, ($decl.clone(), k));
@@ -623,13 +670,15 @@ impl Converter<'_> {
                             RedefineContent::SimpleType(t) => {
                                 key.child("simpleType");
                                 if let Some(name) = &t.name {
-                                    self.names.insert(pascal(name));
+                                    let name = self.register_key("type", name);
+                                    self.names.insert(pascal(&name));
                                 }
                             }
                             RedefineContent::ComplexType(t) => {
                                 key.child("complexType");
                                 if let Some(name) = &t.name {
-                                    self.names.insert(pascal(name));
+                                    let name = self.register_key("type", name);
+                                    self.names.insert(pascal(&name));
                                 }
                             }
                             RedefineContent::Group(g) => {
@@ -646,6 +695,7 @@ impl Converter<'_> {
         }
         for (k, g) in redefinitions {
             if let Some(name) = g.name.clone() {
+                let name = self.register_key("group", &name);
                 self.globals
                     .groups
                     .raw
@@ -654,24 +704,21 @@ impl Converter<'_> {
         }
         for (k, g) in attribute_redefinitions {
             if let Some(name) = g.name.clone() {
+                let name = self.register_key("attributeGroup", &name);
                 self.globals
                     .attribute_groups
                     .raw
                     .insert(name, (g.clone(), format!("@{doc}{k}")));
             }
         }
-        for (k, construct, clash) in duplicates {
+        for (k, construct) in duplicates {
             let span = self.map.span(&k);
-            if clash {
-                self.unsupported(span, construct, NAMESAKES, None);
-            } else {
-                self.invalid(
-                    span,
-                    construct,
-                    "a global declaration of this name is already given",
-                    None,
-                );
-            }
+            self.invalid(
+                span,
+                construct,
+                "a global declaration of this name is already given",
+                None,
+            );
         }
     }
 
@@ -684,14 +731,9 @@ impl Converter<'_> {
                 Some(&l.0)
             }
         }));
-        if let Some(ns) = &raw.target_namespace {
-            let span = self.span(&key);
-            self.unsupported(
-                span,
-                "xs:schema",
-                format!("targetNamespace=\"{ns}\" is not supported: boardxml documents use no XML namespace"),
-                None,
-            );
+        if self.doc == 0 {
+            // The schema's namespace is its first document's (what its writer declares).
+            self.schema.target_namespace = self.namespaces.target.clone();
         }
         for item in &raw.content {
             match item {
@@ -704,14 +746,14 @@ impl Converter<'_> {
                 }
                 SchemaContent::SimpleType(st) => {
                     let k = key.child("simpleType");
-                    let name = self.registered("type", st.name.as_deref().unwrap_or_default());
+                    let name = self.declared("type", st.name.as_deref().unwrap_or_default());
                     self.note_final(&name, st.final_.as_ref().map(derivation::simple_set));
                     let def = self.simple_type(st, &name, k);
                     self.insert_or_fail(&name, def);
                 }
                 SchemaContent::ComplexType(ct) => {
                     let k = key.child("complexType");
-                    let name = self.registered("type", ct.name.as_deref().unwrap_or_default());
+                    let name = self.declared("type", ct.name.as_deref().unwrap_or_default());
                     self.note_final(&name, ct.final_.as_ref().map(derivation::complex_set));
                     self.note_abstract_type(&name, ct.abstract_);
                     let def = self.complex_type(ct, &name, k);
@@ -724,6 +766,7 @@ impl Converter<'_> {
                         self.invalid(span, "xs:element", "a global element needs a name", None);
                         continue;
                     };
+                    let name = self.declared("element", &name);
                     let Some(decl) = self.global_element(&name) else {
                         continue;
                     };
@@ -735,7 +778,8 @@ impl Converter<'_> {
                         .roots
                         .entry(name.clone())
                         .or_insert(RootElement {
-                            name,
+                            name: decl.name,
+                            namespace: decl.namespace,
                             type_ref: decl.type_ref,
                             doc: decl.doc,
                             span: decl.span,
@@ -745,6 +789,7 @@ impl Converter<'_> {
                     let k = key.child("attribute");
                     match a.name.clone() {
                         Some(name) => {
+                            let name = self.declared("attribute", &name);
                             self.global_attribute(&name);
                         }
                         None => {
@@ -762,7 +807,7 @@ impl Converter<'_> {
                     let k = key.child("group");
                     match g.name.clone() {
                         Some(name) => {
-                            let name = self.registered("group", &name);
+                            let name = self.declared("group", &name);
                             self.global_group(&name);
                         }
                         None => {
@@ -775,7 +820,7 @@ impl Converter<'_> {
                     let k = key.child("attributeGroup");
                     match g.name.clone() {
                         Some(name) => {
-                            let name = self.registered("attributeGroup", &name);
+                            let name = self.declared("attributeGroup", &name);
                             self.global_attribute_group(&name);
                         }
                         None => {
@@ -817,7 +862,7 @@ impl Converter<'_> {
                 RedefineContent::Annotation(_) => drop(key.child("annotation")),
                 RedefineContent::SimpleType(st) => {
                     let k = key.child("simpleType");
-                    let name = st.name.clone().unwrap_or_default();
+                    let name = self.declared("type", st.name.as_deref().unwrap_or_default());
                     self.redefining = Some(("type", name.clone()));
                     let def = self.simple_type(st, &name, k);
                     self.redefining = None;
@@ -825,7 +870,7 @@ impl Converter<'_> {
                 }
                 RedefineContent::ComplexType(ct) => {
                     let k = key.child("complexType");
-                    let name = ct.name.clone().unwrap_or_default();
+                    let name = self.declared("type", ct.name.as_deref().unwrap_or_default());
                     self.redefining = Some(("type", name.clone()));
                     let def = self.complex_type(ct, &name, k);
                     self.redefining = None;
@@ -834,13 +879,15 @@ impl Converter<'_> {
                 RedefineContent::Group(g) => {
                     key.child("group");
                     if let Some(name) = &g.name {
-                        self.global_group(name);
+                        let name = self.declared("group", name);
+                        self.global_group(&name);
                     }
                 }
                 RedefineContent::AttributeGroup(g) => {
                     key.child("attributeGroup");
                     if let Some(name) = &g.name {
-                        self.global_attribute_group(name);
+                        let name = self.declared("attributeGroup", name);
+                        self.global_attribute_group(&name);
                     }
                 }
             }
@@ -878,10 +925,13 @@ impl Converter<'_> {
         // A reference from inside its own type (a recursive element) sees the element
         // with the type it is going to have.
         let reserved = self.reserve_element_type(&el, name, span);
+        // The key may differ from the element's name (one local name in two namespaces).
+        let local = el.name.clone().unwrap_or_else(|| name.to_string());
         self.globals.elements.converted.insert(
             name.to_string(),
             reserved.clone().map(|type_ref| ElementDecl {
-                name: name.to_string(),
+                name: local.clone(),
+                namespace: self.namespaces.target.clone(),
                 span,
                 type_ref,
                 doc: None,
@@ -893,6 +943,12 @@ impl Converter<'_> {
         );
         let decl = if ok {
             self.element_decl_reserved(&el, key_at(&k), name, reserved)
+                .map(|decl| ElementDecl {
+                    name: local,
+                    // A global element is always in the target namespace.
+                    namespace: self.namespaces.target.clone(),
+                    ..decl
+                })
         } else {
             None
         };
@@ -955,6 +1011,13 @@ impl Converter<'_> {
         }
         let converted = if ok {
             self.attribute_decl(&a, key_at(&k), name, "the schema")
+                .map(|decl| Attribute {
+                    // The key may differ from the name (one local name in two namespaces).
+                    name: a.name.clone().unwrap_or_else(|| name.to_string()),
+                    // A global attribute is always in the target namespace.
+                    namespace: self.namespaces.target.clone(),
+                    ..decl
+                })
         } else {
             None
         };
@@ -1134,7 +1197,14 @@ impl Converter<'_> {
             );
             return None;
         };
-        let name = self.redefined("attributeGroup", local_name(q));
+        let name = self.resolve_reference(
+            "attributeGroup",
+            q,
+            span,
+            &format!("xs:attributeGroup ref=\"{q}\""),
+            "attribute group",
+        )?;
+        let name = self.redefined("attributeGroup", name);
         if let Some(at) = self
             .globals
             .attribute_groups
@@ -1178,7 +1248,9 @@ impl Converter<'_> {
             );
             return None;
         };
-        let name = self.redefined("group", local_name(q));
+        let name =
+            self.resolve_reference("group", q, span, &format!("xs:group ref=\"{q}\""), "group")?;
+        let name = self.redefined("group", name);
         let construct = format!("xs:group ref=\"{name}\"");
         let (min, max) = occurs(g.min_occurs, g.max_occurs, &span, self, &construct)?;
         let stack = &self.globals.groups.in_progress;
@@ -1238,11 +1310,6 @@ impl Converter<'_> {
         if let Some(def) = def {
             if self.schema.types.contains_key(&def.name) {
                 let span = def.span;
-                let other = self.type_doc(&def.name);
-                if self.docs[other].namespace != self.docs[self.doc].namespace {
-                    self.unsupported(span, format!("type \"{}\"", def.name), NAMESAKES, None);
-                    return;
-                }
                 self.invalid(
                     span,
                     format!("type \"{}\"", def.name),
@@ -1287,29 +1354,43 @@ impl Converter<'_> {
     }
 
     fn type_ref(&mut self, qname: &QName, span: &Span, construct: &str) -> Option<TypeRef> {
-        let local = String::from_utf8_lossy(qname.local_name()).into_owned();
-        let in_xs = qname
-            .namespace()
-            .map(|ns| ns.as_ref() == NS_XS.as_ref())
-            .unwrap_or(false);
-        if in_xs {
-            match Builtin::from_xsd_name(&local) {
-                Some(b) => Some(TypeRef::Builtin(b)),
-                None => {
-                    self.unsupported(
-                        *span,
-                        construct.to_string(),
-                        format!("the built-in type xs:{local} is not supported by boardxml-codegen"),
-                        Some("every built-in type of XSD 1.0 is supported; this name is not one (XSD 1.1 added anyAtomicType, dateTimeStamp, dayTimeDuration, yearMonthDuration)".into()),
-                    );
-                    None
-                }
+        // By namespace (the bindings in scope where the reference stands), not by prefix.
+        let local = match self.namespaces.resolve(qname) {
+            namespaces::Target::Xsd(local) => local,
+            _ => {
+                return self
+                    .resolve_reference("type", qname, *span, construct, "type")
+                    .map(|key| TypeRef::Named(self.redefined("type", key)))
             }
-        } else if self.namesakes.contains(&("type", local.clone())) {
-            self.unsupported(*span, construct.to_string(), NAMESAKE_REFERENCE, None);
-            None
-        } else {
-            Some(TypeRef::Named(self.redefined("type", local)))
+        };
+        match Builtin::from_xsd_name(&local) {
+            Some(b) => Some(TypeRef::Builtin(b)),
+            // XSD 1.1's own built-ins: valid there, not supported here.
+            None if matches!(
+                local.as_str(),
+                "anyAtomicType" | "dateTimeStamp" | "dayTimeDuration" | "yearMonthDuration"
+            ) =>
+            {
+                self.unsupported(
+                    *span,
+                    construct.to_string(),
+                    format!("the built-in type xs:{local} is not supported by boardxml-codegen"),
+                    Some(
+                        "every built-in type of XSD 1.0 is supported; this one is XSD 1.1's".into(),
+                    ),
+                );
+                None
+            }
+            None => {
+                self.second(
+                    format!("xs:{local} is not a built-in type"),
+                    *span,
+                    construct.to_string(),
+                    format!("xs:{local} is not a built-in type of XSD 1.0"),
+                    self.xsd_default_hint(qname),
+                );
+                None
+            }
         }
     }
 
@@ -1408,7 +1489,14 @@ impl Converter<'_> {
                     // Member order decides which member takes a value: memberTypes first,
                     // then the inline simpleTypes in document order (Part 1, 3.14.2).
                     let mut members = Vec::new();
-                    for q in u.member_types.iter().flat_map(|l| l.0.iter()) {
+                    // xsd-parser splits memberTypes at each space: two spaces give an
+                    // empty name between them, which is none.
+                    for q in u
+                        .member_types
+                        .iter()
+                        .flat_map(|l| l.0.iter())
+                        .filter(|q| !q.as_bytes().is_empty())
+                    {
                         if let Some(t) = self.type_ref(q, &uspan, &construct) {
                             members.push(t);
                         }
@@ -1606,7 +1694,7 @@ impl Converter<'_> {
                         None => ok = false,
                     }
                     if let Some(q) = &r.ref_ {
-                        let g = local_name(q);
+                        let g = self.ref_key("attributeGroup", q);
                         group_wildcards.extend(wildcard::attribute_group_wildcard(
                             self,
                             &g,
@@ -1616,7 +1704,12 @@ impl Converter<'_> {
                 }
                 ComplexBaseTypeContent::AnyAttribute(w) => {
                     let k = key.child("anyAttribute");
-                    own_wildcard = Some(wildcard::attribute_wildcard(w, None, self.span(&k)));
+                    let target = self.namespaces.target.clone();
+                    own_wildcard = Some(wildcard::attribute_wildcard(
+                        w,
+                        target.as_deref(),
+                        self.span(&k),
+                    ));
                 }
                 ComplexBaseTypeContent::Group(g) => {
                     let k = key.child("group");
@@ -1775,7 +1868,11 @@ impl Converter<'_> {
                         Some(more) => attributes.extend(more),
                         None => ok = false,
                     }
-                    let g = r.ref_.as_ref().map(local_name).unwrap_or_default();
+                    let g = r
+                        .ref_
+                        .as_ref()
+                        .map(|q| self.ref_key("attributeGroup", q))
+                        .unwrap_or_default();
                     if wildcard::attribute_group_wildcard(self, &g, &mut Vec::new()).is_some() {
                         self.unsupported(gspan, format!("xs:extension in complexType \"{owner}\""), format!("the attribute wildcard of attribute group \"{g}\" in xs:simpleContent is not supported yet"), None);
                         ok = false;
@@ -1822,7 +1919,8 @@ impl Converter<'_> {
         let span = self.span(&key);
         let (decl, construct) = match (&a.ref_, &a.name) {
             (Some(q), None) => {
-                let name = local_name(q);
+                let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
+                let name = self.resolve_reference("attribute", q, span, &construct, "attribute")?;
                 let construct = format!("attribute ref=\"{name}\" in \"{owner}\"");
                 if a.type_.is_some() || a.simple_type.is_some() || a.form.is_some() {
                     self.invalid(
@@ -1866,7 +1964,11 @@ impl Converter<'_> {
             }
             (None, Some(name)) => {
                 let construct = format!("attribute \"{name}\" of \"{owner}\"");
-                (self.attribute_decl(a, key, name, owner)?, construct)
+                let decl = Attribute {
+                    namespace: self.namespaces.local_attribute(a.form),
+                    ..self.attribute_decl(a, key, name, owner)?
+                };
+                (decl, construct)
             }
             (Some(_), Some(_)) => {
                 self.invalid(
@@ -1960,6 +2062,8 @@ impl Converter<'_> {
             .push((type_ref.clone(), (self.doc, span), construct));
         Some(Attribute {
             name: name.to_string(),
+            // Set by the caller: a global attribute is qualified, a local one by its form.
+            namespace: None,
             type_ref,
             required: false,
             default: a.default.clone(),
@@ -2097,12 +2201,9 @@ impl Converter<'_> {
         let span = self.span(&key);
         let (decl, construct) = match (&el.ref_, &el.name) {
             (Some(q), None) => {
-                let name = local_name(q);
+                let construct = format!("element ref=\"{q}\" in \"{owner}\"");
+                let name = self.resolve_reference("element", q, span, &construct, "element")?;
                 let construct = format!("element ref=\"{name}\" in \"{owner}\"");
-                if self.namesakes.contains(&("element", name.clone())) {
-                    self.unsupported(span, construct, NAMESAKE_REFERENCE, None);
-                    return None;
-                }
                 let has_content = el
                     .content
                     .iter()
@@ -2145,7 +2246,10 @@ impl Converter<'_> {
             (None, Some(name)) => {
                 let construct = format!("element \"{name}\" in \"{owner}\"");
                 let occurrence = occurs(el.min_occurs, el.max_occurs, &span, self, &construct)?;
-                let decl = self.element_decl(el, key, name)?;
+                let decl = ElementDecl {
+                    namespace: self.namespaces.local_element(el.form),
+                    ..self.element_decl(el, key, name)?
+                };
                 let (min, max) = occurrence;
                 return Some(Particle {
                     min,
@@ -2322,6 +2426,8 @@ impl Converter<'_> {
         }
         Some(ElementDecl {
             name: name.to_string(),
+            // Set by the caller: a global element is qualified, a local one by its form.
+            namespace: None,
             span,
             type_ref,
             doc,
@@ -2650,7 +2756,8 @@ pub fn identifier_chars(s: &str) -> String {
         .collect()
 }
 
-/// The local part of a QName (namespaces come later: no-namespace schemas only).
+/// The local part of a QName (where only the local name is compared, e.g. a prohibited
+/// attribute against its base's attributes).
 fn local_name(q: &QName) -> String {
     String::from_utf8_lossy(q.local_name()).into_owned()
 }

@@ -24,7 +24,8 @@ pub struct ModelProblem {
 }
 
 struct Position<'p> {
-    name: &'p str,
+    /// The expanded name (`{namespace}local` in a namespace): what UPA and EDC compare.
+    name: String,
     span: Span,
     type_ref: &'p TypeRef,
 }
@@ -64,7 +65,7 @@ impl<'p> Automaton<'p> {
             Term::Element(e) => {
                 let i = self.positions.len();
                 self.positions.push(Position {
-                    name: &e.name,
+                    name: e.xml_name(),
                     span: e.span,
                     type_ref: &e.type_ref,
                 });
@@ -142,7 +143,7 @@ impl<'p> Automaton<'p> {
                     if meets(first, &info.first) && meets(last, &info.last) {
                         let x = first.iter().find(|x| info.first.contains(x)).copied();
                         let span = x.map_or(Span::default(), |x| self.positions[x].span);
-                        let name = x.map_or("", |x| self.positions[x].name);
+                        let name = x.map_or("", |x| self.positions[x].name.as_str());
                         self.problems.push(ModelProblem {
                             span,
                             message: format!(

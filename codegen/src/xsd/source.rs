@@ -79,6 +79,7 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             // may use, and generated code accepts neither yet: nothing they block is read.
             "finalDefault",
             "blockDefault",
+            "targetNamespace",
             "elementFormDefault",
             "attributeFormDefault",
             "version",
@@ -98,9 +99,12 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             "abstract",
             "final",
             "block",
+            "form",
             "id",
         ],
-        "attribute" => &["name", "ref", "type", "use", "default", "fixed", "id"],
+        "attribute" => &[
+            "name", "ref", "type", "use", "default", "fixed", "form", "id",
+        ],
         "group" => &["name", "ref", "minOccurs", "maxOccurs", "id"],
         "attributeGroup" => &["name", "ref", "id"],
         "simpleType" => &["name", "final", "id"],

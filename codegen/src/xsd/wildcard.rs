@@ -40,10 +40,9 @@ pub(super) fn any_type_element_supported(
     ok
 }
 
-/// An `xs:anyAttribute` as a wildcard. `target` is the schema's target namespace: none
-/// until names carry namespaces, so `##targetNamespace` is `##local` and `##other` is any
-/// namespace-qualified name (XSD 1.0, 3.10.2: `##other` is "not the target namespace",
-/// and 3.10.4 2.3: never absent).
+/// An `xs:anyAttribute` as a wildcard. `target` is the target namespace of the document
+/// it stands in: what `##targetNamespace` names and `##other` excludes (XSD 1.0, 3.10.2:
+/// `##other` is "not the target namespace", and 3.10.4 2.3: never absent).
 pub(super) fn attribute_wildcard(
     w: &xs::AnyAttribute,
     target: Option<&str>,
@@ -162,16 +161,20 @@ pub(super) fn attribute_group_wildcard(
     seen.push(name.to_string());
     let (g, key) = cx.globals.attribute_groups.raw.get(name)?;
     let span = cx.map.span(key);
+    // The group's own document: its target namespace and its prefix bindings.
+    let doc = super::split_key(key).0;
+    let namespaces = cx.doc_namespaces.get(doc).cloned().unwrap_or_default();
+    let target = namespaces.target.as_deref();
     let mut own = None;
     let mut groups = Vec::new();
     for c in &g.content {
         match c {
             xs::AttributeGroupTypeContent::AnyAttribute(w) => {
-                own = Some(attribute_wildcard(w, None, span))
+                own = Some(attribute_wildcard(w, target, span))
             }
             xs::AttributeGroupTypeContent::AttributeGroup(r) => {
                 if let Some(q) = &r.ref_ {
-                    let n = super::local_name(q);
+                    let n = cx.ref_key_in(&namespaces, "attributeGroup", q);
                     groups.extend(attribute_group_wildcard(cx, &n, seen));
                 }
             }

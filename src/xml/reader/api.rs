@@ -275,13 +275,10 @@ impl<'a> Reader<'a> {
     /// The name under which `tag` gives `xsi:nil` (its prefix bound to the XML Schema
     /// instance namespace where the reader stands), if it does.
     pub fn xsi_nil_name(&self, tag: &Tag) -> Option<String> {
-        tag.attribute_names()
-            .find(|n| {
-                n.split_once(':').is_some_and(|(p, local)| {
-                    local == "nil" && self.namespace_of(p) == Some(crate::schema::XSI_NAMESPACE)
-                })
-            })
-            .map(str::to_string)
+        // The reader gives prefixed attributes their expanded names: xsi:nil is found by
+        // namespace, whatever its prefix.
+        let name = crate::schema::XSI_NIL;
+        tag.attribute(name).map(|_| name.to_string())
     }
 
     /// Hands the element whose start tag is `tag` (the reader stands in it) to the
@@ -616,6 +613,14 @@ impl<'a> Reader<'a> {
 
     /// The attributes of `tag`, to be taken one by one by the type's declarations.
     pub fn attributes<'t>(&mut self, tag: &'t Tag) -> Attributes<'t> {
-        Attributes::new(tag)
+        let mut attributes = Attributes::new(tag);
+        // xsi:type is a QName: resolved now, while the element's namespace scope is open
+        // (it is closed by the time unknown attributes are reported).
+        if tag.prefixed {
+            attributes.xsi_type = tag
+                .attribute(crate::schema::XSI_TYPE)
+                .map(|v| self.resolve_qname(v));
+        }
+        attributes
     }
 }

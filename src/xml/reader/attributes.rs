@@ -13,6 +13,9 @@ pub struct Attributes<'t> {
     tag: &'t Tag,
     /// Which items a declaration took (the reader allows at most 256 attributes).
     used: [u64; 4],
+    /// `xsi:type`'s value resolved where the element stands (its expanded name), or why
+    /// it is no QName; `None` without one.
+    pub(super) xsi_type: Option<Result<String, String>>,
 }
 
 /// One attribute of a tag, borrowed.
@@ -26,7 +29,11 @@ struct AttrRef<'t> {
 impl<'t> Attributes<'t> {
     /// None of `tag`'s attributes taken yet.
     pub(super) fn new(tag: &'t Tag) -> Self {
-        Attributes { tag, used: [0; 4] }
+        Attributes {
+            tag,
+            used: [0; 4],
+            xsi_type: None,
+        }
     }
 
     fn is_used(&self, i: usize) -> bool {
@@ -206,6 +213,40 @@ impl<'t> Attributes<'t> {
         }
     }
 
+    /// `xsi:type` where no declaration takes it: its value must be a QName (resolved where
+    /// the element stands); the type it names is not taken in place of the declared one
+    /// (type substitution is not supported: the document is refused, as an attribute the
+    /// type does not declare).
+    fn xsi_type_not_supported(&self, r: &mut Reader<'_>, attr: AttrRef<'t>) {
+        let path = format!("{}/@xsi:type", r.path());
+        let found = format!("xsi:type=\"{}\"", excerpt(attr.value));
+        let d = match &self.xsi_type {
+            Some(Err(why)) => Diagnostic::error(
+                Code::Lexical,
+                attr.offset,
+                path,
+                format!("the value of xsi:type on <{}> is not a QName: {why}", self.tag.name()),
+            )
+            .expected("a QName naming a type"),
+            Some(Ok(name)) => Diagnostic::error(
+                Code::UnknownAttribute,
+                attr.offset,
+                path,
+                format!(
+                    "<{}> has no attribute xsi:type: the type {name} does not stand in for the declared type (type substitution is not supported)",
+                    self.tag.name()
+                ),
+            ),
+            None => Diagnostic::error(
+                Code::UnknownAttribute,
+                attr.offset,
+                path,
+                format!("<{}> has no attribute xsi:type (type substitution is not supported)", self.tag.name()),
+            ),
+        };
+        r.report(d.found(found));
+    }
+
     /// Reports every attribute no declaration took.
     pub fn finish(self, r: &mut Reader<'_>) -> Result<(), Invalid> {
         let mut ok = true;
@@ -215,10 +256,12 @@ impl<'t> Attributes<'t> {
                 // xsi:schemaLocation and xsi:noNamespaceSchemaLocation are hints for finding
                 // a schema, allowed on every element whatever its type says (XSD 1.0 Part 1,
                 // 3.4.4, Element Locally Valid (Complex Type) 3; 2.6.3): never unknown.
-                if attr.name.split_once(':').is_some_and(|(p, local)| {
-                    matches!(local, "schemaLocation" | "noNamespaceSchemaLocation")
-                        && r.namespace_of(p) == Some(crate::schema::XSI_NAMESPACE)
-                }) {
+                if crate::schema::XSI_HINTS.contains(&attr.name) {
+                    continue;
+                }
+                if attr.name == crate::schema::XSI_TYPE {
+                    self.xsi_type_not_supported(r, attr);
+                    ok = false;
                     continue;
                 }
                 let path = format!("{}/@{}", r.path(), attr.name);

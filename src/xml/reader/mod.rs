@@ -20,6 +20,7 @@ use crate::schema::FacetError;
 
 mod api;
 mod attributes;
+mod doctype;
 mod document;
 mod events;
 mod ids;

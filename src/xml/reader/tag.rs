@@ -25,6 +25,9 @@ pub struct Tag {
     /// Byte offset of `<`.
     pub offset: usize,
     pub(super) attributes: Vec<Attr>,
+    /// Some attribute was written with a prefix (it may be `xsi:type`, whose value is
+    /// resolved where the element stands).
+    pub(super) prefixed: bool,
 }
 
 /// An attribute: its name is `text[start..split]` and its value `text[split..end]` of its
@@ -38,7 +41,9 @@ pub(super) struct Attr {
 }
 
 impl Tag {
-    /// The element name (`{namespace}name` in a default namespace).
+    /// The element's expanded name: its local name in no namespace, `{namespace}local`
+    /// (Clark notation) in one, whatever prefix it is written with. Generated code matches
+    /// it against names of the same form; diagnostics show it so.
     pub fn name(&self) -> &str {
         &self.text[..self.name_end]
     }
@@ -74,6 +79,7 @@ impl Tag {
     fn reset(&mut self, offset: usize, name: &str) {
         self.text.clear();
         self.attributes.clear();
+        self.prefixed = false;
         self.offset = offset;
         self.text.push_str(name);
         self.name_end = self.text.len();
@@ -151,16 +157,28 @@ impl Reader<'_> {
             mark: self.prefixes.len(),
         };
         let read = self.read_start_tag(&mut tag, &mut declared, content, source, name.len());
-        if let Err(Refused) = read {
-            self.prefixes.truncate(declared.mark);
-            self.recycle(tag);
-            return None;
-        }
+        let element_colon = match read {
+            Ok(colon) => colon,
+            Err(Refused) => {
+                self.prefixes.truncate(declared.mark);
+                self.recycle(tag);
+                return None;
+            }
+        };
         let in_scope = match declared.default {
             Some(d) => d,
             None => self.default_ns.last().cloned().flatten(),
         };
-        if let Some(ns) = &in_scope {
+        if element_colon.is_some() || !declared.prefixed.is_empty() {
+            // Rare (our own formats use no prefixes): names written with a prefix become
+            // expanded names, so a schema matches them by namespace, not by prefix.
+            self.expand_prefixed(
+                &mut tag,
+                element_colon,
+                in_scope.as_deref(),
+                &declared.prefixed,
+            );
+        } else if let Some(ns) = &in_scope {
             tag.qualify(ns);
         }
         self.default_ns.push(in_scope);
@@ -200,7 +218,7 @@ impl Reader<'_> {
         content: &[u8],
         source: Option<&str>,
         name_len: usize,
-    ) -> Result<(), Refused> {
+    ) -> Result<Option<usize>, Refused> {
         let checked = if wf::simple_name(&content[..name_len]) {
             Ok(None)
         } else {
@@ -237,7 +255,7 @@ impl Reader<'_> {
                 return Err(Refused);
             }
         }
-        Ok(())
+        Ok(element_colon)
     }
 
     /// Reports a syntax error of the start tag, at `e.at` of its content.
@@ -434,6 +452,76 @@ impl Reader<'_> {
             None => declared.default = Some((!value.is_empty()).then_some(value)),
         }
         Ok(())
+    }
+
+    /// Gives a start tag whose element or attributes are written with a prefix its
+    /// expanded names (`{namespace}local`, see [`Tag::name`]); its prefixes are checked
+    /// as declared already. An unprefixed element is in the default namespace `default`;
+    /// an unprefixed attribute stays in none (Namespaces 1.0, 6.2).
+    fn expand_prefixed(
+        &self,
+        tag: &mut Tag,
+        element_colon: Option<usize>,
+        default: Option<&str>,
+        prefixed: &[(usize, usize)],
+    ) {
+        let qualified = |prefix: &str, local: &str| {
+            let ns = self.namespace_of(prefix).unwrap_or_default();
+            format!("{{{ns}}}{local}")
+        };
+        let name = tag.name();
+        let element = match (element_colon, default) {
+            (Some(colon), _) => qualified(&name[..colon], &name[colon + 1..]),
+            (None, Some(ns)) => format!("{{{ns}}}{name}"),
+            (None, None) => name.to_string(),
+        };
+        let mut text = String::with_capacity(tag.text.len() + 64);
+        text.push_str(&element);
+        let name_end = text.len();
+        let mut attributes = Vec::with_capacity(tag.attributes.len());
+        for (i, a) in tag.attributes.iter().enumerate() {
+            let key = tag.attr_name(a);
+            let start = text.len();
+            match prefixed.iter().find(|(at, _)| *at == i) {
+                Some(&(_, colon)) => text.push_str(&qualified(&key[..colon], &key[colon + 1..])),
+                None => text.push_str(key),
+            }
+            let split = text.len();
+            text.push_str(tag.attr_value(a));
+            attributes.push(Attr {
+                start,
+                split,
+                end: text.len(),
+                offset: a.offset,
+            });
+        }
+        tag.text = text;
+        tag.name_end = name_end;
+        tag.attributes = attributes;
+        tag.prefixed = !prefixed.is_empty();
+    }
+
+    /// The expanded name (`{namespace}local`, or `local` in no namespace) of the QName
+    /// `value` where the reader stands, as a QName-valued attribute is resolved (an
+    /// unprefixed one by the default namespace, XSD 1.0, 3.15.3); why not, if it is not
+    /// one.
+    pub(super) fn resolve_qname(&self, value: &str) -> Result<String, String> {
+        let v = value.trim_matches([' ', '\t', '\n', '\r']);
+        let colon = wf::check_qname(v, "QName").map_err(|e| e.message)?;
+        let (ns, local) = match colon {
+            Some(c) => {
+                let prefix = &v[..c];
+                let ns = self
+                    .namespace_of(prefix)
+                    .ok_or_else(|| format!("the prefix {prefix} is not declared"))?;
+                (Some(ns), &v[c + 1..])
+            }
+            None => (self.default_ns.last().and_then(|d| d.as_deref()), v),
+        };
+        Ok(match ns {
+            Some(ns) => format!("{{{ns}}}{local}"),
+            None => local.to_string(),
+        })
     }
 
     /// The namespace `prefix` is bound to where the reader stands (`xml` always is).
