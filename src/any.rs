@@ -562,6 +562,8 @@ fn read_attributes(r: &Reader<'_>, tag: &Tag) -> Vec<AnyAttribute> {
     tag.attribute_names()
         .filter_map(|n| {
             let (name, prefix) = expand(r, n)?;
+            // The reader gives a prefixed name expanded; its prefix is kept apart.
+            let prefix = prefix.or_else(|| tag.attribute_prefix(n).map(str::to_string));
             let value = tag.attribute(n).unwrap_or_default().to_string();
             Some(AnyAttribute {
                 name,
@@ -575,6 +577,7 @@ fn read_attributes(r: &Reader<'_>, tag: &Tag) -> Vec<AnyAttribute> {
 impl Element for AnyElement {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         let (name, prefix) = expand(r, tag.name()).ok_or(Invalid)?;
+        let prefix = prefix.or_else(|| tag.element_prefix().map(str::to_string));
         let content = AnyType::read(r, tag)?;
         Ok(AnyElement {
             name,
@@ -672,14 +675,15 @@ pub trait GlobalAttributes {
 pub trait AttributeWildcard {
     /// The wildcard.
     const WILDCARD: Wildcard;
-    /// The names of the type's declared attributes (no namespace on this branch).
+    /// The expanded names of the type's declared attributes (`{namespace}local` for a
+    /// qualified one).
     const DECLARED: &'static [&'static str];
     /// The schema's global attribute declarations.
     type Globals: GlobalAttributes;
 
     /// Whether the wildcard takes an attribute `name` with `value`: `Err` says why not.
     fn admit(name: &ExpandedName, value: &str) -> Result<(), WildcardError> {
-        if name.namespace().is_none() && Self::DECLARED.contains(&name.local()) {
+        if Self::DECLARED.contains(&name.to_string().as_str()) {
             return Err(WildcardError::Declared(name.to_string()));
         }
         if !Self::WILDCARD.namespaces.allows(name.namespace()) {
@@ -828,7 +832,7 @@ impl<M: AttributeWildcard> crate::complex::FieldKind for AnyAttributes<M> {
         let matches = |r: &Reader<'_>, name: &str| {
             expand(r, name).is_some_and(|(n, _)| {
                 M::WILDCARD.namespaces.allows(n.namespace())
-                    && !(n.namespace().is_none() && M::DECLARED.contains(&n.local()))
+                    && !M::DECLARED.contains(&n.to_string().as_str())
             })
         };
         let check = |r: &Reader<'_>, name: &str, value: &str| {
@@ -843,7 +847,9 @@ impl<M: AttributeWildcard> crate::complex::FieldKind for AnyAttributes<M> {
         };
         let taken = a.take_matching(r, matches, check)?;
         for (name, value) in taken {
-            if let Some((name, prefix)) = expand(r, &name) {
+            if let Some((expanded, prefix)) = expand(r, &name) {
+                let prefix = prefix.or_else(|| a.prefix_of(&name).map(str::to_string));
+                let name = expanded;
                 slot.items.push(AnyAttribute {
                     name,
                     prefix,

@@ -49,7 +49,9 @@ impl Renderer<'_> {
         let marker_name = self.fresh_name(&format!("{}Wildcard", type_ident_name(&def.name)));
         let marker = type_ident(&marker_name);
         let (ns, pc) = (namespaces(&w.namespaces), process(w.process));
-        let declared: Vec<&str> = declared.iter().map(|a| a.name.as_str()).collect();
+        // Expanded names (a qualified attribute's `{namespace}local`), as the runtime
+        // compares them.
+        let declared: Vec<String> = declared.iter().map(|a| a.xml_name()).collect();
         let doc = format!(
             "The attribute wildcard (`xs:anyAttribute`) of `{}`.",
             def.name
@@ -96,11 +98,16 @@ impl Renderer<'_> {
             .map(|a| {
                 let rt = self.rust_type(&a.type_ref);
                 let local = &a.name;
+                // A global attribute is in the target namespace (none without one).
+                let ns = match &a.namespace {
+                    Some(ns) => quote! { ::core::option::Option::Some(#ns) },
+                    None => quote! { ::core::option::Option::None },
+                };
                 let parse = quote! { <#rt as __s::SimpleValue>::parse_lexical(value) };
                 match &a.fixed {
                     // A fixed value is the only one allowed, compared in the value space.
                     Some(fixed) => quote! {
-                        (::core::option::Option::None, #local) => ::core::option::Option::Some(
+                        (#ns, #local) => ::core::option::Option::Some(
                             #parse.and_then(|v| {
                                 let want = <#rt as __s::SimpleValue>::parse_lexical(#fixed)?;
                                 if __s::SimpleValue::to_lexical(&v) == __s::SimpleValue::to_lexical(&want) {
@@ -112,7 +119,7 @@ impl Renderer<'_> {
                         ),
                     },
                     None => quote! {
-                        (::core::option::Option::None, #local) => ::core::option::Option::Some(#parse.map(drop)),
+                        (#ns, #local) => ::core::option::Option::Some(#parse.map(drop)),
                     },
                 }
             })

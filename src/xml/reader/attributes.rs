@@ -213,6 +213,11 @@ impl<'t> Attributes<'t> {
         }
     }
 
+    /// The prefix attribute `name` (an expanded name) was written with, if any.
+    pub fn prefix_of(&self, name: &str) -> Option<&str> {
+        self.tag.attribute_prefix(name)
+    }
+
     /// `xsi:type` where no declaration takes it: its value must be a QName (resolved where
     /// the element stands); the type it names is not taken in place of the declared one
     /// (type substitution is not supported: the document is refused, as an attribute the

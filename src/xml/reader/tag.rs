@@ -28,6 +28,16 @@ pub struct Tag {
     /// Some attribute was written with a prefix (it may be `xsi:type`, whose value is
     /// resolved where the element stands).
     pub(super) prefixed: bool,
+    /// The prefixes names were written with (rare): the element's, and each prefixed
+    /// attribute's by index. Open content keeps them, to write a document back as it was.
+    written_prefixes: Option<Box<WrittenPrefixes>>,
+}
+
+/// The prefixes of a start tag written with some (see `Tag::element_prefix`).
+#[derive(Debug, Clone, Default)]
+struct WrittenPrefixes {
+    element: Option<String>,
+    attributes: Vec<(usize, String)>,
 }
 
 /// An attribute: its name is `text[start..split]` and its value `text[split..end]` of its
@@ -56,6 +66,25 @@ impl Tag {
             .map(|a| self.attr_value(a))
     }
 
+    /// The prefix the element's name was written with, if any (its name is expanded).
+    pub fn element_prefix(&self) -> Option<&str> {
+        self.written_prefixes.as_ref()?.element.as_deref()
+    }
+
+    /// The prefix attribute `name` (an expanded name) was written with, if any.
+    pub fn attribute_prefix(&self, name: &str) -> Option<&str> {
+        let written = self.written_prefixes.as_ref()?;
+        let i = self
+            .attributes
+            .iter()
+            .position(|a| self.attr_name(a) == name)?;
+        written
+            .attributes
+            .iter()
+            .find(|(at, _)| *at == i)
+            .map(|(_, p)| p.as_str())
+    }
+
     /// The names of the attributes present.
     pub fn attribute_names(&self) -> impl Iterator<Item = &str> {
         self.attributes.iter().map(|a| self.attr_name(a))
@@ -80,6 +109,7 @@ impl Tag {
         self.text.clear();
         self.attributes.clear();
         self.prefixed = false;
+        self.written_prefixes = None;
         self.offset = offset;
         self.text.push_str(name);
         self.name_end = self.text.len();
@@ -479,11 +509,18 @@ impl Reader<'_> {
         text.push_str(&element);
         let name_end = text.len();
         let mut attributes = Vec::with_capacity(tag.attributes.len());
+        let mut written = WrittenPrefixes {
+            element: element_colon.map(|colon| name[..colon].to_string()),
+            attributes: Vec::new(),
+        };
         for (i, a) in tag.attributes.iter().enumerate() {
             let key = tag.attr_name(a);
             let start = text.len();
             match prefixed.iter().find(|(at, _)| *at == i) {
-                Some(&(_, colon)) => text.push_str(&qualified(&key[..colon], &key[colon + 1..])),
+                Some(&(_, colon)) => {
+                    text.push_str(&qualified(&key[..colon], &key[colon + 1..]));
+                    written.attributes.push((i, key[..colon].to_string()));
+                }
                 None => text.push_str(key),
             }
             let split = text.len();
@@ -499,6 +536,7 @@ impl Reader<'_> {
         tag.name_end = name_end;
         tag.attributes = attributes;
         tag.prefixed = !prefixed.is_empty();
+        tag.written_prefixes = Some(Box::new(written));
     }
 
     /// The expanded name (`{namespace}local`, or `local` in no namespace) of the QName
