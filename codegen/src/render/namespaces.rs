@@ -7,11 +7,14 @@
 //! unqualified (it needs the empty namespace), `T` gets the prefix `ns1`
 //! (`xmlns:ns1="T"`) and qualified elements are written `ns1:local`. Qualified
 //! attributes always take `ns1` (a default namespace does not apply to attributes). Every
-//! declaration stands once, on the root. (One schema document has one target namespace:
-//! imports are not supported, so `ns1` is the only prefix needed yet.)
+//! other namespace the schema's names use (imported documents' components) gets a prefix
+//! of its own, `ns2`, `ns3`, ... in namespace order. Every declaration stands once, on the
+//! root.
 
 use proc_macro2::TokenStream;
 use quote::quote;
+
+use std::collections::BTreeSet;
 
 use crate::ir::{Content, Particle, Schema, Term, TypeKind};
 
@@ -20,28 +23,62 @@ const PREFIX: &str = "ns1";
 
 /// The `namespaces [...]` argument of `document!`, or nothing.
 pub(super) fn declarations(schema: &Schema) -> TokenStream {
-    let Some(target) = schema.target_namespace.as_deref() else {
-        return quote! {};
-    };
+    let target = schema.target_namespace.as_deref();
     let (mut unqualified_element, mut qualified_attribute) = (false, false);
+    // Every namespace a name of the schema is in.
+    let mut used: BTreeSet<&str> = schema
+        .roots
+        .values()
+        .filter_map(|r| r.namespace.as_deref())
+        .collect();
+    unqualified_element |= schema.roots.values().any(|r| r.namespace.is_none());
     for def in schema.types.values() {
         let TypeKind::Complex(c) = &def.kind else {
             continue;
         };
-        qualified_attribute |= c.attributes.iter().any(|a| a.namespace.is_some());
+        qualified_attribute |= c
+            .attributes
+            .iter()
+            .any(|a| a.namespace.is_some() && a.namespace.as_deref() == target);
+        used.extend(c.attributes.iter().filter_map(|a| a.namespace.as_deref()));
         if let Content::Elements(p) | Content::Mixed(p) = &c.content {
             unqualified_element |= has_unqualified(p);
+            namespaces_of(p, &mut used);
         }
     }
-    let mut pairs: Vec<(&str, &str)> = Vec::new();
-    if !unqualified_element {
-        pairs.push(("", target));
+    let mut pairs: Vec<(String, &str)> = Vec::new();
+    if let Some(target) = target {
+        if !unqualified_element {
+            pairs.push((String::new(), target));
+        }
+        if unqualified_element || qualified_attribute {
+            pairs.push((PREFIX.to_string(), target));
+        }
     }
-    if unqualified_element || qualified_attribute {
-        pairs.push((PREFIX, target));
+    for (n, ns) in used
+        .into_iter()
+        .filter(|ns| Some(*ns) != target)
+        .enumerate()
+    {
+        pairs.push((format!("ns{}", n + 2), ns));
     }
-    let (prefixes, uris): (Vec<&str>, Vec<&str>) = pairs.into_iter().unzip();
+    if pairs.is_empty() {
+        return quote! {};
+    }
+    let (prefixes, uris): (Vec<String>, Vec<&str>) = pairs.into_iter().unzip();
     quote! { , namespaces [#(#prefixes #uris),*] }
+}
+
+/// Adds the namespaces of the particle's elements to `used`.
+fn namespaces_of<'s>(p: &'s Particle, used: &mut BTreeSet<&'s str>) {
+    match &p.term {
+        Term::Element(e) => used.extend(e.namespace.as_deref()),
+        Term::Sequence(items) | Term::Choice(items) | Term::All(items) => {
+            for i in items {
+                namespaces_of(i, used);
+            }
+        }
+    }
 }
 
 /// Whether the particle declares an element in no namespace.
