@@ -454,6 +454,52 @@ fn namesakes_of_two_namespaces_are_not_confused() {
     );
 }
 
+/// A chameleon include (no targetNamespace) takes the includer's namespace: its
+/// components are in it, its unprefixed references find them there, and its local
+/// elements follow its own elementFormDefault.
+#[test]
+fn a_chameleon_include_takes_the_includers_namespace() {
+    let dir = documents(&[
+        (
+            "a.xsd",
+            concat!(
+                "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:a\" xmlns:a=\"urn:a\" elementFormDefault=\"qualified\">\n",
+                "<xs:include schemaLocation=\"b.xsd\"/>\n",
+                "<xs:element name=\"r\" type=\"a:Pair\"/>\n",
+                "</xs:schema>\n",
+            ),
+        ),
+        (
+            "b.xsd",
+            "<xs:complexType name=\"Pair\"><xs:sequence><xs:element name=\"x\" type=\"Short\"/><xs:element ref=\"y\"/></xs:sequence></xs:complexType>\n<xs:simpleType name=\"Short\"><xs:restriction base=\"xs:string\"><xs:maxLength value=\"3\"/></xs:restriction></xs:simpleType>\n<xs:element name=\"y\" type=\"xs:int\"/>\n",
+        ),
+    ]);
+    let (verdict, d) = check(dir.path(), &["a.xsd"]);
+    assert_eq!(verdict, Verdict::Supported, "{d:?}");
+    let schema = read_schema_files(&[dir.path().join("a.xsd")], &Catalog::default()).unwrap();
+    assert_eq!(schema.roots["r"].namespace.as_deref(), Some("urn:a"));
+    assert_eq!(schema.roots["y"].namespace.as_deref(), Some("urn:a"));
+    let TypeKind::Complex(pair) = &schema.types["Pair"].kind else {
+        panic!()
+    };
+    let Content::Elements(p) = &pair.content else {
+        panic!()
+    };
+    let Term::Sequence(items) = &p.term else {
+        panic!()
+    };
+    let Term::Element(x) = &items[0].term else {
+        panic!()
+    };
+    // b.xsd's own elementFormDefault (unqualified): x is in no namespace.
+    assert_eq!((x.name.as_str(), x.namespace.as_deref()), ("x", None));
+    assert_eq!(x.type_ref, TypeRef::Named("Short".into()));
+    let Term::Element(y) = &items[1].term else {
+        panic!()
+    };
+    assert_eq!(y.namespace.as_deref(), Some("urn:a"));
+}
+
 /// The real-world sets of `../shared/xsd-real` compose with their catalogs: no document is
 /// missing, no location left unmapped.
 #[test]
