@@ -208,6 +208,26 @@ mod wildcards {
     }
 
     #[test]
+    fn xsi_attributes_are_never_a_wildcards() {
+        // xsi:schemaLocation under ##other (skip) and ##any (lax): allowed on any element,
+        // and not taken into other_attributes (XSD 1.0, 3.4.4, clause 3).
+        let doc = accepted(
+            "<item xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"urn:x x.xsd\" id=\"1\"><name/></item>",
+        );
+        let Root::Item(item) = &doc else {
+            panic!("an item")
+        };
+        assert!(item.other_attributes.as_slice().is_empty());
+        accepted(
+            "<lax xmlns:i=\"http://www.w3.org/2001/XMLSchema-instance\" i:noNamespaceSchemaLocation=\"a.xsd\"/>",
+        );
+        // Strict ##local: an xsi hint is not an undeclared attribute of the wildcard's.
+        accepted(
+            "<strict xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"u s.xsd\" size=\"3\"/>",
+        );
+    }
+
+    #[test]
     fn made_attributes_are_checked_against_the_wildcard() {
         let mut others = OtherAttributes::<ItemWildcard>::new();
         let qualified = ExpandedName::new(Some("urn:x"), "a").unwrap();

@@ -168,7 +168,16 @@ impl<'t> Attributes<'t> {
         let mut taken = Vec::new();
         let mut ok = true;
         for i in 0..self.tag.attributes.len() {
-            if self.is_used(i) || !matches(r, self.item(i).name) {
+            // xsi:type, xsi:nil, xsi:schemaLocation and xsi:noNamespaceSchemaLocation are
+            // never a wildcard's (XSD 1.0, 3.4.4, Element Locally Valid (Complex Type) 3):
+            // they are left to their own checks and to `finish`.
+            let name = self.item(i).name;
+            if self.is_used(i)
+                || crate::schema::XSI_HINTS.contains(&name)
+                || name == crate::schema::XSI_TYPE
+                || name == crate::schema::XSI_NIL
+                || !matches(r, name)
+            {
                 continue;
             }
             self.used[i / 64] |= 1 << (i % 64);
