@@ -2639,9 +2639,16 @@ fn documentation(a: Option<&Annotation>) -> Option<String> {
 /// separator. ASCII names come out unchanged.
 pub fn identifier_chars(s: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
+    use unicode_security::GeneralSecurityProfile;
     s.nfkc()
         .map(|c| {
-            if c == '_' || unicode_ident::is_xid_continue(c) {
+            // rustc accepts any XID character but warns about those Unicode's security
+            // profile does not allow in identifiers (modifier letters such as U+02D0, which
+            // XML names may use): those become separators too.
+            if c == '_'
+                || (unicode_ident::is_xid_continue(c)
+                    && (c.is_ascii() || GeneralSecurityProfile::identifier_allowed(c)))
+            {
                 c
             } else {
                 '-'

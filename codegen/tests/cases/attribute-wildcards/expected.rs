@@ -71,6 +71,8 @@ pub enum Root {
 ::boardxml::document!(
     Root, ["grouped" Grouped, "item" Item, "lax" Lax, "strict" Strict]
 );
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;
 /// The schema's global attribute declarations, as strict and lax attribute
 /// wildcards check values against them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -317,3 +317,5 @@ pub enum Root {
     Board(Board),
 }
 ::boardxml::document!(Root, ["board" Board]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;

@@ -32,3 +32,5 @@ pub enum Root {
     Note(Note),
 }
 ::boardxml::document!(Root, ["blob" Blob, "note" Note]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;

@@ -182,3 +182,5 @@ pub enum Root {
     Sample(Sample),
 }
 ::boardxml::document!(Root, ["sample" Sample]);
+///This schema's document type, [`Root`], under a name no schema type takes.
+pub type __Document = Root;
