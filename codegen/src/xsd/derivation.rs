@@ -348,7 +348,18 @@ impl Converter<'_> {
                         None => ok = false,
                     }
                 }
-                // The scan reports these (wildcards, XSD 1.1's assertions and open content).
+                ExtensionTypeContent::AnyAttribute(_) => {
+                    let k = key.child("anyAttribute");
+                    let wspan = self.span(&k);
+                    self.unsupported(
+                        wspan,
+                        construct.clone(),
+                        "xs:anyAttribute in a derived complex type is not supported yet",
+                        None,
+                    );
+                    ok = false;
+                }
+                // The scan reports these (XSD 1.1's assertions and open content).
                 _ => ok = false,
             }
         }
@@ -415,8 +426,19 @@ impl Converter<'_> {
                         &mut prohibited,
                     );
                 }
+                RestrictionTypeContent::AnyAttribute(_) => {
+                    let k = key.child("anyAttribute");
+                    let wspan = self.span(&k);
+                    self.unsupported(
+                        wspan,
+                        construct.clone(),
+                        "xs:anyAttribute in a derived complex type is not supported yet",
+                        None,
+                    );
+                    ok = false;
+                }
                 // Facets and an inline simple type belong to simple content (the validity
-                // pass reports them here); wildcards and XSD 1.1's constructs: the scan.
+                // pass reports them here); XSD 1.1's constructs: the scan.
                 _ => ok = false,
             }
         }
@@ -543,8 +565,19 @@ impl Converter<'_> {
                         &mut prohibited,
                     );
                 }
+                RestrictionTypeContent::AnyAttribute(_) => {
+                    let k = key.child("anyAttribute");
+                    let wspan = self.span(&k);
+                    self.unsupported(
+                        wspan,
+                        format!("xs:restriction in complexType \"{owner}\""),
+                        "xs:anyAttribute in a derived complex type is not supported yet",
+                        None,
+                    );
+                    ok = false;
+                }
                 // A model group here is no simple content (the validity pass reports it);
-                // wildcards and XSD 1.1's constructs: the scan.
+                // XSD 1.1's constructs: the scan.
                 _ => ok = false,
             }
         }

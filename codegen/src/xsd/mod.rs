@@ -191,6 +191,22 @@ fn finish(cx: Converter<'_>) -> Result<Schema, Diagnostics> {
             diagnostics.push(d);
         }
     }
+    // A type whose conversion failed is always reported where it failed; should one fail
+    // unreported, the schema is still not accepted (the code would name a missing type).
+    if diagnostics.is_empty() && !cx.failed.is_empty() {
+        let mut names: Vec<&String> = cx.failed.iter().collect();
+        names.sort();
+        diagnostics.push(SchemaDiagnostic {
+            file: cx.docs[0].path.clone(),
+            span: Span { line: 1, column: 1 },
+            construct: "the schema".into(),
+            message: format!(
+                "internal error: the types {names:?} could not be converted, and nothing says why"
+            ),
+            hint: None,
+            kind: Kind::Unsupported,
+        });
+    }
     if diagnostics.is_empty() {
         return Ok(cx.schema);
     }
