@@ -616,6 +616,10 @@ impl<'a> Reader<'a> {
 
     /// The attributes of `tag`, to be taken one by one by the type's declarations.
     pub fn attributes<'t>(&mut self, tag: &'t Tag) -> Attributes<'t> {
-        Attributes::new(tag)
+        let mut a = Attributes::new(tag);
+        // Judged now, while the element's namespace declarations are in scope (its
+        // attributes may be finished after its end tag closed them).
+        a.pass_schema_location_hints(self);
+        a
     }
 }

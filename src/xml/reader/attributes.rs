@@ -206,21 +206,29 @@ impl<'t> Attributes<'t> {
         }
     }
 
+    /// Marks `xsi:schemaLocation` and `xsi:noNamespaceSchemaLocation` (their prefix bound
+    /// to the instance namespace) as taken: hints for finding a schema, allowed on every
+    /// element whatever its type says (XSD 1.0 Part 1, 3.4.4, Element Locally Valid
+    /// (Complex Type) 3; 2.6.3), outside any wildcard, never unknown and never fetched.
+    pub(super) fn pass_schema_location_hints(&mut self, r: &Reader<'_>) {
+        for i in 0..self.tag.attributes.len() {
+            let name = self.item(i).name;
+            let hint = name.split_once(':').is_some_and(|(p, local)| {
+                matches!(local, "schemaLocation" | "noNamespaceSchemaLocation")
+                    && r.namespace_of(p) == Some(crate::schema::XSI_NAMESPACE)
+            });
+            if hint {
+                self.used[i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
     /// Reports every attribute no declaration took.
     pub fn finish(self, r: &mut Reader<'_>) -> Result<(), Invalid> {
         let mut ok = true;
         for i in 0..self.tag.attributes.len() {
             if !self.is_used(i) {
                 let attr = self.item(i);
-                // xsi:schemaLocation and xsi:noNamespaceSchemaLocation are hints for finding
-                // a schema, allowed on every element whatever its type says (XSD 1.0 Part 1,
-                // 3.4.4, Element Locally Valid (Complex Type) 3; 2.6.3): never unknown.
-                if attr.name.split_once(':').is_some_and(|(p, local)| {
-                    matches!(local, "schemaLocation" | "noNamespaceSchemaLocation")
-                        && r.namespace_of(p) == Some(crate::schema::XSI_NAMESPACE)
-                }) {
-                    continue;
-                }
                 let path = format!("{}/@{}", r.path(), attr.name);
                 r.report(
                     Diagnostic::error(
