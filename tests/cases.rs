@@ -393,3 +393,19 @@ fn ids_are_unique_and_idrefs_resolve_across_the_document() {
     let codes: Vec<_> = found.iter().map(|d| d.0).collect();
     assert_eq!(codes, [Pattern.as_str(), DanglingIdRef.as_str()]);
 }
+
+#[test]
+fn schema_location_hints_are_allowed_on_every_element() {
+    let text = r#"<sample xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="s.xsd"><scores xsi:schemaLocation="urn:a a.xsd">1</scores></sample>"#;
+    let (doc, diags) = read::<simple_derivations::Root>(text);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert!(doc.is_ok());
+    // Bound to another namespace, the same name is an attribute the type does not declare.
+    let text = r#"<sample xmlns:xsi="urn:not-xsi" xsi:noNamespaceSchemaLocation="s.xsd"><scores>1</scores></sample>"#;
+    let (_, diags) = read::<simple_derivations::Root>(text);
+    let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(
+        codes,
+        [boardxml::diagnostic::Code::UnknownAttribute.as_str()]
+    );
+}

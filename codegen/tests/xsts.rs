@@ -558,6 +558,8 @@ fn accepted_schemas_compile() {
     let Some(dir) = unpack() else { return };
     let tests = load(&dir.path().join("xsdtests"));
     let mut modules: Vec<(String, String)> = Vec::new();
+    // Which test each module comes from, to name it when its code does not compile.
+    let mut origins: Vec<String> = Vec::new();
     let mut seen = BTreeSet::new();
     for t in &tests {
         // A test's documents form one schema (with those they include or import, found
@@ -571,10 +573,24 @@ fn accepted_schemas_compile() {
             continue;
         };
         modules.push((format!("m{}", modules.len()), code));
+        origins.push(t.id.clone());
     }
     println!("{} accepted schemas to compile", modules.len());
     if let Err(e) = common::compile_modules(&modules) {
-        panic!("generated code that does not compile:\n{e}");
+        let named: Vec<String> = e
+            .lines()
+            .map(|line| {
+                let module = line.strip_prefix("src/m").and_then(|l| l.split('.').next());
+                match module.and_then(|m| m.parse::<usize>().ok()) {
+                    Some(i) => format!("{line}\n  (from {})", origins[i]),
+                    None => line.to_string(),
+                }
+            })
+            .collect();
+        panic!(
+            "generated code that does not compile:\n{}",
+            named.join("\n")
+        );
     }
 }
 

@@ -200,6 +200,22 @@ fn finish(cx: Converter<'_>) -> Result<Schema, Diagnostics> {
             diagnostics.push(d);
         }
     }
+    // A type whose conversion failed is always reported where it failed; should one fail
+    // unreported, the schema is still not accepted (the code would name a missing type).
+    if diagnostics.is_empty() && !cx.failed.is_empty() {
+        let mut names: Vec<&String> = cx.failed.iter().collect();
+        names.sort();
+        diagnostics.push(SchemaDiagnostic {
+            file: cx.docs[0].path.clone(),
+            span: Span { line: 1, column: 1 },
+            construct: "the schema".into(),
+            message: format!(
+                "internal error: the types {names:?} could not be converted, and nothing says why"
+            ),
+            hint: None,
+            kind: Kind::Unsupported,
+        });
+    }
     if diagnostics.is_empty() {
         return Ok(cx.schema);
     }
@@ -2745,9 +2761,16 @@ fn documentation(a: Option<&Annotation>) -> Option<String> {
 /// separator. ASCII names come out unchanged.
 pub fn identifier_chars(s: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
+    use unicode_security::GeneralSecurityProfile;
     s.nfkc()
         .map(|c| {
-            if c == '_' || unicode_ident::is_xid_continue(c) {
+            // rustc accepts any XID character but warns about those Unicode's security
+            // profile does not allow in identifiers (modifier letters such as U+02D0, which
+            // XML names may use): those become separators too.
+            if c == '_'
+                || (unicode_ident::is_xid_continue(c)
+                    && (c.is_ascii() || GeneralSecurityProfile::identifier_allowed(c)))
+            {
                 c
             } else {
                 '-'
