@@ -1,7 +1,8 @@
 //! Every accepted schema produces code that compiles: the schemas of `tests/compile-cases`
 //! (shapes that once generated code rustc refused: no global element, recursive types,
 //! `totalDigits` on an unsigned base, XSD names that map to one Rust name, one local name
-//! in two namespaces) are generated,
+//! in two namespaces, letters and digits rustc lints as uncommon or confusable) are
+//! generated,
 //! and the modules compiled together against the runtime crate, in one `cargo check`
 //! (type checking is where those failures were; no code generation is needed to find
 //! them), under `deny(warnings)`.

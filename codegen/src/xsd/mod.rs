@@ -2759,24 +2759,44 @@ fn documentation(a: Option<&Annotation>) -> Option<String> {
 /// An XML name as Rust can take it: NFKC-normalised (Rust requires it: `ĳ` is `ij`), with
 /// every character that cannot continue an identifier (XID_Continue) turned into a `-`
 /// separator. ASCII names come out unchanged.
+///
+/// A letter or digit that rustc would lint is written as its code point instead (`Ƴ` ->
+/// `-u01b3-`), so that two names differing only in it stay two names: rustc warns about
+/// characters Unicode's identifier profile does not allow (`uncommon_codepoints`, also after
+/// the case mapping that `snake_case`/`PascalCase` apply: `Ƴ` is allowed, `ƴ` is not) and
+/// about identifiers that look alike (`confusable_idents`, `mixed_script_confusables`, by
+/// Unicode's confusable skeleton: Bengali `৪` looks like `8`). Keeping only characters that
+/// are their own skeleton means two generated identifiers can look alike only if they are
+/// alike in ASCII.
 pub fn identifier_chars(s: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
+    let mut out = String::with_capacity(s.len());
+    for c in s.nfkc() {
+        if c == '_' || c.is_ascii() && unicode_ident::is_xid_continue(c) {
+            out.push(c);
+        } else if !unicode_ident::is_xid_continue(c) {
+            out.push('-');
+        } else if lint_free(c) && c.to_lowercase().chain(c.to_uppercase()).all(lint_free) {
+            out.push(c);
+        } else {
+            out.push_str(&format!("-u{:04x}-", c as u32));
+        }
+    }
+    out
+}
+
+/// Whether rustc takes `c` in an identifier without a non-ASCII lint (see [`identifier_chars`]).
+fn lint_free(c: char) -> bool {
+    use unicode_normalization::UnicodeNormalization;
     use unicode_security::GeneralSecurityProfile;
-    s.nfkc()
-        .map(|c| {
-            // rustc accepts any XID character but warns about those Unicode's security
-            // profile does not allow in identifiers (modifier letters such as U+02D0, which
-            // XML names may use): those become separators too.
-            if c == '_'
-                || (unicode_ident::is_xid_continue(c)
-                    && (c.is_ascii() || GeneralSecurityProfile::identifier_allowed(c)))
-            {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect()
+    if c.is_ascii() {
+        return true;
+    }
+    let mut one = [0u8; 4];
+    let one: &str = c.encode_utf8(&mut one);
+    unicode_ident::is_xid_continue(c)
+        && GeneralSecurityProfile::identifier_allowed(c)
+        && unicode_security::skeleton(one).eq(one.nfd())
 }
 
 /// The local part of a QName (where only the local name is compared, e.g. a prohibited
