@@ -872,7 +872,7 @@ macro_rules! list_type {
 }
 
 /// A union's `SimpleValue` (the first member type that accepts a value takes it) and what
-/// [`impl_simple_type!`] gives: `union_type!(Type, ["Member", ...], [Variant, ...])`.
+/// [`impl_simple_type!`](crate::impl_simple_type) gives: `union_type!(Type, ["Member", ...], [Variant, ...])`.
 #[macro_export]
 macro_rules! union_type {
     ($ty:ident, [$($label:literal),* $(,)?], [$($v:ident),* $(,)?]) => {
