@@ -530,7 +530,7 @@ impl AnyElement {
 /// prefix resolved through the declarations in scope, an element's name in a default
 /// namespace as the reader gives it (`{uri}local`). `None`: an unbound prefix (which the
 /// reader has reported as not well-formed already).
-fn expand(r: &Reader<'_>, qname: &str) -> Option<(ExpandedName, Option<String>)> {
+pub(crate) fn expand(r: &Reader<'_>, qname: &str) -> Option<(ExpandedName, Option<String>)> {
     if let Some(rest) = qname.strip_prefix('{') {
         let (ns, local) = rest.split_once('}')?;
         let name = ExpandedName {
@@ -645,22 +645,6 @@ pub struct Wildcard {
     pub process: Process,
 }
 
-impl crate::complex::Field {
-    /// The attributes an attribute wildcard allows.
-    pub const fn any_attribute(namespaces: Namespaces, process: Process) -> Self {
-        crate::complex::Field {
-            xml: "",
-            kind: crate::complex::Kind::AnyAttribute(Wildcard {
-                namespaces,
-                process,
-            }),
-            min: 0,
-            max: crate::complex::UNBOUNDED,
-            value: None,
-        }
-    }
-}
-
 /// A schema's global attribute declarations, as a strict or lax wildcard validates
 /// against them (generated per schema).
 pub trait GlobalAttributes {
@@ -693,7 +677,7 @@ pub trait AttributeWildcard {
     }
 }
 
-fn check_value<G: GlobalAttributes>(
+pub(crate) fn check_value<G: GlobalAttributes>(
     process: Process,
     name: &ExpandedName,
     value: &str,
@@ -787,6 +771,15 @@ impl<M: AttributeWildcard> OtherAttributes<M> {
         Ok(())
     }
 
+    /// Keeps an attribute the reader took for the wildcard (already checked).
+    pub(crate) fn push_read(&mut self, name: ExpandedName, prefix: Option<String>, value: String) {
+        self.items.push(AnyAttribute {
+            name,
+            prefix,
+            value,
+        });
+    }
+
     /// Removes the attribute of expanded name `name`.
     pub fn remove(&mut self, name: &ExpandedName) -> Option<AnyAttribute> {
         let i = self.items.iter().position(|a| &a.name == name)?;
@@ -795,7 +788,7 @@ impl<M: AttributeWildcard> OtherAttributes<M> {
 
     /// Writes them on the element just started (with the namespace declarations their
     /// prefixes need: outside open content, generated elements are in no namespace).
-    fn write(&self, w: &mut Writer) {
+    pub(crate) fn write(&self, w: &mut Writer) {
         let mut scope = Scope::default();
         let mut declare = Vec::new();
         let mut names = Vec::new();
@@ -814,56 +807,6 @@ impl<M: AttributeWildcard> OtherAttributes<M> {
         for (a, n) in self.items.iter().zip(&names) {
             w.attribute(n, &a.value);
         }
-    }
-}
-
-/// The field kind of an attribute wildcard's attributes (see [`crate::complex::FieldKind`]).
-pub struct AnyAttributes<M>(std::marker::PhantomData<fn() -> M>);
-
-impl<M: AttributeWildcard> crate::complex::FieldKind for AnyAttributes<M> {
-    type Value = OtherAttributes<M>;
-    type Slot = OtherAttributes<M>;
-    fn read(
-        r: &mut Reader<'_>,
-        a: &mut crate::xml::Attributes<'_>,
-        _: &crate::complex::Field,
-        slot: &mut OtherAttributes<M>,
-    ) -> Result<(), Invalid> {
-        let matches = |r: &Reader<'_>, name: &str| {
-            expand(r, name).is_some_and(|(n, _)| {
-                M::WILDCARD.namespaces.allows(n.namespace())
-                    && !M::DECLARED.contains(&n.to_string().as_str())
-            })
-        };
-        let check = |r: &Reader<'_>, name: &str, value: &str| {
-            let Some((n, _)) = expand(r, name) else {
-                return Ok(());
-            };
-            match check_value::<M::Globals>(M::WILDCARD.process, &n, value) {
-                Ok(()) => Ok(()),
-                Err(WildcardError::Value(_, e)) => Err(Some(e)),
-                Err(_) => Err(None),
-            }
-        };
-        let taken = a.take_matching(r, matches, check)?;
-        for (name, value) in taken {
-            if let Some((expanded, prefix)) = expand(r, &name) {
-                let prefix = prefix.or_else(|| a.prefix_of(&name).map(str::to_string));
-                let name = expanded;
-                slot.items.push(AnyAttribute {
-                    name,
-                    prefix,
-                    value,
-                });
-            }
-        }
-        Ok(())
-    }
-    fn build(slot: OtherAttributes<M>) -> Option<OtherAttributes<M>> {
-        Some(slot)
-    }
-    fn write(value: &OtherAttributes<M>, w: &mut Writer, _: &crate::complex::Field) {
-        value.write(w);
     }
 }
 

@@ -734,8 +734,6 @@ macro_rules! kinds {
     )*};
 }
 
-pub use crate::any::AnyAttributes;
-
 kinds!(
     /// A required attribute, held as `T`.
     Attr,
@@ -1375,4 +1373,68 @@ macro_rules! document {
             }
         }
     };
+}
+
+impl Field {
+    /// The attributes an attribute wildcard allows.
+    pub const fn any_attribute(
+        namespaces: crate::any::Namespaces,
+        process: crate::any::Process,
+    ) -> Self {
+        Field {
+            xml: "",
+            kind: Kind::AnyAttribute(crate::any::Wildcard {
+                namespaces,
+                process,
+            }),
+            min: 0,
+            max: UNBOUNDED,
+            value: None,
+        }
+    }
+}
+
+/// The field kind of an attribute wildcard's attributes (see [`FieldKind`]).
+pub struct AnyAttributes<M>(std::marker::PhantomData<fn() -> M>);
+
+impl<M: crate::any::AttributeWildcard> FieldKind for AnyAttributes<M> {
+    type Value = crate::any::OtherAttributes<M>;
+    type Slot = crate::any::OtherAttributes<M>;
+    fn read(
+        r: &mut Reader<'_>,
+        a: &mut crate::xml::Attributes<'_>,
+        _: &Field,
+        slot: &mut crate::any::OtherAttributes<M>,
+    ) -> Result<(), Invalid> {
+        let matches = |r: &Reader<'_>, name: &str| {
+            crate::any::expand(r, name).is_some_and(|(n, _)| {
+                M::WILDCARD.namespaces.allows(n.namespace())
+                    && !M::DECLARED.contains(&n.to_string().as_str())
+            })
+        };
+        let check = |r: &Reader<'_>, name: &str, value: &str| {
+            let Some((n, _)) = crate::any::expand(r, name) else {
+                return Ok(());
+            };
+            match crate::any::check_value::<M::Globals>(M::WILDCARD.process, &n, value) {
+                Ok(()) => Ok(()),
+                Err(crate::any::WildcardError::Value(_, e)) => Err(Some(e)),
+                Err(_) => Err(None),
+            }
+        };
+        let taken = a.take_matching(r, matches, check)?;
+        for (name, value) in taken {
+            if let Some((expanded, prefix)) = crate::any::expand(r, &name) {
+                let prefix = prefix.or_else(|| a.prefix_of(&name).map(str::to_string));
+                slot.push_read(expanded, prefix, value);
+            }
+        }
+        Ok(())
+    }
+    fn build(slot: crate::any::OtherAttributes<M>) -> Option<crate::any::OtherAttributes<M>> {
+        Some(slot)
+    }
+    fn write(value: &crate::any::OtherAttributes<M>, w: &mut Writer, _: &Field) {
+        value.write(w);
+    }
 }

@@ -335,41 +335,6 @@ macro_rules! bound_element {
     };
 }
 
-/// A union's `SimpleValue` (the first member type that accepts a value takes it) and what
-/// [`impl_simple_type!`] gives: `union_type!(Type, ["Member", ...], [Variant, ...])`.
-#[macro_export]
-macro_rules! union_type {
-    ($ty:ident, [$($label:literal),* $(,)?], [$($v:ident),* $(,)?]) => {
-        impl $crate::schema::SimpleValue for $ty {
-            fn parse_lexical(
-                text: &str,
-            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
-                $(if let ::core::result::Result::Ok(v) =
-                    $crate::schema::SimpleValue::parse_lexical(text).map(Self::$v)
-                {
-                    return ::core::result::Result::Ok(v);
-                })*
-                ::core::result::Result::Err($crate::schema::FacetError::Union {
-                    members: &[$($label),*],
-                })
-            }
-            fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
-                match self {
-                    $(Self::$v(v) => $crate::schema::SimpleValue::to_lexical(v),)*
-                }
-            }
-            fn ids(&self, found: &mut dyn FnMut($crate::schema::IdRole, &str)) {
-                match self {
-                    $(Self::$v(v) => $crate::schema::SimpleValue::ids(v, found),)*
-                }
-            }
-        }
-        // A restriction of the union compares values member and value alike.
-        impl $crate::facets::FacetValue for $ty {}
-        $crate::impl_simple_type!($ty);
-    };
-}
-
 /// XSD white-space processing.
 pub mod whitespace {
     use std::borrow::Cow;
