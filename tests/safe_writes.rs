@@ -444,3 +444,96 @@ fn new_files_and_appends_never_follow_a_planted_link() {
     boardxml::safe_write::write_new(&fresh, b"n").unwrap();
     assert_eq!(std::fs::read(&fresh).unwrap(), b"n");
 }
+
+/// A batch (a library converted to one file a record) writes each file as `write_file`
+/// does: a planted link is replaced, not followed; an input is refused; a read-only file is
+/// kept; nothing appears before the commit, and no temporary file is left after it.
+#[test]
+fn a_batch_writes_like_single_files_and_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    let linked = dir.path().join("linked.cbf");
+    std::os::unix::fs::symlink(&victim, &linked).unwrap();
+    let kept = dir.path().join("kept.cbf");
+    std::fs::write(&kept, "kept").unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let input = dir.path().join("input.cbl");
+    std::fs::write(&input, "library").unwrap();
+    let mut inputs = Inputs::new();
+    inputs.add(&input);
+
+    let batch = boardxml::safe_write::Batch::new(&inputs);
+    let many: Vec<PathBuf> = (0..50)
+        .map(|i| dir.path().join(format!("r{i}.cbf")))
+        .collect();
+    for (i, p) in many.iter().enumerate() {
+        batch
+            .write_file(p, format!("record {i}").as_bytes())
+            .unwrap();
+    }
+    batch.write_file(&linked, b"new").unwrap();
+    assert!(matches!(
+        batch.write_file(&input, b"x"),
+        Err(WriteError::IsInput(_))
+    ));
+    assert!(matches!(
+        batch.write_file(&kept, b"x"),
+        Err(WriteError::NotWritable(..))
+    ));
+    // Staged, not written: the targets do not exist yet, the link still points at the victim.
+    assert!(!many[0].exists());
+    assert_eq!(std::fs::read_to_string(&linked).unwrap(), "precious");
+    let errors = batch.commit();
+    assert!(errors.is_empty(), "{errors:?}");
+    for (i, p) in many.iter().enumerate() {
+        assert_eq!(std::fs::read_to_string(p).unwrap(), format!("record {i}"));
+    }
+    assert!(!std::fs::symlink_metadata(&linked)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&linked).unwrap(), "new");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "kept");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "library");
+    let left: Vec<String> = names(dir.path())
+        .into_iter()
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+
+    // Dropped without a commit: nothing is written and nothing is left.
+    let other = tempfile::tempdir().unwrap();
+    let batch = boardxml::safe_write::Batch::new(&Inputs::new());
+    batch.write_file(&other.path().join("a.cbf"), b"a").unwrap();
+    drop(batch);
+    assert!(names(other.path()).is_empty(), "{:?}", names(other.path()));
+}
+
+/// A target replaced by a folder between staging and commit is reported, not written
+/// through, and the other files of the batch are written all the same.
+#[test]
+fn a_batch_checks_each_target_again_at_the_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let batch = boardxml::safe_write::Batch::new(&Inputs::new());
+    let turned = dir.path().join("turned.cbf");
+    let fine = dir.path().join("fine.cbf");
+    batch.write_file(&turned, b"a").unwrap();
+    batch.write_file(&fine, b"b").unwrap();
+    std::fs::create_dir(&turned).unwrap();
+    let errors = batch.commit();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].to_string().contains("turned.cbf"),
+        "{}",
+        errors[0]
+    );
+    assert!(turned.is_dir());
+    assert_eq!(std::fs::read(&fine).unwrap(), b"b");
+    let left: Vec<String> = names(dir.path())
+        .into_iter()
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
