@@ -120,6 +120,13 @@ impl Nfa {
                 self.edges[a].push((e.name.clone(), b));
                 Ok((a, b))
             }
+            // A wildcard is one symbol, its description: two models compare equal on it
+            // only when their wildcards allow the same.
+            Term::Any(w) => {
+                let (a, b) = (self.node(), self.node());
+                self.edges[a].push((w.describe(), b));
+                Ok((a, b))
+            }
             Term::Sequence(items) => {
                 let s = self.node();
                 let mut cur = s;
@@ -469,6 +476,7 @@ pub fn child_types(p: &Particle, out: &mut BTreeMap<String, ElementDecl>) {
         Term::Element(e) => {
             out.entry(e.name.clone()).or_insert_with(|| e.clone());
         }
+        Term::Any(_) => {}
         Term::Sequence(items) | Term::Choice(items) | Term::All(items) => {
             for i in items {
                 child_types(i, out);
