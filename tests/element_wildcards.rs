@@ -14,7 +14,9 @@ mod element_wildcards;
 use boardxml::diagnostic::{Code, Diagnostic};
 use boardxml::schema::{Document, Invalid};
 use boardxml::xml::{Reader, Writer};
-use element_wildcards::{LaxWildcardElement, LaxWildcardElement2, Root, WildcardElement};
+use element_wildcards::{
+    LaxWildcardElement, LaxWildcardElement2, LaxWildcardElement3, Root, WildcardElement,
+};
 
 const NS: &str = "xmlns=\"urn:boardxml:wild\"";
 
@@ -61,15 +63,27 @@ fn the_example_is_read_by_each_wildcard_and_written_back_exactly() {
     assert_eq!(d.any[0].content().string_value(), "text  and <raw>");
     assert_eq!(d.any[1].name().namespace(), Some("urn:y"));
     // strict, ##targetNamespace: read by the global declarations, typed.
-    assert_eq!(d.any_2.len(), 3);
+    assert_eq!(d.any_2.len(), 4);
     assert!(matches!(&d.any_2[0], WildcardElement::Note(n) if n.as_str() == "declared"));
     assert!(matches!(&d.any_2[1], WildcardElement::Count(c) if *c == 3));
-    let WildcardElement::Part(part) = &d.any_2[2] else {
-        panic!("a part: {:?}", d.any_2[2])
+    // Mixed content with a lax wildcard: text, <b>, a foreign element, in order.
+    let WildcardElement::Para(para) = &d.any_2[2] else {
+        panic!("a para: {:?}", d.any_2[2])
+    };
+    use element_wildcards::ParaContent;
+    assert!(matches!(&para.content[..], [
+        ParaContent::Text(t1),
+        ParaContent::B(b),
+        ParaContent::Text(_),
+        ParaContent::Any(LaxWildcardElement2::Other(em)),
+        ParaContent::Text(t2),
+    ] if t1 == "Mixed " && b == "bold" && em.content().string_value() == "foreign" && t2 == " text."));
+    let WildcardElement::Part(part) = &d.any_2[3] else {
+        panic!("a part: {:?}", d.any_2[3])
     };
     assert_eq!(part.n, Some(1));
     // The part's own lax wildcard found the declared <part> inside it.
-    assert!(matches!(&part.any, Some(LaxWildcardElement2::Part(p)) if p.n == Some(2)));
+    assert!(matches!(&part.any, Some(LaxWildcardElement3::Part(p)) if p.n == Some(2)));
     assert_eq!(d.end.as_deref(), Some("fin"));
     // lax, urn:other in a choice: nothing declared there, kept as the tree.
     let Some(element_wildcards::DocChoice::Any(others)) = &d.content else {
@@ -116,7 +130,7 @@ fn a_strict_wildcard_refuses_an_undeclared_element_and_checks_declared_ones() {
         "{d:?}"
     );
     assert!(d.path.ends_with("nothing"), "element path: {d:?}");
-    // Occurrences: at least one, at most three.
+    // Occurrences: at least one, at most four.
     let d = rejected(&doc(""), Code::MissingElement);
     assert!(
         d.expected
@@ -125,10 +139,10 @@ fn a_strict_wildcard_refuses_an_undeclared_element_and_checks_declared_ones() {
         "{d:?}"
     );
     rejected(
-        &doc("<note/><note/><note/><note/>"),
+        &doc("<note/><note/><note/><note/><note/>"),
         Code::UnexpectedElement,
     );
-    accepted(&doc("<note/><note/><note/>"));
+    accepted(&doc("<note/><note/><note/><note/>"));
 }
 
 #[test]
@@ -141,8 +155,18 @@ fn a_lax_wildcard_validates_what_is_declared_and_keeps_the_rest() {
     let WildcardElement::Part(p) = &d.any_2[0] else {
         panic!()
     };
-    assert!(matches!(&p.any, Some(LaxWildcardElement2::Other(e)) if e.name().local() == "free"));
+    assert!(matches!(&p.any, Some(LaxWildcardElement3::Other(e)) if e.name().local() == "free"));
     assert_eq!(accepted(&write(&doc_)), doc_);
+    // In mixed content: a foreign element is taken (and checked nowhere), one of the
+    // target namespace is not allowed.
+    accepted(&doc("<para>a<f:x xmlns:f=\"urn:f\"><y/></f:x></para>"));
+    let d = rejected(&doc("<para>a<x/></para>"), Code::UnexpectedElement);
+    assert!(
+        d.expected.as_deref().is_some_and(
+            |e| e.contains("<{urn:boardxml:wild}b>, an element in a namespace other than")
+        ),
+        "{d:?}"
+    );
     // The choice's wildcard occurs at most twice; a third is not allowed.
     accepted(&doc(
         "<note/><o:a xmlns:o=\"urn:other\"/><o:b xmlns:o=\"urn:other\"/>",

@@ -30,22 +30,32 @@ pub struct Doc {
     Leaf(::std::string::String) element("{urn:boardxml:wild}title", 1, 1), 1 any :
     Children(::boardxml::any::AnyElement) element("*!##local urn:boardxml:wild", 0,
     __c::UNBOUNDED), 2 any_2 : Children(WildcardElement) element("*=urn:boardxml:wild",
-    1, 3), 3 end : OptLeaf(::std::string::String) element("end", 0, 1), 4 content :
+    1, 4), 3 end : OptLeaf(::std::string::String) element("end", 0, 1), 4 content :
     Opt(DocChoice) group(0, 1)]
 );
 ::boardxml::complex_element!(Doc);
+/// Complex type `Para`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Para {
+    /// The content: text and elements in document order.
+    pub content: ::std::vec::Vec<ParaContent>,
+}
+::boardxml::complex_type!(
+    Para, __c::Content::Mixed(0), [0 content : Mixed(ParaContent) MIXED]
+);
+::boardxml::complex_element!(Para);
 /// Complex type `Part`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Part {
     /// Attribute `n`.
     pub n: ::core::option::Option<i32>,
     /// The elements the wildcard (`xs:any`) takes: an element in urn:boardxml:wild, processContents "lax".
-    pub any: ::core::option::Option<LaxWildcardElement2>,
+    pub any: ::core::option::Option<LaxWildcardElement3>,
 }
 ::boardxml::complex_type!(
     Part, __c::Content::Sequence(& [__c::Item::new(1, & ["*=urn:boardxml:wild"],
     "an element in urn:boardxml:wild", & [])]), [0 n : OptAttr(i32) attribute("n",
-    false), 1 any : OptChild(LaxWildcardElement2) element("*=urn:boardxml:wild", 0, 1)]
+    false), 1 any : OptChild(LaxWildcardElement3) element("*=urn:boardxml:wild", 0, 1)]
 );
 ::boardxml::complex_element!(Part);
 /// A document of this schema: one variant per global element.
@@ -57,13 +67,15 @@ pub enum Root {
     Doc(Doc),
     ///A document whose root is `<note>`.
     Note(::std::string::String),
+    ///A document whose root is `<para>`.
+    Para(Para),
     ///A document whose root is `<part>`.
     Part(Part),
 }
 ::boardxml::document!(
     Root, ["{urn:boardxml:wild}count" Count, "{urn:boardxml:wild}doc" Doc,
-    "{urn:boardxml:wild}note" Note, "{urn:boardxml:wild}part" Part], namespaces["ns1"
-    "urn:boardxml:wild"]
+    "{urn:boardxml:wild}note" Note, "{urn:boardxml:wild}para" Para,
+    "{urn:boardxml:wild}part" Part], namespaces["ns1" "urn:boardxml:wild"]
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
@@ -97,21 +109,42 @@ impl ::boardxml::schema::Element for LaxWildcardElement {
         }
     }
 }
-/// An element a wildcard (`xs:any`, processContents="lax") takes: an element in urn:boardxml:wild.
+/// An element a wildcard (`xs:any`, processContents="lax") takes: an element in a namespace other than no namespace, urn:boardxml:wild.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum LaxWildcardElement2 {
+    /// An element the schema declares no global element for, kept whole.
+    Other(::boardxml::any::AnyElement),
+}
+impl ::boardxml::schema::Element for LaxWildcardElement2 {
+    fn read_element(
+        r: &mut ::boardxml::xml::Reader<'_>,
+        tag: &::boardxml::xml::Tag,
+    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+        ::boardxml::schema::Element::read_element(r, tag).map(Self::Other)
+    }
+    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
+        match *self {
+            Self::Other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""),
+        }
+    }
+}
+/// An element a wildcard (`xs:any`, processContents="lax") takes: an element in urn:boardxml:wild.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum LaxWildcardElement3 {
     /// Element `{urn:boardxml:wild}count`, by its global declaration.
     Count(i32),
     /// Element `{urn:boardxml:wild}doc`, by its global declaration.
     Doc(::std::boxed::Box<Doc>),
     /// Element `{urn:boardxml:wild}note`, by its global declaration.
     Note(::std::string::String),
+    /// Element `{urn:boardxml:wild}para`, by its global declaration.
+    Para(::std::boxed::Box<Para>),
     /// Element `{urn:boardxml:wild}part`, by its global declaration.
     Part(::std::boxed::Box<Part>),
     /// An element the schema declares no global element for, kept whole.
     Other(::boardxml::any::AnyElement),
 }
-impl ::boardxml::schema::Element for LaxWildcardElement2 {
+impl ::boardxml::schema::Element for LaxWildcardElement3 {
     fn read_element(
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
@@ -124,6 +157,9 @@ impl ::boardxml::schema::Element for LaxWildcardElement2 {
         }
         if tag.name() == "{urn:boardxml:wild}note" {
             return ::boardxml::schema::Element::read_element(r, tag).map(Self::Note);
+        }
+        if tag.name() == "{urn:boardxml:wild}para" {
+            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Para);
         }
         if tag.name() == "{urn:boardxml:wild}part" {
             return ::boardxml::schema::Element::read_element(r, tag).map(Self::Part);
@@ -153,6 +189,13 @@ impl ::boardxml::schema::Element for LaxWildcardElement2 {
                     "{urn:boardxml:wild}note",
                 )
             }
+            Self::Para(ref v) => {
+                ::boardxml::schema::Element::write_element(
+                    v,
+                    w,
+                    "{urn:boardxml:wild}para",
+                )
+            }
             Self::Part(ref v) => {
                 ::boardxml::schema::Element::write_element(
                     v,
@@ -164,6 +207,22 @@ impl ::boardxml::schema::Element for LaxWildcardElement2 {
         }
     }
 }
+///An item of the mixed content of `Para`, in document order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ParaContent {
+    /// Character data.
+    Text(::std::string::String),
+    /// A CDATA section.
+    CData(::std::string::String),
+    ///Element `b`.
+    B(::std::string::String),
+    ///What the wildcard (`xs:any`) takes: an element in a namespace other than no namespace, urn:boardxml:wild.
+    Any(LaxWildcardElement2),
+}
+::boardxml::mixed_content!(
+    ParaContent, 0, ::core::option::Option::None, [0 B "{urn:boardxml:wild}b", 1 Any
+    "*!##local urn:boardxml:wild"]
+);
 /// An element a wildcard (`xs:any`, processContents="strict") takes: an element in urn:boardxml:wild.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum WildcardElement {
@@ -173,6 +232,8 @@ pub enum WildcardElement {
     Doc(::std::boxed::Box<Doc>),
     /// Element `{urn:boardxml:wild}note`, by its global declaration.
     Note(::std::string::String),
+    /// Element `{urn:boardxml:wild}para`, by its global declaration.
+    Para(::std::boxed::Box<Para>),
     /// Element `{urn:boardxml:wild}part`, by its global declaration.
     Part(::std::boxed::Box<Part>),
 }
@@ -190,6 +251,9 @@ impl ::boardxml::schema::Element for WildcardElement {
         if tag.name() == "{urn:boardxml:wild}note" {
             return ::boardxml::schema::Element::read_element(r, tag).map(Self::Note);
         }
+        if tag.name() == "{urn:boardxml:wild}para" {
+            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Para);
+        }
         if tag.name() == "{urn:boardxml:wild}part" {
             return ::boardxml::schema::Element::read_element(r, tag).map(Self::Part);
         }
@@ -201,6 +265,7 @@ impl ::boardxml::schema::Element for WildcardElement {
                     "{urn:boardxml:wild}count",
                     "{urn:boardxml:wild}doc",
                     "{urn:boardxml:wild}note",
+                    "{urn:boardxml:wild}para",
                     "{urn:boardxml:wild}part",
                 ],
             ),
@@ -227,6 +292,13 @@ impl ::boardxml::schema::Element for WildcardElement {
                     v,
                     w,
                     "{urn:boardxml:wild}note",
+                )
+            }
+            Self::Para(ref v) => {
+                ::boardxml::schema::Element::write_element(
+                    v,
+                    w,
+                    "{urn:boardxml:wild}para",
                 )
             }
             Self::Part(ref v) => {
