@@ -98,6 +98,8 @@ impl Renderer<'_> {
                         })*
                         #fallback
                     }
+                    // `w` is unused by an enum without variants.
+                    #[allow(unused_variables)]
                     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
                         // On the place: a strict wildcard admitting no declared element is
                         // an enum without variants, which `match *self {}` covers.

@@ -56,14 +56,19 @@ pub(super) fn attribute_wildcard(
 }
 
 /// An `xs:any` particle of a content model: its occurrence and its wildcard, whose
-/// `##targetNamespace` and `##other` are of the document it stands in. XSD 1.1's
-/// `notNamespace=` and `notQName=` are refused by the scan.
+/// `##targetNamespace` and `##other` are of the document it stands in.
 pub(super) fn element_wildcard(
     cx: &mut Converter<'_>,
     a: &xs::Any,
     key: &super::Key,
     owner: &str,
 ) -> Option<Particle> {
+    // XSD 1.1's negative constraints change what the wildcard matches (and so whether the
+    // model is deterministic): the scan reports them as not supported; the particle is not
+    // judged further.
+    if a.not_namespace.is_some() || a.not_q_name.is_some() {
+        return None;
+    }
     let span = cx.span(key);
     let (min, max) = super::occurs(
         a.min_occurs,

@@ -103,6 +103,7 @@ impl ::boardxml::schema::Element for LaxWildcardElement {
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         ::boardxml::schema::Element::read_element(r, tag).map(Self::Other)
     }
+    #[allow(unused_variables)]
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
         match *self {
             Self::Other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""),
@@ -122,6 +123,7 @@ impl ::boardxml::schema::Element for LaxWildcardElement2 {
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
         ::boardxml::schema::Element::read_element(r, tag).map(Self::Other)
     }
+    #[allow(unused_variables)]
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
         match *self {
             Self::Other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""),
@@ -166,6 +168,7 @@ impl ::boardxml::schema::Element for LaxWildcardElement3 {
         }
         ::boardxml::schema::Element::read_element(r, tag).map(Self::Other)
     }
+    #[allow(unused_variables)]
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
         match *self {
             Self::Count(ref v) => {
@@ -271,6 +274,7 @@ impl ::boardxml::schema::Element for WildcardElement {
             ),
         )
     }
+    #[allow(unused_variables)]
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
         match *self {
             Self::Count(ref v) => {
