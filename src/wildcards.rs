@@ -88,10 +88,17 @@ pub fn undeclared(r: &mut Reader<'_>, tag: &Tag, declared: &[&str]) -> Invalid {
                 .join(", ")
         )
     };
+    // XSD 1.0 (3.3.4, cvc-assess-elt) lets xsi:type stand for a missing declaration;
+    // type substitution is not supported, and the message says so rather than nothing.
+    let substitution = if tag.attribute(crate::schema::XSI_TYPE).is_some() {
+        " (its xsi:type would stand for one, but type substitution is not supported)"
+    } else {
+        ""
+    };
     r.reject_element(
         tag,
         format!(
-            "element <{}> has no global declaration, which the wildcard's processContents=\"strict\" requires",
+            "element <{}> has no global declaration, which the wildcard's processContents=\"strict\" requires{substitution}",
             tag.name()
         ),
         expected,

@@ -130,6 +130,16 @@ fn a_strict_wildcard_refuses_an_undeclared_element_and_checks_declared_ones() {
         "{d:?}"
     );
     assert!(d.path.ends_with("nothing"), "element path: {d:?}");
+    // xsi:type could stand for the declaration (XSD 1.0 3.3.4), which is not supported:
+    // still refused, and the message says why.
+    let d = rejected(
+        &doc("<nothing xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xsi:type=\"xs:string\"/>"),
+        Code::UnexpectedElement,
+    );
+    assert!(
+        d.message.contains("type substitution is not supported"),
+        "{d:?}"
+    );
     // Occurrences: at least one, at most four.
     let d = rejected(&doc(""), Code::MissingElement);
     assert!(
