@@ -941,7 +941,8 @@ pub trait MixedContent: Sized {
 fn element_list(names: &[&str]) -> String {
     names
         .iter()
-        .map(|n| format!("<{n}>"))
+        // A name may be an element wildcard's pattern.
+        .map(|n| crate::wildcards::label(n))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -1195,7 +1196,10 @@ pub fn read_children<T: Element + 'static>(
         }
     }
     if count < min {
-        r.missing_child(&format!("<{name}> (at least {min})"));
+        r.missing_child(&format!(
+            "{} (at least {min})",
+            crate::wildcards::label(name)
+        ));
         ok = false;
     }
     if ok {

@@ -75,6 +75,7 @@ pub mod validate;
 // parsing needs the `cli` feature).
 #[cfg(feature = "cli")]
 pub mod validator;
+pub mod wildcards;
 
 // Plumbing: what generated code, the CLI and the tests call, not an API to build on.
 #[doc(hidden)]

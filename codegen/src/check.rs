@@ -122,14 +122,19 @@ mod tests {
             verdict(&format!("{HEAD}<xs:group name=\"g\"><xs:sequence><xs:element name=\"a\" type=\"xs:string\"/></xs:sequence></xs:group><xs:element name=\"r\"><xs:complexType><xs:group ref=\"g\"/></xs:complexType></xs:element></xs:schema>")),
             Verdict::Supported
         );
-        // Unsupported (a wildcard), but valid.
+        // Element wildcards are supported.
         assert_eq!(
             verdict(&format!("{HEAD}<xs:element name=\"r\"><xs:complexType><xs:sequence><xs:any/></xs:sequence></xs:complexType></xs:element></xs:schema>")),
+            Verdict::Supported
+        );
+        // Unsupported (an identity constraint), but valid.
+        assert_eq!(
+            verdict(&format!("{HEAD}<xs:element name=\"r\" type=\"xs:string\"><xs:key name=\"k\"><xs:selector xpath=\".\"/><xs:field xpath=\".\"/></xs:key></xs:element></xs:schema>")),
             Verdict::Unsupported
         );
-        // Unsupported construct, and an invalid reference inside it: invalid.
+        // Unsupported construct, and an invalid reference beside it: invalid.
         assert_eq!(
-            verdict(&format!("{HEAD}<xs:complexType name=\"c\"><xs:sequence><xs:any/><xs:element name=\"a\" type=\"nope\"/></xs:sequence></xs:complexType></xs:schema>")),
+            verdict(&format!("{HEAD}<xs:element name=\"r\" type=\"xs:string\"><xs:key name=\"k\"><xs:selector xpath=\".\"/><xs:field xpath=\".\"/></xs:key></xs:element><xs:complexType name=\"c\"><xs:sequence><xs:element name=\"a\" type=\"nope\"/></xs:sequence></xs:complexType></xs:schema>")),
             Verdict::Invalid
         );
         assert_eq!(

@@ -647,6 +647,8 @@ pub enum Term {
     Choice(Vec<Particle>),
     /// `xs:all`.
     All(Vec<Particle>),
+    /// `xs:any`: an element wildcard.
+    Any(Wildcard),
 }
 
 /// An element declaration inside a content model.
@@ -755,6 +757,58 @@ pub enum NamespaceConstraint {
     Not(Vec<Option<String>>),
     /// Only these.
     Only(Vec<Option<String>>),
+}
+
+impl Wildcard {
+    /// How messages name what the wildcard allows: `any element`, `an element in a
+    /// namespace other than urn:a and no namespace`, ...
+    pub fn describe(&self) -> String {
+        let list = |v: &[Option<String>]| {
+            v.iter()
+                .map(|n| n.as_deref().unwrap_or("no namespace"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match &self.namespaces {
+            NamespaceConstraint::Any => "any element".into(),
+            NamespaceConstraint::Not(v) => {
+                format!("an element in a namespace other than {}", list(v))
+            }
+            NamespaceConstraint::Only(v) if v.is_empty() => {
+                "an element in no namespace the wildcard allows (none)".into()
+            }
+            NamespaceConstraint::Only(v) => format!("an element in {}", list(v)),
+        }
+    }
+
+    /// The name pattern generated tables give the runtime for the wildcard, where they give
+    /// an element's expanded name (`boardxml::any::name_matches` reads it): `*` for any
+    /// namespace, `*!` or `*=` followed by the namespaces excluded or allowed, separated by
+    /// spaces, `##local` standing for no namespace. An expanded name never starts with `*`,
+    /// and a namespace in `namespace=` holds no space (it is a list of URIs).
+    pub fn pattern(&self) -> String {
+        let list = |v: &[Option<String>]| {
+            v.iter()
+                .map(|n| n.as_deref().unwrap_or("##local"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match &self.namespaces {
+            NamespaceConstraint::Any => "*".into(),
+            NamespaceConstraint::Not(v) => format!("*!{}", list(v)),
+            NamespaceConstraint::Only(v) => format!("*={}", list(v)),
+        }
+    }
+
+    /// Whether the wildcard allows a name in `namespace` (`None`: no namespace).
+    pub fn allows(&self, namespace: Option<&str>) -> bool {
+        let has = |v: &[Option<String>]| v.iter().any(|n| n.as_deref() == namespace);
+        match &self.namespaces {
+            NamespaceConstraint::Any => true,
+            NamespaceConstraint::Not(v) => !has(v),
+            NamespaceConstraint::Only(v) => has(v),
+        }
+    }
 }
 
 /// `processContents`.

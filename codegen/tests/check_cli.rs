@@ -32,7 +32,7 @@ fn exit_statuses_say_supported_invalid_unsupported_and_usage() {
     );
     let group = write(
         "group.xsd",
-        "<xs:complexType name=\"g\"><xs:sequence><xs:any/></xs:sequence></xs:complexType>\n",
+        "<xs:element name=\"k\" type=\"xs:string\"><xs:key name=\"k\"><xs:selector xpath=\".\"/><xs:field xpath=\".\"/></xs:key></xs:element>\n",
     );
     let occurs = write(
         "occurs.xsd",
@@ -60,7 +60,7 @@ fn exit_statuses_say_supported_invalid_unsupported_and_usage() {
     let (code, err) = check(&[&group]);
     assert_eq!(code, 3, "{err}");
     assert!(
-        err.contains("group.xsd:2:39: error: xs:any is not supported"),
+        err.contains("group.xsd:2:39: error: xs:key is not supported"),
         "{err}"
     );
 

@@ -262,6 +262,7 @@ fn redefinitions_are_in_terms_of_themselves() {
         match &p.term {
             Term::Element(e) => names.push(e.name.clone()),
             Term::Sequence(v) | Term::Choice(v) | Term::All(v) => stack.extend(v.iter().rev()),
+            Term::Any(_) => {}
         }
     }
     assert_eq!(names, ["code", "extra"]);

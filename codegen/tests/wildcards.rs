@@ -61,3 +61,75 @@ fn attribute_wildcards_are_accepted_where_supported_and_located_where_not() {
         "{r}"
     );
 }
+
+#[test]
+fn element_wildcards_are_accepted_in_sequences_and_choices() {
+    let r = report(
+        r###"<xs:element name="r" type="T"/>
+<xs:complexType name="T"><xs:sequence>
+  <xs:any namespace="##other" processContents="skip" minOccurs="0" maxOccurs="unbounded"/>
+  <xs:element name="a" type="xs:string"/>
+  <xs:choice maxOccurs="3"><xs:element name="b"/><xs:any namespace="urn:x urn:y" processContents="lax"/></xs:choice>
+  <xs:any namespace="urn:z" processContents="strict" minOccurs="0"/>
+</xs:sequence></xs:complexType>"###,
+    );
+    assert!(r.is_empty(), "{r}");
+    // XSD 1.1's negative constraints are refused, located.
+    let r = report(
+        r###"<xs:complexType name="T"><xs:sequence>
+  <xs:any notNamespace="urn:x"/>
+</xs:sequence></xs:complexType>"###,
+    );
+    assert!(
+        r.contains("t.xsd:3:3: error: attribute notNamespace on xs:any is not supported by boardxml-codegen"),
+        "{r}"
+    );
+}
+
+fn invalid(body: &str) -> String {
+    let text =
+        format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}\n</xs:schema>");
+    match boardxml_codegen::generate_str(Path::new("t.xsd"), &text) {
+        Ok(_) => panic!("accepted: {body}"),
+        Err(d) => {
+            assert!(d.0.iter().any(|x| x.kind == Kind::Invalid), "{d}");
+            d.to_string()
+        }
+    }
+}
+
+#[test]
+fn a_wildcard_and_an_element_that_match_one_name_at_one_point_are_ambiguous() {
+    // An element in no namespace after an optional ##any wildcard: both could take <a>.
+    let r = invalid(
+        r###"<xs:complexType name="T"><xs:sequence>
+  <xs:any minOccurs="0"/>
+  <xs:element name="a"/>
+</xs:sequence></xs:complexType>"###,
+    );
+    assert!(
+        r.contains("t.xsd:4:3: error: the content model is ambiguous: an element could match this particle, <a>, or the one at 3:3, xs:any (any element) (Unique Particle Attribution"),
+        "{r}"
+    );
+    // Two wildcards of a choice that share a namespace.
+    let r = invalid(
+        r###"<xs:complexType name="T"><xs:choice>
+  <xs:any namespace="urn:a urn:b"/>
+  <xs:any namespace="urn:b"/>
+</xs:choice></xs:complexType>"###,
+    );
+    assert!(
+        r.contains("t.xsd:4:3: error: the content model is ambiguous"),
+        "{r}"
+    );
+    // Disjoint namespaces decide: ##other does not take an element in no namespace, and
+    // two wildcards of different namespaces never overlap.
+    let r = report(
+        r###"<xs:complexType name="T"><xs:sequence>
+  <xs:any namespace="##other" minOccurs="0" maxOccurs="unbounded"/>
+  <xs:element name="a"/>
+  <xs:choice><xs:any namespace="urn:a"/><xs:any namespace="urn:b"/></xs:choice>
+</xs:sequence></xs:complexType>"###,
+    );
+    assert!(r.is_empty(), "{r}");
+}

@@ -807,6 +807,7 @@ fn strip(p: &mut Particle) {
             e.doc = None;
             e.span = Span::default();
         }
+        Term::Any(w) => w.span = Span::default(),
         Term::Sequence(items) | Term::Choice(items) | Term::All(items) => {
             items.iter_mut().for_each(strip)
         }
@@ -895,6 +896,7 @@ fn uses_in(
     };
     match &p.term {
         Term::Element(e) => out.push((e.clone(), min, max)),
+        Term::Any(_) => {}
         Term::Choice(items) if items.len() > 1 => {
             items.iter().for_each(|i| uses_in(i, 0, max, out))
         }
@@ -919,6 +921,7 @@ fn compositor(c: &Content) -> String {
                 Term::Sequence(_) => "sequence",
                 Term::Choice(_) => "choice",
                 Term::All(_) => "all",
+                Term::Any(_) => "wildcard",
             };
             format!("{mixed}{word} {}", occurs(p.min, p.max))
         }

@@ -321,11 +321,12 @@ impl Renderer<'_> {
         let index = plans.len();
         // A group that can be empty is satisfied by no elements at all: it is optional
         // whatever its minOccurs (zero occurrences and empty ones read the same).
-        let min = if matches!(item.term, Term::Element(_)) || !can_be_empty(&item.term) {
-            item.min
-        } else {
-            0
-        };
+        let min =
+            if matches!(item.term, Term::Element(_) | Term::Any(_)) || !can_be_empty(&item.term) {
+                item.min
+            } else {
+                0
+            };
         let item = &Particle {
             min,
             max: item.max,
@@ -336,6 +337,10 @@ impl Renderer<'_> {
             Term::Element(e) => {
                 plans.push(self.element_plan(e, item.min, item.max, required, names));
                 (vec![e.xml_name()], format!("<{}>", e.xml_name()))
+            }
+            Term::Any(w) => {
+                plans.push(self.wildcard_plan(w, item.min, item.max, required, names));
+                (vec![w.pattern()], w.describe())
             }
             Term::All(_) => {
                 self.error(
@@ -383,7 +388,11 @@ impl Renderer<'_> {
                     table: quote! { group(#min_lit, #max_lit) },
                     kind,
                 });
-                let firsts: Vec<String> = first.iter().map(|f| format!("<{f}>")).collect();
+                // A name may be a wildcard's pattern.
+                let firsts: Vec<String> = first
+                    .iter()
+                    .map(|f| boardxml::wildcards::label(f))
+                    .collect();
                 let label = if firsts.is_empty() {
                     "content for an empty xs:choice (which no content satisfies)".to_string()
                 } else {
@@ -489,6 +498,21 @@ impl Renderer<'_> {
                             "xs:all inside xs:choice is not allowed (XSD 1.0)",
                             None,
                         ),
+                        Term::Any(w) => {
+                            let rt = self.wildcard_element_type(w);
+                            let n = w.pattern();
+                            let v =
+                                format_ident!("{}", distinct_variant(&mut variant_names, "any"));
+                            let vdoc =
+                                format!(" What the wildcard (`xs:any`) takes: {}.", w.describe());
+                            if repeated {
+                                variants.push(quote! { #[doc = #vdoc] #v(::std::vec::Vec<#rt>), });
+                                arms.push(quote! { #v #n [#min_lit, #max_lit] });
+                            } else {
+                                variants.push(quote! { #[doc = #vdoc] #v(#rt), });
+                                arms.push(quote! { #v #n });
+                            }
+                        }
                     }
                 }
                 let doc = format!("One of the alternatives of a choice in `{}`.", def.name);
@@ -623,7 +647,7 @@ pub(super) fn flatten(items: &[Particle]) -> Vec<Particle> {
 pub(super) fn can_be_empty(t: &Term) -> bool {
     let particle = |p: &Particle| p.min == 0 || can_be_empty(&p.term);
     match t {
-        Term::Element(_) => false,
+        Term::Element(_) | Term::Any(_) => false,
         Term::Sequence(items) | Term::All(items) => items.iter().all(particle),
         // An empty choice matches nothing, not even no elements (XSD 1.0, 3.8.4).
         Term::Choice(items) => items.iter().any(particle),
@@ -639,6 +663,12 @@ pub(super) fn first_set(p: &Particle) -> Vec<String> {
             Term::Element(e) => {
                 if !out.contains(&e.xml_name()) {
                     out.push(e.xml_name());
+                }
+                p.min == 0
+            }
+            Term::Any(w) => {
+                if !out.contains(&w.pattern()) {
+                    out.push(w.pattern());
                 }
                 p.min == 0
             }

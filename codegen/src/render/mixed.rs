@@ -7,31 +7,32 @@ impl Renderer<'_> {
     pub(super) fn mixed(&mut self, def: &TypeDef, p: &Particle) -> TokenStream {
         let name = self.fresh_name(&format!("{}Content", type_ident_name(&def.name)));
         let ident = type_ident(&name);
-        let elements: Vec<&ElementDecl> = match &p.term {
+        // The choice's branches: elements and element wildcards, each occurring once.
+        let branches: Vec<&Term> = match &p.term {
             Term::Choice(items) | Term::Sequence(items)
                 if items.iter().all(|i| {
-                    matches!(i.term, Term::Element(_)) && i.min <= 1 && i.max == Some(1)
+                    matches!(i.term, Term::Element(_) | Term::Any(_))
+                        && i.min <= 1
+                        && i.max == Some(1)
                 }) =>
             {
                 if matches!(p.term, Term::Sequence(_)) && !items.is_empty() {
                     self.error(def, "mixed content is supported with a repeated xs:choice of elements (or no elements)", None);
                 }
-                items
-                    .iter()
-                    .filter_map(|i| {
-                        if let Term::Element(e) = &i.term {
-                            Some(e)
-                        } else {
-                            None
-                        }
-                    })
-                    .collect()
+                items.iter().map(|i| &i.term).collect()
             }
             _ => {
                 self.error(def, "mixed content is supported with a repeated xs:choice of elements (or no elements)", None);
                 Vec::new()
             }
         };
+        let elements: Vec<&ElementDecl> = branches
+            .iter()
+            .filter_map(|t| match t {
+                Term::Element(e) => Some(e),
+                _ => None,
+            })
+            .collect();
         if let Some(e) = elements.iter().find(|e| e.value.is_some()) {
             self.error(
                 def,
@@ -39,21 +40,33 @@ impl Renderer<'_> {
                 None,
             );
         }
-        let names: Vec<String> = elements.iter().map(|e| e.xml_name()).collect();
+        let mut names = Vec::new();
+        let mut variants = Vec::new();
+        let mut types = Vec::new();
+        let mut docs = Vec::new();
         let mut taken = HashSet::new();
-        let variants: Vec<Ident> = elements
-            .iter()
-            .map(|e| format_ident!("{}", distinct_variant(&mut taken, &e.name)))
-            .collect();
-        let types: Vec<TokenStream> = elements
-            .iter()
-            .map(|e| self.element_type(e, false))
-            .collect();
-        let idx: Vec<Literal> = (0..elements.len()).map(Literal::usize_unsuffixed).collect();
-        let docs: Vec<String> = elements
-            .iter()
-            .map(|e| format!("Element `{}`.", e.name))
-            .collect();
+        for t in &branches {
+            match t {
+                Term::Element(e) => {
+                    names.push(e.xml_name());
+                    variants.push(format_ident!("{}", distinct_variant(&mut taken, &e.name)));
+                    types.push(self.element_type(e, false));
+                    docs.push(format!("Element `{}`.", e.name));
+                }
+                // A wildcard's elements, by its pattern (render/any_element.rs).
+                Term::Any(w) => {
+                    names.push(w.pattern());
+                    variants.push(format_ident!("{}", distinct_variant(&mut taken, "any")));
+                    types.push(self.wildcard_element_type(w));
+                    docs.push(format!(
+                        "What the wildcard (`xs:any`) takes: {}.",
+                        w.describe()
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let idx: Vec<Literal> = (0..names.len()).map(Literal::usize_unsuffixed).collect();
         let min = Literal::usize_unsuffixed(p.min as usize);
         let max = match p.max {
             Some(m) => {

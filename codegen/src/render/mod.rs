@@ -16,6 +16,7 @@ use crate::diagnostic::Kind;
 use crate::ir::*;
 
 mod alternatives;
+mod any_element;
 mod complex;
 mod docs;
 mod mixed;
@@ -120,6 +121,7 @@ pub fn render(
         visitor_methods: FieldNames::default(),
         shapes: HashSet::new(),
         global_attributes: None,
+        element_wildcards: BTreeMap::new(),
     };
     // The shapes of an element typed by alternatives are read as that element and visited
     // as it: no visitor method of their own.
@@ -223,6 +225,8 @@ struct Renderer<'s> {
     /// The type that checks values against the schema's global attribute declarations,
     /// once an attribute wildcard needs it.
     global_attributes: Option<Ident>,
+    /// The types of what element wildcards take, by processContents and pattern.
+    element_wildcards: BTreeMap<String, Ident>,
 }
 
 /// The types each type holds by value: an element field or choice variant that is neither
@@ -242,6 +246,8 @@ fn by_value_edges(schema: &Schema) -> BTreeMap<String, BTreeSet<String>> {
             Term::Sequence(v) | Term::Choice(v) | Term::All(v) => {
                 v.iter().for_each(|i| walk(i, out))
             }
+            // What a wildcard takes is held boxed (render/wildcard.rs).
+            Term::Any(_) => {}
         }
     }
     let mut edges = BTreeMap::new();

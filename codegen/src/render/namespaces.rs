@@ -73,6 +73,8 @@ pub(super) fn declarations(schema: &Schema) -> TokenStream {
 fn namespaces_of<'s>(p: &'s Particle, used: &mut BTreeSet<&'s str>) {
     match &p.term {
         Term::Element(e) => used.extend(e.namespace.as_deref()),
+        // What a wildcard holds declares its own namespaces when written.
+        Term::Any(_) => {}
         Term::Sequence(items) | Term::Choice(items) | Term::All(items) => {
             for i in items {
                 namespaces_of(i, used);
@@ -85,6 +87,7 @@ fn namespaces_of<'s>(p: &'s Particle, used: &mut BTreeSet<&'s str>) {
 fn has_unqualified(p: &Particle) -> bool {
     match &p.term {
         Term::Element(e) => e.namespace.is_none(),
+        Term::Any(_) => false,
         Term::Sequence(items) | Term::Choice(items) | Term::All(items) => {
             items.iter().any(has_unqualified)
         }

@@ -252,6 +252,7 @@ impl Converter<'_> {
                         }
                     }
                     Term::Sequence(v) | Term::Choice(v) | Term::All(v) => stack.extend(v.iter()),
+                    Term::Any(_) => {}
                 }
             }
         }
@@ -1186,7 +1187,7 @@ fn is_empty_particle(p: &Particle) -> bool {
         _ if p.max == Some(0) => true,
         Term::Sequence(v) | Term::All(v) => v.is_empty(),
         Term::Choice(v) => v.is_empty() && p.min == 0,
-        Term::Element(_) => false,
+        Term::Element(_) | Term::Any(_) => false,
     }
 }
 

@@ -2147,8 +2147,13 @@ impl Converter<'_> {
                         None => ok = false,
                     }
                 }
-                // xs:any and group references: reported by the scan.
-                _ => ok = false,
+                GroupTypeContent::Any(a) => {
+                    let k = key.child("any");
+                    match wildcard::element_wildcard(self, a, &k, owner) {
+                        Some(p) => items.push(p),
+                        None => ok = false,
+                    }
+                }
             }
         }
         if !ok {
@@ -2541,6 +2546,7 @@ impl Converter<'_> {
                     while let Some(p) = stack.pop() {
                         match &p.term {
                             Term::Element(e) => refs.push(&e.type_ref),
+                            Term::Any(_) => {}
                             Term::Sequence(v) | Term::Choice(v) | Term::All(v) => {
                                 stack.extend(v.iter())
                             }

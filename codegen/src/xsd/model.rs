@@ -9,7 +9,7 @@
 //! around a repetition that can end it and start it again, `(a{1,3}){2}`: counters, not
 //! particles, are ambiguous) is reported as not supported rather than misread.
 
-use crate::ir::{Particle, Span, Term, TypeRef};
+use crate::ir::{NamespaceConstraint, Particle, Span, Term, TypeRef, Wildcard};
 
 /// A problem in a content model: where, and what.
 pub struct ModelProblem {
@@ -27,7 +27,36 @@ struct Position<'p> {
     /// The expanded name (`{namespace}local` in a namespace): what UPA and EDC compare.
     name: String,
     span: Span,
-    type_ref: &'p TypeRef,
+    /// An element's type; `None` for a wildcard.
+    type_ref: Option<&'p TypeRef>,
+    /// An element's namespace.
+    namespace: Option<&'p str>,
+    /// The wildcard of an `xs:any` position.
+    wildcard: Option<&'p Wildcard>,
+}
+
+impl Position<'_> {
+    /// Whether one element could match both positions (XSD 1.0 3.8.6: an element and a
+    /// wildcard that allows its namespace, or two wildcards that share a namespace).
+    fn overlaps(&self, other: &Position<'_>) -> bool {
+        match (self.wildcard, other.wildcard) {
+            (None, None) => self.name == other.name,
+            (Some(w), None) => w.allows(other.namespace),
+            (None, Some(w)) => w.allows(self.namespace),
+            (Some(a), Some(b)) => !matches!(
+                super::wildcard::intersection(&a.namespaces, &b.namespaces),
+                NamespaceConstraint::Only(v) if v.is_empty()
+            ),
+        }
+    }
+
+    /// How a message names what matches the position.
+    fn what(&self) -> String {
+        match self.wildcard {
+            Some(w) => format!("xs:any ({})", w.describe()),
+            None => format!("<{}>", self.name),
+        }
+    }
 }
 
 #[derive(Clone, Default)]
@@ -67,7 +96,25 @@ impl<'p> Automaton<'p> {
                 self.positions.push(Position {
                     name: e.xml_name(),
                     span: e.span,
-                    type_ref: &e.type_ref,
+                    type_ref: Some(&e.type_ref),
+                    namespace: e.namespace.as_deref(),
+                    wildcard: None,
+                });
+                self.follow.push(Vec::new());
+                Info {
+                    nullable: false,
+                    first: vec![i],
+                    last: vec![i],
+                }
+            }
+            Term::Any(w) => {
+                let i = self.positions.len();
+                self.positions.push(Position {
+                    name: w.describe(),
+                    span: w.span,
+                    type_ref: None,
+                    namespace: None,
+                    wildcard: Some(w),
                 });
                 self.follow.push(Vec::new());
                 Info {
@@ -143,11 +190,11 @@ impl<'p> Automaton<'p> {
                     if meets(first, &info.first) && meets(last, &info.last) {
                         let x = first.iter().find(|x| info.first.contains(x)).copied();
                         let span = x.map_or(Span::default(), |x| self.positions[x].span);
-                        let name = x.map_or("", |x| self.positions[x].name.as_str());
+                        let name = x.map_or(String::new(), |x| self.positions[x].what());
                         self.problems.push(ModelProblem {
                             span,
                             message: format!(
-                                "<{name}> may either repeat an inner particle or start the next of at least {} occurrences of an outer one; reading such counted repetitions is not supported yet",
+                                "{name} may either repeat an inner particle or start the next of at least {} occurrences of an outer one; reading such counted repetitions is not supported yet",
                                 p.min
                             ),
                             hint: Some("lower the outer minOccurs to 0 or 1, or make the inner particle occur once".into()),
@@ -177,11 +224,24 @@ impl<'p> Automaton<'p> {
                     (b, a)
                 };
                 if a != b
-                    && self.positions[a].name == self.positions[b].name
+                    && self.positions[a].overlaps(&self.positions[b])
                     && !reported.contains(&(a, b))
                 {
                     reported.push((a, b));
                     let (pa, pb) = (&self.positions[a], &self.positions[b]);
+                    let both_elements = pa.wildcard.is_none() && pb.wildcard.is_none();
+                    if !both_elements {
+                        self.problems.push(ModelProblem {
+                            span: pb.span,
+                            message: format!(
+                                "the content model is ambiguous: an element could match this particle, {}, or the one at {}:{}, {} (Unique Particle Attribution, XSD 1.0 3.8.6)",
+                                pb.what(), pa.span.line, pa.span.column, pa.what()
+                            ),
+                            hint: Some("make the model deterministic: one child element must decide which particle it matches (narrow the wildcard's namespace=)".into()),
+                            invalid: true,
+                        });
+                        continue;
+                    }
                     self.problems.push(ModelProblem {
                         span: pb.span,
                         message: format!(
@@ -210,7 +270,12 @@ pub fn check(p: &Particle) -> Vec<ModelProblem> {
     }
     // Element Declarations Consistent: one name, one type.
     for i in 0..a.positions.len() {
-        if let Some(j) = (0..i).find(|&j| a.positions[j].name == a.positions[i].name) {
+        if a.positions[i].wildcard.is_some() {
+            continue;
+        }
+        if let Some(j) = (0..i).find(|&j| {
+            a.positions[j].wildcard.is_none() && a.positions[j].name == a.positions[i].name
+        }) {
             let (pj, pi) = (&a.positions[j], &a.positions[i]);
             if pj.type_ref != pi.type_ref {
                 a.problems.push(ModelProblem {

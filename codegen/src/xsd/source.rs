@@ -123,6 +123,13 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
         "appinfo" => &["source"],
         "alternative" => &["test", "type", "id"],
         "anyAttribute" => &["namespace", "processContents", "id"],
+        "any" => &[
+            "namespace",
+            "processContents",
+            "minOccurs",
+            "maxOccurs",
+            "id",
+        ],
         "enumeration" | "pattern" => &["value", "id"],
         "notation" => &["name", "public", "system", "id"],
         "length" | "minLength" | "maxLength" | "minInclusive" | "maxInclusive" | "minExclusive"
@@ -640,6 +647,9 @@ fn check_attributes(
             // The element is refused as a whole already.
             continue;
         }
+        // XSD 1.1's negative wildcards on a supported xs:any: not supported (as they
+        // were when xs:any was refused as a whole), not unknown.
+        let valid = valid || (xsd11 && local == "any");
         let (message, hint) = if valid {
             (
                 format!("attribute {key} on xs:{local} is not supported by boardxml-codegen"),

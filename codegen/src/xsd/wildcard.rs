@@ -6,7 +6,7 @@
 use xsd_parser::models::schema::xs::{self, ElementType};
 
 use super::Converter;
-use crate::ir::{NamespaceConstraint, ProcessContents, Span, Wildcard};
+use crate::ir::{NamespaceConstraint, Particle, ProcessContents, Span, Term, Wildcard};
 
 /// Whether an element declaration of type `xs:anyType` asks only for what is supported:
 /// its content is open, so a value constraint (which would apply to the text of an empty
@@ -50,12 +50,50 @@ pub(super) fn attribute_wildcard(
 ) -> Wildcard {
     Wildcard {
         namespaces: namespace_constraint(w.namespace.as_ref(), target),
-        process: match w.process_contents {
-            xs::ProcessContentsType::Strict => ProcessContents::Strict,
-            xs::ProcessContentsType::Lax => ProcessContents::Lax,
-            xs::ProcessContentsType::Skip => ProcessContents::Skip,
-        },
+        process: process_contents(&w.process_contents),
         span,
+    }
+}
+
+/// An `xs:any` particle of a content model: its occurrence and its wildcard, whose
+/// `##targetNamespace` and `##other` are of the document it stands in.
+pub(super) fn element_wildcard(
+    cx: &mut Converter<'_>,
+    a: &xs::Any,
+    key: &super::Key,
+    owner: &str,
+) -> Option<Particle> {
+    // XSD 1.1's negative constraints change what the wildcard matches (and so whether the
+    // model is deterministic): the scan reports them as not supported; the particle is not
+    // judged further.
+    if a.not_namespace.is_some() || a.not_q_name.is_some() {
+        return None;
+    }
+    let span = cx.span(key);
+    let (min, max) = super::occurs(
+        a.min_occurs,
+        a.max_occurs,
+        &span,
+        cx,
+        &format!("xs:any in \"{owner}\""),
+    )?;
+    let target = cx.namespaces.target.clone();
+    Some(Particle {
+        min,
+        max,
+        term: Term::Any(Wildcard {
+            namespaces: namespace_constraint(a.namespace.as_ref(), target.as_deref()),
+            process: process_contents(&a.process_contents),
+            span,
+        }),
+    })
+}
+
+fn process_contents(p: &xs::ProcessContentsType) -> ProcessContents {
+    match p {
+        xs::ProcessContentsType::Strict => ProcessContents::Strict,
+        xs::ProcessContentsType::Lax => ProcessContents::Lax,
+        xs::ProcessContentsType::Skip => ProcessContents::Skip,
     }
 }
 

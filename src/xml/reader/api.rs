@@ -224,13 +224,17 @@ impl<'a> Reader<'a> {
 
     /// Whether the next child is element `name`.
     pub fn peek_is(&mut self, name: &str) -> bool {
-        self.peek_child() == Some(name)
+        // `name` may be an element wildcard's pattern (crate::wildcards).
+        self.peek_child()
+            .is_some_and(|n| crate::wildcards::name_matches(name, n))
     }
 
     /// The index in `names` of the next child's name, if it is one of them.
     pub fn peek_index(&mut self, names: &[&str]) -> Option<usize> {
         let next = self.peek_child()?;
-        names.iter().position(|n| *n == next)
+        names
+            .iter()
+            .position(|n| crate::wildcards::name_matches(n, next))
     }
 
     /// Reads the child whose start [`Reader::peek_child`] (or [`Reader::next_mixed`]) found.
@@ -339,13 +343,29 @@ impl<'a> Reader<'a> {
         self.recycle(tag);
     }
 
+    /// Reports the element whose start tag is `tag`, which the reader has entered, as not
+    /// valid here (`message`, with `expected`) and skips its content and end tag: what an
+    /// element type does with an element it cannot read at all.
+    pub fn reject_element(&mut self, tag: &Tag, message: String, expected: String) {
+        let path = self.path();
+        self.report(
+            Diagnostic::error(Code::UnexpectedElement, tag.offset, path, message)
+                .expected(expected)
+                .found(format!("<{}>", tag.name())),
+        );
+        self.skip_to_end();
+    }
+
     /// Before a required particle: reports and skips children that neither start it
     /// (`this`) nor anything that may follow it (`later`), so that one stray element gives
     /// one error instead of a missing-element error and a cascade.
     pub fn skip_strays(&mut self, this: &[&str], later: &[&str], expected: &str) {
         loop {
             let stray = match self.peek_child() {
-                Some(name) => !this.contains(&name) && !later.contains(&name),
+                Some(name) => {
+                    let matches = |p: &&str| crate::wildcards::name_matches(p, name);
+                    !this.iter().any(matches) && !later.iter().any(matches)
+                }
                 None => false,
             };
             if !stray {

@@ -1,0 +1,158 @@
+//! Element wildcards (`xs:any`): the field or choice variant that holds what a wildcard
+//! takes, and the type of one such element. processContents `skip` keeps the generic tree
+//! (`boardxml::any::AnyElement`, lossless); `strict` an enum of the schema's global
+//! elements the wildcard admits (an admitted element without a declaration is an error
+//! when read); `lax` that enum with a variant holding the generic tree for the rest.
+//! Tables name the wildcard by its pattern (`Wildcard::pattern`, read by
+//! `boardxml::wildcards::name_matches`) where they name an element.
+
+use super::*;
+use complex::FieldPlan;
+
+impl Renderer<'_> {
+    /// The Rust type of one element the wildcard takes.
+    pub(super) fn wildcard_element_type(&mut self, w: &Wildcard) -> TokenStream {
+        if w.process == ProcessContents::Skip {
+            return quote! { ::boardxml::any::AnyElement };
+        }
+        // One type per distinct wildcard: (process, namespaces) decide it all.
+        let key = format!("{:?} {}", w.process, w.pattern());
+        if let Some(i) = self.element_wildcards.get(&key) {
+            return quote! { #i };
+        }
+        let lax = w.process == ProcessContents::Lax;
+        let name = self.fresh_name(if lax {
+            "LaxWildcardElement"
+        } else {
+            "WildcardElement"
+        });
+        let ident = type_ident(&name);
+        self.element_wildcards.insert(key, ident.clone());
+        let admitted: Vec<&RootElement> = self
+            .schema
+            .roots
+            .values()
+            .filter(|r| w.allows(r.namespace.as_deref()))
+            .collect();
+        let mut taken = HashSet::new();
+        let variants: Vec<Ident> = admitted
+            .iter()
+            .map(|r| format_ident!("{}", distinct_variant(&mut taken, &r.name)))
+            .collect();
+        let names: Vec<String> = admitted.iter().map(|r| r.xml_name()).collect();
+        // A complex type is boxed: it may hold this wildcard again (a simple one cannot).
+        let types: Vec<TokenStream> = admitted
+            .iter()
+            .map(|r| {
+                let t = self.rust_type(&r.type_ref);
+                if self.is_simple(&r.type_ref) {
+                    t
+                } else {
+                    quote! { ::std::boxed::Box<#t> }
+                }
+            })
+            .collect();
+        let docs: Vec<String> = names
+            .iter()
+            .map(|n| format!(" Element `{n}`, by its global declaration."))
+            .collect();
+        let other = format_ident!("{}", distinct_variant(&mut taken, "other"));
+        let (other_variant, fallback, other_write) = if lax {
+            (
+                quote! {
+                    /// An element the schema declares no global element for, kept whole.
+                    #other(::boardxml::any::AnyElement),
+                },
+                quote! { ::boardxml::schema::Element::read_element(r, tag).map(Self::#other) },
+                quote! { Self::#other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""), },
+            )
+        } else {
+            (
+                quote! {},
+                quote! { ::core::result::Result::Err(::boardxml::wildcards::undeclared(r, tag, &[#(#names),*])) },
+                quote! {},
+            )
+        };
+        let doc = format!(
+            " An element a wildcard (`xs:any`, processContents=\"{}\") takes: {}.",
+            if lax { "lax" } else { "strict" },
+            w.describe()
+        );
+        self.groups.insert(
+            name,
+            quote! {
+                #[doc = #doc]
+                #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+                pub enum #ident {
+                    #(#[doc = #docs] #variants(#types),)*
+                    #other_variant
+                }
+
+                impl ::boardxml::schema::Element for #ident {
+                    fn read_element(
+                        r: &mut ::boardxml::xml::Reader<'_>,
+                        tag: &::boardxml::xml::Tag,
+                    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+                        #(if tag.name() == #names {
+                            return ::boardxml::schema::Element::read_element(r, tag).map(Self::#variants);
+                        })*
+                        #fallback
+                    }
+                    // `w` is unused by an enum without variants.
+                    #[allow(unused_variables)]
+                    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
+                        // On the place: a strict wildcard admitting no declared element is
+                        // an enum without variants, which `match *self {}` covers.
+                        match *self {
+                            #(Self::#variants(ref v) => ::boardxml::schema::Element::write_element(v, w, #names),)*
+                            #other_write
+                        }
+                    }
+                }
+            },
+        );
+        quote! { #ident }
+    }
+
+    /// The plan of a wildcard field of a sequence, occurring `min..=max` times.
+    pub(super) fn wildcard_plan(
+        &mut self,
+        w: &Wildcard,
+        min: u32,
+        max: Option<u32>,
+        required: bool,
+        names: &mut FieldNames,
+    ) -> FieldPlan {
+        let rt = self.wildcard_element_type(w);
+        let pattern = w.pattern();
+        let field = names.take("any");
+        let text = format!(
+            " The elements the wildcard (`xs:any`) takes: {}, processContents \"{}\".",
+            w.describe(),
+            match w.process {
+                ProcessContents::Strict => "strict",
+                ProcessContents::Lax => "lax",
+                ProcessContents::Skip => "skip",
+            }
+        );
+        let (min_lit, max_lit) = (Literal::u32_unsuffixed(min), complex::max_tokens(max));
+        let (ty, kind) = if !matches!(max, Some(1)) {
+            (quote! { ::std::vec::Vec<#rt> }, quote! { Children(#rt) })
+        } else if required {
+            (rt.clone(), quote! { Child(#rt) })
+        } else {
+            (
+                quote! { ::core::option::Option<#rt> },
+                quote! { OptChild(#rt) },
+            )
+        };
+        FieldPlan {
+            field: Some(field),
+            doc: quote! { #[doc = #text] },
+            ty,
+            required,
+            table: quote! { element(#pattern, #min_lit, #max_lit) },
+            kind,
+        }
+    }
+}
