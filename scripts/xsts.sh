@@ -5,6 +5,10 @@
 #   scripts/xsts.sh           scores; fails on a wrong answer not in the known failures
 #                             (or a listed test that now passes)
 #   scripts/xsts.sh --bless   also rewrites codegen/tests/xsts-known-failures.txt
+#   scripts/xsts.sh --datatypes [--bless]
+#                             only the instance tests of issue 15's datatype test sets
+#                             (`datatype_instances`, sharded as the full run): prints the
+#                             datatype share; --bless rewrites those sets' known failures
 # Then every suite schema that `check` accepts is generated and compiled in one package
 # (`accepted_schemas_compile`, a few minutes): no accepted schema may produce code that
 # does not compile. Last, the instance tests: every group whose schema `check` accepts is
@@ -16,6 +20,16 @@
 #   scripts/xsts.sh [--bless] [--instances]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--datatypes" ]; then
+  if [ "${2:-}" = "--bless" ]; then
+    export BOARDXML_BLESS=1
+  elif [ -n "${2:-}" ]; then
+    echo "usage: scripts/xsts.sh --datatypes [--bless]" >&2
+    exit 2
+  fi
+  # A debug harness (the validators are release builds either way): check is quick enough.
+  exec cargo test -q -p boardxml-codegen --test xsts_instances -- --ignored --exact datatype_instances --nocapture
+fi
 export BOARDXML_XSTS_WRITE=1
 instances=
 for arg in "$@"; do

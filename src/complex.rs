@@ -1335,13 +1335,31 @@ macro_rules! alternatives {
     };
 }
 
+/// How `document!` reads one root: with its declaration's value constraint, when it has one.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __read_root {
+    ($r:ident, $tag:ident) => {
+        $crate::schema::Element::read_element($r, $tag)
+    };
+    ($r:ident, $tag:ident, default $v:literal) => {
+        $r.read_root_constrained($tag, $crate::complex::ValueConstraint::Default($v))
+    };
+    ($r:ident, $tag:ident, fixed $v:literal) => {
+        $r.read_root_constrained($tag, $crate::complex::ValueConstraint::Fixed($v))
+    };
+}
+
 /// `Document` for a schema's root enum: `document!(Root, ["element" Variant, ...])`, and
 /// for a schema with a target namespace `document!(Root, [...], namespaces ["prefix"
 /// "namespace", ...])`: the declarations the writer puts on the root (see
 /// [`Writer::declare_namespaces`](crate::xml::Writer::declare_namespaces)).
+/// A root with `default=` or `fixed=` on its declaration is written `"element" Variant =
+/// fixed "value"`.
 #[macro_export]
 macro_rules! document {
-    ($ty:ident, [$($n:literal $v:ident),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
+    // A root may carry its declaration's value constraint: `"root" Root = fixed "2"`.
+    ($ty:ident, [$($n:literal $v:ident $(= $c:ident $cv:literal)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
         impl $crate::schema::Document for $ty {
             const ROOTS: &'static [&'static str] = &[$($n),*];
             fn read_root(
@@ -1349,7 +1367,7 @@ macro_rules! document {
                 tag: &$crate::xml::Tag,
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
                 $(if tag.name() == $n {
-                    return $crate::schema::Element::read_element(r, tag).map(Self::$v);
+                    return $crate::__read_root!(r, tag $(, $c $cv)?).map(Self::$v);
                 })*
                 // Used by no arm when the schema has no global element.
                 let _ = (r, tag);

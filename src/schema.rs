@@ -158,13 +158,17 @@ pub trait SimpleValue: Sized {
     }
 }
 
-/// What an ID-typed value does in its document.
+/// What a name held in a value does in its document (IDs, references, and the prefixes of
+/// QNames, which only the document can resolve).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IdRole {
     /// An `xs:ID`: names its element, uniquely in the document.
     Id,
     /// An `xs:IDREF` (or an item of `xs:IDREFS`): must name an ID of the document.
     Reference,
+    /// The prefix of an `xs:QName` or `xs:NOTATION` value: must be bound to a namespace
+    /// where the value stands (Part 2, 3.2.18: the value is the expanded name).
+    Prefix,
 }
 
 /// A type that an element can have: reads the element's attributes and content, and writes

@@ -329,3 +329,133 @@ proptest! {
         prop_assert_eq!(da.partial_cmp(&db), reference.unwrap(), "{} vs {}", ta, tb);
     }
 }
+
+/// A zone suffix (none, `Z`, or `±hh:mm` within ±14:00) and its offset in minutes.
+fn zone() -> impl Strategy<Value = (String, Option<i32>)> {
+    proptest::option::of(-14 * 60..=14 * 60i32).prop_map(|z| match z {
+        None => (String::new(), None),
+        Some(0) => ("Z".into(), Some(0)),
+        Some(z) => (
+            format!(
+                "{}{:02}:{:02}",
+                if z < 0 { '-' } else { '+' },
+                z.abs() / 60,
+                z.abs() % 60
+            ),
+            Some(z),
+        ),
+    })
+}
+
+/// A year as XSD 1.0 writes it (no year 0, four digits at least) and the astronomical year.
+fn year() -> impl Strategy<Value = (String, i64)> {
+    prop_oneof![-9_999i64..=-1, 1i64..=9_999, 10_000i64..=999_999].prop_map(|y| {
+        let text = if y < 0 {
+            format!("-{:04}", -y)
+        } else {
+            format!("{y:04}")
+        };
+        (text, if y < 0 { y + 1 } else { y })
+    })
+}
+
+proptest! {
+    #[test]
+    fn time_round_trip_and_order(a in 0u32..=86_400, b in 0u32..=86_400, (za, oa) in zone(), (zb, ob) in zone()) {
+        // 86,400 is written 24:00:00, the same instant as 00:00:00 (Part 2, 3.2.8).
+        let text = |s: u32, z: &str| format!("{:02}:{:02}:{:02}{z}", s / 3600, s / 60 % 60, s % 60);
+        let (ta, tb) = (text(a, &za), text(b, &zb));
+        let x: Time = ta.parse().unwrap();
+        let y: Time = tb.parse().unwrap();
+        let again: Time = x.to_string().parse().unwrap();
+        prop_assert_eq!(again.to_string(), x.to_string());
+        prop_assert_eq!(again.partial_cmp(&x), Some(Ordering::Equal));
+        // The reference: seconds from midnight UTC, wrapped into the day (XSD 1.0's
+        // canonical time is in UTC, `18:01:00-05:59` is `00:00:00Z`, so they are one
+        // value), 14 hours either way when one is not zoned and the other is (then the
+        // order may be indeterminate).
+        let at = |s: u32, o: Option<i32>| {
+            (i64::from(s % 86_400) - i64::from(o.unwrap_or(0)) * 60).rem_euclid(86_400)
+        };
+        let (pa, pb) = (at(a, oa), at(b, ob));
+        let reference = match (oa.is_some(), ob.is_some()) {
+            (true, true) | (false, false) => Some(pa.cmp(&pb)),
+            (true, false) if pa < pb - 14 * 3600 => Some(Ordering::Less),
+            (true, false) if pa > pb + 14 * 3600 => Some(Ordering::Greater),
+            (false, true) if pa + 14 * 3600 < pb => Some(Ordering::Less),
+            (false, true) if pa - 14 * 3600 > pb => Some(Ordering::Greater),
+            _ => None,
+        };
+        prop_assert_eq!(x.partial_cmp(&y), reference, "{} vs {}", ta, tb);
+    }
+
+    #[test]
+    fn gregorian_round_trip_and_order(
+        (ya, aa) in year(), (yb, ab) in year(), ma in 1u8..=12, mb in 1u8..=12,
+        da in 1u8..=31, db in 1u8..=31, (z, _) in zone(),
+    ) {
+        // Both in one zone (or both without): the order is total, that of the first day
+        // of each (a day count computed apart from the runtime).
+        let (da, db) = (da.min(month_length(2000, ma)), db.min(month_length(2000, mb)));
+        macro_rules! check {
+            ($ty:ty, $a:expr, $b:expr, $ra:expr, $rb:expr) => {{
+                let (ta, tb): (String, String) = ($a, $b);
+                let x: $ty = ta.parse().unwrap();
+                let y: $ty = tb.parse().unwrap();
+                let again: $ty = x.to_string().parse().unwrap();
+                prop_assert_eq!(again.to_string(), x.to_string());
+                prop_assert_eq!(again.partial_cmp(&x), Some(Ordering::Equal));
+                let reference: i128 = $ra;
+                prop_assert_eq!(x.partial_cmp(&y), Some(reference.cmp(&$rb)), "{} vs {}", ta, tb);
+            }};
+        }
+        check!(GYear, format!("{ya}{z}"), format!("{yb}{z}"),
+            reference_days(aa, 1, 1), reference_days(ab, 1, 1));
+        check!(GYearMonth, format!("{ya}-{ma:02}{z}"), format!("{yb}-{mb:02}{z}"),
+            reference_days(aa, ma, 1), reference_days(ab, mb, 1));
+        // The recurring types stand in the reference year 1972 (a leap year: --02-29 is
+        // a value).
+        check!(GMonthDay, format!("--{ma:02}-{da:02}{z}"), format!("--{mb:02}-{db:02}{z}"),
+            reference_days(1972, ma, da), reference_days(1972, mb, db));
+        check!(GMonth, format!("--{ma:02}{z}"), format!("--{mb:02}{z}"),
+            reference_days(1972, ma, 1), reference_days(1972, mb, 1));
+        check!(GDay, format!("---{da:02}{z}"), format!("---{db:02}{z}"),
+            reference_days(1972, 12, da), reference_days(1972, 12, db));
+    }
+
+    #[test]
+    fn derived_integers_hold_every_value_exactly(neg in any::<bool>(), digits in "[0-9]{1,60}") {
+        // The four unbounded derived types: exact (never wrapped), their bound by the sign
+        // of the big-integer reference.
+        let text = format!("{}{digits}", if neg { "-" } else { "" });
+        let reference: BigInt = text.parse().unwrap();
+        let zero = BigInt::from(0);
+        macro_rules! check {
+            ($ty:ty, $ok:expr) => {{
+                let parsed = text.parse::<$ty>();
+                prop_assert_eq!(parsed.is_ok(), $ok, "{} as {}", text, stringify!($ty));
+                if let Ok(v) = parsed {
+                    prop_assert_eq!(v.get().as_bigint(), &reference);
+                    prop_assert_eq!(v.to_string(), reference.to_string());
+                    prop_assert_eq!(v.to_string().parse::<$ty>().unwrap(), v);
+                }
+            }};
+        }
+        check!(NonNegativeInteger, reference >= zero);
+        check!(PositiveInteger, reference > zero);
+        check!(NonPositiveInteger, reference <= zero);
+        check!(NegativeInteger, reference < zero);
+    }
+
+    #[test]
+    fn qname_round_trip(prefix in proptest::option::of("[a-z_][a-z0-9._-]{0,8}"), local in "[A-Za-z_][A-Za-z0-9._-]{0,8}") {
+        let text = match &prefix {
+            Some(p) => format!("{p}:{local}"),
+            None => local.clone(),
+        };
+        let q: QName = format!(" {text} ").parse().unwrap();
+        prop_assert_eq!(q.prefix(), prefix.as_deref());
+        prop_assert_eq!(q.local(), local.as_str());
+        prop_assert_eq!(q.to_string(), text);
+    }
+}

@@ -48,6 +48,9 @@ pub struct RootElement {
     pub doc: Option<String>,
     /// Where it is declared (for `diff`'s locations).
     pub span: Span,
+    /// `default=` or `fixed=` on the declaration: a root's content is checked against it
+    /// as a child's is.
+    pub value: Option<ValueConstraint>,
 }
 
 /// A reference to a type: a built-in XSD type or a named (possibly synthesised) one.

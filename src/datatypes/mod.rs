@@ -68,6 +68,13 @@ macro_rules! simple_values {
             found(crate::schema::IdRole::Reference, self.as_str())
         }
     };
+    (@ids prefix) => {
+        fn ids(&self, found: &mut dyn FnMut(crate::schema::IdRole, &str)) {
+            if let Some(p) = self.prefix() {
+                found(crate::schema::IdRole::Prefix, p)
+            }
+        }
+    };
     (@ids references) => {
         fn ids(&self, found: &mut dyn FnMut(crate::schema::IdRole, &str)) {
             for item in self.items() {
@@ -107,8 +114,8 @@ simple_values!(
     IdRefs: references,
     Entity,
     Entities,
-    QName,
-    Notation,
+    QName: prefix,
+    Notation: prefix,
     AnySimpleType,
 );
 

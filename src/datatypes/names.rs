@@ -249,6 +249,11 @@ impl Notation {
     pub fn parse(text: &str) -> Result<Self, FacetError> {
         QName::parse_as(text, "xs:NOTATION").map(Notation)
     }
+
+    /// The prefix, if any.
+    pub fn prefix(&self) -> Option<&str> {
+        self.0.prefix()
+    }
 }
 
 impl fmt::Display for Notation {

@@ -98,6 +98,16 @@ impl Renderer<'_> {
         let ident = type_ident(&name);
         let roots: Vec<&RootElement> = self.schema.roots.values().collect();
         let names: Vec<String> = roots.iter().map(|r| r.xml_name()).collect();
+        // A root's value constraint, after its variant (`= fixed "2"`): absent for most, so
+        // their documents read as before.
+        let constraints: Vec<TokenStream> = roots
+            .iter()
+            .map(|r| match &r.value {
+                None => quote! {},
+                Some(ValueConstraint::Default(v)) => quote! { = default #v },
+                Some(ValueConstraint::Fixed(v)) => quote! { = fixed #v },
+            })
+            .collect();
         // Distinct element names that map to one variant name (`a-b`, `aB`) get suffixes
         // 2, 3, ... in element name order, as type names do.
         let mut taken = HashSet::new();
@@ -136,7 +146,7 @@ impl Renderer<'_> {
                 #(#[doc = #docs] #variants(#types),)*
             }
 
-            ::boardxml::document!(#ident, [#(#names #variants),*] #namespaces);
+            ::boardxml::document!(#ident, [#(#names #variants #constraints),*] #namespaces);
             #alias
         }
     }

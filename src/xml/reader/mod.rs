@@ -147,6 +147,10 @@ pub struct Reader<'a> {
     /// For each open element that declared prefixes (rare: nothing is pushed for the
     /// others), its depth and how many of `prefixes` were in scope before it.
     prefix_marks: Vec<(usize, usize)>,
+    /// The prefixes the element just closed declared (rare; emptied at every end tag):
+    /// its simple content is typed after its end tag, and a QName in it resolves
+    /// against them.
+    closed_prefixes: Vec<(String, String)>,
     /// Whether an event has been read (an XML declaration must be the first).
     started: bool,
 }
@@ -231,6 +235,7 @@ impl<'a> Reader<'a> {
             ids: ids::IdTable::default(),
             prefixes: Vec::new(),
             prefix_marks: Vec::new(),
+            closed_prefixes: Vec::new(),
             started: false,
             observer: None,
             observe_starts: false,

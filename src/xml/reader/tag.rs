@@ -638,9 +638,11 @@ impl Reader<'_> {
     pub(super) fn close_element(&mut self, offset: usize) -> Node {
         self.depth = self.depth.saturating_sub(1);
         self.default_ns.pop();
+        self.closed_prefixes.clear();
         if let Some(&(depth, mark)) = self.prefix_marks.last() {
             if depth > self.depth {
-                self.prefixes.truncate(mark);
+                let closed = self.prefixes.drain(mark..);
+                self.closed_prefixes.extend(closed);
                 self.prefix_marks.pop();
             }
         }
