@@ -166,3 +166,16 @@ fn members_of_another_namespace_are_matched_by_expanded_name() {
     assert!(code.contains("\"{urn:a}note\""), "{code}");
     assert!(code.contains("\"{urn:b}note\""), "{code}");
 }
+
+#[test]
+fn a_typeless_member_of_a_head_whose_type_contains_the_head_is_generated() {
+    // leaf comes first and has node's type, node's anonymous type references node, whose
+    // group has leaf: leaf's type is known while that type is being converted.
+    let code = report(
+        r#"<xs:element name="leaf" substitutionGroup="node"/>
+<xs:element name="node"><xs:complexType><xs:sequence><xs:element ref="node" minOccurs="0" maxOccurs="unbounded"/></xs:sequence><xs:attribute name="id" type="xs:string"/></xs:complexType></xs:element>"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(code.contains("Leaf(Node)"), "{code}");
+    assert!(code.contains("Node(Node)"), "{code}");
+}

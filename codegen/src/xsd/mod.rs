@@ -1002,6 +1002,13 @@ impl Converter<'_> {
                 ElementTypeContent::SimpleType(_) | ElementTypeContent::ComplexType(_)
             )
         });
+        if !inline {
+            // A member without a type has its head's (xsd/substitution.rs): known before
+            // its conversion, for a reference to it from inside that type.
+            if let Some(t) = self.affiliation_type(el) {
+                return Some(t);
+            }
+        }
         inline.then(|| TypeRef::Named(self.synthesise(name)))
     }
 
