@@ -124,6 +124,9 @@ pub(super) struct Substitutions {
     steps: HashMap<Ty, (Ty, Method)>,
     /// Each complex type's prohibited substitutions (`block`, else `blockDefault`).
     type_blocks: HashMap<Ty, Blocked>,
+    /// The heads whose types members are taking ([`Converter::affiliation_type`]): one
+    /// met again is a circular group.
+    affiliating: Vec<String>,
 }
 
 /// The base of a built-in by restriction (`None` for anyType), after Part 2's type
@@ -448,10 +451,15 @@ impl Converter<'_> {
     pub(super) fn affiliation_type(&mut self, el: &ElementType) -> Option<TypeRef> {
         let q = el.substitution_group.as_ref()?.0.first()?;
         let head = self.quiet_element(q)?;
-        if !self.globals.elements.raw.contains_key(&head) {
+        // A circular group (the validity pass reports it) has no type to take.
+        if !self.globals.elements.raw.contains_key(&head) || self.subst.affiliating.contains(&head)
+        {
             return None;
         }
-        self.global_element(&head).map(|d| d.type_ref)
+        self.subst.affiliating.push(head.clone());
+        let t = self.global_element(&head).map(|d| d.type_ref);
+        self.subst.affiliating.pop();
+        t
     }
 }
 
