@@ -179,3 +179,18 @@ fn a_typeless_member_of_a_head_whose_type_contains_the_head_is_generated() {
     assert!(code.contains("Leaf(Node)"), "{code}");
     assert!(code.contains("Node(Node)"), "{code}");
 }
+
+#[test]
+fn a_circular_group_of_typeless_members_is_reported_not_followed() {
+    // Each takes its head's type: the cycle gives none (and the schema is invalid).
+    let r = report(
+        r#"<xs:element name="a" substitutionGroup="b"/>
+<xs:element name="b" substitutionGroup="a"/>
+<xs:element name="r"><xs:complexType><xs:sequence><xs:element ref="a"/></xs:sequence></xs:complexType></xs:element>"#,
+    )
+    .unwrap_err();
+    assert!(
+        r.contains("t.xsd:2:1: error: a substitution group that contains itself: a -> b -> a"),
+        "{r}"
+    );
+}
