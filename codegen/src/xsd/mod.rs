@@ -12,6 +12,7 @@ mod derivation;
 mod model;
 mod namespaces;
 mod source;
+mod substitution;
 mod validity;
 mod wildcard;
 
@@ -111,6 +112,7 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         globals: Globals::default(),
         seconds: Vec::new(),
         derived: derivation::Derivations::default(),
+        subst: substitution::Substitutions::default(),
         namespaces: namespaces::Namespaces::default(),
         doc_namespaces: Vec::new(),
         component_keys: HashMap::new(),
@@ -168,6 +170,10 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
     for (i, raw) in raws.iter().enumerate() {
         cx.set_doc(i);
         cx.register_schema(raw);
+    }
+    for (i, raw) in raws.iter().enumerate() {
+        cx.set_doc(i);
+        cx.note_substitutions(raw);
     }
     for (i, raw) in raws.iter().enumerate() {
         cx.set_doc(i);
@@ -297,6 +303,8 @@ struct Converter<'a> {
     global_attributes_collected: bool,
     /// Derived complex types waiting for their bases, and `final` constraints.
     derived: derivation::Derivations,
+    /// Substitution groups: members, `block`s and derivation chains.
+    subst: substitution::Substitutions,
     /// The current document's target namespace, the forms of its local declarations and
     /// how its references resolve (switched with the document, [`Converter::set_doc`]).
     namespaces: namespaces::Namespaces,
@@ -995,6 +1003,13 @@ impl Converter<'_> {
                 ElementTypeContent::SimpleType(_) | ElementTypeContent::ComplexType(_)
             )
         });
+        if !inline {
+            // A member without a type has its head's (xsd/substitution.rs): known before
+            // its conversion, for a reference to it from inside that type.
+            if let Some(t) = self.affiliation_type(el) {
+                return Some(t);
+            }
+        }
         inline.then(|| TypeRef::Named(self.synthesise(name)))
     }
 
@@ -2212,6 +2227,15 @@ impl Converter<'_> {
                     );
                     ok = false;
                 }
+            } else if let Some(at) = substitution::in_all(item) {
+                // A reference to a substitution group's head (xsd/substitution.rs).
+                self.unsupported(
+                    at,
+                    format!("xs:all of \"{owner}\""),
+                    "a reference to the head of a substitution group in xs:all is not supported yet (the group's elements would be alternatives of one unordered item)",
+                    Some("reference the head from an xs:sequence or xs:choice".into()),
+                );
+                ok = false;
             }
         }
         ok
@@ -2259,6 +2283,9 @@ impl Converter<'_> {
                     span,
                     ..self.global_element(&name)?
                 };
+                if let Some(p) = self.substitution_reference(&name, &decl, el, &construct) {
+                    return p;
+                }
                 if self.is_abstract_element(&name) {
                     let (min, max) = occurs(el.min_occurs, el.max_occurs, &span, self, &construct)?;
                     return Some(self.abstract_reference(decl, min, max));
@@ -2379,8 +2406,11 @@ impl Converter<'_> {
             }
             (Some(q), None) => self.type_ref(q, &span, &construct)?,
             (None, Some(t)) => t,
-            // No type: xs:anyType (XSD 1.0, 3.3.2), held as open content.
-            (None, None) => TypeRef::Builtin(Builtin::AnyType),
+            // No type: a substitution group member's head's, else xs:anyType (XSD 1.0,
+            // 3.3.2), held as open content.
+            (None, None) => self
+                .affiliation_type(el)
+                .unwrap_or(TypeRef::Builtin(Builtin::AnyType)),
         };
         if !ok {
             return None;

@@ -75,8 +75,8 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
     Some(match local {
         "schema" => &[
             // Derivation constraints: honoured by the conversion (xsd/derivation.rs).
-            // blockDefault and block only narrow which xsi:type and substitutions a document
-            // may use, and generated code accepts neither yet: nothing they block is read.
+            // blockDefault: what substitution groups may substitute (xsd/substitution.rs);
+            // xsi:type is not read yet, so nothing else it could block is accepted.
             "finalDefault",
             "blockDefault",
             "targetNamespace",
@@ -94,8 +94,10 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             "default",
             "fixed",
             "nillable",
-            // abstract: never in a document itself (xsd/derivation.rs); final is about
-            // substitution groups, block about xsi:type and substitution (neither read yet).
+            // abstract: never in a document itself (xsd/derivation.rs); substitutionGroup,
+            // block (substitution, and extension or restriction of a member's type) and
+            // blockDefault: xsd/substitution.rs; final: checked by the validity pass.
+            "substitutionGroup",
             "abstract",
             "final",
             "block",

@@ -53,7 +53,7 @@ fn block_set(value: Option<&str>) -> Vec<&'static str> {
 
 /// The built-in a built-in type is derived from by restriction (None for anyType and the
 /// list types, which derive from anySimpleType by list).
-fn builtin_base(local: &str) -> Option<&'static str> {
+pub(crate) fn builtin_base(local: &str) -> Option<&'static str> {
     Some(match local {
         "anyType" => return None,
         "anySimpleType" => "anyType",

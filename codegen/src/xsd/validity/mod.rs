@@ -28,8 +28,11 @@ mod facets;
 mod identity;
 #[cfg(test)]
 mod tests;
+
+// The built-in type hierarchy, for the conversion's substitution groups too.
 use crate::diagnostic::Kind;
 use crate::ir::Span;
+pub(super) use derivation::builtin_base;
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 
