@@ -1773,7 +1773,10 @@ impl Converter<'_> {
                             }
                             SimpleContentContent::Extension(ext) => {
                                 let ek = k.child("extension");
-                                match self.extension(ext, ek, name, &mut attributes) {
+                                // Its wildcards are the type's own (`extension`); a base's is
+                                // united with them once types are known (derivation.rs).
+                                let wildcards = (&mut own_wildcard, &mut group_wildcards);
+                                match self.extension(ext, ek, name, &mut attributes, wildcards) {
                                     Some(t) => content = Content::Simple(t),
                                     None => ok = false,
                                 }
@@ -1829,6 +1832,17 @@ impl Converter<'_> {
             }
         }
         let any_attribute = wildcard::complete(own_wildcard, group_wildcards);
+        if let Some(w) = &any_attribute {
+            if !wildcard::expressible_in_xsd_1_0(&w.namespaces) {
+                self.invalid(
+                    span,
+                    construct.clone(),
+                    "the intersection of the attribute wildcards of the type and its attribute groups is a set of namespaces XSD 1.0 cannot express",
+                    Some("XSD 1.0, 3.10.6 (Attribute Wildcard Intersection, erratum E1-10): two ##other of different target namespaces".into()),
+                );
+                ok = false;
+            }
+        }
         if any_attribute
             .as_ref()
             .is_some_and(|w| w.process != ProcessContents::Skip)
@@ -1856,6 +1870,7 @@ impl Converter<'_> {
         mut key: Key,
         owner: &str,
         attributes: &mut Vec<Attribute>,
+        (own_wildcard, group_wildcards): (&mut Option<Wildcard>, &mut Vec<Wildcard>),
     ) -> Option<TypeRef> {
         let span = self.span(&key);
         let base = self.type_ref(
@@ -1879,31 +1894,20 @@ impl Converter<'_> {
                 }
                 ExtensionTypeContent::AttributeGroup(r) => {
                     let k = key.child("attributeGroup");
-                    let gspan = self.span(&k);
                     match self.attribute_group_ref(r, k, owner) {
                         Some(more) => attributes.extend(more),
                         None => ok = false,
                     }
-                    let g = r
-                        .ref_
-                        .as_ref()
-                        .map(|q| self.ref_key("attributeGroup", q))
-                        .unwrap_or_default();
-                    if wildcard::attribute_group_wildcard(self, &g, &mut Vec::new()).is_some() {
-                        self.unsupported(gspan, format!("xs:extension in complexType \"{owner}\""), format!("the attribute wildcard of attribute group \"{g}\" in xs:simpleContent is not supported yet"), None);
-                        ok = false;
-                    }
+                    group_wildcards.extend(wildcard::group_ref_wildcard(self, r));
                 }
-                ExtensionTypeContent::AnyAttribute(_) => {
+                ExtensionTypeContent::AnyAttribute(w) => {
                     let k = key.child("anyAttribute");
-                    let wspan = self.span(&k);
-                    self.unsupported(
-                        wspan,
-                        format!("xs:extension in complexType \"{owner}\""),
-                        "xs:anyAttribute in xs:simpleContent is not supported yet",
-                        None,
-                    );
-                    ok = false;
+                    let target = self.namespaces.target.clone();
+                    *own_wildcard = Some(wildcard::attribute_wildcard(
+                        w,
+                        target.as_deref(),
+                        self.span(&k),
+                    ));
                 }
                 _ => ok = false,
             }
