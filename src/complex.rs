@@ -959,7 +959,15 @@ impl<T: MixedContent> FieldKind for Mixed<T> {
     ) -> Result<(), Invalid> {
         let mut ok = true;
         let mut count = 0usize;
+        // The element's default= or fixed=, which its content as a whole answers to.
+        let mut constraint = r.content_constraint();
         while let Some(item) = r.next_mixed() {
+            if let Some(c) = &mut constraint {
+                match &item {
+                    MixedItem::Text(t) | MixedItem::CData(t) => c.text(t),
+                    MixedItem::Child => c.child(),
+                }
+            }
             let item = match item {
                 MixedItem::Text(t) => Ok(T::text(t)),
                 MixedItem::CData(t) => Ok(T::cdata(t)),
@@ -981,6 +989,14 @@ impl<T: MixedContent> FieldKind for Mixed<T> {
             };
             match item {
                 Ok(v) if r.retains() => slot.push(v),
+                Ok(_) => {}
+                Err(_) => ok = false,
+            }
+        }
+        if let Some(c) = constraint {
+            match c.finish(r) {
+                // An empty element holds the value as its text.
+                Ok(Some(value)) if r.retains() => slot.push(T::text(value.to_string())),
                 Ok(_) => {}
                 Err(_) => ok = false,
             }
@@ -1146,9 +1162,11 @@ macro_rules! __choice_arm {
             return ::core::option::Option::Some(v.map($v));
         }
     };
-    (read $r:ident $v:path, $n:literal) => {
+    (read $r:ident $v:path, $n:literal $(= $vc:expr)?) => {
         if $r.peek_is($n) {
-            return ::core::option::Option::Some($r.read_child().map($v));
+            return ::core::option::Option::Some(
+                $r.read_constrained($crate::__value_constraint!($($vc)?)).map($v),
+            );
         }
     };
     (read $r:ident $v:path [$min:expr, $max:expr]) => {
@@ -1156,24 +1174,43 @@ macro_rules! __choice_arm {
             return ::core::option::Option::Some(v.map($v));
         }
     };
-    (read $r:ident $v:path, $n:literal [$min:expr, $max:expr]) => {
+    (read $r:ident $v:path, $n:literal [$min:expr, $max:expr] $(= $vc:expr)?) => {
         if $r.peek_is($n) {
             return ::core::option::Option::Some(
-                $crate::complex::read_children($r, $n, $min, $max).map($v),
+                $crate::complex::read_constrained_children(
+                    $r,
+                    $n,
+                    $min,
+                    $max,
+                    $crate::__value_constraint!($($vc)?),
+                )
+                .map($v),
             );
         }
     };
     (write $x:ident $w:ident) => {
         $crate::complex::Group::write_group($x, $w)
     };
-    (write $x:ident $w:ident, $n:literal) => {
+    (write $x:ident $w:ident, $n:literal $(= $vc:expr)?) => {
         $crate::schema::Element::write_element($x, $w, $n)
     };
     (write $x:ident $w:ident [$min:expr, $max:expr]) => {
         $crate::complex::write_groups($w, $x)
     };
-    (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr]) => {
+    (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)?) => {
         $crate::complex::write_children($w, $n, $x)
+    };
+}
+
+/// A choice branch's value constraint: `Some` of the one written after `=`, or `None`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __value_constraint {
+    () => {
+        ::core::option::Option::None
+    };
+    ($vc:expr) => {
+        ::core::option::Option::Some($vc)
     };
 }
 
@@ -1185,12 +1222,24 @@ pub fn read_children<T: Element + 'static>(
     min: u32,
     max: u32,
 ) -> Result<Vec<T>, Invalid> {
+    read_constrained_children(r, name, min, max, None)
+}
+
+/// [`read_children`] of an element whose declaration has a value constraint (`default=`
+/// or `fixed=`), which each occurrence is read with.
+pub fn read_constrained_children<T: Element + 'static>(
+    r: &mut Reader<'_>,
+    name: &str,
+    min: u32,
+    max: u32,
+    value: Option<ValueConstraint>,
+) -> Result<Vec<T>, Invalid> {
     let mut list = Vec::new();
     let mut count = 0u32;
     let mut ok = true;
     while count < max && r.peek_is(name) {
         count += 1;
-        match r.read_child() {
+        match r.read_constrained(value) {
             Ok(v) if r.retains() => list.push(v),
             Ok(_) => {}
             Err(_) => ok = false,
@@ -1241,17 +1290,19 @@ pub fn read_groups<G: Group>(
 
 /// [`Group`] for a choice group: `choice_group!(Type, [FIRST...], [Variant "element",
 /// NestedGroupVariant, Repeated "element" [MIN, MAX], RepeatedGroup [MIN, MAX], ...])`,
+/// an element's branch followed by `= ValueConstraint::...` where its declaration has
+/// `default=` or `fixed=`;
 /// tried in order (the schema's Unique Particle Attribution makes the first match the only
 /// one). A repeated branch holds a `Vec` of its occurrences.
 #[macro_export]
 macro_rules! choice_group {
-    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)? $([$min:expr, $max:expr])?),* $(,)?]) => {
+    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)? $([$min:expr, $max:expr])? $(= $vc:expr)?),* $(,)?]) => {
         impl $crate::complex::Group for $ty {
             const FIRST: &'static [&'static str] = &[$($first),*];
             fn read_group(
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
-                $($crate::__choice_arm!(read r Self::$v $(, $n)? $([$min, $max])?);)*
+                $($crate::__choice_arm!(read r Self::$v $(, $n)? $([$min, $max])? $(= $vc)?);)*
                 // Used by no arm for an empty xs:choice.
                 let _ = r;
                 ::core::option::Option::None
@@ -1260,7 +1311,7 @@ macro_rules! choice_group {
                 // `*self`: an empty choice is an enum without variants, which `match *self {}`
                 // covers.
                 match *self {
-                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])?),)*
+                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])? $(= $vc)?),)*
                 }
             }
         }
@@ -1268,10 +1319,11 @@ macro_rules! choice_group {
 }
 
 /// [`MixedContent`] for the items of a type's mixed content: `mixed_content!(Type, MIN,
-/// MAX, [INDEX Variant "element", ...])` (MAX `None` for unbounded).
+/// MAX, [INDEX Variant "element", ...])` (MAX `None` for unbounded), an element followed
+/// by `= ValueConstraint::...` where its declaration has `default=` or `fixed=`.
 #[macro_export]
 macro_rules! mixed_content {
-    ($ty:ident, $min:literal, $max:expr, [$($i:literal $v:ident $n:literal),* $(,)?]) => {
+    ($ty:ident, $min:literal, $max:expr, [$($i:literal $v:ident $n:literal $(= $vc:expr)?),* $(,)?]) => {
         impl $crate::complex::MixedContent for $ty {
             const NAMES: &'static [&'static str] = &[$($n),*];
             const MIN: usize = $min;
@@ -1288,7 +1340,9 @@ macro_rules! mixed_content {
                 k: usize,
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
                 match k {
-                    $($i => r.read_child().map(Self::$v),)*
+                    $($i => r
+                        .read_constrained($crate::__value_constraint!($($vc)?))
+                        .map(Self::$v),)*
                     _ => ::core::result::Result::Err($crate::schema::Invalid),
                 }
             }

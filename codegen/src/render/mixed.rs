@@ -32,13 +32,19 @@ impl Renderer<'_> {
                 Vec::new()
             }
         };
-        if let Some(e) = elements.iter().find(|e| e.value.is_some()) {
-            self.error(
-                def,
-                format!("element {}: default= or fixed= on an element in mixed content is not supported yet", e.name),
-                None,
-            );
-        }
+        // Each element is read with its declaration's value constraint, if it has one.
+        let constraints: Vec<TokenStream> = elements
+            .iter()
+            .map(|e| match &e.value {
+                None => quote! {},
+                Some(ValueConstraint::Default(v)) => {
+                    quote! { = ::boardxml::complex::ValueConstraint::Default(#v) }
+                }
+                Some(ValueConstraint::Fixed(v)) => {
+                    quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
+                }
+            })
+            .collect();
         let names: Vec<String> = elements.iter().map(|e| e.xml_name()).collect();
         let mut taken = HashSet::new();
         let variants: Vec<Ident> = elements
@@ -79,7 +85,7 @@ impl Renderer<'_> {
                     #(#[doc = #docs] #variants(#types),)*
                 }
 
-                ::boardxml::mixed_content!(#ident, #min, #max, [#(#idx #variants #names),*]);
+                ::boardxml::mixed_content!(#ident, #min, #max, [#(#idx #variants #names #constraints),*]);
             },
         );
         quote! { #ident }

@@ -2611,21 +2611,24 @@ impl Converter<'_> {
             }
         }
         for (t, span, construct) in self.constrained_elements.clone() {
-            let simple_content = match &t {
-                TypeRef::Named(n) => matches!(
-                    types.get(n).map(|d| &d.kind),
-                    Some(TypeKind::Complex(ComplexType {
-                        content: Content::Simple(_),
-                        ..
-                    }))
-                ),
+            // Simple content, or mixed content that may be empty (its value is a string:
+            // the text an empty element takes).
+            let takes_value = match &t {
+                TypeRef::Named(n) => match types.get(n).map(|d| &d.kind) {
+                    Some(TypeKind::Complex(ComplexType { content, .. })) => match content {
+                        Content::Simple(_) => true,
+                        Content::Mixed(p) => emptiable(p),
+                        Content::Empty | Content::Elements(_) => false,
+                    },
+                    _ => false,
+                },
                 TypeRef::Builtin(_) => false,
             };
-            if is_simple(&t) == Some(false) && !simple_content {
+            if is_simple(&t) == Some(false) && !takes_value {
                 problems.push((
                     span,
                     construct,
-                    format!("default= or fixed= needs a simple type or simple content; \"{}\" has neither (supported: not on mixed content yet)", name_of(&t)),
+                    format!("default= or fixed= needs a simple type, simple content, or mixed content that may be empty (XSD allows only these); \"{}\" has none of them", name_of(&t)),
                     Some("XSD 1.0, 3.3.6 (cos-valid-default.2)".into()),
                 ));
             }
@@ -2671,6 +2674,17 @@ impl Converter<'_> {
             }
         }
     }
+}
+
+/// Whether a particle may match nothing (XSD 1.0, 3.9.6, Particle Emptiable).
+fn emptiable(p: &Particle) -> bool {
+    p.min == 0
+        || p.max == Some(0)
+        || match &p.term {
+            Term::Element(_) => false,
+            Term::Sequence(v) | Term::All(v) => v.iter().all(emptiable),
+            Term::Choice(v) => v.iter().any(emptiable),
+        }
 }
 
 fn name_of(t: &TypeRef) -> &str {
