@@ -1387,13 +1387,15 @@ macro_rules! alternatives {
     };
 }
 
-/// `Document` for a schema's root enum: `document!(Root, ["element" Variant, ...])`, and
+/// `Document` for a schema's root enum: `document!(Root, ["element" Variant, ...])` (a
+/// root followed by `= ValueConstraint::...` where its declaration has `default=` or
+/// `fixed=`), and
 /// for a schema with a target namespace `document!(Root, [...], namespaces ["prefix"
 /// "namespace", ...])`: the declarations the writer puts on the root (see
 /// [`Writer::declare_namespaces`](crate::xml::Writer::declare_namespaces)).
 #[macro_export]
 macro_rules! document {
-    ($ty:ident, [$($n:literal $v:ident),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
+    ($ty:ident, [$($n:literal $v:ident $(= $vc:expr)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
         impl $crate::schema::Document for $ty {
             const ROOTS: &'static [&'static str] = &[$($n),*];
             fn read_root(
@@ -1401,7 +1403,9 @@ macro_rules! document {
                 tag: &$crate::xml::Tag,
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
                 $(if tag.name() == $n {
-                    return $crate::schema::Element::read_element(r, tag).map(Self::$v);
+                    return r
+                        .read_root_constrained(tag, $crate::__value_constraint!($($vc)?))
+                        .map(Self::$v);
                 })*
                 // Used by no arm when the schema has no global element.
                 let _ = (r, tag);

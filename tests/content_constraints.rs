@@ -33,7 +33,9 @@ fn write(doc: &Root) -> String {
 fn accepted(text: &str) -> content_constraints::Doc {
     let (doc, diags) = read(text);
     assert!(diags.is_empty(), "{text}: {diags:?}");
-    let Root::Doc(d) = doc.unwrap();
+    let Root::Doc(d) = doc.unwrap() else {
+        panic!("a doc")
+    };
     d
 }
 
@@ -128,4 +130,20 @@ fn elements_in_mixed_content_take_their_constraints() {
         2
     );
     fixed_mismatch("<doc><para><n>2</n></para></doc>", "/doc/para/n");
+}
+
+#[test]
+fn root_elements_take_their_constraints() {
+    let (doc, diags) = read("<count/>");
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(doc, Ok(Root::Count(7)));
+    let (doc, _) = read("<label/>");
+    let Ok(Root::Label(label)) = doc else {
+        panic!("a label: {doc:?}")
+    };
+    assert_eq!(label.children(), &[AnyNode::Text("sealed".into())]);
+    let (doc, diags) = read("<label>open</label>");
+    assert!(doc.is_err());
+    assert_eq!(diags[0].code, Code::FixedValue, "{diags:?}");
+    assert_eq!(diags[0].path, "/label", "{diags:?}");
 }

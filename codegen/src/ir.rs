@@ -48,6 +48,8 @@ pub struct RootElement {
     pub doc: Option<String>,
     /// Where it is declared (for `diff`'s locations).
     pub span: Span,
+    /// `default=` or `fixed=`: a root element answers to it as any element does.
+    pub value: Option<ValueConstraint>,
 }
 
 /// A reference to a type: a built-in XSD type or a named (possibly synthesised) one.

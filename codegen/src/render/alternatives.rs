@@ -129,6 +129,19 @@ impl Renderer<'_> {
             pub type __Document = #ident;
         };
         let namespaces = super::namespaces::declarations(self.schema);
+        // A root's default= or fixed= applies to it as to any element.
+        let constraints: Vec<TokenStream> = roots
+            .iter()
+            .map(|r| match &r.value {
+                None => quote! {},
+                Some(ValueConstraint::Default(v)) => {
+                    quote! { = ::boardxml::complex::ValueConstraint::Default(#v) }
+                }
+                Some(ValueConstraint::Fixed(v)) => {
+                    quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
+                }
+            })
+            .collect();
         quote! {
             /// A document of this schema: one variant per global element.
             #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -136,7 +149,7 @@ impl Renderer<'_> {
                 #(#[doc = #docs] #variants(#types),)*
             }
 
-            ::boardxml::document!(#ident, [#(#names #variants),*] #namespaces);
+            ::boardxml::document!(#ident, [#(#names #variants #constraints),*] #namespaces);
             #alias
         }
     }

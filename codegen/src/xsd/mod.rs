@@ -799,6 +799,7 @@ impl Converter<'_> {
                             type_ref: decl.type_ref,
                             doc: decl.doc,
                             span: decl.span,
+                            value: decl.value,
                         });
                 }
                 SchemaContent::Attribute(a) => {

@@ -3,10 +3,10 @@
 //! value is the element's text as a string: an empty element takes the default (or fixed)
 //! text; an element with a fixed value may hold no element and exactly that text.
 
-use super::{excerpt, Reader};
+use super::{excerpt, Reader, Tag};
 use crate::complex::ValueConstraint;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::schema::Invalid;
+use crate::schema::{Element, Invalid};
 
 /// What the content of an element with a value constraint held, gathered while it is read.
 #[derive(Debug)]
@@ -23,6 +23,19 @@ pub struct ContentConstraint {
 }
 
 impl Reader<'_> {
+    /// Reads the root element (the reader stands in it, at `tag`) with its declaration's
+    /// value constraint, as [`Reader::read_constrained`] reads a child.
+    pub fn read_root_constrained<T: Element>(
+        &mut self,
+        tag: &Tag,
+        constraint: Option<ValueConstraint>,
+    ) -> Result<T, Invalid> {
+        self.value_constraint = constraint;
+        let result = T::read_element(self, tag);
+        self.value_constraint = None;
+        result
+    }
+
     /// Takes the value constraint of the element whose mixed (or `xs:anyType`) content is
     /// about to be read, if its declaration has one: the content is judged as a whole
     /// ([`ContentConstraint::finish`]), and no element inside it sees the constraint.

@@ -66,10 +66,17 @@ pub struct Para {
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
+    ///A document whose root is `<count>`.
+    Count(i32),
     ///A document whose root is `<doc>`.
     Doc(Doc),
+    ///A document whose root is `<label>`.
+    Label(::boardxml::any::AnyType),
 }
-::boardxml::document!(Root, ["doc" Doc]);
+::boardxml::document!(
+    Root, ["count" Count = ::boardxml::complex::ValueConstraint::Default("7"), "doc" Doc,
+    "label" Label = ::boardxml::complex::ValueConstraint::Fixed("sealed")]
+);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
 ///One of the alternatives of a choice in `Doc`.
