@@ -300,7 +300,15 @@ impl AnyType {
         };
         let retain = r.retains();
         let mut ok = true;
+        // The element's default= or fixed= (xs:anyType is mixed: a string value).
+        let mut constraint = r.content_constraint();
         while let Some(item) = r.next_mixed() {
+            if let Some(c) = &mut constraint {
+                match &item {
+                    MixedItem::Text(t) | MixedItem::CData(t) => c.text(t),
+                    MixedItem::Child => c.child(),
+                }
+            }
             let node = match item {
                 MixedItem::Text(t) => AnyNode::Text(t),
                 MixedItem::CData(t) => AnyNode::CData(t),
@@ -315,6 +323,14 @@ impl AnyType {
             // Validating without keeping: open content is read, and not held.
             if retain {
                 value.children.push(node);
+            }
+        }
+        if let Some(c) = constraint {
+            match c.finish(r) {
+                // An empty element holds the value as its text.
+                Ok(Some(text)) if retain => value.children.push(AnyNode::Text(text.to_string())),
+                Ok(_) => {}
+                Err(_) => ok = false,
             }
         }
         if ok && !r.is_fatal() {

@@ -958,7 +958,15 @@ impl<T: MixedContent> FieldKind for Mixed<T> {
     ) -> Result<(), Invalid> {
         let mut ok = true;
         let mut count = 0usize;
+        // The element's default= or fixed=, which its content as a whole answers to.
+        let mut constraint = r.content_constraint();
         while let Some(item) = r.next_mixed() {
+            if let Some(c) = &mut constraint {
+                match &item {
+                    MixedItem::Text(t) | MixedItem::CData(t) => c.text(t),
+                    MixedItem::Child => c.child(),
+                }
+            }
             let item = match item {
                 MixedItem::Text(t) => Ok(T::text(t)),
                 MixedItem::CData(t) => Ok(T::cdata(t)),
@@ -980,6 +988,14 @@ impl<T: MixedContent> FieldKind for Mixed<T> {
             };
             match item {
                 Ok(v) if r.retains() => slot.push(v),
+                Ok(_) => {}
+                Err(_) => ok = false,
+            }
+        }
+        if let Some(c) = constraint {
+            match c.finish(r) {
+                // An empty element holds the value as its text.
+                Ok(Some(value)) if r.retains() => slot.push(T::text(value.to_string())),
                 Ok(_) => {}
                 Err(_) => ok = false,
             }
@@ -1145,9 +1161,11 @@ macro_rules! __choice_arm {
             return ::core::option::Option::Some(v.map($v));
         }
     };
-    (read $r:ident $v:path, $n:literal) => {
+    (read $r:ident $v:path, $n:literal $(= $vc:expr)?) => {
         if $r.peek_is($n) {
-            return ::core::option::Option::Some($r.read_child().map($v));
+            return ::core::option::Option::Some(
+                $r.read_constrained($crate::__value_constraint!($($vc)?)).map($v),
+            );
         }
     };
     (read $r:ident $v:path [$min:expr, $max:expr]) => {
@@ -1155,24 +1173,43 @@ macro_rules! __choice_arm {
             return ::core::option::Option::Some(v.map($v));
         }
     };
-    (read $r:ident $v:path, $n:literal [$min:expr, $max:expr]) => {
+    (read $r:ident $v:path, $n:literal [$min:expr, $max:expr] $(= $vc:expr)?) => {
         if $r.peek_is($n) {
             return ::core::option::Option::Some(
-                $crate::complex::read_children($r, $n, $min, $max).map($v),
+                $crate::complex::read_constrained_children(
+                    $r,
+                    $n,
+                    $min,
+                    $max,
+                    $crate::__value_constraint!($($vc)?),
+                )
+                .map($v),
             );
         }
     };
     (write $x:ident $w:ident) => {
         $crate::complex::Group::write_group($x, $w)
     };
-    (write $x:ident $w:ident, $n:literal) => {
+    (write $x:ident $w:ident, $n:literal $(= $vc:expr)?) => {
         $crate::schema::Element::write_element($x, $w, $n)
     };
     (write $x:ident $w:ident [$min:expr, $max:expr]) => {
         $crate::complex::write_groups($w, $x)
     };
-    (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr]) => {
+    (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)?) => {
         $crate::complex::write_children($w, $n, $x)
+    };
+}
+
+/// A choice branch's value constraint: `Some` of the one written after `=`, or `None`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __value_constraint {
+    () => {
+        ::core::option::Option::None
+    };
+    ($vc:expr) => {
+        ::core::option::Option::Some($vc)
     };
 }
 
@@ -1184,12 +1221,24 @@ pub fn read_children<T: Element + 'static>(
     min: u32,
     max: u32,
 ) -> Result<Vec<T>, Invalid> {
+    read_constrained_children(r, name, min, max, None)
+}
+
+/// [`read_children`] of an element whose declaration has a value constraint (`default=`
+/// or `fixed=`), which each occurrence is read with.
+pub fn read_constrained_children<T: Element + 'static>(
+    r: &mut Reader<'_>,
+    name: &str,
+    min: u32,
+    max: u32,
+    value: Option<ValueConstraint>,
+) -> Result<Vec<T>, Invalid> {
     let mut list = Vec::new();
     let mut count = 0u32;
     let mut ok = true;
     while count < max && r.peek_is(name) {
         count += 1;
-        match r.read_child() {
+        match r.read_constrained(value) {
             Ok(v) if r.retains() => list.push(v),
             Ok(_) => {}
             Err(_) => ok = false,
@@ -1243,17 +1292,19 @@ pub fn read_groups<G: Group>(
 
 /// [`Group`] for a choice group: `choice_group!(Type, [FIRST...], [Variant "element",
 /// NestedGroupVariant, Repeated "element" [MIN, MAX], RepeatedGroup [MIN, MAX], ...])`,
+/// an element's branch followed by `= ValueConstraint::...` where its declaration has
+/// `default=` or `fixed=`;
 /// tried in order (the schema's Unique Particle Attribution makes the first match the only
 /// one). A repeated branch holds a `Vec` of its occurrences.
 #[macro_export]
 macro_rules! choice_group {
-    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)? $([$min:expr, $max:expr])?),* $(,)?]) => {
+    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)? $([$min:expr, $max:expr])? $(= $vc:expr)?),* $(,)?]) => {
         impl $crate::complex::Group for $ty {
             const FIRST: &'static [&'static str] = &[$($first),*];
             fn read_group(
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
-                $($crate::__choice_arm!(read r Self::$v $(, $n)? $([$min, $max])?);)*
+                $($crate::__choice_arm!(read r Self::$v $(, $n)? $([$min, $max])? $(= $vc)?);)*
                 // Used by no arm for an empty xs:choice.
                 let _ = r;
                 ::core::option::Option::None
@@ -1262,7 +1313,7 @@ macro_rules! choice_group {
                 // `*self`: an empty choice is an enum without variants, which `match *self {}`
                 // covers.
                 match *self {
-                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])?),)*
+                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])? $(= $vc)?),)*
                 }
             }
         }
@@ -1270,10 +1321,11 @@ macro_rules! choice_group {
 }
 
 /// [`MixedContent`] for the items of a type's mixed content: `mixed_content!(Type, MIN,
-/// MAX, [INDEX Variant "element", ...])` (MAX `None` for unbounded).
+/// MAX, [INDEX Variant "element", ...])` (MAX `None` for unbounded), an element followed
+/// by `= ValueConstraint::...` where its declaration has `default=` or `fixed=`.
 #[macro_export]
 macro_rules! mixed_content {
-    ($ty:ident, $min:literal, $max:expr, [$($i:literal $v:ident $n:literal),* $(,)?]) => {
+    ($ty:ident, $min:literal, $max:expr, [$($i:literal $v:ident $n:literal $(= $vc:expr)?),* $(,)?]) => {
         impl $crate::complex::MixedContent for $ty {
             const NAMES: &'static [&'static str] = &[$($n),*];
             const MIN: usize = $min;
@@ -1290,7 +1342,9 @@ macro_rules! mixed_content {
                 k: usize,
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
                 match k {
-                    $($i => r.read_child().map(Self::$v),)*
+                    $($i => r
+                        .read_constrained($crate::__value_constraint!($($vc)?))
+                        .map(Self::$v),)*
                     _ => ::core::result::Result::Err($crate::schema::Invalid),
                 }
             }
@@ -1335,31 +1389,15 @@ macro_rules! alternatives {
     };
 }
 
-/// How `document!` reads one root: with its declaration's value constraint, when it has one.
-#[macro_export]
-#[doc(hidden)]
-macro_rules! __read_root {
-    ($r:ident, $tag:ident) => {
-        $crate::schema::Element::read_element($r, $tag)
-    };
-    ($r:ident, $tag:ident, default $v:literal) => {
-        $r.read_root_constrained($tag, $crate::complex::ValueConstraint::Default($v))
-    };
-    ($r:ident, $tag:ident, fixed $v:literal) => {
-        $r.read_root_constrained($tag, $crate::complex::ValueConstraint::Fixed($v))
-    };
-}
-
-/// `Document` for a schema's root enum: `document!(Root, ["element" Variant, ...])`, and
+/// `Document` for a schema's root enum: `document!(Root, ["element" Variant, ...])` (a
+/// root followed by `= ValueConstraint::...` where its declaration has `default=` or
+/// `fixed=`), and
 /// for a schema with a target namespace `document!(Root, [...], namespaces ["prefix"
 /// "namespace", ...])`: the declarations the writer puts on the root (see
 /// [`Writer::declare_namespaces`](crate::xml::Writer::declare_namespaces)).
-/// A root with `default=` or `fixed=` on its declaration is written `"element" Variant =
-/// fixed "value"`.
 #[macro_export]
 macro_rules! document {
-    // A root may carry its declaration's value constraint: `"root" Root = fixed "2"`.
-    ($ty:ident, [$($n:literal $v:ident $(= $c:ident $cv:literal)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
+    ($ty:ident, [$($n:literal $v:ident $(= $vc:expr)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
         impl $crate::schema::Document for $ty {
             const ROOTS: &'static [&'static str] = &[$($n),*];
             fn read_root(
@@ -1367,7 +1405,9 @@ macro_rules! document {
                 tag: &$crate::xml::Tag,
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
                 $(if tag.name() == $n {
-                    return $crate::__read_root!(r, tag $(, $c $cv)?).map(Self::$v);
+                    return r
+                        .read_root_constrained(tag, $crate::__value_constraint!($($vc)?))
+                        .map(Self::$v);
                 })*
                 // Used by no arm when the schema has no global element.
                 let _ = (r, tag);

@@ -7,5 +7,7 @@ pub(crate) mod wf;
 mod writer;
 
 pub use guard::{MarkupGuard, TooLarge};
-pub use reader::{excerpt, At, Attributes, Limits, MixedItem, Observer, Reader, Shape, Tag};
+pub use reader::{
+    excerpt, At, Attributes, ContentConstraint, Limits, MixedItem, Observer, Reader, Shape, Tag,
+};
 pub use writer::Writer;

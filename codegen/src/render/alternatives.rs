@@ -98,16 +98,6 @@ impl Renderer<'_> {
         let ident = type_ident(&name);
         let roots: Vec<&RootElement> = self.schema.roots.values().collect();
         let names: Vec<String> = roots.iter().map(|r| r.xml_name()).collect();
-        // A root's value constraint, after its variant (`= fixed "2"`): absent for most, so
-        // their documents read as before.
-        let constraints: Vec<TokenStream> = roots
-            .iter()
-            .map(|r| match &r.value {
-                None => quote! {},
-                Some(ValueConstraint::Default(v)) => quote! { = default #v },
-                Some(ValueConstraint::Fixed(v)) => quote! { = fixed #v },
-            })
-            .collect();
         // Distinct element names that map to one variant name (`a-b`, `aB`) get suffixes
         // 2, 3, ... in element name order, as type names do.
         let mut taken = HashSet::new();
@@ -139,6 +129,19 @@ impl Renderer<'_> {
             pub type __Document = #ident;
         };
         let namespaces = super::namespaces::declarations(self.schema);
+        // A root's default= or fixed= applies to it as to any element.
+        let constraints: Vec<TokenStream> = roots
+            .iter()
+            .map(|r| match &r.value {
+                None => quote! {},
+                Some(ValueConstraint::Default(v)) => {
+                    quote! { = ::boardxml::complex::ValueConstraint::Default(#v) }
+                }
+                Some(ValueConstraint::Fixed(v)) => {
+                    quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
+                }
+            })
+            .collect();
         quote! {
             /// A document of this schema: one variant per global element.
             #[derive(Debug, Clone, PartialEq, Eq, Hash)]

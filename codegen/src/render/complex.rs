@@ -437,14 +437,17 @@ impl Renderer<'_> {
                     let max_lit = max_tokens(item.max);
                     match &item.term {
                         Term::Element(e) => {
-                            if e.value.is_some() {
-                                self.error(
-                                    def,
-                                    format!("element {}: default= or fixed= on an element in xs:choice is not supported yet", e.name),
-                                    None,
-                                );
-                                continue;
-                            }
+                            // The branch reads its element with the declaration's value
+                            // constraint, as a sequence's field does.
+                            let vc = match &e.value {
+                                None => quote! {},
+                                Some(ValueConstraint::Default(v)) => {
+                                    quote! { = __c::ValueConstraint::Default(#v) }
+                                }
+                                Some(ValueConstraint::Fixed(v)) => {
+                                    quote! { = __c::ValueConstraint::Fixed(#v) }
+                                }
+                            };
                             if !seen.insert(e.xml_name()) {
                                 self.error(
                                     def,
@@ -468,10 +471,10 @@ impl Renderer<'_> {
                                 variants.push(
                                     quote! { #vdoc #[doc = #text] #v(::std::vec::Vec<#rt>), },
                                 );
-                                arms.push(quote! { #v #n [#min_lit, #max_lit] });
+                                arms.push(quote! { #v #n [#min_lit, #max_lit] #vc });
                             } else {
                                 variants.push(quote! { #vdoc #v(#rt), });
-                                arms.push(quote! { #v #n });
+                                arms.push(quote! { #v #n #vc });
                             }
                         }
                         Term::Sequence(_) | Term::Choice(_) => {

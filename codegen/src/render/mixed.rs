@@ -26,28 +26,25 @@ impl Renderer<'_> {
                 Vec::new()
             }
         };
-        let elements: Vec<&ElementDecl> = branches
-            .iter()
-            .filter_map(|t| match t {
-                Term::Element(e) => Some(e),
-                _ => None,
-            })
-            .collect();
-        if let Some(e) = elements.iter().find(|e| e.value.is_some()) {
-            self.error(
-                def,
-                format!("element {}: default= or fixed= on an element in mixed content is not supported yet", e.name),
-                None,
-            );
-        }
         let mut names = Vec::new();
         let mut variants = Vec::new();
         let mut types = Vec::new();
         let mut docs = Vec::new();
+        // Each element is read with its declaration's value constraint, if it has one.
+        let mut constraints: Vec<TokenStream> = Vec::new();
         let mut taken = HashSet::new();
         for t in &branches {
             match t {
                 Term::Element(e) => {
+                    constraints.push(match &e.value {
+                        None => quote! {},
+                        Some(ValueConstraint::Default(v)) => {
+                            quote! { = ::boardxml::complex::ValueConstraint::Default(#v) }
+                        }
+                        Some(ValueConstraint::Fixed(v)) => {
+                            quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
+                        }
+                    });
                     names.push(e.xml_name());
                     variants.push(format_ident!("{}", distinct_variant(&mut taken, &e.name)));
                     types.push(self.element_type(e, false));
@@ -55,6 +52,7 @@ impl Renderer<'_> {
                 }
                 // A wildcard's elements, by its pattern (render/any_element.rs).
                 Term::Any(w) => {
+                    constraints.push(quote! {});
                     names.push(w.pattern());
                     variants.push(format_ident!("{}", distinct_variant(&mut taken, "any")));
                     types.push(self.wildcard_element_type(w));
@@ -92,7 +90,7 @@ impl Renderer<'_> {
                     #(#[doc = #docs] #variants(#types),)*
                 }
 
-                ::boardxml::mixed_content!(#ident, #min, #max, [#(#idx #variants #names),*]);
+                ::boardxml::mixed_content!(#ident, #min, #max, [#(#idx #variants #names #constraints),*]);
             },
         );
         quote! { #ident }

@@ -22,7 +22,7 @@ use xsd_parser::models::schema::xs::{
     RestrictionTypeContent, SimpleDerivationSetType,
 };
 
-use super::{local_name, model, Converter, Key};
+use super::{local_name, model, wildcard, Converter, Key};
 use crate::ir::*;
 
 /// Which derivations a `final` (or `block`) attribute names.
@@ -142,6 +142,10 @@ struct Pending {
     step: Step,
     /// The attributes the derivation declares.
     attributes: Vec<Attribute>,
+    /// Its local attribute wildcard (its `xs:anyAttribute` with those of the attribute
+    /// groups it uses, 3.4.2): what an extension unites with the base's, and all a
+    /// restriction has. A `xs:simpleContent` extension's is on its placeholder instead.
+    wildcard: Option<Wildcard>,
     /// Where the `xs:extension`/`xs:restriction` stands: its document and place.
     doc: usize,
     span: Span,
@@ -312,6 +316,7 @@ impl Converter<'_> {
         let mut ok = true;
         let mut particle = None;
         let mut attributes = Vec::new();
+        let (mut own_wildcard, mut group_wildcards) = (None, Vec::new());
         for c in &ext.content {
             match c {
                 ExtensionTypeContent::Annotation(_) => {
@@ -348,14 +353,12 @@ impl Converter<'_> {
                         Some(more) => attributes.extend(more),
                         None => ok = false,
                     }
+                    group_wildcards.extend(wildcard::group_ref_wildcard(self, r));
                 }
-                // An attribute wildcard is supported on a type of its own, not yet through
-                // derivation (which would have to combine it with the base's): said here,
-                // never dropped (the scan no longer reports xs:anyAttribute).
-                ExtensionTypeContent::AnyAttribute(_) => {
+                // United with the base's once the base is known (`apply`).
+                ExtensionTypeContent::AnyAttribute(w) => {
                     let k = key.child("anyAttribute");
-                    self.wildcard_in_derivation(k, owner);
-                    ok = false;
+                    own_wildcard = Some(self.local_wildcard(w, k));
                 }
                 // The scan reports these (XSD 1.1's assertions and open content).
                 _ => ok = false,
@@ -368,6 +371,7 @@ impl Converter<'_> {
                     base,
                     step: Step::ComplexExtension { particle, mixed },
                     attributes,
+                    wildcard: wildcard::complete(own_wildcard, group_wildcards),
                     doc: self.doc,
                     span,
                 },
@@ -392,6 +396,7 @@ impl Converter<'_> {
         let mut particle = None;
         let mut attributes = Vec::new();
         let mut prohibited = Vec::new();
+        let (mut own_wildcard, mut group_wildcards) = (None, Vec::new());
         for c in &r.content {
             match c {
                 RestrictionTypeContent::Annotation(_) => {
@@ -416,6 +421,9 @@ impl Converter<'_> {
                 }
                 RestrictionTypeContent::Attribute(_)
                 | RestrictionTypeContent::AttributeGroup(_) => {
+                    if let RestrictionTypeContent::AttributeGroup(g) = c {
+                        group_wildcards.extend(wildcard::group_ref_wildcard(self, g));
+                    }
                     ok &= self.restriction_attribute(
                         c,
                         &mut key,
@@ -424,10 +432,10 @@ impl Converter<'_> {
                         &mut prohibited,
                     );
                 }
-                RestrictionTypeContent::AnyAttribute(_) => {
+                // The restriction's wildcard replaces the base's (`apply`).
+                RestrictionTypeContent::AnyAttribute(w) => {
                     let k = key.child("anyAttribute");
-                    self.wildcard_in_derivation(k, owner);
-                    ok = false;
+                    own_wildcard = Some(self.local_wildcard(w, k));
                 }
                 // Facets and an inline simple type belong to simple content (the validity
                 // pass reports them here); XSD 1.1's constructs: the scan.
@@ -445,6 +453,7 @@ impl Converter<'_> {
                         prohibited,
                     },
                     attributes,
+                    wildcard: wildcard::complete(own_wildcard, group_wildcards),
                     doc: self.doc,
                     span,
                 },
@@ -511,6 +520,7 @@ impl Converter<'_> {
         let mut ok = true;
         let mut attributes = Vec::new();
         let mut prohibited = Vec::new();
+        let (mut own_wildcard, mut group_wildcards) = (None, Vec::new());
         // An inline simple type gives the value type (restricting the base's, which the
         // validity pass checks); the facets then restrict it further.
         let mut inline = None;
@@ -549,6 +559,9 @@ impl Converter<'_> {
                 RestrictionTypeContent::Facet(_) | RestrictionTypeContent::SimpleType(_) => {}
                 RestrictionTypeContent::Attribute(_)
                 | RestrictionTypeContent::AttributeGroup(_) => {
+                    if let RestrictionTypeContent::AttributeGroup(g) = c {
+                        group_wildcards.extend(wildcard::group_ref_wildcard(self, g));
+                    }
                     ok &= self.restriction_attribute(
                         c,
                         &mut key,
@@ -557,10 +570,10 @@ impl Converter<'_> {
                         &mut prohibited,
                     );
                 }
-                RestrictionTypeContent::AnyAttribute(_) => {
+                // The restriction's wildcard replaces the base's (`apply`).
+                RestrictionTypeContent::AnyAttribute(w) => {
                     let k = key.child("anyAttribute");
-                    self.wildcard_in_derivation(k, owner);
-                    ok = false;
+                    own_wildcard = Some(self.local_wildcard(w, k));
                 }
                 // A model group here is no simple content (the validity pass reports it);
                 // XSD 1.1's constructs: the scan.
@@ -588,6 +601,7 @@ impl Converter<'_> {
                         inline,
                     },
                     attributes: attributes.clone(),
+                    wildcard: wildcard::complete(own_wildcard, group_wildcards),
                     doc: self.doc,
                     span,
                 },
@@ -606,6 +620,7 @@ impl Converter<'_> {
                 base: TypeRef::Named(base.to_string()),
                 step: Step::SimpleExtension,
                 attributes: Vec::new(),
+                wildcard: None,
                 doc: self.doc,
                 span,
             },
@@ -637,15 +652,14 @@ impl Converter<'_> {
         ok
     }
 
-    /// Reports an `xs:anyAttribute` of a derivation (at `key`) as not supported yet.
-    fn wildcard_in_derivation(&mut self, key: Key, owner: &str) {
-        let span = self.span(&key);
-        self.unsupported(
-            span,
-            format!("xs:anyAttribute in complexType \"{owner}\""),
-            "an attribute wildcard in a derived complex type (xs:extension or xs:restriction) is not supported yet",
-            None,
-        );
+    /// A derivation's own `xs:anyAttribute` (at `key`), in this document's target namespace.
+    fn local_wildcard(
+        &self,
+        w: &xsd_parser::models::schema::xs::AnyAttribute,
+        key: Key,
+    ) -> Wildcard {
+        let target = self.namespaces.target.clone();
+        wildcard::attribute_wildcard(w, target.as_deref(), self.span(&key))
     }
 
     fn resolve_here(&mut self, name: &str) -> bool {
@@ -755,19 +769,36 @@ impl Converter<'_> {
             },
         };
         let simple_base = base.is_some() && base_complex.is_none();
-        // A base's attribute wildcard is not carried through derivation yet: refused, so
-        // that the derived type never silently loses what the base allows.
-        if base_complex
-            .as_ref()
-            .is_some_and(|c| c.any_attribute.is_some())
-        {
-            self.unsupported(
-                p.span,
-                construct,
-                "deriving from a complex type with an attribute wildcard (xs:anyAttribute) is not supported yet",
-                None,
-            );
-            return false;
+        // The derived type's attribute wildcard (3.4.2): an extension unites its local one
+        // (a simpleContent extension's is on its placeholder) with the base's; a
+        // restriction has its local one alone.
+        let local_wildcard = p
+            .wildcard
+            .clone()
+            .or_else(|| match self.schema.types.get(name) {
+                Some(TypeDef {
+                    kind: TypeKind::Complex(own),
+                    ..
+                }) => own.any_attribute.clone(),
+                _ => None,
+            });
+        let any_attribute = match method {
+            Method::Extension => wildcard::extended(
+                local_wildcard,
+                base_complex.as_ref().and_then(|c| c.any_attribute.as_ref()),
+            ),
+            _ => local_wildcard,
+        };
+        if let Some(w) = &any_attribute {
+            if !wildcard::expressible_in_xsd_1_0(&w.namespaces) {
+                self.invalid(
+                    p.span,
+                    construct,
+                    format!("the attribute wildcard of \"{name}\" (its own, its attribute groups' and its base's combined) allows a set of namespaces XSD 1.0 cannot express"),
+                    Some("XSD 1.0, 3.10.6 (Attribute Wildcard Union and Intersection, erratum E1-10): e.g. ##other united with a list holding ##local but not the target namespace".into()),
+                );
+                return false;
+            }
         }
         let (content, attributes) = match &p.step {
             Step::SimpleExtension => {
@@ -935,7 +966,7 @@ impl Converter<'_> {
                 )
             }
         };
-        self.finish_derived(name, content, attributes)
+        self.finish_derived(name, content, attributes, any_attribute)
     }
 
     /// An extension's content: the base's when the extension adds no particle, the
@@ -1048,7 +1079,13 @@ impl Converter<'_> {
 
     /// Puts the effective content and attributes into `name`'s placeholder, with the
     /// checks every complex type's content gets.
-    fn finish_derived(&mut self, name: &str, content: Content, attributes: Vec<Attribute>) -> bool {
+    fn finish_derived(
+        &mut self,
+        name: &str,
+        content: Content,
+        attributes: Vec<Attribute>,
+        any_attribute: Option<Wildcard>,
+    ) -> bool {
         let Some(def) = self.schema.types.get(name) else {
             return false;
         };
@@ -1089,6 +1126,13 @@ impl Converter<'_> {
         if !ok {
             return false;
         }
+        // What strict and lax wildcards validate against.
+        if any_attribute
+            .as_ref()
+            .is_some_and(|w| w.process != ProcessContents::Skip)
+        {
+            wildcard::collect_global_attributes(self);
+        }
         if let Some(TypeDef {
             kind: TypeKind::Complex(c),
             ..
@@ -1096,6 +1140,7 @@ impl Converter<'_> {
         {
             c.content = content;
             c.attributes = attributes;
+            c.any_attribute = any_attribute;
         }
         true
     }

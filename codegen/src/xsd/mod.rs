@@ -1789,7 +1789,10 @@ impl Converter<'_> {
                             }
                             SimpleContentContent::Extension(ext) => {
                                 let ek = k.child("extension");
-                                match self.extension(ext, ek, name, &mut attributes) {
+                                // Its wildcards are the type's own (`extension`); a base's is
+                                // united with them once types are known (derivation.rs).
+                                let wildcards = (&mut own_wildcard, &mut group_wildcards);
+                                match self.extension(ext, ek, name, &mut attributes, wildcards) {
                                     Some(t) => content = Content::Simple(t),
                                     None => ok = false,
                                 }
@@ -1845,6 +1848,17 @@ impl Converter<'_> {
             }
         }
         let any_attribute = wildcard::complete(own_wildcard, group_wildcards);
+        if let Some(w) = &any_attribute {
+            if !wildcard::expressible_in_xsd_1_0(&w.namespaces) {
+                self.invalid(
+                    span,
+                    construct.clone(),
+                    "the intersection of the attribute wildcards of the type and its attribute groups is a set of namespaces XSD 1.0 cannot express",
+                    Some("XSD 1.0, 3.10.6 (Attribute Wildcard Intersection, erratum E1-10): two ##other of different target namespaces".into()),
+                );
+                ok = false;
+            }
+        }
         if any_attribute
             .as_ref()
             .is_some_and(|w| w.process != ProcessContents::Skip)
@@ -1872,6 +1886,7 @@ impl Converter<'_> {
         mut key: Key,
         owner: &str,
         attributes: &mut Vec<Attribute>,
+        (own_wildcard, group_wildcards): (&mut Option<Wildcard>, &mut Vec<Wildcard>),
     ) -> Option<TypeRef> {
         let span = self.span(&key);
         let base = self.type_ref(
@@ -1895,31 +1910,20 @@ impl Converter<'_> {
                 }
                 ExtensionTypeContent::AttributeGroup(r) => {
                     let k = key.child("attributeGroup");
-                    let gspan = self.span(&k);
                     match self.attribute_group_ref(r, k, owner) {
                         Some(more) => attributes.extend(more),
                         None => ok = false,
                     }
-                    let g = r
-                        .ref_
-                        .as_ref()
-                        .map(|q| self.ref_key("attributeGroup", q))
-                        .unwrap_or_default();
-                    if wildcard::attribute_group_wildcard(self, &g, &mut Vec::new()).is_some() {
-                        self.unsupported(gspan, format!("xs:extension in complexType \"{owner}\""), format!("the attribute wildcard of attribute group \"{g}\" in xs:simpleContent is not supported yet"), None);
-                        ok = false;
-                    }
+                    group_wildcards.extend(wildcard::group_ref_wildcard(self, r));
                 }
-                ExtensionTypeContent::AnyAttribute(_) => {
+                ExtensionTypeContent::AnyAttribute(w) => {
                     let k = key.child("anyAttribute");
-                    let wspan = self.span(&k);
-                    self.unsupported(
-                        wspan,
-                        format!("xs:extension in complexType \"{owner}\""),
-                        "xs:anyAttribute in xs:simpleContent is not supported yet",
-                        None,
-                    );
-                    ok = false;
+                    let target = self.namespaces.target.clone();
+                    *own_wildcard = Some(wildcard::attribute_wildcard(
+                        w,
+                        target.as_deref(),
+                        self.span(&k),
+                    ));
                 }
                 _ => ok = false,
             }
@@ -2644,21 +2648,24 @@ impl Converter<'_> {
             }
         }
         for (t, span, construct) in self.constrained_elements.clone() {
-            let simple_content = match &t {
-                TypeRef::Named(n) => matches!(
-                    types.get(n).map(|d| &d.kind),
-                    Some(TypeKind::Complex(ComplexType {
-                        content: Content::Simple(_),
-                        ..
-                    }))
-                ),
+            // Simple content, or mixed content that may be empty (its value is a string:
+            // the text an empty element takes).
+            let takes_value = match &t {
+                TypeRef::Named(n) => match types.get(n).map(|d| &d.kind) {
+                    Some(TypeKind::Complex(ComplexType { content, .. })) => match content {
+                        Content::Simple(_) => true,
+                        Content::Mixed(p) => emptiable(p),
+                        Content::Empty | Content::Elements(_) => false,
+                    },
+                    _ => false,
+                },
                 TypeRef::Builtin(_) => false,
             };
-            if is_simple(&t) == Some(false) && !simple_content {
+            if is_simple(&t) == Some(false) && !takes_value {
                 problems.push((
                     span,
                     construct,
-                    format!("default= or fixed= needs a simple type or simple content; \"{}\" has neither (supported: not on mixed content yet)", name_of(&t)),
+                    format!("default= or fixed= needs a simple type, simple content, or mixed content that may be empty (XSD allows only these); \"{}\" has none of them", name_of(&t)),
                     Some("XSD 1.0, 3.3.6 (cos-valid-default.2)".into()),
                 ));
             }
@@ -2704,6 +2711,17 @@ impl Converter<'_> {
             }
         }
     }
+}
+
+/// Whether a particle may match nothing (XSD 1.0, 3.9.6, Particle Emptiable).
+fn emptiable(p: &Particle) -> bool {
+    p.min == 0
+        || p.max == Some(0)
+        || match &p.term {
+            Term::Element(_) | Term::Any(_) => false,
+            Term::Sequence(v) | Term::All(v) => v.iter().all(emptiable),
+            Term::Choice(v) => v.iter().any(emptiable),
+        }
 }
 
 fn name_of(t: &TypeRef) -> &str {

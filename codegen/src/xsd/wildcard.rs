@@ -9,9 +9,9 @@ use super::Converter;
 use crate::ir::{NamespaceConstraint, Particle, ProcessContents, Span, Term, Wildcard};
 
 /// Whether an element declaration of type `xs:anyType` asks only for what is supported:
-/// its content is open, so a value constraint (which would apply to the text of an empty
-/// element) and `nillable` (an element of open content that may be nil) are reported as
-/// not supported rather than ignored.
+/// its content is open, so `nillable` (an element of open content that may be nil) is
+/// reported as not supported rather than ignored. (A value constraint is supported: the
+/// content is mixed and may be empty, so an empty element takes the text, XSD 1.0 3.3.6.)
 pub(super) fn any_type_element_supported(
     cx: &mut Converter<'_>,
     el: &ElementType,
@@ -19,15 +19,6 @@ pub(super) fn any_type_element_supported(
     construct: &str,
 ) -> bool {
     let mut ok = true;
-    if el.default.is_some() || el.fixed.is_some() {
-        cx.unsupported(
-            span,
-            construct,
-            "default= or fixed= on an element of type xs:anyType is not supported yet",
-            Some("declare a simple type (or simple content) for the element".into()),
-        );
-        ok = false;
-    }
     if el.nillable == Some(true) {
         cx.unsupported(
             span,
@@ -143,9 +134,7 @@ pub fn intersection(a: &NamespaceConstraint, b: &NamespaceConstraint) -> Namespa
 
 /// The union of two namespace constraints (XSD 1.0, 3.10.6, Attribute Wildcard Union),
 /// over sets of namespaces: what derivation by extension (3.4.2) makes of a base type's
-/// wildcard and its own, for the derivation work to use (xs:complexContent is not
-/// converted on this branch yet).
-#[allow(dead_code)]
+/// wildcard and its own (see [`extended`]).
 pub fn union(a: &NamespaceConstraint, b: &NamespaceConstraint) -> NamespaceConstraint {
     use NamespaceConstraint::*;
     match (a, b) {
@@ -183,6 +172,46 @@ pub(super) fn complete(own: Option<Wildcard>, groups: Vec<Wildcard>) -> Option<W
         acc.namespaces = intersection(&acc.namespaces, &g.namespaces);
     }
     Some(acc)
+}
+
+/// The complete wildcard of a derivation by extension (XSD 1.0, 3.4.2, {attribute
+/// wildcard} 2.2): the base type's alone when the extension has none of its own, its own
+/// when the base has none, else the union of the two namespace constraints with the
+/// extension's processContents. (A restriction's is its own local wildcard alone: the
+/// base's is not inherited, and the validity pass checks it is a subset of the base's.)
+pub(super) fn extended(local: Option<Wildcard>, base: Option<&Wildcard>) -> Option<Wildcard> {
+    match (local, base) {
+        (None, base) => base.cloned(),
+        (Some(local), None) => Some(local),
+        (Some(mut local), Some(base)) => {
+            local.namespaces = union(&local.namespaces, &base.namespaces);
+            Some(local)
+        }
+    }
+}
+
+/// Whether XSD 1.0 can write a namespace constraint its union or intersection gave
+/// (3.10.6 as amended by erratum E1-10): any, a set, or a negation of one namespace or of
+/// absent, which (as `##other` allows no unqualified name) always takes absent out too. A
+/// negation that lets absent in (the union of `##other` with a set holding absent but not
+/// the target namespace, clause 5.3) or that takes out two namespaces (the intersection of
+/// two `##other` of different target namespaces, clause 5) is "not expressible": an error
+/// of the schema in XSD 1.0 (XSD 1.1 keeps the set, as these functions do).
+pub fn expressible_in_xsd_1_0(ns: &NamespaceConstraint) -> bool {
+    match ns {
+        NamespaceConstraint::Not(v) => v.contains(&None) && v.len() <= 2,
+        _ => true,
+    }
+}
+
+/// The wildcard of an attribute group a type (or derivation) uses by `ref=`, if it has one.
+pub(super) fn group_ref_wildcard(
+    cx: &Converter<'_>,
+    r: &xs::AttributeGroupType,
+) -> Option<Wildcard> {
+    let q = r.ref_.as_ref()?;
+    let g = cx.ref_key("attributeGroup", q);
+    attribute_group_wildcard(cx, &g, &mut Vec::new())
 }
 
 /// The complete wildcard of the global attribute group `name`, from its declaration (the
@@ -295,5 +324,23 @@ mod tests {
         assert_eq!(c.process, ProcessContents::Skip);
         assert_eq!(complete(None, vec![group.clone()]), Some(group));
         assert_eq!(complete(None, vec![]), None);
+    }
+
+    #[test]
+    fn an_extension_unites_its_wildcard_with_the_bases() {
+        let w = |ns, process| Wildcard {
+            namespaces: ns,
+            process,
+            span: Span::default(),
+        };
+        let base = w(only(&[Some("a")]), ProcessContents::Strict);
+        let own = w(only(&[Some("b")]), ProcessContents::Skip);
+        // Neither, either alone, or the union with the extension's processContents.
+        assert_eq!(extended(None, None), None);
+        assert_eq!(extended(None, Some(&base)), Some(base.clone()));
+        assert_eq!(extended(Some(own.clone()), None), Some(own.clone()));
+        let both = extended(Some(own), Some(&base)).unwrap();
+        assert_eq!(both.namespaces, only(&[Some("a"), Some("b")]));
+        assert_eq!(both.process, ProcessContents::Skip);
     }
 }

@@ -269,19 +269,6 @@ impl<'a> Reader<'a> {
         result
     }
 
-    /// Reads the root element whose start tag is `tag` with its declaration's value
-    /// constraint applied, as [`Reader::read_constrained`] does for a child.
-    pub fn read_root_constrained<T: Element>(
-        &mut self,
-        tag: &Tag,
-        constraint: crate::complex::ValueConstraint,
-    ) -> Result<T, Invalid> {
-        self.value_constraint = Some(constraint);
-        let result = T::read_element(self, tag);
-        self.value_constraint = None;
-        result
-    }
-
     /// The namespace `prefix` is bound to where the reader stands (the declarations of the
     /// element being read included), if it is bound: open content and wildcards match
     /// elements and attributes by namespace, never by prefix.

@@ -20,6 +20,7 @@ use crate::schema::FacetError;
 
 mod api;
 mod attributes;
+mod constraint;
 mod doctype;
 mod document;
 mod events;
@@ -30,6 +31,7 @@ mod text;
 
 pub use api::{At, MixedItem, Observer, Shape};
 pub use attributes::Attributes;
+pub use constraint::ContentConstraint;
 pub use tag::Tag;
 
 use events::{configure, Events, Run};

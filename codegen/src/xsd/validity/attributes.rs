@@ -123,6 +123,35 @@ impl Checker<'_> {
     }
 
     /// The attribute-use constraints of every complex type derived in this document.
+    /// ct-props-correct.5 (XSD 1.0, 3.4.6): of a complex type's attribute uses (its own
+    /// and those it derives), at most one is of type xs:ID or a type derived from it.
+    /// Reported at the type, naming the first two.
+    pub(super) fn check_id_attributes(&mut self) {
+        let id = TypeRef::Builtin("ID".into());
+        let mut problems: Vec<(usize, String, String)> = Vec::new();
+        for ct in 0..self.nodes.len() {
+            if !self.nodes[ct].is("complexType") || self.in_redefine(ct) {
+                continue;
+            }
+            let Some((uses, _)) = self.attribute_uses(&TypeRef::Node(ct), 0) else {
+                continue;
+            };
+            let ids: Vec<&Use> = uses
+                .iter()
+                .filter(|u| {
+                    !u.prohibited
+                        && self.type_derives(&self.declared_type(u.decl, 0), &id) == Some(true)
+                })
+                .collect();
+            if let [a, b, ..] = ids.as_slice() {
+                problems.push((ct, self.construct(ct), format!("ct-props-correct.5: attributes \"{}\" and \"{}\" are both of type xs:ID (or a type derived from it); XSD 1.0 allows one", a.name, b.name)));
+            }
+        }
+        for (node, construct, message) in problems {
+            self.invalid(node, construct, message);
+        }
+    }
+
     pub(super) fn check_attribute_derivations(&mut self) {
         let mut problems: Vec<(usize, String, String)> = Vec::new();
         for ct in 0..self.nodes.len() {

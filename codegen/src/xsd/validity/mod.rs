@@ -501,6 +501,9 @@ impl Space {
     }
 }
 
+/// The XML Schema instance namespace (`xsi:`).
+const XSI_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema-instance";
+
 struct Checker<'a> {
     nodes: Vec<Node>,
     problems: Vec<ScanProblem>,
@@ -863,6 +866,7 @@ impl Checker<'_> {
         if self.problems.len() == before {
             self.check_derivations();
             self.check_attribute_derivations();
+            self.check_id_attributes();
             self.check_substitution_groups();
         }
     }
@@ -1465,6 +1469,21 @@ impl Checker<'_> {
                 }
                 if n.attr("name").map(str::trim) == Some("xmlns") {
                     errors.push("an attribute cannot be named xmlns".into());
+                }
+                // no-xsi (XSD 1.0, 3.2.6): xsi:type, xsi:nil and the location hints are
+                // built in; a global or qualified declaration would be in their namespace.
+                if has("name") && self.target.as_deref() == Some(XSI_NAMESPACE) {
+                    let qualified = global
+                        || match n.attr("form").map(str::trim) {
+                            Some(f) => f == "qualified",
+                            None => {
+                                self.nodes[0].attr("attributeFormDefault").map(str::trim)
+                                    == Some("qualified")
+                            }
+                        };
+                    if qualified {
+                        errors.push(format!("no-xsi: an attribute cannot be declared in the namespace {XSI_NAMESPACE}, whose attributes XSD itself defines"));
+                    }
                 }
                 if has("type") && count("simpleType") > 0 {
                     errors.push("an attribute has both type= and an inline simpleType".into());

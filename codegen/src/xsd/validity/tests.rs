@@ -292,3 +292,40 @@ fn substitution_group_members_derive_from_the_head() {
         "{found:?}"
     );
 }
+
+#[test]
+fn no_attribute_is_declared_in_the_xsi_namespace() {
+    let xsi = "http://www.w3.org/2001/XMLSchema-instance";
+    let run = |attrs: &str, body: &str| {
+        let text = format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"{xsi}\"{attrs}>\n{body}\n</xs:schema>");
+        let (map, _) = crate::xsd::source::scan(&text);
+        let mut known = super::Known::default();
+        known.add_document(&text, &map, Some(xsi));
+        super::check_in(&text, &map, &known, Some(xsi), false)
+            .into_iter()
+            .map(|p| (p.span.line, p.message))
+            .collect::<Vec<_>>()
+    };
+    let global = r#"<xs:attribute name="a" type="xs:int"/>"#;
+    let r = run("", global);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].0, 2);
+    assert!(r[0].1.contains("no-xsi"), "{r:?}");
+    // A local attribute is unqualified unless its form says otherwise.
+    let local = r#"<xs:complexType name="t"><xs:attribute name="a"/></xs:complexType>"#;
+    assert_eq!(run("", local), vec![]);
+    assert_eq!(run(" attributeFormDefault=\"qualified\"", local).len(), 1);
+}
+
+#[test]
+fn a_complex_type_has_at_most_one_id_attribute() {
+    let two = "<xs:simpleType name=\"myId\"><xs:restriction base=\"xs:ID\"/></xs:simpleType><xs:complexType name=\"c\"><xs:attribute name=\"a\" type=\"xs:ID\"/><xs:attribute name=\"b\" type=\"t:myId\"/></xs:complexType>";
+    let r = problems(two);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert!(r[0].1.contains("ct-props-correct.5"), "{r:?}");
+    // Inherited through an extension, too.
+    let ext = "<xs:complexType name=\"b\"><xs:attribute name=\"a\" type=\"xs:ID\"/></xs:complexType><xs:complexType name=\"d\"><xs:complexContent><xs:extension base=\"t:b\"><xs:attribute name=\"e\" type=\"xs:ID\"/></xs:extension></xs:complexContent></xs:complexType>";
+    assert_eq!(problems(ext).len(), 1);
+    let one = "<xs:complexType name=\"c\"><xs:attribute name=\"a\" type=\"xs:ID\"/><xs:attribute name=\"b\" type=\"xs:IDREF\"/></xs:complexType>";
+    assert_eq!(problems(one), vec![]);
+}
