@@ -18,6 +18,7 @@ use crate::ir::*;
 mod alternatives;
 mod complex;
 mod docs;
+mod identity;
 mod mixed;
 pub(crate) mod names;
 mod namespaces;
