@@ -509,6 +509,22 @@ pub fn write<T: Complex>(value: &T, w: &mut Writer, name: &str) {
 /// `METHOD` of the schema's visitor, which the reader's observer gives by `ACCESSOR`.
 #[macro_export]
 macro_rules! complex_element {
+    // With the identity constraints of the type's element declaration.
+    ($ty:ty, identity = $c:expr $(, $acc:ident $m:ident)?) => {
+        impl $crate::schema::Element for $ty {
+            const IDENTITY: &'static [$crate::identity::Constraint] = $c;
+            fn read_element(
+                r: &mut $crate::xml::Reader<'_>,
+                tag: &$crate::xml::Tag,
+            ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
+                $crate::complex::read(r, tag)
+            }
+            fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
+                $crate::complex::write(self, w, name)
+            }
+            $($crate::__visit!($acc $m);)?
+        }
+    };
     ($ty:ty $(, $acc:ident $m:ident)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
@@ -809,6 +825,19 @@ impl<T: SimpleValue> FieldKind for OptAttr<T> {
             } => a.fixed(r, f.xml, fixed, false)?,
             _ => a.optional(r, f.xml)?,
         };
+        if let (
+            None,
+            Kind::Attribute {
+                default: Some(value),
+                ..
+            }
+            | Kind::Attribute {
+                fixed: Some(value), ..
+            },
+        ) = (&*slot, f.kind)
+        {
+            r.identity_attribute_default::<T>(f.xml, value);
+        }
         Ok(())
     }
     fn build(slot: Option<T>) -> Option<Option<T>> {

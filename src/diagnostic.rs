@@ -57,6 +57,13 @@ pub enum Code {
     DuplicateId,
     /// E0216: an IDREF value that no ID in the document has.
     DanglingIdRef,
+    /// E0217: two elements an `xs:unique` or `xs:key` selects with the same field values.
+    DuplicateKey,
+    /// E0218: an `xs:key` field with no value, or any identity-constraint field that
+    /// selects more than one node.
+    IdentityField,
+    /// E0219: an `xs:keyref` whose field values are no row of the key or unique it refers to.
+    DanglingKeyRef,
     /// E0301: a record that mixes the 2007 and 1.0 dialects (e.g. nid and branch/end).
     DialectMix,
     /// E0302: a 2007 Board value that is not 90 points, has an unknown piece letter, a bad side or move number.
@@ -126,6 +133,9 @@ impl Code {
         Code::Alternative,
         Code::DuplicateId,
         Code::DanglingIdRef,
+        Code::DuplicateKey,
+        Code::IdentityField,
+        Code::DanglingKeyRef,
         Code::DialectMix,
         Code::BoardString,
         Code::Fen,
@@ -175,6 +185,9 @@ impl Code {
             Code::Alternative => "E0214",
             Code::DuplicateId => "E0215",
             Code::DanglingIdRef => "E0216",
+            Code::DuplicateKey => "E0217",
+            Code::IdentityField => "E0218",
+            Code::DanglingKeyRef => "E0219",
             Code::DialectMix => "E0301",
             Code::BoardString => "E0302",
             Code::Fen => "E0303",
@@ -225,6 +238,9 @@ impl Code {
             Code::Alternative => "alternative",
             Code::DuplicateId => "duplicate-id",
             Code::DanglingIdRef => "dangling-idref",
+            Code::DuplicateKey => "duplicate-key",
+            Code::IdentityField => "identity-field",
+            Code::DanglingKeyRef => "dangling-keyref",
             Code::DialectMix => "dialect-mix",
             Code::BoardString => "board-string",
             Code::Fen => "fen",

@@ -694,6 +694,9 @@ macro_rules! integer_type {
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 ::std::borrow::Cow::Owned(self.0.to_string())
             }
+            fn identity_key(&self) -> $crate::identity::KeyValue {
+                $crate::identity::KeyValue::new($crate::identity::Primitive::Decimal, &self.0.to_string())
+            }
         }
         impl ::core::convert::TryFrom<$repr> for $ty {
             type Error = $crate::schema::FacetError;
@@ -746,6 +749,9 @@ macro_rules! value_type {
             fn ids(&self, found: &mut dyn FnMut($crate::schema::IdRole, &str)) {
                 $crate::schema::SimpleValue::ids(&self.0, found)
             }
+            fn identity_key(&self) -> $crate::identity::KeyValue {
+                $crate::schema::SimpleValue::identity_key(&self.0)
+            }
         }
         impl ::core::convert::TryFrom<$value> for $ty {
             type Error = $crate::schema::FacetError;
@@ -793,6 +799,9 @@ macro_rules! enumeration {
             }
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 ::std::borrow::Cow::Borrowed(self.as_str())
+            }
+            fn identity_key(&self) -> $crate::identity::KeyValue {
+                $crate::identity::KeyValue::new($crate::identity::Primitive::Decimal, self.as_str())
             }
         }
         $crate::enumeration!(@common $ty, [$($v $s),*]);
@@ -860,6 +869,11 @@ macro_rules! list_type {
                     $crate::schema::SimpleValue::ids(item, found);
                 }
             }
+            fn identity_key(&self) -> $crate::identity::KeyValue {
+                $crate::identity::KeyValue::list(
+                    self.0.iter().map($crate::schema::SimpleValue::identity_key),
+                )
+            }
         }
         // A restriction of the list counts its items and compares lists item by item.
         impl $crate::facets::FacetValue for $ty {
@@ -897,6 +911,11 @@ macro_rules! union_type {
             fn ids(&self, found: &mut dyn FnMut($crate::schema::IdRole, &str)) {
                 match self {
                     $(Self::$v(v) => $crate::schema::SimpleValue::ids(v, found),)*
+                }
+            }
+            fn identity_key(&self) -> $crate::identity::KeyValue {
+                match self {
+                    $(Self::$v(v) => $crate::schema::SimpleValue::identity_key(v),)*
                 }
             }
         }

@@ -65,6 +65,7 @@ mod exact_claims;
 pub mod facets;
 mod front;
 pub mod generated;
+pub mod identity;
 pub mod players;
 pub mod report;
 pub mod safe_write;

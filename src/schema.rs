@@ -156,6 +156,11 @@ pub trait SimpleValue: Sized {
     fn ids(&self, found: &mut dyn FnMut(IdRole, &str)) {
         let _ = found;
     }
+    /// The value as identity constraints compare it (Part 1, 3.11.4: in the value space
+    /// of its type's primitive). A string unless the type says otherwise.
+    fn identity_key(&self) -> crate::identity::KeyValue {
+        crate::identity::KeyValue::new(crate::identity::Primitive::String, &self.to_lexical())
+    }
 }
 
 /// What a name held in a value does in its document (IDs, references, and the prefixes of
@@ -178,6 +183,9 @@ pub trait Element: Sized {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid>;
     /// Writes the element as `name`.
     fn write_element(&self, w: &mut Writer, name: &str);
+    /// The identity constraints of the element declaration this type belongs to (a
+    /// declaration with constraints has a type of its own), checked while it is read.
+    const IDENTITY: &'static [crate::identity::Constraint] = &[];
     /// Whether [`Element::visit`] does anything: the reader spares the call for the types
     /// whose elements no visitor sees (text leaves, types of schemas without a visitor).
     const VISITED: bool = false;
@@ -196,6 +204,7 @@ pub trait Element: Sized {
 /// A boxed element reads and writes as the value it holds: the generator boxes the fields
 /// through which a type would contain itself (a recursive type), and nothing else changes.
 impl<T: Element> Element for Box<T> {
+    const IDENTITY: &'static [crate::identity::Constraint] = T::IDENTITY;
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         T::read_element(r, tag).map(Box::new)
     }
@@ -427,6 +436,9 @@ macro_rules! integer_simple_value {
             fn to_lexical(&self) -> Cow<'_, str> {
                 Cow::Owned(self.to_string())
             }
+            fn identity_key(&self) -> crate::identity::KeyValue {
+                crate::identity::KeyValue::new(crate::identity::Primitive::Decimal, &self.to_lexical())
+            }
         }
         impl Element for $t {
             fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
@@ -472,6 +484,9 @@ impl SimpleValue for bool {
     }
     fn to_lexical(&self) -> Cow<'_, str> {
         Cow::Borrowed(if *self { "true" } else { "false" })
+    }
+    fn identity_key(&self) -> crate::identity::KeyValue {
+        crate::identity::KeyValue::new(crate::identity::Primitive::Boolean, &self.to_lexical())
     }
 }
 
@@ -566,6 +581,9 @@ pub mod xs {
                 }
                 fn to_lexical(&self) -> Cow<'_, str> {
                     Cow::Owned(self.0.to_string())
+                }
+                fn identity_key(&self) -> crate::identity::KeyValue {
+                    crate::identity::KeyValue::new(crate::identity::Primitive::Decimal, &self.to_lexical())
                 }
             }
             impl Element for $name {

@@ -27,6 +27,12 @@ mod datatypes;
 #[path = "../codegen/tests/cases/simple-derivations/expected.rs"]
 mod simple_derivations;
 
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/identity/expected.rs"]
+mod identity;
+
 use boardxml::schema::{Document, SimpleValue};
 use boardxml::xml::{Reader, Writer};
 
@@ -408,4 +414,133 @@ fn schema_location_hints_are_allowed_on_every_element() {
         codes,
         [boardxml::diagnostic::Code::UnknownAttribute.as_str()]
     );
+}
+
+/// The identity case's diagnostics for a library with `body` (its shelves, annex, loans):
+/// each code, path and message.
+fn library(body: &str) -> Vec<(&'static str, String, String)> {
+    let text = format!("<library xmlns=\"urn:library\">{body}</library>");
+    let (_, diags) = read::<identity::Root>(&text);
+    diags
+        .iter()
+        // Paths name elements by expanded name; the namespace is left out to read them.
+        .map(|d| {
+            let short = |s: &str| s.replace("{urn:library}", "");
+            (d.code.as_str(), short(&d.path), short(&d.message))
+        })
+        .collect()
+}
+
+#[test]
+fn identity_case_reads_writes_and_reads_back() {
+    let text = include_str!("../codegen/tests/cases/identity/example.xml");
+    let (doc, diags) = read::<identity::Root>(text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let doc = doc.unwrap();
+    let identity::Root::Library(l) = &doc;
+    assert_eq!(l.shelf.len(), 2);
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    doc.write_root(&mut w);
+    let written = w.finish();
+    let (again, diags) = read::<identity::Root>(&written);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(again.unwrap(), doc);
+}
+
+#[test]
+fn keys_and_uniques_refuse_duplicates_naming_both_places() {
+    use boardxml::diagnostic::Code::*;
+    // Two books of one shelf with one id: the key of the shelf.
+    let found = library(r#"<shelf number="1"><book id="a"/><book id="a"/></shelf>"#);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, DuplicateKey.as_str());
+    assert!(found[0].1.ends_with("/shelf/book[2]"), "{found:?}");
+    assert!(found[0].2.contains("xs:key \"book\""), "{found:?}");
+    assert!(found[0].2.contains("\"a\""), "{found:?}");
+    assert!(found[0].2.ends_with("/shelf/book already"), "{found:?}");
+    // The same id on two shelves is two keys: each shelf has its own.
+    assert_eq!(
+        library(
+            r#"<shelf number="1"><book id="a"/></shelf><shelf number="2"><book id="a"/></shelf>"#
+        ),
+        []
+    );
+    // Decimals compare by value: 1 and 1.0 are one shelf number (the annex is selected too).
+    let found = library(r#"<shelf number="1"/><annex number="1.0"/>"#);
+    let codes: Vec<_> = found.iter().map(|d| d.0).collect();
+    assert_eq!(codes, [DuplicateKey.as_str()], "{found:?}");
+    assert!(found[0].1.ends_with("/annex"), "{found:?}");
+    // The unique selects books at any depth; books without an isbn are left out.
+    assert_eq!(
+        library(
+            r#"<shelf number="1"><book id="a"/><book id="b"/></shelf><annex number="2"><book/></annex>"#
+        ),
+        []
+    );
+    let found = library(
+        r#"<shelf number="1"><book id="a"><isbn>9</isbn></book></shelf><annex number="2"><book><isbn>9</isbn></book></annex>"#,
+    );
+    let codes: Vec<_> = found.iter().map(|d| d.0).collect();
+    assert_eq!(codes, [DuplicateKey.as_str()], "{found:?}");
+    assert!(found[0].2.contains("xs:unique \"isbn\""), "{found:?}");
+}
+
+#[test]
+fn fields_see_default_attribute_values() {
+    use boardxml::diagnostic::Code::*;
+    let shelf = r#"<shelf number="1"><book id="b"/></shelf>"#;
+    assert_eq!(
+        library(&format!(
+            r#"{shelf}<loan shelf="1" book="b"/><loan shelf="1" book="b" copy="2"/>"#
+        )),
+        []
+    );
+    // Both loans are of copy 1: one by default, one written.
+    let found = library(&format!(
+        r#"{shelf}<loan shelf="1" book="b"/><loan shelf="1" book="b" copy="01"/>"#
+    ));
+    let codes: Vec<_> = found.iter().map(|d| d.0).collect();
+    assert_eq!(codes, [DuplicateKey.as_str()], "{found:?}");
+    assert!(found[0].2.contains("(\"b\", \"1\")"), "{found:?}");
+}
+
+#[test]
+fn a_key_field_must_be_there() {
+    use boardxml::diagnostic::Code::*;
+    let found = library(r#"<shelf number="1"><book/></shelf>"#);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, IdentityField.as_str());
+    assert!(found[0].1.ends_with("/shelf/book"), "{found:?}");
+    assert!(found[0].2.contains("@id"), "{found:?}");
+}
+
+#[test]
+fn keyrefs_resolve_against_their_key_here_or_carried_up() {
+    use boardxml::diagnostic::Code::*;
+    let shelves = r#"<shelf number="1"><book id="a"/><book id="b"/></shelf><shelf number="2"><book id="a"/></shelf>"#;
+    // A shelf number of the library's key, a book of a shelf's key (carried up).
+    assert_eq!(
+        library(&format!(r#"{shelves}<loan shelf="1.00" book="b"/>"#)),
+        []
+    );
+    // A shelf that is not there: names the keyref and the key.
+    let found = library(&format!(r#"{shelves}<loan shelf="7"/>"#));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, DanglingKeyRef.as_str());
+    assert!(found[0].1.ends_with("/loan"), "{found:?}");
+    assert!(found[0].2.contains("\"loanShelf\""), "{found:?}");
+    assert!(found[0].2.contains("\"shelfNumber\""), "{found:?}");
+    assert!(found[0].2.contains("\"7\""), "{found:?}");
+    // Book "a" is on two shelves: the two rows conflict and neither reaches the library
+    // (XSD 1.0, 3.11.5), so a loan of "a" names no book.
+    let found = library(&format!(r#"{shelves}<loan shelf="2" book="a"/>"#));
+    let codes: Vec<_> = found.iter().map(|d| d.0).collect();
+    assert_eq!(codes, [DanglingKeyRef.as_str()], "{found:?}");
+    assert!(found[0].2.contains("\"loanBook\""), "{found:?}");
+    // The annex has no key of books: its books are no rows of "book".
+    let found = library(
+        r#"<shelf number="1"/><annex number="2"><book id="z"/></annex><loan shelf="2" book="z"/>"#,
+    );
+    let codes: Vec<_> = found.iter().map(|d| d.0).collect();
+    assert_eq!(codes, [DanglingKeyRef.as_str()], "{found:?}");
 }

@@ -33,6 +33,69 @@ pub struct Schema {
     /// `targetNamespace`: the namespace of every global declaration and of the local ones
     /// that are qualified (`None`: the schema has none, names are in no namespace).
     pub target_namespace: Option<String>,
+    /// The identity constraints (`xs:unique`, `xs:key`, `xs:keyref`) of element
+    /// declarations, by the name of the complex type the declaration reads with (each
+    /// such declaration has a type of its own: its anonymous type, or a copy of its named
+    /// one, see [`IdentityTable::copy_of`]).
+    pub identity: BTreeMap<String, IdentityTable>,
+}
+
+/// The identity constraints of one element declaration.
+#[derive(Debug, Clone, Default)]
+pub struct IdentityTable {
+    /// The constraints, in schema order.
+    pub constraints: Vec<IdentityConstraint>,
+    /// The named type this declaration's type is a copy of (`type="T"` with constraints:
+    /// the constraints belong to the declaration, not to `T`'s other elements).
+    pub copy_of: Option<String>,
+}
+
+/// One identity-constraint definition (XSD 1.0 Part 1, 3.11).
+#[derive(Debug, Clone)]
+pub struct IdentityConstraint {
+    /// Its expanded name (see [`expanded_name`]).
+    pub name: String,
+    /// unique, key or keyref.
+    pub kind: IdentityKind,
+    /// The selector's alternatives.
+    pub selector: Vec<IdentityPath>,
+    /// The fields: each as written, with its alternatives.
+    pub fields: Vec<(String, Vec<IdentityPath>)>,
+    /// Where it is declared.
+    pub span: Span,
+}
+
+/// Which identity constraint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IdentityKind {
+    /// `xs:unique`.
+    Unique,
+    /// `xs:key`.
+    Key,
+    /// `xs:keyref`, with the expanded name of the key or unique it refers to.
+    KeyRef(String),
+}
+
+/// One path of the XPath subset of selectors and fields (3.11.6), prefixes resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdentityPath {
+    /// Opens with `.//`.
+    pub descendant: bool,
+    /// The child steps (`.` steps left out).
+    pub steps: Vec<NameTest>,
+    /// A field's attribute step.
+    pub attribute: Option<NameTest>,
+}
+
+/// A name test of an identity-constraint path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameTest {
+    /// `*`.
+    Any,
+    /// `prefix:*`: the namespace.
+    Namespace(String),
+    /// A name, expanded.
+    Name(String),
 }
 
 /// A global element that can be a document's root.

@@ -54,6 +54,9 @@ macro_rules! simple_values {
             fn to_lexical(&self) -> std::borrow::Cow<'_, str> {
                 std::borrow::Cow::Owned(self.to_string())
             }
+            fn identity_key(&self) -> crate::identity::KeyValue {
+                crate::identity::value_key(self)
+            }
             $(simple_values!(@ids $ids);)?
         }
         crate::bound_element!($ty);

@@ -76,6 +76,7 @@ impl Renderer<'_> {
             }
         });
         let visit = self.visit_args(&ident);
+        let identity = self.identity_args(&def.name);
         quote! {
             #doc
             #[derive(Debug, Clone, #default PartialEq, Eq, Hash)]
@@ -88,7 +89,7 @@ impl Renderer<'_> {
 
             #body
 
-            ::boardxml::complex_element!(#ident #visit);
+            ::boardxml::complex_element!(#ident #identity #visit);
         }
     }
 

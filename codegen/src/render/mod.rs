@@ -19,6 +19,7 @@ mod alternatives;
 mod any_element;
 mod complex;
 mod docs;
+mod identity;
 mod mixed;
 pub(crate) mod names;
 mod namespaces;

@@ -9,6 +9,7 @@
 pub mod catalog;
 pub mod compose;
 mod derivation;
+mod identity;
 mod model;
 mod namespaces;
 mod source;
@@ -104,6 +105,7 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         alternative_types: Vec::new(),
         constrained_elements: Vec::new(),
         nillable_elements: Vec::new(),
+        identity_copies: Vec::new(),
         failed: HashSet::new(),
         // A document that could not be loaded may declare what is not found.
         composed: docs.iter().any(|d| d.compositions.iter().any(|c| c.failed)),
@@ -181,6 +183,7 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
     }
     cx.set_doc(0);
     cx.resolve_derivations();
+    cx.copy_named_types();
     cx.check_references();
     finish(cx)
 }
@@ -285,6 +288,9 @@ struct Converter<'a> {
     alternative_types: Vec<(TypeRef, At, String)>,
     constrained_elements: Vec<(TypeRef, At, String)>,
     nillable_elements: Vec<(TypeRef, At, String)>,
+    /// Declarations with identity constraints that read with a copy of a named type: the
+    /// copy's name, where the declaration stands, the construct (see `xsd/identity.rs`).
+    identity_copies: Vec<(String, At, String)>,
     /// Declared types whose conversion failed (already reported).
     failed: HashSet<String>,
     /// A document the schema includes, imports or redefines could not be loaded (that is
@@ -995,7 +1001,12 @@ impl Converter<'_> {
     ) -> Option<TypeRef> {
         if let Some(q) = &el.type_ {
             // Any error here is reported again, identically, by the conversion (and deduplicated).
-            return self.type_ref(q, &span, &format!("element \"{name}\""));
+            let declared = self.type_ref(q, &span, &format!("element \"{name}\""));
+            // With identity constraints it reads with a copy of its own (xsd/identity.rs).
+            if identity::has_identity(el) && matches!(declared, Some(TypeRef::Named(_))) {
+                return Some(TypeRef::Named(self.synthesise(name)));
+            }
+            return declared;
         }
         let inline = el.content.iter().any(|c| {
             matches!(
@@ -2363,6 +2374,7 @@ impl Converter<'_> {
         let mut doc = None;
         let mut inline: Option<TypeRef> = None;
         let mut alternatives = Vec::new();
+        let mut constraints = Vec::new();
         let mut ok = true;
         for c in &el.content {
             match c {
@@ -2395,9 +2407,14 @@ impl Converter<'_> {
                 }
                 ElementTypeContent::Unique(_)
                 | ElementTypeContent::Key(_)
-                | ElementTypeContent::Keyref(_) => ok = false,
+                | ElementTypeContent::Keyref(_) => match self.identity_constraint(c, &mut key) {
+                    Some(Some(constraint)) => constraints.push(constraint),
+                    Some(None) => {}
+                    None => ok = false,
+                },
             }
         }
+        let own_type = inline.is_some();
         let declared = match (&el.type_, inline) {
             (Some(_), Some(_)) => {
                 self.invalid(
@@ -2419,6 +2436,20 @@ impl Converter<'_> {
         if !ok {
             return None;
         }
+        let declared = if alternatives.is_empty() {
+            self.attach_identity(constraints, declared, own_type, &reserved, name, span)?
+        } else {
+            if !constraints.is_empty() {
+                self.unsupported(
+                    span,
+                    construct,
+                    "identity constraints on an element typed by xs:alternative are not supported",
+                    None,
+                );
+                return None;
+            }
+            declared
+        };
         let type_ref = if alternatives.is_empty() {
             if declared == TypeRef::Builtin(Builtin::AnyType)
                 && !wildcard::any_type_element_supported(self, el, span, &construct)

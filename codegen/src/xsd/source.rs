@@ -38,6 +38,9 @@ pub struct ScanProblem {
 #[derive(Debug, Default)]
 pub struct SourceMap {
     positions: HashMap<String, Span>,
+    /// The namespace declarations in scope at each `xs:selector` and `xs:field`, innermost
+    /// last: their XPaths' prefixes are resolved by them (Part 1, 3.11.6).
+    xpath_scopes: HashMap<String, Vec<(String, String)>>,
     line_starts: Vec<usize>,
     text: String,
 }
@@ -50,6 +53,16 @@ impl SourceMap {
             .get(key)
             .cloned()
             .unwrap_or(Span { line: 1, column: 1 })
+    }
+
+    /// The namespace `prefix` is bound to at the `xs:selector` or `xs:field` with this key.
+    pub(super) fn xpath_namespace(&self, key: &str, prefix: &str) -> Option<&str> {
+        self.xpath_scopes
+            .get(key)?
+            .iter()
+            .rev()
+            .find(|(p, _)| p == prefix)
+            .map(|(_, ns)| ns.as_str())
     }
 
     pub(super) fn span_at(&self, offset: usize) -> Span {
@@ -124,6 +137,10 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
         "documentation" => &["source"],
         "appinfo" => &["source"],
         "alternative" => &["test", "type", "id"],
+        // Identity constraints: checked while documents are read (`boardxml::identity`).
+        "unique" | "key" => &["name", "id"],
+        "keyref" => &["name", "refer", "id"],
+        "selector" | "field" => &["xpath", "id"],
         "anyAttribute" => &["namespace", "processContents", "id"],
         "any" => &[
             "namespace",
@@ -269,6 +286,16 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
         };
         let key = format!("{}/{}[{}]", parent.key, local, index);
         map.positions.insert(key.clone(), span);
+        if is_xs && (local == "selector" || local == "field") {
+            let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+            let scope = stack
+                .iter()
+                .flat_map(|o| o.declared.iter())
+                .chain(declared.iter())
+                .map(|(p, ns)| (text(p), text(ns)))
+                .collect();
+            map.xpath_scopes.insert(key.clone(), scope);
+        }
         let free = is_xs && (local == "documentation" || local == "appinfo");
         if !is_xs {
             problems.push(ScanProblem {

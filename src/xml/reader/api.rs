@@ -244,6 +244,9 @@ impl<'a> Reader<'a> {
             return Err(Invalid);
         };
         self.enter(&tag);
+        if !T::IDENTITY.is_empty() {
+            self.activate_identity(T::IDENTITY, &tag);
+        }
         if self.observe_starts {
             self.observe(&tag, |o, at, found| o.start(at, found));
         }
@@ -561,6 +564,7 @@ impl<'a> Reader<'a> {
         match T::parse_lexical(text) {
             Ok(v) => {
                 self.note_ids(&v, tag.offset, None);
+                self.note_identity(&v, None);
                 Ok((v, form))
             }
             Err(e) => {

@@ -61,6 +61,7 @@ impl<'t> Attributes<'t> {
         let value = T::parse_lexical(attr.value);
         if let Ok(v) = &value {
             r.note_ids(v, attr.offset, Some(attr.name));
+            r.note_identity(v, Some(attr.name));
         }
         value.map_err(|e| {
             let path = format!("{}/@{}", r.path(), attr.name);

@@ -31,7 +31,8 @@ impl Reader<'_> {
         constraint: Option<ValueConstraint>,
     ) -> Result<T, Invalid> {
         self.value_constraint = constraint;
-        let result = T::read_element(self, tag);
+        // Through read_root_element: the root's identity constraints start there.
+        let result = self.read_root_element(tag);
         self.value_constraint = None;
         result
     }

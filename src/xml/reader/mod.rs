@@ -24,6 +24,7 @@ mod constraint;
 mod doctype;
 mod document;
 mod events;
+mod identity;
 mod ids;
 mod path;
 mod tag;
@@ -144,6 +145,8 @@ pub struct Reader<'a> {
     default_ns: Vec<Option<String>>,
     /// IDs and IDREFs read so far (checked across the whole document).
     ids: ids::IdTable,
+    /// The identity constraints active and their rows (see [`crate::identity`]).
+    identity: crate::identity::Engine,
     /// Prefixes declared by the open elements, innermost last: (prefix, namespace).
     prefixes: Vec<(String, String)>,
     /// For each open element that declared prefixes (rare: nothing is pushed for the
@@ -235,6 +238,7 @@ impl<'a> Reader<'a> {
             root: None,
             default_ns: Vec::new(),
             ids: ids::IdTable::default(),
+            identity: crate::identity::Engine::default(),
             prefixes: Vec::new(),
             prefix_marks: Vec::new(),
             closed_prefixes: Vec::new(),

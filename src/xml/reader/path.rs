@@ -95,10 +95,12 @@ impl Reader<'_> {
         level.child_names.clear();
         level.child_offsets.clear();
         self.open += 1;
+        self.identity_enter(tag);
     }
 
     /// Closes the current element's level.
     pub(super) fn leave(&mut self) {
+        self.identity_leave();
         if self.open > 1 {
             self.open -= 1;
         }

@@ -1,0 +1,294 @@
+//! Identity constraints of element declarations (`xs:unique`, `xs:key`, `xs:keyref`; XSD
+//! 1.0 Part 1, 3.11) into the IR: names expanded, the selector and field XPaths parsed
+//! into the subset's paths (3.11.6) with their prefixes resolved by the namespace
+//! declarations in scope where each stands. The validity pass judges the XPaths and
+//! refer= (`validity/identity.rs`); what it refuses is not converted here.
+//!
+//! The constraints belong to the declaration, and generated code carries them on the type
+//! the declaration reads with: an anonymous type is the declaration's own; a named one is
+//! copied under a name of the declaration's (`copy_named_types`), so the type's other
+//! elements do not get them.
+
+use xsd_parser::models::schema::xs::{ElementType, ElementTypeContent, Field};
+
+use super::namespaces::Target;
+use super::{Converter, Key};
+use crate::ir::{
+    expanded_name, IdentityConstraint, IdentityKind, IdentityPath, NameTest, TypeKind, TypeRef,
+};
+
+/// Whether the declaration has identity constraints.
+pub(super) fn has_identity(el: &ElementType) -> bool {
+    el.content.iter().any(|c| {
+        matches!(
+            c,
+            ElementTypeContent::Unique(_)
+                | ElementTypeContent::Key(_)
+                | ElementTypeContent::Keyref(_)
+        )
+    })
+}
+
+impl Converter<'_> {
+    /// The identity constraints among an element declaration's content `c`, whose key
+    /// `key` counts its children; `None` when one cannot be converted (the validity pass
+    /// has said why).
+    pub(super) fn identity_constraint(
+        &mut self,
+        c: &ElementTypeContent,
+        key: &mut Key,
+    ) -> Option<Option<IdentityConstraint>> {
+        let (local, name, refer, content) = match c {
+            ElementTypeContent::Unique(k) => (
+                "unique",
+                &k.name,
+                None,
+                k.content.as_ref().map(|c| (&c.selector, &c.field)),
+            ),
+            ElementTypeContent::Key(k) => (
+                "key",
+                &k.name,
+                None,
+                k.content.as_ref().map(|c| (&c.selector, &c.field)),
+            ),
+            ElementTypeContent::Keyref(k) => (
+                "keyref",
+                &k.name,
+                Some(k.refer.as_ref()),
+                k.content.as_ref().map(|c| (&c.selector, &c.field)),
+            ),
+            _ => return Some(None),
+        };
+        let mut k = key.child(local);
+        let span = self.span(&k);
+        let construct = format!("xs:{local}");
+        // ref= (XSD 1.1) and a missing name or selector: the scan and the validity pass
+        // report them.
+        let (Some(name), Some((selector, fields))) = (name, content) else {
+            return None;
+        };
+        let kind = match refer {
+            None if local == "key" => IdentityKind::Key,
+            None => IdentityKind::Unique,
+            Some(None) => return None,
+            Some(Some(q)) => match self.namespaces.resolve(q) {
+                Target::Here(l) => {
+                    IdentityKind::KeyRef(expanded_name(self.namespaces.target.as_deref(), &l))
+                }
+                Target::Elsewhere(ns, l) => IdentityKind::KeyRef(expanded_name(ns.as_deref(), &l)),
+                Target::Xsd(l) => IdentityKind::KeyRef(expanded_name(
+                    Some("http://www.w3.org/2001/XMLSchema"),
+                    &l,
+                )),
+                Target::Unbound(_) | Target::Padded => return None,
+            },
+        };
+        let selector_key = k.child("selector");
+        let selector = match self.xpath(selector, &selector_key, false) {
+            Ok(p) => p,
+            Err(why) => {
+                self.unsupported(span, construct, why, None);
+                return None;
+            }
+        };
+        let mut converted = Vec::new();
+        for f in fields {
+            let field_key = k.child("field");
+            match self.xpath(f, &field_key, true) {
+                Ok(p) => converted.push((f.xpath.trim().to_string(), p)),
+                Err(why) => {
+                    self.unsupported(span, construct, why, None);
+                    return None;
+                }
+            }
+        }
+        Some(Some(IdentityConstraint {
+            name: expanded_name(self.namespaces.target.as_deref(), name),
+            kind,
+            selector,
+            fields: converted,
+            span,
+        }))
+    }
+
+    /// The paths of a selector's or field's XPath.
+    fn xpath(&self, f: &Field, key: &Key, field: bool) -> Result<Vec<IdentityPath>, String> {
+        // White space may stand between tokens, never inside one (names have none).
+        let text: String = f.xpath.chars().filter(|c| !c.is_whitespace()).collect();
+        let resolve = |prefix: &str| -> Result<String, String> {
+            self.map
+                .xpath_namespace(&key.key, prefix)
+                .map(str::to_string)
+                .ok_or_else(|| {
+                    format!(
+                        "the prefix \"{prefix}\" of xpath=\"{}\" is not bound",
+                        f.xpath
+                    )
+                })
+        };
+        let test = |t: &str| -> Result<NameTest, String> {
+            if t == "*" {
+                return Ok(NameTest::Any);
+            }
+            Ok(match t.split_once(':') {
+                Some((p, "*")) => NameTest::Namespace(resolve(p)?),
+                Some((p, l)) => NameTest::Name(expanded_name(Some(&resolve(p)?), l)),
+                // An unprefixed name is in no namespace (XPath 1.0: no default namespace).
+                None => NameTest::Name(t.to_string()),
+            })
+        };
+        let mut paths = Vec::new();
+        for alternative in text.split('|') {
+            let (descendant, rest) = match alternative.strip_prefix(".//") {
+                Some(r) => (true, r),
+                None => (false, alternative),
+            };
+            let mut path = IdentityPath {
+                descendant,
+                steps: Vec::new(),
+                attribute: None,
+            };
+            let steps: Vec<&str> = rest.split('/').collect();
+            for (i, step) in steps.iter().enumerate() {
+                let step = step.strip_prefix("child::").unwrap_or(step);
+                if step == "." {
+                    continue;
+                }
+                let attribute = step
+                    .strip_prefix('@')
+                    .or_else(|| step.strip_prefix("attribute::"));
+                match attribute {
+                    Some(a) if field && i + 1 == steps.len() => path.attribute = Some(test(a)?),
+                    Some(_) => {
+                        return Err(format!(
+                            "xpath=\"{}\": an attribute step only ends a field",
+                            f.xpath
+                        ))
+                    }
+                    None if step.is_empty() => {
+                        return Err(format!("xpath=\"{}\" is not in the XPath subset", f.xpath))
+                    }
+                    None => path.steps.push(test(step)?),
+                }
+            }
+            paths.push(path);
+        }
+        Ok(paths)
+    }
+
+    /// Gives the named types that declarations with constraints read with their copies
+    /// (see the module documentation), once every type is converted.
+    pub(super) fn copy_named_types(&mut self) {
+        for (name, (doc, span), construct) in std::mem::take(&mut self.identity_copies) {
+            let Some(original) = self
+                .schema
+                .identity
+                .get(&name)
+                .and_then(|t| t.copy_of.clone())
+            else {
+                continue;
+            };
+            match self.schema.types.get(&original).cloned() {
+                Some(mut def) if matches!(def.kind, TypeKind::Complex(_)) => {
+                    def.name = name.clone();
+                    self.schema.types.insert(name, def);
+                }
+                Some(mut def)
+                    if selects_nothing_in_simple_content(
+                        &self.schema.identity[&name].constraints,
+                    ) =>
+                {
+                    // Nothing to check: the copy is the type under the declaration's name.
+                    self.schema.identity.remove(&name);
+                    def.name = name.clone();
+                    self.schema.types.insert(name, def);
+                }
+                Some(_) => {
+                    self.schema.identity.remove(&name);
+                    self.set_doc(doc);
+                    self.unsupported(
+                        span,
+                        construct,
+                        format!("identity constraints on an element of the simple type \"{original}\" are not supported"),
+                        Some("give the element a complex type".into()),
+                    );
+                }
+                // An unknown type: reported by the conversion already.
+                None => {
+                    self.schema.identity.remove(&name);
+                }
+            }
+        }
+        self.set_doc(0);
+    }
+
+    /// Records the constraints of a declaration whose type is `declared` (`inline`: its
+    /// own anonymous type); returns the type it reads with.
+    pub(super) fn attach_identity(
+        &mut self,
+        constraints: Vec<IdentityConstraint>,
+        declared: TypeRef,
+        inline: bool,
+        reserved: &Option<TypeRef>,
+        name: &str,
+        span: crate::ir::Span,
+    ) -> Option<TypeRef> {
+        if constraints.is_empty() {
+            return Some(declared);
+        }
+        if matches!(&declared, TypeRef::Builtin(b) if *b != crate::ir::Builtin::AnyType)
+            && selects_nothing_in_simple_content(&constraints)
+        {
+            // Nothing to check: no row is ever selected.
+            return Some(declared);
+        }
+        let TypeRef::Named(t) = &declared else {
+            self.unsupported(
+                span,
+                format!("element \"{name}\""),
+                format!(
+                    "identity constraints on an element of the built-in type {} are not supported",
+                    super::name_of(&declared)
+                ),
+                Some("give the element a complex type".into()),
+            );
+            return None;
+        };
+        if inline {
+            self.schema.identity.insert(
+                t.clone(),
+                crate::ir::IdentityTable {
+                    constraints,
+                    copy_of: None,
+                },
+            );
+            return Some(declared);
+        }
+        let copy = match reserved {
+            Some(TypeRef::Named(r)) if r != t => r.clone(),
+            _ => self.synthesise(name),
+        };
+        self.schema.identity.insert(
+            copy.clone(),
+            crate::ir::IdentityTable {
+                constraints,
+                copy_of: Some(t.clone()),
+            },
+        );
+        self.identity_copies.push((
+            copy.clone(),
+            (self.doc, span),
+            format!("element \"{name}\""),
+        ));
+        Some(TypeRef::Named(copy))
+    }
+}
+
+/// Whether no selector of `constraints` can select the element they are declared on: on
+/// an element of simple content, which has no child elements, they then select nothing in
+/// any document (every table is empty: no key is missing, no keyref dangles).
+fn selects_nothing_in_simple_content(constraints: &[IdentityConstraint]) -> bool {
+    constraints
+        .iter()
+        .all(|c| c.selector.iter().all(|p| !p.steps.is_empty()))
+}

@@ -1,0 +1,857 @@
+//! Identity constraints (`xs:unique`, `xs:key`, `xs:keyref`; XSD 1.0 Part 1, 3.11), checked
+//! while a document is read.
+//!
+//! Generated code hands each element type whose declaration has constraints a table of
+//! [`Constraint`]s ([`crate::schema::Element::IDENTITY`]). When such an element starts, the
+//! reader activates its constraints: from then on every element start is matched against
+//! the selectors (child steps from the constraint's element, `.//` for any depth), a
+//! selected element opens a row, and the fields fill the row's cells from the typed values
+//! read (an attribute's, or an element's simple content), compared in their value spaces
+//! ([`KeyValue`]). A row is complete when its selected element ends; the constraint's
+//! table when its own element ends, and then the keyrefs declared there are resolved
+//! against the key or unique of the same name declared there or carried up from the
+//! elements below (3.11.5, the node tables of the identity-constraint bindings).
+//!
+//! Nothing is kept and nothing is matched while no constraint is active: documents of
+//! schemas without identity constraints pay one counter per element.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{Code, Diagnostic};
+
+/// One identity-constraint definition, as generated code declares it.
+#[derive(Debug)]
+pub struct Constraint {
+    /// Its expanded name (`{namespace}local`, or the local name in no namespace).
+    pub name: &'static str,
+    /// unique, key or keyref.
+    pub kind: Kind,
+    /// The selector's alternatives (`a | b`).
+    pub selector: &'static [Path],
+    /// The fields, each with its alternatives.
+    pub fields: &'static [&'static [Path]],
+    /// The fields' XPaths as written in the schema, for messages.
+    pub written: &'static [&'static str],
+}
+
+/// Which kind of identity constraint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `xs:unique`: complete rows are distinct.
+    Unique,
+    /// `xs:key`: every selected element has every field, and rows are distinct.
+    Key,
+    /// `xs:keyref refer=`: each complete row is a row of the key or unique named (its
+    /// expanded name).
+    KeyRef(&'static str),
+}
+
+impl Kind {
+    fn xsd(self) -> &'static str {
+        match self {
+            Kind::Unique => "xs:unique",
+            Kind::Key => "xs:key",
+            Kind::KeyRef(_) => "xs:keyref",
+        }
+    }
+}
+
+/// One path of XSD 1.0's XPath subset (3.11.6): `.//` or not, child steps (`.` steps are
+/// dropped by the generator: they select the node they stand on), and for a field an
+/// attribute step last.
+#[derive(Debug)]
+pub struct Path {
+    /// Opens with `.//`: the steps start at any depth below the context.
+    pub descendant: bool,
+    /// The child steps' name tests.
+    pub steps: &'static [Test],
+    /// The attribute step's name test (fields only).
+    pub attribute: Option<Test>,
+}
+
+/// A name test.
+#[derive(Debug, Clone, Copy)]
+pub enum Test {
+    /// `*`: any name.
+    Any,
+    /// `prefix:*`: any name in this namespace.
+    Namespace(&'static str),
+    /// One expanded name.
+    Name(&'static str),
+}
+
+impl Test {
+    fn matches(self, name: &str) -> bool {
+        match self {
+            Test::Any => true,
+            Test::Name(n) => n == name,
+            Test::Namespace(ns) => name
+                .strip_prefix('{')
+                .and_then(|r| r.strip_prefix(ns))
+                .is_some_and(|r| r.starts_with('}')),
+        }
+    }
+}
+
+impl Path {
+    /// Whether the elements `names` (below the context, the last one the candidate) are
+    /// what the path's steps select.
+    fn selects(&self, names: &[String]) -> bool {
+        let n = self.steps.len();
+        if names.len() < n || (!self.descendant && names.len() != n) {
+            return false;
+        }
+        let tail = &names[names.len() - n..];
+        self.steps.iter().zip(tail).all(|(t, name)| t.matches(name))
+    }
+}
+
+/// The primitive type a value belongs to: values of different primitives are never equal
+/// (Part 1, 3.11.4: equality is in the value space, and XSD 1.0's value spaces of the
+/// primitives are disjoint).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Primitive {
+    String,
+    Boolean,
+    Decimal,
+    Float,
+    Double,
+    Duration,
+    DateTime,
+    Time,
+    Date,
+    GYearMonth,
+    GYear,
+    GMonthDay,
+    GDay,
+    GMonth,
+    HexBinary,
+    Base64Binary,
+    AnyUri,
+    QName,
+    Notation,
+    /// A list: its items' values in order.
+    List,
+}
+
+/// A value as identity constraints compare it: its primitive and one canonical form of
+/// its value (decimals without trailing zeros, so that 1, 1.0 and 01 are one value).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KeyValue {
+    primitive: Primitive,
+    value: String,
+}
+
+impl KeyValue {
+    /// The value of `primitive` whose canonical lexical form (as the type writes it) is
+    /// `lexical`.
+    pub fn new(primitive: Primitive, lexical: &str) -> KeyValue {
+        let value = if primitive == Primitive::Decimal {
+            canonical_decimal(lexical)
+        } else {
+            lexical.to_string()
+        };
+        KeyValue { primitive, value }
+    }
+
+    /// A list of the item values `items`.
+    pub fn list(items: impl IntoIterator<Item = KeyValue>) -> KeyValue {
+        let parts: Vec<String> = items
+            .into_iter()
+            .map(|k| format!("{:?}:{}", k.primitive, k.value))
+            .collect();
+        KeyValue {
+            primitive: Primitive::List,
+            value: parts.join(" "),
+        }
+    }
+
+    /// A QName's value is its expanded name: `resolve` gives the namespace of a prefix in
+    /// scope where it was read (3.11.4 compares values, never the prefixes written).
+    pub(crate) fn resolve_qname(&mut self, resolve: impl Fn(&str) -> Option<String>) {
+        if self.primitive != Primitive::QName {
+            return;
+        }
+        let (prefix, local) = self.value.split_once(':').unwrap_or(("", &self.value));
+        self.value = match resolve(prefix) {
+            Some(ns) => format!("{{{ns}}}{local}"),
+            None => local.to_string(),
+        };
+    }
+
+    /// The value for messages.
+    fn shown(&self) -> String {
+        match self.primitive {
+            // The items were tagged with their primitives for comparison only.
+            Primitive::List => self
+                .value
+                .split(' ')
+                .map(|p| p.split_once(':').map_or(p, |(_, v)| v))
+                .collect::<Vec<_>>()
+                .join(" "),
+            _ => self.value.clone(),
+        }
+    }
+}
+
+/// A decimal's digits without a sign on zero, leading zeros or trailing fraction zeros.
+fn canonical_decimal(lexical: &str) -> String {
+    let (negative, digits) = match lexical.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, lexical.strip_prefix('+').unwrap_or(lexical)),
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let int = int.trim_start_matches('0');
+    let frac = frac.trim_end_matches('0');
+    let int = if int.is_empty() { "0" } else { int };
+    let mut out = String::new();
+    if negative && (int != "0" || !frac.is_empty()) {
+        out.push('-');
+    }
+    out.push_str(int);
+    if !frac.is_empty() {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// The primitive of each value type of [`crate::datatypes`].
+pub(crate) trait HasPrimitive {
+    const PRIMITIVE: Primitive;
+}
+
+macro_rules! primitives {
+    ($($ty:ident => $p:ident),* $(,)?) => {$(
+        impl HasPrimitive for crate::datatypes::$ty {
+            const PRIMITIVE: Primitive = Primitive::$p;
+        }
+    )*};
+}
+
+primitives!(
+    Decimal => Decimal,
+    Integer => Decimal,
+    NonNegativeInteger => Decimal,
+    PositiveInteger => Decimal,
+    NonPositiveInteger => Decimal,
+    NegativeInteger => Decimal,
+    Float => Float,
+    Double => Double,
+    Duration => Duration,
+    DateTime => DateTime,
+    Time => Time,
+    Date => Date,
+    GYearMonth => GYearMonth,
+    GYear => GYear,
+    GMonthDay => GMonthDay,
+    GDay => GDay,
+    GMonth => GMonth,
+    HexBinary => HexBinary,
+    Base64Binary => Base64Binary,
+    Name => String,
+    NCName => String,
+    NmToken => String,
+    NmTokens => List,
+    Language => String,
+    Id => String,
+    IdRef => String,
+    IdRefs => List,
+    Entity => String,
+    Entities => List,
+    QName => QName,
+    Notation => Notation,
+    AnySimpleType => String,
+);
+
+/// The key of a value type of [`crate::datatypes`] (lists by their items).
+pub(crate) fn value_key<T: HasPrimitive + crate::schema::SimpleValue>(value: &T) -> KeyValue {
+    if T::PRIMITIVE == Primitive::List {
+        let items: Vec<KeyValue> = value
+            .to_lexical()
+            .split(' ')
+            .filter(|s| !s.is_empty())
+            .map(|s| KeyValue::new(Primitive::String, s))
+            .collect();
+        return KeyValue::list(items);
+    }
+    KeyValue::new(T::PRIMITIVE, &value.to_lexical())
+}
+
+/// Where a row's element stands: for messages.
+#[derive(Debug, Clone)]
+struct Place {
+    offset: usize,
+    path: String,
+}
+
+/// A field's cell in a row.
+#[derive(Debug, Clone)]
+enum Cell {
+    /// No node selected (yet).
+    Empty,
+    /// An element selected, its simple value not read (yet; an element of complex
+    /// content never has one).
+    Pending,
+    /// The value.
+    Value(KeyValue),
+    /// More than one node selected.
+    Many,
+}
+
+/// A selected element whose fields are being gathered.
+#[derive(Debug)]
+struct Row {
+    /// Index of its activation in [`Engine::active`].
+    activation: usize,
+    /// The depth of the selected element.
+    depth: usize,
+    place: Place,
+    cells: Vec<Cell>,
+    /// For each cell that waits for an element's value: the depth of that element.
+    waiting: Vec<Option<usize>>,
+}
+
+/// A key or unique's rows: each key-sequence and where its element stands (`None`: the
+/// sequence came up from two different descendants, which XSD 1.0 3.11.5 leaves out of
+/// the binding as conflicting).
+type Table = HashMap<Vec<KeyValue>, Option<Place>>;
+
+/// One constraint active at one element.
+#[derive(Debug)]
+struct Activation {
+    constraint: &'static Constraint,
+    depth: usize,
+    place: Place,
+    /// Its own complete rows (key and unique).
+    table: Table,
+    /// Its complete rows (keyref), resolved when its element ends.
+    references: Vec<(Vec<KeyValue>, Place)>,
+}
+
+/// The state of the identity checks of one document (see the module documentation).
+#[derive(Debug, Default)]
+pub(crate) struct Engine {
+    /// The depth of the current element (the root is 1).
+    depth: usize,
+    /// The names of the open elements from depth `base` down, while constraints are active.
+    names: Vec<String>,
+    base: usize,
+    active: Vec<Activation>,
+    rows: Vec<Row>,
+    /// Key and unique tables carried up to an element from its children: (the element's
+    /// depth, the constraint's name, the table).
+    carried: Vec<(usize, &'static str, Table)>,
+}
+
+impl Engine {
+    /// Whether any constraint is active (else the reader only counts depth).
+    #[inline]
+    pub(crate) fn is_active(&self) -> bool {
+        !self.active.is_empty()
+    }
+
+    /// An element starts: `name` (expanded), its start tag at `offset`; `path` builds its
+    /// element path, asked only when it is selected.
+    pub(crate) fn enter(&mut self, name: &str, offset: usize, path: &dyn Fn() -> String) {
+        self.depth += 1;
+        if self.active.is_empty() {
+            return;
+        }
+        self.names.push(name.to_string());
+        let mut place = None;
+        for a in 0..self.active.len() {
+            let act = &self.active[a];
+            if act.depth >= self.depth {
+                continue;
+            }
+            let below = &self.names[act.depth - self.base + 1..];
+            if act.constraint.selector.iter().any(|p| p.selects(below)) {
+                let place = place
+                    .get_or_insert_with(|| Place {
+                        offset,
+                        path: path(),
+                    })
+                    .clone();
+                self.open_row(a, place);
+            }
+        }
+        // Element fields of the open rows selected above this one.
+        for row in &mut self.rows {
+            if row.depth >= self.depth {
+                continue;
+            }
+            let below = &self.names[row.depth - self.base + 1..];
+            let fields = self.active[row.activation].constraint.fields;
+            for (i, alternatives) in fields.iter().enumerate() {
+                if alternatives
+                    .iter()
+                    .any(|p| p.attribute.is_none() && p.selects(below))
+                {
+                    row.cells[i] = match row.cells[i] {
+                        Cell::Empty => Cell::Pending,
+                        _ => Cell::Many,
+                    };
+                    row.waiting[i] = Some(self.depth);
+                }
+            }
+        }
+    }
+
+    /// Activates `constraints` at the element just entered.
+    pub(crate) fn activate(
+        &mut self,
+        constraints: &'static [Constraint],
+        name: &str,
+        offset: usize,
+        path: String,
+    ) {
+        if self.active.is_empty() {
+            self.base = self.depth;
+            self.names.clear();
+            self.names.push(name.to_string());
+        }
+        let place = Place { offset, path };
+        for c in constraints {
+            self.active.push(Activation {
+                constraint: c,
+                depth: self.depth,
+                place: place.clone(),
+                table: Table::new(),
+                references: Vec::new(),
+            });
+            // A selector `.` selects the element itself.
+            if c.selector.iter().any(|p| p.selects(&[])) {
+                self.open_row(self.active.len() - 1, place.clone());
+            }
+        }
+    }
+
+    fn open_row(&mut self, activation: usize, place: Place) {
+        let fields = self.active[activation].constraint.fields;
+        let mut row = Row {
+            activation,
+            depth: self.depth,
+            place,
+            cells: vec![Cell::Empty; fields.len()],
+            waiting: vec![None; fields.len()],
+        };
+        // Fields `.`: the selected element's own value.
+        for (i, alternatives) in fields.iter().enumerate() {
+            if alternatives
+                .iter()
+                .any(|p| p.attribute.is_none() && p.selects(&[]))
+            {
+                row.cells[i] = Cell::Pending;
+                row.waiting[i] = Some(self.depth);
+            }
+        }
+        self.rows.push(row);
+    }
+
+    /// A typed value was read: attribute `attribute` of the current element, or (`None`)
+    /// its simple content.
+    pub(crate) fn value(&mut self, attribute: Option<&str>, value: impl Fn() -> KeyValue) {
+        let depth = self.depth;
+        let mut key = None;
+        for row in &mut self.rows {
+            if row.depth > depth {
+                continue;
+            }
+            match attribute {
+                None => {
+                    for (i, w) in row.waiting.iter().enumerate() {
+                        if *w == Some(depth) && matches!(row.cells[i], Cell::Pending) {
+                            row.cells[i] = Cell::Value(key.get_or_insert_with(&value).clone());
+                        }
+                    }
+                }
+                Some(name) => {
+                    let below = &self.names[row.depth - self.base + 1..];
+                    let fields = self.active[row.activation].constraint.fields;
+                    for (i, alternatives) in fields.iter().enumerate() {
+                        let hit = alternatives.iter().any(|p| {
+                            p.attribute.is_some_and(|t| t.matches(name)) && p.selects(below)
+                        });
+                        if hit {
+                            row.cells[i] = match row.cells[i] {
+                                Cell::Empty => Cell::Value(key.get_or_insert_with(&value).clone()),
+                                _ => Cell::Many,
+                            };
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The current element ends: its rows are complete, the constraints active at it are
+    /// checked, and its tables are carried up. Returns what is wrong.
+    pub(crate) fn leave(&mut self, found: &mut Vec<Diagnostic>) {
+        let depth = self.depth;
+        self.depth = depth.saturating_sub(1);
+        if self.active.is_empty() {
+            return;
+        }
+        // Rows of elements selected here.
+        let mut i = 0;
+        while i < self.rows.len() {
+            if self.rows[i].depth == depth {
+                let row = self.rows.remove(i);
+                self.close_row(row, found);
+            } else {
+                i += 1;
+            }
+        }
+        for row in &mut self.rows {
+            for w in &mut row.waiting {
+                if *w == Some(depth) {
+                    *w = None;
+                }
+            }
+        }
+        // Constraints active here.
+        let first = self
+            .active
+            .iter()
+            .position(|a| a.depth == depth)
+            .unwrap_or(self.active.len());
+        if first < self.active.len() {
+            let closing: Vec<Activation> = self.active.drain(first..).collect();
+            self.close_element(depth, closing, found);
+        } else {
+            self.carry_up(depth, Vec::new());
+        }
+        self.names.pop();
+        if self.active.is_empty() {
+            self.names.clear();
+            self.carried.clear();
+        }
+    }
+
+    fn close_row(&mut self, row: Row, found: &mut Vec<Diagnostic>) {
+        let act = &mut self.active[row.activation];
+        let c = act.constraint;
+        let mut values = Vec::with_capacity(row.cells.len());
+        for (i, cell) in row.cells.iter().enumerate() {
+            match cell {
+                Cell::Value(v) => values.push(v.clone()),
+                Cell::Many => {
+                    found.push(
+                        Diagnostic::error(
+                            Code::IdentityField,
+                            row.place.offset,
+                            row.place.path.clone(),
+                            format!(
+                                "the field {} of the {} \"{}\" selects more than one node here",
+                                c.written[i],
+                                c.kind.xsd(),
+                                local(c.name)
+                            ),
+                        )
+                        .expected("at most one attribute or element with a simple value")
+                        .found("several"),
+                    );
+                    return;
+                }
+                Cell::Pending => {
+                    // A field must select a node of a simple type, whatever the kind
+                    // (3.11.4: an element of complex content has no value to compare).
+                    found.push(
+                        Diagnostic::error(
+                            Code::IdentityField,
+                            row.place.offset,
+                            row.place.path.clone(),
+                            format!(
+                                "the field {} of the {} \"{}\" selects an element without a simple value here",
+                                c.written[i],
+                                c.kind.xsd(),
+                                local(c.name)
+                            ),
+                        )
+                        .expected("an attribute or an element of a simple type (or simple content)")
+                        .found("an element of complex or open content"),
+                    );
+                    return;
+                }
+                Cell::Empty => {
+                    if c.kind == Kind::Key {
+                        let why = "selects nothing";
+                        found.push(
+                            Diagnostic::error(
+                                Code::IdentityField,
+                                row.place.offset,
+                                row.place.path.clone(),
+                                format!(
+                                    "the field {} of the xs:key \"{}\" {why} here: every element the key selects needs every field",
+                                    c.written[i],
+                                    local(c.name)
+                                ),
+                            )
+                            .expected(format!("a value for {}", c.written[i]))
+                            .found("none"),
+                        );
+                    }
+                    // unique and keyref leave incomplete rows out (3.11.4).
+                    return;
+                }
+            }
+        }
+        match c.kind {
+            Kind::KeyRef(_) => act.references.push((values, row.place)),
+            Kind::Key | Kind::Unique => {
+                if let Some(Some(first)) = act.table.get(&values) {
+                    found.push(
+                        Diagnostic::error(
+                            Code::DuplicateKey,
+                            row.place.offset,
+                            row.place.path.clone(),
+                            format!(
+                                "the {} \"{}\" has {} here and at {} already",
+                                c.kind.xsd(),
+                                local(c.name),
+                                shown(&values),
+                                first.path
+                            ),
+                        )
+                        .expected(format!(
+                            "a value no other element selected under {} has",
+                            act.place.path
+                        ))
+                        .found(format!(
+                            "{}, also at {}",
+                            shown(&values),
+                            first.path
+                        )),
+                    );
+                } else {
+                    act.table.insert(values, Some(row.place));
+                }
+            }
+        }
+    }
+
+    /// The element at `depth` ends with the constraints `closing` active at it.
+    fn close_element(
+        &mut self,
+        depth: usize,
+        closing: Vec<Activation>,
+        found: &mut Vec<Diagnostic>,
+    ) {
+        // The bindings here: own tables first, then what the children carried up.
+        let mut bindings: Vec<(&'static str, Table)> = Vec::new();
+        let mut references = Vec::new();
+        for a in closing {
+            match a.constraint.kind {
+                Kind::KeyRef(refer) => references.push((a, refer)),
+                Kind::Key | Kind::Unique => bindings.push((a.constraint.name, a.table)),
+            }
+        }
+        let own = bindings.len();
+        let carried: Vec<_> = {
+            let (here, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.carried)
+                .into_iter()
+                .partition(|(d, _, _)| *d == depth);
+            self.carried = rest;
+            here
+        };
+        merge_carried(&mut bindings, own, carried);
+        for (a, refer) in references {
+            let table = bindings.iter().find(|(n, _)| *n == refer).map(|(_, t)| t);
+            for (values, place) in a.references {
+                if table.is_some_and(|t| t.contains_key(&values)) {
+                    continue;
+                }
+                found.push(
+                    Diagnostic::error(
+                        Code::DanglingKeyRef,
+                        place.offset,
+                        place.path.clone(),
+                        format!(
+                            "the xs:keyref \"{}\" refers to {} of \"{}\", which no element under {} has",
+                            local(a.constraint.name),
+                            shown(&values),
+                            local(refer),
+                            a.place.path
+                        ),
+                    )
+                    .expected(format!(
+                        "a value of the key \"{}\" under {}",
+                        local(refer),
+                        a.place.path
+                    ))
+                    .found(shown(&values)),
+                );
+            }
+        }
+        self.carry_up(depth, bindings);
+    }
+
+    /// Carries the bindings of the element at `depth` (and the tables carried to it, when
+    /// no constraint of its own closed) up to its parent, if a constraint is active above.
+    fn carry_up(&mut self, depth: usize, bindings: Vec<(&'static str, Table)>) {
+        let above = self.active.iter().any(|a| a.depth < depth);
+        if !above {
+            self.carried.retain(|(d, _, _)| *d < depth);
+            return;
+        }
+        for (name, table) in bindings {
+            self.carried.push((depth - 1, name, table));
+        }
+        for c in &mut self.carried {
+            if c.0 == depth {
+                c.0 = depth - 1;
+            }
+        }
+    }
+}
+
+/// Adds the tables carried up from the children to the bindings (whose first `own` are the
+/// element's own): a sequence the element has itself stays its own; one that came up from
+/// two different children is conflicting and left out.
+fn merge_carried(
+    bindings: &mut Vec<(&'static str, Table)>,
+    own: usize,
+    carried: Vec<(usize, &'static str, Table)>,
+) {
+    for (_, name, table) in carried {
+        let i = match bindings.iter().position(|(n, _)| *n == name) {
+            Some(i) => i,
+            None => {
+                bindings.push((name, Table::new()));
+                bindings.len() - 1
+            }
+        };
+        let is_own = i < own;
+        let target = &mut bindings[i].1;
+        for (values, place) in table {
+            match target.get_mut(&values) {
+                None => {
+                    target.insert(values, place);
+                }
+                Some(_) if is_own => {}
+                Some(slot) => *slot = None,
+            }
+        }
+    }
+    // Conflicting sequences are no part of the binding.
+    for (i, (_, table)) in bindings.iter_mut().enumerate() {
+        if i >= own {
+            table.retain(|_, p| p.is_some());
+        }
+    }
+}
+
+/// The local part of an expanded name, as the schema names a constraint.
+fn local(name: &str) -> &str {
+    name.rsplit_once('}').map_or(name, |(_, l)| l)
+}
+
+/// A key-sequence for messages: `"a"`, or `("a", "1")`.
+fn shown(values: &[KeyValue]) -> String {
+    let parts: Vec<String> = values
+        .iter()
+        .map(|v| format!("\"{}\"", v.shown()))
+        .collect();
+    if parts.len() == 1 {
+        format!("the value {}", parts[0])
+    } else {
+        format!("the values ({})", parts.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_compare_by_value() {
+        assert_eq!(canonical_decimal("1.0"), "1");
+        assert_eq!(canonical_decimal("+001.500"), "1.5");
+        assert_eq!(canonical_decimal("-0.0"), "0");
+        assert_eq!(canonical_decimal("-2"), "-2");
+        assert_eq!(
+            KeyValue::new(Primitive::Decimal, "1"),
+            KeyValue::new(Primitive::Decimal, "1.0")
+        );
+        assert_ne!(
+            KeyValue::new(Primitive::Decimal, "1"),
+            KeyValue::new(Primitive::String, "1")
+        );
+    }
+
+    /// `<r>` with a unique over its `<i>` children by their `<v>` child.
+    static UNIQUE_V: [Constraint; 1] = [Constraint {
+        name: "u",
+        kind: Kind::Unique,
+        selector: &[Path {
+            descendant: false,
+            steps: &[Test::Name("i")],
+            attribute: None,
+        }],
+        fields: &[&[Path {
+            descendant: false,
+            steps: &[Test::Name("v")],
+            attribute: None,
+        }]],
+        written: &["v"],
+    }];
+
+    /// Reads `<r>` and its `<i>` children, each with a `<v>` child holding `values[k]`
+    /// (`None`: `<v>` of complex content, no value) or two `<v>` (`Some` repeated):
+    /// the codes found.
+    fn unique_v(items: &[&[Option<KeyValue>]]) -> Vec<&'static str> {
+        let mut e = Engine::default();
+        let mut found = Vec::new();
+        let path = || String::from("/r");
+        e.enter("r", 0, &path);
+        e.activate(&UNIQUE_V, "r", 0, "/r".into());
+        for (n, vs) in items.iter().enumerate() {
+            e.enter("i", n + 1, &path);
+            for v in vs.iter() {
+                e.enter("v", n + 1, &path);
+                if let Some(v) = v {
+                    e.value(None, || v.clone());
+                }
+                e.leave(&mut found);
+            }
+            e.leave(&mut found);
+        }
+        e.leave(&mut found);
+        found.iter().map(|d| d.code.as_str()).collect()
+    }
+
+    #[test]
+    fn rows_compare_by_value_and_fields_select_one_simple_node() {
+        let dec = |s: &str| Some(KeyValue::new(Primitive::Decimal, s));
+        let string = |s: &str| Some(KeyValue::new(Primitive::String, s));
+        assert_eq!(unique_v(&[&[dec("1")], &[dec("2")]]), Vec::<&str>::new());
+        assert_eq!(unique_v(&[&[dec("1")], &[dec("1.00")]]), ["E0217"]);
+        // Values of different primitives are never equal.
+        assert_eq!(unique_v(&[&[dec("1")], &[string("1")]]), Vec::<&str>::new());
+        // A unique leaves out a row without the field.
+        assert_eq!(unique_v(&[&[], &[]]), Vec::<&str>::new());
+        // A field selecting an element without a simple value, or two nodes: E0218.
+        assert_eq!(unique_v(&[&[None]]), ["E0218"]);
+        assert_eq!(unique_v(&[&[dec("1"), dec("2")]]), ["E0218"]);
+    }
+
+    #[test]
+    fn qnames_compare_by_expanded_name() {
+        let mut a = KeyValue::new(Primitive::QName, "p:x");
+        a.resolve_qname(|p| (p == "p").then(|| "urn:a".to_string()));
+        let mut b = KeyValue::new(Primitive::QName, "x");
+        b.resolve_qname(|p| p.is_empty().then(|| "urn:a".to_string()));
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn name_tests_match_expanded_names() {
+        assert!(Test::Namespace("urn:a").matches("{urn:a}x"));
+        assert!(!Test::Namespace("urn:a").matches("{urn:ab}x"));
+        assert!(!Test::Namespace("urn:a").matches("x"));
+        assert!(Test::Name("{urn:a}x").matches("{urn:a}x"));
+        assert!(Test::Any.matches("x"));
+    }
+}
