@@ -652,9 +652,8 @@ fn sample() {
     let run = run(groups, Path::new(env!("CARGO_BIN_EXE_boardxml-codegen")));
     println!("{}", scores(&run));
     if std::env::var_os("BOARDXML_BLESS").is_some() {
-        // The sample's wrong verdicts only (the full run, scripts/xsts.sh --bless, lists all).
-        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-        replace_file(&manifest.join(KNOWN_FAILURES), &known_failures_text(&run));
+        // The sample's entries are replaced; those of the full run's other tests are kept.
+        bless_keeping_others(&run);
     }
     // Only the sampled tests are compared: the known failures of the others are not
     // looked at.
@@ -664,6 +663,24 @@ fn sample() {
         .collect();
     let problems = compare(&run, &known);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Rewrites the known failures with this run's wrong verdicts in place of its tests'
+/// entries, keeping the entries of the tests it did not run (a sample or one part of the
+/// suite must not drop what the full run listed).
+fn bless_keeping_others(run: &Run) {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut text = known_failures_text(run);
+    for (id, reason) in known_failures() {
+        if !run.outcomes.contains_key(&id) {
+            text.push_str(&format!("{id}\t{reason}\n"));
+        }
+    }
+    let (head, body): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.starts_with('#'));
+    let mut body: Vec<&str> = body;
+    body.sort_unstable();
+    let sorted = format!("{}\n{}\n", head.join("\n"), body.join("\n"));
+    replace_file(&manifest.join(KNOWN_FAILURES), &sorted);
 }
 
 /// The identity-constraint groups only (the MS and Sun identity sets, IdConstrDefs),
@@ -742,18 +759,7 @@ fn datatype_instances() {
     println!("{}", scores(&run));
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("BOARDXML_BLESS").is_some() {
-        // The entries of the other sets stay as they are; this run's are replaced.
-        let mut text = known_failures_text(&run);
-        for (id, reason) in known_failures() {
-            if !run.outcomes.contains_key(&id) {
-                text.push_str(&format!("{id}\t{reason}\n"));
-            }
-        }
-        let (head, body): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.starts_with('#'));
-        let mut body: Vec<&str> = body;
-        body.sort_unstable();
-        let sorted = format!("{}\n{}\n", head.join("\n"), body.join("\n"));
-        replace_file(&manifest.join(KNOWN_FAILURES), &sorted);
+        bless_keeping_others(&run);
     }
     let known: BTreeMap<String, String> = known_failures()
         .into_iter()
