@@ -757,7 +757,6 @@ fn datatype_instances() {
         .collect();
     let run = run(groups, Path::new(env!("CARGO_BIN_EXE_boardxml-codegen")));
     println!("{}", scores(&run));
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("BOARDXML_BLESS").is_some() {
         bless_keeping_others(&run);
     }
