@@ -694,8 +694,8 @@ macro_rules! integer_type {
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 ::std::borrow::Cow::Owned(self.0.to_string())
             }
-            fn identity_key(&self) -> $crate::identity::KeyValue {
-                $crate::identity::KeyValue::new($crate::identity::Primitive::Decimal, &self.0.to_string())
+            fn identity_key(&self) -> $crate::identity_key::KeyValue {
+                $crate::identity_key::KeyValue::new($crate::identity_key::Primitive::Decimal, &self.0.to_string())
             }
         }
         impl ::core::convert::TryFrom<$repr> for $ty {
@@ -749,7 +749,7 @@ macro_rules! value_type {
             fn ids(&self, found: &mut dyn FnMut($crate::schema::IdRole, &str)) {
                 $crate::schema::SimpleValue::ids(&self.0, found)
             }
-            fn identity_key(&self) -> $crate::identity::KeyValue {
+            fn identity_key(&self) -> $crate::identity_key::KeyValue {
                 $crate::schema::SimpleValue::identity_key(&self.0)
             }
         }
@@ -800,8 +800,8 @@ macro_rules! enumeration {
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 ::std::borrow::Cow::Borrowed(self.as_str())
             }
-            fn identity_key(&self) -> $crate::identity::KeyValue {
-                $crate::identity::KeyValue::new($crate::identity::Primitive::Decimal, self.as_str())
+            fn identity_key(&self) -> $crate::identity_key::KeyValue {
+                $crate::identity_key::KeyValue::new($crate::identity_key::Primitive::Decimal, self.as_str())
             }
         }
         $crate::enumeration!(@common $ty, [$($v $s),*]);
@@ -869,8 +869,8 @@ macro_rules! list_type {
                     $crate::schema::SimpleValue::ids(item, found);
                 }
             }
-            fn identity_key(&self) -> $crate::identity::KeyValue {
-                $crate::identity::KeyValue::list(
+            fn identity_key(&self) -> $crate::identity_key::KeyValue {
+                $crate::identity_key::KeyValue::list(
                     self.0.iter().map($crate::schema::SimpleValue::identity_key),
                 )
             }
@@ -913,7 +913,7 @@ macro_rules! union_type {
                     $(Self::$v(v) => $crate::schema::SimpleValue::ids(v, found),)*
                 }
             }
-            fn identity_key(&self) -> $crate::identity::KeyValue {
+            fn identity_key(&self) -> $crate::identity_key::KeyValue {
                 match self {
                     $(Self::$v(v) => $crate::schema::SimpleValue::identity_key(v),)*
                 }

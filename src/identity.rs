@@ -18,6 +18,7 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{Code, Diagnostic};
+pub use crate::identity_key::{KeyValue, Primitive};
 
 /// One identity-constraint definition, as generated code declares it.
 #[derive(Debug)]
@@ -104,179 +105,6 @@ impl Path {
         let tail = &names[names.len() - n..];
         self.steps.iter().zip(tail).all(|(t, name)| t.matches(name))
     }
-}
-
-/// The primitive type a value belongs to: values of different primitives are never equal
-/// (Part 1, 3.11.4: equality is in the value space, and XSD 1.0's value spaces of the
-/// primitives are disjoint).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum Primitive {
-    String,
-    Boolean,
-    Decimal,
-    Float,
-    Double,
-    Duration,
-    DateTime,
-    Time,
-    Date,
-    GYearMonth,
-    GYear,
-    GMonthDay,
-    GDay,
-    GMonth,
-    HexBinary,
-    Base64Binary,
-    AnyUri,
-    QName,
-    Notation,
-    /// A list: its items' values in order.
-    List,
-}
-
-/// A value as identity constraints compare it: its primitive and one canonical form of
-/// its value (decimals without trailing zeros, so that 1, 1.0 and 01 are one value).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct KeyValue {
-    primitive: Primitive,
-    value: String,
-}
-
-impl KeyValue {
-    /// The value of `primitive` whose canonical lexical form (as the type writes it) is
-    /// `lexical`.
-    pub fn new(primitive: Primitive, lexical: &str) -> KeyValue {
-        let value = if primitive == Primitive::Decimal {
-            canonical_decimal(lexical)
-        } else {
-            lexical.to_string()
-        };
-        KeyValue { primitive, value }
-    }
-
-    /// A list of the item values `items`.
-    pub fn list(items: impl IntoIterator<Item = KeyValue>) -> KeyValue {
-        let parts: Vec<String> = items
-            .into_iter()
-            .map(|k| format!("{:?}:{}", k.primitive, k.value))
-            .collect();
-        KeyValue {
-            primitive: Primitive::List,
-            value: parts.join(" "),
-        }
-    }
-
-    /// A QName's value is its expanded name: `resolve` gives the namespace of a prefix in
-    /// scope where it was read (3.11.4 compares values, never the prefixes written).
-    pub(crate) fn resolve_qname(&mut self, resolve: impl Fn(&str) -> Option<String>) {
-        if self.primitive != Primitive::QName {
-            return;
-        }
-        let (prefix, local) = self.value.split_once(':').unwrap_or(("", &self.value));
-        self.value = match resolve(prefix) {
-            Some(ns) => format!("{{{ns}}}{local}"),
-            None => local.to_string(),
-        };
-    }
-
-    /// The value for messages.
-    fn shown(&self) -> String {
-        match self.primitive {
-            // The items were tagged with their primitives for comparison only.
-            Primitive::List => self
-                .value
-                .split(' ')
-                .map(|p| p.split_once(':').map_or(p, |(_, v)| v))
-                .collect::<Vec<_>>()
-                .join(" "),
-            _ => self.value.clone(),
-        }
-    }
-}
-
-/// A decimal's digits without a sign on zero, leading zeros or trailing fraction zeros.
-fn canonical_decimal(lexical: &str) -> String {
-    let (negative, digits) = match lexical.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, lexical.strip_prefix('+').unwrap_or(lexical)),
-    };
-    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    let int = int.trim_start_matches('0');
-    let frac = frac.trim_end_matches('0');
-    let int = if int.is_empty() { "0" } else { int };
-    let mut out = String::new();
-    if negative && (int != "0" || !frac.is_empty()) {
-        out.push('-');
-    }
-    out.push_str(int);
-    if !frac.is_empty() {
-        out.push('.');
-        out.push_str(frac);
-    }
-    out
-}
-
-/// The primitive of each value type of [`crate::datatypes`].
-pub(crate) trait HasPrimitive {
-    const PRIMITIVE: Primitive;
-}
-
-macro_rules! primitives {
-    ($($ty:ident => $p:ident),* $(,)?) => {$(
-        impl HasPrimitive for crate::datatypes::$ty {
-            const PRIMITIVE: Primitive = Primitive::$p;
-        }
-    )*};
-}
-
-primitives!(
-    Decimal => Decimal,
-    Integer => Decimal,
-    NonNegativeInteger => Decimal,
-    PositiveInteger => Decimal,
-    NonPositiveInteger => Decimal,
-    NegativeInteger => Decimal,
-    Float => Float,
-    Double => Double,
-    Duration => Duration,
-    DateTime => DateTime,
-    Time => Time,
-    Date => Date,
-    GYearMonth => GYearMonth,
-    GYear => GYear,
-    GMonthDay => GMonthDay,
-    GDay => GDay,
-    GMonth => GMonth,
-    HexBinary => HexBinary,
-    Base64Binary => Base64Binary,
-    Name => String,
-    NCName => String,
-    NmToken => String,
-    NmTokens => List,
-    Language => String,
-    Id => String,
-    IdRef => String,
-    IdRefs => List,
-    Entity => String,
-    Entities => List,
-    QName => QName,
-    Notation => Notation,
-    AnySimpleType => String,
-);
-
-/// The key of a value type of [`crate::datatypes`] (lists by their items).
-pub(crate) fn value_key<T: HasPrimitive + crate::schema::SimpleValue>(value: &T) -> KeyValue {
-    if T::PRIMITIVE == Primitive::List {
-        let items: Vec<KeyValue> = value
-            .to_lexical()
-            .split(' ')
-            .filter(|s| !s.is_empty())
-            .map(|s| KeyValue::new(Primitive::String, s))
-            .collect();
-        return KeyValue::list(items);
-    }
-    KeyValue::new(T::PRIMITIVE, &value.to_lexical())
 }
 
 /// Where a row's element stands: for messages.
@@ -764,6 +592,7 @@ fn shown(values: &[KeyValue]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::identity_key::canonical_decimal;
 
     #[test]
     fn decimals_compare_by_value() {

@@ -66,6 +66,7 @@ pub mod facets;
 mod front;
 pub mod generated;
 pub mod identity;
+pub mod identity_key;
 pub mod players;
 pub mod report;
 pub mod safe_write;

@@ -158,8 +158,11 @@ pub trait SimpleValue: Sized {
     }
     /// The value as identity constraints compare it (Part 1, 3.11.4: in the value space
     /// of its type's primitive). A string unless the type says otherwise.
-    fn identity_key(&self) -> crate::identity::KeyValue {
-        crate::identity::KeyValue::new(crate::identity::Primitive::String, &self.to_lexical())
+    fn identity_key(&self) -> crate::identity_key::KeyValue {
+        crate::identity_key::KeyValue::new(
+            crate::identity_key::Primitive::String,
+            &self.to_lexical(),
+        )
     }
 }
 
@@ -436,8 +439,8 @@ macro_rules! integer_simple_value {
             fn to_lexical(&self) -> Cow<'_, str> {
                 Cow::Owned(self.to_string())
             }
-            fn identity_key(&self) -> crate::identity::KeyValue {
-                crate::identity::KeyValue::new(crate::identity::Primitive::Decimal, &self.to_lexical())
+            fn identity_key(&self) -> crate::identity_key::KeyValue {
+                crate::identity_key::KeyValue::new(crate::identity_key::Primitive::Decimal, &self.to_lexical())
             }
         }
         impl Element for $t {
@@ -485,8 +488,11 @@ impl SimpleValue for bool {
     fn to_lexical(&self) -> Cow<'_, str> {
         Cow::Borrowed(if *self { "true" } else { "false" })
     }
-    fn identity_key(&self) -> crate::identity::KeyValue {
-        crate::identity::KeyValue::new(crate::identity::Primitive::Boolean, &self.to_lexical())
+    fn identity_key(&self) -> crate::identity_key::KeyValue {
+        crate::identity_key::KeyValue::new(
+            crate::identity_key::Primitive::Boolean,
+            &self.to_lexical(),
+        )
     }
 }
 
@@ -582,8 +588,8 @@ pub mod xs {
                 fn to_lexical(&self) -> Cow<'_, str> {
                     Cow::Owned(self.0.to_string())
                 }
-                fn identity_key(&self) -> crate::identity::KeyValue {
-                    crate::identity::KeyValue::new(crate::identity::Primitive::Decimal, &self.to_lexical())
+                fn identity_key(&self) -> crate::identity_key::KeyValue {
+                    crate::identity_key::KeyValue::new(crate::identity_key::Primitive::Decimal, &self.to_lexical())
                 }
             }
             impl Element for $name {

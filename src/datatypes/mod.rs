@@ -55,7 +55,7 @@ macro_rules! simple_values {
                 std::borrow::Cow::Owned(self.to_string())
             }
             fn identity_key(&self) -> crate::identity::KeyValue {
-                crate::identity::value_key(self)
+                crate::identity_key::value_key::<Self>(&crate::schema::SimpleValue::to_lexical(self))
             }
             $(simple_values!(@ids $ids);)?
         }
@@ -325,3 +325,47 @@ mod tests {
         assert!(TWO_OCTETS.read_value::<QName>("p:abc").is_ok());
     }
 }
+
+/// The primitive of each value type (identity constraints compare values of one primitive).
+macro_rules! primitives {
+    ($($ty:ident => $p:ident),* $(,)?) => {$(
+        impl crate::identity_key::HasPrimitive for $ty {
+            const PRIMITIVE: crate::identity_key::Primitive = crate::identity_key::Primitive::$p;
+        }
+    )*};
+}
+
+primitives!(
+    Decimal => Decimal,
+    Integer => Decimal,
+    NonNegativeInteger => Decimal,
+    PositiveInteger => Decimal,
+    NonPositiveInteger => Decimal,
+    NegativeInteger => Decimal,
+    Float => Float,
+    Double => Double,
+    Duration => Duration,
+    DateTime => DateTime,
+    Time => Time,
+    Date => Date,
+    GYearMonth => GYearMonth,
+    GYear => GYear,
+    GMonthDay => GMonthDay,
+    GDay => GDay,
+    GMonth => GMonth,
+    HexBinary => HexBinary,
+    Base64Binary => Base64Binary,
+    Name => String,
+    NCName => String,
+    NmToken => String,
+    NmTokens => List,
+    Language => String,
+    Id => String,
+    IdRef => String,
+    IdRefs => List,
+    Entity => String,
+    Entities => List,
+    QName => QName,
+    Notation => Notation,
+    AnySimpleType => String,
+);
