@@ -37,7 +37,8 @@ impl Verdict {
     }
 }
 
-/// The verdict and every diagnostic behind it.
+/// The verdict and every diagnostic behind it (warnings too: they leave the verdict as it
+/// is).
 #[derive(Debug, Clone)]
 pub struct Report {
     /// What the diagnostics add up to.
@@ -84,8 +85,18 @@ pub fn check_files(paths: &[PathBuf], catalogs: &[PathBuf]) -> Report {
             crate::xsd::Catalog::default()
         }
     };
-    if let Err(d) = crate::generate_files(paths, &catalog, &crate::Externs::new()) {
-        all.extend(d.0);
+    match crate::xsd::read_schema_files(paths, &catalog) {
+        Ok(schema) => {
+            // What the schema was read without is said even when it is valid.
+            all.extend(schema.warnings.iter().cloned());
+            let first = paths
+                .first()
+                .map_or(Path::new("schema.xsd"), PathBuf::as_path);
+            if let Err(d) = crate::render_schema(first, &schema, &crate::Externs::new()) {
+                all.extend(d.0);
+            }
+        }
+        Err(d) => all.extend(d.0),
     }
     let diagnostics = Diagnostics(all);
     let mut verdict = verdict_of(&diagnostics);

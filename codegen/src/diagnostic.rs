@@ -17,6 +17,9 @@ pub enum Kind {
     Unsupported,
     /// A file could not be read (or a bindings file is malformed): not about XSD at all.
     Io,
+    /// Not a problem of the schema: something the reader did without, which its user should
+    /// know (a `schemaLocation` that does not resolve and whose components nothing uses).
+    Warning,
 }
 
 /// One problem in a schema.
@@ -40,10 +43,15 @@ impl fmt::Display for SchemaDiagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}:{}:{}: error: {}\n  in: {}",
+            "{}:{}:{}: {}: {}\n  in: {}",
             self.file.display(),
             self.span.line,
             self.span.column,
+            if self.kind == Kind::Warning {
+                "warning"
+            } else {
+                "error"
+            },
             self.message,
             self.construct
         )?;

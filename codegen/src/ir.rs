@@ -38,6 +38,10 @@ pub struct Schema {
     /// such declaration has a type of its own: its anonymous type, or a copy of its named
     /// one, see [`IdentityTable::copy_of`]).
     pub identity: BTreeMap<String, IdentityTable>,
+    /// What the schema was read without ([`crate::diagnostic::Kind::Warning`]): locations
+    /// of included or imported documents that do not resolve, where nothing they would
+    /// declare is used.
+    pub warnings: Vec<crate::diagnostic::SchemaDiagnostic>,
 }
 
 /// The identity constraints of one element declaration.

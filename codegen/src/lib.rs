@@ -146,7 +146,7 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
     }
 }
 
-fn render_schema(
+pub(crate) fn render_schema(
     path: &Path,
     schema: &ir::Schema,
     externs: &Externs,

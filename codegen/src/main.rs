@@ -258,7 +258,12 @@ fn validator(args: &ValidatorArgs) -> ExitCode {
         None => Runtime::Published,
     };
     let files = match package(&sets, &args.catalog, &runtime) {
-        Ok(files) => files,
+        Ok(p) => {
+            for w in &p.warnings {
+                eprintln!("{w}");
+            }
+            p.files
+        }
         Err(f) => {
             eprintln!("{}", f.message);
             return ExitCode::from(f.exit_code);

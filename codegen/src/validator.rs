@@ -152,13 +152,22 @@ fn check_names(sets: &[SetSpec]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The package for `sets`: file paths (relative, `/`-separated) and their text. Every set's
-/// schemas pass `check` first.
+/// A validator package to write.
+#[derive(Debug, Clone)]
+pub struct Package {
+    /// File paths (relative, `/`-separated) and their text.
+    pub files: BTreeMap<String, String>,
+    /// What `check` warned of, by set (each schema was read without something, e.g. an
+    /// include whose location does not resolve): for the user to see, not a failure.
+    pub warnings: Vec<String>,
+}
+
+/// The package for `sets`. Every set's schemas pass `check` first.
 pub fn package(
     sets: &[SetSpec],
     catalogs: &[PathBuf],
     runtime: &Runtime,
-) -> Result<BTreeMap<String, String>, Failure> {
+) -> Result<Package, Failure> {
     check_names(sets)?;
     // Read once: a broken catalog is a usage error before anything is generated.
     let catalog = crate::xsd::Catalog::read(catalogs).map_err(|problems| {
@@ -167,11 +176,15 @@ pub fn package(
     })?;
     let mut files = BTreeMap::new();
     let mut problems = Vec::new();
+    let mut warnings = Vec::new();
     let (mut worst, mut invalid) = (Verdict::Supported, false);
     for set in sets {
         match module_text(set, catalogs, &catalog) {
-            Ok(text) => {
+            Ok((text, warned)) => {
                 files.insert(format!("src/sets/{}.rs", module_of(&set.name)), text);
+                if !warned.is_empty() {
+                    warnings.push(format!("set {}:\n{warned}", set.name));
+                }
             }
             Err((verdict, diagnostics)) => {
                 worst = worst.max(verdict);
@@ -225,14 +238,14 @@ pub fn package(
     );
     files.insert("src/main.rs".into(), main_text(sets));
     files.insert(MARKER.into(), MARKER_TEXT.into());
-    Ok(files)
+    Ok(Package { files, warnings })
 }
 
 fn module_text(
     set: &SetSpec,
     catalogs: &[PathBuf],
     catalog: &crate::xsd::Catalog,
-) -> Result<String, (Verdict, Diagnostics)> {
+) -> Result<(String, Diagnostics), (Verdict, Diagnostics)> {
     let report = check_files(&set.schemas, catalogs);
     if report.verdict != Verdict::Supported {
         return Err((report.verdict, report.diagnostics));
@@ -240,7 +253,8 @@ fn module_text(
     // The set's documents form one schema, with what they include and import.
     let (_, code) = crate::generate_files(&set.schemas, catalog, &crate::Externs::new())
         .map_err(|d| (Verdict::Unsupported, d))?;
-    Ok(code)
+    // A supported schema's diagnostics are its warnings.
+    Ok((code, report.diagnostics))
 }
 
 fn main_text(sets: &[SetSpec]) -> String {

@@ -148,6 +148,40 @@ fn a_missing_document_is_a_located_error() {
 }
 
 #[test]
+fn a_missing_document_nothing_needs_is_a_located_warning() {
+    // XSD 1.0, 4.2.1 and 4.2.3: a location that does not resolve is no error in itself;
+    // the schema is read without the document, and the user is told.
+    for composition in [
+        "<xs:include schemaLocation=\"gone.xsd\"/>",
+        "<xs:import namespace=\"urn:elsewhere\" schemaLocation=\"gone.xsd\"/>",
+        "<xs:import namespace=\"urn:elsewhere\" schemaLocation=\"http://example.org/gone.xsd\"/>",
+        "<xs:redefine schemaLocation=\"gone.xsd\"/>",
+    ] {
+        let dir = documents(&[(
+            "a.xsd",
+            &format!("{composition}\n<xs:element name=\"r\" type=\"xs:string\"/>\n"),
+        )]);
+        let (verdict, d) = check(dir.path(), &["a.xsd"]);
+        assert_eq!(verdict, Verdict::Supported, "{composition}: {d:?}");
+        assert_eq!(d.len(), 1, "{composition}: {d:?}");
+        assert_eq!(d[0].kind, Kind::Warning, "{d:?}");
+        assert_eq!(at(&d[0]), ("a.xsd".into(), 2, 1), "{d:?}");
+        assert!(d[0].to_string().contains(": warning: "), "{}", d[0]);
+        assert!(d[0].message.contains("read without it"), "{}", d[0].message);
+        // Invalid for another reason: the unresolved location is reported as before.
+        let dir = documents(&[(
+            "a.xsd",
+            &format!(
+                "{composition}\n<xs:element name=\"r\" type=\"xs:string\" minOccurs=\"1\"/>\n"
+            ),
+        )]);
+        let (verdict, d) = check(dir.path(), &["a.xsd"]);
+        assert_eq!(verdict, Verdict::Invalid, "{composition}: {d:?}");
+        assert!(d.iter().any(|d| d.kind == Kind::Io), "{d:?}");
+    }
+}
+
+#[test]
 fn a_url_is_never_fetched_and_a_catalog_maps_it() {
     let dir = documents(&[
         (

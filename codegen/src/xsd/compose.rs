@@ -5,7 +5,8 @@
 //! document (or mapped by an XML catalog, [`Catalog`]), and each document is read once,
 //! keyed by its canonical path, so cycles of includes and imports end. Nothing is fetched
 //! from the network: an `http(s)` location no catalog maps is a located error, as is a
-//! local file that cannot be read. An `xs:import` without `schemaLocation` loads nothing:
+//! local file that cannot be read (the converter, [`super::read_documents`], turns it into a
+//! warning when the schema does not need the document). An `xs:import` without `schemaLocation` loads nothing:
 //! its namespace's components come from another document given, or stay unresolvable
 //! (reported where they are referred to).
 //!

@@ -59,7 +59,54 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
 
 /// Converts the documents of one schema ([`compose::load`]) into one IR schema; every
 /// diagnostic names the document it stands in.
+///
+/// A `schemaLocation` of `xs:include`, `xs:import` or `xs:redefine` that does not resolve
+/// (no such file, or a URL no catalog maps) is not an error in itself (XSD 1.0 Part 1,
+/// 4.2.1-4.2.3: "no corresponding inclusion is performed"): the schema is read without the
+/// document, and if that reading is valid the location comes back as a warning
+/// ([`Schema::warnings`]). If the schema needs what the document would have declared, the
+/// unresolved location is the error, as if the reading without it had not been tried (what
+/// is then missing is no further error).
 pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
+    let unresolved = |d: &SchemaDiagnostic| {
+        d.kind == Kind::Io
+            && set.documents.iter().any(|doc| {
+                doc.path == d.file
+                    && doc
+                        .compositions
+                        .iter()
+                        .any(|c| c.failed && c.span == d.span)
+            })
+    };
+    let (skipped, others): (Vec<&SchemaDiagnostic>, Vec<&SchemaDiagnostic>) =
+        set.diagnostics.iter().partition(|d| unresolved(d));
+    if !skipped.is_empty() && others.is_empty() {
+        let mut without = set.clone();
+        without.diagnostics.clear();
+        for doc in &mut without.documents {
+            for c in &mut doc.compositions {
+                c.failed = false;
+            }
+        }
+        if let Ok(mut schema) = convert_documents(&without) {
+            schema.warnings = skipped
+                .into_iter()
+                .map(|d| SchemaDiagnostic {
+                    message: format!(
+                        "{}; the schema is read without it, since nothing it would declare is used (XSD 1.0, 4.2: a location that does not resolve is no error in itself)",
+                        d.message
+                    ),
+                    kind: Kind::Warning,
+                    ..d.clone()
+                })
+                .collect();
+            return Ok(schema);
+        }
+    }
+    convert_documents(set)
+}
+
+fn convert_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
     let docs = &set.documents[..];
     if docs.is_empty() {
         let mut d = set.diagnostics.clone();
