@@ -16,71 +16,9 @@ mod common;
 #[path = "../codegen/tests/cases/derivation/expected.rs"]
 mod derivation;
 
-use std::path::Path;
-use std::process::{Command, Stdio};
-
-use boardxml::diagnostic::Diagnostic;
-use boardxml::schema::{Document, Invalid};
-use boardxml::xml::{Reader, Writer};
-
-fn read<D: Document>(text: &str) -> (Result<D, Invalid>, Vec<Diagnostic>) {
-    let mut r = Reader::new(text);
-    let d = r.read_document::<D>();
-    (d, r.into_diagnostics())
-}
-
-fn xmllint_present() -> bool {
-    Command::new("xmllint")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// Every document: our error codes as expected, and valid for us exactly when valid for
-/// xmllint.
-fn judge<D: Document>(documents: &[(&str, &[&str], &str)]) {
-    let schema =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("codegen/tests/cases/derivation/schema.xsd");
-    let lint = xmllint_present();
-    if !lint {
-        common::skip(
-            common::Need::Tools,
-            "xmllint not found (apt-get install -y libxml2-utils): verdicts not cross-checked",
-        );
-    }
-    let dir = tempfile::tempdir().unwrap();
-    for (n, (text, expected, why)) in documents.iter().enumerate() {
-        let (doc, diags) = read::<D>(text);
-        let got: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
-        assert_eq!(&got, expected, "#{n} ({why}): {text}\n{diags:#?}");
-        if expected.is_empty() {
-            assert!(doc.is_ok(), "#{n}: a valid document gives its value");
-        }
-        if lint {
-            let file = dir.path().join(format!("{n}.xml"));
-            std::fs::write(&file, text).unwrap();
-            let status = Command::new("xmllint")
-                .arg("--noout")
-                .arg("--schema")
-                .arg(&schema)
-                .arg(&file)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .unwrap();
-            // 0: valid; 3: invalid against the schema. Anything else: xmllint itself failed.
-            let code = status.code();
-            assert!(matches!(code, Some(0 | 3)), "#{n}: xmllint {status}");
-            assert_eq!(
-                code == Some(0),
-                expected.is_empty(),
-                "#{n} ({why}): xmllint disagrees: {text}"
-            );
-        }
-    }
-}
+use boardxml::schema::Document;
+use boardxml::xml::Writer;
+use common::cases::{judge, read};
 
 #[test]
 fn derived_types_read_into_flattened_fields_and_write_back() {
@@ -283,5 +221,5 @@ fn derived_types_judge_documents_like_xmllint() {
     ];
     let docs: Vec<(&str, &[&str], &str)> =
         docs.iter().map(|(t, c, w)| (t.as_str(), *c, *w)).collect();
-    judge::<derivation::Root>(&docs);
+    judge::<derivation::Root>("derivation", &docs);
 }

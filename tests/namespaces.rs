@@ -21,78 +21,7 @@ mod qualified;
 #[path = "../codegen/tests/cases/namespaces-unqualified/expected.rs"]
 mod unqualified;
 
-use std::path::Path;
-use std::process::{Command, Stdio};
-
-use boardxml::diagnostic::Diagnostic;
-use boardxml::schema::{Document, Invalid};
-use boardxml::xml::{Reader, Writer};
-
-fn read<D: Document>(text: &str) -> (Result<D, Invalid>, Vec<Diagnostic>) {
-    let mut r = Reader::new(text);
-    let d = r.read_document::<D>();
-    (d, r.into_diagnostics())
-}
-
-fn write<D: Document>(doc: &D) -> String {
-    let mut w = Writer::new(encoding_rs::UTF_8);
-    doc.write_root(&mut w);
-    w.finish()
-}
-
-fn xmllint_present() -> bool {
-    Command::new("xmllint")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// Every document: our error codes as expected, and valid for us exactly when valid for
-/// xmllint.
-fn judge<D: Document>(case: &str, documents: &[(&str, &[&str], &str)]) {
-    let schema = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("codegen/tests/cases")
-        .join(case)
-        .join("schema.xsd");
-    let lint = xmllint_present();
-    if !lint {
-        common::skip(
-            common::Need::Tools,
-            "xmllint not found (apt-get install -y libxml2-utils): verdicts not cross-checked",
-        );
-    }
-    let dir = tempfile::tempdir().unwrap();
-    for (n, (text, expected, why)) in documents.iter().enumerate() {
-        let (doc, diags) = read::<D>(text);
-        let got: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
-        assert_eq!(&got, expected, "{case} #{n} ({why}): {text}\n{diags:#?}");
-        if expected.is_empty() {
-            assert!(doc.is_ok(), "{case} #{n}: a valid document gives its value");
-        }
-        if lint {
-            let file = dir.path().join(format!("{n}.xml"));
-            std::fs::write(&file, text).unwrap();
-            let status = Command::new("xmllint")
-                .arg("--noout")
-                .arg("--schema")
-                .arg(&schema)
-                .arg(&file)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .unwrap();
-            let code = status.code();
-            assert!(matches!(code, Some(0 | 3)), "{case} #{n}: xmllint {status}");
-            assert_eq!(
-                code == Some(0),
-                expected.is_empty(),
-                "{case} #{n} ({why}): xmllint disagrees: {text}"
-            );
-        }
-    }
-}
+use common::cases::{judge, read, write};
 
 const LIB: &str = "urn:example:library";
 const ORDER: &str = "urn:example:order";

@@ -16,75 +16,13 @@ mod common;
 #[path = "../codegen/tests/cases/substitution-groups/expected.rs"]
 mod substitution;
 
-use std::path::Path;
-use std::process::{Command, Stdio};
-
-use boardxml::diagnostic::Diagnostic;
-use boardxml::schema::{Document, Invalid};
-use boardxml::xml::{Reader, Writer};
+use boardxml::schema::Document;
+use boardxml::xml::Writer;
+use common::cases::{judge, read};
 
 use substitution::{BoardChoice, BoardChoice2, Root};
 
-fn read<D: Document>(text: &str) -> (Result<D, Invalid>, Vec<Diagnostic>) {
-    let mut r = Reader::new(text);
-    let d = r.read_document::<D>();
-    (d, r.into_diagnostics())
-}
-
-fn xmllint_present() -> bool {
-    Command::new("xmllint")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 const NS: &str = "xmlns='urn:boardxml:substitution'";
-
-/// Every document: our error codes as expected, and valid for us exactly when valid for
-/// xmllint.
-fn judge(documents: &[(String, &[&str], &str)]) {
-    let schema = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("codegen/tests/cases/substitution-groups/schema.xsd");
-    let lint = xmllint_present();
-    if !lint {
-        common::skip(
-            common::Need::Tools,
-            "xmllint not found (apt-get install -y libxml2-utils): verdicts not cross-checked",
-        );
-    }
-    let dir = tempfile::tempdir().unwrap();
-    for (n, (text, expected, why)) in documents.iter().enumerate() {
-        let (doc, diags) = read::<Root>(text);
-        let got: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
-        assert_eq!(&got, expected, "#{n} ({why}): {text}\n{diags:#?}");
-        if expected.is_empty() {
-            assert!(doc.is_ok(), "#{n}: a valid document gives its value");
-        }
-        if lint {
-            let file = dir.path().join(format!("{n}.xml"));
-            std::fs::write(&file, text).unwrap();
-            let status = Command::new("xmllint")
-                .arg("--noout")
-                .arg("--schema")
-                .arg(&schema)
-                .arg(&file)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .unwrap();
-            // 0: valid; 3: invalid against the schema. Anything else: xmllint itself failed.
-            let code = status.code();
-            assert!(matches!(code, Some(0 | 3)), "#{n}: xmllint {status}");
-            assert_eq!(
-                code == Some(0),
-                expected.is_empty(),
-                "#{n} ({why}): xmllint disagrees: {text}"
-            );
-        }
-    }
-}
 
 #[test]
 fn members_read_into_their_own_variants_and_write_back_under_their_names() {
@@ -279,5 +217,5 @@ fn substitution_groups_judge_documents_like_xmllint() {
             "a blocked member is still a root of its own",
         ),
     ];
-    judge(&docs);
+    judge::<Root>("substitution-groups", &docs);
 }

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use resvg::{tiny_skia, usvg};
 
+pub mod cases;
+
 /// `../shared/<sub>` (CI has `../shared` beside the checkout), or `None` after a loud
 /// skip (see [`skip`]); with `BOARDXML_REQUIRE_SHARED=1` a missing folder fails the test.
 pub fn shared(sub: &str) -> Option<PathBuf> {
