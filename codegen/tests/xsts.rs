@@ -5,7 +5,7 @@
 //! documents and the expected validity. A test applies when its `version` attributes (on
 //! the test set, the group and the test: any token suffices) name a configuration we are,
 //! XSD 1.0 (2nd edition) on XML 1.0; an `expected` element applies when all its tokens do
-//! ([`OUR_VERSIONS`]). Tests whose expected result is neither `valid` nor `invalid`
+//! (`OUR_VERSIONS` in `tests/common/suite.rs`). Tests whose expected result is neither `valid` nor `invalid`
 //! (`indeterminate`) are not scored. A test's answer is right when an expected-valid
 //! schema gets exit 0 and an expected-invalid one exit 1: "valid but unsupported" (exit 3)
 //! is wrong either way.
@@ -29,12 +29,8 @@ use std::time::{Duration, Instant};
 
 use boardxml_codegen::check::{check_files, Report, Verdict};
 use boardxml_codegen::diagnostic::Kind;
+use common::suite::{applies, attributes, expected_applies, test_sets};
 use quick_xml::events::Event;
-
-/// The version tokens of the suite's vocabulary (common/xsts.xsd, `version-token`) that
-/// describe us: XSD 1.0, second edition, on XML 1.0 (fifth edition), Unicode tables newer
-/// than 6.0 (Rust's `char` methods and the regex crate follow current Unicode).
-const OUR_VERSIONS: &[&str] = &["1.0", "1.0-2e", "XML-1.0", "XML-1.0-5e", "Unicode_6.0.0"];
 
 /// Longer than any schema of the suite takes by far (the slowest is reported): a schema
 /// over it is a hang.
@@ -54,47 +50,9 @@ struct SchemaTest {
     documents: Vec<PathBuf>,
 }
 
-/// Whether a `version` attribute (tokens joined by "or") admits us.
-fn applies(version: Option<&str>) -> bool {
-    version.is_none_or(|v| v.split_whitespace().any(|t| OUR_VERSIONS.contains(&t)))
-}
-
-/// Whether an `expected` element's `version` (tokens joined by "and") is ours.
-fn expected_applies(version: Option<&str>) -> bool {
-    version.is_none_or(|v| v.split_whitespace().all(|t| OUR_VERSIONS.contains(&t)))
-}
-
-fn attributes(
-    e: &quick_xml::events::BytesStart<'_>,
-    decoder: quick_xml::encoding::Decoder,
-) -> BTreeMap<String, String> {
-    e.attributes()
-        .flatten()
-        .map(|a| {
-            let key = String::from_utf8_lossy(a.key.local_name().as_ref()).into_owned();
-            let value = a
-                .decode_and_unescape_value(decoder)
-                .map(|v| v.into_owned())
-                .unwrap_or_else(|_| String::from_utf8_lossy(&a.value).into_owned());
-            (key, value)
-        })
-        .collect()
-}
-
 /// Every applicable, scored schema test of the suite unpacked at `root`.
 fn load(root: &Path) -> Vec<SchemaTest> {
-    let suite = std::fs::read_to_string(root.join("suite.xml")).expect("suite.xml");
-    let mut sets = Vec::new();
-    let mut r = quick_xml::Reader::from_str(&suite);
-    loop {
-        match r.read_event().expect("suite.xml is well-formed") {
-            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == b"testSetRef" => {
-                sets.push(attributes(&e, r.decoder())["href"].clone());
-            }
-            Event::Eof => break,
-            _ => {}
-        }
-    }
+    let sets = test_sets(root);
     let mut tests = Vec::new();
     for href in sets {
         let path = root.join(&href);

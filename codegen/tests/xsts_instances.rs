@@ -28,10 +28,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use boardxml_codegen::check::{check_files, Verdict};
+use common::suite::{applies, attributes, expected_applies, test_sets};
 use quick_xml::events::Event;
-
-/// As in `tests/xsts.rs`: XSD 1.0 (2nd edition) on XML 1.0 (5th edition).
-const OUR_VERSIONS: &[&str] = &["1.0", "1.0-2e", "XML-1.0", "XML-1.0-5e", "Unicode_6.0.0"];
 
 /// The datatype test sets (issue 15), by their `testSetRef` in `suite.xml`: the same as
 /// `tests/datatypes_w3c.rs` judges on the value types.
@@ -92,45 +90,9 @@ impl Group {
     }
 }
 
-fn applies(version: Option<&str>) -> bool {
-    version.is_none_or(|v| v.split_whitespace().any(|t| OUR_VERSIONS.contains(&t)))
-}
-
-fn expected_applies(version: Option<&str>) -> bool {
-    version.is_none_or(|v| v.split_whitespace().all(|t| OUR_VERSIONS.contains(&t)))
-}
-
-fn attributes(
-    e: &quick_xml::events::BytesStart<'_>,
-    decoder: quick_xml::encoding::Decoder,
-) -> BTreeMap<String, String> {
-    e.attributes()
-        .flatten()
-        .map(|a| {
-            let key = String::from_utf8_lossy(a.key.local_name().as_ref()).into_owned();
-            let value = a
-                .decode_and_unescape_value(decoder)
-                .map(|v| v.into_owned())
-                .unwrap_or_else(|_| String::from_utf8_lossy(&a.value).into_owned());
-            (key, value)
-        })
-        .collect()
-}
-
 /// Every group with an applicable, scored instance test.
 fn load(root: &Path) -> Vec<Group> {
-    let suite = std::fs::read_to_string(root.join("suite.xml")).expect("suite.xml");
-    let mut hrefs = Vec::new();
-    let mut r = quick_xml::Reader::from_str(&suite);
-    loop {
-        match r.read_event().expect("suite.xml is well-formed") {
-            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == b"testSetRef" => {
-                hrefs.push(attributes(&e, r.decoder())["href"].clone());
-            }
-            Event::Eof => break,
-            _ => {}
-        }
-    }
+    let hrefs = test_sets(root);
     let mut groups = Vec::new();
     for href in hrefs {
         let path = root.join(&href);

@@ -10,6 +10,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+pub mod suite;
+
 /// `../shared/<sub>` beside the workspace, or `None` after a loud skip.
 pub fn shared(sub: &str) -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
