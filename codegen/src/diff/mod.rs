@@ -770,6 +770,7 @@ fn kind_word(k: &TypeKind) -> &'static str {
         TypeKind::List(_) => "list",
         TypeKind::Complex(_) => "complex type",
         TypeKind::Alternatives(_) => "type alternatives",
+        TypeKind::Substitution(_) => "type substitution",
     }
 }
 

@@ -156,6 +156,10 @@ fn space_at(schema: &Schema, t: &TypeRef, depth: usize) -> Result<Space, String>
                 TypeKind::Complex(_) | TypeKind::Alternatives(_) => {
                     Err(format!("{n} is not a simple type"))
                 }
+                // Its values are those of the types xsi:type chooses among.
+                TypeKind::Substitution(_) => Err(format!(
+                    "{n} is chosen by xsi:type, whose values are not compared"
+                )),
             }
         }
     }
