@@ -156,10 +156,9 @@ fn space_at(schema: &Schema, t: &TypeRef, depth: usize) -> Result<Space, String>
                 TypeKind::Complex(_) | TypeKind::Alternatives(_) => {
                     Err(format!("{n} is not a simple type"))
                 }
-                // Its values are those of the types xsi:type chooses among.
-                TypeKind::Substitution(_) => Err(format!(
-                    "{n} is chosen by xsi:type, whose values are not compared"
-                )),
+                // Without xsi:type the element's values are its declared type's (what
+                // the diff compares and its witnesses give; `diff/type_substitution.rs`).
+                TypeKind::Substitution(s) => space_at(schema, &s.declared, depth + 1),
             }
         }
     }
