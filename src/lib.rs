@@ -75,6 +75,7 @@ mod svg;
 pub mod validate;
 // The command line of the validators `boardxml-codegen validator` generates (argument
 // parsing needs the `cli` feature).
+pub mod type_substitution;
 #[cfg(feature = "cli")]
 pub mod validator;
 pub mod wildcards;

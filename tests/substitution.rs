@@ -20,7 +20,33 @@ use boardxml::schema::Document;
 use boardxml::xml::Writer;
 use common::cases::{judge, read};
 
-use substitution::{BoardChoice, BoardChoice2, Root};
+use substitution::{
+    BoardChoice, BoardChoice2, PieceTyped, RankedTyped, Root, StringTyped, StringTypedElement,
+};
+
+// The schema derives types from xs:string, Piece and Ranked, so their elements are read as
+// the type xsi:type chooses (here always the declared one): these see through that.
+fn string_of(s: &StringTyped) -> &str {
+    match s {
+        StringTyped::Declared(v) | StringTyped::String(v) => v,
+        StringTyped::ShortText(v) => v.as_str(),
+        StringTyped::Signed(v) => &v.content,
+    }
+}
+
+fn piece(p: &PieceTyped) -> &substitution::Piece {
+    match p {
+        PieceTyped::Declared(p) | PieceTyped::Piece(p) => p,
+        other => panic!("a piece as declared: {other:?}"),
+    }
+}
+
+fn ranked(r: &RankedTyped) -> &substitution::Ranked {
+    match r {
+        RankedTyped::Declared(r) | RankedTyped::Ranked(r) => r,
+        other => panic!("a ranked piece as declared: {other:?}"),
+    }
+}
 
 const NS: &str = "xmlns='urn:boardxml:substitution'";
 
@@ -39,19 +65,20 @@ fn members_read_into_their_own_variants_and_write_back_under_their_names() {
         .iter()
         .map(|c| match c {
             BoardChoice::Pawn(p) => {
-                assert_eq!(p.square, "e4");
+                assert_eq!(string_of(&piece(p).square), "e4");
                 "pawn"
             }
             BoardChoice::Rook(r) => {
-                assert_eq!((r.rank, r.square.as_str()), (2, "a1"));
+                let r = ranked(r);
+                assert_eq!((r.rank, string_of(&r.square)), (2, "a1"));
                 "rook"
             }
             BoardChoice::Queen(q) => {
-                assert_eq!((q.rank, q.from.as_str()), (9, "d7"));
+                assert_eq!((q.rank, string_of(&q.from)), (9, "d7"));
                 "queen"
             }
             BoardChoice::Knight(k) => {
-                assert_eq!(k.square, "b1");
+                assert_eq!(string_of(&piece(k).square), "b1");
                 "knight"
             }
         })
@@ -59,7 +86,8 @@ fn members_read_into_their_own_variants_and_write_back_under_their_names() {
     assert_eq!(names, ["pawn", "rook", "queen", "knight"]);
     assert_eq!(
         board.choice.as_ref().map(|c| match c {
-            BoardChoice2::Note(n) => n.clone(),
+            BoardChoice2::Note(StringTypedElement::Declared(n)) => n.clone(),
+            BoardChoice2::Note(other) => panic!("a note as declared: {other:?}"),
             BoardChoice2::ShortNote(s) => format!("short {}", s.as_str()),
         }),
         Some("short good".to_string()),
@@ -90,10 +118,10 @@ fn a_built_member_is_written_under_its_name() {
     let board = substitution::Board {
         content: vec![BoardChoice::Queen(substitution::Promoted {
             rank: 3,
-            square: "d1".into(),
-            from: "d8".into(),
+            square: StringTyped::Declared("d1".into()),
+            from: StringTyped::Declared("d8".into()),
         })],
-        choice: Some(BoardChoice2::Note("n".into())),
+        choice: Some(BoardChoice2::Note(StringTypedElement::Declared("n".into()))),
         marker: None,
     };
     let mut w = Writer::new(encoding_rs::UTF_8);
@@ -216,6 +244,42 @@ fn substitution_groups_judge_documents_like_xmllint() {
             ok,
             "a blocked member is still a root of its own",
         ),
+        // xsi:type on the members (type substitution): a type derived from the member's
+        // own, which the member's and the head's blocks do not forbid.
+        (
+            format!("<board {NS} {XSI}><pawn xsi:type='t:Ranked' rank='1'>{sq}</pawn></board>"),
+            ok,
+            "pawn (type Piece) with xsi:type naming Ranked, derived from Piece",
+        ),
+        (
+            format!("<board {NS} {XSI}><pawn xsi:type='t:Ranked'>{sq}</pawn></board>"),
+            &["E0205"],
+            "the type xsi:type names reads the element: Ranked requires rank",
+        ),
+        (
+            format!("<board {NS} {XSI}><rook xsi:type='t:Piece'>{sq}</rook></board>"),
+            &["E0204"],
+            "Piece is Ranked's base, not derived from it",
+        ),
+        (
+            format!("<board {NS} {XSI}><note xsi:type='t:ShortText'>12345</note></board>"),
+            ok,
+            "note (xs:string) with xsi:type naming a restriction of xs:string",
+        ),
+        (
+            format!("<board {NS} {XSI}><note xsi:type='t:ShortText'>123456</note></board>"),
+            &["E0212"],
+            "the facets of the type xsi:type names",
+        ),
+        (
+            format!("<board {NS} {XSI}><note xsi:type='t:Signed' by='x'>y</note></board>"),
+            &["E0204"],
+            "block=\"extension\" on note: no type derived by extension stands in either",
+        ),
     ];
     judge::<Root>("substitution-groups", &docs);
 }
+
+/// The xsi and t prefixes of the documents above that use xsi:type.
+const XSI: &str =
+    "xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance' xmlns:t='urn:boardxml:substitution'";

@@ -121,7 +121,7 @@ pub struct RootElement {
 }
 
 /// A reference to a type: a built-in XSD type or a named (possibly synthesised) one.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TypeRef {
     /// An XSD built-in simple type.
     Builtin(Builtin),
@@ -549,6 +549,32 @@ pub enum TypeKind {
     Complex(ComplexType),
     /// An element's type chosen by XSD 1.1 `xs:alternative`: a Rust enum.
     Alternatives(Vec<Alternative>),
+    /// An element's type chosen by `xsi:type` among its declared type and the types of the
+    /// schema validly derived from it (XSD 1.0 type substitution): a Rust enum.
+    Substitution(TypeSubstitution),
+}
+
+/// The types that may stand in for an element's declared type through `xsi:type` (XSD 1.0
+/// Part 1, 3.3.4 Element Locally Valid (Element) 4), computed from the schema's derivations
+/// and `block`s (see `xsd/type_substitution.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeSubstitution {
+    /// The declared type.
+    pub declared: TypeRef,
+    /// The declared type's expanded name (`None` for an anonymous type, which `xsi:type`
+    /// cannot name).
+    pub declared_name: Option<String>,
+    /// The declared type is abstract: an element needs `xsi:type` naming another type.
+    pub declared_abstract: bool,
+    /// The types that may stand in (the declared one not among them), each by expanded
+    /// name, in name order.
+    pub members: Vec<(String, TypeRef)>,
+    /// Types derived from the declared one that may not stand in, by expanded name, with
+    /// why (abstract, or a derivation method the element's or the type's `block` forbids).
+    pub refused: Vec<(String, String)>,
+    /// Every named type of the schema, by expanded name: what `xsi:type` may name at all
+    /// (a name outside is an unknown type, one inside but not derived is not derived).
+    pub known: Vec<String>,
 }
 
 /// A restriction step: its base and the facets it adds.

@@ -481,12 +481,20 @@ fn namesakes_of_two_namespaces_are_not_confused() {
         panic!("{:?}", schema.types[t].kind)
     };
     assert_eq!(format!("{:?}", tq.base), "Builtin(Int)");
+    // r's type, two T, and for each x the type xsi:type chooses: its own namespace's T
+    // may stand in for its built-in (tests/type_substitution.rs), the other's not.
     assert_eq!(
-        schema.types.len(),
-        3,
-        "r's type and two T: {:?}",
-        schema.types.keys()
+        schema.types.keys().collect::<Vec<_>>(),
+        ["IntTyped", "R", "StringTyped", "T", "T-2"],
     );
+    let members = |name: &str| match &schema.types[name].kind {
+        TypeKind::Substitution(s) => s.members.iter().map(|(n, _)| n.clone()).collect(),
+        k => panic!("{k:?}"),
+    };
+    let int: Vec<String> = members("IntTyped");
+    let string: Vec<String> = members("StringTyped");
+    assert_eq!(int, ["{urn:q}T"]);
+    assert_eq!(string, ["{urn:p}T"]);
 }
 
 /// A chameleon include (no targetNamespace) takes the includer's namespace: its

@@ -9,5 +9,6 @@ mod writer;
 pub use guard::{MarkupGuard, TooLarge};
 pub use reader::{
     excerpt, At, Attributes, ContentConstraint, Limits, MixedItem, Observer, Reader, Shape, Tag,
+    XsiType,
 };
 pub use writer::Writer;

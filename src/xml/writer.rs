@@ -33,6 +33,9 @@ pub struct Writer {
     namespaces: &'static [(&'static str, &'static str)],
     /// The declarations are still to be written (on the next start tag: the root's).
     declare: bool,
+    /// The expanded name of the type the next start tag's `xsi:type` names (see
+    /// [`Writer::type_substitution`]).
+    xsi_type: Option<&'static str>,
 }
 
 impl Writer {
@@ -53,6 +56,7 @@ impl Writer {
             encoding,
             namespaces: &[],
             declare: false,
+            xsi_type: None,
         }
     }
 
@@ -140,6 +144,52 @@ impl Writer {
                 self.out.push('"');
             }
         }
+        if let Some(name) = self.xsi_type.take() {
+            self.write_xsi_type(name);
+        }
+    }
+
+    /// Gives the next start tag `xsi:type` naming the type `name` (an expanded name): a
+    /// substitution type writes the type `xsi:type` chose when it was read.
+    pub fn type_substitution(&mut self, name: &'static str) {
+        self.xsi_type = Some(name);
+    }
+
+    /// Writes the pending `xsi:type`, declaring the prefixes it needs on the element: `xsi`,
+    /// and one for the type's namespace unless the document declares it (a type in no
+    /// namespace is written unprefixed, which is right while no default namespace is
+    /// declared: the generator declares one only where no element is unqualified).
+    fn write_xsi_type(&mut self, name: &str) {
+        let (ns, local) = match name.strip_prefix('{').and_then(|r| r.split_once('}')) {
+            Some((ns, local)) => (Some(ns), local),
+            None => (None, name),
+        };
+        self.out.push_str(" xmlns:xsi=\"");
+        self.out.push_str(crate::schema::XSI_NAMESPACE);
+        self.out.push('"');
+        let value = match ns {
+            None => local.to_string(),
+            Some(ns) => match self.namespaces.iter().find(|(_, n)| *n == ns) {
+                Some(("", _)) => local.to_string(),
+                Some((p, _)) => format!("{p}:{local}"),
+                None => {
+                    // A prefix no declaration of the document takes.
+                    let mut prefix = "xsit".to_string();
+                    while self.namespaces.iter().any(|(p, _)| *p == prefix) {
+                        prefix.push('t');
+                    }
+                    self.out.push_str(" xmlns:");
+                    self.out.push_str(&prefix);
+                    self.out.push_str("=\"");
+                    escape_into(&mut self.out, ns, true);
+                    self.out.push('"');
+                    format!("{prefix}:{local}")
+                }
+            },
+        };
+        self.out.push_str(" xsi:type=\"");
+        escape_into(&mut self.out, &value, true);
+        self.out.push('"');
     }
 
     /// Writes an attribute of the element just started.

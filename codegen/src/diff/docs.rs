@@ -175,6 +175,8 @@ fn shape(schema: &Schema, t: &TypeRef) -> Result<Shape, String> {
                     attrs: Vec::new(),
                     content: ShapeContent::Alternatives(alts.clone()),
                 },
+                // Without xsi:type, the declared type's shape (diff/type_substitution.rs).
+                TypeKind::Substitution(s) => return shape(schema, &s.declared),
                 _ => simple,
             })
         }
@@ -840,6 +842,14 @@ pub fn path_to(schema: &Schema, t: &TypeRef) -> Option<Vec<(String, TypeRef)>> {
                     next.push((name.clone(), a.type_ref.clone()));
                     queue.push_back(next);
                 }
+                continue;
+            }
+            // The same element as declared (without xsi:type).
+            Some(TypeKind::Substitution(s)) => {
+                let name = path.last()?.0.clone();
+                let mut next = path.clone();
+                next.push((name, s.declared.clone()));
+                queue.push_back(next);
                 continue;
             }
             _ => continue,

@@ -19,6 +19,7 @@ pub mod api;
 pub mod check;
 pub mod content;
 pub mod docs;
+mod type_substitution;
 pub mod values;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -150,6 +151,11 @@ pub fn diff(
     externs_a: &Externs,
     externs_b: &Externs,
 ) -> Report {
+    // Elements compared by their declared types (see `type_substitution.rs`).
+    let (a, b) = (
+        &type_substitution::as_declared(a),
+        &type_substitution::as_declared(b),
+    );
     let loc_a = |span: Span| {
         Some(Loc {
             file: old_file.to_string(),
@@ -770,6 +776,7 @@ fn kind_word(k: &TypeKind) -> &'static str {
         TypeKind::List(_) => "list",
         TypeKind::Complex(_) => "complex type",
         TypeKind::Alternatives(_) => "type alternatives",
+        TypeKind::Substitution(_) => "type substitution",
     }
 }
 

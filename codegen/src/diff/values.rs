@@ -156,6 +156,9 @@ fn space_at(schema: &Schema, t: &TypeRef, depth: usize) -> Result<Space, String>
                 TypeKind::Complex(_) | TypeKind::Alternatives(_) => {
                     Err(format!("{n} is not a simple type"))
                 }
+                // Without xsi:type the element's values are its declared type's (what
+                // the diff compares and its witnesses give; `diff/type_substitution.rs`).
+                TypeKind::Substitution(s) => space_at(schema, &s.declared, depth + 1),
             }
         }
     }

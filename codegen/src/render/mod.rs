@@ -24,6 +24,7 @@ mod mixed;
 pub(crate) mod names;
 mod namespaces;
 mod simple;
+mod type_substitution;
 mod wildcard;
 
 use docs::*;
@@ -267,6 +268,14 @@ fn by_value_edges(schema: &Schema) -> BTreeMap<String, BTreeSet<String>> {
                     }
                 }
             }
+            // An enum holds each type xsi:type may choose by value.
+            TypeKind::Substitution(s) => {
+                for t in std::iter::once(&s.declared).chain(s.members.iter().map(|(_, t)| t)) {
+                    if let TypeRef::Named(n) = t {
+                        out.insert(n.clone());
+                    }
+                }
+            }
             _ => {}
         }
         edges.insert(name.clone(), out);
@@ -448,6 +457,7 @@ impl<'s> Renderer<'s> {
             TypeKind::List(l) => self.list(def, l),
             TypeKind::Complex(c) => self.complex(def, c),
             TypeKind::Alternatives(alts) => self.alternatives(def, alts),
+            TypeKind::Substitution(s) => self.type_substitution(def, s),
         }
     }
 }

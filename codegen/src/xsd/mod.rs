@@ -14,6 +14,7 @@ mod model;
 mod namespaces;
 mod source;
 mod substitution;
+mod type_substitution;
 mod validity;
 mod wildcard;
 
@@ -162,6 +163,7 @@ fn convert_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> 
         seconds: Vec::new(),
         derived: derivation::Derivations::default(),
         subst: substitution::Substitutions::default(),
+        typesub: type_substitution::TypeSubstitutions::default(),
         namespaces: namespaces::Namespaces::default(),
         doc_namespaces: Vec::new(),
         component_keys: HashMap::new(),
@@ -223,6 +225,7 @@ fn convert_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> 
     for (i, raw) in raws.iter().enumerate() {
         cx.set_doc(i);
         cx.note_substitutions(raw);
+        cx.note_type_substitution(raw);
     }
     for (i, raw) in raws.iter().enumerate() {
         cx.set_doc(i);
@@ -358,6 +361,8 @@ struct Converter<'a> {
     derived: derivation::Derivations,
     /// Substitution groups: members, `block`s and derivation chains.
     subst: substitution::Substitutions,
+    /// What type substitution (`xsi:type`) needs of every named type.
+    typesub: type_substitution::TypeSubstitutions,
     /// The current document's target namespace, the forms of its local declarations and
     /// how its references resolve (switched with the document, [`Converter::set_doc`]).
     namespaces: namespaces::Namespaces,
@@ -2462,6 +2467,7 @@ impl Converter<'_> {
             }
         }
         let own_type = inline.is_some();
+        let has_identity = !constraints.is_empty();
         let declared = match (&el.type_, inline) {
             (Some(_), Some(_)) => {
                 self.invalid(
@@ -2558,6 +2564,13 @@ impl Converter<'_> {
             self.nillable_elements
                 .push((type_ref.clone(), (self.doc, span), construct));
         }
+        // xsi:type (type substitution): not where xsi:nil or identity constraints wrap the
+        // type (those elements keep refusing an xsi:type that names another type).
+        let type_ref = if nillable || has_identity {
+            type_ref
+        } else {
+            self.substitutable(type_ref, el, span)
+        };
         Some(ElementDecl {
             name: name.to_string(),
             // Set by the caller: a global element is qualified, a local one by its form.
@@ -2667,6 +2680,8 @@ impl Converter<'_> {
                     }
                 }
                 TypeKind::Alternatives(_) => {}
+                // Its types are the schema's, each checked where it is defined.
+                TypeKind::Substitution(_) => {}
             }
             for r in refs {
                 if is_simple(r).is_none() {

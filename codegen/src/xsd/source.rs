@@ -88,8 +88,9 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
     Some(match local {
         "schema" => &[
             // Derivation constraints: honoured by the conversion (xsd/derivation.rs).
-            // blockDefault: what substitution groups may substitute (xsd/substitution.rs);
-            // xsi:type is not read yet, so nothing else it could block is accepted.
+            // blockDefault: what substitution groups may substitute (xsd/substitution.rs)
+            // and which types xsi:type may name in place of a declared one
+            // (xsd/type_substitution.rs).
             "finalDefault",
             "blockDefault",
             "targetNamespace",

@@ -31,7 +31,7 @@ use crate::ir::*;
 
 /// A type as the derivation chains name it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Ty {
+pub(super) enum Ty {
     /// A named type, by its key in `Schema::types`.
     Named(String),
     /// A built-in, by its XSD local name.
@@ -46,7 +46,7 @@ enum Ty {
 
 /// How a type is derived from its base, as far as blocking goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Method {
+pub(super) enum Method {
     Extension,
     Restriction,
     /// list or union: never blocked by `block`.
@@ -54,15 +54,15 @@ enum Method {
 }
 
 /// What a `block` (or `blockDefault`) disallows.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Blocked {
-    extension: bool,
-    restriction: bool,
-    substitution: bool,
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(super) struct Blocked {
+    pub(super) extension: bool,
+    pub(super) restriction: bool,
+    pub(super) substitution: bool,
 }
 
 impl Blocked {
-    fn of(set: &BlockSetType) -> Blocked {
+    pub(super) fn of(set: &BlockSetType) -> Blocked {
         match set {
             BlockSetType::All => Blocked {
                 extension: true,
@@ -100,7 +100,7 @@ impl Blocked {
         b
     }
 
-    fn forbids(self, m: Method) -> bool {
+    pub(super) fn forbids(self, m: Method) -> bool {
         match m {
             Method::Extension => self.extension,
             Method::Restriction => self.restriction,
@@ -121,9 +121,9 @@ pub(super) struct Substitutions {
     /// Each global element's place: document, then position in it (schema order).
     order: HashMap<String, (usize, usize)>,
     /// Each type's derivation step: its base and how.
-    steps: HashMap<Ty, (Ty, Method)>,
+    pub(super) steps: HashMap<Ty, (Ty, Method)>,
     /// Each complex type's prohibited substitutions (`block`, else `blockDefault`).
-    type_blocks: HashMap<Ty, Blocked>,
+    pub(super) type_blocks: HashMap<Ty, Blocked>,
     /// The heads whose types members are taking ([`Converter::affiliation_type`]): one
     /// met again is a circular group.
     affiliating: Vec<String>,
@@ -131,7 +131,7 @@ pub(super) struct Substitutions {
 
 /// The base of a built-in by restriction (`None` for anyType), after Part 2's type
 /// hierarchy.
-fn builtin_base(local: &str) -> Option<&'static str> {
+pub(super) fn builtin_base(local: &str) -> Option<&'static str> {
     super::validity::builtin_base(local)
 }
 
@@ -276,7 +276,7 @@ impl Converter<'_> {
 
     /// A type reference resolved without reporting (the conversion and the validity pass
     /// report what is wrong with it).
-    fn quiet_type(&self, q: &QName) -> Ty {
+    pub(super) fn quiet_type(&self, q: &QName) -> Ty {
         match self.namespaces.resolve(q) {
             Target::Xsd(local) => Ty::Builtin(local),
             Target::Here(local) => {

@@ -471,7 +471,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips everything up to and including the current element's end tag.
-    fn skip_to_end(&mut self) {
+    pub(super) fn skip_to_end(&mut self) {
         let mut depth = 0usize;
         loop {
             match self.next_node() {
@@ -638,6 +638,10 @@ impl<'a> Reader<'a> {
     /// The attributes of `tag`, to be taken one by one by the type's declarations.
     pub fn attributes<'t>(&mut self, tag: &'t Tag) -> Attributes<'t> {
         let mut attributes = Attributes::new(tag);
+        // A substitution type chose the element's type by its xsi:type: taken.
+        if self.substituted == Some(tag.offset) {
+            attributes.take_xsi_type();
+        }
         // xsi:type is a QName: resolved now, while the element's namespace scope is open
         // (it is closed by the time unknown attributes are reported).
         if tag.prefixed {

@@ -48,6 +48,11 @@ impl<'t> Attributes<'t> {
         Some(self.item(i))
     }
 
+    /// Takes `xsi:type`: a substitution type chose the element's type by it.
+    pub(super) fn take_xsi_type(&mut self) {
+        self.take(crate::schema::XSI_TYPE);
+    }
+
     fn item(&self, i: usize) -> AttrRef<'t> {
         let (tag, a) = (self.tag, &self.tag.attributes[i]);
         AttrRef {

@@ -29,11 +29,13 @@ mod ids;
 mod path;
 mod tag;
 mod text;
+mod type_substitution;
 
 pub use api::{At, MixedItem, Observer, Shape};
 pub use attributes::Attributes;
 pub use constraint::ContentConstraint;
 pub use tag::Tag;
+pub use type_substitution::XsiType;
 
 use events::{configure, Events, Run};
 use path::Level;
@@ -141,6 +143,9 @@ pub struct Reader<'a> {
     /// The value constraint (`default=`/`fixed=`) of the element about to be read, for its
     /// simple content (see [`Reader::read_constrained`]).
     value_constraint: Option<crate::complex::ValueConstraint>,
+    /// The offset of the start tag whose `xsi:type` a substitution type has taken (see
+    /// `type_substitution.rs`): its attributes do not report it.
+    substituted: Option<usize>,
     /// The default namespace in scope at each open element (`None`: no namespace).
     default_ns: Vec<Option<String>>,
     /// IDs and IDREFs read so far (checked across the whole document).
@@ -228,6 +233,7 @@ impl<'a> Reader<'a> {
             fatal: false,
             peeked: None,
             value_constraint: None,
+            substituted: None,
             levels: vec![Level::document()],
             open: 1,
             last_start: 0,

@@ -12,7 +12,7 @@ pub struct Board {
     ///The choice group.
     pub choice: ::core::option::Option<BoardChoice2>,
     /// Element `{urn:boardxml:substitution}marker`.
-    pub marker: ::core::option::Option<::std::string::String>,
+    pub marker: ::core::option::Option<StringTyped>,
 }
 ::boardxml::complex_type!(
     Board, __c::Content::Sequence(& [__c::Item::new(0, &
@@ -26,7 +26,7 @@ pub struct Board {
     & ["{urn:boardxml:substitution}marker"]), __c::Item::new(2, &
     ["{urn:boardxml:substitution}marker"], "<{urn:boardxml:substitution}marker>", &
     [])]), [0 content : Many(BoardChoice) group(0, __c::UNBOUNDED), 1 choice :
-    Opt(BoardChoice2) group(0, 1), 2 marker : OptLeaf(::std::string::String)
+    Opt(BoardChoice2) group(0, 1), 2 marker : OptChild(StringTyped)
     element("{urn:boardxml:substitution}marker", 0, 1)]
 );
 ::boardxml::complex_element!(Board);
@@ -34,33 +34,66 @@ pub struct Board {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// Element `{urn:boardxml:substitution}square`.
-    pub square: ::std::string::String,
+    pub square: StringTyped,
 }
 ::boardxml::complex_type!(
     Piece, __c::Content::Sequence(& [__c::Item::new(0, &
     ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
-    [])]), [0 square : Leaf(::std::string::String)
-    element("{urn:boardxml:substitution}square", 1, 1)]
+    [])]), [0 square : Child(StringTyped) element("{urn:boardxml:substitution}square", 1,
+    1)]
 );
 ::boardxml::complex_element!(Piece);
+/// An element's type, chosen by its xsi:type, as `PieceTyped`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PieceTyped {
+    ///No xsi:type: the declared type `Piece`.
+    Declared(Piece),
+    ///xsi:type names `{urn:boardxml:substitution}Piece`.
+    Piece(Piece),
+    ///xsi:type names `{urn:boardxml:substitution}Promoted`.
+    Promoted(Promoted),
+    ///xsi:type names `{urn:boardxml:substitution}Ranked`.
+    Ranked(Ranked),
+}
+impl PieceTyped {
+    /// What xsi:type may name on the element, computed from the schema.
+    pub const SUBSTITUTION: ::boardxml::type_substitution::Table = ::boardxml::type_substitution::Table {
+        declared: ::core::option::Option::Some("{urn:boardxml:substitution}Piece"),
+        declared_abstract: false,
+        members: &[
+            "{urn:boardxml:substitution}Piece",
+            "{urn:boardxml:substitution}Promoted",
+            "{urn:boardxml:substitution}Ranked",
+        ],
+        refused: &[],
+        known: &[
+            "{urn:boardxml:substitution}Piece",
+            "{urn:boardxml:substitution}Promoted",
+            "{urn:boardxml:substitution}Ranked",
+            "{urn:boardxml:substitution}ShortText",
+            "{urn:boardxml:substitution}Signed",
+        ],
+    };
+}
+::boardxml::type_substitution!(PieceTyped, [Declared], [0 Piece, 1 Promoted, 2 Ranked]);
 /// Complex type `Promoted`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Promoted {
     /// Attribute `rank` (required).
     pub rank: i32,
     /// Element `{urn:boardxml:substitution}square`.
-    pub square: ::std::string::String,
+    pub square: StringTyped,
     /// Element `{urn:boardxml:substitution}from`.
-    pub from: ::std::string::String,
+    pub from: StringTyped,
 }
 ::boardxml::complex_type!(
     Promoted, __c::Content::Sequence(& [__c::Item::new(1, &
     ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
     ["{urn:boardxml:substitution}from"]), __c::Item::new(2, &
     ["{urn:boardxml:substitution}from"], "<{urn:boardxml:substitution}from>", & [])]), [0
-    rank : Attr(i32) attribute("rank", true), 1 square : Leaf(::std::string::String)
-    element("{urn:boardxml:substitution}square", 1, 1), 2 from :
-    Leaf(::std::string::String) element("{urn:boardxml:substitution}from", 1, 1)]
+    rank : Attr(i32) attribute("rank", true), 1 square : Child(StringTyped)
+    element("{urn:boardxml:substitution}square", 1, 1), 2 from : Child(StringTyped)
+    element("{urn:boardxml:substitution}from", 1, 1)]
 );
 ::boardxml::complex_element!(Promoted);
 /// Complex type `Ranked`.
@@ -69,15 +102,45 @@ pub struct Ranked {
     /// Attribute `rank` (required).
     pub rank: i32,
     /// Element `{urn:boardxml:substitution}square`.
-    pub square: ::std::string::String,
+    pub square: StringTyped,
 }
 ::boardxml::complex_type!(
     Ranked, __c::Content::Sequence(& [__c::Item::new(1, &
     ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
-    [])]), [0 rank : Attr(i32) attribute("rank", true), 1 square :
-    Leaf(::std::string::String) element("{urn:boardxml:substitution}square", 1, 1)]
+    [])]), [0 rank : Attr(i32) attribute("rank", true), 1 square : Child(StringTyped)
+    element("{urn:boardxml:substitution}square", 1, 1)]
 );
 ::boardxml::complex_element!(Ranked);
+/// An element's type, chosen by its xsi:type, as `RankedTyped`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum RankedTyped {
+    ///No xsi:type: the declared type `Ranked`.
+    Declared(Ranked),
+    ///xsi:type names `{urn:boardxml:substitution}Ranked`.
+    Ranked(Ranked),
+    ///xsi:type names `{urn:boardxml:substitution}Promoted`.
+    Promoted(Promoted),
+}
+impl RankedTyped {
+    /// What xsi:type may name on the element, computed from the schema.
+    pub const SUBSTITUTION: ::boardxml::type_substitution::Table = ::boardxml::type_substitution::Table {
+        declared: ::core::option::Option::Some("{urn:boardxml:substitution}Ranked"),
+        declared_abstract: false,
+        members: &[
+            "{urn:boardxml:substitution}Ranked",
+            "{urn:boardxml:substitution}Promoted",
+        ],
+        refused: &[],
+        known: &[
+            "{urn:boardxml:substitution}Piece",
+            "{urn:boardxml:substitution}Promoted",
+            "{urn:boardxml:substitution}Ranked",
+            "{urn:boardxml:substitution}ShortText",
+            "{urn:boardxml:substitution}Signed",
+        ],
+    };
+}
+::boardxml::type_substitution!(RankedTyped, [Declared], [0 Ranked, 1 Promoted]);
 /// Restriction of xs:string (schema type `ShortText`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ShortText(::boardxml::__private::CompactString);
@@ -97,25 +160,99 @@ pub struct Signed {
     attribute("by", false)], 1 content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(Signed);
+/// An element's type, chosen by its xsi:type, as `StringTyped`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum StringTyped {
+    ///No xsi:type: the declared type `xs:string`.
+    Declared(::std::string::String),
+    ///xsi:type names `{http://www.w3.org/2001/XMLSchema}string`.
+    String(::std::string::String),
+    ///xsi:type names `{urn:boardxml:substitution}ShortText`.
+    ShortText(ShortText),
+    ///xsi:type names `{urn:boardxml:substitution}Signed`.
+    Signed(Signed),
+}
+impl StringTyped {
+    /// What xsi:type may name on the element, computed from the schema.
+    pub const SUBSTITUTION: ::boardxml::type_substitution::Table = ::boardxml::type_substitution::Table {
+        declared: ::core::option::Option::Some(
+            "{http://www.w3.org/2001/XMLSchema}string",
+        ),
+        declared_abstract: false,
+        members: &[
+            "{http://www.w3.org/2001/XMLSchema}string",
+            "{urn:boardxml:substitution}ShortText",
+            "{urn:boardxml:substitution}Signed",
+        ],
+        refused: &[],
+        known: &[
+            "{urn:boardxml:substitution}Piece",
+            "{urn:boardxml:substitution}Promoted",
+            "{urn:boardxml:substitution}Ranked",
+            "{urn:boardxml:substitution}ShortText",
+            "{urn:boardxml:substitution}Signed",
+        ],
+    };
+}
+::boardxml::type_substitution!(
+    StringTyped, [Declared], [0 String, 1 ShortText, 2 Signed]
+);
+/// An element's type, chosen by its xsi:type, as `StringTypedElement`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum StringTypedElement {
+    ///No xsi:type: the declared type `xs:string`.
+    Declared(::std::string::String),
+    ///xsi:type names `{http://www.w3.org/2001/XMLSchema}string`.
+    String(::std::string::String),
+    ///xsi:type names `{urn:boardxml:substitution}ShortText`.
+    ShortText(ShortText),
+}
+impl StringTypedElement {
+    /// What xsi:type may name on the element, computed from the schema.
+    pub const SUBSTITUTION: ::boardxml::type_substitution::Table = ::boardxml::type_substitution::Table {
+        declared: ::core::option::Option::Some(
+            "{http://www.w3.org/2001/XMLSchema}string",
+        ),
+        declared_abstract: false,
+        members: &[
+            "{http://www.w3.org/2001/XMLSchema}string",
+            "{urn:boardxml:substitution}ShortText",
+        ],
+        refused: &[
+            (
+                "{urn:boardxml:substitution}Signed",
+                "it is derived by extension, and the element's block (or blockDefault) forbids extension",
+            ),
+        ],
+        known: &[
+            "{urn:boardxml:substitution}Piece",
+            "{urn:boardxml:substitution}Promoted",
+            "{urn:boardxml:substitution}Ranked",
+            "{urn:boardxml:substitution}ShortText",
+            "{urn:boardxml:substitution}Signed",
+        ],
+    };
+}
+::boardxml::type_substitution!(StringTypedElement, [Declared], [0 String, 1 ShortText]);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
     ///A document whose root is `<board>`.
     Board(Board),
     ///A document whose root is `<flag>`.
-    Flag(::std::string::String),
+    Flag(StringTyped),
     ///A document whose root is `<knight>`.
-    Knight(Piece),
+    Knight(PieceTyped),
     ///A document whose root is `<marker>`.
-    Marker(::std::string::String),
+    Marker(StringTyped),
     ///A document whose root is `<note>`.
-    Note(::std::string::String),
+    Note(StringTypedElement),
     ///A document whose root is `<pawn>`.
-    Pawn(Piece),
+    Pawn(PieceTyped),
     ///A document whose root is `<queen>`.
     Queen(Promoted),
     ///A document whose root is `<rook>`.
-    Rook(Ranked),
+    Rook(RankedTyped),
     ///A document whose root is `<short-note>`.
     ShortNote(ShortText),
     ///A document whose root is `<signed-note>`.
@@ -136,13 +273,13 @@ pub type __Document = Root;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum BoardChoice {
     /// Element `{urn:boardxml:substitution}pawn`.
-    Pawn(Piece),
+    Pawn(PieceTyped),
     /// Element `{urn:boardxml:substitution}rook`.
-    Rook(Ranked),
+    Rook(RankedTyped),
     /// Element `{urn:boardxml:substitution}queen`.
     Queen(Promoted),
     /// Element `{urn:boardxml:substitution}knight`.
-    Knight(Piece),
+    Knight(PieceTyped),
 }
 ::boardxml::choice_group!(
     BoardChoice, ["{urn:boardxml:substitution}pawn", "{urn:boardxml:substitution}rook",
@@ -154,7 +291,7 @@ pub enum BoardChoice {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum BoardChoice2 {
     /// Element `{urn:boardxml:substitution}note`.
-    Note(::std::string::String),
+    Note(StringTypedElement),
     /// Element `{urn:boardxml:substitution}short-note`.
     ShortNote(ShortText),
 }

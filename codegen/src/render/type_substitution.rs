@@ -1,0 +1,89 @@
+//! Element types chosen by `xsi:type` (XSD 1.0 type substitution): an enum with a variant
+//! for the declared type without `xsi:type`, and one per type `xsi:type` may name (the
+//! declared type named explicitly among them, so that a rewrite keeps the attribute).
+
+use super::*;
+
+impl Renderer<'_> {
+    pub(super) fn type_substitution(&mut self, def: &TypeDef, s: &TypeSubstitution) -> TokenStream {
+        let ident = self.tident(&def.name);
+        let doc = doc_attrs(
+            def.doc.as_deref(),
+            &format!(
+                "An element's type, chosen by its xsi:type, as `{}`.",
+                def.name
+            ),
+        );
+        // The types xsi:type may name, in table order: the declared type first.
+        let mut named: Vec<(String, TypeRef)> = Vec::new();
+        if let (Some(n), false) = (&s.declared_name, s.declared_abstract) {
+            named.push((n.clone(), s.declared.clone()));
+        }
+        named.extend(s.members.iter().cloned());
+        let mut taken = HashSet::new();
+        let mut fresh = |base: String| {
+            let mut v = base.clone();
+            let mut n = 2;
+            while !taken.insert(v.clone()) {
+                v = format!("{base}{n}");
+                n += 1;
+            }
+            format_ident!("{}", v)
+        };
+        let declared_variant = (!s.declared_abstract).then(|| fresh("Declared".to_string()));
+        let mut variants = Vec::new();
+        let mut arms = Vec::new();
+        let mut members = Vec::new();
+        if let Some(v) = &declared_variant {
+            let t = self.held_type(&s.declared);
+            let vdoc = format!(
+                "No xsi:type: the declared type `{}`.",
+                type_label(&s.declared)
+            );
+            variants.push(quote! { #[doc = #vdoc] #v(#t), });
+        }
+        for (i, (name, t)) in named.iter().enumerate() {
+            let base = match t {
+                TypeRef::Named(n) => self.tident(n).to_string(),
+                TypeRef::Builtin(b) => variant_name(b.xsd_name().trim_start_matches("xs:")),
+            };
+            let v = fresh(base);
+            let rt = self.held_type(t);
+            let vdoc = format!("xsi:type names `{name}`.");
+            variants.push(quote! { #[doc = #vdoc] #v(#rt), });
+            let index = Literal::usize_unsuffixed(i);
+            arms.push(quote! { #index #v });
+            members.push(name.clone());
+        }
+        let declared = match &s.declared_name {
+            Some(n) => quote! { ::core::option::Option::Some(#n) },
+            None => quote! { ::core::option::Option::None },
+        };
+        let abstract_ = s.declared_abstract;
+        let refused = s.refused.iter().map(|(n, why)| quote! { (#n, #why) });
+        let known = &s.known;
+        let declared_arm = declared_variant.iter();
+        let visit = self.visit_args(&ident);
+        quote! {
+            #doc
+            #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+            pub enum #ident {
+                #(#variants)*
+            }
+
+            impl #ident {
+                /// What xsi:type may name on the element, computed from the schema.
+                pub const SUBSTITUTION: ::boardxml::type_substitution::Table =
+                    ::boardxml::type_substitution::Table {
+                        declared: #declared,
+                        declared_abstract: #abstract_,
+                        members: &[#(#members),*],
+                        refused: &[#(#refused),*],
+                        known: &[#(#known),*],
+                    };
+            }
+
+            ::boardxml::type_substitution!(#ident, [#(#declared_arm)*], [#(#arms),*] #visit);
+        }
+    }
+}

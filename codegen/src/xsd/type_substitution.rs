@@ -1,0 +1,274 @@
+//! Type substitution (XSD 1.0 Part 1, 3.3.4 Element Locally Valid (Element) 4): an
+//! element may name, with `xsi:type`, a type validly derived from its declared type (3.4.6
+//! Type Derivation OK (Complex), 3.14.6 Type Derivation OK (Simple)) that the element's
+//! `block` (else its document's `blockDefault`) and the declared type's own `block` allow,
+//! and that is not abstract; an element whose declared type is abstract needs one.
+//!
+//! Where some named type of the schema may stand in for an element's declared type (or the
+//! declared type is abstract), the element is given a type of kind
+//! [`TypeKind::Substitution`]: generated code reads it as an enum whose variant the
+//! `xsi:type` chooses, and writes `xsi:type` back. The set of types is computed here, from
+//! the derivation steps and `block`s the substitution-group pass reads
+//! (`substitution.rs`: `steps`, `type_blocks`) and the union members and abstract types read
+//! below, before anything is converted: an element is converted when its type is, and the
+//! types derived from its declared type may come later.
+//!
+//! What stands in is the schema's named types only: a built-in derived from a built-in
+//! declared type (`xsi:type="xs:integer"` on an `xs:decimal` element) is not offered, so an
+//! element of a built-in type changes shape only where the schema derives a type from it
+//! (otherwise every `xs:string` element of every schema would become an enum of a dozen
+//! built-ins). Built-in members of a declared union are offered (they are the schema's).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use xsd_parser::models::schema::xs::{
+    ElementType, Schema as RawSchema, SchemaContent, SimpleBaseTypeContent,
+};
+
+use super::substitution::{builtin_base, Blocked, Method, Ty};
+use super::Converter;
+use crate::ir::*;
+
+/// The XML Schema namespace: built-in types' expanded names are in it.
+const XSD_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema";
+
+/// What the conversion needs to know of every named type before converting any.
+#[derive(Default)]
+pub(super) struct TypeSubstitutions {
+    /// Each named type's expanded name, by its key in `Schema::types`.
+    names: BTreeMap<String, String>,
+    /// Named complex types declared `abstract="true"`.
+    abstract_types: HashSet<String>,
+    /// Each named union's member types (memberTypes; inline members cannot be named).
+    union_members: HashMap<String, Vec<Ty>>,
+    /// Each document's `blockDefault`.
+    block_defaults: HashMap<usize, Blocked>,
+    /// The substitution types made so far, by declared type and what the element blocks:
+    /// elements alike share one (Element Declarations Consistent compares types).
+    made: HashMap<(TypeRef, Blocked), String>,
+}
+
+impl Converter<'_> {
+    /// Reads the current document's named types' expanded names, abstract complex types,
+    /// union members and `blockDefault` (after every document's components are registered).
+    pub(super) fn note_type_substitution(&mut self, raw: &RawSchema) {
+        let block_default = Blocked::of(&raw.block_default);
+        self.typesub.block_defaults.insert(self.doc, block_default);
+        let target = self.namespaces.target.clone();
+        for item in &raw.content {
+            match item {
+                SchemaContent::ComplexType(ct) => {
+                    let Some(name) = &ct.name else { continue };
+                    let key = self.declared("type", name);
+                    let expanded = expanded_name(target.as_deref(), name);
+                    self.typesub.names.entry(key.clone()).or_insert(expanded);
+                    if ct.abstract_ {
+                        self.typesub.abstract_types.insert(key);
+                    }
+                }
+                SchemaContent::SimpleType(st) => {
+                    let Some(name) = &st.name else { continue };
+                    let key = self.declared("type", name);
+                    let expanded = expanded_name(target.as_deref(), name);
+                    self.typesub.names.entry(key.clone()).or_insert(expanded);
+                    for c in &st.content {
+                        if let SimpleBaseTypeContent::Union(u) = c {
+                            let members = u
+                                .member_types
+                                .iter()
+                                .flat_map(|l| l.0.iter())
+                                .filter(|q| !q.as_bytes().is_empty())
+                                .map(|q| self.quiet_type(q))
+                                .collect();
+                            self.typesub.union_members.insert(key.clone(), members);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The type an element declared with type `declared` (its declaration `el`, at `span`)
+    /// reads with: `declared` itself, or a substitution type over it and the types that may
+    /// stand in for it.
+    pub(super) fn substitutable(
+        &mut self,
+        declared: TypeRef,
+        el: &ElementType,
+        span: Span,
+    ) -> TypeRef {
+        let (ty, declared_name) = match &declared {
+            TypeRef::Named(k) => match self.typesub.names.get(k) {
+                Some(n) => (Ty::Named(k.clone()), Some(n.clone())),
+                // An anonymous type: nothing is derived from it, xsi:type cannot name it.
+                None => return declared,
+            },
+            // Open content is the wildcard module's; anySimpleType stands for every
+            // simple type, which is not offered (see the module documentation).
+            TypeRef::Builtin(Builtin::AnyType | Builtin::Value(ValueType::AnySimpleType)) => {
+                return declared
+            }
+            TypeRef::Builtin(b) => {
+                let local = b.xsd_name().trim_start_matches("xs:").to_string();
+                let name = expanded_name(Some(XSD_NAMESPACE), &local);
+                (Ty::Builtin(local), Some(name))
+            }
+        };
+        let declared_abstract =
+            matches!(&ty, Ty::Named(k) if self.typesub.abstract_types.contains(k));
+        let block_default = self
+            .typesub
+            .block_defaults
+            .get(&self.doc)
+            .copied()
+            .unwrap_or_default();
+        let element_block = el.block.as_ref().map_or(block_default, Blocked::of);
+        let type_block = self.subst.type_blocks.get(&ty).copied().unwrap_or_default();
+        let blocked = Blocked {
+            extension: element_block.extension || type_block.extension,
+            restriction: element_block.restriction || type_block.restriction,
+            substitution: false,
+        };
+        let mut members = Vec::new();
+        let mut refused = Vec::new();
+        let candidates: Vec<(Ty, String, TypeRef)> = self
+            .typesub
+            .names
+            .iter()
+            .map(|(k, n)| (Ty::Named(k.clone()), n.clone(), TypeRef::Named(k.clone())))
+            .chain(self.builtin_members(&ty))
+            .collect();
+        for (candidate, name, type_ref) in candidates {
+            if candidate == ty {
+                continue;
+            }
+            let Some(methods) = self.derivation(&candidate, &ty, 0) else {
+                continue;
+            };
+            if let Some(m) = methods.iter().find(|&&m| blocked.forbids(m)) {
+                let by = if element_block.forbids(*m) {
+                    format!("the element's block (or blockDefault) forbids {}", word(*m))
+                } else {
+                    format!("the declared type's block forbids {}", word(*m))
+                };
+                refused.push((name, format!("it is derived by {}, and {by}", word(*m))));
+            } else if matches!(&candidate, Ty::Named(k) if self.typesub.abstract_types.contains(k))
+            {
+                refused.push((name, "it is abstract".to_string()));
+            } else {
+                members.push((name, type_ref));
+            }
+        }
+        if members.is_empty() && !declared_abstract {
+            // Nothing may stand in: the element reads as before (an xsi:type naming a
+            // derived type is refused as one the element does not take).
+            return declared;
+        }
+        let key = (declared.clone(), blocked);
+        if let Some(name) = self.typesub.made.get(&key) {
+            return TypeRef::Named(name.clone());
+        }
+        members.sort();
+        refused.sort();
+        let known: Vec<String> = self.typesub.names.values().cloned().collect();
+        let base = match &declared {
+            TypeRef::Named(k) => k.clone(),
+            TypeRef::Builtin(b) => b.xsd_name().trim_start_matches("xs:").to_string(),
+        };
+        let tname = self.synthesise(&format!("{base}-typed"));
+        self.insert(Some(TypeDef {
+            name: tname.clone(),
+            // The renderer says what it is; `doc` is the schema's documentation.
+            doc: None,
+            span,
+            kind: TypeKind::Substitution(TypeSubstitution {
+                declared,
+                declared_name,
+                declared_abstract,
+                members,
+                refused,
+                known,
+            }),
+        }));
+        self.typesub.made.insert(key, tname.clone());
+        TypeRef::Named(tname)
+    }
+
+    /// The built-in members of union `ty` (and of the unions among its members), which
+    /// `xsi:type` may name (Type Derivation OK (Simple) 2.2.4).
+    fn builtin_members(&self, ty: &Ty) -> Vec<(Ty, String, TypeRef)> {
+        let mut out = Vec::new();
+        let mut stack = vec![ty.clone()];
+        let mut seen = HashSet::new();
+        while let Some(t) = stack.pop() {
+            let Ty::Named(k) = &t else { continue };
+            if !seen.insert(k.clone()) {
+                continue;
+            }
+            for m in self.typesub.union_members.get(k).into_iter().flatten() {
+                match m {
+                    Ty::Builtin(local) => {
+                        if let Some(b) = Builtin::from_xsd_name(local) {
+                            let name = expanded_name(Some(XSD_NAMESPACE), local);
+                            if !out
+                                .iter()
+                                .any(|(_, n, _): &(Ty, String, TypeRef)| *n == name)
+                            {
+                                out.push((m.clone(), name, TypeRef::Builtin(b)));
+                            }
+                        }
+                    }
+                    Ty::Named(_) => stack.push(m.clone()),
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// The derivation methods by which `from` is validly derived from `to` (3.4.6, 3.14.6:
+    /// through its chain of bases, or from a member of union `to`); `None` when it is not.
+    fn derivation(&self, from: &Ty, to: &Ty, depth: usize) -> Option<Vec<Method>> {
+        if depth > 32 {
+            return None;
+        }
+        if from == to {
+            return Some(Vec::new());
+        }
+        // A member of a union (or a type derived from one) is derived from the union; as
+        // every simple derivation other than the identity, only where restriction is not
+        // blocked (3.14.6 clause 2.1), hence the restriction step.
+        if let Ty::Named(k) = to {
+            for m in self.typesub.union_members.get(k).into_iter().flatten() {
+                if let Some(mut methods) = self.derivation(from, m, depth + 1) {
+                    methods.push(Method::Restriction);
+                    return Some(methods);
+                }
+            }
+        }
+        let (base, method) = match from {
+            Ty::Builtin(b) => (
+                Ty::Builtin(builtin_base(b)?.to_string()),
+                Method::Restriction,
+            ),
+            Ty::Named(_) => self.subst.steps.get(from)?.clone(),
+            _ => return None,
+        };
+        // anyType's chain ends there: it is derived from nothing else (3.4.6 2.3.1).
+        if base == Ty::Builtin("anyType".into()) && *to != base {
+            return None;
+        }
+        let mut methods = self.derivation(&base, to, depth + 1)?;
+        methods.push(method);
+        Some(methods)
+    }
+}
+
+fn word(m: Method) -> &'static str {
+    match m {
+        Method::Extension => "extension",
+        Method::Restriction => "restriction",
+        Method::Other => "list or union",
+    }
+}

@@ -1,0 +1,52 @@
+//! What a substitution type (`crate::type_substitution`) needs of the reader: the element's
+//! `xsi:type` resolved where it stands, and reading the element with the type it names
+//! without that type reporting `xsi:type` as an attribute it does not declare.
+
+use super::Reader;
+use crate::diagnostic::Diagnostic;
+use crate::schema::{Element, Invalid};
+use crate::xml::Tag;
+
+/// An element's `xsi:type` as the reader found it.
+pub struct XsiType {
+    /// The value as written.
+    pub written: String,
+    /// The expanded name it resolves to where the element stands, or why it is no QName.
+    pub name: Result<String, String>,
+    /// The byte offset of the attribute.
+    pub offset: usize,
+}
+
+impl Reader<'_> {
+    /// `tag`'s `xsi:type`, if it has one: its value as written, its expanded name where
+    /// the reader stands (or why it is no QName) and the attribute's offset.
+    pub fn xsi_type(&self, tag: &Tag) -> Option<XsiType> {
+        let a = tag
+            .attributes
+            .iter()
+            .find(|a| tag.attr_name(a) == crate::schema::XSI_TYPE)?;
+        let value = tag.attr_value(a);
+        Some(XsiType {
+            written: value.to_string(),
+            name: self.resolve_qname(value),
+            offset: a.offset,
+        })
+    }
+
+    /// Reads the element whose start tag is `tag` (the reader has entered it) as `T`, the
+    /// type its `xsi:type` chose: that attribute is taken.
+    pub fn read_substituted<T: Element>(&mut self, tag: &Tag) -> Result<T, Invalid> {
+        let outer = self.substituted.replace(tag.offset);
+        let result = T::read_element(self, tag);
+        self.substituted = outer;
+        result
+    }
+
+    /// Reports `diagnostic` (an `xsi:type` the element may not have) and skips the
+    /// element's content and end tag: no type is known to read it with.
+    pub fn reject_substitution(&mut self, diagnostic: Diagnostic) -> Invalid {
+        self.report(diagnostic);
+        self.skip_to_end();
+        Invalid
+    }
+}
