@@ -12,6 +12,7 @@ mod derivation;
 mod identity;
 mod model;
 mod namespaces;
+mod recursion;
 mod source;
 mod substitution;
 mod validity;
@@ -60,6 +61,27 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
 /// Converts the documents of one schema ([`compose::load`]) into one IR schema; every
 /// diagnostic names the document it stands in.
 pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
+    // A pass more for each group found referred to from an anonymous type inside itself
+    // (`xsd/recursion.rs`); a schema without one converts in one pass.
+    let mut deferring = std::collections::BTreeSet::new();
+    loop {
+        let mut found = std::collections::BTreeSet::new();
+        let result = read_documents_deferring(set, &deferring, &mut found);
+        if found.is_empty() {
+            return result;
+        }
+        deferring.extend(found);
+    }
+}
+
+/// [`read_documents`], deferring the anonymous types inside the groups `deferring`; the
+/// groups found referred to from an anonymous type inside themselves and not deferred
+/// for are added to `found`.
+fn read_documents_deferring(
+    set: &compose::DocumentSet,
+    deferring: &std::collections::BTreeSet<String>,
+    found: &mut std::collections::BTreeSet<String>,
+) -> Result<Schema, Diagnostics> {
     let docs = &set.documents[..];
     if docs.is_empty() {
         let mut d = set.diagnostics.clone();
@@ -118,6 +140,10 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         namespaces: namespaces::Namespaces::default(),
         doc_namespaces: Vec::new(),
         component_keys: HashMap::new(),
+        recursion: recursion::Recursion {
+            deferring: deferring.clone(),
+            ..Default::default()
+        },
     };
     for (d, problems) in docs.iter().zip(scans) {
         cx.diagnostics
@@ -185,6 +211,7 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
     cx.resolve_derivations();
     cx.copy_named_types();
     cx.check_references();
+    *found = std::mem::take(&mut cx.recursion.found);
     finish(cx)
 }
 
@@ -321,6 +348,8 @@ struct Converter<'a> {
     /// `schema.types`. The local name unless a component of the same kind in another
     /// namespace took it (then `local-2`, ...: two namespaces' components are two).
     component_keys: HashMap<(&'static str, Option<String>, String), String>,
+    /// Groups referred to from anonymous types inside themselves (`xsd/recursion.rs`).
+    recursion: recursion::Recursion,
 }
 
 /// One kind of global declaration: the raw declarations by name with the key of where each
@@ -1157,6 +1186,7 @@ impl Converter<'_> {
             .converted
             .insert(name.to_string(), model.clone());
         self.leave(outer);
+        self.group_done(name);
         model
     }
 
@@ -1304,6 +1334,7 @@ impl Converter<'_> {
             .rposition(String::is_empty)
             .map_or(0, |i| i + 1);
         if stack[..chain].contains(&name) {
+            self.note_recursive_group(&name);
             self.unsupported(
                 span,
                 construct,
@@ -2393,9 +2424,11 @@ impl Converter<'_> {
                 ElementTypeContent::ComplexType(ct) => {
                     let k = key.child("complexType");
                     let tname = self.inline_type_name(&reserved, name);
-                    let def = self.complex_type(ct, &tname, k);
-                    ok &= def.is_some();
-                    self.insert(def);
+                    if !self.defer_anonymous_type(ct, &tname, &k) {
+                        let def = self.complex_type(ct, &tname, k);
+                        ok &= def.is_some();
+                        self.insert(def);
+                    }
                     inline = Some(TypeRef::Named(tname));
                 }
                 ElementTypeContent::Alternative(alt) => {
