@@ -1874,8 +1874,10 @@ impl Converter<'_> {
             }
         }
         let mut seen = HashSet::new();
+        // By expanded name: attributes of one local name in two namespaces are two
+        // (ct-props-correct.4 compares names and target namespaces).
         for a in &attributes {
-            if !seen.insert(a.name.as_str()) {
+            if !seen.insert((a.namespace.as_deref(), a.name.as_str())) {
                 self.second(
                     format!("attribute \"{}\" is declared twice", a.name),
                     span,
