@@ -1109,8 +1109,10 @@ impl Converter<'_> {
             }
         }
         let mut seen = std::collections::HashSet::new();
+        // By expanded name: attributes of one local name in two namespaces are two
+        // (ct-props-correct.4 compares names and target namespaces).
         for a in &attributes {
-            if !seen.insert(a.name.as_str()) {
+            if !seen.insert((a.namespace.as_deref(), a.name.as_str())) {
                 self.invalid(
                     span,
                     construct.clone(),

@@ -12,6 +12,7 @@ mod derivation;
 mod identity;
 mod model;
 mod namespaces;
+mod recursion;
 mod source;
 mod substitution;
 mod type_substitution;
@@ -107,7 +108,29 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
     convert_documents(set)
 }
 
+/// [`read_documents`] without the fallback for unresolved locations.
 fn convert_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
+    // A pass more for each group found referred to from an anonymous type inside itself
+    // (`xsd/recursion.rs`); a schema without one converts in one pass.
+    let mut deferring = std::collections::BTreeSet::new();
+    loop {
+        let mut found = std::collections::BTreeSet::new();
+        let result = read_documents_deferring(set, &deferring, &mut found);
+        if found.is_empty() {
+            return result;
+        }
+        deferring.extend(found);
+    }
+}
+
+/// [`read_documents`], deferring the anonymous types inside the groups `deferring`; the
+/// groups found referred to from an anonymous type inside themselves and not deferred
+/// for are added to `found`.
+fn read_documents_deferring(
+    set: &compose::DocumentSet,
+    deferring: &std::collections::BTreeSet<String>,
+    found: &mut std::collections::BTreeSet<String>,
+) -> Result<Schema, Diagnostics> {
     let docs = &set.documents[..];
     if docs.is_empty() {
         let mut d = set.diagnostics.clone();
@@ -167,6 +190,10 @@ fn convert_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> 
         namespaces: namespaces::Namespaces::default(),
         doc_namespaces: Vec::new(),
         component_keys: HashMap::new(),
+        recursion: recursion::Recursion {
+            deferring: deferring.clone(),
+            ..Default::default()
+        },
     };
     for (d, problems) in docs.iter().zip(scans) {
         cx.diagnostics
@@ -235,6 +262,7 @@ fn convert_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> 
     cx.resolve_derivations();
     cx.copy_named_types();
     cx.check_references();
+    *found = std::mem::take(&mut cx.recursion.found);
     finish(cx)
 }
 
@@ -373,6 +401,8 @@ struct Converter<'a> {
     /// `schema.types`. The local name unless a component of the same kind in another
     /// namespace took it (then `local-2`, ...: two namespaces' components are two).
     component_keys: HashMap<(&'static str, Option<String>, String), String>,
+    /// Groups referred to from anonymous types inside themselves (`xsd/recursion.rs`).
+    recursion: recursion::Recursion,
 }
 
 /// One kind of global declaration: the raw declarations by name with the key of where each
@@ -1209,6 +1239,7 @@ impl Converter<'_> {
             .converted
             .insert(name.to_string(), model.clone());
         self.leave(outer);
+        self.group_done(name);
         model
     }
 
@@ -1356,6 +1387,7 @@ impl Converter<'_> {
             .rposition(String::is_empty)
             .map_or(0, |i| i + 1);
         if stack[..chain].contains(&name) {
+            self.note_recursive_group(&name);
             self.unsupported(
                 span,
                 construct,
@@ -1895,8 +1927,10 @@ impl Converter<'_> {
             }
         }
         let mut seen = HashSet::new();
+        // By expanded name: attributes of one local name in two namespaces are two
+        // (ct-props-correct.4 compares names and target namespaces).
         for a in &attributes {
-            if !seen.insert(a.name.as_str()) {
+            if !seen.insert((a.namespace.as_deref(), a.name.as_str())) {
                 self.second(
                     format!("attribute \"{}\" is declared twice", a.name),
                     span,
@@ -2445,9 +2479,11 @@ impl Converter<'_> {
                 ElementTypeContent::ComplexType(ct) => {
                     let k = key.child("complexType");
                     let tname = self.inline_type_name(&reserved, name);
-                    let def = self.complex_type(ct, &tname, k);
-                    ok &= def.is_some();
-                    self.insert(def);
+                    if !self.defer_anonymous_type(ct, &tname, &k) {
+                        let def = self.complex_type(ct, &tname, k);
+                        ok &= def.is_some();
+                        self.insert(def);
+                    }
                     inline = Some(TypeRef::Named(tname));
                 }
                 ElementTypeContent::Alternative(alt) => {
