@@ -26,6 +26,7 @@ mod document;
 mod events;
 mod identity;
 mod ids;
+mod nil;
 mod path;
 mod tag;
 mod text;
@@ -141,6 +142,13 @@ pub struct Reader<'a> {
     /// The value constraint (`default=`/`fixed=`) of the element about to be read, for its
     /// simple content (see [`Reader::read_constrained`]).
     value_constraint: Option<crate::complex::ValueConstraint>,
+    /// The start tag (by offset) of the element about to be read whose declaration is
+    /// nillable: its `xsi:nil` was judged already, and its type takes it (see
+    /// [`Reader::allow_xsi_nil`]).
+    nil_allowed_at: Option<usize>,
+    /// The start tag (by offset) of the nil element (`xsi:nil="true"`) being read: its
+    /// content must be empty, and messages say why.
+    nil_at: Option<usize>,
     /// The default namespace in scope at each open element (`None`: no namespace).
     default_ns: Vec<Option<String>>,
     /// IDs and IDREFs read so far (checked across the whole document).
@@ -228,6 +236,8 @@ impl<'a> Reader<'a> {
             fatal: false,
             peeked: None,
             value_constraint: None,
+            nil_allowed_at: None,
+            nil_at: None,
             levels: vec![Level::document()],
             open: 1,
             last_start: 0,
