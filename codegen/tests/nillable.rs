@@ -127,7 +127,7 @@ fn documents() -> Vec<(&'static str, String)> {
         ("valid_root", format!("<shape xmlns=\"urn:n\" {XSI} id=\"r\" xsi:nil=\"true\"/>")),
         (
             "valid_values",
-            format!("<doc xmlns=\"urn:n\" xmlns:i=\"http://www.w3.org/2001/XMLSchema-instance\"><p id=\"a\" i:nil=\"true\"/><price currency=\"EUR\">2.5</price><any i:nil=\"false\">text<b/></any><n i:nil=\"0\">7</n><nf>5</nf></doc>"),
+            r#"<doc xmlns="urn:n" xmlns:i="http://www.w3.org/2001/XMLSchema-instance"><p id="a" i:nil="true"/><price currency="EUR">2.5</price><any i:nil="false">text<b/></any><n i:nil="0">7</n><nf>5</nf></doc>"#.to_string(),
         ),
         ("nil_with_children", doc(r#"<p id="a" xsi:nil="true"><x>1</x><y>2</y></p>"#)),
         ("nil_with_text", doc(r#"<price currency="EUR" xsi:nil="true">3</price>"#)),
