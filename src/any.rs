@@ -116,6 +116,18 @@ pub struct AnyAttribute {
 }
 
 impl AnyAttribute {
+    /// `xsi:nil="true"`, written with the prefix `xsi` (declared where it is written).
+    pub(crate) fn xsi_nil_true() -> Self {
+        AnyAttribute {
+            name: ExpandedName {
+                namespace: Some(crate::schema::XSI_NAMESPACE.to_string()),
+                local: "nil".to_string(),
+            },
+            prefix: Some("xsi".to_string()),
+            value: "true".to_string(),
+        }
+    }
+
     /// An attribute `name="value"`; a namespaced name is written with a prefix of its own
     /// (`prefix`, or one made up when none is given).
     pub fn new(name: ExpandedName, prefix: Option<&str>, value: &str) -> Result<Self, AnyError> {
@@ -237,6 +249,14 @@ impl AnyType {
         }
         self.attributes.push(attribute);
         Ok(())
+    }
+
+    /// The attributes alone, no content (what a nil element keeps, written so).
+    pub(crate) fn of_attributes(attributes: Vec<AnyAttribute>) -> Self {
+        AnyType {
+            attributes,
+            children: Vec::new(),
+        }
     }
 
     /// Removes and returns the attribute of expanded name `name`.
@@ -574,7 +594,7 @@ pub(crate) fn expand(r: &Reader<'_>, qname: &str) -> Option<(ExpandedName, Optio
     }
 }
 
-fn read_attributes(r: &Reader<'_>, tag: &Tag) -> Vec<AnyAttribute> {
+pub(crate) fn read_attributes(r: &Reader<'_>, tag: &Tag) -> Vec<AnyAttribute> {
     tag.attribute_names()
         .filter_map(|n| {
             let (name, prefix) = expand(r, n)?;
@@ -609,7 +629,23 @@ impl Element for AnyElement {
 
 impl Element for AnyType {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        AnyType::read(r, tag)
+        // A declared element of type xs:anyType takes any attribute but xsi:nil, which
+        // only a nillable declaration allows (XSD 1.0, 3.3.4, Element Locally Valid
+        // (Element) 3.1); `boardxml::nillable` judges it where one does.
+        let nil = tag.attribute(crate::schema::XSI_NIL);
+        let not_nillable = match nil {
+            Some(value) if !r.take_xsi_nil_allowed(tag) => {
+                let offset = r.attribute_offset(tag, crate::schema::XSI_NIL);
+                r.xsi_nil_not_nillable(tag, offset, value);
+                true
+            }
+            _ => false,
+        };
+        let value = AnyType::read(r, tag);
+        if not_nillable {
+            return Err(Invalid);
+        }
+        value
     }
 
     fn write_element(&self, w: &mut Writer, name: &str) {

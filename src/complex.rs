@@ -469,16 +469,7 @@ pub fn write_items<T: Complex>(value: &T, w: &mut Writer) {
 /// Writes `value` as the element `name` of the complex type `T`.
 pub fn write<T: Complex>(value: &T, w: &mut Writer, name: &str) {
     w.start(name);
-    for (i, f) in T::FIELDS.iter().enumerate() {
-        if f.is_attribute() {
-            match f.kind {
-                Kind::Attribute {
-                    fixed: Some(fixed), ..
-                } if f.is_constant() => w.attribute(f.xml, fixed),
-                _ => value.write_field(w, name, i),
-            }
-        }
-    }
+    write_attributes(value, w, name);
     match T::CONTENT {
         Content::Empty => w.end_empty(),
         Content::Simple(i) => value.write_field(w, name, i),
@@ -500,6 +491,21 @@ pub fn write<T: Complex>(value: &T, w: &mut Writer, name: &str) {
             w.begin_mixed();
             value.write_field(w, name, i);
             w.end(name);
+        }
+    }
+}
+
+/// Writes the attributes of `value` (the element `name`, just started by `w`), in schema
+/// order.
+pub fn write_attributes<T: Complex>(value: &T, w: &mut Writer, name: &str) {
+    for (i, f) in T::FIELDS.iter().enumerate() {
+        if f.is_attribute() {
+            match f.kind {
+                Kind::Attribute {
+                    fixed: Some(fixed), ..
+                } if f.is_constant() => w.attribute(f.xml, fixed),
+                _ => value.write_field(w, name, i),
+            }
         }
     }
 }

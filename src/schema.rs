@@ -253,7 +253,10 @@ impl<T: SimpleValue + Element> Element for Nillable<T> {
         let finished = attributes.finish(r);
         let value = match nil {
             // A nil element has no content: no text, no child elements.
-            Ok(Some(true)) => r.empty_content(tag).map(|()| Nillable::Nil),
+            Ok(Some(true)) => {
+                let fixed = r.nil_value_constraint(tag);
+                r.read_nil_content(tag).and(fixed).map(|()| Nillable::Nil)
+            }
             Ok(_) => r.simple_content::<T>(tag).map(|(v, _)| Nillable::Value(v)),
             // Whether it is nil is unknown: its content is read, not judged again.
             Err(_) => r.simple_content::<String>(tag).map(|_| Nillable::Nil),

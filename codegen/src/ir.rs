@@ -42,6 +42,11 @@ pub struct Schema {
     /// of included or imported documents that do not resolve, where nothing they would
     /// declare is used.
     pub warnings: Vec<crate::diagnostic::SchemaDiagnostic>,
+    /// For each complex type some nillable element has, the name of its attributes-only
+    /// companion type (its attributes and attribute wildcard, empty content): what a nil
+    /// element of that type keeps (XSD 1.0 Part 1, 3.3.4, Element Locally Valid
+    /// (Element) 3.2: a nil element has no content but its attributes).
+    pub nil_attributes: BTreeMap<String, String>,
 }
 
 /// The identity constraints of one element declaration.
@@ -118,6 +123,8 @@ pub struct RootElement {
     /// `default=` or `fixed=` on the declaration: a root's content is checked against it
     /// as a child's is.
     pub value: Option<ValueConstraint>,
+    /// `nillable="true"`: a document's root may be nil as a child may.
+    pub nillable: bool,
 }
 
 /// A reference to a type: a built-in XSD type or a named (possibly synthesised) one.

@@ -114,7 +114,7 @@ impl Renderer<'_> {
                 format_ident!("{}", v)
             })
             .collect();
-        let types: Vec<TokenStream> = roots.iter().map(|r| self.rust_type(&r.type_ref)).collect();
+        let types: Vec<TokenStream> = roots.iter().map(|r| self.root_type(r)).collect();
         let docs: Vec<String> = roots
             .iter()
             .map(|r| format!("A document whose root is `<{}>`.", r.name))

@@ -44,7 +44,7 @@ impl Renderer<'_> {
         let types: Vec<TokenStream> = admitted
             .iter()
             .map(|r| {
-                let t = self.rust_type(&r.type_ref);
+                let t = self.root_type(r);
                 if self.is_simple(&r.type_ref) {
                     t
                 } else {

@@ -103,7 +103,7 @@ impl Renderer<'_> {
             self.rust_type(&e.type_ref)
         };
         if e.nillable {
-            quote! { __s::Nillable<#rt> }
+            self.nillable_type(&e.type_ref, rt)
         } else {
             rt
         }

@@ -23,6 +23,7 @@ mod identity;
 mod mixed;
 pub(crate) mod names;
 mod namespaces;
+mod nillable;
 mod simple;
 mod type_substitution;
 mod wildcard;

@@ -12,6 +12,7 @@ mod derivation;
 mod identity;
 mod model;
 mod namespaces;
+mod nillable;
 mod recursion;
 mod source;
 mod substitution;
@@ -263,6 +264,7 @@ fn read_documents_deferring(
     cx.copy_named_types();
     cx.check_references();
     *found = std::mem::take(&mut cx.recursion.found);
+    nillable::add_companions(&mut cx);
     finish(cx)
 }
 
@@ -896,6 +898,7 @@ impl Converter<'_> {
                             doc: decl.doc,
                             span: decl.span,
                             value: decl.value,
+                            nillable: decl.nillable,
                         });
                 }
                 SchemaContent::Attribute(a) => {
@@ -1048,10 +1051,9 @@ impl Converter<'_> {
                 span,
                 type_ref,
                 doc: None,
-                // Only a complex element can contain itself; it has no value constraint
-                // (and, for now, cannot be nillable).
+                // Only a complex element can contain itself; it has no value constraint.
                 value: None,
-                nillable: false,
+                nillable: el.nillable == Some(true),
             }),
         );
         let decl = if ok {
@@ -2540,11 +2542,6 @@ impl Converter<'_> {
             declared
         };
         let type_ref = if alternatives.is_empty() {
-            if declared == TypeRef::Builtin(Builtin::AnyType)
-                && !wildcard::any_type_element_supported(self, el, span, &construct)
-            {
-                return None;
-            }
             declared
         } else {
             if declared != TypeRef::Builtin(Builtin::AnyType) {
@@ -2800,13 +2797,8 @@ impl Converter<'_> {
             }
         }
         for (t, span, construct) in self.nillable_elements.clone() {
-            if is_simple(&t) == Some(false) {
-                problems.push((
-                    span,
-                    construct,
-                    format!("nillable=\"true\" on an element of the complex type \"{}\" is not supported yet (only simple types)", name_of(&t)),
-                    None,
-                ));
+            if let Some(message) = nillable::unsupported(&self.schema, &t) {
+                problems.push((span, construct, message, None));
             }
         }
         for (name, root) in &self.schema.roots {

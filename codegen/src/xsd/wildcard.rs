@@ -3,33 +3,10 @@
 //! and attribute wildcards (`xs:anyAttribute`) with their namespace constraints over
 //! expanded names, combined as XSD 1.0 3.10.6 says.
 
-use xsd_parser::models::schema::xs::{self, ElementType};
+use xsd_parser::models::schema::xs;
 
 use super::Converter;
 use crate::ir::{NamespaceConstraint, Particle, ProcessContents, Span, Term, Wildcard};
-
-/// Whether an element declaration of type `xs:anyType` asks only for what is supported:
-/// its content is open, so `nillable` (an element of open content that may be nil) is
-/// reported as not supported rather than ignored. (A value constraint is supported: the
-/// content is mixed and may be empty, so an empty element takes the text, XSD 1.0 3.3.6.)
-pub(super) fn any_type_element_supported(
-    cx: &mut Converter<'_>,
-    el: &ElementType,
-    span: Span,
-    construct: &str,
-) -> bool {
-    let mut ok = true;
-    if el.nillable == Some(true) {
-        cx.unsupported(
-            span,
-            construct,
-            "nillable=\"true\" on an element of type xs:anyType is not supported yet",
-            None,
-        );
-        ok = false;
-    }
-    ok
-}
 
 /// An `xs:anyAttribute` as a wildcard. `target` is the target namespace of the document
 /// it stands in: what `##targetNamespace` names and `##other` excludes (XSD 1.0, 3.10.2:

@@ -598,7 +598,7 @@ impl<'a> Reader<'a> {
                             Code::UnexpectedText,
                             offset,
                             path,
-                            format!("<{}> must be empty", tag.name()),
+                            format!("<{}> must be empty{}", tag.name(), self.nil_reason(tag)),
                         )
                         .expected(format!("<{0}/> or <{0}></{0}>", tag.name()))
                         .found(found),
@@ -607,7 +607,11 @@ impl<'a> Reader<'a> {
                 }
                 node @ Node::Start(_) => {
                     self.peeked = Some(node);
-                    let expected = format!("</{}> (the element is empty)", tag.name());
+                    let expected = format!(
+                        "</{}> (the element is empty{})",
+                        tag.name(),
+                        self.nil_reason(tag)
+                    );
                     self.skip_child(&expected);
                     ok = false;
                 }
@@ -648,6 +652,9 @@ impl<'a> Reader<'a> {
             attributes.xsi_type = tag
                 .attribute(crate::schema::XSI_TYPE)
                 .map(|v| self.resolve_qname(v));
+        }
+        if self.take_xsi_nil_allowed(tag) {
+            attributes.take_xsi_nil();
         }
         attributes
     }

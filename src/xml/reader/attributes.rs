@@ -53,6 +53,11 @@ impl<'t> Attributes<'t> {
         self.take(crate::schema::XSI_TYPE);
     }
 
+    /// Takes `xsi:nil` (its element's declaration is nillable, and the value was judged).
+    pub(super) fn take_xsi_nil(&mut self) {
+        self.take(crate::schema::XSI_NIL);
+    }
+
     fn item(&self, i: usize) -> AttrRef<'t> {
         let (tag, a) = (self.tag, &self.tag.attributes[i]);
         AttrRef {
@@ -281,6 +286,11 @@ impl<'t> Attributes<'t> {
                 }
                 if attr.name == crate::schema::XSI_TYPE {
                     self.xsi_type_not_supported(r, attr);
+                    ok = false;
+                    continue;
+                }
+                if attr.name == crate::schema::XSI_NIL {
+                    r.xsi_nil_not_nillable(self.tag, attr.offset, attr.value);
                     ok = false;
                     continue;
                 }

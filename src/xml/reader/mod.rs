@@ -26,6 +26,7 @@ mod document;
 mod events;
 mod identity;
 mod ids;
+mod nil;
 mod path;
 mod tag;
 mod text;
@@ -146,6 +147,13 @@ pub struct Reader<'a> {
     /// The offset of the start tag whose `xsi:type` a substitution type has taken (see
     /// `type_substitution.rs`): its attributes do not report it.
     substituted: Option<usize>,
+    /// The start tag (by offset) of the element about to be read whose declaration is
+    /// nillable: its `xsi:nil` was judged already, and its type takes it (see
+    /// [`Reader::allow_xsi_nil`]).
+    nil_allowed_at: Option<usize>,
+    /// The start tag (by offset) of the nil element (`xsi:nil="true"`) being read: its
+    /// content must be empty, and messages say why.
+    nil_at: Option<usize>,
     /// The default namespace in scope at each open element (`None`: no namespace).
     default_ns: Vec<Option<String>>,
     /// IDs and IDREFs read so far (checked across the whole document).
@@ -234,6 +242,8 @@ impl<'a> Reader<'a> {
             peeked: None,
             value_constraint: None,
             substituted: None,
+            nil_allowed_at: None,
+            nil_at: None,
             levels: vec![Level::document()],
             open: 1,
             last_start: 0,
