@@ -311,7 +311,7 @@ fn simple_derivations_case_reads_writes_and_reads_back() {
     );
     assert_eq!(
         s.width.as_ref().map(|w| w.get().clone()),
-        Some(simple_derivations::Size::Integer(20))
+        Some(simple_derivations::Size::Integer(20.into()))
     );
     let mut w = Writer::new(encoding_rs::UTF_8);
     doc.write_root(&mut w);
