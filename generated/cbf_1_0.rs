@@ -221,7 +221,7 @@ pub enum RecordResultField {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RecordTypeField {
     #[doc = concat!("A value of the member type ", stringify!(NonNegativeInteger), ".")]
-    NonNegativeInteger(u64),
+    NonNegativeInteger(::boardxml::datatypes::NonNegativeInteger),
     #[doc = concat!("A value of the member type ", stringify!(Empty), ".")]
     Empty(Empty),
 }

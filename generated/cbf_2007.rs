@@ -142,7 +142,7 @@ pub struct Head {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Attribute `nid` (required).
-    pub nid: __s::xs::PositiveInteger,
+    pub nid: ::boardxml::datatypes::PositiveInteger,
     /// Attribute `value` (required).
     pub value: ::boardxml::cbf::MoveValue<MoveValueFacets>,
     /// The element's content.
@@ -151,7 +151,7 @@ pub struct Move {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Move, __c::Content::Simple(2), [0 nid : Attr(__s::xs::PositiveInteger)
+    Move, __c::Content::Simple(2), [0 nid : Attr(::boardxml::datatypes::PositiveInteger)
     attribute("nid", true), 1 value : Attr(::boardxml::cbf::MoveValue < MoveValueFacets
     >) attribute("value", true)], 2 content content_form : ::std::string::String
 );

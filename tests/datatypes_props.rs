@@ -83,9 +83,28 @@ proptest! {
         let text = format!("{}{digits}", if neg { "-" } else { "+" });
         let v: Integer = text.parse().unwrap();
         let reference: BigInt = text.parse().unwrap();
-        prop_assert_eq!(v.as_bigint(), &reference);
+        prop_assert_eq!(&*v.as_bigint(), &reference);
         prop_assert_eq!(v.to_string().parse::<Integer>().unwrap(), v.clone());
         prop_assert_eq!(v.to_string(), reference.to_string());
+    }
+
+    #[test]
+    fn integer_order_is_big_integer_order(
+        na in any::<bool>(), a in "0{0,3}[0-9]{1,40}",
+        nb in any::<bool>(), b in "0{0,3}[0-9]{1,40}",
+    ) {
+        // Values inline (up to 18 digits) and big ones, against each other: the order and
+        // equality of the big-integer reference, whatever form each is held in.
+        let (ta, tb) = (
+            format!("{}{a}", if na { "-" } else { "" }),
+            format!("{}{b}", if nb { "-" } else { "" }),
+        );
+        let (va, vb): (Integer, Integer) = (ta.parse().unwrap(), tb.parse().unwrap());
+        let (ra, rb): (BigInt, BigInt) = (ta.parse().unwrap(), tb.parse().unwrap());
+        prop_assert_eq!(va.cmp(&vb), ra.cmp(&rb));
+        prop_assert_eq!(va == vb, ra == rb);
+        prop_assert_eq!(Integer::from(ra.clone()), va.clone());
+        prop_assert_eq!(va.digits(), ra.magnitude().to_string().len() as u64);
     }
 
     #[test]
@@ -435,7 +454,7 @@ proptest! {
                 let parsed = text.parse::<$ty>();
                 prop_assert_eq!(parsed.is_ok(), $ok, "{} as {}", text, stringify!($ty));
                 if let Ok(v) = parsed {
-                    prop_assert_eq!(v.get().as_bigint(), &reference);
+                    prop_assert_eq!(&*v.get().as_bigint(), &reference);
                     prop_assert_eq!(v.to_string(), reference.to_string());
                     prop_assert_eq!(v.to_string().parse::<$ty>().unwrap(), v);
                 }

@@ -130,7 +130,7 @@ fn unqualified_locals_and_one_local_name_in_two_namespaces() {
     };
     // `{urn:example:order}item` and `item` are two fields.
     assert_eq!(order.item, "pencils");
-    assert_eq!(order.item_2.get(), 12);
+    assert_eq!(order.item_2.get(), &12.into());
     assert_eq!(order.code.as_str(), "A1");
     assert_eq!(order.line.len(), 2);
     let written = write(&doc);

@@ -163,15 +163,16 @@ pub enum Builtin {
     UnsignedInt,
     /// `xs:unsignedLong`
     UnsignedLong,
-    /// `xs:integer` (held as i64: values beyond are reported as out of the supported range)
+    /// `xs:integer`: unbounded, held exactly (`boardxml::datatypes::Integer`) unless facets
+    /// bound a restriction into a machine integer ([`Builtin::unbounded_integer`]).
     Integer,
-    /// `xs:nonNegativeInteger` (held as u64)
+    /// `xs:nonNegativeInteger` (>= 0, unbounded above; as `xs:integer`)
     NonNegativeInteger,
-    /// `xs:positiveInteger` (held as u64, >= 1)
+    /// `xs:positiveInteger` (>= 1, unbounded above; as `xs:integer`)
     PositiveInteger,
-    /// `xs:nonPositiveInteger` (held as i64, <= 0)
+    /// `xs:nonPositiveInteger` (<= 0, unbounded below; as `xs:integer`)
     NonPositiveInteger,
-    /// `xs:negativeInteger` (held as i64, <= -1)
+    /// `xs:negativeInteger` (<= -1, unbounded below; as `xs:integer`)
     NegativeInteger,
     /// `xs:anyURI` (held as a string; not resolved)
     AnyUri,
@@ -436,6 +437,21 @@ impl Builtin {
             }
             Builtin::Value(v) => Repr::Value(v),
         }
+    }
+
+    /// For the integer built-ins whose value space is unbounded (`xs:integer` and the four
+    /// derived by a bound on one side only), the runtime type holding any of their values
+    /// exactly (in `boardxml::datatypes`). [`Builtin::repr`] gives such a built-in the
+    /// machine integer a restriction falls back to when its facets bound it into one.
+    pub fn unbounded_integer(self) -> Option<&'static str> {
+        Some(match self {
+            Builtin::Integer => "Integer",
+            Builtin::NonNegativeInteger => "NonNegativeInteger",
+            Builtin::PositiveInteger => "PositiveInteger",
+            Builtin::NonPositiveInteger => "NonPositiveInteger",
+            Builtin::NegativeInteger => "NegativeInteger",
+            _ => return None,
+        })
     }
 
     /// The whiteSpace facet the built-in fixes (XSD Part 2, 4.3.6).

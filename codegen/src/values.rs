@@ -54,9 +54,18 @@ macro_rules! by_value_type {
     };
 }
 
-/// Whether `text` is in the lexical space of the built-in `b` (strings: always; integers:
-/// an integer within the Rust type the generator holds it in).
+/// Whether `text` is in the lexical space of the built-in `b` (strings: always; the
+/// unbounded integers: any integer their own bound allows; the others: an integer within
+/// their range).
 pub fn parses(b: Builtin, text: &str) -> bool {
+    match b {
+        Builtin::Integer => return parses_as::<dt::Integer>(text),
+        Builtin::NonNegativeInteger => return parses_as::<dt::NonNegativeInteger>(text),
+        Builtin::PositiveInteger => return parses_as::<dt::PositiveInteger>(text),
+        Builtin::NonPositiveInteger => return parses_as::<dt::NonPositiveInteger>(text),
+        Builtin::NegativeInteger => return parses_as::<dt::NegativeInteger>(text),
+        _ => {}
+    }
     match b.repr() {
         Repr::Value(v) => by_value_type!(v, parses_as, text),
         Repr::Int(int) => {

@@ -543,6 +543,58 @@ fn a_chameleon_include_takes_the_includers_namespace() {
     assert_eq!(y.namespace.as_deref(), Some("urn:a"));
 }
 
+/// A no-namespace document given on its own and also included as a chameleon is read once
+/// per namespace (XSD 1.0 Part 1, 4.2.1): its components are in no namespace and, for the
+/// include, in the includer's, where the includer's references find them (Boeing ipo3:
+/// `itematt.xsd` given beside `ipo.xsd`, which includes it).
+#[test]
+fn a_document_given_and_included_as_a_chameleon_is_in_both_namespaces() {
+    let dir = documents(&[
+        (
+            "a.xsd",
+            concat!(
+                "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:a\" xmlns:a=\"urn:a\">\n",
+                "<xs:include schemaLocation=\"b.xsd\"/>\n",
+                "<xs:element name=\"r\"><xs:complexType><xs:attributeGroup ref=\"a:G\"/></xs:complexType></xs:element>\n",
+                "</xs:schema>\n",
+            ),
+        ),
+        (
+            "b.xsd",
+            "<xs:attributeGroup name=\"G\"><xs:attribute name=\"n\" type=\"Short\"/></xs:attributeGroup>\n<xs:simpleType name=\"Short\"><xs:restriction base=\"xs:string\"><xs:maxLength value=\"3\"/></xs:restriction></xs:simpleType>\n",
+        ),
+    ]);
+    // b.xsd first: read in no namespace before the include asks for it in urn:a.
+    let set = compose::load(
+        vec![
+            (dir.path().join("b.xsd"), None),
+            (dir.path().join("a.xsd"), None),
+        ],
+        &Catalog::default(),
+    );
+    assert!(set.diagnostics.is_empty(), "{:?}", set.diagnostics);
+    let ns: Vec<(String, Option<String>)> = set
+        .documents
+        .iter()
+        .map(|d| {
+            (
+                d.path.file_name().unwrap().to_string_lossy().into_owned(),
+                d.namespace.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ns,
+        [
+            ("b.xsd".to_string(), None),
+            ("a.xsd".to_string(), Some("urn:a".to_string())),
+            ("b.xsd".to_string(), Some("urn:a".to_string())),
+        ]
+    );
+    let (verdict, d) = check(dir.path(), &["b.xsd", "a.xsd"]);
+    assert_eq!(verdict, Verdict::Supported, "{d:?}");
+}
+
 /// The real-world sets of `../shared/xsd-real` compose with their catalogs: no document is
 /// missing, no location left unmapped.
 #[test]

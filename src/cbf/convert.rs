@@ -427,7 +427,7 @@ pub fn to_cbf_2007(
     while let Some((index, nid)) = stack.pop() {
         let node = &record.moves[index];
         list.push(cbf_2007::Move {
-            nid: crate::schema::xs::PositiveInteger::new(nid).map_err(facet("Move/@nid"))?,
+            nid: crate::datatypes::PositiveInteger::new(nid).map_err(facet("Move/@nid"))?,
             value: crate::cbf::MoveValue::new(node.mv),
             content_form: text_form(&node.comment),
             content: node.comment.clone(),

@@ -381,14 +381,20 @@ pub(crate) fn place_2007(
     let mut previous_nid = 0u64;
     for (i, m) in doc.move_list.r#move.iter().enumerate() {
         let k = i + 1;
-        let nid = m.nid.get();
+        // xs:positiveInteger is unbounded: a nid beyond u64 is further than any record
+        // reaches, so a jump (reported as written).
+        let written = m.nid.get();
+        let nid = written
+            .to_i128()
+            .and_then(|v| u64::try_from(v).ok())
+            .unwrap_or(u64::MAX);
         let mv = m.value.get();
         let bad = if i == 0 && nid != 1 {
             Some(format!(
-                "the first move has nid {nid}; a record starts at nid 1"
+                "the first move has nid {written}; a record starts at nid 1"
             ))
         } else if nid > previous_nid + 1 {
-            Some(format!("nid jumps from {previous_nid} to {nid}: a move's nid is at most one more than the move before it"))
+            Some(format!("nid jumps from {previous_nid} to {written}: a move's nid is at most one more than the move before it"))
         } else {
             None
         };
@@ -401,7 +407,7 @@ pub(crate) fn place_2007(
                     message,
                 )
                 .expected(format!("a nid from 1 to {}", previous_nid + 1))
-                .found(nid.to_string()),
+                .found(written.to_string()),
             );
             // The rest of the tree cannot be placed.
             return;

@@ -19,40 +19,89 @@ use num_traits::{Signed, ToPrimitive, Zero};
 use crate::schema::{whitespace, FacetError};
 
 /// An `xs:integer`: any whole number, held exactly (never wrapped, never bounded).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Integer(BigInt);
+///
+/// Inline when it fits an `i64` (as a decimal's unscaled value is: reading one allocates
+/// nothing), a big integer only beyond; one value has one form, so the derived equality
+/// and hash are the value space's.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Integer(Unscaled);
 
 impl Integer {
     /// The value as a big integer.
-    pub fn as_bigint(&self) -> &BigInt {
-        &self.0
+    pub fn as_bigint(&self) -> Cow<'_, BigInt> {
+        self.0.big()
     }
 
     /// The value as an `i128`, if it fits.
     pub fn to_i128(&self) -> Option<i128> {
-        self.0.to_i128()
+        match &self.0 {
+            Unscaled::Small(v) => Some(i128::from(*v)),
+            Unscaled::Big(v) => v.to_i128(),
+        }
     }
 
     /// Whether the value is below zero.
     pub fn is_negative(&self) -> bool {
-        self.0.is_negative()
+        self.0.signum() < 0
+    }
+
+    /// Whether the value is above zero.
+    pub fn is_positive(&self) -> bool {
+        self.0.signum() > 0
     }
 
     /// The number of decimal digits of the absolute value (`0` has one).
     pub fn digits(&self) -> u64 {
-        digit_count(&self.0)
+        match &self.0 {
+            Unscaled::Small(v) => u64::from(v.unsigned_abs().checked_ilog10().unwrap_or(0)) + 1,
+            Unscaled::Big(v) => digit_count(v),
+        }
     }
 
     /// Reads an `xs:integer` lexical form: an optional sign and decimal digits, after
     /// collapsing white space.
     pub fn parse(text: &str) -> Result<Self, FacetError> {
-        parse_integer_lexical(&whitespace::collapse(text), "xs:integer").map(Integer)
+        parse_integer(&whitespace::collapse(text), "xs:integer")
+    }
+}
+
+/// An integer lexical form (already collapsed): up to 18 significant digits straight into
+/// an `i64`, more through a big integer.
+fn parse_integer(t: &str, expected: &'static str) -> Result<Integer, FacetError> {
+    let (negative, digits) = split_sign(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(FacetError::Lexical { expected });
+    }
+    let significant = digits.trim_start_matches('0');
+    if significant.len() <= 18 {
+        let mut v = 0i64;
+        for b in significant.bytes() {
+            v = v * 10 + i64::from(b - b'0');
+        }
+        return Ok(Integer(Unscaled::Small(if negative { -v } else { v })));
+    }
+    let v = digits_value(significant);
+    Ok(Integer::from(if negative { -v } else { v }))
+}
+
+impl PartialOrd for Integer {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Integer {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (&self.0, &other.0) {
+            (Unscaled::Small(a), Unscaled::Small(b)) => a.cmp(b),
+            (a, b) => a.big().cmp(&b.big()),
+        }
     }
 }
 
 impl From<BigInt> for Integer {
     fn from(value: BigInt) -> Self {
-        Integer(value)
+        Integer(Unscaled::from_big(value))
     }
 }
 
@@ -60,7 +109,10 @@ macro_rules! integer_from {
     ($($t:ty),*) => {$(
         impl From<$t> for Integer {
             fn from(value: $t) -> Self {
-                Integer(BigInt::from(value))
+                match i64::try_from(value) {
+                    Ok(small) => Integer(Unscaled::Small(small)),
+                    Err(_) => Integer::from(BigInt::from(value)),
+                }
             }
         }
     )*};
@@ -69,7 +121,10 @@ integer_from!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
 
 impl fmt::Display for Integer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
+        match &self.0 {
+            Unscaled::Small(v) => fmt::Display::fmt(v, f),
+            Unscaled::Big(v) => fmt::Display::fmt(v, f),
+        }
     }
 }
 
@@ -170,8 +225,7 @@ impl Decimal {
 
     /// The value as an integer, if it is one.
     pub fn to_integer(&self) -> Option<Integer> {
-        self.is_integer()
-            .then(|| Integer(self.unscaled.big().into_owned()))
+        self.is_integer().then(|| Integer(self.unscaled.clone()))
     }
 
     /// Reads an `xs:decimal` lexical form (`(+|-)?(d+(.d*)?|.d+)`) after collapsing white
@@ -284,7 +338,7 @@ fn normalise(mut unscaled: BigInt, mut scale: u32) -> (BigInt, u32) {
 impl From<Integer> for Decimal {
     fn from(value: Integer) -> Self {
         Decimal {
-            unscaled: Unscaled::from_big(value.0),
+            unscaled: value.0,
             scale: 0,
         }
     }
@@ -386,16 +440,6 @@ fn digits_value(digits: &str) -> BigInt {
     BigInt::parse_bytes(digits.as_bytes(), 10).expect("ASCII digits")
 }
 
-/// An integer lexical form (already collapsed): optional sign, one or more digits.
-pub(crate) fn parse_integer_lexical(t: &str, expected: &'static str) -> Result<BigInt, FacetError> {
-    let (negative, digits) = split_sign(t);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(FacetError::Lexical { expected });
-    }
-    let v = digits_value(digits);
-    Ok(if negative { -v } else { v })
-}
-
 macro_rules! bounded_integer {
     ($(#[$doc:meta])* $name:ident, $xsd:literal, $check:expr, $err:expr) => {
         $(#[$doc])*
@@ -406,8 +450,8 @@ macro_rules! bounded_integer {
             /// Checks the bound of the type.
             pub fn new(value: impl Into<Integer>) -> Result<Self, FacetError> {
                 let value = value.into();
-                let check: fn(&BigInt) -> bool = $check;
-                if check(&value.0) {
+                let check: fn(&Integer) -> bool = $check;
+                if check(&value) {
                     Ok($name(value))
                 } else {
                     Err($err)
@@ -419,8 +463,7 @@ macro_rules! bounded_integer {
             }
             /// Reads the lexical form (sign and digits, white space collapsed).
             pub fn parse(text: &str) -> Result<Self, FacetError> {
-                let v = parse_integer_lexical(&whitespace::collapse(text), $xsd)?;
-                $name::new(Integer(v))
+                $name::new(parse_integer(&whitespace::collapse(text), $xsd)?)
             }
         }
 

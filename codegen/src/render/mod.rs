@@ -20,6 +20,7 @@ mod any_element;
 mod complex;
 mod docs;
 mod identity;
+mod integers;
 mod mixed;
 pub(crate) mod names;
 mod namespaces;
@@ -500,14 +501,17 @@ fn builtin_type(b: Builtin) -> TokenStream {
         Builtin::Byte => quote! { i8 },
         Builtin::Short => quote! { i16 },
         Builtin::Int => quote! { i32 },
-        Builtin::Long | Builtin::Integer => quote! { i64 },
+        Builtin::Long => quote! { i64 },
         Builtin::UnsignedByte => quote! { u8 },
         Builtin::UnsignedShort => quote! { u16 },
         Builtin::UnsignedInt => quote! { u32 },
-        Builtin::UnsignedLong | Builtin::NonNegativeInteger => quote! { u64 },
-        Builtin::PositiveInteger => quote! { __s::xs::PositiveInteger },
-        Builtin::NonPositiveInteger => quote! { __s::xs::NonPositiveInteger },
-        Builtin::NegativeInteger => quote! { __s::xs::NegativeInteger },
+        Builtin::UnsignedLong => quote! { u64 },
+        // Unbounded value spaces: held exactly, never a range error (XSD Part 2, 3.3.13).
+        Builtin::Integer
+        | Builtin::NonNegativeInteger
+        | Builtin::PositiveInteger
+        | Builtin::NonPositiveInteger
+        | Builtin::NegativeInteger => integers::unbounded_path(b),
         Builtin::Value(v) => value_type_path(v),
     }
 }

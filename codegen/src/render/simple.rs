@@ -125,17 +125,30 @@ impl Renderer<'_> {
 
                 ::boardxml::string_type!(#ident, #ws, [#(#steps),*]);
             },
-            Repr::Int(int) => {
-                let rt = format_ident!("{}", int.rust_name());
-                let xsd = base.builtin.xsd_name();
-                quote! {
-                    #doc
-                    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-                    pub struct #ident(#rt);
+            Repr::Int(_) => match self.held_integer(r, base.builtin) {
+                Some(int) => {
+                    let rt = format_ident!("{}", int.rust_name());
+                    let xsd = base.builtin.xsd_name();
+                    quote! {
+                        #doc
+                        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+                        pub struct #ident(#rt);
 
-                    ::boardxml::integer_type!(#ident, #rt, #xsd, #ws, [#(#steps),*]);
+                        ::boardxml::integer_type!(#ident, #rt, #xsd, #ws, [#(#steps),*]);
+                    }
                 }
-            }
+                // An unbounded integer its facets leave open: held exactly.
+                None => {
+                    let path = integers::unbounded_path(base.builtin);
+                    quote! {
+                        #doc
+                        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+                        pub struct #ident(#path);
+
+                        ::boardxml::value_type!(#ident, #path, #ws, [#(#steps),*]);
+                    }
+                }
+            },
             // A restricted boolean keeps `bool`: its patterns see the lexical form ("1" is
             // not "true" to a pattern), its enumeration the value ("1" is "true").
             Repr::Bool => quote! {
@@ -365,9 +378,7 @@ impl Renderer<'_> {
         self.steps(r, &mut own, &mut implied);
         let steps: Vec<&Facets> = implied.iter().chain(own.iter().map(|f| &**f)).collect();
         // A list or union base is a value type too (its enumeration compared as values).
-        let values = self
-            .simple_base(&r.base)
-            .is_none_or(|b| matches!(b.builtin.repr(), Repr::Value(_) | Repr::Bool));
+        let values = self.compared_as_values(r);
         let entries = steps.iter().filter_map(|f| step(f, values)).collect();
         (ws_ident(white_space), entries)
     }
@@ -587,7 +598,12 @@ impl Renderer<'_> {
         let mut base_steps = Vec::new();
         self.base_steps(&e.base, &mut base_steps, &mut None);
         let enumerated_base = base_steps.iter().any(|f| !f.enumeration.is_empty());
-        if enumerated_base || matches!(base.builtin.repr(), Repr::Value(_) | Repr::Bool) {
+        let listed: Vec<&str> = e.values.iter().map(|v| v.value.as_str()).collect();
+        let held = self.enumerated_integer(base.builtin, &listed);
+        if enumerated_base
+            || matches!(base.builtin.repr(), Repr::Value(_) | Repr::Bool)
+            || (matches!(base.builtin.repr(), Repr::Int(_)) && held.is_none())
+        {
             // Values compared in the value space (`1.0` is `1`, `1` is `true`), not matched
             // as text: a newtype checked against the enumeration, not a Rust enum.
             return self.restriction(def, &as_restriction(e));
@@ -636,8 +652,8 @@ impl Renderer<'_> {
             .iter()
             .map(|v| doc_attrs(v.doc.as_deref(), &format!("`{}`", v.value)))
             .collect();
-        let how = match base.builtin.repr() {
-            Repr::Int(int) => {
+        let how = match held {
+            Some(int) => {
                 let parsed: Vec<i128> = values
                     .iter()
                     .map(|v| v.trim().parse::<i128>().unwrap_or(i128::MIN))

@@ -108,7 +108,12 @@ pub type Root = (PathBuf, Option<String>);
 /// Loads the documents of one schema from its root documents.
 pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
     let mut set = DocumentSet::default();
-    let mut index: HashMap<PathBuf, usize> = HashMap::new();
+    // A document is read once per namespace its components take: a no-namespace document
+    // given on its own and also included into a namespaced one as a chameleon is two sets
+    // of components (Part 1, 4.2.1), one in no namespace and one in the includer's.
+    let mut index: HashMap<(PathBuf, Option<String>), usize> = HashMap::new();
+    // The first document read from each file, whose text a second namespace reuses.
+    let mut by_path: HashMap<PathBuf, usize> = HashMap::new();
     // Documents still to scan for composition elements, with their bases.
     let mut queue: Vec<(usize, Base)> = Vec::new();
     for (path, text) in roots {
@@ -135,18 +140,20 @@ pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
             },
         };
         let key = canonical(&path);
-        if index.contains_key(&key) {
+        if by_path.contains_key(&key) {
             continue;
         }
-        index.insert(key, set.documents.len());
+        let doc = document(path.clone(), text, None);
+        by_path.insert(key.clone(), set.documents.len());
+        index.insert((key, doc.namespace.clone()), set.documents.len());
         queue.push((
             set.documents.len(),
             Base {
-                file: path.clone(),
+                file: path,
                 url: None,
             },
         ));
-        set.documents.push(document(path, text, None));
+        set.documents.push(doc);
     }
     let mut next = 0;
     while next < queue.len() {
@@ -178,8 +185,31 @@ pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
                 }
             };
             let key = canonical(&file);
-            let loaded = match index.get(&key) {
-                Some(&i) => i,
+            // A chameleon: a no-namespace document included into a namespaced one takes
+            // on the includer's namespace.
+            let inherited = match comp.how {
+                How::Import => None,
+                How::Include | How::Redefine => includer_namespace.clone(),
+            };
+            let again = by_path.get(&key).map(|&first| {
+                let doc = document(
+                    file.clone(),
+                    set.documents[first].text.clone(),
+                    inherited.clone(),
+                );
+                (doc.namespace.clone(), doc)
+            });
+            let loaded = match again {
+                Some((namespace, doc)) => match index.get(&(key.clone(), namespace.clone())) {
+                    Some(&i) => i,
+                    None => {
+                        let i = set.documents.len();
+                        index.insert((key, namespace), i);
+                        set.documents.push(doc);
+                        queue.push((i, Base { file, url }));
+                        i
+                    }
+                },
                 None => {
                     let text = match read(&file) {
                         Ok(t) => t,
@@ -197,15 +227,11 @@ pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
                             continue;
                         }
                     };
-                    // A chameleon: a no-namespace document included into a namespaced
-                    // one takes on the includer's namespace.
-                    let inherited = match comp.how {
-                        How::Import => None,
-                        How::Include | How::Redefine => includer_namespace.clone(),
-                    };
+                    let doc = document(file.clone(), text, inherited);
                     let i = set.documents.len();
-                    index.insert(key, i);
-                    set.documents.push(document(file.clone(), text, inherited));
+                    by_path.insert(key.clone(), i);
+                    index.insert((key, doc.namespace.clone()), i);
+                    set.documents.push(doc);
                     queue.push((i, Base { file, url }));
                     i
                 }

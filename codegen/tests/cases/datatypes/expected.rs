@@ -72,7 +72,7 @@ pub struct Values {
     /// Attribute `decimal`.
     pub decimal: ::core::option::Option<::boardxml::datatypes::Decimal>,
     /// Attribute `integer`.
-    pub integer: ::core::option::Option<i64>,
+    pub integer: ::core::option::Option<::boardxml::datatypes::Integer>,
     /// Attribute `long`.
     pub long: ::core::option::Option<i64>,
     /// Attribute `unsignedByte`.
@@ -158,15 +158,15 @@ pub struct Values {
     OptAttr(__s::xs::NormalizedString) attribute("normalizedString", false), 2 token :
     OptAttr(__s::xs::Token) attribute("token", false), 3 boolean : OptAttr(bool)
     attribute("boolean", false), 4 decimal : OptAttr(::boardxml::datatypes::Decimal)
-    attribute("decimal", false), 5 integer : OptAttr(i64) attribute("integer", false), 6
-    long : OptAttr(i64) attribute("long", false), 7 unsigned_byte : OptAttr(u8)
-    attribute("unsignedByte", false), 8 float : OptAttr(::boardxml::datatypes::Float)
-    attribute("float", false), 9 double : OptAttr(::boardxml::datatypes::Double)
-    attribute("double", false), 10 duration : OptAttr(::boardxml::datatypes::Duration)
-    attribute("duration", false), 11 date_time : OptAttr(::boardxml::datatypes::DateTime)
-    attribute("dateTime", false), 12 time : OptAttr(::boardxml::datatypes::Time)
-    attribute("time", false), 13 date : OptAttr(::boardxml::datatypes::Date)
-    attribute("date", false), 14 g_year_month :
+    attribute("decimal", false), 5 integer : OptAttr(::boardxml::datatypes::Integer)
+    attribute("integer", false), 6 long : OptAttr(i64) attribute("long", false), 7
+    unsigned_byte : OptAttr(u8) attribute("unsignedByte", false), 8 float :
+    OptAttr(::boardxml::datatypes::Float) attribute("float", false), 9 double :
+    OptAttr(::boardxml::datatypes::Double) attribute("double", false), 10 duration :
+    OptAttr(::boardxml::datatypes::Duration) attribute("duration", false), 11 date_time :
+    OptAttr(::boardxml::datatypes::DateTime) attribute("dateTime", false), 12 time :
+    OptAttr(::boardxml::datatypes::Time) attribute("time", false), 13 date :
+    OptAttr(::boardxml::datatypes::Date) attribute("date", false), 14 g_year_month :
     OptAttr(::boardxml::datatypes::GYearMonth) attribute("gYearMonth", false), 15 g_year
     : OptAttr(::boardxml::datatypes::GYear) attribute("gYear", false), 16 g_month_day :
     OptAttr(::boardxml::datatypes::GMonthDay) attribute("gMonthDay", false), 17 g_day :

@@ -118,7 +118,7 @@ pub struct Level {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Attribute `ply` (required).
-    pub ply: __s::xs::PositiveInteger,
+    pub ply: ::boardxml::datatypes::PositiveInteger,
     /// Element `from`.
     pub from: ::std::string::String,
     /// Element `to`.
@@ -126,9 +126,10 @@ pub struct Move {
 }
 ::boardxml::complex_type!(
     Move, __c::Content::Sequence(& [__c::Item::new(1, & ["from"], "<from>", & ["to"]),
-    __c::Item::new(2, & ["to"], "<to>", & [])]), [0 ply : Attr(__s::xs::PositiveInteger)
-    attribute("ply", true), 1 from : Leaf(::std::string::String) element("from", 1, 1), 2
-    to : Leaf(::std::string::String) element("to", 1, 1)]
+    __c::Item::new(2, & ["to"], "<to>", & [])]), [0 ply :
+    Attr(::boardxml::datatypes::PositiveInteger) attribute("ply", true), 1 from :
+    Leaf(::std::string::String) element("from", 1, 1), 2 to : Leaf(::std::string::String)
+    element("to", 1, 1)]
 );
 ::boardxml::complex_element!(Move);
 /// Complex type `Note`.

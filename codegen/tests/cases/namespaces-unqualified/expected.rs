@@ -24,7 +24,7 @@ pub struct Order {
     /// Element `{urn:example:order}item`.
     pub item: ::std::string::String,
     /// Element `item`.
-    pub item_2: __s::xs::PositiveInteger,
+    pub item_2: ::boardxml::datatypes::PositiveInteger,
     /// Element `line`.
     pub line: ::std::vec::Vec<Line>,
 }
@@ -35,8 +35,8 @@ pub struct Order {
     Attr(__s::xs::Token) attribute("{urn:example:order}code", true), 1 note :
     OptAttr(::std::string::String) attribute("note", false), 2 item :
     Leaf(::std::string::String) element("{urn:example:order}item", 1, 1), 3 item_2 :
-    Leaf(__s::xs::PositiveInteger) element("item", 1, 1), 4 line : Children(Line)
-    element("line", 0, __c::UNBOUNDED)]
+    Leaf(::boardxml::datatypes::PositiveInteger) element("item", 1, 1), 4 line :
+    Children(Line) element("line", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Order);
 /// A document of this schema: one variant per global element.

@@ -139,7 +139,7 @@ pub struct ScoresItem(i64);
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Size {
     #[doc = concat!("A value of the member type ", stringify!(Integer), ".")]
-    Integer(i64),
+    Integer(::boardxml::datatypes::Integer),
     #[doc = concat!("A value of the member type ", stringify!(SizeMember1), ".")]
     SizeMember1(SizeMember1),
 }
