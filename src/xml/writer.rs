@@ -33,6 +33,21 @@ pub struct Writer {
     namespaces: &'static [(&'static str, &'static str)],
     /// The declarations are still to be written (on the next start tag: the root's).
     declare: bool,
+    /// The text still to be written of the mixed elements being written over an element
+    /// particle, innermost last (see [`Writer::interleave`]).
+    interleaved: Vec<Interleaving>,
+}
+
+/// The text of one mixed element being written: each run goes before the child it
+/// preceded when read.
+struct Interleaving {
+    /// The element's content depth (`stack.len()` inside it).
+    depth: usize,
+    runs: Vec<crate::mixed::TextRun>,
+    /// Runs written so far.
+    next: usize,
+    /// Child elements started so far.
+    children: usize,
 }
 
 impl Writer {
@@ -53,6 +68,7 @@ impl Writer {
             encoding,
             namespaces: &[],
             declare: false,
+            interleaved: Vec::new(),
         }
     }
 
@@ -121,6 +137,7 @@ impl Writer {
     /// Starts element `name`; attributes follow, then one of the content calls.
     pub fn start(&mut self, name: &str) {
         self.close_open_tag();
+        self.text_before_child();
         self.indent();
         self.out.push('<');
         let written = self.written(name, false);
@@ -175,6 +192,7 @@ impl Writer {
 
     /// Ends content begun with `begin_elements` or `begin_mixed`, closing element `name`.
     pub fn end(&mut self, name: &str) {
+        self.text_after_children();
         let mode = self.stack.pop();
         if self.open {
             // Nothing was written inside.
@@ -194,6 +212,63 @@ impl Writer {
         self.out.push('\n');
         for _ in 0..self.stack.len() {
             self.out.push_str("  ");
+        }
+    }
+
+    /// Mixed content over an element particle, begun with [`Writer::begin_mixed`]: `text`
+    /// is written between the children that follow, each run before the child it is
+    /// placed before ([`crate::mixed::TextRun::at`]); runs placed after the last child
+    /// written come before the end tag, in their order.
+    pub fn interleave(&mut self, text: &crate::mixed::MixedText) {
+        self.interleaved.push(Interleaving {
+            depth: self.stack.len(),
+            runs: text.runs().to_vec(),
+            next: 0,
+            children: 0,
+        });
+    }
+
+    /// The runs placed before the child element about to start, if it is a child of a
+    /// mixed element being interleaved.
+    fn text_before_child(&mut self) {
+        let depth = self.stack.len();
+        let Some(i) = self.interleaved.last_mut().filter(|i| i.depth == depth) else {
+            return;
+        };
+        let (from, children) = (i.next, i.children);
+        let upto = from
+            + i.runs[from..]
+                .iter()
+                .take_while(|r| r.at <= children)
+                .count();
+        i.next = upto;
+        i.children += 1;
+        let runs = std::mem::take(&mut i.runs);
+        self.write_runs(&runs[from..upto]);
+        if let Some(i) = self.interleaved.last_mut() {
+            i.runs = runs;
+        }
+    }
+
+    /// The runs left when the mixed element being interleaved ends.
+    fn text_after_children(&mut self) {
+        if self
+            .interleaved
+            .last()
+            .is_some_and(|i| i.depth == self.stack.len())
+        {
+            if let Some(i) = self.interleaved.pop() {
+                self.write_runs(&i.runs[i.next..]);
+            }
+        }
+    }
+
+    fn write_runs(&mut self, runs: &[crate::mixed::TextRun]) {
+        for r in runs {
+            match r.form {
+                TextForm::Text => self.text(&r.text),
+                TextForm::CData => self.cdata(&r.text),
+            }
         }
     }
 

@@ -21,6 +21,7 @@ mod complex;
 mod docs;
 mod identity;
 mod mixed;
+mod mixed_general;
 pub(crate) mod names;
 mod namespaces;
 mod simple;
