@@ -105,6 +105,8 @@ fn the_example_reads_into_typed_children_and_placed_text() {
     // An empty element with a default holds the default as its text; a fixed value matched.
     assert_eq!(doc.remark.as_ref().unwrap().text.concatenated(), "none");
     assert_eq!(doc.stamp.as_ref().unwrap().text.concatenated(), "ok");
+    // Mixed content that may be empty, restricted to simple content: a value of its type.
+    assert_eq!(doc.count.as_ref().unwrap().content.get(), 7);
 }
 
 #[test]
@@ -272,6 +274,16 @@ fn mixed_content_judges_documents_like_xmllint() {
             doc("<para><title>t</title><note><ref>x</ref></note></para>"),
             &["E0208"],
             "a bad value inside nested mixed content",
+        ),
+        (
+            doc("<count>-1</count>"),
+            &["E0211"],
+            "mixed content restricted to an xs:int of at least 0",
+        ),
+        (
+            doc("<count>1<ref>1</ref></count>"),
+            &["E0202"],
+            "simple content restricted from mixed content has no element",
         ),
         (
             "<doc>text <para><title>t</title></para></doc>".to_string(),

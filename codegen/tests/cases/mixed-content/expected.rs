@@ -2,6 +2,8 @@
 // run `cargo run -p boardxml-codegen` (see README.md).
 
 use ::boardxml::complex as __c;
+use ::boardxml::facets as __f;
+use ::boardxml::schema as __s;
 /// Complex type `Address`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Address {
@@ -30,6 +32,24 @@ pub struct Bare {
     Bare, __c::Content::Mixed(0), [0 content : Mixed(BareContent) MIXED]
 );
 ::boardxml::complex_element!(Bare);
+/// Complex type `Count`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// The element's content.
+    pub content: CountContent,
+    /// Whether the content was written as CDATA (kept for rewriting).
+    pub content_form: __s::TextForm,
+}
+::boardxml::complex_type!(
+    Count, __c::Content::Simple(0), [], 0 content content_form : CountContent
+);
+::boardxml::complex_element!(Count);
+/// Restriction of xs:int (schema type `CountContent`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CountContent(i32);
+::boardxml::integer_type!(
+    CountContent, i32, "xs:int", Collapse, [__f::Step::NONE.min(0)]
+);
 /// Complex type `Doc`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Doc {
@@ -51,21 +71,25 @@ pub struct Doc {
     ///
     /// The schema fixes its value: `ok` (an empty element has it).
     pub stamp: ::core::option::Option<Note>,
+    /// Element `count`.
+    pub count: ::core::option::Option<Count>,
 }
 ::boardxml::complex_type!(
     Doc, __c::Content::Sequence(& [__c::Item::new(0, & ["para"], "<para>", & ["address",
-    "open", "signed", "bare", "remark", "stamp"]), __c::Item::new(1, & ["address"],
-    "<address>", & ["open", "signed", "bare", "remark", "stamp"]), __c::Item::new(2, &
-    ["open"], "<open>", & ["signed", "bare", "remark", "stamp"]), __c::Item::new(3, &
-    ["signed"], "<signed>", & ["bare", "remark", "stamp"]), __c::Item::new(4, & ["bare"],
-    "<bare>", & ["remark", "stamp"]), __c::Item::new(5, & ["remark"], "<remark>", &
-    ["stamp"]), __c::Item::new(6, & ["stamp"], "<stamp>", & [])]), [0 para :
-    Children(Para) element("para", 1, __c::UNBOUNDED), 1 address : OptChild(Address)
-    element("address", 0, 1), 2 open : OptChild(Open) element("open", 0, 1), 3 signed :
-    OptChild(Signed) element("signed", 0, 1), 4 bare : OptChild(Bare) element("bare", 0,
-    1), 5 remark : OptChild(Note) constrained("remark", 0, 1,
+    "open", "signed", "bare", "remark", "stamp", "count"]), __c::Item::new(1, &
+    ["address"], "<address>", & ["open", "signed", "bare", "remark", "stamp", "count"]),
+    __c::Item::new(2, & ["open"], "<open>", & ["signed", "bare", "remark", "stamp",
+    "count"]), __c::Item::new(3, & ["signed"], "<signed>", & ["bare", "remark", "stamp",
+    "count"]), __c::Item::new(4, & ["bare"], "<bare>", & ["remark", "stamp", "count"]),
+    __c::Item::new(5, & ["remark"], "<remark>", & ["stamp", "count"]), __c::Item::new(6,
+    & ["stamp"], "<stamp>", & ["count"]), __c::Item::new(7, & ["count"], "<count>", &
+    [])]), [0 para : Children(Para) element("para", 1, __c::UNBOUNDED), 1 address :
+    OptChild(Address) element("address", 0, 1), 2 open : OptChild(Open) element("open",
+    0, 1), 3 signed : OptChild(Signed) element("signed", 0, 1), 4 bare : OptChild(Bare)
+    element("bare", 0, 1), 5 remark : OptChild(Note) constrained("remark", 0, 1,
     __c::ValueConstraint::Default("none")), 6 stamp : OptChild(Note) constrained("stamp",
-    0, 1, __c::ValueConstraint::Fixed("ok"))]
+    0, 1, __c::ValueConstraint::Fixed("ok")), 7 count : OptChild(Count) element("count",
+    0, 1)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Note`.
