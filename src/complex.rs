@@ -442,6 +442,8 @@ fn all<T: Complex>(
             )),
             Some(k) => {
                 seen[k] = true;
+                // Mixed content keeps the order (src/mixed.rs).
+                r.note_all_child(fields[k]);
                 if T::read_field(b, r, tag, attributes, fields[k]).is_err() {
                     *failed = true;
                 }
@@ -541,8 +543,20 @@ pub fn write<T: Complex>(value: &T, w: &mut Writer, name: &str) {
                     }
                 }
                 Content::All { fields, .. } => {
-                    for &i in fields {
-                        value.write_field(w, name, i);
+                    // In the order read (or set), then any other field, each once.
+                    let order: Vec<usize> = w
+                        .interleaved_all_order()
+                        .iter()
+                        .copied()
+                        .filter(|i| fields.contains(i))
+                        .chain(fields.iter().copied())
+                        .collect();
+                    let mut written = Vec::with_capacity(order.len());
+                    for i in order {
+                        if !written.contains(&i) {
+                            written.push(i);
+                            value.write_field(w, name, i);
+                        }
                     }
                 }
                 _ => {}

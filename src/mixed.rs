@@ -32,6 +32,10 @@ pub struct TextRun {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MixedText {
     runs: Vec<TextRun>,
+    /// In an `xs:all`, the order its children came in, as indexes of their fields in the
+    /// type's field table (`Complex::FIELDS`): an `xs:all` holds its children in schema
+    /// order, and the text between them keeps its meaning only in theirs.
+    all_order: Vec<usize>,
 }
 
 /// A run given a place before one already given (the runs are in document order).
@@ -115,6 +119,19 @@ impl MixedText {
     /// All the characters, in order (the string value of the content's text).
     pub fn concatenated(&self) -> String {
         self.runs.iter().map(|r| r.text.as_str()).collect()
+    }
+
+    /// In an `xs:all`, the fields of the children in the order they came in (see
+    /// [`MixedText::set_all_order`]); empty: schema order.
+    pub fn all_order(&self) -> &[usize] {
+        &self.all_order
+    }
+
+    /// Sets the order in which the children of an `xs:all` are written, as indexes of
+    /// their fields in the type's field table; fields not named are written after these,
+    /// in schema order, and a field named twice is written once.
+    pub fn set_all_order(&mut self, fields: Vec<usize>) {
+        self.all_order = fields;
     }
 
     /// The place of the last run, if any: a value is written faithfully when it has at

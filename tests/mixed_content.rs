@@ -92,6 +92,8 @@ fn the_example_reads_into_typed_children_and_placed_text() {
         ("Main 1", Some("Oslo"))
     );
     assert_eq!(a.text.concatenated(), "At , .");
+    // The order of the xs:all children, by field: city (1) before street (0).
+    assert_eq!(a.text.all_order(), [1, 0]);
     let o = doc.open.as_ref().unwrap();
     assert_eq!(o.any.len(), 1);
     assert_eq!(
@@ -118,6 +120,11 @@ fn mixed_content_is_written_back_where_it_was() {
     // Text, CDATA and the children, in their order, nothing added inside mixed content.
     assert!(
         written.contains(r#"<para id="p1">Intro <title>On &amp; mixed</title> then <b>bold</b>, <i>italic</i><![CDATA[ <raw> ]]><note>see <ref>3</ref> below</note>end.</para>"#),
+        "{written}"
+    );
+    // xs:all: its children in the order they came, the text between them where it was.
+    assert!(
+        written.contains("<address>At <city>Oslo</city>, <street>Main 1</street>.</address>"),
         "{written}"
     );
     assert!(
@@ -188,6 +195,47 @@ fn a_value_built_in_code_is_written_with_its_text_in_place() {
             form: TextForm::Text
         }
     );
+}
+
+#[test]
+fn the_order_of_xs_all_children_is_the_one_read_or_set() {
+    let mut text = MixedText::new();
+    text.push_text(1, " then ").unwrap();
+    let mut address = mixed::Address {
+        street: "S".into(),
+        city: Some("C".into()),
+        text,
+    };
+    let doc = |a: &mixed::Address| {
+        write(&mixed::Root::Doc(mixed::Doc {
+            para: vec![mixed::Para {
+                id: None,
+                title: "t".into(),
+                content: vec![],
+                note: vec![],
+                text: MixedText::new(),
+            }],
+            address: Some(a.clone()),
+            ..Default::default()
+        }))
+    };
+    // No order given: schema order.
+    assert!(
+        doc(&address).contains("<address><street>S</street> then <city>C</city></address>"),
+        "{}",
+        doc(&address)
+    );
+    // An order naming a field twice and one that is no child of the xs:all: each child once.
+    address.text.set_all_order(vec![1, 1, 7]);
+    let written = doc(&address);
+    assert!(
+        written.contains("<address><city>C</city> then <street>S</street></address>"),
+        "{written}"
+    );
+    let (again, diags) = read::<mixed::Root>(&written);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let mixed::Root::Doc(again) = again.unwrap();
+    assert_eq!(again.address.unwrap().text.all_order(), [1, 0]);
 }
 
 /// `doc` around `body`, with the required first paragraph.

@@ -44,6 +44,8 @@ struct Interleaving {
     /// The element's content depth (`stack.len()` inside it).
     depth: usize,
     runs: Vec<crate::mixed::TextRun>,
+    /// The order of the children of an `xs:all` ([`crate::mixed::MixedText::all_order`]).
+    all_order: Vec<usize>,
     /// Runs written so far.
     next: usize,
     /// Child elements started so far.
@@ -223,9 +225,19 @@ impl Writer {
         self.interleaved.push(Interleaving {
             depth: self.stack.len(),
             runs: text.runs().to_vec(),
+            all_order: text.all_order().to_vec(),
             next: 0,
             children: 0,
         });
+    }
+
+    /// The order of the `xs:all` children of the mixed element being interleaved, as given
+    /// to [`Writer::interleave`] (fields of its type; empty: schema order).
+    pub fn interleaved_all_order(&self) -> &[usize] {
+        match self.interleaved.last() {
+            Some(i) if i.depth == self.stack.len() => &i.all_order,
+            _ => &[],
+        }
     }
 
     /// The runs placed before the child element about to start, if it is a child of a

@@ -14,6 +14,8 @@ pub(crate) struct Gathering {
     /// The element's depth (`Reader::open` inside it): text at this depth is its own.
     depth: usize,
     text: MixedText,
+    /// The fields of the `xs:all` children read so far, in order.
+    all_order: Vec<usize>,
     /// The element's `default=` or `fixed=`, which its content as a whole answers to.
     constraint: Option<super::ContentConstraint>,
 }
@@ -26,6 +28,7 @@ impl Reader<'_> {
         self.interleaved.push(Gathering {
             depth: self.open,
             text: MixedText::new(),
+            all_order: Vec::new(),
             constraint,
         });
     }
@@ -37,12 +40,14 @@ impl Reader<'_> {
         let Some(Gathering {
             depth,
             mut text,
+            all_order,
             constraint,
         }) = self.interleaved.pop()
         else {
             return Err(Invalid);
         };
         debug_assert_eq!(depth, self.open, "finished where it began");
+        text.set_all_order(all_order);
         let children = self.levels[self.open - 1].child_count();
         // The text was handed to the constraint as it was gathered.
         if let Some(mut c) = constraint {
@@ -60,6 +65,17 @@ impl Reader<'_> {
             }
         }
         Ok(text)
+    }
+
+    /// Notes that the child of an `xs:all` about to be read is field `field` of the type
+    /// being read, if that type's mixed content is being gathered (see
+    /// [`MixedText::all_order`]).
+    pub fn note_all_child(&mut self, field: usize) {
+        if self.gathers_text() && self.retain {
+            if let Some(g) = self.interleaved.last_mut() {
+                g.all_order.push(field);
+            }
+        }
     }
 
     /// Whether the element being read gathers its text (mixed content over a particle).
