@@ -244,6 +244,15 @@ pub enum Content {
     },
     /// Mixed content, read and written by the field at this index.
     Mixed(usize),
+    /// Mixed content over an element particle ([`crate::mixed`]): the children as the
+    /// element-only content `elements` (a `Sequence` or an `All`), the character data
+    /// between them in the field at index `text` ([`TextRuns`]).
+    Interleaved {
+        /// The field holding the text.
+        text: usize,
+        /// The element content.
+        elements: &'static Content,
+    },
 }
 
 /// A generated complex type: its tables, and reading and writing one field by index.
@@ -323,7 +332,16 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
             *failed = true;
         }
     }
-    let attributes_ok = match T::CONTENT {
+    // Mixed content over an element particle: its elements are read as element-only
+    // content, while the reader gathers the text between them.
+    let (content, text) = match T::CONTENT {
+        Content::Interleaved { text, elements } => {
+            r.begin_interleaved();
+            (*elements, Some(text))
+        }
+        content => (content, None),
+    };
+    let attributes_ok = match content {
         // Element-only content is read before the unknown attributes are reported.
         Content::Sequence(items) => {
             for item in items {
@@ -361,7 +379,18 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
             }
             attributes.finish(r)
         }
+        // Never nested (the generator gives element content here).
+        Content::Interleaved { .. } => {
+            r.end_children();
+            attributes.finish(r)
+        }
     };
+    if let Some(i) = text {
+        let mut none = r.attributes(tag);
+        if T::read_field(&mut b, r, tag, &mut none, i).is_err() {
+            *failed = true;
+        }
+    }
     if attributes_ok.is_err() || *failed {
         return Err(Invalid);
     }
@@ -413,6 +442,8 @@ fn all<T: Complex>(
             )),
             Some(k) => {
                 seen[k] = true;
+                // Mixed content keeps the order (src/mixed.rs).
+                r.note_all_child(fields[k]);
                 if T::read_field(b, r, tag, attributes, fields[k]).is_err() {
                     *failed = true;
                 }
@@ -490,6 +521,37 @@ pub fn write<T: Complex>(value: &T, w: &mut Writer, name: &str) {
         Content::Mixed(i) => {
             w.begin_mixed();
             value.write_field(w, name, i);
+            w.end(name);
+        }
+        Content::Interleaved { text, elements } => {
+            w.begin_mixed();
+            // The text first: the writer places it between the children that follow.
+            value.write_field(w, name, text);
+            match *elements {
+                Content::Sequence(items) => {
+                    for item in items {
+                        value.write_field(w, name, item.field);
+                    }
+                }
+                Content::All { fields, .. } => {
+                    // In the order read (or set), then any other field, each once.
+                    let order: Vec<usize> = w
+                        .interleaved_all_order()
+                        .iter()
+                        .copied()
+                        .filter(|i| fields.contains(i))
+                        .chain(fields.iter().copied())
+                        .collect();
+                    let mut written = Vec::with_capacity(order.len());
+                    for i in order {
+                        if !written.contains(&i) {
+                            written.push(i);
+                            value.write_field(w, name, i);
+                        }
+                    }
+                }
+                _ => {}
+            }
             w.end(name);
         }
     }
@@ -781,7 +843,30 @@ kinds!(
     Many,
     /// Mixed content, held as `Vec<T>` (text and elements in document order).
     Mixed,
+    /// The text of mixed content over an element particle, held as
+    /// [`MixedText`](crate::mixed::MixedText) (`T` is that type).
+    TextRuns,
 );
+
+impl FieldKind for TextRuns<crate::mixed::MixedText> {
+    type Value = crate::mixed::MixedText;
+    type Slot = crate::mixed::MixedText;
+    fn read(
+        r: &mut Reader<'_>,
+        _: &mut Attributes<'_>,
+        _: &Field,
+        slot: &mut crate::mixed::MixedText,
+    ) -> Result<(), Invalid> {
+        *slot = r.finish_interleaved()?;
+        Ok(())
+    }
+    fn build(slot: crate::mixed::MixedText) -> Option<crate::mixed::MixedText> {
+        Some(slot)
+    }
+    fn write(value: &crate::mixed::MixedText, w: &mut Writer, _: &Field) {
+        w.interleave(value);
+    }
+}
 
 fn fixed_value(f: &Field) -> &'static str {
     match f.kind {

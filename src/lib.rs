@@ -67,6 +67,7 @@ mod front;
 pub mod generated;
 pub mod identity;
 pub mod identity_key;
+pub mod mixed;
 pub mod nillable;
 pub mod players;
 pub mod report;

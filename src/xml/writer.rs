@@ -36,6 +36,23 @@ pub struct Writer {
     /// The expanded name of the type the next start tag's `xsi:type` names (see
     /// [`Writer::type_substitution`]).
     xsi_type: Option<&'static str>,
+    /// The text still to be written of the mixed elements being written over an element
+    /// particle, innermost last (see [`Writer::interleave`]).
+    interleaved: Vec<Interleaving>,
+}
+
+/// The text of one mixed element being written: each run goes before the child it
+/// preceded when read.
+struct Interleaving {
+    /// The element's content depth (`stack.len()` inside it).
+    depth: usize,
+    runs: Vec<crate::mixed::TextRun>,
+    /// The order of the children of an `xs:all` ([`crate::mixed::MixedText::all_order`]).
+    all_order: Vec<usize>,
+    /// Runs written so far.
+    next: usize,
+    /// Child elements started so far.
+    children: usize,
 }
 
 impl Writer {
@@ -57,6 +74,7 @@ impl Writer {
             namespaces: &[],
             declare: false,
             xsi_type: None,
+            interleaved: Vec::new(),
         }
     }
 
@@ -125,6 +143,7 @@ impl Writer {
     /// Starts element `name`; attributes follow, then one of the content calls.
     pub fn start(&mut self, name: &str) {
         self.close_open_tag();
+        self.text_before_child();
         self.indent();
         self.out.push('<');
         let written = self.written(name, false);
@@ -225,6 +244,7 @@ impl Writer {
 
     /// Ends content begun with `begin_elements` or `begin_mixed`, closing element `name`.
     pub fn end(&mut self, name: &str) {
+        self.text_after_children();
         let mode = self.stack.pop();
         if self.open {
             // Nothing was written inside.
@@ -244,6 +264,73 @@ impl Writer {
         self.out.push('\n');
         for _ in 0..self.stack.len() {
             self.out.push_str("  ");
+        }
+    }
+
+    /// Mixed content over an element particle, begun with [`Writer::begin_mixed`]: `text`
+    /// is written between the children that follow, each run before the child it is
+    /// placed before ([`crate::mixed::TextRun::at`]); runs placed after the last child
+    /// written come before the end tag, in their order.
+    pub fn interleave(&mut self, text: &crate::mixed::MixedText) {
+        self.interleaved.push(Interleaving {
+            depth: self.stack.len(),
+            runs: text.runs().to_vec(),
+            all_order: text.all_order().to_vec(),
+            next: 0,
+            children: 0,
+        });
+    }
+
+    /// The order of the `xs:all` children of the mixed element being interleaved, as given
+    /// to [`Writer::interleave`] (fields of its type; empty: schema order).
+    pub fn interleaved_all_order(&self) -> &[usize] {
+        match self.interleaved.last() {
+            Some(i) if i.depth == self.stack.len() => &i.all_order,
+            _ => &[],
+        }
+    }
+
+    /// The runs placed before the child element about to start, if it is a child of a
+    /// mixed element being interleaved.
+    fn text_before_child(&mut self) {
+        let depth = self.stack.len();
+        let Some(i) = self.interleaved.last_mut().filter(|i| i.depth == depth) else {
+            return;
+        };
+        let (from, children) = (i.next, i.children);
+        let upto = from
+            + i.runs[from..]
+                .iter()
+                .take_while(|r| r.at <= children)
+                .count();
+        i.next = upto;
+        i.children += 1;
+        let runs = std::mem::take(&mut i.runs);
+        self.write_runs(&runs[from..upto]);
+        if let Some(i) = self.interleaved.last_mut() {
+            i.runs = runs;
+        }
+    }
+
+    /// The runs left when the mixed element being interleaved ends.
+    fn text_after_children(&mut self) {
+        if self
+            .interleaved
+            .last()
+            .is_some_and(|i| i.depth == self.stack.len())
+        {
+            if let Some(i) = self.interleaved.pop() {
+                self.write_runs(&i.runs[i.next..]);
+            }
+        }
+    }
+
+    fn write_runs(&mut self, runs: &[crate::mixed::TextRun]) {
+        for r in runs {
+            match r.form {
+                TextForm::Text => self.text(&r.text),
+                TextForm::CData => self.cdata(&r.text),
+            }
         }
     }
 

@@ -45,6 +45,9 @@ impl Renderer<'_> {
                 content
             }
             Content::Elements(p) => self.element_content(def, p, &mut names, &mut plans),
+            Content::Mixed(p) if !mixed_general::fits_item_enum(p) => {
+                self.interleaved(def, p, &mut names, &mut plans)
+            }
             Content::Mixed(p) => {
                 let ty = self.mixed(def, p);
                 let field = names.take("content");

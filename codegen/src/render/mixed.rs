@@ -1,4 +1,5 @@
-//! Mixed content: an enum of text, CDATA and the allowed elements, in document order.
+//! Mixed content over a repeated choice of single elements: an enum of text, CDATA and the
+//! allowed elements, in document order (any other particle: render/mixed_general.rs).
 
 use super::*;
 
@@ -7,24 +8,12 @@ impl Renderer<'_> {
     pub(super) fn mixed(&mut self, def: &TypeDef, p: &Particle) -> TokenStream {
         let name = self.fresh_name(&format!("{}Content", type_ident_name(&def.name)));
         let ident = type_ident(&name);
-        // The choice's branches: elements and element wildcards, each occurring once.
+        // The choice's branches: elements and element wildcards, each occurring at most
+        // once (only what render/mixed_general.rs `fits_item_enum` admits comes here; other
+        // particles are mixed content over element fields).
         let branches: Vec<&Term> = match &p.term {
-            Term::Choice(items) | Term::Sequence(items)
-                if items.iter().all(|i| {
-                    matches!(i.term, Term::Element(_) | Term::Any(_))
-                        && i.min <= 1
-                        && i.max == Some(1)
-                }) =>
-            {
-                if matches!(p.term, Term::Sequence(_)) && !items.is_empty() {
-                    self.error(def, "mixed content is supported with a repeated xs:choice of elements (or no elements)", None);
-                }
-                items.iter().map(|i| &i.term).collect()
-            }
-            _ => {
-                self.error(def, "mixed content is supported with a repeated xs:choice of elements (or no elements)", None);
-                Vec::new()
-            }
+            Term::Choice(items) | Term::Sequence(items) => items.iter().map(|i| &i.term).collect(),
+            _ => Vec::new(),
         };
         let mut names = Vec::new();
         let mut variants = Vec::new();

@@ -22,6 +22,7 @@ mod docs;
 mod identity;
 mod integers;
 mod mixed;
+mod mixed_general;
 pub(crate) mod names;
 mod namespaces;
 mod nillable;

@@ -857,15 +857,20 @@ impl Converter<'_> {
                     );
                     return false;
                 };
-                let Content::Simple(base_value) = &c.content else {
-                    let message = if matches!(c.content, Content::Mixed(_)) {
-                        self.unsupported(
-                            p.span,
-                            construct,
-                            format!("restricting the mixed content of \"{}\" to simple content is not supported", name_of(&p.base)),
-                            None,
-                        );
-                        return false;
+                // Mixed content that may be empty restricts to simple content of the
+                // restriction's own xs:simpleType (XSD 1.0, 3.4.2, complex type definition
+                // with simple content, clause 2; 3.4.6, derivation-ok-restriction 5.1.2).
+                let mixed_value = match (&c.content, inline) {
+                    (Content::Mixed(bp), Some(t)) if super::emptiable(bp) => Some(t),
+                    _ => None,
+                };
+                let ((Content::Simple(base_value), _) | (_, Some(base_value))) =
+                    (&c.content, mixed_value)
+                else {
+                    let message = if matches!(c.content, Content::Mixed(_)) && inline.is_none() {
+                        format!("a simpleContent restriction of the mixed content of \"{}\" needs an xs:simpleType child giving the value type", name_of(&p.base))
+                    } else if matches!(c.content, Content::Mixed(_)) {
+                        format!("a simpleContent restriction of mixed content needs a base whose particle may be empty; that of \"{}\" may not", name_of(&p.base))
                     } else {
                         format!("the base of a simpleContent restriction is a complex type with simple content; \"{}\" has element or empty content", name_of(&p.base))
                     };

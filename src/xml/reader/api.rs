@@ -189,8 +189,12 @@ impl<'a> Reader<'a> {
     /// Skips to the next child element of the current element, reporting text that the
     /// content model does not allow; `None` at the current element's end.
     pub fn peek_child(&mut self) -> Option<&str> {
+        // Inside mixed content read over an element particle, text is the content's
+        // own, white space included: it is gathered, not reported (see `interleaved`).
+        let gathering = self.gathers_text();
         loop {
-            match self.next_node_with(true) {
+            match self.next_node_with(!gathering) {
+                Node::Text { cdata, .. } if gathering => self.gather_text(cdata),
                 Node::Text { blank: true, .. } => continue,
                 Node::Text { offset, .. } => {
                     let path = self.path();

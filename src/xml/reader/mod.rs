@@ -26,6 +26,7 @@ mod document;
 mod events;
 mod identity;
 mod ids;
+mod interleaved;
 mod nil;
 mod path;
 mod tag;
@@ -171,6 +172,9 @@ pub struct Reader<'a> {
     closed_prefixes: Vec<(String, String)>,
     /// Whether an event has been read (an XML declaration must be the first).
     started: bool,
+    /// The text of the mixed elements being read over an element particle, innermost
+    /// last (see `interleaved`).
+    interleaved: Vec<interleaved::Gathering>,
 }
 
 impl<'a> Reader<'a> {
@@ -259,6 +263,7 @@ impl<'a> Reader<'a> {
             prefix_marks: Vec::new(),
             closed_prefixes: Vec::new(),
             started: false,
+            interleaved: Vec::new(),
             observer: None,
             observe_starts: false,
             found: Vec::new(),

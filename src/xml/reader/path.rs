@@ -22,6 +22,11 @@ pub(super) struct Level {
 }
 
 impl Level {
+    /// How many child elements have been entered so far.
+    pub(super) fn child_count(&self) -> usize {
+        self.children.iter().map(|(_, _, count)| count).sum()
+    }
+
     /// The offset of the first child element named `name` read so far.
     pub(super) fn child(&self, name: &str) -> Option<usize> {
         self.children
