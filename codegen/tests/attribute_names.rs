@@ -3,8 +3,6 @@
 //! namespaces is two attributes, in a type, through attribute groups and across an
 //! extension; twice in one namespace is still an error.
 
-use std::path::Path;
-
 const IMPORTED: &str = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:imp" attributeFormDefault="qualified">
   <xs:attribute name="lang" type="xs:string"/>
 </xs:schema>"#;
