@@ -559,7 +559,7 @@ fn scores(run: &Run) -> String {
     let doubted_wrong = doubted.iter().filter(|o| o.wrong.is_some()).count();
     let firm = on_accepted.len() - doubted.len();
     md.push_str(&format!(
-        "Of the accepted schemas' tests, {} have an expected result the suite marks queried          or disputed (`<current status>`, each citing a W3C bug report); {doubted_wrong} of our          wrong verdicts are on them (listed with the bug). Without them: {} of {firm} = {}.\n\n",
+        "Of the accepted schemas' tests, {} have an expected result the suite marks queried or disputed (`<current status>`, each citing a W3C bug report); {doubted_wrong} of our wrong verdicts are on them (listed with the bug). Without them: {} of {firm} = {}.\n\n",
         doubted.len(),
         right - (doubted.len() - doubted_wrong),
         percent(right - (doubted.len() - doubted_wrong), firm),
