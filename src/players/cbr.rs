@@ -421,11 +421,70 @@ fn read_tree(bytes: &[u8], base: usize, b: &mut Builder) -> usize {
     }
 }
 
-/// Reads a `.cbl` library: every record in it.
+/// Where the move tree of the record at `base` of `file` ends, found from the tree's
+/// structure alone (flags and comment lengths; no text decoded, no move checked): the end
+/// [`read_record`] gives, so that a library's records can be found first and then read in
+/// parallel. `None` where [`read_record`] reads nothing (the header is cut short).
+fn record_end(file: &[u8], base: usize) -> Option<usize> {
+    let bytes = &file[base..];
+    if bytes.len() < MOVES {
+        return None;
+    }
+    // One tree record, `*at` moved as `step` moves it, also where it fails.
+    let skip = |at: &mut usize| -> Option<u8> {
+        let flags = *bytes.get(*at..*at + 4)?.first()?;
+        *at += 4;
+        if flags & 0x04 != 0 {
+            let l = bytes.get(*at..*at + 4)?;
+            let length = u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize;
+            *at += 4;
+            if length > bytes.len() - *at {
+                return None;
+            }
+            *at += length;
+        }
+        Some(flags)
+    };
+    let mut at = MOVES;
+    if skip(&mut at).is_none() {
+        return Some(base + at);
+    }
+    let rest = &bytes[at..];
+    if rest.len() < 4 || rest[..4] == [0, 0, 0, 0] {
+        return Some(base + at);
+    }
+    // The alternatives announced and not yet read (`read_tree`'s `pending`).
+    let mut pending = 0usize;
+    loop {
+        let Some(flags) = skip(&mut at) else {
+            return Some(base + at);
+        };
+        if flags & 0x02 != 0 {
+            pending += 1;
+        }
+        if flags & 0x01 != 0 {
+            if pending == 0 {
+                return Some(base + at);
+            }
+            pending -= 1;
+        }
+    }
+}
+
+/// What a library's slots hold, in file order: a record's start, or a warning about a slot
+/// that holds none.
+enum Slot {
+    Record(usize),
+    Empty(Diagnostic),
+}
+
+/// Reads a `.cbl` library: every record in it. The records are found first, from their
+/// trees' structure ([`record_end`]), then read and checked in parallel (a library holds
+/// thousands of games, each independent of the others); the diagnostics keep file order.
 pub fn read_library(bytes: &[u8]) -> Read {
     let mut diagnostics = Vec::new();
-    let mut records = Vec::new();
-    let mut read = |diagnostics: &mut Vec<Diagnostic>| -> Option<()> {
+    let mut slots_read = Vec::new();
+    let mut find = |diagnostics: &mut Vec<Diagnostic>| -> Option<()> {
         if bytes.len() < INDEX {
             diagnostics.push(truncated(bytes.len(), "CBL header", INDEX - bytes.len()));
             return None;
@@ -455,10 +514,12 @@ pub fn read_library(bytes: &[u8]) -> Read {
         let mut slot = 0usize;
         while at < bytes.len() {
             if bytes[at..].starts_with(RECORD_MAGIC) {
-                let Some((record, end)) = read_record(bytes, at, diagnostics) else {
+                // The record's header is cut short: read_record reports it, below.
+                let Some(end) = record_end(bytes, at) else {
+                    slots_read.push(Slot::Record(at));
                     break;
                 };
-                records.push(record);
+                slots_read.push(Slot::Record(at));
                 // The next record starts on the slot boundary after this one's tree.
                 let used = (end - at).div_ceil(SLOT).max(1);
                 at += used * SLOT;
@@ -466,7 +527,7 @@ pub fn read_library(bytes: &[u8]) -> Read {
             } else {
                 let end = (at + SLOT).min(bytes.len());
                 if bytes[at..end].iter().any(|&b| b != 0) {
-                    diagnostics.push(
+                    slots_read.push(Slot::Empty(
                         Place::byte(at)
                             .warning(
                                 Code::Library,
@@ -478,7 +539,7 @@ pub fn read_library(bytes: &[u8]) -> Read {
                             )
                             .expected("CCBridge Record")
                             .found(format!("{:02X?}", &bytes[at..(at + 16).min(bytes.len())])),
-                    );
+                    ));
                 }
                 at += SLOT;
                 slot += 1;
@@ -486,7 +547,28 @@ pub fn read_library(bytes: &[u8]) -> Read {
         }
         Some(())
     };
-    let _ = read(&mut diagnostics);
+    let _ = find(&mut diagnostics);
+    let read_one = |slot: Slot| match slot {
+        Slot::Record(at) => {
+            let mut found = Vec::new();
+            let record = read_record(bytes, at, &mut found).map(|(record, _)| record);
+            (record, found)
+        }
+        Slot::Empty(d) => (None, vec![d]),
+    };
+    #[cfg(feature = "cli")]
+    let read: Vec<(Option<Titled>, Vec<Diagnostic>)> = {
+        use rayon::prelude::*;
+        slots_read.into_par_iter().map(read_one).collect()
+    };
+    #[cfg(not(feature = "cli"))]
+    let read: Vec<(Option<Titled>, Vec<Diagnostic>)> =
+        slots_read.into_iter().map(read_one).collect();
+    let mut records = Vec::new();
+    for (record, mut found) in read {
+        diagnostics.append(&mut found);
+        records.extend(record);
+    }
     Read {
         kind: Kind::Cbl,
         records,
@@ -503,4 +585,67 @@ pub fn library_name(bytes: &[u8]) -> String {
         .get(64..576)
         .map(|b| utf16_text(b, 64, "library name", &mut ignored))
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record header (magic, an empty board, red to move) followed by `tree`.
+    fn record(tree: &[u8]) -> Vec<u8> {
+        let mut bytes = vec![0u8; MOVES];
+        bytes[..16].copy_from_slice(RECORD_MAGIC);
+        bytes[SIDE] = 1;
+        bytes.extend_from_slice(tree);
+        bytes
+    }
+
+    /// The structural walk ends each tree where the full reading does: on well-formed
+    /// trees with alternatives and comments, and on arbitrary bytes (cut-short records,
+    /// comment lengths past the end, squares off the board), as a damaged library has.
+    #[test]
+    fn record_end_agrees_with_read_record() {
+        let mut trees: Vec<Vec<u8>> = vec![
+            vec![],
+            vec![0, 0],
+            vec![0, 0, 0, 0],
+            vec![0, 0, 0, 0, 0, 0, 0, 0],
+            // Root with a comment, then h2e2 (line ends).
+            [vec![4, 0, 0, 0, 2, 0, 0, 0, b'x', 0], vec![1, 0, 64, 67]].concat(),
+            // An alternative pending, a comment length past the end.
+            vec![
+                0, 0, 0, 0, 2, 0, 64, 67, 1, 0, 19, 22, 4, 0, 1, 1, 255, 255, 0, 0,
+            ],
+        ];
+        // Deterministic pseudo-random trees (a linear congruential generator), biased to
+        // small flag bytes so that alternatives, comments and line ends all occur.
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as u32
+        };
+        for _ in 0..2_000 {
+            let len = (next() % 120) as usize;
+            let tree: Vec<u8> = (0..len)
+                .map(|i| match i % 4 {
+                    0 => (next() % 8) as u8,
+                    1 => 0,
+                    _ => (next() % 96) as u8,
+                })
+                .collect();
+            trees.push(tree);
+        }
+        for tree in &trees {
+            let bytes = record(tree);
+            let mut diagnostics = Vec::new();
+            let read = read_record(&bytes, 0, &mut diagnostics).map(|(_, end)| end);
+            assert_eq!(record_end(&bytes, 0), read, "tree {tree:?}");
+        }
+        // A header cut short: neither reads anything.
+        let short = &record(&[])[..MOVES - 1];
+        assert_eq!(record_end(short, 0), None);
+        assert!(read_record(short, 0, &mut Vec::new()).is_none());
+    }
 }
