@@ -204,3 +204,59 @@ fn exit_statuses_follow_check() {
     assert!(String::from_utf8_lossy(&r.stderr).contains("expected <catalog>"));
     assert!(!out.exists());
 }
+
+/// A schema whose types nest deeper than rustc's default recursion limit (128): each of
+/// 200 complex types holds the previous one as an optional child, by value. Its validator
+/// package type-checks: the generated `main.rs` raises the limit to what its schemas need
+/// (without it, rustc stops with E0320, "queries overflow the depth limit").
+#[test]
+fn types_nested_past_rustcs_default_depth_compile() {
+    let mut schema = String::from(r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">"#);
+    for i in 0..200 {
+        let child = if i == 0 {
+            String::new()
+        } else {
+            format!(
+                r#"<xs:element name="inner" type="Level{}" minOccurs="0"/>"#,
+                i - 1
+            )
+        };
+        schema.push_str(&format!(
+            r#"<xs:complexType name="Level{i}"><xs:sequence><xs:element name="n" type="xs:int"/>{child}</xs:sequence></xs:complexType>"#
+        ));
+    }
+    schema.push_str(r#"<xs:element name="top" type="Level199"/></xs:schema>"#);
+    let dir = tempfile::tempdir().unwrap();
+    let xsd = dir.path().join("deep.xsd");
+    std::fs::write(&xsd, schema).unwrap();
+    let out = dir.path().join("pkg");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .unwrap();
+    let r = codegen(&[
+        "--out".as_ref(),
+        os(&out),
+        "--runtime".as_ref(),
+        os(&workspace),
+        os(&xsd),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let main = std::fs::read_to_string(out.join("src/main.rs")).unwrap();
+    assert!(main.contains("#![recursion_limit = \""), "{main}");
+    std::fs::copy(workspace.join("Cargo.lock"), out.join("Cargo.lock")).unwrap();
+    let check = Command::new(env!("CARGO"))
+        .args(["check", "-q", "--offline", "--message-format", "short"])
+        .arg("--manifest-path")
+        .arg(out.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", workspace.join("target/codegen-compile"))
+        .env("CARGO_INCREMENTAL", "0")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+}
