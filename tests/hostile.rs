@@ -102,6 +102,52 @@ fn random_bytes_never_panic() {
     }
 }
 
+/// Thousands of attributes on one tag are well-formed (the limit is a resource guard, far
+/// above them); a name repeated among them is still found, at its second occurrence, and
+/// so is the same expanded name under two prefixes; past the guard, a limit.
+#[test]
+fn thousands_of_attributes_are_read_and_repeats_among_them_found() {
+    let tag = |n: usize, extra: &str| {
+        let mut doc = String::from("<cif xmlns:p=\"u\" xmlns:q=\"u\"><game");
+        for i in 0..n {
+            doc.push_str(&format!(" a{i}=\"{i}\""));
+        }
+        doc.push_str(extra);
+        doc.push_str("><moves/></game></cif>");
+        doc
+    };
+    let codes = |doc: &str| {
+        let report = validate_bytes(Path::new("t.xml"), doc.as_bytes(), &Options::default());
+        report.diagnostics
+    };
+    // Undeclared by the schema, but read: no malformed and no limit error.
+    let found = codes(&tag(3000, ""));
+    assert!(
+        found
+            .iter()
+            .all(|d| d.code != Code::Malformed && d.code != Code::Limit),
+        "{:?}",
+        &found[..1]
+    );
+    let doc = tag(3000, " a7=\"x\"");
+    let found = codes(&doc);
+    assert_eq!(found[0].code, Code::Malformed, "{:?}", found[0]);
+    assert!(
+        found[0].message.contains("a7 appears twice"),
+        "{:?}",
+        found[0]
+    );
+    assert_eq!(found[0].offset, doc.find(" a7=\"x").unwrap() + 1);
+    let found = codes(&tag(3000, " p:z=\"1\" q:z=\"2\""));
+    assert!(
+        found[0].message.contains("same name {u}z"),
+        "{:?}",
+        found[0]
+    );
+    let found = codes(&tag(20_000, ""));
+    assert_eq!(found[0].code, Code::Limit, "{:?}", found[0]);
+}
+
 /// XML 1.0 3.1 (Unique Att Spec): a name twice in one tag is not well-formed, namespace
 /// declarations included; the error points at the second occurrence.
 #[test]

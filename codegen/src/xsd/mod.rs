@@ -210,7 +210,7 @@ fn read_documents_deferring(
     }
     let mut raws = Vec::new();
     for (i, d) in docs.iter().enumerate() {
-        match Parser::new().add_schema_from_str(&d.text) {
+        match Parser::new().add_schema_from_str(&source::normalized_attribute_values(&d.text)) {
             Ok(parser) => {
                 let schemas = parser.finish();
                 raws.push(

@@ -584,6 +584,98 @@ fn check_names(
     }
 }
 
+/// The text xsd-parser reads: `text` with every literal white space character inside an
+/// attribute value (tab, line feed, carriage return; a CR LF pair is one line end) replaced
+/// by a space, as XML 1.0 (5th edition) 2.11 and 3.3.3 normalize attribute values before
+/// any application sees them: `pattern value='(Foo)<TAB>(Bar)'` is the pattern `(Foo)
+/// (Bar)`, and a `fixed=` value broken over two lines holds a space where the line broke.
+/// quick-xml unescapes values but does not normalize them. Character references (`&#9;`)
+/// are left as written, so after unescaping they still stand for the character itself, as
+/// 3.3.3 says. Nothing outside attribute values changes (text, comments, CDATA sections,
+/// processing instructions, the document type declaration), so the elements and their
+/// order are those [`scan`] keys on the unchanged text.
+pub(super) fn normalized_attribute_values(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    if !b.iter().any(|c| matches!(c, b'\t' | b'\n' | b'\r')) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = Vec::with_capacity(b.len());
+    let mut changed = false;
+    // Copies from `i` through the first `end` (or to the end of the text); where it stops.
+    let copy_past = |out: &mut Vec<u8>, i: usize, end: &[u8]| -> usize {
+        let stop = b[i..]
+            .windows(end.len())
+            .position(|w| w == end)
+            .map_or(b.len(), |p| i + p + end.len());
+        out.extend_from_slice(&b[i..stop]);
+        stop
+    };
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &b[i..];
+        if b[i] != b'<' {
+            out.push(b[i]);
+            i += 1;
+        } else if rest.starts_with(b"<!--") {
+            i = copy_past(&mut out, i, b"-->");
+        } else if rest.starts_with(b"<![CDATA[") {
+            i = copy_past(&mut out, i, b"]]>");
+        } else if rest.starts_with(b"<?") {
+            i = copy_past(&mut out, i, b"?>");
+        } else if rest.starts_with(b"<!") {
+            // The document type declaration: its internal subset holds `>` inside brackets
+            // and quoted literals.
+            let (mut depth, mut quote) = (0usize, None);
+            while i < b.len() {
+                let c = b[i];
+                out.push(c);
+                i += 1;
+                match quote {
+                    Some(q) if c == q => quote = None,
+                    Some(_) => {}
+                    None if c == b'"' || c == b'\'' => quote = Some(c),
+                    None if c == b'[' => depth += 1,
+                    None if c == b']' => depth = depth.saturating_sub(1),
+                    None if c == b'>' && depth == 0 => break,
+                    None => {}
+                }
+            }
+        } else {
+            // A start or end tag, with its quoted attribute values.
+            let mut quote = None;
+            while i < b.len() {
+                let c = b[i];
+                i += 1;
+                match quote {
+                    Some(q) if c == q => quote = None,
+                    Some(_) if matches!(c, b'\t' | b'\n' | b'\r') => {
+                        // CR LF is one line end (2.11): one space.
+                        if c == b'\r' && b.get(i) == Some(&b'\n') {
+                            i += 1;
+                        }
+                        out.push(b' ');
+                        changed = true;
+                        continue;
+                    }
+                    Some(_) => {}
+                    None if c == b'"' || c == b'\'' => quote = Some(c),
+                    None if c == b'>' => {
+                        out.push(c);
+                        break;
+                    }
+                    None => {}
+                }
+                out.push(c);
+            }
+        }
+    }
+    if !changed {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Only ASCII bytes were replaced, by ASCII: still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
+}
+
 fn split_name(name: &[u8]) -> (Option<&[u8]>, &[u8]) {
     match name.iter().position(|&b| b == b':') {
         Some(i) => (Some(&name[..i]), &name[i + 1..]),
@@ -730,6 +822,27 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn attribute_values_are_normalized_as_xml_reads_them() {
+        // Literal tab, CR, LF and CR LF in values become one space each; a character
+        // reference, text, comments and CDATA keep theirs.
+        let text = "<?xml version='1.0'?>\r\n<!-- a\tb -->\r\n<s a='x\ty' b=\"p\r\nq\rr\ns\" c='&#9;'>\tt<![CDATA[\t]]></s>";
+        assert_eq!(
+            normalized_attribute_values(text),
+            "<?xml version='1.0'?>\r\n<!-- a\tb -->\r\n<s a='x y' b=\"p q r s\" c='&#9;'>\tt<![CDATA[\t]]></s>"
+        );
+        // A quote of the other kind inside a value, and `>` inside a doctype's subset.
+        let text = "<!DOCTYPE s [<!ATTLIST s a CDATA '>'>]><s a=\"it's\t\" b='\"\n'/>";
+        assert_eq!(
+            normalized_attribute_values(text),
+            "<!DOCTYPE s [<!ATTLIST s a CDATA '>'>]><s a=\"it's \" b='\" '/>"
+        );
+        assert!(matches!(
+            normalized_attribute_values("<s a='b'>\n</s>"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
 
     #[test]
     fn keys_count_siblings_of_the_same_name() {

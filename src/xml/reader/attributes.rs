@@ -6,13 +6,23 @@ use super::{excerpt, quote, Reader, Tag};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::schema::{Invalid, SimpleValue};
 
+/// Past this many attributes on a tag, declared attributes are looked up by name through an
+/// index rather than by a scan of the tag.
+const INDEXED: usize = 16;
+
 /// A start tag's attributes while a type takes the ones it declares.
 pub struct Attributes<'t> {
     /// Borrowed: taking attributes copies nothing. A missing attribute is reported at the
     /// tag's offset.
     tag: &'t Tag,
-    /// Which items a declaration took (the reader allows at most 256 attributes).
+    /// Which items a declaration took: a bit each, the first 256 here (no allocation for
+    /// the tags of real documents), the rest in `more_used`.
     used: [u64; 4],
+    more_used: Vec<u64>,
+    /// The items' indices by name, built on the first look-up in a tag of more than
+    /// [`INDEXED`] attributes: taking every declared attribute stays linear, not the
+    /// declared count times the present count (names are unique: the reader checked).
+    index: Option<std::collections::HashMap<&'t str, usize>>,
     /// `xsi:type`'s value resolved where the element stands (its expanded name), or why
     /// it is no QName; `None` without one.
     pub(super) xsi_type: Option<Result<String, String>>,
@@ -32,19 +42,47 @@ impl<'t> Attributes<'t> {
         Attributes {
             tag,
             used: [0; 4],
+            more_used: Vec::new(),
+            index: None,
             xsi_type: None,
         }
     }
 
     fn is_used(&self, i: usize) -> bool {
-        self.used[i / 64] & (1 << (i % 64)) != 0
+        let word = match self.used.get(i / 64) {
+            Some(w) => *w,
+            None => self.more_used.get(i / 64 - 4).copied().unwrap_or(0),
+        };
+        word & (1 << (i % 64)) != 0
+    }
+
+    fn mark_used(&mut self, i: usize) {
+        let word = match self.used.get_mut(i / 64) {
+            Some(w) => w,
+            None => {
+                let k = i / 64 - 4;
+                if self.more_used.len() <= k {
+                    self.more_used.resize(k + 1, 0);
+                }
+                &mut self.more_used[k]
+            }
+        };
+        *word |= 1 << (i % 64);
     }
 
     fn take(&mut self, name: &str) -> Option<AttrRef<'t>> {
         let tag = self.tag;
-        let i = (0..tag.attributes.len())
-            .find(|&i| !self.is_used(i) && tag.attr_name(&tag.attributes[i]) == name)?;
-        self.used[i / 64] |= 1 << (i % 64);
+        let i = if tag.attributes.len() > INDEXED {
+            let index = self.index.get_or_insert_with(|| {
+                let names = tag.attributes.iter().map(|a| tag.attr_name(a));
+                names.enumerate().map(|(i, n)| (n, i)).collect()
+            });
+            index.get(name).copied().filter(|&i| !self.is_used(i))?
+        } else {
+            (0..tag.attributes.len())
+                .find(|&i| !self.is_used(i) && tag.attr_name(&tag.attributes[i]) == name)?
+        };
+        self.mark_used(i);
         Some(self.item(i))
     }
 
@@ -191,7 +229,7 @@ impl<'t> Attributes<'t> {
             {
                 continue;
             }
-            self.used[i / 64] |= 1 << (i % 64);
+            self.mark_used(i);
             let attr = self.item(i);
             match check(r, attr.name, attr.value) {
                 Ok(()) => taken.push((attr.name.to_string(), attr.value.to_string())),

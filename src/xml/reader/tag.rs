@@ -140,6 +140,10 @@ impl Tag {
 /// A start tag was refused: the problem is reported (it is fatal) and the tag dropped.
 struct Refused;
 
+/// Up to this many attributes (and, apart, namespace declarations) on a tag, each name is
+/// checked for a repeat by a scan of those before it; past it, by a set.
+const SCANNED_NAMES: usize = 16;
+
 /// What the attributes of one start tag declared, gathered while they are read.
 struct Declared {
     /// `xmlns="..."`, if present (`Some(None)`: `xmlns=""`, no namespace).
@@ -273,6 +277,9 @@ impl Reader<'_> {
                 }
             };
             self.read_attribute(tag, declared, content, source, attr)?;
+        }
+        if tag.attributes.len() > SCANNED_NAMES || declared.names.len() > SCANNED_NAMES {
+            self.check_unique_names(tag, declared)?;
         }
         // Namespaces 1.0: every prefix used is declared (5, Prefix Declared), `xmlns` is
         // no element's prefix, and no two attributes have the same expanded name (6.3).
@@ -410,10 +417,13 @@ impl Reader<'_> {
                 return Err(Refused);
             }
         };
+        // A scan of the few names before this one; a tag of many attributes is checked
+        // through a set once all are read ([`Self::check_unique_names`]), so the check
+        // stays linear in the number of attributes.
         let duplicate = if attribute.declaration {
-            declared.names.iter().any(|n| n == key)
+            declared.names.len() < SCANNED_NAMES && declared.names.iter().any(|n| n == key)
         } else {
-            tag.attribute_names().any(|n| n == key)
+            tag.attributes.len() < SCANNED_NAMES && tag.attribute_names().any(|n| n == key)
         };
         if duplicate {
             let message = format!("attribute {key} appears twice in <{}>", tag.name());
@@ -421,6 +431,32 @@ impl Reader<'_> {
             return Err(Refused);
         }
         Ok(colon)
+    }
+
+    /// XML 1.0 3.1 (Unique Att Spec) for a tag of more than [`SCANNED_NAMES`] attributes
+    /// or namespace declarations: the names past the scanned ones, through a set.
+    fn check_unique_names(&mut self, tag: &Tag, declared: &Declared) -> Result<(), Refused> {
+        let mut seen = std::collections::HashSet::with_capacity(tag.attributes.len());
+        let repeated = tag
+            .attributes
+            .iter()
+            .find(|a| !seen.insert(tag.attr_name(a)))
+            .map(|a| (tag.attr_name(a).to_string(), a.offset));
+        let mut seen = std::collections::HashSet::with_capacity(declared.names.len());
+        // Namespace declarations keep no offset: the tag's.
+        let repeated = repeated.or_else(|| {
+            declared
+                .names
+                .iter()
+                .find(|n| !seen.insert(n.as_str()))
+                .map(|n| (n.clone(), tag.offset))
+        });
+        if let Some((key, offset)) = repeated {
+            let message = format!("attribute {key} appears twice in <{}>", tag.name());
+            self.fatal_error(Code::Malformed, offset, message);
+            return Err(Refused);
+        }
+        Ok(())
     }
 
     /// The characters of the attribute's value (XML 1.0 [10] AttValue: no literal `<`, no
@@ -513,10 +549,12 @@ impl Reader<'_> {
             element: element_colon.map(|colon| name[..colon].to_string()),
             attributes: Vec::new(),
         };
+        // `prefixed` is in the attributes' order: walked along with them.
+        let mut next_prefixed = prefixed.iter().peekable();
         for (i, a) in tag.attributes.iter().enumerate() {
             let key = tag.attr_name(a);
             let start = text.len();
-            match prefixed.iter().find(|(at, _)| *at == i) {
+            match next_prefixed.next_if(|(at, _)| *at == i) {
                 Some(&(_, colon)) => {
                     text.push_str(&qualified(&key[..colon], &key[colon + 1..]));
                     written.attributes.push((i, key[..colon].to_string()));
@@ -603,7 +641,8 @@ impl Reader<'_> {
                 ));
             }
         }
-        let mut expanded: Vec<(&str, &str, usize)> = Vec::with_capacity(prefixed.len());
+        let mut expanded: std::collections::HashMap<(&str, &str), usize> =
+            std::collections::HashMap::with_capacity(prefixed.len());
         for &(i, colon) in prefixed {
             let a = &tag.attributes[i];
             let name = tag.attr_name(a);
@@ -617,7 +656,7 @@ impl Reader<'_> {
                     ),
                 ));
             };
-            if let Some((_, _, first)) = expanded.iter().find(|(n, l, _)| *n == ns && *l == local) {
+            if let Some(first) = expanded.get(&(ns, local)) {
                 let first = tag.attr_name(&tag.attributes[*first]);
                 return Err((
                     a.offset,
@@ -627,7 +666,7 @@ impl Reader<'_> {
                     ),
                 ));
             }
-            expanded.push((ns, local, i));
+            expanded.insert((ns, local), i);
         }
         Ok(())
     }
