@@ -16,6 +16,9 @@ pub struct Attributes<'t> {
     /// `xsi:type`'s value resolved where the element stands (its expanded name), or why
     /// it is no QName; `None` without one.
     pub(super) xsi_type: Option<Result<String, String>>,
+    /// Why the element may not have its `xsi:type` (its declared type is simple, and the
+    /// type named is not one that may stand in): reported for that attribute by `finish`.
+    pub(super) xsi_refusal: Option<Diagnostic>,
 }
 
 /// One attribute of a tag, borrowed.
@@ -33,6 +36,7 @@ impl<'t> Attributes<'t> {
             tag,
             used: [0; 4],
             xsi_type: None,
+            xsi_refusal: None,
         }
     }
 
@@ -273,7 +277,7 @@ impl<'t> Attributes<'t> {
     }
 
     /// Reports every attribute no declaration took.
-    pub fn finish(self, r: &mut Reader<'_>) -> Result<(), Invalid> {
+    pub fn finish(mut self, r: &mut Reader<'_>) -> Result<(), Invalid> {
         let mut ok = true;
         for i in 0..self.tag.attributes.len() {
             if !self.is_used(i) {
@@ -285,7 +289,10 @@ impl<'t> Attributes<'t> {
                     continue;
                 }
                 if attr.name == crate::schema::XSI_TYPE {
-                    self.xsi_type_not_supported(r, attr);
+                    match self.xsi_refusal.take() {
+                        Some(d) => r.report(d),
+                        None => self.xsi_type_not_supported(r, attr),
+                    }
                     ok = false;
                     continue;
                 }
