@@ -126,7 +126,7 @@ pub struct RootElement {
     /// `nillable="true"`: a document's root may be nil as a child may.
     pub nillable: bool,
     /// What `xsi:type` may name, where the declared type is simple.
-    pub xsi_simple: Option<SimpleSubstitution>,
+    pub xsi_simple: Option<Box<SimpleSubstitution>>,
 }
 
 /// A reference to a type: a built-in XSD type or a named (possibly synthesised) one.
@@ -815,7 +815,7 @@ pub struct ElementDecl {
     pub nillable: bool,
     /// What `xsi:type` may name, where the declared type is simple (the element keeps
     /// its declared type's Rust type; see `xsd/type_substitution.rs`).
-    pub xsi_simple: Option<SimpleSubstitution>,
+    pub xsi_simple: Option<Box<SimpleSubstitution>>,
 }
 
 /// An element declaration's value constraint.

@@ -142,7 +142,7 @@ impl Renderer<'_> {
                         quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
                     }
                 };
-                let xsi = self.xsi_suffix(&r.xsi_simple);
+                let xsi = self.xsi_suffix(r.xsi_simple.as_deref());
                 quote! { #vc #xsi }
             })
             .collect();

@@ -265,7 +265,7 @@ impl Renderer<'_> {
         let simple = self.is_simple(&e.type_ref) && !e.nillable;
         let min_lit = Literal::u32_unsuffixed(min);
         let max_lit = max_tokens(max);
-        let table = match (&e.value, &e.xsi_simple) {
+        let table = match (&e.value, e.xsi_simple.as_deref()) {
             (value, Some(x)) => {
                 let t = self.xsi_table(x);
                 let vc = match value {
@@ -465,7 +465,7 @@ impl Renderer<'_> {
                                     quote! { = __c::ValueConstraint::Fixed(#v) }
                                 }
                             };
-                            let xsi = self.xsi_suffix(&e.xsi_simple);
+                            let xsi = self.xsi_suffix(e.xsi_simple.as_deref());
                             let vc = quote! { #vc #xsi };
                             if !seen.insert(e.xml_name()) {
                                 self.error(

@@ -34,7 +34,7 @@ impl Renderer<'_> {
                             quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
                         }
                     };
-                    let xsi = self.xsi_suffix(&e.xsi_simple);
+                    let xsi = self.xsi_suffix(e.xsi_simple.as_deref());
                     constraints.push(quote! { #vc #xsi });
                     names.push(e.xml_name());
                     variants.push(format_ident!("{}", distinct_variant(&mut taken, &e.name)));

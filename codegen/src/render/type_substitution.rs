@@ -145,7 +145,7 @@ impl Renderer<'_> {
 
     /// What a choice branch, a mixed item or a root adds for an element whose declared type
     /// is simple: `; xsi &TABLE` (nothing for the others).
-    pub(super) fn xsi_suffix(&mut self, s: &Option<SimpleSubstitution>) -> TokenStream {
+    pub(super) fn xsi_suffix(&mut self, s: Option<&SimpleSubstitution>) -> TokenStream {
         match s {
             Some(s) => {
                 let t = self.xsi_table(s);

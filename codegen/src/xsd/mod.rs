@@ -2611,7 +2611,7 @@ impl Converter<'_> {
             let xsi_simple = if nillable && type_ref == TypeRef::Builtin(Builtin::AnyType) {
                 None
             } else {
-                self.simple_substitution(&type_ref, el)
+                self.simple_substitution(&type_ref, el).map(Box::new)
             };
             if xsi_simple.is_some() || nillable {
                 (type_ref, xsi_simple)

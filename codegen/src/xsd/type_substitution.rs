@@ -257,9 +257,9 @@ impl Converter<'_> {
                 None => continue,
             };
             let complex = matches!(&candidate, Ty::Named(k) if !self.typesub.simple.contains(k));
-            if complex && open {
-                // A complex type for an anyType element: its derivation's methods as the
-                // element's block judges them; one allowed is read as anyType content
+            if complex {
+                // A complex type: its derivation's methods as the element's block judges
+                // them; for an anyType element one allowed is read as anyType content
                 // (the table's `open`).
                 if let Some(m) = methods
                     .iter()
@@ -276,15 +276,15 @@ impl Converter<'_> {
                 } else if matches!(&candidate, Ty::Named(k) if self.typesub.abstract_types.contains(k))
                 {
                     refused.push((name, "it is abstract".to_string()));
-                }
-            } else if complex {
-                // Valid XSD (3.4.6 2.3.2: a complex type with simple content extending
-                // the declared type), but its attributes have no place in the declared
-                // type's Rust type.
-                refused.push((
+                } else if !open {
+                    // Valid XSD (3.4.6 2.3.2: a complex type with simple content extending
+                    // the declared type), but its attributes have no place in the declared
+                    // type's Rust type.
+                    refused.push((
                     name,
                     "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)".to_string(),
                 ));
+                }
             } else if element_block.restriction {
                 refused.push((
                     name,

@@ -278,6 +278,13 @@ impl<'t> Attributes<'t> {
 
     /// Reports every attribute no declaration took.
     pub fn finish(mut self, r: &mut Reader<'_>) -> Result<(), Invalid> {
+        // An xsi:type the element may not have: the type its other attributes belong to
+        // is unknown, so they are not judged (as a refused complex substitution skips
+        // the element).
+        if let Some(d) = self.xsi_refusal.take() {
+            r.report(d);
+            return Err(Invalid);
+        }
         let mut ok = true;
         for i in 0..self.tag.attributes.len() {
             if !self.is_used(i) {
@@ -289,10 +296,7 @@ impl<'t> Attributes<'t> {
                     continue;
                 }
                 if attr.name == crate::schema::XSI_TYPE {
-                    match self.xsi_refusal.take() {
-                        Some(d) => r.report(d),
-                        None => self.xsi_type_not_supported(r, attr),
-                    }
+                    self.xsi_type_not_supported(r, attr);
                     ok = false;
                     continue;
                 }

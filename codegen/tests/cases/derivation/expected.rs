@@ -334,23 +334,23 @@ pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml
     refused: &[
         (
             "CappedLevel",
-            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
         ),
         (
             "Level",
-            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
         ),
         (
             "Rank",
-            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
         ),
         (
             "SmallLevel",
-            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
         ),
         (
             "TitledLevel",
-            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
         ),
         (
             "{http://www.w3.org/2001/XMLSchema}byte",
@@ -388,11 +388,11 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
     refused: &[
         (
             "Note",
-            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
         ),
         (
             "ShortNote",
-            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
         ),
         (
             "Side",

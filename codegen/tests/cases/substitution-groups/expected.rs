@@ -28,7 +28,7 @@ pub struct Board {
     [])]), [0 content : Many(BoardChoice) group(0, __c::UNBOUNDED), 1 choice :
     Opt(BoardChoice2) group(0, 1), 2 marker : OptLeaf(::std::string::String)
     typed("{urn:boardxml:substitution}marker", 0, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING)]
+    XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Board);
 /// Complex type `Piece`.
@@ -42,7 +42,7 @@ pub struct Piece {
     ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
     [])]), [0 square : Leaf(::std::string::String)
     typed("{urn:boardxml:substitution}square", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING)]
+    XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Piece);
 /// An element's type, chosen by its xsi:type, as `PieceTyped`.
@@ -95,9 +95,9 @@ pub struct Promoted {
     ["{urn:boardxml:substitution}from"], "<{urn:boardxml:substitution}from>", & [])]), [0
     rank : Attr(i32) attribute("rank", true), 1 square : Leaf(::std::string::String)
     typed("{urn:boardxml:substitution}square", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING), 2 from : Leaf(::std::string::String)
+    XSI_TYPES_STRING_2), 2 from : Leaf(::std::string::String)
     typed("{urn:boardxml:substitution}from", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING)]
+    XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Promoted);
 /// Complex type `Ranked`.
@@ -113,7 +113,7 @@ pub struct Ranked {
     ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
     [])]), [0 rank : Attr(i32) attribute("rank", true), 1 square :
     Leaf(::std::string::String) typed("{urn:boardxml:substitution}square", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_STRING)]
+    ::core::option::Option::None, & XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Ranked);
 /// An element's type, chosen by its xsi:type, as `RankedTyped`.
@@ -191,8 +191,8 @@ pub enum Root {
 }
 ::boardxml::document!(
     Root, ["{urn:boardxml:substitution}board" Board, "{urn:boardxml:substitution}flag"
-    Flag; xsi & XSI_TYPES_STRING, "{urn:boardxml:substitution}knight" Knight,
-    "{urn:boardxml:substitution}marker" Marker; xsi & XSI_TYPES_STRING,
+    Flag; xsi & XSI_TYPES_STRING_2, "{urn:boardxml:substitution}knight" Knight,
+    "{urn:boardxml:substitution}marker" Marker; xsi & XSI_TYPES_STRING_2,
     "{urn:boardxml:substitution}note" Note; xsi & XSI_TYPES_STRING,
     "{urn:boardxml:substitution}pawn" Pawn, "{urn:boardxml:substitution}queen" Queen,
     "{urn:boardxml:substitution}rook" Rook, "{urn:boardxml:substitution}short-note"
@@ -282,7 +282,7 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
     refused: &[
         (
             "{urn:boardxml:substitution}Signed",
-            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
         ),
     ],
     known: &[
@@ -300,6 +300,67 @@ pub const XSI_TYPES_SHORT_TEXT: ::boardxml::type_substitution::SimpleTable = ::b
     declared: ::core::option::Option::Some("{urn:boardxml:substitution}ShortText"),
     members: &[],
     refused: &[],
+    known: &[
+        "{urn:boardxml:substitution}Piece",
+        "{urn:boardxml:substitution}Promoted",
+        "{urn:boardxml:substitution}Ranked",
+        "{urn:boardxml:substitution}ShortText",
+        "{urn:boardxml:substitution}Signed",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING_2: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+        (
+            "{urn:boardxml:substitution}ShortText",
+            ::boardxml::type_substitution::canonical::<ShortText>,
+        ),
+    ],
+    refused: &[
+        (
+            "{urn:boardxml:substitution}Signed",
+            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+        ),
+    ],
     known: &[
         "{urn:boardxml:substitution}Piece",
         "{urn:boardxml:substitution}Promoted",
