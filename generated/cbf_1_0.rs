@@ -130,40 +130,60 @@ pub struct Head {
 ::boardxml::complex_type!(
     Head, __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
     14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32], optional
-    : false }, [0 name : OptLeaf(::std::string::String) element("Name", 0, 1), 1 url :
-    OptLeaf(::std::string::String) element("URL", 0, 1), 2 from :
-    OptLeaf(::std::string::String) element("From", 0, 1), 3 contest_type :
-    OptLeaf(::std::string::String) element("ContestType", 0, 1), 4 contest :
-    OptLeaf(::std::string::String) element("Contest", 0, 1), 5 round :
-    OptLeaf(::std::string::String) element("Round", 0, 1), 6 group :
-    OptLeaf(::std::string::String) element("Group", 0, 1), 7 table :
-    OptLeaf(::std::string::String) element("Table", 0, 1), 8 date :
-    OptLeaf(::std::string::String) element("Date", 0, 1), 9 site :
-    OptLeaf(::std::string::String) element("Site", 0, 1), 10 time_rule :
-    OptLeaf(::std::string::String) element("TimeRule", 0, 1), 11 red :
-    OptLeaf(::std::string::String) element("Red", 0, 1), 12 red_team :
-    OptLeaf(::std::string::String) element("RedTeam", 0, 1), 13 red_time :
-    OptLeaf(::std::string::String) element("RedTime", 0, 1), 14 red_rating :
-    OptLeaf(::std::string::String) element("RedRating", 0, 1), 15 black :
-    OptLeaf(::std::string::String) element("Black", 0, 1), 16 black_team :
-    OptLeaf(::std::string::String) element("BlackTeam", 0, 1), 17 black_time :
-    OptLeaf(::std::string::String) element("BlackTime", 0, 1), 18 black_rating :
-    OptLeaf(::std::string::String) element("BlackRating", 0, 1), 19 referee :
-    OptLeaf(::std::string::String) element("Referee", 0, 1), 20 recorder :
-    OptLeaf(::std::string::String) element("Recorder", 0, 1), 21 commentator :
-    OptLeaf(::std::string::String) element("Commentator", 0, 1), 22 commentator_url :
-    OptLeaf(::std::string::String) element("CommentatorURL", 0, 1), 23 creator :
-    OptLeaf(::std::string::String) element("Creator", 0, 1), 24 creator_url :
-    OptLeaf(::std::string::String) element("CreatorURL", 0, 1), 25 date_created :
-    OptLeaf(::std::string::String) element("DateCreated", 0, 1), 26 date_modified :
-    OptLeaf(::std::string::String) element("DateModified", 0, 1), 27 ecco :
-    OptLeaf(::std::string::String) element("ECCO", 0, 1), 28 record_type :
-    OptLeaf(RecordTypeField) element("RecordType", 0, 1), 29 record_kind :
-    OptLeaf(::std::string::String) element("RecordKind", 0, 1), 30 record_result :
-    OptLeaf(RecordResultField) element("RecordResult", 0, 1), 31 result_type :
-    OptLeaf(::std::string::String) element("ResultType", 0, 1), 32 fen :
-    OptLeaf(::boardxml::cbf::StartPosition < ::boardxml::cbf::FenForm >) element("FEN",
-    0, 1)]
+    : false }, [0 name : OptLeaf(::std::string::String) typed("Name", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 1 url :
+    OptLeaf(::std::string::String) typed("URL", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 2 from : OptLeaf(::std::string::String) typed("From", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 3 contest_type :
+    OptLeaf(::std::string::String) typed("ContestType", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 4 contest :
+    OptLeaf(::std::string::String) typed("Contest", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 5 round : OptLeaf(::std::string::String) typed("Round", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 6 group :
+    OptLeaf(::std::string::String) typed("Group", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 7 table : OptLeaf(::std::string::String) typed("Table", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 8 date :
+    OptLeaf(::std::string::String) typed("Date", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 9 site : OptLeaf(::std::string::String) typed("Site", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 10 time_rule :
+    OptLeaf(::std::string::String) typed("TimeRule", 0, 1, ::core::option::Option::None,
+    & XSI_TYPES_STRING), 11 red : OptLeaf(::std::string::String) typed("Red", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 12 red_team :
+    OptLeaf(::std::string::String) typed("RedTeam", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 13 red_time : OptLeaf(::std::string::String) typed("RedTime", 0,
+    1, ::core::option::Option::None, & XSI_TYPES_STRING), 14 red_rating :
+    OptLeaf(::std::string::String) typed("RedRating", 0, 1, ::core::option::Option::None,
+    & XSI_TYPES_STRING), 15 black : OptLeaf(::std::string::String) typed("Black", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 16 black_team :
+    OptLeaf(::std::string::String) typed("BlackTeam", 0, 1, ::core::option::Option::None,
+    & XSI_TYPES_STRING), 17 black_time : OptLeaf(::std::string::String)
+    typed("BlackTime", 0, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 18
+    black_rating : OptLeaf(::std::string::String) typed("BlackRating", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 19 referee :
+    OptLeaf(::std::string::String) typed("Referee", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 20 recorder : OptLeaf(::std::string::String) typed("Recorder", 0,
+    1, ::core::option::Option::None, & XSI_TYPES_STRING), 21 commentator :
+    OptLeaf(::std::string::String) typed("Commentator", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 22 commentator_url :
+    OptLeaf(::std::string::String) typed("CommentatorURL", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 23 creator :
+    OptLeaf(::std::string::String) typed("Creator", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 24 creator_url : OptLeaf(::std::string::String)
+    typed("CreatorURL", 0, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 25
+    date_created : OptLeaf(::std::string::String) typed("DateCreated", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 26 date_modified :
+    OptLeaf(::std::string::String) typed("DateModified", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 27 ecco :
+    OptLeaf(::std::string::String) typed("ECCO", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 28 record_type : OptLeaf(RecordTypeField) typed("RecordType", 0,
+    1, ::core::option::Option::None, & XSI_TYPES_RECORD_TYPE_FIELD), 29 record_kind :
+    OptLeaf(::std::string::String) typed("RecordKind", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 30 record_result :
+    OptLeaf(RecordResultField) typed("RecordResult", 0, 1, ::core::option::Option::None,
+    & XSI_TYPES_RECORD_RESULT_FIELD), 31 result_type : OptLeaf(::std::string::String)
+    typed("ResultType", 0, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 32 fen :
+    OptLeaf(::boardxml::cbf::StartPosition < ::boardxml::cbf::FenForm >) typed("FEN", 0,
+    1, ::core::option::Option::None, & XSI_TYPES_FEN)]
 );
 ::boardxml::complex_element!(Head, cbf_1_0 head);
 /// One ply (or the 00-00 placeholder); the content (usually CDATA) is the comment after it.
@@ -243,6 +263,176 @@ pub enum Root {
 ::boardxml::document!(Root, ["ChineseChessRecord" ChineseChessRecord]);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        ("Empty", ::boardxml::type_substitution::canonical::<Empty>),
+        (
+            "Fen",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm>,
+            >,
+        ),
+        (
+            "MoveValue",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::cbf::MoveValue<MoveValueFacets>,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[
+        (
+            "Move",
+            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+        ),
+    ],
+    known: &[
+        "Empty",
+        "Fen",
+        "Flag",
+        "Head",
+        "Move",
+        "MoveList",
+        "MoveValue",
+        "RecordResultField",
+        "RecordTypeField",
+        "ResultCode",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `RecordTypeField` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_RECORD_TYPE_FIELD: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("RecordTypeField"),
+    members: &[
+        ("Empty", ::boardxml::type_substitution::canonical::<Empty>),
+        ("Flag", ::boardxml::type_substitution::canonical::<Flag>),
+        ("ResultCode", ::boardxml::type_substitution::canonical::<ResultCode>),
+        (
+            "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NonNegativeInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}positiveInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::PositiveInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedByte",
+            ::boardxml::type_substitution::canonical::<u8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedInt",
+            ::boardxml::type_substitution::canonical::<u32>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedLong",
+            ::boardxml::type_substitution::canonical::<u64>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedShort",
+            ::boardxml::type_substitution::canonical::<u16>,
+        ),
+    ],
+    refused: &[],
+    known: &[
+        "Empty",
+        "Fen",
+        "Flag",
+        "Head",
+        "Move",
+        "MoveList",
+        "MoveValue",
+        "RecordResultField",
+        "RecordTypeField",
+        "ResultCode",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `RecordResultField` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_RECORD_RESULT_FIELD: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("RecordResultField"),
+    members: &[
+        ("Empty", ::boardxml::type_substitution::canonical::<Empty>),
+        ("ResultCode", ::boardxml::type_substitution::canonical::<ResultCode>),
+    ],
+    refused: &[],
+    known: &[
+        "Empty",
+        "Fen",
+        "Flag",
+        "Head",
+        "Move",
+        "MoveList",
+        "MoveValue",
+        "RecordResultField",
+        "RecordTypeField",
+        "ResultCode",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Fen` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_FEN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Fen"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Empty",
+        "Fen",
+        "Flag",
+        "Head",
+        "Move",
+        "MoveList",
+        "MoveValue",
+        "RecordResultField",
+        "RecordTypeField",
+        "ResultCode",
+    ],
+    open: false,
+};
 ::boardxml::visitor!(
     [ChineseChessRecord chinese_chess_record, Head head, Move r#move, MoveList move_list]
 );

@@ -112,28 +112,40 @@ pub struct Head {
 ::boardxml::complex_type!(
     Head, __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
     14, 15, 16, 17, 18, 19, 20, 21, 22], optional : false }, [0 name :
-    OptLeaf(::std::string::String) element("Name", 0, 1), 1 url :
-    OptLeaf(::std::string::String) element("URL", 0, 1), 2 event :
-    OptLeaf(::std::string::String) element("Event", 0, 1), 3 site :
-    OptLeaf(::std::string::String) element("Site", 0, 1), 4 date :
-    OptLeaf(::std::string::String) element("Date", 0, 1), 5 red :
-    OptLeaf(::std::string::String) element("Red", 0, 1), 6 black :
-    OptLeaf(::std::string::String) element("Black", 0, 1), 7 commentator :
-    OptLeaf(::std::string::String) element("Commentator", 0, 1), 8 commentator_url :
-    OptLeaf(::std::string::String) element("CommentatorURL", 0, 1), 9 creator :
-    OptLeaf(::std::string::String) element("Creator", 0, 1), 10 creator_url :
-    OptLeaf(::std::string::String) element("CreatorURL", 0, 1), 11 date_created :
-    OptLeaf(::std::string::String) element("DateCreated", 0, 1), 12 date_modified :
-    OptLeaf(::std::string::String) element("DateModified", 0, 1), 13 r#type :
-    OptChild(RecordType) element("Type", 0, 1), 14 result : OptChild(RecordResult)
-    element("Result", 0, 1), 15 board : OptChild(Board) element("Board", 0, 1), 16
-    comment : OptLeaf(::std::string::String) element("Comment", 0, 1), 17 round :
-    OptLeaf(::std::string::String) element("Round", 0, 1), 18 time_rule :
-    OptLeaf(::std::string::String) element("TimeRule", 0, 1), 19 red_team :
-    OptLeaf(::std::string::String) element("RedTeam", 0, 1), 20 red_time :
-    OptLeaf(::std::string::String) element("RedTime", 0, 1), 21 black_team :
-    OptLeaf(::std::string::String) element("BlackTeam", 0, 1), 22 black_time :
-    OptLeaf(::std::string::String) element("BlackTime", 0, 1)]
+    OptLeaf(::std::string::String) typed("Name", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 1 url : OptLeaf(::std::string::String) typed("URL", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 2 event :
+    OptLeaf(::std::string::String) typed("Event", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 3 site : OptLeaf(::std::string::String) typed("Site", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 4 date :
+    OptLeaf(::std::string::String) typed("Date", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 5 red : OptLeaf(::std::string::String) typed("Red", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 6 black :
+    OptLeaf(::std::string::String) typed("Black", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 7 commentator : OptLeaf(::std::string::String)
+    typed("Commentator", 0, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 8
+    commentator_url : OptLeaf(::std::string::String) typed("CommentatorURL", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 9 creator :
+    OptLeaf(::std::string::String) typed("Creator", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 10 creator_url : OptLeaf(::std::string::String)
+    typed("CreatorURL", 0, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 11
+    date_created : OptLeaf(::std::string::String) typed("DateCreated", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 12 date_modified :
+    OptLeaf(::std::string::String) typed("DateModified", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 13 r#type : OptChild(RecordType)
+    element("Type", 0, 1), 14 result : OptChild(RecordResult) element("Result", 0, 1), 15
+    board : OptChild(Board) element("Board", 0, 1), 16 comment :
+    OptLeaf(::std::string::String) typed("Comment", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 17 round : OptLeaf(::std::string::String) typed("Round", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 18 time_rule :
+    OptLeaf(::std::string::String) typed("TimeRule", 0, 1, ::core::option::Option::None,
+    & XSI_TYPES_STRING), 19 red_team : OptLeaf(::std::string::String) typed("RedTeam", 0,
+    1, ::core::option::Option::None, & XSI_TYPES_STRING), 20 red_time :
+    OptLeaf(::std::string::String) typed("RedTime", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 21 black_team : OptLeaf(::std::string::String) typed("BlackTeam",
+    0, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 22 black_time :
+    OptLeaf(::std::string::String) typed("BlackTime", 0, 1, ::core::option::Option::None,
+    & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Head, cbf_2007 head);
 /// One ply. nid is its index in its line: moves are listed depth-first and a move with nid
@@ -228,6 +240,92 @@ pub enum Root {
 ::boardxml::document!(Root, ["ChineseChessRecord" ChineseChessRecord]);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "BoardString",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>,
+            >,
+        ),
+        (
+            "MoveValue",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::cbf::MoveValue<MoveValueFacets>,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[
+        (
+            "Board",
+            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+        ),
+        (
+            "Move",
+            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+        ),
+        (
+            "RecordResult",
+            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+        ),
+        (
+            "RecordType",
+            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+        ),
+    ],
+    known: &[
+        "Board",
+        "BoardString",
+        "Head",
+        "Move",
+        "MoveList",
+        "MoveValue",
+        "RecordResult",
+        "RecordType",
+        "RecordTypeCode",
+        "ResultCode",
+    ],
+    open: false,
+};
 ::boardxml::visitor!(
     [Board board, ChineseChessRecord chinese_chess_record, Head head, Move r#move,
     MoveList move_list, RecordResult record_result, RecordType record_type]

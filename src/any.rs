@@ -13,6 +13,7 @@
 use std::fmt;
 
 use crate::schema::{Element, Invalid};
+use crate::type_substitution::SimpleChoice;
 use crate::xml::wf;
 use crate::xml::{MixedItem, Reader, Tag, Writer};
 
@@ -627,6 +628,62 @@ impl Element for AnyElement {
     }
 }
 
+impl AnyType {
+    /// Judges the content of an anyType element, just read, whose `xsi:type` named the
+    /// simple type `name` (3.3.4 cvc-elt.4.3, 3.3.4 cvc-type.3.1): no element child (a
+    /// simple type's content is character data only), and text that is a value of it. The
+    /// element keeps its content as read (and its `xsi:type`, among its attributes).
+    fn simple_substitute(
+        &self,
+        r: &mut Reader<'_>,
+        tag: &Tag,
+        name: &str,
+        canonical: crate::type_substitution::Canonical,
+    ) -> Result<(), Invalid> {
+        let path = r.path();
+        if self
+            .children
+            .iter()
+            .any(|c| matches!(c, AnyNode::Element(_)))
+        {
+            r.report(
+                crate::diagnostic::Diagnostic::error(
+                    crate::diagnostic::Code::UnexpectedElement,
+                    tag.offset,
+                    path,
+                    format!(
+                        "<{}> has the simple type {name} (its xsi:type): it may hold text only, no element",
+                        tag.name()
+                    ),
+                )
+                .expected(format!("text content, then </{}>", tag.name())),
+            );
+            return Err(Invalid);
+        }
+        let text: String = self
+            .children
+            .iter()
+            .filter_map(|c| match c {
+                AnyNode::Text(t) | AnyNode::CData(t) => Some(t.as_str()),
+                AnyNode::Element(_) => None,
+            })
+            .collect();
+        match canonical(&text) {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                r.report_facet_error(
+                    e,
+                    tag.offset,
+                    path,
+                    &format!("the content of <{}> (of the xsi:type {name})", tag.name()),
+                    &text,
+                );
+                Err(Invalid)
+            }
+        }
+    }
+}
+
 impl Element for AnyType {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         // A declared element of type xs:anyType takes any attribute but xsi:nil, which
@@ -641,11 +698,26 @@ impl Element for AnyType {
             }
             _ => false,
         };
+        // xsi:type (3.3.4 cvc-elt.4), where the declaration says what it may name.
+        let choice = r
+            .take_xsi_simple()
+            .map(|table| crate::type_substitution::choose_simple(r, tag, table));
         let value = AnyType::read(r, tag);
         if not_nillable {
             return Err(Invalid);
         }
-        value
+        match choice {
+            Some(SimpleChoice::Refused(d)) => {
+                r.report(d);
+                Err(Invalid)
+            }
+            Some(SimpleChoice::Named(name, canonical)) => {
+                let value = value?;
+                value.simple_substitute(r, tag, name, canonical)?;
+                Ok(value)
+            }
+            _ => value,
+        }
     }
 
     fn write_element(&self, w: &mut Writer, name: &str) {

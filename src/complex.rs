@@ -70,6 +70,9 @@ pub struct Field {
     pub max: u32,
     /// A child element's value constraint (its declaration's `default=` or `fixed=`).
     pub value: Option<ValueConstraint>,
+    /// What a child element's `xsi:type` may name, where its declared type is simple and
+    /// has types derived from it (see [`crate::type_substitution::SimpleTable`]).
+    pub types: Option<&'static crate::type_substitution::SimpleTable>,
 }
 
 impl Field {
@@ -81,6 +84,7 @@ impl Field {
             min,
             max,
             value: None,
+            types: None,
         }
     }
 
@@ -98,6 +102,26 @@ impl Field {
             min,
             max,
             value: Some(value),
+            types: None,
+        }
+    }
+
+    /// A child element occurring `min..=max` times whose declared type is simple, with
+    /// its declaration's value constraint, if any, and what its `xsi:type` may name.
+    pub const fn typed(
+        xml: &'static str,
+        min: u32,
+        max: u32,
+        value: Option<ValueConstraint>,
+        types: &'static crate::type_substitution::SimpleTable,
+    ) -> Field {
+        Field {
+            xml,
+            kind: Kind::Element,
+            min,
+            max,
+            value,
+            types: Some(types),
         }
     }
 
@@ -109,6 +133,7 @@ impl Field {
             min,
             max,
             value: None,
+            types: None,
         }
     }
 
@@ -123,6 +148,7 @@ impl Field {
             min: required as u32,
             max: 1,
             value: None,
+            types: None,
         }
     }
 
@@ -137,6 +163,7 @@ impl Field {
             min: required as u32,
             max: 1,
             value: None,
+            types: None,
         }
     }
 
@@ -151,6 +178,7 @@ impl Field {
             min: 0,
             max: 1,
             value: None,
+            types: None,
         }
     }
 
@@ -161,6 +189,7 @@ impl Field {
         min: 1,
         max: 1,
         value: None,
+        types: None,
     };
 
     /// Mixed content.
@@ -170,6 +199,7 @@ impl Field {
         min: 0,
         max: 1,
         value: None,
+        types: None,
     };
 
     /// Whether it is an attribute.
@@ -688,7 +718,7 @@ fn constrained_child<T: Element + 'static>(
     f: &Field,
     slot: &mut Option<T>,
 ) -> Result<(), Invalid> {
-    *slot = Some(r.read_constrained(f.value)?);
+    *slot = Some(r.read_declared(f.value, f.types)?);
     Ok(())
 }
 
@@ -698,7 +728,7 @@ fn constrained_push<T: Element + 'static>(
     f: &Field,
     list: &mut Vec<T>,
 ) -> Result<(), Invalid> {
-    let v = r.read_constrained(f.value)?;
+    let v = r.read_declared(f.value, f.types)?;
     if r.retains() {
         list.push(v);
     }
@@ -1281,10 +1311,14 @@ macro_rules! __choice_arm {
             return ::core::option::Option::Some(v.map($v));
         }
     };
-    (read $r:ident $v:path, $n:literal $(= $vc:expr)?) => {
+    (read $r:ident $v:path, $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?) => {
         if $r.peek_is($n) {
             return ::core::option::Option::Some(
-                $r.read_constrained($crate::__value_constraint!($($vc)?)).map($v),
+                $r.read_declared(
+                    $crate::__value_constraint!($($vc)?),
+                    $crate::__value_constraint!($($xt)?),
+                )
+                .map($v),
             );
         }
     };
@@ -1293,15 +1327,16 @@ macro_rules! __choice_arm {
             return ::core::option::Option::Some(v.map($v));
         }
     };
-    (read $r:ident $v:path, $n:literal [$min:expr, $max:expr] $(= $vc:expr)?) => {
+    (read $r:ident $v:path, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
         if $r.peek_is($n) {
             return ::core::option::Option::Some(
-                $crate::complex::read_constrained_children(
+                $crate::complex::read_declared_children(
                     $r,
                     $n,
                     $min,
                     $max,
                     $crate::__value_constraint!($($vc)?),
+                    $crate::__value_constraint!($($xt)?),
                 )
                 .map($v),
             );
@@ -1310,18 +1345,19 @@ macro_rules! __choice_arm {
     (write $x:ident $w:ident) => {
         $crate::complex::Group::write_group($x, $w)
     };
-    (write $x:ident $w:ident, $n:literal $(= $vc:expr)?) => {
+    (write $x:ident $w:ident, $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?) => {
         $crate::schema::Element::write_element($x, $w, $n)
     };
     (write $x:ident $w:ident [$min:expr, $max:expr]) => {
         $crate::complex::write_groups($w, $x)
     };
-    (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)?) => {
+    (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
         $crate::complex::write_children($w, $n, $x)
     };
 }
 
-/// A choice branch's value constraint: `Some` of the one written after `=`, or `None`.
+/// An optional argument of a branch (its value constraint, after `=`, or its `xsi:type`
+/// table, after `; xsi`): `Some` of the one written, or `None`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __value_constraint {
@@ -1353,12 +1389,25 @@ pub fn read_constrained_children<T: Element + 'static>(
     max: u32,
     value: Option<ValueConstraint>,
 ) -> Result<Vec<T>, Invalid> {
+    read_declared_children(r, name, min, max, value, None)
+}
+
+/// [`read_constrained_children`] of an element whose declared type is simple, with what
+/// its `xsi:type` may name (see [`Reader::read_declared`]).
+pub fn read_declared_children<T: Element + 'static>(
+    r: &mut Reader<'_>,
+    name: &str,
+    min: u32,
+    max: u32,
+    value: Option<ValueConstraint>,
+    types: Option<&'static crate::type_substitution::SimpleTable>,
+) -> Result<Vec<T>, Invalid> {
     let mut list = Vec::new();
     let mut count = 0u32;
     let mut ok = true;
     while count < max && r.peek_is(name) {
         count += 1;
-        match r.read_constrained(value) {
+        match r.read_declared(value, types) {
             Ok(v) if r.retains() => list.push(v),
             Ok(_) => {}
             Err(_) => ok = false,
@@ -1418,13 +1467,13 @@ pub fn read_groups<G: Group>(
 /// one). A repeated branch holds a `Vec` of its occurrences.
 #[macro_export]
 macro_rules! choice_group {
-    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)? $([$min:expr, $max:expr])? $(= $vc:expr)?),* $(,)?]) => {
+    ($ty:ident, [$($first:literal),* $(,)?], [$($v:ident $($n:literal)? $([$min:expr, $max:expr])? $(= $vc:expr)? $(; xsi $xt:expr)?),* $(,)?]) => {
         impl $crate::complex::Group for $ty {
             const FIRST: &'static [&'static str] = &[$($first),*];
             fn read_group(
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
-                $($crate::__choice_arm!(read r Self::$v $(, $n)? $([$min, $max])? $(= $vc)?);)*
+                $($crate::__choice_arm!(read r Self::$v $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?);)*
                 // Used by no arm for an empty xs:choice.
                 let _ = r;
                 ::core::option::Option::None
@@ -1433,7 +1482,7 @@ macro_rules! choice_group {
                 // `*self`: an empty choice is an enum without variants, which `match *self {}`
                 // covers.
                 match *self {
-                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])? $(= $vc)?),)*
+                    $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?),)*
                 }
             }
         }
@@ -1445,7 +1494,7 @@ macro_rules! choice_group {
 /// by `= ValueConstraint::...` where its declaration has `default=` or `fixed=`.
 #[macro_export]
 macro_rules! mixed_content {
-    ($ty:ident, $min:literal, $max:expr, [$($i:literal $v:ident $n:literal $(= $vc:expr)?),* $(,)?]) => {
+    ($ty:ident, $min:literal, $max:expr, [$($i:literal $v:ident $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?),* $(,)?]) => {
         impl $crate::complex::MixedContent for $ty {
             const NAMES: &'static [&'static str] = &[$($n),*];
             const MIN: usize = $min;
@@ -1463,7 +1512,10 @@ macro_rules! mixed_content {
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
                 match k {
                     $($i => r
-                        .read_constrained($crate::__value_constraint!($($vc)?))
+                        .read_declared(
+                            $crate::__value_constraint!($($vc)?),
+                            $crate::__value_constraint!($($xt)?),
+                        )
                         .map(Self::$v),)*
                     _ => ::core::result::Result::Err($crate::schema::Invalid),
                 }
@@ -1517,7 +1569,7 @@ macro_rules! alternatives {
 /// [`Writer::declare_namespaces`](crate::xml::Writer::declare_namespaces)).
 #[macro_export]
 macro_rules! document {
-    ($ty:ident, [$($n:literal $v:ident $(= $vc:expr)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
+    ($ty:ident, [$($n:literal $v:ident $(= $vc:expr)? $(; xsi $xt:expr)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
         impl $crate::schema::Document for $ty {
             const ROOTS: &'static [&'static str] = &[$($n),*];
             fn read_root(
@@ -1526,7 +1578,11 @@ macro_rules! document {
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
                 $(if tag.name() == $n {
                     return r
-                        .read_root_constrained(tag, $crate::__value_constraint!($($vc)?))
+                        .read_root_declared(
+                            tag,
+                            $crate::__value_constraint!($($vc)?),
+                            $crate::__value_constraint!($($xt)?),
+                        )
                         .map(Self::$v);
                 })*
                 // Used by no arm when the schema has no global element.
@@ -1572,6 +1628,7 @@ impl Field {
             min: 0,
             max: UNBOUNDED,
             value: None,
+            types: None,
         }
     }
 }

@@ -5,9 +5,150 @@
 //! computed by the generator from the schema (`codegen/src/xsd/type_substitution.rs`) and
 //! given here as a [`Table`]; this module judges a document's `xsi:type` against it.
 
+//!
+//! An element whose declared type is simple keeps the declared type's Rust type: its
+//! `xsi:type` may name a simple type validly derived from the declared one (3.14.6 Type
+//! Derivation OK (Simple): a restriction chain, built-ins among them, or a member of a
+//! declared union), listed in a [`SimpleTable`]; the content is validated against the
+//! named type and held as the declared type, which every value of a type derived from it
+//! by restriction (or of a member of it) belongs to. The writer writes the value back
+//! without the `xsi:type`: the field has no place for it, and the value is valid for the
+//! declared type, so the rewritten document is valid and means the same value.
+
 use crate::diagnostic::{Code, Diagnostic};
-use crate::schema::Invalid;
+use crate::schema::{FacetError, Invalid, SimpleValue};
 use crate::xml::{excerpt, Reader, Tag};
+
+/// Validates a lexical form against one simple type: its canonical form, or why it is not
+/// a value of the type.
+pub type Canonical = fn(&str) -> Result<String, FacetError>;
+
+/// [`Canonical`] of simple type `T` (generated or built in): `T`'s own white-space
+/// processing, lexical space and facets judge the text.
+pub fn canonical<T: SimpleValue>(text: &str) -> Result<String, FacetError> {
+    T::parse_lexical(text).map(|v| v.to_lexical().into_owned())
+}
+
+/// What `xsi:type` may name on an element whose declared type is simple, computed from the
+/// schema by the generator (`codegen/src/xsd/type_substitution.rs`).
+pub struct SimpleTable {
+    /// The declared type's expanded name (`None`: anonymous, `xsi:type` cannot name it).
+    pub declared: Option<&'static str>,
+    /// The simple types that may be named instead, by expanded name, each with what
+    /// validates a value against it.
+    pub members: &'static [(&'static str, Canonical)],
+    /// Types derived from the declared one that may not stand in, with why.
+    pub refused: &'static [(&'static str, &'static str)],
+    /// Every named type of the schema, by expanded name.
+    pub known: &'static [&'static str],
+    /// The declared type is `xs:anyType`: a type of the schema in `known` that is neither
+    /// a member nor refused (a complex type its `block` allows) may be named, and the
+    /// content is read as anyType content (its own content model is not checked here).
+    pub open: bool,
+}
+
+impl std::fmt::Debug for SimpleTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let members: Vec<&str> = self.members.iter().map(|(n, _)| *n).collect();
+        f.debug_struct("SimpleTable")
+            .field("declared", &self.declared)
+            .field("members", &members)
+            .field("refused", &self.refused)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Tables are compared by what they name (their functions follow from the names).
+impl PartialEq for SimpleTable {
+    fn eq(&self, other: &Self) -> bool {
+        self.declared == other.declared
+            && self.refused == other.refused
+            && self.members.len() == other.members.len()
+            && self
+                .members
+                .iter()
+                .zip(other.members)
+                .all(|((a, _), (b, _))| a == b)
+    }
+}
+
+impl Eq for SimpleTable {}
+
+/// What an element of a simple declared type does with its `xsi:type`.
+pub enum SimpleChoice {
+    /// It has none.
+    Declared,
+    /// It names the declared type itself.
+    Same,
+    /// It names this type, which may stand in.
+    Named(&'static str, Canonical),
+    /// It may not have it: reported where `xsi:type` stands.
+    Refused(Diagnostic),
+}
+
+/// Judges the `xsi:type` of the element whose start tag is `tag` (its declared type
+/// simple) against `table`; the namespace scope of the element is open.
+pub fn choose_simple(r: &Reader<'_>, tag: &Tag, table: &'static SimpleTable) -> SimpleChoice {
+    let Some(xsi) = r.xsi_type(tag) else {
+        return SimpleChoice::Declared;
+    };
+    let path = format!("{}/@xsi:type", r.path());
+    let found = format!("xsi:type=\"{}\"", excerpt(&xsi.written));
+    let name = match xsi.name {
+        Ok(name) => name,
+        Err(why) => {
+            let d = Diagnostic::error(
+                Code::Lexical,
+                xsi.offset,
+                path,
+                format!(
+                    "the value of xsi:type on <{}> is not a QName: {why}",
+                    tag.name()
+                ),
+            )
+            .expected("a QName naming a type")
+            .found(found);
+            return SimpleChoice::Refused(d);
+        }
+    };
+    if Some(name.as_str()) == table.declared {
+        return SimpleChoice::Same;
+    }
+    if let Some((n, c)) = table.members.iter().find(|(m, _)| *m == name) {
+        return SimpleChoice::Named(n, *c);
+    }
+    let refusal = table.refused.iter().find(|(n, _)| *n == name);
+    if table.open && refusal.is_none() && table.known.contains(&name.as_str()) {
+        return SimpleChoice::Same;
+    }
+    let declared = table.declared.unwrap_or("(anonymous)");
+    let why = if let Some((_, why)) = refusal {
+        format!("it does not stand in for the declared type {declared}: {why}")
+    } else if table.known.contains(&name.as_str()) || name.starts_with(XSD_NAMESPACE) {
+        format!("it is not derived from the declared simple type {declared} (XSD 1.0, 3.14.6)")
+    } else {
+        "the schema defines no type of that name".to_string()
+    };
+    let mut offered: Vec<&str> = table.declared.into_iter().collect();
+    offered.extend(table.members.iter().map(|(n, _)| *n));
+    // anySimpleType and anyType offer every simple type: the first few say what is meant.
+    if offered.len() > 8 {
+        offered.truncate(8);
+        offered.push("...");
+    }
+    let d = Diagnostic::error(
+        Code::UnknownAttribute,
+        xsi.offset,
+        path,
+        format!(
+            "xsi:type on <{}> names the type {name}, but {why}",
+            tag.name()
+        ),
+    )
+    .expected(format!("xsi:type naming one of {}", offered.join(", ")))
+    .found(found);
+    SimpleChoice::Refused(d)
+}
 
 /// What a substitution type's element may say in `xsi:type`.
 pub struct Table {

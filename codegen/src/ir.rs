@@ -125,6 +125,8 @@ pub struct RootElement {
     pub value: Option<ValueConstraint>,
     /// `nillable="true"`: a document's root may be nil as a child may.
     pub nillable: bool,
+    /// What `xsi:type` may name, where the declared type is simple.
+    pub xsi_simple: Option<Box<SimpleSubstitution>>,
 }
 
 /// A reference to a type: a built-in XSD type or a named (possibly synthesised) one.
@@ -600,6 +602,28 @@ pub struct TypeSubstitution {
     pub known: Vec<String>,
 }
 
+/// What `xsi:type` may name on an element whose declared type is simple (XSD 1.0 Part 1,
+/// 3.3.4 cvc-elt.4.3, 3.14.6 Type Derivation OK (Simple)): the simple types validly
+/// derived from it that its `block` allows. The element is held as its declared type; a
+/// named type's content is validated against that type.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SimpleSubstitution {
+    /// The declared type.
+    pub declared: TypeRef,
+    /// The declared type's expanded name (`None` for an anonymous type).
+    pub declared_name: Option<String>,
+    /// The simple types that may stand in (not the declared one), by expanded name, in
+    /// name order.
+    pub members: Vec<(String, TypeRef)>,
+    /// Types derived from the declared one that may not stand in, with why.
+    pub refused: Vec<(String, String)>,
+    /// Every named type of the schema, by expanded name.
+    pub known: Vec<String>,
+    /// The declared type is `xs:anyType`: a complex type of the schema that is neither a
+    /// member nor refused may be named, and the content is read as anyType content.
+    pub open: bool,
+}
+
 /// A restriction step: its base and the facets it adds.
 #[derive(Debug, Clone)]
 pub struct Restriction {
@@ -789,6 +813,9 @@ pub struct ElementDecl {
     pub value: Option<ValueConstraint>,
     /// `nillable="true"`: `xsi:nil="true"` may stand for the value.
     pub nillable: bool,
+    /// What `xsi:type` may name, where the declared type is simple (the element keeps
+    /// its declared type's Rust type; see `xsd/type_substitution.rs`).
+    pub xsi_simple: Option<Box<SimpleSubstitution>>,
 }
 
 /// An element declaration's value constraint.

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::Command;
 
 /// A schema in namespace `urn:t`: an abstract Shape with two extensions, a restriction of
-/// one of them, a type derived from nothing here, a simple type restricting xs:int, and
-/// elements whose `block` or whose type's `block` forbid some of these.
+/// one of them, a type derived from nothing here, a simple type restricting xs:int, a
+/// union, and elements whose `block` or whose type's `block` forbid some of these.
 const SCHEMA: &str = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns="urn:t" targetNamespace="urn:t" elementFormDefault="qualified">
   <xs:complexType name="Shape" abstract="true">
     <xs:sequence><xs:element name="label" type="xs:string"/></xs:sequence>
@@ -25,12 +25,19 @@ const SCHEMA: &str = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" x
   </xs:complexType>
   <xs:complexType name="Other"><xs:sequence><xs:element name="x" type="xs:int"/></xs:sequence></xs:complexType>
   <xs:simpleType name="Small"><xs:restriction base="xs:int"><xs:maxInclusive value="9"/></xs:restriction></xs:simpleType>
+  <xs:simpleType name="U"><xs:union memberTypes="xs:int xs:boolean"/></xs:simpleType>
   <xs:element name="drawing">
     <xs:complexType><xs:sequence>
       <xs:element name="shape" type="Shape" maxOccurs="unbounded"/>
       <xs:element name="sq" type="Square" minOccurs="0"/>
       <xs:element name="noext" type="Shape" block="extension" minOccurs="0"/>
       <xs:element name="n" type="xs:int" minOccurs="0" maxOccurs="unbounded"/>
+      <xs:element name="d" type="xs:decimal" minOccurs="0" maxOccurs="unbounded"/>
+      <xs:element name="s" type="xs:string" minOccurs="0"/>
+      <xs:element name="u" type="U" minOccurs="0" maxOccurs="unbounded"/>
+      <xs:element name="nb" type="xs:int" block="restriction" minOccurs="0"/>
+      <xs:element name="any" minOccurs="0" maxOccurs="unbounded"/>
+      <xs:element name="anyb" block="restriction" minOccurs="0"/>
     </xs:sequence></xs:complexType>
   </xs:element>
 </xs:schema>
@@ -84,11 +91,27 @@ fn the_types_that_stand_in_are_computed_from_the_schema() {
         holds(&code, "pub sq: ::core::option::Option<Square>"),
         "{code}"
     );
-    // n: xs:int, for which the schema's Small may stand in (and xs:int named as such).
+    // n: xs:int, a simple type: the field keeps i32 (no enum), and its table offers the
+    // built-ins derived from xs:int and the schema's Small, each validated as itself.
+    assert!(!code.contains("IntTyped"), "{code}");
+    assert!(holds(&code, "pub n: ::std::vec::Vec<i32>"), "{code}");
     assert!(
         holds(
             &code,
-            r#"members: &["{http://www.w3.org/2001/XMLSchema}int", "{urn:t}Small"]"#
+            r#"pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+                declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
+                members: &[("{http://www.w3.org/2001/XMLSchema}byte", ::boardxml::type_substitution::canonical::<i8>),
+                    ("{http://www.w3.org/2001/XMLSchema}short", ::boardxml::type_substitution::canonical::<i16>),
+                    ("{urn:t}Small", ::boardxml::type_substitution::canonical::<Small>)],
+                refused: &[],"#
+        ),
+        "{code}"
+    );
+    // nb: xs:int with block="restriction": every derived simple type refused, and why.
+    assert!(
+        holds(
+            &code,
+            r#"("{urn:t}Small", "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)")"#
         ),
         "{code}"
     );
@@ -106,6 +129,14 @@ fn block_default_keeps_every_element_as_declared() {
     // Only the abstract Shape is a substitution type: nothing may stand in for it.
     assert!(!code.contains("IntTyped"), "{code}");
     assert!(holds(&code, "pub enum ShapeTyped {}"), "{code}");
+    // The simple elements keep their tables, every derived type refused.
+    assert!(
+        holds(
+            &code,
+            r#"declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"), members: &[],"#
+        ),
+        "{code}"
+    );
 }
 
 #[test]
@@ -118,16 +149,29 @@ fn a_union_s_members_stand_in_unless_restriction_is_blocked() {
 </xs:schema>"#
         )
     };
+    // The members, and the built-ins derived from a member (3.14.6 clause 2.2.4); the
+    // element keeps the union's type.
     let code = generate(&schema("")).unwrap();
+    assert!(!code.contains("UTyped"), "{code}");
     assert!(
         holds(
             &code,
-            r#"members: &["U", "{http://www.w3.org/2001/XMLSchema}boolean", "{http://www.w3.org/2001/XMLSchema}int"]"#
+            r#"members: &[("{http://www.w3.org/2001/XMLSchema}boolean", ::boardxml::type_substitution::canonical::<bool>),
+                ("{http://www.w3.org/2001/XMLSchema}byte", ::boardxml::type_substitution::canonical::<i8>),
+                ("{http://www.w3.org/2001/XMLSchema}int", ::boardxml::type_substitution::canonical::<i32>),
+                ("{http://www.w3.org/2001/XMLSchema}short", ::boardxml::type_substitution::canonical::<i16>)]"#
         ),
         "{code}"
     );
     let code = generate(&schema(r#"block="restriction""#)).unwrap();
-    assert!(!code.contains("SUBSTITUTION"), "{code}");
+    assert!(holds(&code, "members: &[],"), "{code}");
+    assert!(
+        holds(
+            &code,
+            r#"("{http://www.w3.org/2001/XMLSchema}int", "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)")"#
+        ),
+        "{code}"
+    );
 }
 
 /// The workspace's target folder: the test program below shares the runtime's build.
@@ -218,6 +262,51 @@ fn generated_code_reads_writes_and_refuses_xsi_type() {
             "content-of-the-named-type",
             r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><shape xsi:type="Circle"><label>a</label></shape></drawing>"#,
         ),
+        // Simple declared types: a built-in derived from the declared built-in, a union
+        // member, the declared type named as such, held as the declared type.
+        (
+            "simple-valid",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><d xsi:type="xs:integer">12</d><d xsi:type="xs:decimal">1.5</d><s xsi:type="xs:token">  a   b </s><u xsi:type="xs:boolean">true</u><nb xsi:type="xs:int">3</nb></drawing>"#,
+        ),
+        (
+            "simple-builtin-invalid",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><d xsi:type="xs:integer">1.5</d></drawing>"#,
+        ),
+        (
+            "simple-member-invalid",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><u xsi:type="xs:int">true</u></drawing>"#,
+        ),
+        (
+            "simple-blocked",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><nb xsi:type="xs:short">3</nb></drawing>"#,
+        ),
+        (
+            "simple-not-derived",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><d xsi:type="xs:string">1</d></drawing>"#,
+        ),
+        (
+            "simple-unknown",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><d xsi:type="Nope">1</d></drawing>"#,
+        ),
+        // xs:anyType elements (no type given): a simple type named is checked (text only,
+        // a value of it), the content kept as read, xsi:type with it; every simple type
+        // derives from anyType by restriction, which block="restriction" forbids.
+        (
+            "any-simple-valid",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><any xsi:type="xs:int"> 5 </any><any xsi:type="Other"><x>1</x></any></drawing>"#,
+        ),
+        (
+            "any-simple-child",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><any xsi:type="xs:int">5<x/></any></drawing>"#,
+        ),
+        (
+            "any-simple-invalid",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><any xsi:type="Small">12</any></drawing>"#,
+        ),
+        (
+            "any-blocked",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><anyb xsi:type="xs:int">5</anyb></drawing>"#,
+        ),
     ];
     let mut args = Vec::new();
     for (name, text) in &docs {
@@ -245,11 +334,13 @@ fn generated_code_reads_writes_and_refuses_xsi_type() {
     let out = String::from_utf8_lossy(&run.stdout).into_owned();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), docs.len(), "{out}");
-    // The round trip keeps every xsi:type (declaring the prefixes it needs), and drops
-    // none: the document written back reads to the same value.
+    // The round trip keeps every xsi:type of a complex type (declaring the prefixes it
+    // needs): the document written back reads to the same value. An element of a simple
+    // declared type is held as that type, which has no place for the name: its value is
+    // written back without it (valid for the declared type, the same value).
     assert_eq!(
         lines[0],
-        r#"ok <?xml version="1.0" encoding="UTF-8"?> <drawing xmlns="urn:t">   <shape xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Circle">     <label>a</label>     <r>1</r>   </shape>   <shape xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Tiny">     <label>b</label>     <side>2</side>   </shape>   <n xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsit="http://www.w3.org/2001/XMLSchema" xsi:type="xsit:int">4</n>   <n xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Small">5</n>   <n>6</n> </drawing> "#,
+        r#"ok <?xml version="1.0" encoding="UTF-8"?> <drawing xmlns="urn:t">   <shape xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Circle">     <label>a</label>     <r>1</r>   </shape>   <shape xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Tiny">     <label>b</label>     <side>2</side>   </shape>   <n>4</n>   <n>5</n>   <n>6</n> </drawing> "#,
         "{out}"
     );
     let expect = [
@@ -258,9 +349,22 @@ fn generated_code_reads_writes_and_refuses_xsi_type() {
         "E0204 1:85 /{urn:t}drawing/{urn:t}shape/@xsi:type xsi:type on <{urn:t}shape> names the type {urn:t}Other, but it is not derived from the declared type {urn:t}Shape",
         "E0204 1:85 /{urn:t}drawing/{urn:t}shape/@xsi:type xsi:type on <{urn:t}shape> names the type {urn:t}Nope, but the schema defines no type of that name",
         "E0204 1:142 /{urn:t}drawing/{urn:t}noext/@xsi:type xsi:type on <{urn:t}noext> names the type {urn:t}Circle, but it does not stand in for the declared type {urn:t}Shape: it is derived by extension, and the element's block (or blockDefault) forbids extension",
-        "E0211 1:135 /{urn:t}drawing/{urn:t}n the content of <{urn:t}n> is out of range",
+        "E0211 1:135 /{urn:t}drawing/{urn:t}n the content of <{urn:t}n> (of the xsi:type {urn:t}Small) is out of range",
         "E0203 1:119 /{urn:t}drawing/{urn:t}shape missing element <{urn:t}r>",
+        // Held as the declared types: xs:token's white space collapsed, xs:integer's 12 a
+        // decimal (canonical 12.0), the union's member value.
+        r#"ok <?xml version="1.0" encoding="UTF-8"?> <drawing xmlns="urn:t">   <shape xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Circle">     <label>a</label>     <r>1</r>   </shape>   <d>12.0</d>   <d>1.5</d>   <s>a b</s>   <u>true</u>   <nb>3</nb> </drawing>"#,
+        "E0208 1:179 /{urn:t}drawing/{urn:t}d the content of <{urn:t}d> (of the xsi:type {http://www.w3.org/2001/XMLSchema}integer) is not a valid xs:integer",
+        "E0208 1:179 /{urn:t}drawing/{urn:t}u the content of <{urn:t}u> (of the xsi:type {http://www.w3.org/2001/XMLSchema}int) is not a valid xs:int",
+        "E0204 1:183 /{urn:t}drawing/{urn:t}nb/@xsi:type xsi:type on <{urn:t}nb> names the type {http://www.w3.org/2001/XMLSchema}short, but it does not stand in for the declared type {http://www.w3.org/2001/XMLSchema}int: it is derived by restriction, and the element's block (or blockDefault) forbids restriction",
+        "E0204 1:182 /{urn:t}drawing/{urn:t}d/@xsi:type xsi:type on <{urn:t}d> names the type {http://www.w3.org/2001/XMLSchema}string, but it is not derived from the declared simple type {http://www.w3.org/2001/XMLSchema}decimal",
+        "E0204 1:182 /{urn:t}drawing/{urn:t}d/@xsi:type xsi:type on <{urn:t}d> names the type {urn:t}Nope, but the schema defines no type of that name",
+        r#"ok <?xml version="1.0" encoding="UTF-8"?> <drawing xmlns="urn:t">   <shape xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Circle">     <label>a</label>     <r>1</r>   </shape>   <any"#,
+        "E0202 1:179 /{urn:t}drawing/{urn:t}any <{urn:t}any> has the simple type {http://www.w3.org/2001/XMLSchema}int (its xsi:type): it may hold text only, no element",
+        "E0211 1:179 /{urn:t}drawing/{urn:t}any the content of <{urn:t}any> (of the xsi:type {urn:t}Small) is out of range",
+        "E0204 1:185 /{urn:t}drawing/{urn:t}anyb/@xsi:type xsi:type on <{urn:t}anyb> names the type {http://www.w3.org/2001/XMLSchema}int, but it does not stand in for the declared type {http://www.w3.org/2001/XMLSchema}anyType: it is derived by restriction, and the element's block (or blockDefault) forbids restriction",
     ];
+    assert_eq!(lines.len(), expect.len() + 1, "{out}");
     for (line, want) in lines[1..].iter().zip(expect) {
         assert!(
             line.starts_with(want),

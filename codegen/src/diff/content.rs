@@ -500,6 +500,7 @@ mod tests {
                 span: Span::default(),
                 value: None,
                 nillable: false,
+                xsi_simple: None,
             }),
         }
     }

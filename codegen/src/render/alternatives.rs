@@ -132,14 +132,18 @@ impl Renderer<'_> {
         // A root's default= or fixed= applies to it as to any element.
         let constraints: Vec<TokenStream> = roots
             .iter()
-            .map(|r| match &r.value {
-                None => quote! {},
-                Some(ValueConstraint::Default(v)) => {
-                    quote! { = ::boardxml::complex::ValueConstraint::Default(#v) }
-                }
-                Some(ValueConstraint::Fixed(v)) => {
-                    quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
-                }
+            .map(|r| {
+                let vc = match &r.value {
+                    None => quote! {},
+                    Some(ValueConstraint::Default(v)) => {
+                        quote! { = ::boardxml::complex::ValueConstraint::Default(#v) }
+                    }
+                    Some(ValueConstraint::Fixed(v)) => {
+                        quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
+                    }
+                };
+                let xsi = self.xsi_suffix(r.xsi_simple.as_deref());
+                quote! { #vc #xsi }
             })
             .collect();
         quote! {

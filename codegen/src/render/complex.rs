@@ -265,12 +265,25 @@ impl Renderer<'_> {
         let simple = self.is_simple(&e.type_ref) && !e.nillable;
         let min_lit = Literal::u32_unsuffixed(min);
         let max_lit = max_tokens(max);
-        let table = match &e.value {
-            None => quote! { element(#name, #min_lit, #max_lit) },
-            Some(ValueConstraint::Default(v)) => {
+        let table = match (&e.value, e.xsi_simple.as_deref()) {
+            (value, Some(x)) => {
+                let t = self.xsi_table(x);
+                let vc = match value {
+                    None => quote! { ::core::option::Option::None },
+                    Some(ValueConstraint::Default(v)) => {
+                        quote! { ::core::option::Option::Some(__c::ValueConstraint::Default(#v)) }
+                    }
+                    Some(ValueConstraint::Fixed(v)) => {
+                        quote! { ::core::option::Option::Some(__c::ValueConstraint::Fixed(#v)) }
+                    }
+                };
+                quote! { typed(#name, #min_lit, #max_lit, #vc, &#t) }
+            }
+            (None, None) => quote! { element(#name, #min_lit, #max_lit) },
+            (Some(ValueConstraint::Default(v)), None) => {
                 quote! { constrained(#name, #min_lit, #max_lit, __c::ValueConstraint::Default(#v)) }
             }
-            Some(ValueConstraint::Fixed(v)) => {
+            (Some(ValueConstraint::Fixed(v)), None) => {
                 quote! { constrained(#name, #min_lit, #max_lit, __c::ValueConstraint::Fixed(#v)) }
             }
         };
@@ -452,6 +465,8 @@ impl Renderer<'_> {
                                     quote! { = __c::ValueConstraint::Fixed(#v) }
                                 }
                             };
+                            let xsi = self.xsi_suffix(e.xsi_simple.as_deref());
+                            let vc = quote! { #vc #xsi };
                             if !seen.insert(e.xml_name()) {
                                 self.error(
                                     def,

@@ -25,7 +25,7 @@ impl Renderer<'_> {
         for t in &branches {
             match t {
                 Term::Element(e) => {
-                    constraints.push(match &e.value {
+                    let vc = match &e.value {
                         None => quote! {},
                         Some(ValueConstraint::Default(v)) => {
                             quote! { = ::boardxml::complex::ValueConstraint::Default(#v) }
@@ -33,7 +33,9 @@ impl Renderer<'_> {
                         Some(ValueConstraint::Fixed(v)) => {
                             quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
                         }
-                    });
+                    };
+                    let xsi = self.xsi_suffix(e.xsi_simple.as_deref());
+                    constraints.push(quote! { #vc #xsi });
                     names.push(e.xml_name());
                     variants.push(format_ident!("{}", distinct_variant(&mut taken, &e.name)));
                     types.push(self.element_type(e, false));

@@ -127,6 +127,8 @@ pub fn render(
         shapes: HashSet::new(),
         global_attributes: None,
         element_wildcards: BTreeMap::new(),
+        xsi_tables: BTreeMap::new(),
+        xsi_table_items: Vec::new(),
     };
     // The shapes of an element typed by alternatives are read as that element and visited
     // as it: no visitor method of their own.
@@ -152,6 +154,7 @@ pub fn render(
     // Group types are created while rendering complex types; emit them in name order.
     let groups: Vec<TokenStream> = std::mem::take(&mut r.groups).into_values().collect();
     items.extend(groups);
+    items.append(&mut r.xsi_table_items);
     if r.visitor.is_some() {
         let (types, methods): (Vec<_>, Vec<_>) = r.visited.iter().cloned().unzip();
         items.push(quote! { ::boardxml::visitor!([#(#types #methods),*]); });
@@ -232,6 +235,10 @@ struct Renderer<'s> {
     global_attributes: Option<Ident>,
     /// The types of what element wildcards take, by processContents and pattern.
     element_wildcards: BTreeMap<String, Ident>,
+    /// What `xsi:type` may name on elements of simple declared types: one table per
+    /// declared type and `block`, by its constant's name, and the constants rendered.
+    xsi_tables: BTreeMap<SimpleSubstitution, Ident>,
+    xsi_table_items: Vec<TokenStream>,
 }
 
 /// The types each type holds by value: an element field or choice variant that is neither

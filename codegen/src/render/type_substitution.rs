@@ -87,3 +87,71 @@ impl Renderer<'_> {
         }
     }
 }
+
+impl Renderer<'_> {
+    /// The constant holding what `xsi:type` may name on an element whose declared type is
+    /// simple (rendered once per table, after the types).
+    pub(super) fn xsi_table(&mut self, s: &SimpleSubstitution) -> Ident {
+        if let Some(ident) = self.xsi_tables.get(s) {
+            return ident.clone();
+        }
+        let local = s
+            .declared_name
+            .as_deref()
+            .map_or("anonymous", |n| n.rsplit('}').next().unwrap_or(n));
+        let base = format!(
+            "XSI_TYPES_{}",
+            sanitize_snake(local)
+                .trim_start_matches("r#")
+                .to_uppercase()
+        );
+        let mut name = base.clone();
+        let mut n = 2;
+        while self.xsi_tables.values().any(|i| *i == name) {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        let ident = format_ident!("{}", name);
+        let declared = match &s.declared_name {
+            Some(n) => quote! { ::core::option::Option::Some(#n) },
+            None => quote! { ::core::option::Option::None },
+        };
+        let members = s.members.iter().map(|(n, t)| {
+            let rt = self.rust_type(t);
+            quote! { (#n, ::boardxml::type_substitution::canonical::<#rt>) }
+        });
+        let refused = s.refused.iter().map(|(n, why)| quote! { (#n, #why) });
+        let known = &s.known;
+        let open = s.open;
+        let doc = format!(
+            "What xsi:type may name on an element declared with `{}` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.",
+            type_label(&s.declared)
+        );
+        self.xsi_table_items.push(quote! {
+            #[doc = #doc]
+            #[doc(hidden)]
+            pub const #ident: ::boardxml::type_substitution::SimpleTable =
+                ::boardxml::type_substitution::SimpleTable {
+                    declared: #declared,
+                    members: &[#(#members),*],
+                    refused: &[#(#refused),*],
+                    known: &[#(#known),*],
+                    open: #open,
+                };
+        });
+        self.xsi_tables.insert(s.clone(), ident.clone());
+        ident
+    }
+
+    /// What a choice branch, a mixed item or a root adds for an element whose declared type
+    /// is simple: `; xsi &TABLE` (nothing for the others).
+    pub(super) fn xsi_suffix(&mut self, s: Option<&SimpleSubstitution>) -> TokenStream {
+        match s {
+            Some(s) => {
+                let t = self.xsi_table(s);
+                quote! { ; xsi &#t }
+            }
+            None => quote! {},
+        }
+    }
+}

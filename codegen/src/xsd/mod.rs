@@ -899,6 +899,7 @@ impl Converter<'_> {
                             span: decl.span,
                             value: decl.value,
                             nillable: decl.nillable,
+                            xsi_simple: decl.xsi_simple,
                         });
                 }
                 SchemaContent::Attribute(a) => {
@@ -1054,6 +1055,7 @@ impl Converter<'_> {
                 // Only a complex element can contain itself; it has no value constraint.
                 value: None,
                 nillable: el.nillable == Some(true),
+                xsi_simple: None,
             }),
         );
         let decl = if ok {
@@ -2599,10 +2601,23 @@ impl Converter<'_> {
         }
         // xsi:type (type substitution): not where xsi:nil or identity constraints wrap the
         // type (those elements keep refusing an xsi:type that names another type).
-        let type_ref = if nillable || has_identity {
-            type_ref
+        let (type_ref, xsi_simple) = if has_identity {
+            (type_ref, None)
         } else {
-            self.substitutable(type_ref, el, span)
+            // A simple declared type keeps its Rust type (nillable or not): the types that
+            // may stand in are validated as themselves and held as it.
+            // (A nillable anyType element is read by the nil wrapper, which does not
+            // take the table.)
+            let xsi_simple = if nillable && type_ref == TypeRef::Builtin(Builtin::AnyType) {
+                None
+            } else {
+                self.simple_substitution(&type_ref, el).map(Box::new)
+            };
+            if xsi_simple.is_some() || nillable {
+                (type_ref, xsi_simple)
+            } else {
+                (self.substitutable(type_ref, el, span), None)
+            }
         };
         Some(ElementDecl {
             name: name.to_string(),
@@ -2613,6 +2628,7 @@ impl Converter<'_> {
             doc,
             value,
             nillable,
+            xsi_simple,
         })
     }
 

@@ -37,6 +37,8 @@ const XSD_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema";
 pub(super) struct TypeSubstitutions {
     /// Each named type's expanded name, by its key in `Schema::types`.
     names: BTreeMap<String, String>,
+    /// Named simple types, by key.
+    simple: HashSet<String>,
     /// Named complex types declared `abstract="true"`.
     abstract_types: HashSet<String>,
     /// Each named union's member types (memberTypes; inline members cannot be named).
@@ -71,6 +73,7 @@ impl Converter<'_> {
                     let key = self.declared("type", name);
                     let expanded = expanded_name(target.as_deref(), name);
                     self.typesub.names.entry(key.clone()).or_insert(expanded);
+                    self.typesub.simple.insert(key.clone());
                     for c in &st.content {
                         if let SimpleBaseTypeContent::Union(u) = c {
                             let members = u
@@ -195,6 +198,114 @@ impl Converter<'_> {
         TypeRef::Named(tname)
     }
 
+    /// What `xsi:type` may name on an element declared (`el`) with the simple type
+    /// `declared` (3.3.4 cvc-elt.4.3; 3.14.6 Type Derivation OK (Simple)): every simple type
+    /// of the schema and every built-in validly derived from it, unless the element's
+    /// `block` (else `blockDefault`) has `restriction`, which forbids every derivation of a
+    /// simple type but the identity (3.14.6 clause 2.1: list and union count as
+    /// restriction there). For `xs:anyType` the simple types are offered the same way, and
+    /// the complex types its `block` allows are left `open` (read as anyType content).
+    /// `None` where the declared type is complex or anonymous (nothing is derived from an
+    /// anonymous type, and it cannot be named).
+    pub(super) fn simple_substitution(
+        &self,
+        declared: &TypeRef,
+        el: &ElementType,
+    ) -> Option<SimpleSubstitution> {
+        let (ty, declared_name) = match declared {
+            TypeRef::Named(k) if self.typesub.simple.contains(k) => {
+                (Ty::Named(k.clone()), self.typesub.names.get(k)?.clone())
+            }
+            TypeRef::Named(_) => return None,
+            TypeRef::Builtin(b) => {
+                let local = b.xsd_name().trim_start_matches("xs:").to_string();
+                let name = expanded_name(Some(XSD_NAMESPACE), &local);
+                (Ty::Builtin(local), name)
+            }
+        };
+        let block_default = self
+            .typesub
+            .block_defaults
+            .get(&self.doc)
+            .copied()
+            .unwrap_or_default();
+        let element_block = el.block.as_ref().map_or(block_default, Blocked::of);
+        let builtins = BUILTIN_SIMPLE_TYPES.iter().filter_map(|local| {
+            let b = Builtin::from_xsd_name(local)?;
+            let name = expanded_name(Some(XSD_NAMESPACE), local);
+            Some((Ty::Builtin(local.to_string()), name, TypeRef::Builtin(b)))
+        });
+        let named = self
+            .typesub
+            .names
+            .iter()
+            .map(|(k, n)| (Ty::Named(k.clone()), n.clone(), TypeRef::Named(k.clone())));
+        // Every type is derived from anyType (3.4.6, 3.14.6): simple types by restriction
+        // (through anySimpleType), complex ones by their own chain.
+        let open = matches!(declared, TypeRef::Builtin(Builtin::AnyType));
+        let mut members = Vec::new();
+        let mut refused = Vec::new();
+        for (candidate, name, type_ref) in builtins.chain(named) {
+            if candidate == ty {
+                continue;
+            }
+            let methods = match self.derivation(&candidate, &ty, 0) {
+                Some(m) => m,
+                // A complex type whose chain is not known here ends at anyType still:
+                // taken as a restriction of it (the validity pass judges the chain).
+                None if open => vec![Method::Restriction],
+                None => continue,
+            };
+            let complex = matches!(&candidate, Ty::Named(k) if !self.typesub.simple.contains(k));
+            if complex {
+                // A complex type: its derivation's methods as the element's block judges
+                // them; for an anyType element one allowed is read as anyType content
+                // (the table's `open`).
+                if let Some(m) = methods
+                    .iter()
+                    .find(|&&m| m != Method::Other && element_block.forbids(m))
+                {
+                    refused.push((
+                        name,
+                        format!(
+                            "it is derived by {}, and the element's block (or blockDefault) forbids {}",
+                            word(*m),
+                            word(*m)
+                        ),
+                    ));
+                } else if matches!(&candidate, Ty::Named(k) if self.typesub.abstract_types.contains(k))
+                {
+                    refused.push((name, "it is abstract".to_string()));
+                } else if !open {
+                    // Valid XSD (3.4.6 2.3.2: a complex type with simple content extending
+                    // the declared type), but its attributes have no place in the declared
+                    // type's Rust type.
+                    refused.push((
+                    name,
+                    "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)".to_string(),
+                ));
+                }
+            } else if element_block.restriction {
+                refused.push((
+                    name,
+                    "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)".to_string(),
+                ));
+            } else {
+                members.push((name, type_ref));
+            }
+        }
+        members.sort();
+        refused.sort();
+        Some(SimpleSubstitution {
+            declared: declared.clone(),
+            declared_name: Some(declared_name),
+            members,
+            refused,
+            known: self.typesub.names.values().cloned().collect(),
+            open,
+        })
+    }
+
     /// The built-in members of union `ty` (and of the unions among its members), which
     /// `xsi:type` may name (Type Derivation OK (Simple) 2.2.4).
     fn builtin_members(&self, ty: &Ty) -> Vec<(Ty, String, TypeRef)> {
@@ -264,6 +375,55 @@ impl Converter<'_> {
         Some(methods)
     }
 }
+
+/// The simple built-ins of XSD 1.0 Part 2 (3.2, 3.3) the generator holds, by local name.
+const BUILTIN_SIMPLE_TYPES: &[&str] = &[
+    "anySimpleType",
+    "string",
+    "normalizedString",
+    "token",
+    "language",
+    "Name",
+    "NCName",
+    "ID",
+    "IDREF",
+    "IDREFS",
+    "ENTITY",
+    "ENTITIES",
+    "NMTOKEN",
+    "NMTOKENS",
+    "boolean",
+    "decimal",
+    "integer",
+    "nonPositiveInteger",
+    "negativeInteger",
+    "long",
+    "int",
+    "short",
+    "byte",
+    "nonNegativeInteger",
+    "unsignedLong",
+    "unsignedInt",
+    "unsignedShort",
+    "unsignedByte",
+    "positiveInteger",
+    "float",
+    "double",
+    "duration",
+    "dateTime",
+    "time",
+    "date",
+    "gYearMonth",
+    "gYear",
+    "gMonthDay",
+    "gDay",
+    "gMonth",
+    "hexBinary",
+    "base64Binary",
+    "anyURI",
+    "QName",
+    "NOTATION",
+];
 
 fn word(m: Method) -> &'static str {
     match m {

@@ -7,6 +7,7 @@ use super::attributes::Attributes;
 use super::{excerpt, release_large, Node, Reader, Tag};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::schema::{Element, Invalid, SimpleValue, TextForm};
+use crate::type_substitution::SimpleChoice;
 
 /// Where an element being visited stands in the source: its start tag (byte offsets from
 /// the start of the document, as every [`Diagnostic`] carries) and its element path.
@@ -270,9 +271,24 @@ impl<'a> Reader<'a> {
         &mut self,
         constraint: Option<crate::complex::ValueConstraint>,
     ) -> Result<T, Invalid> {
+        self.read_declared(constraint, None)
+    }
+
+    /// Reads the peeked child as [`Reader::read_constrained`] does; `types`, for an element
+    /// whose declared type is simple, says what its `xsi:type` may name (XSD 1.0, 3.3.4
+    /// cvc-elt.4): the content is then validated against the named type and held as the
+    /// declared one (see [`crate::type_substitution::SimpleTable`]).
+    pub fn read_declared<T: Element + 'static>(
+        &mut self,
+        constraint: Option<crate::complex::ValueConstraint>,
+        types: Option<&'static crate::type_substitution::SimpleTable>,
+    ) -> Result<T, Invalid> {
         self.value_constraint = constraint;
+        self.xsi_simple = types;
         let result = self.read_child();
         self.value_constraint = None;
+        self.xsi_simple = None;
+        self.xsi_named = None;
         result
     }
 
@@ -516,6 +532,8 @@ impl<'a> Reader<'a> {
         tag: &Tag,
         text: &mut String,
     ) -> Result<(T, TextForm), Invalid> {
+        // Taken now: the type xsi:type named is this element's, no other's.
+        let named = self.xsi_named.take();
         let mut form = TextForm::Text;
         let mut ok = true;
         loop {
@@ -540,28 +558,50 @@ impl<'a> Reader<'a> {
             return Err(Invalid);
         }
         // Taken here: the constraint is the element's whose content this is.
-        if let Some(constraint) = self.value_constraint.take() {
-            if text.is_empty() {
-                // XSD 1.0, 3.3.4 (Element Locally Valid (Element) 5.1.2): an empty
-                // element has the declaration's value.
-                text.push_str(constraint.value());
-            } else if let crate::complex::ValueConstraint::Fixed(fixed) = constraint {
-                let canonical = |t: &str| T::parse_lexical(t).map(|v| v.to_lexical().into_owned());
-                if let (Ok(given), Ok(wanted)) = (canonical(text), canonical(fixed)) {
-                    if given != wanted {
-                        let path = self.path();
-                        self.report(
-                            Diagnostic::error(
-                                Code::FixedValue,
-                                tag.offset,
-                                path,
-                                format!("the content of <{}> must be \"{fixed}\"", tag.name()),
-                            )
-                            .expected(format!("\"{fixed}\""))
-                            .found(format!("\"{}\"", excerpt(text))),
-                        );
-                        return Err(Invalid);
-                    }
+        let constraint = self.value_constraint.take();
+        if let (Some(c), true) = (&constraint, text.is_empty()) {
+            // XSD 1.0, 3.3.4 (Element Locally Valid (Element) 5.1.2): an empty element
+            // has the declaration's value.
+            text.push_str(c.value());
+        }
+        if let Some((name, canonical)) = named {
+            // xsi:type named a simple type derived from the declared one (3.3.4 cvc-elt.4.3,
+            // 3.14.6): the content must be valid for it (its white space, lexical space and
+            // facets). Its value, in canonical form, is a value of the declared type too
+            // (restriction only narrows the value space; a union member's value is the
+            // union's), which holds it.
+            match canonical(text) {
+                Ok(c) => *text = c,
+                Err(e) => {
+                    let path = self.path();
+                    self.facet_error(
+                        e,
+                        tag.offset,
+                        path,
+                        &format!("the content of <{}> (of the xsi:type {name})", tag.name()),
+                        text,
+                    );
+                    return Err(Invalid);
+                }
+            }
+        }
+        // An empty element has the fixed value already (above).
+        if let Some(crate::complex::ValueConstraint::Fixed(fixed)) = constraint {
+            let canonical = |t: &str| T::parse_lexical(t).map(|v| v.to_lexical().into_owned());
+            if let (Ok(given), Ok(wanted)) = (canonical(text), canonical(fixed)) {
+                if given != wanted {
+                    let path = self.path();
+                    self.report(
+                        Diagnostic::error(
+                            Code::FixedValue,
+                            tag.offset,
+                            path,
+                            format!("the content of <{}> must be \"{fixed}\"", tag.name()),
+                        )
+                        .expected(format!("\"{fixed}\""))
+                        .found(format!("\"{}\"", excerpt(text))),
+                    );
+                    return Err(Invalid);
                 }
             }
         }
@@ -659,6 +699,19 @@ impl<'a> Reader<'a> {
         }
         if self.take_xsi_nil_allowed(tag) {
             attributes.take_xsi_nil();
+        }
+        // The element's declared type is simple: its xsi:type is judged here, where its
+        // namespace scope is open.
+        if let Some(table) = self.xsi_simple.take() {
+            match crate::type_substitution::choose_simple(self, tag, table) {
+                SimpleChoice::Declared => {}
+                SimpleChoice::Same => attributes.take_xsi_type(),
+                SimpleChoice::Named(name, canonical) => {
+                    attributes.take_xsi_type();
+                    self.xsi_named = Some((name, canonical));
+                }
+                SimpleChoice::Refused(d) => attributes.xsi_refusal = Some(d),
+            }
         }
         attributes
     }

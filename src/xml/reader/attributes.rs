@@ -26,6 +26,9 @@ pub struct Attributes<'t> {
     /// `xsi:type`'s value resolved where the element stands (its expanded name), or why
     /// it is no QName; `None` without one.
     pub(super) xsi_type: Option<Result<String, String>>,
+    /// Why the element may not have its `xsi:type` (its declared type is simple, and the
+    /// type named is not one that may stand in): reported for that attribute by `finish`.
+    pub(super) xsi_refusal: Option<Diagnostic>,
 }
 
 /// One attribute of a tag, borrowed.
@@ -45,6 +48,7 @@ impl<'t> Attributes<'t> {
             more_used: Vec::new(),
             index: None,
             xsi_type: None,
+            xsi_refusal: None,
         }
     }
 
@@ -311,7 +315,14 @@ impl<'t> Attributes<'t> {
     }
 
     /// Reports every attribute no declaration took.
-    pub fn finish(self, r: &mut Reader<'_>) -> Result<(), Invalid> {
+    pub fn finish(mut self, r: &mut Reader<'_>) -> Result<(), Invalid> {
+        // An xsi:type the element may not have: the type its other attributes belong to
+        // is unknown, so they are not judged (as a refused complex substitution skips
+        // the element).
+        if let Some(d) = self.xsi_refusal.take() {
+            r.report(d);
+            return Err(Invalid);
+        }
         let mut ok = true;
         for i in 0..self.tag.attributes.len() {
             if !self.is_used(i) {

@@ -30,10 +30,25 @@ impl Reader<'_> {
         tag: &Tag,
         constraint: Option<ValueConstraint>,
     ) -> Result<T, Invalid> {
+        self.read_root_declared(tag, constraint, None)
+    }
+
+    /// Reads the root element as [`Reader::read_root_constrained`] does, with what its
+    /// `xsi:type` may name where its declared type is simple (see
+    /// [`Reader::read_declared`]).
+    pub fn read_root_declared<T: Element>(
+        &mut self,
+        tag: &Tag,
+        constraint: Option<ValueConstraint>,
+        types: Option<&'static crate::type_substitution::SimpleTable>,
+    ) -> Result<T, Invalid> {
         self.value_constraint = constraint;
+        self.xsi_simple = types;
         // Through read_root_element: the root's identity constraints start there.
         let result = self.read_root_element(tag);
         self.value_constraint = None;
+        self.xsi_simple = None;
+        self.xsi_named = None;
         result
     }
 

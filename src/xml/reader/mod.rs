@@ -150,6 +150,12 @@ pub struct Reader<'a> {
     /// The offset of the start tag whose `xsi:type` a substitution type has taken (see
     /// `type_substitution.rs`): its attributes do not report it.
     substituted: Option<usize>,
+    /// What `xsi:type` may name on the element about to be read, whose declared type is
+    /// simple (see [`Reader::read_declared`]); taken by its attributes.
+    xsi_simple: Option<&'static crate::type_substitution::SimpleTable>,
+    /// The simple type the current element's `xsi:type` named (other than its declared
+    /// type): its content is validated against it before it is held as the declared type.
+    xsi_named: Option<(&'static str, crate::type_substitution::Canonical)>,
     /// The start tag (by offset) of the element about to be read whose declaration is
     /// nillable: its `xsi:nil` was judged already, and its type takes it (see
     /// [`Reader::allow_xsi_nil`]).
@@ -248,6 +254,8 @@ impl<'a> Reader<'a> {
             peeked: None,
             value_constraint: None,
             substituted: None,
+            xsi_simple: None,
+            xsi_named: None,
             nil_allowed_at: None,
             nil_at: None,
             levels: vec![Level::document()],

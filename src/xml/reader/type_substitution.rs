@@ -50,3 +50,25 @@ impl Reader<'_> {
         Invalid
     }
 }
+
+impl Reader<'_> {
+    /// Takes what the `xsi:type` of the element about to be read may name, where its
+    /// declaration gave a table (see [`Reader::read_declared`]): for a type that reads its
+    /// attributes itself (`xs:anyType` content).
+    pub fn take_xsi_simple(&mut self) -> Option<&'static crate::type_substitution::SimpleTable> {
+        self.xsi_simple.take()
+    }
+
+    /// Reports that `value` (at `offset`, `what` saying whose it is) is not a value of
+    /// its type, as simple content is reported.
+    pub fn report_facet_error(
+        &mut self,
+        e: crate::schema::FacetError,
+        offset: usize,
+        path: String,
+        what: &str,
+        value: &str,
+    ) {
+        self.facet_error(e, offset, path, what, value);
+    }
+}

@@ -30,7 +30,8 @@ pub struct Item {
     id : Attr(i32) attribute("id", true), 1 other_attributes :
     AnyAttributes(ItemWildcard) any_attribute(::boardxml::any::Namespaces::Not(&
     [::core::option::Option::None]), ::boardxml::any::Process::Skip), 2 name :
-    Leaf(::std::string::String) element("name", 1, 1)]
+    Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Item);
 /// Complex type `Lax`.
@@ -158,3 +159,49 @@ impl ::boardxml::any::AttributeWildcard for StrictWildcard {
     const DECLARED: &'static [&'static str] = &[];
     type Globals = GlobalAttributes;
 }
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &["Grouped", "Item", "Lax", "Strict"],
+    open: false,
+};

@@ -41,10 +41,12 @@ impl Doc {
     "end"]), __c::Item::new(4, & ["x", "y"], "one of <x>, <y>", & ["key", "end"]),
     __c::Item::new(5, & ["key"], "one of <key>", & ["end"]), __c::Item::new(6, & ["end"],
     "<end>", & [])]), [0 version : OptAttr(u16) defaulted("version", "1"), 1 title :
-    Leaf(::std::string::String) element("title", 1, 1), 2 count : OptLeaf(i32)
-    element("count", 0, 1), 3 tag : Children(Word) element("tag", 0, __c::UNBOUNDED), 4
-    content : Many(DocChoice) group(1, 2), 5 sequence : Many(DocSequence) group(0,
-    __c::UNBOUNDED), 6 end : Child(Empty) element("end", 1, 1)]
+    Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 2 count : OptLeaf(i32) typed("count", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_INT), 3 tag : Children(Word) typed("tag",
+    0, __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_WORD), 4 content :
+    Many(DocChoice) group(1, 2), 5 sequence : Many(DocSequence) group(0, __c::UNBOUNDED),
+    6 end : Child(Empty) element("end", 1, 1)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Empty`.
@@ -73,7 +75,8 @@ pub struct Settings {
 }
 ::boardxml::complex_type!(
     Settings, __c::Content::All { fields : & [0, 1], optional : false }, [0 a :
-    Leaf(bool) element("a", 1, 1), 1 b : OptLeaf(Word) element("b", 0, 1)]
+    Leaf(bool) typed("a", 1, 1, ::core::option::Option::None, & XSI_TYPES_BOOLEAN), 1 b :
+    OptLeaf(Word) typed("b", 0, 1, ::core::option::Option::None, & XSI_TYPES_WORD)]
 );
 ::boardxml::complex_element!(Settings);
 /// Lower-case (the base's pattern) AND (starts with a OR ends with z), 2..5 characters.
@@ -104,7 +107,9 @@ pub enum DocChoice {
     /// Element `y`.
     Y(Digits),
 }
-::boardxml::choice_group!(DocChoice, ["x", "y"], [X "x", Y "y"]);
+::boardxml::choice_group!(
+    DocChoice, ["x", "y"], [X "x"; xsi & XSI_TYPES_TOKEN, Y "y"; xsi & XSI_TYPES_DIGITS]
+);
 ///A repeated sequence in `Doc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DocSequence {
@@ -116,6 +121,150 @@ pub struct DocSequence {
 ::boardxml::complex_type!(
     DocSequence, __c::Content::Sequence(& [__c::Item::nested(0, & ["key"], "<key>"),
     __c::Item::nested(1, & ["val"], "<val>")]), [0 key : Leaf(::std::string::String)
-    element("key", 1, 1), 1 val : Leaf(NumberList) element("val", 1, 1)]
+    typed("key", 1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 1 val :
+    Leaf(NumberList) typed("val", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_NUMBER_LIST)]
 );
 ::boardxml::sequence_group!(DocSequence, ["key"]);
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        ("Lower", ::boardxml::type_substitution::canonical::<Lower>),
+        ("Word", ::boardxml::type_substitution::canonical::<Word>),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            ::boardxml::type_substitution::canonical::<i8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            ::boardxml::type_substitution::canonical::<i16>,
+        ),
+    ],
+    refused: &[],
+    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Word` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_WORD: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Word"),
+    members: &[],
+    refused: &[],
+    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:token` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_TOKEN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}token"),
+    members: &[
+        ("Lower", ::boardxml::type_substitution::canonical::<Lower>),
+        ("Word", ::boardxml::type_substitution::canonical::<Word>),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+    ],
+    refused: &[],
+    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Digits` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_DIGITS: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Digits"),
+    members: &[],
+    refused: &[],
+    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `NumberList` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_NUMBER_LIST: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("NumberList"),
+    members: &[],
+    refused: &[],
+    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:boolean` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_BOOLEAN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}boolean"),
+    members: &[],
+    refused: &[],
+    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    open: false,
+};

@@ -2,6 +2,7 @@
 // run `cargo run -p boardxml-codegen` (see README.md).
 
 use ::boardxml::complex as __c;
+use ::boardxml::schema as __s;
 /// Complex type `Doc`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Doc {
@@ -33,14 +34,15 @@ pub struct Doc {
     ["note"], "<note>", & ["stamp", "size", "unit", "para"]), __c::Item::new(3, &
     ["stamp"], "<stamp>", & ["size", "unit", "para"]), __c::Item::new(4, & ["size",
     "unit"], "one of <size>, <unit>", & ["para"]), __c::Item::new(5, & ["para"],
-    "<para>", & [])]), [0 open : OptChild(::boardxml::any::AnyType) constrained("open",
-    0, 1, __c::ValueConstraint::Default("open text")), 1 sealed :
-    OptChild(::boardxml::any::AnyType) constrained("sealed", 0, 1,
-    __c::ValueConstraint::Fixed("sealed text")), 2 note : OptChild(Note)
-    constrained("note", 0, 1, __c::ValueConstraint::Default("no note")), 3 stamp :
-    OptChild(Note) constrained("stamp", 0, 1, __c::ValueConstraint::Fixed("approved")), 4
-    content : Many(DocChoice) group(0, __c::UNBOUNDED), 5 para : OptChild(Para)
-    element("para", 0, 1)]
+    "<para>", & [])]), [0 open : OptChild(::boardxml::any::AnyType) typed("open", 0, 1,
+    ::core::option::Option::Some(__c::ValueConstraint::Default("open text")), &
+    XSI_TYPES_ANY_TYPE), 1 sealed : OptChild(::boardxml::any::AnyType) typed("sealed", 0,
+    1, ::core::option::Option::Some(__c::ValueConstraint::Fixed("sealed text")), &
+    XSI_TYPES_ANY_TYPE), 2 note : OptChild(Note) constrained("note", 0, 1,
+    __c::ValueConstraint::Default("no note")), 3 stamp : OptChild(Note)
+    constrained("stamp", 0, 1, __c::ValueConstraint::Fixed("approved")), 4 content :
+    Many(DocChoice) group(0, __c::UNBOUNDED), 5 para : OptChild(Para) element("para", 0,
+    1)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Note`.
@@ -74,8 +76,9 @@ pub enum Root {
     Label(::boardxml::any::AnyType),
 }
 ::boardxml::document!(
-    Root, ["count" Count = ::boardxml::complex::ValueConstraint::Default("7"), "doc" Doc,
-    "label" Label = ::boardxml::complex::ValueConstraint::Fixed("sealed")]
+    Root, ["count" Count = ::boardxml::complex::ValueConstraint::Default("7"); xsi &
+    XSI_TYPES_INT, "doc" Doc, "label" Label =
+    ::boardxml::complex::ValueConstraint::Fixed("sealed"); xsi & XSI_TYPES_ANY_TYPE]
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
@@ -89,8 +92,9 @@ pub enum DocChoice {
     Unit(::std::vec::Vec<::std::string::String>),
 }
 ::boardxml::choice_group!(
-    DocChoice, ["size", "unit"], [Size "size" = __c::ValueConstraint::Default("10"), Unit
-    "unit"[1, 2] = __c::ValueConstraint::Fixed("cm")]
+    DocChoice, ["size", "unit"], [Size "size" = __c::ValueConstraint::Default("10"); xsi
+    & XSI_TYPES_INT, Unit "unit"[1, 2] = __c::ValueConstraint::Fixed("cm"); xsi &
+    XSI_TYPES_STRING]
 );
 ///An item of the mixed content of `Note`, in document order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -102,7 +106,9 @@ pub enum NoteContent {
     ///Element `b`.
     B(::std::string::String),
 }
-::boardxml::mixed_content!(NoteContent, 0, ::core::option::Option::None, [0 B "b"]);
+::boardxml::mixed_content!(
+    NoteContent, 0, ::core::option::Option::None, [0 B "b"; xsi & XSI_TYPES_STRING]
+);
 ///An item of the mixed content of `Para`, in document order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ParaContent {
@@ -117,6 +123,351 @@ pub enum ParaContent {
 }
 ::boardxml::mixed_content!(
     ParaContent, 0, ::core::option::Option::None, [0 N "n" =
-    ::boardxml::complex::ValueConstraint::Fixed("1.0"), 1 D "d" =
-    ::boardxml::complex::ValueConstraint::Default("true")]
+    ::boardxml::complex::ValueConstraint::Fixed("1.0"); xsi & XSI_TYPES_DECIMAL, 1 D "d"
+    = ::boardxml::complex::ValueConstraint::Default("true"); xsi & XSI_TYPES_BOOLEAN]
 );
+///What xsi:type may name on an element declared with `xs:anyType` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_ANY_TYPE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}anyType"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITIES",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entities>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREFS",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRefs>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKENS",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmTokens>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NOTATION",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Notation>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}QName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::QName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}anySimpleType",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::AnySimpleType,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}anyURI",
+            ::boardxml::type_substitution::canonical::<__s::xs::AnyUri>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}base64Binary",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::Base64Binary,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}boolean",
+            ::boardxml::type_substitution::canonical::<bool>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            ::boardxml::type_substitution::canonical::<i8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}date",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Date>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}dateTime",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::DateTime>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}decimal",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Decimal>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}double",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Double>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}duration",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Duration>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}float",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Float>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gDay",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GDay>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gMonth",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GMonth>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gMonthDay",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GMonthDay>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gYear",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GYear>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gYearMonth",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GYearMonth>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}hexBinary",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::HexBinary>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}int",
+            ::boardxml::type_substitution::canonical::<i32>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}integer",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Integer>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}long",
+            ::boardxml::type_substitution::canonical::<i64>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}negativeInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NegativeInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NonNegativeInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NonPositiveInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}positiveInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::PositiveInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            ::boardxml::type_substitution::canonical::<i16>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}string",
+            ::boardxml::type_substitution::canonical::<::std::string::String>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}time",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Time>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedByte",
+            ::boardxml::type_substitution::canonical::<u8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedInt",
+            ::boardxml::type_substitution::canonical::<u32>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedLong",
+            ::boardxml::type_substitution::canonical::<u64>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedShort",
+            ::boardxml::type_substitution::canonical::<u16>,
+        ),
+    ],
+    refused: &[],
+    known: &["Note", "Para"],
+    open: true,
+};
+///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            ::boardxml::type_substitution::canonical::<i8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            ::boardxml::type_substitution::canonical::<i16>,
+        ),
+    ],
+    refused: &[],
+    known: &["Note", "Para"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &["Note", "Para"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:decimal` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_DECIMAL: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}decimal"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            ::boardxml::type_substitution::canonical::<i8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}int",
+            ::boardxml::type_substitution::canonical::<i32>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}integer",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Integer>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}long",
+            ::boardxml::type_substitution::canonical::<i64>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}negativeInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NegativeInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NonNegativeInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NonPositiveInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}positiveInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::PositiveInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            ::boardxml::type_substitution::canonical::<i16>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedByte",
+            ::boardxml::type_substitution::canonical::<u8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedInt",
+            ::boardxml::type_substitution::canonical::<u32>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedLong",
+            ::boardxml::type_substitution::canonical::<u64>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedShort",
+            ::boardxml::type_substitution::canonical::<u16>,
+        ),
+    ],
+    refused: &[],
+    known: &["Note", "Para"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:boolean` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_BOOLEAN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}boolean"),
+    members: &[],
+    refused: &[],
+    known: &["Note", "Para"],
+    open: false,
+};

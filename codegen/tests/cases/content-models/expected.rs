@@ -14,7 +14,8 @@ pub struct Blank {
 ::boardxml::complex_type!(
     Blank, __c::Content::Sequence(& [__c::Item::new(0, & ["p", "q"], "one of <p>, <q>", &
     ["r"]), __c::Item::new(1, & ["r"], "<r>", & [])]), [0 content : Opt(BlankChoice)
-    group(0, 1), 1 r : OptLeaf(::std::string::String) element("r", 0, 1)]
+    group(0, 1), 1 r : OptLeaf(::std::string::String) typed("r", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Blank);
 /// Complex type `Model`.
@@ -59,14 +60,18 @@ pub struct Model {
     ["level"], "<level>", & ["size", "opt", "never"]), __c::Item::new(7, & ["size"],
     "<size>", & ["opt", "never"]), __c::Item::new(8, & ["opt"], "<opt>", & ["never"]),
     __c::Item::new(9, & ["never"], "<never>", & [])]), [0 pick : Children(Pick)
-    element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32) element("five", 5, 5), 2
-    many : Children(i32) element("many", 0, 1000), 3 nest : OptChild(Nest)
+    element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32) typed("five", 5, 5,
+    ::core::option::Option::None, & XSI_TYPES_INT), 2 many : Children(i32) typed("many",
+    0, 1000, ::core::option::Option::None, & XSI_TYPES_INT), 3 nest : OptChild(Nest)
     element("nest", 0, 1), 4 blank : OptChild(Blank) element("blank", 0, 1), 5 unit :
-    OptLeaf(__s::xs::Token) constrained("unit", 0, 1,
-    __c::ValueConstraint::Default("mm")), 6 level : Children(i32) constrained("level", 0,
-    2, __c::ValueConstraint::Fixed("3")), 7 size : OptChild(Size) constrained("size", 0,
-    1, __c::ValueConstraint::Fixed("10")), 8 opt : Children(__s::Nillable < i32 >)
-    element("opt", 0, __c::UNBOUNDED), 9 never : OptChild(Never) element("never", 0, 1)]
+    OptLeaf(__s::xs::Token) typed("unit", 0, 1,
+    ::core::option::Option::Some(__c::ValueConstraint::Default("mm")), &
+    XSI_TYPES_TOKEN), 6 level : Children(i32) typed("level", 0, 2,
+    ::core::option::Option::Some(__c::ValueConstraint::Fixed("3")), & XSI_TYPES_INT), 7
+    size : OptChild(Size) constrained("size", 0, 1, __c::ValueConstraint::Fixed("10")), 8
+    opt : Children(__s::Nillable < i32 >) typed("opt", 0, __c::UNBOUNDED,
+    ::core::option::Option::None, & XSI_TYPES_INT), 9 never : OptChild(Never)
+    element("never", 0, 1)]
 );
 ::boardxml::complex_element!(Model);
 /// Complex type `Nest`.
@@ -135,7 +140,10 @@ pub enum BlankChoice {
     /// Element `q`.
     Q(::std::string::String),
 }
-::boardxml::choice_group!(BlankChoice, ["p", "q"], [P "p", Q "q"]);
+::boardxml::choice_group!(
+    BlankChoice, ["p", "q"], [P "p"; xsi & XSI_TYPES_STRING, Q "q"; xsi &
+    XSI_TYPES_STRING]
+);
 ///One of the alternatives of a choice in `Nest`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum NestChoice {
@@ -144,7 +152,9 @@ pub enum NestChoice {
     /// Element `z`.
     Z(::std::string::String),
 }
-::boardxml::choice_group!(NestChoice, ["k", "z"], [NestSequence[1, 2], Z "z"]);
+::boardxml::choice_group!(
+    NestChoice, ["k", "z"], [NestSequence[1, 2], Z "z"; xsi & XSI_TYPES_STRING]
+);
 ///A repeated sequence in `Nest`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NestSequence {
@@ -155,8 +165,9 @@ pub struct NestSequence {
 }
 ::boardxml::complex_type!(
     NestSequence, __c::Content::Sequence(& [__c::Item::nested(0, & ["k"], "<k>"),
-    __c::Item::nested(1, & ["v"], "<v>")]), [0 k : Leaf(::std::string::String)
-    element("k", 1, 1), 1 v : OptLeaf(i32) element("v", 0, 1)]
+    __c::Item::nested(1, & ["v"], "<v>")]), [0 k : Leaf(::std::string::String) typed("k",
+    1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 1 v : OptLeaf(i32)
+    typed("v", 0, 1, ::core::option::Option::None, & XSI_TYPES_INT)]
 );
 ::boardxml::sequence_group!(NestSequence, ["k"]);
 ///One of the alternatives of a choice in `Never`.
@@ -176,5 +187,113 @@ pub enum PickChoice {
     C(::std::vec::Vec<::std::string::String>),
 }
 ::boardxml::choice_group!(
-    PickChoice, ["a", "b", "c"], [A "a"[1, __c::UNBOUNDED], B "b", C "c"[2, 3]]
+    PickChoice, ["a", "b", "c"], [A "a"[1, __c::UNBOUNDED]; xsi & XSI_TYPES_STRING, B
+    "b"; xsi & XSI_TYPES_STRING, C "c"[2, 3]; xsi & XSI_TYPES_STRING]
 );
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &["Blank", "Model", "Nest", "Never", "Pick", "Size"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            ::boardxml::type_substitution::canonical::<i8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            ::boardxml::type_substitution::canonical::<i16>,
+        ),
+    ],
+    refused: &[
+        (
+            "Size",
+            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+        ),
+    ],
+    known: &["Blank", "Model", "Nest", "Never", "Pick", "Size"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:token` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_TOKEN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}token"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+    ],
+    refused: &[],
+    known: &["Blank", "Model", "Nest", "Never", "Pick", "Size"],
+    open: false,
+};

@@ -189,11 +189,15 @@ pub struct Values {
     attribute("ENTITIES", false), 33 any_simple_type :
     OptAttr(::boardxml::datatypes::AnySimpleType) attribute("anySimpleType", false), 34
     spelled : OptAttr(SpelledOut) attribute("spelled", false), 35 price : Children(Price)
-    element("price", 1, __c::UNBOUNDED), 36 when : OptLeaf(InTwoThousand) element("when",
-    0, 1), 37 ratio : OptLeaf(UnitInterval) element("ratio", 0, 1), 38 half :
-    OptLeaf(Halves) element("half", 0, 1), 39 key : OptLeaf(Key) element("key", 0, 1), 40
-    wait : OptLeaf(ShortWait) element("wait", 0, 1), 41 stamps : OptLeaf(Stamps)
-    element("stamps", 0, 1)]
+    typed("price", 1, __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_PRICE),
+    36 when : OptLeaf(InTwoThousand) typed("when", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_IN_TWO_THOUSAND), 37 ratio : OptLeaf(UnitInterval) typed("ratio", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_UNIT_INTERVAL), 38 half : OptLeaf(Halves)
+    typed("half", 0, 1, ::core::option::Option::None, & XSI_TYPES_HALVES), 39 key :
+    OptLeaf(Key) typed("key", 0, 1, ::core::option::Option::None, & XSI_TYPES_KEY), 40
+    wait : OptLeaf(ShortWait) typed("wait", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_SHORT_WAIT), 41 stamps : OptLeaf(Stamps) typed("stamps", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STAMPS)]
 );
 ::boardxml::complex_element!(Values);
 /// A document of this schema: one variant per global element.
@@ -205,3 +209,136 @@ pub enum Root {
 ::boardxml::document!(Root, ["values" Values]);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+///What xsi:type may name on an element declared with `Price` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_PRICE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Price"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Halves",
+        "InTwoThousand",
+        "Key",
+        "Price",
+        "ShortWait",
+        "SpelledOut",
+        "Stamps",
+        "UnitInterval",
+        "Values",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `InTwoThousand` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_IN_TWO_THOUSAND: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("InTwoThousand"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Halves",
+        "InTwoThousand",
+        "Key",
+        "Price",
+        "ShortWait",
+        "SpelledOut",
+        "Stamps",
+        "UnitInterval",
+        "Values",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `UnitInterval` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_UNIT_INTERVAL: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("UnitInterval"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Halves",
+        "InTwoThousand",
+        "Key",
+        "Price",
+        "ShortWait",
+        "SpelledOut",
+        "Stamps",
+        "UnitInterval",
+        "Values",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Halves` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_HALVES: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Halves"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Halves",
+        "InTwoThousand",
+        "Key",
+        "Price",
+        "ShortWait",
+        "SpelledOut",
+        "Stamps",
+        "UnitInterval",
+        "Values",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Key` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_KEY: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Key"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Halves",
+        "InTwoThousand",
+        "Key",
+        "Price",
+        "ShortWait",
+        "SpelledOut",
+        "Stamps",
+        "UnitInterval",
+        "Values",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `ShortWait` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_SHORT_WAIT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("ShortWait"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Halves",
+        "InTwoThousand",
+        "Key",
+        "Price",
+        "ShortWait",
+        "SpelledOut",
+        "Stamps",
+        "UnitInterval",
+        "Values",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Stamps` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STAMPS: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Stamps"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Halves",
+        "InTwoThousand",
+        "Key",
+        "Price",
+        "ShortWait",
+        "SpelledOut",
+        "Stamps",
+        "UnitInterval",
+        "Values",
+    ],
+    open: false,
+};

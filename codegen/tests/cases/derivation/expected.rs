@@ -79,7 +79,7 @@ pub struct Clock {
 ::boardxml::complex_type!(
     Clock, __c::Content::Sequence(& [__c::Item::new(1, & ["minutes"], "<minutes>", &
     [])]), [0 label : Attr(::std::string::String) attribute("label", true), 1 minutes :
-    Children(i32) element("minutes", 1, 2)]
+    Children(i32) typed("minutes", 1, 2, ::core::option::Option::None, & XSI_TYPES_INT)]
 );
 ::boardxml::complex_element!(Clock);
 /// Complex type `Item`.
@@ -96,7 +96,8 @@ pub struct Item {
     Item, __c::Content::Sequence(& [__c::Item::new(2, & ["name"], "<name>", & [])]), [0
     id : Attr(::std::string::String) attribute("id", true), 1 comment :
     OptAttr(::std::string::String) attribute("comment", false), 2 name :
-    Leaf(::std::string::String) element("name", 1, 1)]
+    Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Item);
 /// Complex type `Level`.
@@ -128,8 +129,9 @@ pub struct Move {
     Move, __c::Content::Sequence(& [__c::Item::new(1, & ["from"], "<from>", & ["to"]),
     __c::Item::new(2, & ["to"], "<to>", & [])]), [0 ply :
     Attr(::boardxml::datatypes::PositiveInteger) attribute("ply", true), 1 from :
-    Leaf(::std::string::String) element("from", 1, 1), 2 to : Leaf(::std::string::String)
-    element("to", 1, 1)]
+    Leaf(::std::string::String) typed("from", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 2 to : Leaf(::std::string::String) typed("to", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Move);
 /// Complex type `Note`.
@@ -175,9 +177,11 @@ pub struct Pawn {
     Attr(::std::string::String) attribute("id", true), 1 comment :
     OptAttr(::std::string::String) attribute("comment", false), 2 side : Attr(Side)
     attribute("side", true), 3 moved : OptAttr(bool) attribute("moved", false), 4 name :
-    Leaf(::std::string::String) element("name", 1, 1), 5 square :
-    Children(::std::string::String) element("square", 1, 2), 6 promotion :
-    OptLeaf(::std::string::String) element("promotion", 0, 1)]
+    Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 5 square : Children(::std::string::String) typed("square", 1, 2,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 6 promotion :
+    OptLeaf(::std::string::String) typed("promotion", 0, 1, ::core::option::Option::None,
+    & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Pawn);
 /// A man on the board: the item's name, then its squares.
@@ -199,8 +203,10 @@ pub struct Piece {
     ["square"]), __c::Item::new(4, & ["square"], "<square>", & [])]), [0 id :
     Attr(::std::string::String) attribute("id", true), 1 comment :
     OptAttr(::std::string::String) attribute("comment", false), 2 side : Attr(Side)
-    attribute("side", true), 3 name : Leaf(::std::string::String) element("name", 1, 1),
-    4 square : Children(::std::string::String) element("square", 1, 2)]
+    attribute("side", true), 3 name : Leaf(::std::string::String) typed("name", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 4 square :
+    Children(::std::string::String) typed("square", 1, 2, ::core::option::Option::None, &
+    XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Piece);
 /// Complex type `Rank`.
@@ -290,7 +296,7 @@ pub struct Timer {
     Timer, __c::Content::Sequence(& [__c::Item::new(2, & ["minutes"], "<minutes>", &
     [])]), [0 label : OptAttr(::std::string::String) attribute("label", false), 1 running
     : OptAttr(bool) attribute("running", false), 2 minutes : Children(i32)
-    element("minutes", 0, __c::UNBOUNDED)]
+    typed("minutes", 0, __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_INT)]
 );
 ::boardxml::complex_element!(Timer);
 /// Complex type `TitledLevel`.
@@ -320,3 +326,131 @@ pub enum Root {
 ::boardxml::document!(Root, ["board" Board]);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
+    members: &[],
+    refused: &[
+        (
+            "CappedLevel",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
+        ),
+        (
+            "Level",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
+        ),
+        (
+            "Rank",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
+        ),
+        (
+            "SmallLevel",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
+        ),
+        (
+            "TitledLevel",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+    ],
+    known: &[
+        "Board",
+        "CappedLevel",
+        "Clock",
+        "Item",
+        "Level",
+        "Move",
+        "Note",
+        "Pawn",
+        "Piece",
+        "Rank",
+        "ShortNote",
+        "Side",
+        "SmallLevel",
+        "Timer",
+        "TitledLevel",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[],
+    refused: &[
+        (
+            "Note",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
+        ),
+        (
+            "ShortNote",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
+        ),
+        (
+            "Side",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+    ],
+    known: &[
+        "Board",
+        "CappedLevel",
+        "Clock",
+        "Item",
+        "Level",
+        "Move",
+        "Note",
+        "Pawn",
+        "Piece",
+        "Rank",
+        "ShortNote",
+        "Side",
+        "SmallLevel",
+        "Timer",
+        "TitledLevel",
+    ],
+    open: false,
+};

@@ -19,7 +19,8 @@ pub struct Base {
     id : OptAttr(i32) attribute("id", false), 1 other_attributes :
     AnyAttributes(BaseWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a")]), ::boardxml::any::Process::Lax), 2 name :
-    Leaf(::std::string::String) element("name", 1, 1)]
+    Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Base);
 /// Complex type `Closed`.
@@ -33,7 +34,7 @@ pub struct Closed {
 ::boardxml::complex_type!(
     Closed, __c::Content::Sequence(& [__c::Item::new(1, & ["name"], "<name>", & [])]), [0
     id : OptAttr(i32) attribute("id", false), 1 name : Leaf(::std::string::String)
-    element("name", 1, 1)]
+    typed("name", 1, 1, ::core::option::Option::None, & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Closed);
 /// Complex type `Inherited`.
@@ -54,7 +55,8 @@ pub struct Inherited {
     attribute("extra", false), 2 other_attributes : AnyAttributes(InheritedWildcard)
     any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a")]), ::boardxml::any::Process::Lax), 3 name :
-    Leaf(::std::string::String) element("name", 1, 1)]
+    Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Inherited);
 /// Complex type `Narrowed`.
@@ -72,7 +74,8 @@ pub struct Narrowed {
     [0 id : OptAttr(i32) attribute("id", false), 1 other_attributes :
     AnyAttributes(NarrowedWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a")]), ::boardxml::any::Process::Strict), 2 name :
-    Leaf(::std::string::String) element("name", 1, 1)]
+    Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Narrowed);
 /// Complex type `Price`.
@@ -159,8 +162,10 @@ pub struct Wider {
     false), 1 other_attributes : AnyAttributes(WiderWildcard)
     any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a"), ::core::option::Option::Some("urn:b")]),
-    ::boardxml::any::Process::Skip), 2 name : Leaf(::std::string::String) element("name",
-    1, 1), 3 note : OptLeaf(::std::string::String) element("note", 0, 1)]
+    ::boardxml::any::Process::Skip), 2 name : Leaf(::std::string::String) typed("name",
+    1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 3 note :
+    OptLeaf(::std::string::String) typed("note", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Wider);
 /// A document of this schema: one variant per global element.
@@ -299,3 +304,58 @@ impl ::boardxml::any::AttributeWildcard for WiderWildcard {
     const DECLARED: &'static [&'static str] = &["id"];
     type Globals = GlobalAttributes;
 }
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[],
+    refused: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+    ],
+    known: &[
+        "Base",
+        "Closed",
+        "Inherited",
+        "Narrowed",
+        "Price",
+        "StrictPrice",
+        "TaggedPrice",
+        "Wider",
+    ],
+    open: false,
+};

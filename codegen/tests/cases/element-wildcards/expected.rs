@@ -2,6 +2,7 @@
 // run `cargo run -p boardxml-codegen` (see README.md).
 
 use ::boardxml::complex as __c;
+use ::boardxml::schema as __s;
 /// Complex type `Doc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Doc {
@@ -27,11 +28,13 @@ pub struct Doc {
     "*=urn:other"]), __c::Item::new(3, & ["end"], "<end>", & ["plain", "*=urn:other"]),
     __c::Item::new(4, & ["plain", "*=urn:other"],
     "one of <plain>, an element in urn:other", & [])]), [0 title :
-    Leaf(::std::string::String) element("{urn:boardxml:wild}title", 1, 1), 1 any :
+    Leaf(::std::string::String) typed("{urn:boardxml:wild}title", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 1 any :
     Children(::boardxml::any::AnyElement) element("*!##local urn:boardxml:wild", 0,
     __c::UNBOUNDED), 2 any_2 : Children(WildcardElement) element("*=urn:boardxml:wild",
-    1, 4), 3 end : OptLeaf(::std::string::String) element("end", 0, 1), 4 content :
-    Opt(DocChoice) group(0, 1)]
+    1, 4), 3 end : OptLeaf(::std::string::String) typed("end", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 4 content : Opt(DocChoice)
+    group(0, 1)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Para`.
@@ -73,9 +76,10 @@ pub enum Root {
     Part(Part),
 }
 ::boardxml::document!(
-    Root, ["{urn:boardxml:wild}count" Count, "{urn:boardxml:wild}doc" Doc,
-    "{urn:boardxml:wild}note" Note, "{urn:boardxml:wild}para" Para,
-    "{urn:boardxml:wild}part" Part], namespaces["ns1" "urn:boardxml:wild"]
+    Root, ["{urn:boardxml:wild}count" Count; xsi & XSI_TYPES_INT,
+    "{urn:boardxml:wild}doc" Doc, "{urn:boardxml:wild}note" Note; xsi & XSI_TYPES_STRING,
+    "{urn:boardxml:wild}para" Para, "{urn:boardxml:wild}part" Part], namespaces["ns1"
+    "urn:boardxml:wild"]
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
@@ -88,7 +92,8 @@ pub enum DocChoice {
     Any(::std::vec::Vec<LaxWildcardElement>),
 }
 ::boardxml::choice_group!(
-    DocChoice, ["plain", "*=urn:other"], [Plain "plain", Any "*=urn:other"[1, 2]]
+    DocChoice, ["plain", "*=urn:other"], [Plain "plain"; xsi & XSI_TYPES_STRING, Any
+    "*=urn:other"[1, 2]]
 );
 /// An element a wildcard (`xs:any`, processContents="lax") takes: an element in urn:other.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -223,8 +228,8 @@ pub enum ParaContent {
     Any(LaxWildcardElement2),
 }
 ::boardxml::mixed_content!(
-    ParaContent, 0, ::core::option::Option::None, [0 B "{urn:boardxml:wild}b", 1 Any
-    "*!##local urn:boardxml:wild"]
+    ParaContent, 0, ::core::option::Option::None, [0 B "{urn:boardxml:wild}b"; xsi &
+    XSI_TYPES_STRING, 1 Any "*!##local urn:boardxml:wild"]
 );
 /// An element a wildcard (`xs:any`, processContents="strict") takes: an element in urn:boardxml:wild.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -315,3 +320,75 @@ impl ::boardxml::schema::Element for WildcardElement {
         }
     }
 }
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &[
+        "{urn:boardxml:wild}Doc",
+        "{urn:boardxml:wild}Para",
+        "{urn:boardxml:wild}Part",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            ::boardxml::type_substitution::canonical::<i8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            ::boardxml::type_substitution::canonical::<i16>,
+        ),
+    ],
+    refused: &[],
+    known: &[
+        "{urn:boardxml:wild}Doc",
+        "{urn:boardxml:wild}Para",
+        "{urn:boardxml:wild}Part",
+    ],
+    open: false,
+};

@@ -14,7 +14,8 @@ pub struct Book {
 ::boardxml::complex_type!(
     Book, __c::Content::Sequence(& [__c::Item::new(1, & ["{urn:library}isbn"],
     "<{urn:library}isbn>", & [])]), [0 id : OptAttr(__s::xs::Token) attribute("id",
-    false), 1 isbn : OptLeaf(::std::string::String) element("{urn:library}isbn", 0, 1)]
+    false), 1 isbn : OptLeaf(::std::string::String) typed("{urn:library}isbn", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Book);
 /// Complex type `Library`.
@@ -138,3 +139,49 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &["{urn:library}Shelf"],
+    open: false,
+};

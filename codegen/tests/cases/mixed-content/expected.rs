@@ -18,8 +18,9 @@ pub struct Address {
 ::boardxml::complex_type!(
     Address, __c::Content::Interleaved { text : 2, elements : & __c::Content::All {
     fields : & [0, 1], optional : false } }, [0 street : Leaf(::std::string::String)
-    element("street", 1, 1), 1 city : OptLeaf(::std::string::String) element("city", 0,
-    1), 2 text : TextRuns(::boardxml::mixed::MixedText) MIXED]
+    typed("street", 1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 1 city :
+    OptLeaf(::std::string::String) typed("city", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 2 text : TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Address);
 /// Complex type `Bare`.
@@ -104,7 +105,8 @@ pub struct Note {
 ::boardxml::complex_type!(
     Note, __c::Content::Interleaved { text : 1, elements : & __c::Content::Sequence(&
     [__c::Item::new(0, & ["ref"], "<ref>", & [])]) }, [0 r#ref : OptLeaf(i32)
-    element("ref", 0, 1), 1 text : TextRuns(::boardxml::mixed::MixedText) MIXED]
+    typed("ref", 0, 1, ::core::option::Option::None, & XSI_TYPES_INT), 1 text :
+    TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Note);
 /// Complex type `Open`.
@@ -122,9 +124,10 @@ pub struct Open {
     Open, __c::Content::Interleaved { text : 2, elements : & __c::Content::Sequence(&
     [__c::Item::new(0, & ["head"], "<head>", & ["*!##local"]), __c::Item::new(1, &
     ["*!##local"], "an element in a namespace other than no namespace", & [])]) }, [0
-    head : Leaf(::std::string::String) element("head", 1, 1), 1 any :
-    Children(::boardxml::any::AnyElement) element("*!##local", 0, __c::UNBOUNDED), 2 text
-    : TextRuns(::boardxml::mixed::MixedText) MIXED]
+    head : Leaf(::std::string::String) typed("head", 1, 1, ::core::option::Option::None,
+    & XSI_TYPES_STRING), 1 any : Children(::boardxml::any::AnyElement)
+    element("*!##local", 0, __c::UNBOUNDED), 2 text :
+    TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Open);
 /// Complex type `Para`.
@@ -147,9 +150,10 @@ pub struct Para {
     [__c::Item::new(1, & ["title"], "<title>", & ["b", "i", "note"]), __c::Item::new(2, &
     ["b", "i"], "one of <b>, <i>", & ["note"]), __c::Item::new(3, & ["note"], "<note>", &
     [])]) }, [0 id : OptAttr(::boardxml::datatypes::Id) attribute("id", false), 1 title :
-    Leaf(::std::string::String) element("title", 1, 1), 2 content : Many(ParaChoice)
-    group(0, __c::UNBOUNDED), 3 note : Children(Note) element("note", 0, 2), 4 text :
-    TextRuns(::boardxml::mixed::MixedText) MIXED]
+    Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 2 content : Many(ParaChoice) group(0, __c::UNBOUNDED), 3 note :
+    Children(Note) element("note", 0, 2), 4 text : TextRuns(::boardxml::mixed::MixedText)
+    MIXED]
 );
 ::boardxml::complex_element!(Para);
 /// Complex type `Signed`.
@@ -166,8 +170,9 @@ pub struct Signed {
 ::boardxml::complex_type!(
     Signed, __c::Content::Interleaved { text : 2, elements : & __c::Content::Sequence(&
     [__c::Item::new(0, & ["ref"], "<ref>", & ["by"]), __c::Item::new(1, & ["by"], "<by>",
-    & [])]) }, [0 r#ref : OptLeaf(i32) element("ref", 0, 1), 1 by :
-    Leaf(::std::string::String) element("by", 1, 1), 2 text :
+    & [])]) }, [0 r#ref : OptLeaf(i32) typed("ref", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_INT), 1 by : Leaf(::std::string::String) typed("by", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 2 text :
     TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Signed);
@@ -197,4 +202,71 @@ pub enum ParaChoice {
     /// Element `i`.
     I(::std::string::String),
 }
-::boardxml::choice_group!(ParaChoice, ["b", "i"], [B "b", I "i"]);
+::boardxml::choice_group!(
+    ParaChoice, ["b", "i"], [B "b"; xsi & XSI_TYPES_STRING, I "i"; xsi &
+    XSI_TYPES_STRING]
+);
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[],
+    refused: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+    ],
+    known: &["Address", "Bare", "Count", "Doc", "Note", "Open", "Para", "Signed"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
+    members: &[],
+    refused: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
+        ),
+    ],
+    known: &["Address", "Bare", "Count", "Doc", "Note", "Open", "Para", "Signed"],
+    open: false,
+};

@@ -59,9 +59,10 @@ pub struct SelfType {
     ["String", "Vec"]), __c::Item::new(5, & ["String", "Vec"], "one of <String>, <Vec>",
     & [])]), [0 r#type : Attr(::std::string::String) attribute("type", true), 1 self_ :
     OptAttr(Option) attribute("self", false), 2 r#fn : OptAttr(__s::xs::Token)
-    fixed("fn", false, "x"), 3 type_2 : OptLeaf(Option) element("type", 0, 1), 4 result :
-    Children(Result) element("Result", 1, 3), 5 content : Many(SelfTypeChoice) group(0,
-    __c::UNBOUNDED)]
+    fixed("fn", false, "x"), 3 type_2 : OptLeaf(Option) typed("type", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_OPTION), 4 result : Children(Result)
+    typed("Result", 1, 3, ::core::option::Option::None, & XSI_TYPES_RESULT), 5 content :
+    Many(SelfTypeChoice) group(0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(SelfType);
 /// List of Result separated by white space (schema type `type`).
@@ -86,5 +87,45 @@ pub enum SelfTypeChoice {
     Vec(Type),
 }
 ::boardxml::choice_group!(
-    SelfTypeChoice, ["String", "Vec"], [String "String", Vec "Vec"]
+    SelfTypeChoice, ["String", "Vec"], [String "String"; xsi & XSI_TYPES_STRING, Vec
+    "Vec"; xsi & XSI_TYPES_TYPE]
 );
+///What xsi:type may name on an element declared with `Option` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_OPTION: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Option"),
+    members: &[],
+    refused: &[],
+    known: &["Option", "Result", "String", "self", "type"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Result` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_RESULT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Result"),
+    members: &[],
+    refused: &[],
+    known: &["Option", "Result", "String", "self", "type"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `String` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("String"),
+    members: &[
+        ("Option", ::boardxml::type_substitution::canonical::<Option>),
+        ("Result", ::boardxml::type_substitution::canonical::<Result>),
+    ],
+    refused: &[],
+    known: &["Option", "Result", "String", "self", "type"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `type` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_TYPE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("type"),
+    members: &[],
+    refused: &[],
+    known: &["Option", "Result", "String", "self", "type"],
+    open: false,
+};

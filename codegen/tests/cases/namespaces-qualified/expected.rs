@@ -3,6 +3,7 @@
 
 use ::boardxml::complex as __c;
 use ::boardxml::facets as __f;
+use ::boardxml::schema as __s;
 /// Complex type `Book`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Book {
@@ -18,8 +19,10 @@ pub struct Book {
     "<{urn:example:library}title>", & ["{urn:example:library}year"]), __c::Item::new(2, &
     ["{urn:example:library}year"], "<{urn:example:library}year>", & [])]), [0 id :
     Attr(::boardxml::datatypes::Id) attribute("id", true), 1 title : Leaf(Title)
-    element("{urn:example:library}title", 1, 1), 2 year :
-    Leaf(::boardxml::datatypes::GYear) element("{urn:example:library}year", 1, 1)]
+    typed("{urn:example:library}title", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_TITLE), 2 year : Leaf(::boardxml::datatypes::GYear)
+    typed("{urn:example:library}year", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_G_YEAR)]
 );
 ::boardxml::complex_element!(Book);
 /// Complex type `Library`.
@@ -38,7 +41,8 @@ pub struct Library {
     "<remark>", & [])]), [0 lang : OptAttr(::boardxml::datatypes::Language)
     attribute("{urn:example:library}lang", false), 1 book : Children(Book)
     element("{urn:example:library}book", 1, __c::UNBOUNDED), 2 remark :
-    OptLeaf(::std::string::String) element("remark", 0, 1)]
+    OptLeaf(::std::string::String) typed("remark", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Library);
 /// Restriction of xs:string (schema type `Title`).
@@ -54,8 +58,85 @@ pub enum Root {
     Title(Title),
 }
 ::boardxml::document!(
-    Root, ["{urn:example:library}library" Library, "{urn:example:library}title" Title],
-    namespaces["ns1" "urn:example:library"]
+    Root, ["{urn:example:library}library" Library, "{urn:example:library}title" Title;
+    xsi & XSI_TYPES_TITLE], namespaces["ns1" "urn:example:library"]
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+///What xsi:type may name on an element declared with `Title` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_TITLE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{urn:example:library}Title"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "{urn:example:library}Book",
+        "{urn:example:library}Library",
+        "{urn:example:library}Title",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:gYear` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_G_YEAR: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}gYear"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "{urn:example:library}Book",
+        "{urn:example:library}Library",
+        "{urn:example:library}Title",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+        ("{urn:example:library}Title", ::boardxml::type_substitution::canonical::<Title>),
+    ],
+    refused: &[],
+    known: &[
+        "{urn:example:library}Book",
+        "{urn:example:library}Library",
+        "{urn:example:library}Title",
+    ],
+    open: false,
+};

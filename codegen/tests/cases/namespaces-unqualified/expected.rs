@@ -34,9 +34,11 @@ pub struct Order {
     "<item>", & ["line"]), __c::Item::new(4, & ["line"], "<line>", & [])]), [0 code :
     Attr(__s::xs::Token) attribute("{urn:example:order}code", true), 1 note :
     OptAttr(::std::string::String) attribute("note", false), 2 item :
-    Leaf(::std::string::String) element("{urn:example:order}item", 1, 1), 3 item_2 :
-    Leaf(::boardxml::datatypes::PositiveInteger) element("item", 1, 1), 4 line :
-    Children(Line) element("line", 0, __c::UNBOUNDED)]
+    Leaf(::std::string::String) typed("{urn:example:order}item", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 3 item_2 :
+    Leaf(::boardxml::datatypes::PositiveInteger) typed("item", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_POSITIVE_INTEGER), 4 line : Children(Line)
+    element("line", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Order);
 /// A document of this schema: one variant per global element.
@@ -48,8 +50,8 @@ pub enum Root {
     Order(Order),
 }
 ::boardxml::document!(
-    Root, ["{urn:example:order}item" Item, "{urn:example:order}order" Order],
-    namespaces["ns1" "urn:example:order"]
+    Root, ["{urn:example:order}item" Item; xsi & XSI_TYPES_STRING,
+    "{urn:example:order}order" Order], namespaces["ns1" "urn:example:order"]
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
@@ -61,4 +63,102 @@ pub enum LineChoice {
     /// Element `text`.
     Text(::std::string::String),
 }
-::boardxml::choice_group!(LineChoice, ["sku", "text"], [Sku "sku", Text "text"]);
+::boardxml::choice_group!(
+    LineChoice, ["sku", "text"], [Sku "sku"; xsi & XSI_TYPES_TOKEN, Text "text"; xsi &
+    XSI_TYPES_STRING]
+);
+///What xsi:type may name on an element declared with `xs:token` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_TOKEN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}token"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+    ],
+    refused: &[],
+    known: &["{urn:example:order}Line", "{urn:example:order}Order"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &["{urn:example:order}Line", "{urn:example:order}Order"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:positiveInteger` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_POSITIVE_INTEGER: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some(
+        "{http://www.w3.org/2001/XMLSchema}positiveInteger",
+    ),
+    members: &[],
+    refused: &[],
+    known: &["{urn:example:order}Line", "{urn:example:order}Order"],
+    open: false,
+};

@@ -2,6 +2,7 @@
 // run `cargo run -p boardxml-codegen` (see README.md).
 
 use ::boardxml::complex as __c;
+use ::boardxml::schema as __s;
 /// Complex type `Note`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Note {
@@ -18,9 +19,11 @@ pub struct Note {
     Note, __c::Content::Sequence(& [__c::Item::new(1, & ["title"], "<title>", & ["body",
     "extra"]), __c::Item::new(2, & ["body"], "<body>", & ["extra"]), __c::Item::new(3, &
     ["extra"], "<extra>", & [])]), [0 id : Attr(i32) attribute("id", true), 1 title :
-    Leaf(::std::string::String) element("title", 1, 1), 2 body :
-    Child(::boardxml::any::AnyType) element("body", 1, 1), 3 extra :
-    Children(::boardxml::any::AnyType) element("extra", 0, __c::UNBOUNDED)]
+    Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 2 body : Child(::boardxml::any::AnyType) typed("body", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_ANY_TYPE), 3 extra :
+    Children(::boardxml::any::AnyType) typed("extra", 0, __c::UNBOUNDED,
+    ::core::option::Option::None, & XSI_TYPES_ANY_TYPE)]
 );
 ::boardxml::complex_element!(Note);
 /// A document of this schema: one variant per global element.
@@ -31,6 +34,254 @@ pub enum Root {
     ///A document whose root is `<note>`.
     Note(Note),
 }
-::boardxml::document!(Root, ["blob" Blob, "note" Note]);
+::boardxml::document!(Root, ["blob" Blob; xsi & XSI_TYPES_ANY_TYPE, "note" Note]);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &["Note"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:anyType` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_ANY_TYPE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}anyType"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITIES",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entities>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREFS",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRefs>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKENS",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmTokens>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NOTATION",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Notation>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}QName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::QName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}anySimpleType",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::AnySimpleType,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}anyURI",
+            ::boardxml::type_substitution::canonical::<__s::xs::AnyUri>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}base64Binary",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::Base64Binary,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}boolean",
+            ::boardxml::type_substitution::canonical::<bool>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            ::boardxml::type_substitution::canonical::<i8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}date",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Date>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}dateTime",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::DateTime>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}decimal",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Decimal>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}double",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Double>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}duration",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Duration>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}float",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Float>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gDay",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GDay>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gMonth",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GMonth>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gMonthDay",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GMonthDay>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gYear",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GYear>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}gYearMonth",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GYearMonth>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}hexBinary",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::HexBinary>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}int",
+            ::boardxml::type_substitution::canonical::<i32>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}integer",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Integer>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}long",
+            ::boardxml::type_substitution::canonical::<i64>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}negativeInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NegativeInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NonNegativeInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NonPositiveInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}positiveInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::PositiveInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            ::boardxml::type_substitution::canonical::<i16>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}string",
+            ::boardxml::type_substitution::canonical::<::std::string::String>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}time",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Time>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedByte",
+            ::boardxml::type_substitution::canonical::<u8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedInt",
+            ::boardxml::type_substitution::canonical::<u32>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedLong",
+            ::boardxml::type_substitution::canonical::<u64>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedShort",
+            ::boardxml::type_substitution::canonical::<u16>,
+        ),
+    ],
+    refused: &[],
+    known: &["Note"],
+    open: true,
+};

@@ -2,6 +2,7 @@
 // run `cargo run -p boardxml-codegen` (see README.md).
 
 use ::boardxml::complex as __c;
+use ::boardxml::schema as __s;
 /// Complex type `Doc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Doc {
@@ -35,8 +36,8 @@ pub struct Item {
 ::boardxml::complex_type!(
     Item, __c::Content::Sequence(& [__c::Item::new(0, & ["label"], "<label>", &
     ["item"]), __c::Item::new(1, & ["item"], "one of <item>", & [])]), [0 label :
-    Leaf(::std::string::String) element("label", 1, 1), 1 content : Opt(ItemSequence)
-    group(0, 1)]
+    Leaf(::std::string::String) typed("label", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 1 content : Opt(ItemSequence) group(0, 1)]
 );
 ::boardxml::complex_element!(Item);
 /// Complex type `Note`.
@@ -50,8 +51,8 @@ pub struct Note {
 ::boardxml::complex_type!(
     Note, __c::Content::Sequence(& [__c::Item::new(0, & ["text"], "<text>", & ["item"]),
     __c::Item::new(1, & ["item"], "one of <item>", & [])]), [0 text :
-    Leaf(::std::string::String) element("text", 1, 1), 1 content : Opt(NoteSequence)
-    group(0, 1)]
+    Leaf(::std::string::String) typed("text", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 1 content : Opt(NoteSequence) group(0, 1)]
 );
 ::boardxml::complex_element!(Note);
 /// Complex type `Pc`.
@@ -89,8 +90,9 @@ pub struct Section {
 ::boardxml::complex_type!(
     Section, __c::Content::Sequence(& [__c::Item::new(0, & ["title"], "<title>", &
     ["section"]), __c::Item::new(1, & ["section"], "<section>", & [])]), [0 title :
-    Leaf(::std::string::String) element("title", 1, 1), 1 section : Children(Section)
-    element("section", 0, __c::UNBOUNDED)]
+    Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 1 section : Children(Section) element("section", 0,
+    __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Section);
 /// Complex type `Source`.
@@ -111,7 +113,8 @@ pub struct Titled {
 }
 ::boardxml::complex_type!(
     Titled, __c::Content::Sequence(& [__c::Item::new(0, & ["title"], "<title>", & [])]),
-    [0 title : Leaf(::std::string::String) element("title", 1, 1)]
+    [0 title : Leaf(::std::string::String) typed("title", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Titled);
 /// A document of this schema: one variant per global element.
@@ -218,3 +221,49 @@ pub enum SourceContent {
 ::boardxml::mixed_content!(
     SourceContent, 0, ::core::option::Option::None, [0 Ph "ph", 1 Pc "pc"]
 );
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &["Titled"],
+    open: false,
+};

@@ -38,9 +38,11 @@ impl Book {
     [])]), [0 id : Attr(__s::xs::Token) attribute("id", true), 1 lang :
     OptAttr(__s::xs::Token) attribute("lang", false), 2 rating : OptAttr(u8)
     defaulted("rating", "3"), 3 year : Attr(TheSchemaYear) attribute("year", true), 4
-    title : Leaf(::std::string::String) element("title", 1, 1), 5 subtitle :
-    OptLeaf(::std::string::String) element("subtitle", 0, 1), 6 content :
-    Many(BookChoice) group(1, 3), 7 note : OptLeaf(Note) element("note", 0, 1)]
+    title : Leaf(::std::string::String) typed("title", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 5 subtitle :
+    OptLeaf(::std::string::String) typed("subtitle", 0, 1, ::core::option::Option::None,
+    & XSI_TYPES_STRING), 6 content : Many(BookChoice) group(1, 3), 7 note : OptLeaf(Note)
+    element("note", 0, 1)]
 );
 ::boardxml::complex_element!(Book);
 /// Complex type `Empty`.
@@ -94,7 +96,9 @@ pub enum Root {
     ///A document whose root is `<title>`.
     Title(::std::string::String),
 }
-::boardxml::document!(Root, ["library" Library, "note" Note, "title" Title]);
+::boardxml::document!(
+    Root, ["library" Library, "note" Note, "title" Title; xsi & XSI_TYPES_STRING]
+);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
 ///One of the alternatives of a choice in `Book`.
@@ -105,4 +109,61 @@ pub enum BookChoice {
     /// Element `file`.
     File(__s::xs::AnyUri),
 }
-::boardxml::choice_group!(BookChoice, ["paper", "file"], [Paper "paper", File "file"]);
+::boardxml::choice_group!(
+    BookChoice, ["paper", "file"], [Paper "paper", File "file"; xsi & XSI_TYPES_ANY_URI]
+);
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+    ],
+    refused: &[],
+    known: &["Book", "Empty", "Library"],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:anyURI` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_ANY_URI: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}anyURI"),
+    members: &[],
+    refused: &[],
+    known: &["Book", "Empty", "Library"],
+    open: false,
+};

@@ -115,14 +115,20 @@ pub struct Sample {
     ["levels", "small", "node", "owner"]), __c::Item::new(6, & ["levels"], "<levels>", &
     ["small", "node", "owner"]), __c::Item::new(7, & ["small"], "<small>", & ["node",
     "owner"]), __c::Item::new(8, & ["node"], "<node>", & ["owner"]), __c::Item::new(9, &
-    ["owner"], "<owner>", & [])]), [0 scores : Leaf(Scores) element("scores", 1, 1), 1
-    pair : OptLeaf(Pair) element("pair", 0, 1), 2 extremes : OptLeaf(Extremes)
-    element("extremes", 0, 1), 3 size : OptLeaf(Size) element("size", 0, 1), 4 width :
-    OptLeaf(Width) element("width", 0, 1), 5 primary : OptLeaf(Primary)
-    element("primary", 0, 1), 6 levels : OptLeaf(Levels) element("levels", 0, 1), 7 small
-    : OptLeaf(SmallNumber) element("small", 0, 1), 8 node : Children(Node)
-    element("node", 0, __c::UNBOUNDED), 9 owner : OptLeaf(::boardxml::datatypes::IdRef)
-    element("owner", 0, 1)]
+    ["owner"], "<owner>", & [])]), [0 scores : Leaf(Scores) typed("scores", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_SCORES), 1 pair : OptLeaf(Pair)
+    typed("pair", 0, 1, ::core::option::Option::None, & XSI_TYPES_PAIR), 2 extremes :
+    OptLeaf(Extremes) typed("extremes", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_EXTREMES), 3 size : OptLeaf(Size) typed("size", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_SIZE), 4 width : OptLeaf(Width)
+    typed("width", 0, 1, ::core::option::Option::None, & XSI_TYPES_WIDTH), 5 primary :
+    OptLeaf(Primary) typed("primary", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_PRIMARY), 6 levels : OptLeaf(Levels) typed("levels", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_LEVELS), 7 small : OptLeaf(SmallNumber)
+    typed("small", 0, 1, ::core::option::Option::None, & XSI_TYPES_SMALL_NUMBER), 8 node
+    : Children(Node) element("node", 0, __c::UNBOUNDED), 9 owner :
+    OptLeaf(::boardxml::datatypes::IdRef) typed("owner", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_IDREF)]
 );
 ::boardxml::complex_element!(Sample);
 /// List of ScoresItem separated by white space (schema type `Scores`).
@@ -184,3 +190,266 @@ pub enum Root {
 ::boardxml::document!(Root, ["sample" Sample]);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+///What xsi:type may name on an element declared with `Scores` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_SCORES: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Scores"),
+    members: &[
+        ("Extremes", ::boardxml::type_substitution::canonical::<Extremes>),
+        ("Pair", ::boardxml::type_substitution::canonical::<Pair>),
+    ],
+    refused: &[],
+    known: &[
+        "Colour",
+        "Extremes",
+        "Levels",
+        "Node",
+        "NodeId",
+        "Pair",
+        "Primary",
+        "Sample",
+        "Scores",
+        "Size",
+        "SmallNumber",
+        "Width",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Pair` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_PAIR: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Pair"),
+    members: &[("Extremes", ::boardxml::type_substitution::canonical::<Extremes>)],
+    refused: &[],
+    known: &[
+        "Colour",
+        "Extremes",
+        "Levels",
+        "Node",
+        "NodeId",
+        "Pair",
+        "Primary",
+        "Sample",
+        "Scores",
+        "Size",
+        "SmallNumber",
+        "Width",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Extremes` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_EXTREMES: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Extremes"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Colour",
+        "Extremes",
+        "Levels",
+        "Node",
+        "NodeId",
+        "Pair",
+        "Primary",
+        "Sample",
+        "Scores",
+        "Size",
+        "SmallNumber",
+        "Width",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Size` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_SIZE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Size"),
+    members: &[
+        ("Width", ::boardxml::type_substitution::canonical::<Width>),
+        (
+            "{http://www.w3.org/2001/XMLSchema}byte",
+            ::boardxml::type_substitution::canonical::<i8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}int",
+            ::boardxml::type_substitution::canonical::<i32>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}integer",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Integer>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}long",
+            ::boardxml::type_substitution::canonical::<i64>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}negativeInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NegativeInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NonNegativeInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::NonPositiveInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}positiveInteger",
+            ::boardxml::type_substitution::canonical::<
+                ::boardxml::datatypes::PositiveInteger,
+            >,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}short",
+            ::boardxml::type_substitution::canonical::<i16>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedByte",
+            ::boardxml::type_substitution::canonical::<u8>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedInt",
+            ::boardxml::type_substitution::canonical::<u32>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedLong",
+            ::boardxml::type_substitution::canonical::<u64>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}unsignedShort",
+            ::boardxml::type_substitution::canonical::<u16>,
+        ),
+    ],
+    refused: &[],
+    known: &[
+        "Colour",
+        "Extremes",
+        "Levels",
+        "Node",
+        "NodeId",
+        "Pair",
+        "Primary",
+        "Sample",
+        "Scores",
+        "Size",
+        "SmallNumber",
+        "Width",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Width` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_WIDTH: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Width"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Colour",
+        "Extremes",
+        "Levels",
+        "Node",
+        "NodeId",
+        "Pair",
+        "Primary",
+        "Sample",
+        "Scores",
+        "Size",
+        "SmallNumber",
+        "Width",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Primary` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_PRIMARY: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Primary"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Colour",
+        "Extremes",
+        "Levels",
+        "Node",
+        "NodeId",
+        "Pair",
+        "Primary",
+        "Sample",
+        "Scores",
+        "Size",
+        "SmallNumber",
+        "Width",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Levels` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_LEVELS: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Levels"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Colour",
+        "Extremes",
+        "Levels",
+        "Node",
+        "NodeId",
+        "Pair",
+        "Primary",
+        "Sample",
+        "Scores",
+        "Size",
+        "SmallNumber",
+        "Width",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `SmallNumber` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_SMALL_NUMBER: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("SmallNumber"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Colour",
+        "Extremes",
+        "Levels",
+        "Node",
+        "NodeId",
+        "Pair",
+        "Primary",
+        "Sample",
+        "Scores",
+        "Size",
+        "SmallNumber",
+        "Width",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:IDREF` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_IDREF: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}IDREF"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Colour",
+        "Extremes",
+        "Levels",
+        "Node",
+        "NodeId",
+        "Pair",
+        "Primary",
+        "Sample",
+        "Scores",
+        "Size",
+        "SmallNumber",
+        "Width",
+    ],
+    open: false,
+};

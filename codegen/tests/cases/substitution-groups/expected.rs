@@ -12,7 +12,7 @@ pub struct Board {
     ///The choice group.
     pub choice: ::core::option::Option<BoardChoice2>,
     /// Element `{urn:boardxml:substitution}marker`.
-    pub marker: ::core::option::Option<StringTyped>,
+    pub marker: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
     Board, __c::Content::Sequence(& [__c::Item::new(0, &
@@ -26,21 +26,23 @@ pub struct Board {
     & ["{urn:boardxml:substitution}marker"]), __c::Item::new(2, &
     ["{urn:boardxml:substitution}marker"], "<{urn:boardxml:substitution}marker>", &
     [])]), [0 content : Many(BoardChoice) group(0, __c::UNBOUNDED), 1 choice :
-    Opt(BoardChoice2) group(0, 1), 2 marker : OptChild(StringTyped)
-    element("{urn:boardxml:substitution}marker", 0, 1)]
+    Opt(BoardChoice2) group(0, 1), 2 marker : OptLeaf(::std::string::String)
+    typed("{urn:boardxml:substitution}marker", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Board);
 /// Complex type `Piece`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// Element `{urn:boardxml:substitution}square`.
-    pub square: StringTyped,
+    pub square: ::std::string::String,
 }
 ::boardxml::complex_type!(
     Piece, __c::Content::Sequence(& [__c::Item::new(0, &
     ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
-    [])]), [0 square : Child(StringTyped) element("{urn:boardxml:substitution}square", 1,
-    1)]
+    [])]), [0 square : Leaf(::std::string::String)
+    typed("{urn:boardxml:substitution}square", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Piece);
 /// An element's type, chosen by its xsi:type, as `PieceTyped`.
@@ -82,18 +84,20 @@ pub struct Promoted {
     /// Attribute `rank` (required).
     pub rank: i32,
     /// Element `{urn:boardxml:substitution}square`.
-    pub square: StringTyped,
+    pub square: ::std::string::String,
     /// Element `{urn:boardxml:substitution}from`.
-    pub from: StringTyped,
+    pub from: ::std::string::String,
 }
 ::boardxml::complex_type!(
     Promoted, __c::Content::Sequence(& [__c::Item::new(1, &
     ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
     ["{urn:boardxml:substitution}from"]), __c::Item::new(2, &
     ["{urn:boardxml:substitution}from"], "<{urn:boardxml:substitution}from>", & [])]), [0
-    rank : Attr(i32) attribute("rank", true), 1 square : Child(StringTyped)
-    element("{urn:boardxml:substitution}square", 1, 1), 2 from : Child(StringTyped)
-    element("{urn:boardxml:substitution}from", 1, 1)]
+    rank : Attr(i32) attribute("rank", true), 1 square : Leaf(::std::string::String)
+    typed("{urn:boardxml:substitution}square", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING_2), 2 from : Leaf(::std::string::String)
+    typed("{urn:boardxml:substitution}from", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Promoted);
 /// Complex type `Ranked`.
@@ -102,13 +106,14 @@ pub struct Ranked {
     /// Attribute `rank` (required).
     pub rank: i32,
     /// Element `{urn:boardxml:substitution}square`.
-    pub square: StringTyped,
+    pub square: ::std::string::String,
 }
 ::boardxml::complex_type!(
     Ranked, __c::Content::Sequence(& [__c::Item::new(1, &
     ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
-    [])]), [0 rank : Attr(i32) attribute("rank", true), 1 square : Child(StringTyped)
-    element("{urn:boardxml:substitution}square", 1, 1)]
+    [])]), [0 rank : Attr(i32) attribute("rank", true), 1 square :
+    Leaf(::std::string::String) typed("{urn:boardxml:substitution}square", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Ranked);
 /// An element's type, chosen by its xsi:type, as `RankedTyped`.
@@ -160,93 +165,19 @@ pub struct Signed {
     attribute("by", false)], 1 content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(Signed);
-/// An element's type, chosen by its xsi:type, as `StringTyped`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum StringTyped {
-    ///No xsi:type: the declared type `xs:string`.
-    Declared(::std::string::String),
-    ///xsi:type names `{http://www.w3.org/2001/XMLSchema}string`.
-    String(::std::string::String),
-    ///xsi:type names `{urn:boardxml:substitution}ShortText`.
-    ShortText(ShortText),
-    ///xsi:type names `{urn:boardxml:substitution}Signed`.
-    Signed(Signed),
-}
-impl StringTyped {
-    /// What xsi:type may name on the element, computed from the schema.
-    pub const SUBSTITUTION: ::boardxml::type_substitution::Table = ::boardxml::type_substitution::Table {
-        declared: ::core::option::Option::Some(
-            "{http://www.w3.org/2001/XMLSchema}string",
-        ),
-        declared_abstract: false,
-        members: &[
-            "{http://www.w3.org/2001/XMLSchema}string",
-            "{urn:boardxml:substitution}ShortText",
-            "{urn:boardxml:substitution}Signed",
-        ],
-        refused: &[],
-        known: &[
-            "{urn:boardxml:substitution}Piece",
-            "{urn:boardxml:substitution}Promoted",
-            "{urn:boardxml:substitution}Ranked",
-            "{urn:boardxml:substitution}ShortText",
-            "{urn:boardxml:substitution}Signed",
-        ],
-    };
-}
-::boardxml::type_substitution!(
-    StringTyped, [Declared], [0 String, 1 ShortText, 2 Signed]
-);
-/// An element's type, chosen by its xsi:type, as `StringTypedElement`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum StringTypedElement {
-    ///No xsi:type: the declared type `xs:string`.
-    Declared(::std::string::String),
-    ///xsi:type names `{http://www.w3.org/2001/XMLSchema}string`.
-    String(::std::string::String),
-    ///xsi:type names `{urn:boardxml:substitution}ShortText`.
-    ShortText(ShortText),
-}
-impl StringTypedElement {
-    /// What xsi:type may name on the element, computed from the schema.
-    pub const SUBSTITUTION: ::boardxml::type_substitution::Table = ::boardxml::type_substitution::Table {
-        declared: ::core::option::Option::Some(
-            "{http://www.w3.org/2001/XMLSchema}string",
-        ),
-        declared_abstract: false,
-        members: &[
-            "{http://www.w3.org/2001/XMLSchema}string",
-            "{urn:boardxml:substitution}ShortText",
-        ],
-        refused: &[
-            (
-                "{urn:boardxml:substitution}Signed",
-                "it is derived by extension, and the element's block (or blockDefault) forbids extension",
-            ),
-        ],
-        known: &[
-            "{urn:boardxml:substitution}Piece",
-            "{urn:boardxml:substitution}Promoted",
-            "{urn:boardxml:substitution}Ranked",
-            "{urn:boardxml:substitution}ShortText",
-            "{urn:boardxml:substitution}Signed",
-        ],
-    };
-}
-::boardxml::type_substitution!(StringTypedElement, [Declared], [0 String, 1 ShortText]);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
     ///A document whose root is `<board>`.
     Board(Board),
     ///A document whose root is `<flag>`.
-    Flag(StringTyped),
+    Flag(::std::string::String),
     ///A document whose root is `<knight>`.
     Knight(PieceTyped),
     ///A document whose root is `<marker>`.
-    Marker(StringTyped),
+    Marker(::std::string::String),
     ///A document whose root is `<note>`.
-    Note(StringTypedElement),
+    Note(::std::string::String),
     ///A document whose root is `<pawn>`.
     Pawn(PieceTyped),
     ///A document whose root is `<queen>`.
@@ -260,12 +191,13 @@ pub enum Root {
 }
 ::boardxml::document!(
     Root, ["{urn:boardxml:substitution}board" Board, "{urn:boardxml:substitution}flag"
-    Flag, "{urn:boardxml:substitution}knight" Knight, "{urn:boardxml:substitution}marker"
-    Marker, "{urn:boardxml:substitution}note" Note, "{urn:boardxml:substitution}pawn"
-    Pawn, "{urn:boardxml:substitution}queen" Queen, "{urn:boardxml:substitution}rook"
-    Rook, "{urn:boardxml:substitution}short-note" ShortNote,
-    "{urn:boardxml:substitution}signed-note" SignedNote], namespaces[""
-    "urn:boardxml:substitution"]
+    Flag; xsi & XSI_TYPES_STRING_2, "{urn:boardxml:substitution}knight" Knight,
+    "{urn:boardxml:substitution}marker" Marker; xsi & XSI_TYPES_STRING_2,
+    "{urn:boardxml:substitution}note" Note; xsi & XSI_TYPES_STRING,
+    "{urn:boardxml:substitution}pawn" Pawn, "{urn:boardxml:substitution}queen" Queen,
+    "{urn:boardxml:substitution}rook" Rook, "{urn:boardxml:substitution}short-note"
+    ShortNote; xsi & XSI_TYPES_SHORT_TEXT, "{urn:boardxml:substitution}signed-note"
+    SignedNote], namespaces["" "urn:boardxml:substitution"]
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
@@ -291,12 +223,150 @@ pub enum BoardChoice {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum BoardChoice2 {
     /// Element `{urn:boardxml:substitution}note`.
-    Note(StringTypedElement),
+    Note(::std::string::String),
     /// Element `{urn:boardxml:substitution}short-note`.
     ShortNote(ShortText),
 }
 ::boardxml::choice_group!(
     BoardChoice2, ["{urn:boardxml:substitution}note",
-    "{urn:boardxml:substitution}short-note"], [Note "{urn:boardxml:substitution}note",
-    ShortNote "{urn:boardxml:substitution}short-note"]
+    "{urn:boardxml:substitution}short-note"], [Note "{urn:boardxml:substitution}note";
+    xsi & XSI_TYPES_STRING, ShortNote "{urn:boardxml:substitution}short-note"; xsi &
+    XSI_TYPES_SHORT_TEXT]
 );
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+        (
+            "{urn:boardxml:substitution}ShortText",
+            ::boardxml::type_substitution::canonical::<ShortText>,
+        ),
+    ],
+    refused: &[
+        (
+            "{urn:boardxml:substitution}Signed",
+            "it is derived by extension, and the element's block (or blockDefault) forbids extension",
+        ),
+    ],
+    known: &[
+        "{urn:boardxml:substitution}Piece",
+        "{urn:boardxml:substitution}Promoted",
+        "{urn:boardxml:substitution}Ranked",
+        "{urn:boardxml:substitution}ShortText",
+        "{urn:boardxml:substitution}Signed",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `ShortText` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_SHORT_TEXT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{urn:boardxml:substitution}ShortText"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "{urn:boardxml:substitution}Piece",
+        "{urn:boardxml:substitution}Promoted",
+        "{urn:boardxml:substitution}Ranked",
+        "{urn:boardxml:substitution}ShortText",
+        "{urn:boardxml:substitution}Signed",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_STRING_2: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
+    members: &[
+        (
+            "{http://www.w3.org/2001/XMLSchema}ENTITY",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}ID",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}IDREF",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NCName",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}Name",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}language",
+            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}normalizedString",
+            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
+        ),
+        (
+            "{http://www.w3.org/2001/XMLSchema}token",
+            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
+        ),
+        (
+            "{urn:boardxml:substitution}ShortText",
+            ::boardxml::type_substitution::canonical::<ShortText>,
+        ),
+    ],
+    refused: &[
+        (
+            "{urn:boardxml:substitution}Signed",
+            "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
+        ),
+    ],
+    known: &[
+        "{urn:boardxml:substitution}Piece",
+        "{urn:boardxml:substitution}Promoted",
+        "{urn:boardxml:substitution}Ranked",
+        "{urn:boardxml:substitution}ShortText",
+        "{urn:boardxml:substitution}Signed",
+    ],
+    open: false,
+};
