@@ -12,6 +12,8 @@
 
 use std::fmt;
 
+pub mod lax;
+
 use crate::schema::{Element, Invalid};
 use crate::xml::wf;
 use crate::xml::{MixedItem, Reader, Tag, Writer};
@@ -703,6 +705,13 @@ pub trait GlobalAttributes {
     /// The check of `value` by the global declaration of `name`: `None` when the schema
     /// declares no such attribute, else whether the value is valid for it.
     fn check(name: &ExpandedName, value: &str) -> Option<Result<(), crate::schema::FacetError>>;
+
+    /// Whether the global declaration of `name` has a type that is or is derived from
+    /// `xs:ID` (at most one such attribute per element: XSD 1.0, 3.4.4 clause 5).
+    fn is_id(name: &ExpandedName) -> bool {
+        let _ = name;
+        false
+    }
 }
 
 /// One complex type's attribute wildcard, at the type level (generated per type): what
@@ -716,6 +725,8 @@ pub trait AttributeWildcard {
     const DECLARED: &'static [&'static str];
     /// The schema's global attribute declarations.
     type Globals: GlobalAttributes;
+    /// Whether the type declares an attribute whose type is or is derived from `xs:ID`.
+    const DECLARED_ID: bool = false;
 
     /// Whether the wildcard takes an attribute `name` with `value`: `Err` says why not.
     fn admit(name: &ExpandedName, value: &str) -> Result<(), WildcardError> {

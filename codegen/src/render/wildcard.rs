@@ -51,7 +51,9 @@ impl Renderer<'_> {
         let (ns, pc) = (namespaces(&w.namespaces), process(w.process));
         // Expanded names (a qualified attribute's `{namespace}local`), as the runtime
         // compares them.
+        let declared_id = declared.iter().any(|a| self.is_id_type(&a.type_ref));
         let declared: Vec<String> = declared.iter().map(|a| a.xml_name()).collect();
+        let declared_id = declared_id.then(|| quote! { const DECLARED_ID: bool = true; });
         let doc = format!(
             "The attribute wildcard (`xs:anyAttribute`) of `{}`.",
             def.name
@@ -70,6 +72,7 @@ impl Renderer<'_> {
                     };
                     const DECLARED: &'static [&'static str] = &[#(#declared),*];
                     type Globals = #globals;
+                    #declared_id
                 }
             },
         );
@@ -84,8 +87,14 @@ impl Renderer<'_> {
         }
     }
 
+    /// Whether `t` is or is derived by restriction from `xs:ID`.
+    fn is_id_type(&self, t: &TypeRef) -> bool {
+        self.simple_base(t)
+            .is_some_and(|b| b.builtin == Builtin::Value(ValueType::Id))
+    }
+
     /// The schema's type that checks values against its global attribute declarations.
-    fn global_attributes_type(&mut self) -> Ident {
+    pub(super) fn global_attributes_type(&mut self) -> Ident {
         if let Some(i) = &self.global_attributes {
             return i.clone();
         }
@@ -124,6 +133,27 @@ impl Renderer<'_> {
                 }
             })
             .collect();
+        // The global attributes of an ID type (at most one per element, 3.4.4 clause 5).
+        let ids: Vec<TokenStream> = self
+            .schema
+            .global_attributes
+            .values()
+            .filter(|a| self.is_id_type(&a.type_ref))
+            .map(|a| {
+                let local = &a.name;
+                match &a.namespace {
+                    Some(ns) => quote! { (::core::option::Option::Some(#ns), #local) },
+                    None => quote! { (::core::option::Option::None, #local) },
+                }
+            })
+            .collect();
+        let is_id = (!ids.is_empty()).then(|| {
+            quote! {
+                fn is_id(name: &::boardxml::any::ExpandedName) -> bool {
+                    matches!((name.namespace(), name.local()), #(#ids)|*)
+                }
+            }
+        });
         self.groups.insert(
             name,
             quote! {
@@ -143,6 +173,7 @@ impl Renderer<'_> {
                             _ => ::core::option::Option::None,
                         }
                     }
+                    #is_id
                 }
             },
         );
