@@ -133,6 +133,18 @@ impl Renderer<'_> {
                 }
             })
             .collect();
+        // A schema without global attributes (anyType content needs the type all the same)
+        // declares none: no match to write.
+        let body = if arms.is_empty() {
+            quote! { ::core::option::Option::None }
+        } else {
+            quote! {
+                match (name.namespace(), name.local()) {
+                    #(#arms)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        };
         // The global attributes of an ID type (at most one per element, 3.4.4 clause 5).
         let ids: Vec<TokenStream> = self
             .schema
@@ -168,10 +180,7 @@ impl Renderer<'_> {
                         name: &::boardxml::any::ExpandedName,
                         value: &str,
                     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
-                        match (name.namespace(), name.local()) {
-                            #(#arms)*
-                            _ => ::core::option::Option::None,
-                        }
+                        #body
                     }
                     #is_id
                 }

@@ -160,9 +160,7 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
         name: &::boardxml::any::ExpandedName,
         value: &str,
     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
-        match (name.namespace(), name.local()) {
-            _ => ::core::option::Option::None,
-        }
+        ::core::option::Option::None
     }
 }
 ///An item of the mixed content of `Note`, in document order.

@@ -93,8 +93,6 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
         name: &::boardxml::any::ExpandedName,
         value: &str,
     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
-        match (name.namespace(), name.local()) {
-            _ => ::core::option::Option::None,
-        }
+        ::core::option::Option::None
     }
 }
