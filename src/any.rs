@@ -12,6 +12,8 @@
 
 use std::fmt;
 
+pub mod lax;
+
 use crate::schema::{Element, Invalid};
 use crate::type_substitution::SimpleChoice;
 use crate::xml::wf;
@@ -640,26 +642,10 @@ impl AnyType {
         name: &str,
         canonical: crate::type_substitution::Canonical,
     ) -> Result<(), Invalid> {
-        let path = r.path();
-        if self
+        let has_element = self
             .children
             .iter()
-            .any(|c| matches!(c, AnyNode::Element(_)))
-        {
-            r.report(
-                crate::diagnostic::Diagnostic::error(
-                    crate::diagnostic::Code::UnexpectedElement,
-                    tag.offset,
-                    path,
-                    format!(
-                        "<{}> has the simple type {name} (its xsi:type): it may hold text only, no element",
-                        tag.name()
-                    ),
-                )
-                .expected(format!("text content, then </{}>", tag.name())),
-            );
-            return Err(Invalid);
-        }
+            .any(|c| matches!(c, AnyNode::Element(_)));
         let text: String = self
             .children
             .iter()
@@ -668,19 +654,7 @@ impl AnyType {
                 AnyNode::Element(_) => None,
             })
             .collect();
-        match canonical(&text) {
-            Ok(_) => Ok(()),
-            Err(e) => {
-                r.report_facet_error(
-                    e,
-                    tag.offset,
-                    path,
-                    &format!("the content of <{}> (of the xsi:type {name})", tag.name()),
-                    &text,
-                );
-                Err(Invalid)
-            }
-        }
+        simple_content_of(r, tag, name, canonical, has_element, &text)
     }
 }
 
@@ -775,6 +749,13 @@ pub trait GlobalAttributes {
     /// The check of `value` by the global declaration of `name`: `None` when the schema
     /// declares no such attribute, else whether the value is valid for it.
     fn check(name: &ExpandedName, value: &str) -> Option<Result<(), crate::schema::FacetError>>;
+
+    /// Whether the global declaration of `name` has a type that is or is derived from
+    /// `xs:ID` (at most one such attribute per element: XSD 1.0, 3.4.4 clause 5).
+    fn is_id(name: &ExpandedName) -> bool {
+        let _ = name;
+        false
+    }
 }
 
 /// One complex type's attribute wildcard, at the type level (generated per type): what
@@ -788,6 +769,8 @@ pub trait AttributeWildcard {
     const DECLARED: &'static [&'static str];
     /// The schema's global attribute declarations.
     type Globals: GlobalAttributes;
+    /// Whether the type declares an attribute whose type is or is derived from `xs:ID`.
+    const DECLARED_ID: bool = false;
 
     /// Whether the wildcard takes an attribute `name` with `value`: `Err` says why not.
     fn admit(name: &ExpandedName, value: &str) -> Result<(), WildcardError> {
@@ -1036,5 +1019,48 @@ mod tests {
             "{out}"
         );
         assert_eq!(read(&out), t);
+    }
+}
+
+/// Judges the content of an element of type `xs:anyType` whose `xsi:type` names the simple
+/// type `name` (its canonical form `canonical`): text only (`has_element` false), and a
+/// value of that type (XSD 1.0, 3.3.4 cvc-elt.5.2.1 with cvc-type.3.1). Shared by the
+/// generic tree ([`AnyType`]) and lax content ([`lax::LaxContent`]).
+pub(crate) fn simple_content_of(
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    name: &str,
+    canonical: crate::type_substitution::Canonical,
+    has_element: bool,
+    text: &str,
+) -> Result<(), Invalid> {
+    let path = r.path();
+    if has_element {
+        r.report(
+            crate::diagnostic::Diagnostic::error(
+                crate::diagnostic::Code::UnexpectedElement,
+                tag.offset,
+                path,
+                format!(
+                    "<{}> has the simple type {name} (its xsi:type): it may hold text only, no element",
+                    tag.name()
+                ),
+            )
+            .expected(format!("text content, then </{}>", tag.name())),
+        );
+        return Err(Invalid);
+    }
+    match canonical(text) {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            r.report_facet_error(
+                e,
+                tag.offset,
+                path,
+                &format!("the content of <{}> (of the xsi:type {name})", tag.name()),
+                text,
+            );
+            Err(Invalid)
+        }
     }
 }

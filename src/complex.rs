@@ -488,8 +488,13 @@ fn all<T: Complex>(
             )),
         }
     }
+    // An all group of minOccurs 0 may occur not at all (no child); once it occurs, as
+    // soon as one child is there, each of its required elements must be (XSD 1.0, 3.8.4:
+    // the group's particle is satisfied zero times, or once by a sequence of all its
+    // required particles).
+    let occurred = !optional || seen.contains(&true);
     for (k, &i) in fields.iter().enumerate() {
-        if !seen[k] && T::FIELDS[i].min > 0 && !optional {
+        if !seen[k] && T::FIELDS[i].min > 0 && occurred {
             r.missing_child(&format!("<{}>", names[k]));
             *failed = true;
         }
@@ -958,6 +963,7 @@ impl<T: SimpleValue> FieldKind for OptAttr<T> {
         ) = (&*slot, f.kind)
         {
             r.identity_attribute_default::<T>(f.xml, value);
+            r.note_default_ids::<T>(a.tag_offset(), f.xml, value);
         }
         Ok(())
     }
@@ -1662,6 +1668,23 @@ impl<M: crate::any::AttributeWildcard> FieldKind for AnyAttributes<M> {
             }
         };
         let taken = a.take_matching(r, matches, check)?;
+        // XSD 1.0, 3.4.4 Element Locally Valid (Complex Type) 5: of the attributes a
+        // wildcard takes, at most one may have a declaration of an ID type, and none if
+        // the type declares an attribute of an ID type itself (XSD 1.1 drops the rule).
+        let mut ids = 0;
+        for (name, _) in &taken {
+            let Some((expanded, _)) = crate::any::expand(r, name) else {
+                continue;
+            };
+            if !<M::Globals as crate::any::GlobalAttributes>::is_id(&expanded) {
+                continue;
+            }
+            ids += 1;
+            if ids > 1 || M::DECLARED_ID {
+                r.second_id_attribute(a.tag_offset(), name);
+                return Err(Invalid);
+            }
+        }
         for (name, value) in taken {
             if let Some((expanded, prefix)) = crate::any::expand(r, &name) {
                 let prefix = prefix.or_else(|| a.prefix_of(&name).map(str::to_string));

@@ -12,7 +12,7 @@
 #[path = "../codegen/tests/cases/content-constraints/expected.rs"]
 mod content_constraints;
 
-use boardxml::any::AnyNode;
+use boardxml::any::lax::LaxNode;
 use boardxml::diagnostic::{Code, Diagnostic};
 use boardxml::schema::{Document, Invalid};
 use boardxml::xml::{Reader, Writer};
@@ -61,14 +61,14 @@ fn the_example_round_trips() {
 #[test]
 fn empty_elements_take_the_value_as_text() {
     let d = accepted("<doc><open/><sealed></sealed><note/><stamp/></doc>");
-    let text = |nodes: &[AnyNode]| nodes.to_vec();
+    let text = |nodes: &[LaxNode<content_constraints::AnyTypeChild>]| nodes.to_vec();
     assert_eq!(
         text(d.open.as_ref().unwrap().children()),
-        vec![AnyNode::Text("open text".into())]
+        vec![LaxNode::Text("open text".into())]
     );
     assert_eq!(
         text(d.sealed.as_ref().unwrap().children()),
-        vec![AnyNode::Text("sealed text".into())]
+        vec![LaxNode::Text("sealed text".into())]
     );
     assert_eq!(
         d.note.as_ref().unwrap().content,
@@ -141,7 +141,7 @@ fn root_elements_take_their_constraints() {
     let Ok(Root::Label(label)) = doc else {
         panic!("a label: {doc:?}")
     };
-    assert_eq!(label.children(), &[AnyNode::Text("sealed".into())]);
+    assert_eq!(label.children(), &[LaxNode::Text("sealed".into())]);
     let (doc, diags) = read("<label>open</label>");
     assert!(doc.is_err());
     assert_eq!(diags[0].code, Code::FixedValue, "{diags:?}");

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use boardxml_codegen::check::{check_files, Verdict};
 use boardxml_codegen::diagnostic::{Kind, SchemaDiagnostic};
-use boardxml_codegen::ir::{Content, Term, TypeKind, TypeRef};
+use boardxml_codegen::ir::{Builtin, Content, Term, TypeKind, TypeRef};
 use boardxml_codegen::xsd::{compose, read_schema_files, Catalog};
 
 const HEAD: &str = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n";
@@ -461,7 +461,12 @@ fn namesakes_of_two_namespaces_are_not_confused() {
     let decls: Vec<_> = items
         .iter()
         .map(|i| match &i.term {
-            Term::Element(e) => (e.name.clone(), e.namespace.clone(), e.type_ref.clone()),
+            Term::Element(e) => (
+                e.name.clone(),
+                e.namespace.clone(),
+                e.type_ref.clone(),
+                e.xsi_simple.clone(),
+            ),
             t => panic!("{t:?}"),
         })
         .collect();
@@ -481,20 +486,26 @@ fn namesakes_of_two_namespaces_are_not_confused() {
         panic!("{:?}", schema.types[t].kind)
     };
     assert_eq!(format!("{:?}", tq.base), "Builtin(Int)");
-    // r's type, two T, and for each x the type xsi:type chooses: its own namespace's T
-    // may stand in for its built-in (tests/type_substitution.rs), the other's not.
-    assert_eq!(
-        schema.types.keys().collect::<Vec<_>>(),
-        ["IntTyped", "R", "StringTyped", "T", "T-2"],
-    );
-    let members = |name: &str| match &schema.types[name].kind {
-        TypeKind::Substitution(s) => s.members.iter().map(|(n, _)| n.clone()).collect(),
-        k => panic!("{k:?}"),
+    // r's type and the two T: an element of a simple type keeps it, and what xsi:type may
+    // name in its place is the element's table (tests/type_substitution.rs). Each x's
+    // table offers its own namespace's T (derived from its built-in), not the other's.
+    assert_eq!(schema.types.keys().collect::<Vec<_>>(), ["R", "T", "T-2"]);
+    let members = |i: usize| -> Vec<String> {
+        let table = decls[i]
+            .3
+            .as_ref()
+            .expect("a table of what xsi:type may name");
+        table
+            .members
+            .iter()
+            .map(|(n, _)| n.clone())
+            .filter(|n| n.starts_with("{urn:"))
+            .collect()
     };
-    let int: Vec<String> = members("IntTyped");
-    let string: Vec<String> = members("StringTyped");
-    assert_eq!(int, ["{urn:q}T"]);
-    assert_eq!(string, ["{urn:p}T"]);
+    assert_eq!(decls[0].2, TypeRef::Builtin(Builtin::String));
+    assert_eq!(decls[1].2, TypeRef::Builtin(Builtin::Int));
+    assert_eq!(members(0), ["{urn:p}T"]);
+    assert_eq!(members(1), ["{urn:q}T"]);
 }
 
 /// A chameleon include (no targetNamespace) takes the includer's namespace: its

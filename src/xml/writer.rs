@@ -78,6 +78,12 @@ impl Writer {
         }
     }
 
+    /// The document's namespace declarations (prefix, namespace; the empty prefix is the
+    /// default namespace), in force on every element below the root.
+    pub(crate) fn document_namespaces(&self) -> &'static [(&'static str, &'static str)] {
+        self.namespaces
+    }
+
     /// Declares the document's namespaces on its root element (the next start tag), in the
     /// order given: the generator makes them canonical (the target namespace as the
     /// default namespace when no element is unqualified, `ns1` for it otherwise and for

@@ -17,6 +17,7 @@ use crate::ir::*;
 
 mod alternatives;
 mod any_element;
+mod any_type;
 mod complex;
 mod docs;
 mod identity;
@@ -129,7 +130,11 @@ pub fn render(
         element_wildcards: BTreeMap::new(),
         xsi_tables: BTreeMap::new(),
         xsi_table_items: Vec::new(),
+        any_type_child: (format_ident!("AnyTypeChild"), std::cell::Cell::new(false)),
     };
+    // Reserved now, emitted after the types if one holds xs:anyType content.
+    let any_type_child = r.fresh_name("AnyTypeChild");
+    r.any_type_child.0 = type_ident(&any_type_child);
     // The shapes of an element typed by alternatives are read as that element and visited
     // as it: no visitor method of their own.
     for def in schema.types.values() {
@@ -151,6 +156,9 @@ pub fn render(
         items.push(r.type_def(def));
     }
     items.push(r.root());
+    if r.any_type_child.1.get() {
+        r.any_type_child_type(any_type_child);
+    }
     // Group types are created while rendering complex types; emit them in name order.
     let groups: Vec<TokenStream> = std::mem::take(&mut r.groups).into_values().collect();
     items.extend(groups);
@@ -239,6 +247,9 @@ struct Renderer<'s> {
     /// declared type and `block`, by its constant's name, and the constants rendered.
     xsi_tables: BTreeMap<SimpleSubstitution, Ident>,
     xsi_table_items: Vec<TokenStream>,
+    /// The name of the schema's one enum of what `xs:anyType` content holds (see
+    /// `render/any_type.rs`), and whether a type held as `xs:anyType` content needs it.
+    any_type_child: (Ident, std::cell::Cell<bool>),
 }
 
 /// The types each type holds by value: an element field or choice variant that is neither
@@ -444,6 +455,12 @@ impl<'s> Renderer<'s> {
 
     fn rust_type(&self, t: &TypeRef) -> TokenStream {
         match t {
+            // Open content, laxly assessed: the schema's own type of it.
+            TypeRef::Builtin(Builtin::AnyType) => {
+                self.any_type_child.1.set(true);
+                let child = &self.any_type_child.0;
+                quote! { ::boardxml::any::lax::LaxContent<#child> }
+            }
             TypeRef::Builtin(b) => builtin_type(*b),
             TypeRef::Named(n) => match self.externs.get(n) {
                 Some((path, _)) => path.clone(),
@@ -500,7 +517,8 @@ fn bound_types_doc(
 fn builtin_type(b: Builtin) -> TokenStream {
     match b {
         Builtin::String => quote! { ::std::string::String },
-        // Open content: a generic XML tree, kept losslessly.
+        // Open content: a generic XML tree, kept losslessly (`rust_type` gives the laxly
+        // assessed content of the schema's own type instead).
         Builtin::AnyType => quote! { ::boardxml::any::AnyType },
         Builtin::NormalizedString => quote! { __s::xs::NormalizedString },
         Builtin::Token => quote! { __s::xs::Token },

@@ -51,7 +51,9 @@ impl Renderer<'_> {
         let (ns, pc) = (namespaces(&w.namespaces), process(w.process));
         // Expanded names (a qualified attribute's `{namespace}local`), as the runtime
         // compares them.
+        let declared_id = declared.iter().any(|a| self.is_id_type(&a.type_ref));
         let declared: Vec<String> = declared.iter().map(|a| a.xml_name()).collect();
+        let declared_id = declared_id.then(|| quote! { const DECLARED_ID: bool = true; });
         let doc = format!(
             "The attribute wildcard (`xs:anyAttribute`) of `{}`.",
             def.name
@@ -70,6 +72,7 @@ impl Renderer<'_> {
                     };
                     const DECLARED: &'static [&'static str] = &[#(#declared),*];
                     type Globals = #globals;
+                    #declared_id
                 }
             },
         );
@@ -84,8 +87,14 @@ impl Renderer<'_> {
         }
     }
 
+    /// Whether `t` is or is derived by restriction from `xs:ID`.
+    fn is_id_type(&self, t: &TypeRef) -> bool {
+        self.simple_base(t)
+            .is_some_and(|b| b.builtin == Builtin::Value(ValueType::Id))
+    }
+
     /// The schema's type that checks values against its global attribute declarations.
-    fn global_attributes_type(&mut self) -> Ident {
+    pub(super) fn global_attributes_type(&mut self) -> Ident {
         if let Some(i) = &self.global_attributes {
             return i.clone();
         }
@@ -124,6 +133,39 @@ impl Renderer<'_> {
                 }
             })
             .collect();
+        // A schema without global attributes (anyType content needs the type all the same)
+        // declares none: no match to write.
+        let body = if arms.is_empty() {
+            quote! { ::core::option::Option::None }
+        } else {
+            quote! {
+                match (name.namespace(), name.local()) {
+                    #(#arms)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        };
+        // The global attributes of an ID type (at most one per element, 3.4.4 clause 5).
+        let ids: Vec<TokenStream> = self
+            .schema
+            .global_attributes
+            .values()
+            .filter(|a| self.is_id_type(&a.type_ref))
+            .map(|a| {
+                let local = &a.name;
+                match &a.namespace {
+                    Some(ns) => quote! { (::core::option::Option::Some(#ns), #local) },
+                    None => quote! { (::core::option::Option::None, #local) },
+                }
+            })
+            .collect();
+        let is_id = (!ids.is_empty()).then(|| {
+            quote! {
+                fn is_id(name: &::boardxml::any::ExpandedName) -> bool {
+                    matches!((name.namespace(), name.local()), #(#ids)|*)
+                }
+            }
+        });
         self.groups.insert(
             name,
             quote! {
@@ -138,11 +180,9 @@ impl Renderer<'_> {
                         name: &::boardxml::any::ExpandedName,
                         value: &str,
                     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
-                        match (name.namespace(), name.local()) {
-                            #(#arms)*
-                            _ => ::core::option::Option::None,
-                        }
+                        #body
                     }
+                    #is_id
                 }
             },
         );

@@ -2529,6 +2529,11 @@ impl Converter<'_> {
         if !ok {
             return None;
         }
+        // xs:anyType's attribute wildcard is lax (3.4.7): its attributes are checked
+        // against the global attribute declarations.
+        if declared == TypeRef::Builtin(Builtin::AnyType) {
+            wildcard::collect_global_attributes(self);
+        }
         let declared = if alternatives.is_empty() {
             self.attach_identity(constraints, declared, own_type, &reserved, name, span)?
         } else {

@@ -247,6 +247,21 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
             if key == b"xmlns" {
                 declared.push((Vec::new(), attr.value.to_vec()));
             } else if let Some(prefix) = key.strip_prefix(b"xmlns:") {
+                // Namespaces in XML 1.0, 3 (Namespace constraint: No Prefix Undeclaring):
+                // a prefix's declaration names a namespace; `xmlns:p=""` is Namespaces 1.1's
+                // undeclaring, and a 1.0 document with it is not namespace-well-formed.
+                if attr.value.is_empty() {
+                    let prefix = String::from_utf8_lossy(prefix);
+                    problems.push(ScanProblem {
+                        span,
+                        construct: "the schema document".into(),
+                        message: format!(
+                            "not namespace-well-formed: xmlns:{prefix}=\"\" undeclares a prefix, which Namespaces in XML 1.0 does not allow"
+                        ),
+                        hint: Some(format!("remove xmlns:{prefix}=\"\", or bind the prefix to a namespace name")),
+                        kind: Kind::Invalid,
+                    });
+                }
                 declared.push((prefix.to_vec(), attr.value.to_vec()));
             }
         }

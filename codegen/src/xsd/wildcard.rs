@@ -1,6 +1,7 @@
 //! Open content: elements of type `xs:anyType` (declared so, or declared without a type),
-//! which generated code holds as the runtime's generic XML tree (`boardxml::any::AnyType`),
-//! and attribute wildcards (`xs:anyAttribute`) with their namespace constraints over
+//! which generated code holds as laxly assessed content (`boardxml::any::lax`, rendered
+//! by `render/any_type.rs`: anyType's attributes are checked against the global attribute
+//! declarations this module collects), and attribute wildcards (`xs:anyAttribute`) with their namespace constraints over
 //! expanded names, combined as XSD 1.0 3.10.6 says.
 
 use xsd_parser::models::schema::xs;

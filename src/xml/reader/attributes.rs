@@ -275,6 +275,11 @@ impl<'t> Attributes<'t> {
         }
     }
 
+    /// The offset of the start tag.
+    pub fn tag_offset(&self) -> usize {
+        self.tag.offset
+    }
+
     /// The prefix attribute `name` (an expanded name) was written with, if any.
     pub fn prefix_of(&self, name: &str) -> Option<&str> {
         self.tag.attribute_prefix(name)

@@ -84,6 +84,58 @@ fn close_to(id: &str, name: &str) -> bool {
 }
 
 impl super::Reader<'_> {
+    /// Notes the IDREFs of the default (or fixed) value an absent attribute `name` of the
+    /// element at `offset` takes: the attribute is in the element's post-schema-validation
+    /// infoset all the same (XSD 1.0 Part 1, 3.4.4 Element Locally Valid (Complex Type) 4
+    /// and 3.4.5), so its references must resolve as a written one's (3.3.4, Validation
+    /// Root Valid (ID/IDREF), cvc-id.1). An ID attribute has no value constraint (3.2.6,
+    /// a-props-correct.3), and a QName's prefix was resolved by the schema, not here.
+    /// Reports that attribute `name` of the element at `offset`, which an attribute
+    /// wildcard takes, is a second attribute of an ID type on the element (XSD 1.0, 3.4.4
+    /// Element Locally Valid (Complex Type) 5).
+    pub(crate) fn second_id_attribute(&mut self, offset: usize, name: &str) {
+        let path = format!("{}/@{name}", self.path());
+        self.report(
+            Diagnostic::error(
+                Code::UnknownAttribute,
+                offset,
+                path,
+                format!(
+                    "attribute {name}, which the attribute wildcard takes, has a global declaration of an ID type, and the element has an attribute of an ID type already (XSD 1.0 allows one per element)"
+                ),
+            )
+            .expected("at most one attribute of an ID type on the element".to_string())
+            .found(format!("{name}=\"...\"")),
+        );
+    }
+
+    #[doc(hidden)]
+    pub fn note_default_ids<T: crate::schema::SimpleValue>(
+        &mut self,
+        offset: usize,
+        name: &str,
+        lexical: &str,
+    ) {
+        let Ok(value) = T::parse_lexical(lexical) else {
+            return;
+        };
+        let mut names = Vec::new();
+        value.ids(&mut |role, n| {
+            if role == IdRole::Reference {
+                names.push(n.to_owned())
+            }
+        });
+        if names.is_empty() {
+            return;
+        }
+        let path = format!("{}/@{name}", self.path());
+        for n in names {
+            if let Some(d) = self.ids.note(IdRole::Reference, &n, offset, &path) {
+                self.report(d);
+            }
+        }
+    }
+
     /// Notes the IDs and IDREFs of a value just read at `offset` (see [`IdTable`]);
     /// `attribute` names the attribute that holds it (`None`: the element's content).
     #[inline]

@@ -383,6 +383,16 @@ impl<'a> Reader<'a> {
         );
     }
 
+    /// Reports that attribute `name` of `tag` (the element the reader stands in), taken by
+    /// a lax attribute wildcard, is not valid for its global declaration (XSD 1.0, 3.10.4
+    /// Wildcard allows Attribute, with 3.4.4 Element Locally Valid (Complex Type) 3).
+    pub(crate) fn attribute_value_error(&mut self, tag: &Tag, name: &str, e: FacetError) {
+        let offset = self.attribute_offset(tag, name);
+        let value = tag.attribute(name).unwrap_or_default().to_string();
+        let path = format!("{}/@{}", self.path(), name);
+        self.facet_error(e, offset, path, &format!("attribute {name}"), &value);
+    }
+
     fn facet_error(&mut self, e: FacetError, offset: usize, path: String, what: &str, value: &str) {
         let message = match &e {
             FacetError::Enumeration { .. } => format!("{what} is not an allowed value"),

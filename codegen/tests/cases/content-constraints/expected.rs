@@ -9,11 +9,11 @@ pub struct Doc {
     /// Element `open`.
     ///
     /// An empty element has the schema's default: `open text`.
-    pub open: ::core::option::Option<::boardxml::any::AnyType>,
+    pub open: ::core::option::Option<::boardxml::any::lax::LaxContent<AnyTypeChild>>,
     /// Element `sealed`.
     ///
     /// The schema fixes its value: `sealed text` (an empty element has it).
-    pub sealed: ::core::option::Option<::boardxml::any::AnyType>,
+    pub sealed: ::core::option::Option<::boardxml::any::lax::LaxContent<AnyTypeChild>>,
     /// Element `note`.
     ///
     /// An empty element has the schema's default: `no note`.
@@ -34,10 +34,12 @@ pub struct Doc {
     ["note"], "<note>", & ["stamp", "size", "unit", "para"]), __c::Item::new(3, &
     ["stamp"], "<stamp>", & ["size", "unit", "para"]), __c::Item::new(4, & ["size",
     "unit"], "one of <size>, <unit>", & ["para"]), __c::Item::new(5, & ["para"],
-    "<para>", & [])]), [0 open : OptChild(::boardxml::any::AnyType) typed("open", 0, 1,
+    "<para>", & [])]), [0 open : OptChild(::boardxml::any::lax::LaxContent < AnyTypeChild
+    >) typed("open", 0, 1,
     ::core::option::Option::Some(__c::ValueConstraint::Default("open text")), &
-    XSI_TYPES_ANY_TYPE), 1 sealed : OptChild(::boardxml::any::AnyType) typed("sealed", 0,
-    1, ::core::option::Option::Some(__c::ValueConstraint::Fixed("sealed text")), &
+    XSI_TYPES_ANY_TYPE), 1 sealed : OptChild(::boardxml::any::lax::LaxContent <
+    AnyTypeChild >) typed("sealed", 0, 1,
+    ::core::option::Option::Some(__c::ValueConstraint::Fixed("sealed text")), &
     XSI_TYPES_ANY_TYPE), 2 note : OptChild(Note) constrained("note", 0, 1,
     __c::ValueConstraint::Default("no note")), 3 stamp : OptChild(Note)
     constrained("stamp", 0, 1, __c::ValueConstraint::Fixed("approved")), 4 content :
@@ -73,7 +75,7 @@ pub enum Root {
     ///A document whose root is `<doc>`.
     Doc(Doc),
     ///A document whose root is `<label>`.
-    Label(::boardxml::any::AnyType),
+    Label(::boardxml::any::lax::LaxContent<AnyTypeChild>),
 }
 ::boardxml::document!(
     Root, ["count" Count = ::boardxml::complex::ValueConstraint::Default("7"); xsi &
@@ -82,6 +84,63 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+/// A child element of `xs:anyType` content, assessed laxly (XSD 1.0, 3.4.7
+/// and 3.10.1): by its global declaration where the schema has one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AnyTypeChild {
+    /// Element `count`, valid by its global declaration.
+    Count(i32),
+    /// Element `doc`, valid by its global declaration.
+    Doc(::std::boxed::Box<Doc>),
+    /// Element `label`, valid by its global declaration.
+    Label(::std::boxed::Box<::boardxml::any::lax::LaxContent<AnyTypeChild>>),
+    /// An element the schema declares no global element for, its children
+    /// and attributes assessed laxly in turn.
+    Undeclared(::boardxml::any::lax::LaxElement<AnyTypeChild>),
+}
+impl ::boardxml::any::lax::LaxChild for AnyTypeChild {
+    type Globals = GlobalAttributes;
+    fn undeclared(
+        &self,
+    ) -> ::core::option::Option<&::boardxml::any::lax::LaxElement<Self>> {
+        match self {
+            Self::Undeclared(e) => ::core::option::Option::Some(e),
+            #[allow(unreachable_patterns)]
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+impl ::boardxml::schema::Element for AnyTypeChild {
+    fn read_element(
+        r: &mut ::boardxml::xml::Reader<'_>,
+        tag: &::boardxml::xml::Tag,
+    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+        if tag.name() == "count" {
+            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Count);
+        }
+        if tag.name() == "doc" {
+            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Doc);
+        }
+        if tag.name() == "label" {
+            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Label);
+        }
+        ::boardxml::schema::Element::read_element(r, tag).map(Self::Undeclared)
+    }
+    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
+        match *self {
+            Self::Count(ref v) => {
+                ::boardxml::schema::Element::write_element(v, w, "count")
+            }
+            Self::Doc(ref v) => ::boardxml::schema::Element::write_element(v, w, "doc"),
+            Self::Label(ref v) => {
+                ::boardxml::schema::Element::write_element(v, w, "label")
+            }
+            Self::Undeclared(ref v) => {
+                ::boardxml::schema::Element::write_element(v, w, "")
+            }
+        }
+    }
+}
 ///One of the alternatives of a choice in `Doc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DocChoice {
@@ -96,6 +155,19 @@ pub enum DocChoice {
     & XSI_TYPES_INT, Unit "unit"[1, 2] = __c::ValueConstraint::Fixed("cm"); xsi &
     XSI_TYPES_STRING]
 );
+/// The schema's global attribute declarations, as strict and lax attribute
+/// wildcards check values against them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct GlobalAttributes;
+impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
+    #[allow(unused_variables)]
+    fn check(
+        name: &::boardxml::any::ExpandedName,
+        value: &str,
+    ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
+        ::core::option::Option::None
+    }
+}
 ///An item of the mixed content of `Note`, in document order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum NoteContent {

@@ -11,32 +11,92 @@ pub struct Note {
     /// Element `title`.
     pub title: ::std::string::String,
     /// Element `body`.
-    pub body: ::boardxml::any::AnyType,
+    pub body: ::boardxml::any::lax::LaxContent<AnyTypeChild>,
     /// Element `extra`.
-    pub extra: ::std::vec::Vec<::boardxml::any::AnyType>,
+    pub extra: ::std::vec::Vec<::boardxml::any::lax::LaxContent<AnyTypeChild>>,
 }
 ::boardxml::complex_type!(
     Note, __c::Content::Sequence(& [__c::Item::new(1, & ["title"], "<title>", & ["body",
     "extra"]), __c::Item::new(2, & ["body"], "<body>", & ["extra"]), __c::Item::new(3, &
     ["extra"], "<extra>", & [])]), [0 id : Attr(i32) attribute("id", true), 1 title :
     Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING), 2 body : Child(::boardxml::any::AnyType) typed("body", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_ANY_TYPE), 3 extra :
-    Children(::boardxml::any::AnyType) typed("extra", 0, __c::UNBOUNDED,
-    ::core::option::Option::None, & XSI_TYPES_ANY_TYPE)]
+    XSI_TYPES_STRING), 2 body : Child(::boardxml::any::lax::LaxContent < AnyTypeChild >)
+    typed("body", 1, 1, ::core::option::Option::None, & XSI_TYPES_ANY_TYPE), 3 extra :
+    Children(::boardxml::any::lax::LaxContent < AnyTypeChild >) typed("extra", 0,
+    __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_ANY_TYPE)]
 );
 ::boardxml::complex_element!(Note);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
     ///A document whose root is `<blob>`.
-    Blob(::boardxml::any::AnyType),
+    Blob(::boardxml::any::lax::LaxContent<AnyTypeChild>),
     ///A document whose root is `<note>`.
     Note(Note),
 }
 ::boardxml::document!(Root, ["blob" Blob; xsi & XSI_TYPES_ANY_TYPE, "note" Note]);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+/// A child element of `xs:anyType` content, assessed laxly (XSD 1.0, 3.4.7
+/// and 3.10.1): by its global declaration where the schema has one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AnyTypeChild {
+    /// Element `blob`, valid by its global declaration.
+    Blob(::std::boxed::Box<::boardxml::any::lax::LaxContent<AnyTypeChild>>),
+    /// Element `note`, valid by its global declaration.
+    Note(::std::boxed::Box<Note>),
+    /// An element the schema declares no global element for, its children
+    /// and attributes assessed laxly in turn.
+    Undeclared(::boardxml::any::lax::LaxElement<AnyTypeChild>),
+}
+impl ::boardxml::any::lax::LaxChild for AnyTypeChild {
+    type Globals = GlobalAttributes;
+    fn undeclared(
+        &self,
+    ) -> ::core::option::Option<&::boardxml::any::lax::LaxElement<Self>> {
+        match self {
+            Self::Undeclared(e) => ::core::option::Option::Some(e),
+            #[allow(unreachable_patterns)]
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+impl ::boardxml::schema::Element for AnyTypeChild {
+    fn read_element(
+        r: &mut ::boardxml::xml::Reader<'_>,
+        tag: &::boardxml::xml::Tag,
+    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+        if tag.name() == "blob" {
+            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Blob);
+        }
+        if tag.name() == "note" {
+            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Note);
+        }
+        ::boardxml::schema::Element::read_element(r, tag).map(Self::Undeclared)
+    }
+    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
+        match *self {
+            Self::Blob(ref v) => ::boardxml::schema::Element::write_element(v, w, "blob"),
+            Self::Note(ref v) => ::boardxml::schema::Element::write_element(v, w, "note"),
+            Self::Undeclared(ref v) => {
+                ::boardxml::schema::Element::write_element(v, w, "")
+            }
+        }
+    }
+}
+/// The schema's global attribute declarations, as strict and lax attribute
+/// wildcards check values against them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct GlobalAttributes;
+impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
+    #[allow(unused_variables)]
+    fn check(
+        name: &::boardxml::any::ExpandedName,
+        value: &str,
+    ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
+        ::core::option::Option::None
+    }
+}
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
