@@ -917,6 +917,49 @@ impl<M: AttributeWildcard> OtherAttributes<M> {
     }
 }
 
+/// Judges the content of an element of type `xs:anyType` whose `xsi:type` names the simple
+/// type `name` (its canonical form `canonical`): text only (`has_element` false), and a
+/// value of that type (XSD 1.0, 3.3.4 cvc-elt.5.2.1 with cvc-type.3.1). Shared by the
+/// generic tree ([`AnyType`]) and lax content ([`lax::LaxContent`]).
+pub(crate) fn simple_content_of(
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    name: &str,
+    canonical: crate::type_substitution::Canonical,
+    has_element: bool,
+    text: &str,
+) -> Result<(), Invalid> {
+    let path = r.path();
+    if has_element {
+        r.report(
+            crate::diagnostic::Diagnostic::error(
+                crate::diagnostic::Code::UnexpectedElement,
+                tag.offset,
+                path,
+                format!(
+                    "<{}> has the simple type {name} (its xsi:type): it may hold text only, no element",
+                    tag.name()
+                ),
+            )
+            .expected(format!("text content, then </{}>", tag.name())),
+        );
+        return Err(Invalid);
+    }
+    match canonical(text) {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            r.report_facet_error(
+                e,
+                tag.offset,
+                path,
+                &format!("the content of <{}> (of the xsi:type {name})", tag.name()),
+                text,
+            );
+            Err(Invalid)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1019,48 +1062,5 @@ mod tests {
             "{out}"
         );
         assert_eq!(read(&out), t);
-    }
-}
-
-/// Judges the content of an element of type `xs:anyType` whose `xsi:type` names the simple
-/// type `name` (its canonical form `canonical`): text only (`has_element` false), and a
-/// value of that type (XSD 1.0, 3.3.4 cvc-elt.5.2.1 with cvc-type.3.1). Shared by the
-/// generic tree ([`AnyType`]) and lax content ([`lax::LaxContent`]).
-pub(crate) fn simple_content_of(
-    r: &mut Reader<'_>,
-    tag: &Tag,
-    name: &str,
-    canonical: crate::type_substitution::Canonical,
-    has_element: bool,
-    text: &str,
-) -> Result<(), Invalid> {
-    let path = r.path();
-    if has_element {
-        r.report(
-            crate::diagnostic::Diagnostic::error(
-                crate::diagnostic::Code::UnexpectedElement,
-                tag.offset,
-                path,
-                format!(
-                    "<{}> has the simple type {name} (its xsi:type): it may hold text only, no element",
-                    tag.name()
-                ),
-            )
-            .expected(format!("text content, then </{}>", tag.name())),
-        );
-        return Err(Invalid);
-    }
-    match canonical(text) {
-        Ok(_) => Ok(()),
-        Err(e) => {
-            r.report_facet_error(
-                e,
-                tag.offset,
-                path,
-                &format!("the content of <{}> (of the xsi:type {name})", tag.name()),
-                text,
-            );
-            Err(Invalid)
-        }
     }
 }
