@@ -479,7 +479,7 @@ enum Slot {
 }
 
 /// Reads a `.cbl` library: every record in it. The records are found first, from their
-/// trees' structure ([`record_end`]), then read and checked in parallel (a library holds
+/// trees' structure (`record_end`), then read and checked in parallel (a library holds
 /// thousands of games, each independent of the others); the diagnostics keep file order.
 pub fn read_library(bytes: &[u8]) -> Read {
     let mut diagnostics = Vec::new();
