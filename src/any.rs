@@ -116,6 +116,54 @@ pub struct AnyAttribute {
     name: ExpandedName,
     prefix: Option<String>,
     value: String,
+    /// For an `xsi:type` read from a document, the type it names (its value is a QName):
+    /// written back, its prefix is declared where it is written, so the value keeps its
+    /// meaning whatever declarations the document around it had.
+    type_name: Option<QNameValue>,
+}
+
+/// A QName value as written and as resolved where it was read.
+#[derive(Debug, Clone)]
+struct QNameValue {
+    namespace: Option<String>,
+    prefix: Option<String>,
+    local: String,
+}
+
+impl QNameValue {
+    /// The QName `value` as the declarations where `r` stands resolve it (`None`: not a
+    /// QName, or its prefix is unbound; the value is then kept as written).
+    fn read(r: &Reader<'_>, value: &str) -> Option<Self> {
+        let v = value.trim_matches([' ', '\t', '\n', '\r']);
+        match wf::check_qname(v, "QName").ok()? {
+            Some(c) => Some(QNameValue {
+                namespace: Some(r.namespace_of_prefix(&v[..c])?.to_string()),
+                prefix: Some(v[..c].to_string()),
+                local: v[c + 1..].to_string(),
+            }),
+            None => Some(QNameValue {
+                namespace: r.default_namespace().map(str::to_string),
+                prefix: None,
+                local: v.to_string(),
+            }),
+        }
+    }
+
+    /// The value to write where `scope` stands, declaring (into `declare`) a prefix for
+    /// its namespace if none is bound. A name in no namespace is written unprefixed.
+    fn write(&self, scope: &mut Scope, declare: &mut Vec<(String, String)>) -> String {
+        match &self.namespace {
+            Some(ns) if self.prefix.is_none() && scope.default_namespace() == Some(ns) => {
+                self.local.clone()
+            }
+            Some(ns) => format!(
+                "{}:{}",
+                scope.prefix_for(ns, self.prefix.as_deref(), declare),
+                self.local
+            ),
+            None => self.local.clone(),
+        }
+    }
 }
 
 impl AnyAttribute {
@@ -128,6 +176,7 @@ impl AnyAttribute {
             },
             prefix: Some("xsi".to_string()),
             value: "true".to_string(),
+            type_name: None,
         }
     }
 
@@ -151,6 +200,7 @@ impl AnyAttribute {
             name,
             prefix,
             value: value.to_string(),
+            type_name: None,
         })
     }
 
@@ -317,74 +367,27 @@ impl AnyType {
     /// Reads the attributes of `tag` and the content up to its end tag: only
     /// well-formedness (which the reader checks) applies.
     pub fn read(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        let mut value = AnyType {
-            attributes: read_attributes(r, tag),
-            children: Vec::new(),
-        };
-        let retain = r.retains();
-        let mut ok = true;
-        // The element's default= or fixed= (xs:anyType is mixed: a string value).
-        let mut constraint = r.content_constraint();
-        while let Some(item) = r.next_mixed() {
-            if let Some(c) = &mut constraint {
-                match &item {
-                    MixedItem::Text(t) | MixedItem::CData(t) => c.text(t),
-                    MixedItem::Child => c.child(),
-                }
-            }
-            let node = match item {
-                MixedItem::Text(t) => AnyNode::Text(t),
-                MixedItem::CData(t) => AnyNode::CData(t),
-                MixedItem::Child => match r.read_child::<AnyElement>() {
-                    Ok(e) => AnyNode::Element(e),
-                    Err(Invalid) => {
-                        ok = false;
-                        continue;
-                    }
-                },
-            };
-            // Validating without keeping: open content is read, and not held.
-            if retain {
-                value.children.push(node);
-            }
-        }
-        if let Some(c) = constraint {
-            match c.finish(r) {
-                // An empty element holds the value as its text.
-                Ok(Some(text)) if retain => value.children.push(AnyNode::Text(text.to_string())),
-                Ok(_) => {}
-                Err(_) => ok = false,
-            }
-        }
-        if ok && !r.is_fatal() {
-            Ok(value)
-        } else {
-            Err(Invalid)
-        }
+        Self::read_content(r, tag).map(|(value, _)| value)
+    }
+
+    /// [`AnyType::read`], with what an `xsi:type` naming a simple type judges.
+    fn read_content(r: &mut Reader<'_>, tag: &Tag) -> Result<(Self, SimpleView), Invalid> {
+        let attributes = read_attributes(r, tag);
+        let (children, view) = read_mixed::<AnyNode>(r)?;
+        Ok((
+            AnyType {
+                attributes,
+                children,
+            },
+            view,
+        ))
     }
 
     /// Writes the attributes and content of the element just started as `name` by `w`
     /// (`name`'s own namespace, none on this branch, is the scope it starts from).
     fn write_in(&self, w: &mut Writer, name: &str, scope: &mut Scope) {
         let mark = scope.bindings.len();
-        let mut declare = Vec::new();
-        for a in &self.attributes {
-            if let Some(ns) = a.name.namespace() {
-                scope.prefix_for(ns, a.prefix(), &mut declare);
-            }
-        }
-        for (p, ns) in &declare {
-            w.attribute(&format!("xmlns:{p}"), ns);
-        }
-        for a in &self.attributes {
-            match a.name.namespace() {
-                Some(ns) => {
-                    let p = scope.bound_prefix(ns, a.prefix()).unwrap_or_default();
-                    w.attribute(&format!("{p}:{}", a.name.local), &a.value);
-                }
-                None => w.attribute(&a.name.local, &a.value),
-            }
-        }
+        write_attributes(&self.attributes, w, scope);
         w.begin_mixed();
         for c in &self.children {
             match c {
@@ -470,6 +473,37 @@ impl Scope {
         self.bindings.push((p.clone(), Some(ns.to_string())));
         declare.push((p.clone(), ns.to_string()));
         p
+    }
+}
+
+/// Writes `attributes` on the element just started, first declaring the prefixes their
+/// names (and an `xsi:type` value) need where `scope` stands; the bindings made stay in
+/// `scope` for the element's content.
+fn write_attributes(attributes: &[AnyAttribute], w: &mut Writer, scope: &mut Scope) {
+    let mut declare = Vec::new();
+    let written: Vec<(String, std::borrow::Cow<'_, str>)> = attributes
+        .iter()
+        .map(|a| {
+            let name = match a.name.namespace() {
+                Some(ns) => format!(
+                    "{}:{}",
+                    scope.prefix_for(ns, a.prefix(), &mut declare),
+                    a.name.local
+                ),
+                None => a.name.local.clone(),
+            };
+            let value = match &a.type_name {
+                Some(t) => std::borrow::Cow::Owned(t.write(scope, &mut declare)),
+                None => std::borrow::Cow::Borrowed(a.value.as_str()),
+            };
+            (name, value)
+        })
+        .collect();
+    for (p, ns) in &declare {
+        w.attribute(&format!("xmlns:{p}"), ns);
+    }
+    for (name, value) in &written {
+        w.attribute(name, value);
     }
 }
 
@@ -604,10 +638,14 @@ pub(crate) fn read_attributes(r: &Reader<'_>, tag: &Tag) -> Vec<AnyAttribute> {
             // The reader gives a prefixed name expanded; its prefix is kept apart.
             let prefix = prefix.or_else(|| tag.attribute_prefix(n).map(str::to_string));
             let value = tag.attribute(n).unwrap_or_default().to_string();
+            let is_xsi_type =
+                name.namespace() == Some(crate::schema::XSI_NAMESPACE) && name.local == "type";
+            let type_name = is_xsi_type.then(|| QNameValue::read(r, &value)).flatten();
             Some(AnyAttribute {
                 name,
                 prefix,
                 value,
+                type_name,
             })
         })
         .collect()
@@ -630,68 +668,9 @@ impl Element for AnyElement {
     }
 }
 
-impl AnyType {
-    /// Judges the content of an anyType element, just read, whose `xsi:type` named the
-    /// simple type `name` (3.3.4 cvc-elt.4.3, 3.3.4 cvc-type.3.1): no element child (a
-    /// simple type's content is character data only), and text that is a value of it. The
-    /// element keeps its content as read (and its `xsi:type`, among its attributes).
-    fn simple_substitute(
-        &self,
-        r: &mut Reader<'_>,
-        tag: &Tag,
-        name: &str,
-        canonical: crate::type_substitution::Canonical,
-    ) -> Result<(), Invalid> {
-        let has_element = self
-            .children
-            .iter()
-            .any(|c| matches!(c, AnyNode::Element(_)));
-        let text: String = self
-            .children
-            .iter()
-            .filter_map(|c| match c {
-                AnyNode::Text(t) | AnyNode::CData(t) => Some(t.as_str()),
-                AnyNode::Element(_) => None,
-            })
-            .collect();
-        simple_content_of(r, tag, name, canonical, has_element, &text)
-    }
-}
-
 impl Element for AnyType {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        // A declared element of type xs:anyType takes any attribute but xsi:nil, which
-        // only a nillable declaration allows (XSD 1.0, 3.3.4, Element Locally Valid
-        // (Element) 3.1); `boardxml::nillable` judges it where one does.
-        let nil = tag.attribute(crate::schema::XSI_NIL);
-        let not_nillable = match nil {
-            Some(value) if !r.take_xsi_nil_allowed(tag) => {
-                let offset = r.attribute_offset(tag, crate::schema::XSI_NIL);
-                r.xsi_nil_not_nillable(tag, offset, value);
-                true
-            }
-            _ => false,
-        };
-        // xsi:type (3.3.4 cvc-elt.4), where the declaration says what it may name.
-        let choice = r
-            .take_xsi_simple()
-            .map(|table| crate::type_substitution::choose_simple(r, tag, table));
-        let value = AnyType::read(r, tag);
-        if not_nillable {
-            return Err(Invalid);
-        }
-        match choice {
-            Some(SimpleChoice::Refused(d)) => {
-                r.report(d);
-                Err(Invalid)
-            }
-            Some(SimpleChoice::Named(name, canonical)) => {
-                let value = value?;
-                value.simple_substitute(r, tag, name, canonical)?;
-                Ok(value)
-            }
-            _ => value,
-        }
+        read_any_type_element(r, tag, AnyType::read_content)
     }
 
     fn write_element(&self, w: &mut Writer, name: &str) {
@@ -884,6 +863,7 @@ impl<M: AttributeWildcard> OtherAttributes<M> {
             name,
             prefix,
             value,
+            type_name: None,
         });
     }
 
@@ -896,32 +876,149 @@ impl<M: AttributeWildcard> OtherAttributes<M> {
     /// Writes them on the element just started (with the namespace declarations their
     /// prefixes need: outside open content, generated elements are in no namespace).
     pub(crate) fn write(&self, w: &mut Writer) {
-        let mut scope = Scope::default();
-        let mut declare = Vec::new();
-        let mut names = Vec::new();
-        for a in &self.items {
-            names.push(match a.name.namespace() {
-                Some(ns) => {
-                    let p = scope.prefix_for(ns, a.prefix(), &mut declare);
-                    format!("{p}:{}", a.name.local)
+        write_attributes(&self.items, w, &mut Scope::default());
+    }
+}
+
+/// A node of `xs:anyType` content, as the shared read loop ([`read_mixed`]) makes it.
+pub(crate) trait MixedNode: Sized {
+    /// Character data.
+    fn text(text: String) -> Self;
+    /// A CDATA section's content.
+    fn cdata(text: String) -> Self;
+    /// Reads the child element the reader has peeked.
+    fn child(r: &mut Reader<'_>) -> Result<Self, Invalid>;
+}
+
+impl MixedNode for AnyNode {
+    fn text(text: String) -> Self {
+        AnyNode::Text(text)
+    }
+    fn cdata(text: String) -> Self {
+        AnyNode::CData(text)
+    }
+    fn child(r: &mut Reader<'_>) -> Result<Self, Invalid> {
+        r.read_child::<AnyElement>().map(AnyNode::Element)
+    }
+}
+
+/// What an `xsi:type` naming a simple type judges of `xs:anyType` content (3.3.4
+/// cvc-type.3.1): its character data and whether it had a child element. It is gathered
+/// whether or not the reader keeps the nodes, since a validator that keeps nothing judges
+/// the same text.
+#[derive(Debug, Default)]
+pub(crate) struct SimpleView {
+    text: String,
+    has_element: bool,
+}
+
+/// Reads mixed `xs:anyType` content up to the end tag: the nodes (none when the reader is
+/// validating without keeping), the element's default= or fixed= applied (xs:anyType is
+/// mixed: a string value), and what a simple `xsi:type` judges. Every child is read, even
+/// after an invalid one, so every error is reported.
+pub(crate) fn read_mixed<N: MixedNode>(
+    r: &mut Reader<'_>,
+) -> Result<(Vec<N>, SimpleView), Invalid> {
+    let retain = r.retains();
+    let mut ok = true;
+    let mut nodes = Vec::new();
+    let mut view = SimpleView::default();
+    let mut constraint = r.content_constraint();
+    while let Some(item) = r.next_mixed() {
+        if let Some(c) = &mut constraint {
+            match &item {
+                MixedItem::Text(t) | MixedItem::CData(t) => c.text(t),
+                MixedItem::Child => c.child(),
+            }
+        }
+        let node = match item {
+            MixedItem::Text(t) => {
+                view.text.push_str(&t);
+                N::text(t)
+            }
+            MixedItem::CData(t) => {
+                view.text.push_str(&t);
+                N::cdata(t)
+            }
+            MixedItem::Child => {
+                view.has_element = true;
+                match N::child(r) {
+                    Ok(e) => e,
+                    Err(Invalid) => {
+                        ok = false;
+                        continue;
+                    }
                 }
-                None => a.name.local.clone(),
-            });
+            }
+        };
+        if retain {
+            nodes.push(node);
         }
-        for (p, ns) in &declare {
-            w.attribute(&format!("xmlns:{p}"), ns);
+    }
+    if let Some(c) = constraint {
+        match c.finish(r) {
+            // An empty element holds the value as its text.
+            Ok(Some(text)) => {
+                view.text = text.to_string();
+                if retain {
+                    nodes.push(N::text(text.to_string()));
+                }
+            }
+            Ok(None) => {}
+            Err(_) => ok = false,
         }
-        for (a, n) in self.items.iter().zip(&names) {
-            w.attribute(n, &a.value);
+    }
+    if ok && !r.is_fatal() {
+        Ok((nodes, view))
+    } else {
+        Err(Invalid)
+    }
+}
+
+/// Reads a declared element of type `xs:anyType` by `read` (its attributes and content),
+/// judging what the declaration leaves to the element: `xsi:nil`, which only a nillable
+/// declaration allows (XSD 1.0, 3.3.4, Element Locally Valid (Element) 3.1;
+/// `boardxml::nillable` judges it where one does), and `xsi:type` where the declaration
+/// says what it may name (3.3.4 cvc-elt.4). A simple type named there judges the content
+/// (cvc-type.3.1); the element keeps it as read, its `xsi:type` among its attributes.
+pub(crate) fn read_any_type_element<T>(
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    read: impl FnOnce(&mut Reader<'_>, &Tag) -> Result<(T, SimpleView), Invalid>,
+) -> Result<T, Invalid> {
+    let not_nillable = match tag.attribute(crate::schema::XSI_NIL) {
+        Some(value) if !r.take_xsi_nil_allowed(tag) => {
+            let offset = r.attribute_offset(tag, crate::schema::XSI_NIL);
+            r.xsi_nil_not_nillable(tag, offset, value);
+            true
         }
+        _ => false,
+    };
+    let choice = r
+        .take_xsi_simple()
+        .map(|table| crate::type_substitution::choose_simple(r, tag, table));
+    let read = read(r, tag);
+    if not_nillable {
+        return Err(Invalid);
+    }
+    match choice {
+        Some(SimpleChoice::Refused(d)) => {
+            r.report(d);
+            Err(Invalid)
+        }
+        Some(SimpleChoice::Named(name, canonical)) => {
+            let (value, view) = read?;
+            simple_content_of(r, tag, name, canonical, view.has_element, &view.text)?;
+            Ok(value)
+        }
+        _ => read.map(|(value, _)| value),
     }
 }
 
 /// Judges the content of an element of type `xs:anyType` whose `xsi:type` names the simple
 /// type `name` (its canonical form `canonical`): text only (`has_element` false), and a
-/// value of that type (XSD 1.0, 3.3.4 cvc-elt.5.2.1 with cvc-type.3.1). Shared by the
-/// generic tree ([`AnyType`]) and lax content ([`lax::LaxContent`]).
-pub(crate) fn simple_content_of(
+/// value of that type (XSD 1.0, 3.3.4 cvc-elt.5.2.1 with cvc-type.3.1).
+fn simple_content_of(
     r: &mut Reader<'_>,
     tag: &Tag,
     name: &str,
@@ -946,7 +1043,11 @@ pub(crate) fn simple_content_of(
         return Err(Invalid);
     }
     match canonical(text) {
-        Ok(_) => Ok(()),
+        // Its value is the named type's, for identity constraints too (3.11.4).
+        Ok(value) => {
+            r.note_identity_key(value.key, None);
+            Ok(())
+        }
         Err(e) => {
             r.report_facet_error(
                 e,

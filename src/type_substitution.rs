@@ -16,17 +16,31 @@
 //! declared type, so the rewritten document is valid and means the same value.
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::identity_key::KeyValue;
 use crate::schema::{FacetError, Invalid, SimpleValue};
 use crate::xml::{excerpt, Reader, Tag};
 
-/// Validates a lexical form against one simple type: its canonical form, or why it is not
-/// a value of the type.
-pub type Canonical = fn(&str) -> Result<String, FacetError>;
+/// Validates a lexical form against one simple type: the value it is, or why it is not a
+/// value of the type.
+pub type Canonical = fn(&str) -> Result<NamedValue, FacetError>;
+
+/// A value of the simple type an `xsi:type` named, as the element holding it needs it.
+#[derive(Debug, Clone)]
+pub struct NamedValue {
+    /// Its canonical lexical form, which the declared type (or anyType content) holds.
+    pub canonical: String,
+    /// Its value for identity constraints: the named type's, not the declared type's (a
+    /// float 1 and a decimal 1 are different values, 3.11.4 with Part 2, 2.2.1).
+    pub key: KeyValue,
+}
 
 /// [`Canonical`] of simple type `T` (generated or built in): `T`'s own white-space
 /// processing, lexical space and facets judge the text.
-pub fn canonical<T: SimpleValue>(text: &str) -> Result<String, FacetError> {
-    T::parse_lexical(text).map(|v| v.to_lexical().into_owned())
+pub fn canonical<T: SimpleValue>(text: &str) -> Result<NamedValue, FacetError> {
+    T::parse_lexical(text).map(|v| NamedValue {
+        canonical: v.to_lexical().into_owned(),
+        key: v.identity_key(),
+    })
 }
 
 /// What `xsi:type` may name on an element whose declared type is simple, computed from the

@@ -16,11 +16,12 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use super::{
-    check_prefix, check_value, expand, read_attributes, xml_chars, AnyAttribute, AnyError,
-    ExpandedName, GlobalAttributes, Process, Scope, WildcardError,
+    check_prefix, check_value, expand, read_any_type_element, read_attributes, read_mixed,
+    write_attributes, xml_chars, AnyAttribute, AnyError, ExpandedName, GlobalAttributes, MixedNode,
+    Process, Scope, SimpleView, WildcardError,
 };
 use crate::schema::{Element, Invalid};
-use crate::xml::{MixedItem, Reader, Tag, Writer};
+use crate::xml::{Reader, Tag, Writer};
 
 /// A schema's child of `xs:anyType` content (generated per schema): an element of one of
 /// its global declarations, or an undeclared element held as [`LaxElement<Self>`].
@@ -128,47 +129,22 @@ impl<C: LaxChild> LaxContent<C> {
     /// laxly: an attribute with a global declaration must be valid for it, a child element
     /// is read into `C` (by its global declaration, or undeclared and assessed so again).
     pub fn read(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        let mut ok = check_attributes::<C::Globals>(r, tag);
-        let mut value = LaxContent {
-            attributes: read_attributes(r, tag),
-            children: Vec::new(),
-        };
-        let retain = r.retains();
-        // The element's default= or fixed= (xs:anyType is mixed: a string value).
-        let mut constraint = r.content_constraint();
-        while let Some(item) = r.next_mixed() {
-            if let Some(c) = &mut constraint {
-                match &item {
-                    MixedItem::Text(t) | MixedItem::CData(t) => c.text(t),
-                    MixedItem::Child => c.child(),
-                }
-            }
-            let node = match item {
-                MixedItem::Text(t) => LaxNode::Text(t),
-                MixedItem::CData(t) => LaxNode::CData(t),
-                MixedItem::Child => match r.read_child::<C>() {
-                    Ok(e) => LaxNode::Element(e),
-                    Err(Invalid) => {
-                        ok = false;
-                        continue;
-                    }
+        Self::read_content(r, tag).map(|(value, _)| value)
+    }
+
+    /// [`LaxContent::read`], with what an `xsi:type` naming a simple type judges.
+    fn read_content(r: &mut Reader<'_>, tag: &Tag) -> Result<(Self, SimpleView), Invalid> {
+        let attributes_ok = check_attributes::<C::Globals>(r, tag);
+        let attributes = read_attributes(r, tag);
+        let (children, view) = read_mixed::<LaxNode<C>>(r)?;
+        if attributes_ok {
+            Ok((
+                LaxContent {
+                    attributes,
+                    children,
                 },
-            };
-            // Validating without keeping: the content is assessed, and not held.
-            if retain {
-                value.children.push(node);
-            }
-        }
-        if let Some(c) = constraint {
-            match c.finish(r) {
-                // An empty element holds the value as its text.
-                Ok(Some(text)) if retain => value.children.push(LaxNode::Text(text.to_string())),
-                Ok(_) => {}
-                Err(_) => ok = false,
-            }
-        }
-        if ok && !r.is_fatal() {
-            Ok(value)
+                view,
+            ))
         } else {
             Err(Invalid)
         }
@@ -177,24 +153,7 @@ impl<C: LaxChild> LaxContent<C> {
     /// Writes the attributes and content of the element just started as `name`.
     fn write_in(&self, w: &mut Writer, name: &str, scope: &mut Scope) {
         let mark = scope.bindings.len();
-        let mut declare = Vec::new();
-        for a in &self.attributes {
-            if let Some(ns) = a.name.namespace() {
-                scope.prefix_for(ns, a.prefix(), &mut declare);
-            }
-        }
-        for (p, ns) in &declare {
-            w.attribute(&format!("xmlns:{p}"), ns);
-        }
-        for a in &self.attributes {
-            match a.name.namespace() {
-                Some(ns) => {
-                    let p = scope.bound_prefix(ns, a.prefix()).unwrap_or_default();
-                    w.attribute(&format!("{p}:{}", a.name.local), &a.value);
-                }
-                None => w.attribute(&a.name.local, &a.value),
-            }
-        }
+        write_attributes(&self.attributes, w, scope);
         w.begin_mixed();
         for c in &self.children {
             match c {
@@ -257,52 +216,21 @@ fn document_scope(w: &Writer) -> Scope {
     }
 }
 
+impl<C: LaxChild> MixedNode for LaxNode<C> {
+    fn text(text: String) -> Self {
+        LaxNode::Text(text)
+    }
+    fn cdata(text: String) -> Self {
+        LaxNode::CData(text)
+    }
+    fn child(r: &mut Reader<'_>) -> Result<Self, Invalid> {
+        r.read_child::<C>().map(LaxNode::Element)
+    }
+}
+
 impl<C: LaxChild> Element for LaxContent<C> {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        // A declared element of type xs:anyType takes any attribute but xsi:nil, which
-        // only a nillable declaration allows (XSD 1.0, 3.3.4, Element Locally Valid
-        // (Element) 3.1); `boardxml::nillable` judges it where one does.
-        let not_nillable = match tag.attribute(crate::schema::XSI_NIL) {
-            Some(value) if !r.take_xsi_nil_allowed(tag) => {
-                let offset = r.attribute_offset(tag, crate::schema::XSI_NIL);
-                r.xsi_nil_not_nillable(tag, offset, value);
-                true
-            }
-            _ => false,
-        };
-        // xsi:type (3.3.4 cvc-elt.4), where the declaration says what it may name: judged
-        // as for the generic tree (`crate::any::AnyType`).
-        let choice = r
-            .take_xsi_simple()
-            .map(|table| crate::type_substitution::choose_simple(r, tag, table));
-        let value = LaxContent::read(r, tag);
-        if not_nillable {
-            return Err(Invalid);
-        }
-        match choice {
-            Some(crate::type_substitution::SimpleChoice::Refused(d)) => {
-                r.report(d);
-                Err(Invalid)
-            }
-            Some(crate::type_substitution::SimpleChoice::Named(name, canonical)) => {
-                let value = value?;
-                let has_element = value
-                    .children
-                    .iter()
-                    .any(|c| matches!(c, LaxNode::Element(_)));
-                let text: String = value
-                    .children
-                    .iter()
-                    .filter_map(|c| match c {
-                        LaxNode::Text(t) | LaxNode::CData(t) => Some(t.as_str()),
-                        LaxNode::Element(_) => None,
-                    })
-                    .collect();
-                super::simple_content_of(r, tag, name, canonical, has_element, &text)?;
-                Ok(value)
-            }
-            _ => value,
-        }
+        read_any_type_element(r, tag, LaxContent::read_content)
     }
 
     fn write_element(&self, w: &mut Writer, name: &str) {

@@ -564,6 +564,8 @@ impl<'a> Reader<'a> {
             // has the declaration's value.
             text.push_str(c.value());
         }
+        // The named type's value, for identity constraints.
+        let mut named_key = None;
         if let Some((name, canonical)) = named {
             // xsi:type named a simple type derived from the declared one (3.3.4 cvc-elt.4.3,
             // 3.14.6): the content must be valid for it (its white space, lexical space and
@@ -571,7 +573,10 @@ impl<'a> Reader<'a> {
             // (restriction only narrows the value space; a union member's value is the
             // union's), which holds it.
             match canonical(text) {
-                Ok(c) => *text = c,
+                Ok(value) => {
+                    *text = value.canonical;
+                    named_key = Some(value.key);
+                }
                 Err(e) => {
                     let path = self.path();
                     self.facet_error(
@@ -608,7 +613,10 @@ impl<'a> Reader<'a> {
         match T::parse_lexical(text) {
             Ok(v) => {
                 self.note_ids(&v, tag.offset, None);
-                self.note_identity(&v, None);
+                match named_key {
+                    Some(key) => self.note_identity_key(key, None),
+                    None => self.note_identity(&v, None),
+                }
                 Ok((v, form))
             }
             Err(e) => {

@@ -4,6 +4,7 @@
 use super::path::path_of;
 use super::{Reader, Tag};
 use crate::identity::Constraint;
+use crate::identity_key::KeyValue;
 use crate::schema::{Element, Invalid, SimpleValue};
 
 impl Reader<'_> {
@@ -42,7 +43,13 @@ impl Reader<'_> {
     #[inline]
     pub(super) fn note_identity<T: SimpleValue>(&mut self, value: &T, attribute: Option<&str>) {
         if self.identity.is_active() {
-            let mut key = value.identity_key();
+            self.note_identity_key(value.identity_key(), attribute);
+        }
+    }
+
+    /// [`Reader::note_identity`] of a value already made into its key.
+    pub(crate) fn note_identity_key(&mut self, mut key: KeyValue, attribute: Option<&str>) {
+        if self.identity.is_active() {
             key.resolve_qname(|p| match p {
                 // An unprefixed QName value is in the default namespace (XSD Part 2, 3.2.18).
                 "" => self.default_ns.last().cloned().flatten(),

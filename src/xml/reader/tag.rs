@@ -600,6 +600,11 @@ impl Reader<'_> {
         })
     }
 
+    /// The default namespace where the reader stands, if one is declared.
+    pub(crate) fn default_namespace(&self) -> Option<&str> {
+        self.default_ns.last().and_then(|d| d.as_deref())
+    }
+
     /// The namespace `prefix` is bound to where the reader stands (`xml` always is).
     pub(super) fn namespace_of(&self, prefix: &str) -> Option<&str> {
         if prefix == "xml" {
