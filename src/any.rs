@@ -1007,12 +1007,48 @@ pub(crate) fn read_any_type_element<T>(
             Err(Invalid)
         }
         Some(SimpleChoice::Named(name, canonical)) => {
+            let attributes_ok = no_attribute_but_xsi(r, tag, name);
             let (value, view) = read?;
             simple_content_of(r, tag, name, canonical, view.has_element, &view.text)?;
-            Ok(value)
+            if attributes_ok {
+                Ok(value)
+            } else {
+                Err(Invalid)
+            }
         }
         _ => read.map(|(value, _)| value),
     }
+}
+
+/// Reports each attribute of `tag` outside the XML Schema instance namespace: an element
+/// whose `xsi:type` names the simple type `name` may have no other (XSD 1.0, 3.3.4
+/// cvc-type.3.1.1). Whether it has none.
+fn no_attribute_but_xsi(r: &mut Reader<'_>, tag: &Tag, name: &str) -> bool {
+    let others: Vec<String> = tag
+        .attribute_names()
+        .filter(|n| {
+            expand(r, n).is_some_and(|(e, _)| e.namespace() != Some(crate::schema::XSI_NAMESPACE))
+        })
+        .map(str::to_string)
+        .collect();
+    for n in &others {
+        let offset = r.attribute_offset(tag, n);
+        let path = r.path();
+        r.report(
+            crate::diagnostic::Diagnostic::error(
+                crate::diagnostic::Code::UnknownAttribute,
+                offset,
+                path,
+                format!(
+                    "<{}> has the simple type {name} (its xsi:type), which allows no attribute: {n} is not allowed",
+                    tag.name()
+                ),
+            )
+            .expected("no attribute but xsi:type, xsi:nil and the other xsi: attributes")
+            .found(n.clone()),
+        );
+    }
+    others.is_empty()
 }
 
 /// Judges the content of an element of type `xs:anyType` whose `xsi:type` names the simple

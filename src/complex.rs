@@ -1572,12 +1572,16 @@ macro_rules! alternatives {
 /// `fixed=`), and
 /// for a schema with a target namespace `document!(Root, [...], namespaces ["prefix"
 /// "namespace", ...])`: the declarations the writer puts on the root (see
-/// [`Writer::declare_namespaces`](crate::xml::Writer::declare_namespaces)).
+/// [`Writer::declare_namespaces`](crate::xml::Writer::declare_namespaces)); then
+/// `types ["{namespace}name" RustType, ...]`, the types an undeclared root's `xsi:type` may
+/// name ([`Document::TYPES`](crate::schema::Document::TYPES)).
 #[macro_export]
 macro_rules! document {
-    ($ty:ident, [$($n:literal $v:ident $(= $vc:expr)? $(; xsi $xt:expr)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])?) => {
+    ($ty:ident, [$($n:literal $v:ident $(= $vc:expr)? $(; xsi $xt:expr)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])? $(, types [$($tn:literal $tt:ty),* $(,)?])?) => {
         impl $crate::schema::Document for $ty {
             const ROOTS: &'static [&'static str] = &[$($n),*];
+            $(const TYPES: &'static [(&'static str, $crate::schema::TypedRoot)] =
+                &[$(($tn, $crate::schema::typed_root::<$tt>)),*];)?
             fn read_root(
                 r: &mut $crate::xml::Reader<'_>,
                 tag: &$crate::xml::Tag,

@@ -283,6 +283,13 @@ impl<T: SimpleValue + Element> Element for Nillable<T> {
 pub trait Document: Sized {
     /// The names of the global elements (the possible roots).
     const ROOTS: &'static [&'static str];
+    /// The types a root the schema declares no element for may be validated by, named by
+    /// its `xsi:type` (XSD 1.0 Part 1, 3.3.4 Schema-Validity Assessment (Element) 1.2: the
+    /// type is then the root's governing type): every named type of the schema but the
+    /// abstract ones, and the built-ins, by expanded name. Such a root is validated
+    /// ([`crate::xml::Reader::validate_document`]) but not held: the document type has a
+    /// variant per global element only.
+    const TYPES: &'static [(&'static str, TypedRoot)] = &[];
     /// Reads the root element whose start tag is `tag`.
     fn read_root(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid>;
     /// Writes the root element.
@@ -296,6 +303,15 @@ pub trait Document: Sized {
     ) {
         let _ = (observer, at, found);
     }
+}
+
+/// Validates the element whose start tag the reader has just read as a root of one type
+/// (see [`Document::TYPES`]), keeping nothing.
+pub type TypedRoot = fn(&mut Reader<'_>, &Tag) -> Result<(), Invalid>;
+
+/// [`TypedRoot`] of type `T`: its `xsi:type` chose it, so the reader takes that attribute.
+pub fn typed_root<T: Element>(r: &mut Reader<'_>, tag: &Tag) -> Result<(), Invalid> {
+    r.read_root_substituted::<T>(tag).map(drop)
 }
 
 /// Whether a text value was written as character data or as a CDATA section. Kept for

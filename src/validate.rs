@@ -958,7 +958,7 @@ fn validate_source_as<D: crate::schema::Document>(
     if options.xml_only {
         let _ = reader.read_well_formed();
     } else {
-        let _ = reader.read_document::<D>();
+        let _ = reader.validate_document::<D>();
     }
     let omitted = reader.omitted();
     let mut diagnostics = reader.into_diagnostics();
@@ -968,7 +968,11 @@ fn validate_source_as<D: crate::schema::Document>(
             .iter_mut()
             .filter(|d| d.code == Code::UnknownRoot)
         {
-            d.expected = Some("none: the schema declares no global element".into());
+            d.expected = Some(if D::TYPES.is_empty() {
+                "none: the schema declares no global element".into()
+            } else {
+                "none: the schema declares no global element; a root may name one of its types with xsi:type".into()
+            });
         }
     }
     finish(

@@ -47,6 +47,10 @@ pub struct Schema {
     /// element of that type keeps (XSD 1.0 Part 1, 3.3.4, Element Locally Valid
     /// (Element) 3.2: a nil element has no content but its attributes).
     pub nil_attributes: BTreeMap<String, String>,
+    /// The named types an undeclared root may be validated by, through its `xsi:type`
+    /// (XSD 1.0 Part 1, 3.3.4 Schema-Validity Assessment (Element) 1.2), by expanded name:
+    /// every named type of the schema but the abstract ones, and the built-ins.
+    pub root_types: BTreeMap<String, TypeRef>,
 }
 
 /// The identity constraints of one element declaration.

@@ -155,6 +155,11 @@ fn any_type_content_is_assessed_laxly_at_any_depth() {
             "xsi-type-simple-same-value",
             r#"<typed xmlns="urn:t" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><v xsi:type="xs:int">1</v><v xsi:type="xs:int">01</v></typed>"#,
         ),
+        // A simple type allows no attribute but xsi: ones (cvc-type.3.1.1).
+        (
+            "xsi-type-simple-attribute",
+            r#"<typed xmlns="urn:t" xmlns:t="urn:t" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><v xsi:type="xs:int" t:when="2020-01-01">1</v></typed>"#,
+        ),
         // A skip wildcard assesses nothing.
         (
             "skip",
@@ -221,7 +226,11 @@ fn any_type_content_is_assessed_laxly_at_any_depth() {
         "{all}"
     );
     assert!(lines[9].starts_with("E0217 "), "{all}");
-    assert!(lines[10].starts_with("ok "), "{all}");
+    assert!(
+        lines[10].starts_with("E0204 /{urn:t}typed/{urn:t}v <{urn:t}v> has the simple type {http://www.w3.org/2001/XMLSchema}int (its xsi:type), which allows no attribute"),
+        "{all}"
+    );
+    assert!(lines[11].starts_with("ok "), "{all}");
     // What was written back reads again, to the same document.
     for i in [0, 7] {
         let again = dir.path().join(format!("again{i}.xml"));

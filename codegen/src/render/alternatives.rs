@@ -146,6 +146,25 @@ impl Renderer<'_> {
                 quote! { #vc #xsi }
             })
             .collect();
+        // What an undeclared root's xsi:type may name (validated, not held: see
+        // `boardxml::schema::Document::TYPES`).
+        let root_types: Vec<TokenStream> = self
+            .schema
+            .root_types
+            .iter()
+            .map(|(name, t)| {
+                let rt = match t {
+                    // Laxly assessed where the schema has its anyType content enum already;
+                    // else read as a tree (no schema generates that enum for this alone).
+                    TypeRef::Builtin(Builtin::AnyType) if !self.any_type_child.1.get() => {
+                        quote! { ::boardxml::any::AnyType }
+                    }
+                    _ => self.rust_type(t),
+                };
+                quote! { #name #rt }
+            })
+            .collect();
+        let root_types = (!root_types.is_empty()).then(|| quote! { , types [#(#root_types),*] });
         quote! {
             /// A document of this schema: one variant per global element.
             #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -153,7 +172,7 @@ impl Renderer<'_> {
                 #(#[doc = #docs] #variants(#types),)*
             }
 
-            ::boardxml::document!(#ident, [#(#names #variants #constraints),*] #namespaces);
+            ::boardxml::document!(#ident, [#(#names #variants #constraints),*] #namespaces #root_types);
             #alias
         }
     }

@@ -265,6 +265,7 @@ fn read_documents_deferring(
     cx.check_references();
     *found = std::mem::take(&mut cx.recursion.found);
     nillable::add_companions(&mut cx);
+    cx.note_root_types();
     finish(cx)
 }
 

@@ -92,6 +92,31 @@ impl Converter<'_> {
         }
     }
 
+    /// Records the named types an undeclared root's `xsi:type` may name: each named type
+    /// of the schema that was converted and is not abstract (3.3.4 cvc-elt.2 and 4.2).
+    pub(super) fn note_root_types(&mut self) {
+        let builtins = BUILTIN_SIMPLE_TYPES
+            .iter()
+            .chain(&["anyType"])
+            .filter_map(|local| {
+                let b = Builtin::from_xsd_name(local)?;
+                Some((
+                    expanded_name(Some(XSD_NAMESPACE), local),
+                    TypeRef::Builtin(b),
+                ))
+            });
+        let named = self
+            .typesub
+            .names
+            .iter()
+            .filter(|(key, _)| {
+                !self.typesub.abstract_types.contains(*key) && self.schema.types.contains_key(*key)
+            })
+            .map(|(key, expanded)| (expanded.clone(), TypeRef::Named(key.clone())));
+        let types: BTreeMap<String, TypeRef> = builtins.chain(named).collect();
+        self.schema.root_types = types;
+    }
+
     /// The type an element declared with type `declared` (its declaration `el`, at `span`)
     /// reads with: `declared` itself, or a substitution type over it and the types that may
     /// stand in for it.

@@ -42,6 +42,14 @@ impl Reader<'_> {
         result
     }
 
+    /// [`Reader::read_substituted`] for the root (its identity constraints start there).
+    pub fn read_root_substituted<T: Element>(&mut self, tag: &Tag) -> Result<T, Invalid> {
+        if !T::IDENTITY.is_empty() {
+            self.activate_identity(T::IDENTITY, tag);
+        }
+        self.read_substituted(tag)
+    }
+
     /// Reports `diagnostic` (an `xsi:type` the element may not have) and skips the
     /// element's content and end tag: no type is known to read it with.
     pub fn reject_substitution(&mut self, diagnostic: Diagnostic) -> Invalid {

@@ -129,7 +129,56 @@ pub enum Root {
     ///A document whose root is `<model>`.
     Model(Model),
 }
-::boardxml::document!(Root, ["model" Model]);
+::boardxml::document!(
+    Root, ["model" Model], types["Blank" Blank, "Model" Model, "Nest" Nest, "Never"
+    Never, "Pick" Pick, "Size" Size,
+    "{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
+    "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
+    "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,
+    "{http://www.w3.org/2001/XMLSchema}IDREF"::boardxml::datatypes::IdRef,
+    "{http://www.w3.org/2001/XMLSchema}IDREFS"::boardxml::datatypes::IdRefs,
+    "{http://www.w3.org/2001/XMLSchema}NCName"::boardxml::datatypes::NCName,
+    "{http://www.w3.org/2001/XMLSchema}NMTOKEN"::boardxml::datatypes::NmToken,
+    "{http://www.w3.org/2001/XMLSchema}NMTOKENS"::boardxml::datatypes::NmTokens,
+    "{http://www.w3.org/2001/XMLSchema}NOTATION"::boardxml::datatypes::Notation,
+    "{http://www.w3.org/2001/XMLSchema}Name"::boardxml::datatypes::Name,
+    "{http://www.w3.org/2001/XMLSchema}QName"::boardxml::datatypes::QName,
+    "{http://www.w3.org/2001/XMLSchema}anySimpleType"::boardxml::datatypes::AnySimpleType,
+    "{http://www.w3.org/2001/XMLSchema}anyType"::boardxml::any::AnyType,
+    "{http://www.w3.org/2001/XMLSchema}anyURI" __s::xs::AnyUri,
+    "{http://www.w3.org/2001/XMLSchema}base64Binary"::boardxml::datatypes::Base64Binary,
+    "{http://www.w3.org/2001/XMLSchema}boolean" bool,
+    "{http://www.w3.org/2001/XMLSchema}byte" i8,
+    "{http://www.w3.org/2001/XMLSchema}date"::boardxml::datatypes::Date,
+    "{http://www.w3.org/2001/XMLSchema}dateTime"::boardxml::datatypes::DateTime,
+    "{http://www.w3.org/2001/XMLSchema}decimal"::boardxml::datatypes::Decimal,
+    "{http://www.w3.org/2001/XMLSchema}double"::boardxml::datatypes::Double,
+    "{http://www.w3.org/2001/XMLSchema}duration"::boardxml::datatypes::Duration,
+    "{http://www.w3.org/2001/XMLSchema}float"::boardxml::datatypes::Float,
+    "{http://www.w3.org/2001/XMLSchema}gDay"::boardxml::datatypes::GDay,
+    "{http://www.w3.org/2001/XMLSchema}gMonth"::boardxml::datatypes::GMonth,
+    "{http://www.w3.org/2001/XMLSchema}gMonthDay"::boardxml::datatypes::GMonthDay,
+    "{http://www.w3.org/2001/XMLSchema}gYear"::boardxml::datatypes::GYear,
+    "{http://www.w3.org/2001/XMLSchema}gYearMonth"::boardxml::datatypes::GYearMonth,
+    "{http://www.w3.org/2001/XMLSchema}hexBinary"::boardxml::datatypes::HexBinary,
+    "{http://www.w3.org/2001/XMLSchema}int" i32,
+    "{http://www.w3.org/2001/XMLSchema}integer"::boardxml::datatypes::Integer,
+    "{http://www.w3.org/2001/XMLSchema}language"::boardxml::datatypes::Language,
+    "{http://www.w3.org/2001/XMLSchema}long" i64,
+    "{http://www.w3.org/2001/XMLSchema}negativeInteger"::boardxml::datatypes::NegativeInteger,
+    "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger"::boardxml::datatypes::NonNegativeInteger,
+    "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger"::boardxml::datatypes::NonPositiveInteger,
+    "{http://www.w3.org/2001/XMLSchema}normalizedString" __s::xs::NormalizedString,
+    "{http://www.w3.org/2001/XMLSchema}positiveInteger"::boardxml::datatypes::PositiveInteger,
+    "{http://www.w3.org/2001/XMLSchema}short" i16,
+    "{http://www.w3.org/2001/XMLSchema}string"::std::string::String,
+    "{http://www.w3.org/2001/XMLSchema}time"::boardxml::datatypes::Time,
+    "{http://www.w3.org/2001/XMLSchema}token" __s::xs::Token,
+    "{http://www.w3.org/2001/XMLSchema}unsignedByte" u8,
+    "{http://www.w3.org/2001/XMLSchema}unsignedInt" u32,
+    "{http://www.w3.org/2001/XMLSchema}unsignedLong" u64,
+    "{http://www.w3.org/2001/XMLSchema}unsignedShort" u16]
+);
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
 ///One of the alternatives of a choice in `Blank`.
