@@ -1,6 +1,7 @@
 //! Schema composition: `xs:include`, `xs:import`, `xs:redefine`, XML catalogs, and the
 //! diagnostics of a schema made of several documents (each in the document it stands in).
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -33,6 +34,41 @@ fn check(dir: &Path, files: &[&str]) -> (Verdict, Vec<SchemaDiagnostic>) {
     (r.verdict, r.diagnostics.0)
 }
 
+/// The document the redefinition tests redefine: a type `Code`, a group `G` holding a
+/// `code`, and a type `Holder` of that group.
+const REDEFINED: &str = concat!(
+    "<xs:simpleType name=\"Code\"><xs:restriction base=\"xs:string\"><xs:maxLength value=\"8\"/></xs:restriction></xs:simpleType>\n",
+    "<xs:group name=\"G\"><xs:sequence><xs:element name=\"code\" type=\"Code\"/></xs:sequence></xs:group>\n",
+    "<xs:complexType name=\"Holder\"><xs:group ref=\"G\"/></xs:complexType>\n",
+);
+
+/// The schema of `file` in `dir`, which `check` must accept.
+fn supported(dir: &Path, file: &str) -> boardxml_codegen::ir::Schema {
+    let (verdict, d) = check(dir, &[file]);
+    assert_eq!(verdict, Verdict::Supported, "{d:?}");
+    read_schema_files(&[dir.join(file)], &Catalog::default()).unwrap()
+}
+
+/// The names of the elements of complex type `ty`'s content, in document order.
+fn element_names(schema: &boardxml_codegen::ir::Schema, ty: &str) -> Vec<String> {
+    let TypeKind::Complex(t) = &schema.types[ty].kind else {
+        panic!("{ty} is not complex")
+    };
+    let Content::Elements(p) = &t.content else {
+        panic!("{ty} has no element content")
+    };
+    let mut names = Vec::new();
+    let mut stack = vec![p];
+    while let Some(p) = stack.pop() {
+        match &p.term {
+            Term::Element(e) => names.push(e.name.clone()),
+            Term::Sequence(v) | Term::Choice(v) | Term::All(v) => stack.extend(v.iter().rev()),
+            Term::Any(_) => {}
+        }
+    }
+    names
+}
+
 fn at(d: &SchemaDiagnostic) -> (String, u32, u32) {
     (
         d.file.file_name().unwrap().to_string_lossy().into_owned(),
@@ -58,9 +94,7 @@ fn an_include_chain_brings_every_component() {
             "<xs:simpleType name=\"Short\"><xs:restriction base=\"xs:string\"><xs:maxLength value=\"3\"/></xs:restriction></xs:simpleType>\n<xs:element name=\"y\" type=\"xs:int\"/>\n",
         ),
     ]);
-    let (verdict, d) = check(dir.path(), &["a.xsd"]);
-    assert_eq!(verdict, Verdict::Supported, "{d:?}");
-    let schema = read_schema_files(&[dir.path().join("a.xsd")], &Catalog::default()).unwrap();
+    let schema = supported(dir.path(), "a.xsd");
     assert!(schema.types.contains_key("Pair") && schema.types.contains_key("Short"));
     assert!(schema.roots.contains_key("r") && schema.roots.contains_key("y"));
 }
@@ -264,16 +298,10 @@ fn redefinitions_are_in_terms_of_themselves() {
         ),
         (
             "b.xsd",
-            concat!(
-                "<xs:simpleType name=\"Code\"><xs:restriction base=\"xs:string\"><xs:maxLength value=\"8\"/></xs:restriction></xs:simpleType>\n",
-                "<xs:group name=\"G\"><xs:sequence><xs:element name=\"code\" type=\"Code\"/></xs:sequence></xs:group>\n",
-                "<xs:complexType name=\"Holder\"><xs:group ref=\"G\"/></xs:complexType>\n",
-            ),
+            REDEFINED,
         ),
     ]);
-    let (verdict, d) = check(dir.path(), &["a.xsd"]);
-    assert_eq!(verdict, Verdict::Supported, "{d:?}");
-    let schema = read_schema_files(&[dir.path().join("a.xsd")], &Catalog::default()).unwrap();
+    let schema = supported(dir.path(), "a.xsd");
     // The redefinition takes the name and restricts the original.
     let TypeKind::Restriction(code) = &schema.types["Code"].kind else {
         panic!("{:?}", schema.types["Code"].kind)
@@ -284,21 +312,7 @@ fn redefinitions_are_in_terms_of_themselves() {
     assert_ne!(original, "Code");
     assert!(schema.types.contains_key(original));
     // The type of b.xsd that refers to G gets the redefined group: code, then extra.
-    let TypeKind::Complex(holder) = &schema.types["Holder"].kind else {
-        panic!()
-    };
-    let Content::Elements(p) = &holder.content else {
-        panic!()
-    };
-    let mut names = Vec::new();
-    let mut stack = vec![p];
-    while let Some(p) = stack.pop() {
-        match &p.term {
-            Term::Element(e) => names.push(e.name.clone()),
-            Term::Sequence(v) | Term::Choice(v) | Term::All(v) => stack.extend(v.iter().rev()),
-            Term::Any(_) => {}
-        }
-    }
+    let names = element_names(&schema, "Holder");
     assert_eq!(names, ["code", "extra"]);
 
     // Redefining what the redefined document does not have is an error there.
@@ -319,6 +333,84 @@ fn redefinitions_are_in_terms_of_themselves() {
 }
 
 /// src-redefine 5-7: a redefinition is in terms of what it redefines.
+/// A chain of redefines (a redefines b, which redefines c): each redefinition restricts
+/// the one below it, the topmost takes the name, and the types and groups of every
+/// document refer to it (redefinition is pervasive, Part 1, 4.2.2).
+#[test]
+fn chained_redefinitions_each_restrict_the_one_below() {
+    let dir = documents(&[
+        (
+            "a.xsd",
+            concat!(
+                "<xs:redefine schemaLocation=\"b.xsd\">\n",
+                "  <xs:simpleType name=\"Code\"><xs:restriction base=\"Code\"><xs:maxLength value=\"2\"/></xs:restriction></xs:simpleType>\n",
+                "  <xs:group name=\"G\"><xs:sequence><xs:group ref=\"G\"/><xs:element name=\"top\" type=\"xs:int\"/></xs:sequence></xs:group>\n",
+                "</xs:redefine>\n",
+                "<xs:element name=\"r\" type=\"Holder\"/>\n",
+            ),
+        ),
+        (
+            "b.xsd",
+            concat!(
+                "<xs:redefine schemaLocation=\"c.xsd\">\n",
+                "  <xs:simpleType name=\"Code\"><xs:restriction base=\"Code\"><xs:maxLength value=\"4\"/></xs:restriction></xs:simpleType>\n",
+                "  <xs:group name=\"G\"><xs:sequence><xs:group ref=\"G\"/><xs:element name=\"middle\" type=\"xs:int\"/></xs:sequence></xs:group>\n",
+                "</xs:redefine>\n",
+                "<xs:element name=\"m\" type=\"Code\"/>\n",
+            ),
+        ),
+        (
+            "c.xsd",
+            REDEFINED,
+        ),
+    ]);
+    let schema = supported(dir.path(), "a.xsd");
+    // Code (max 2) restricts b's Code (max 4), which restricts c's (max 8): three types,
+    // each the base of the one above.
+    let mut chain = Vec::new();
+    let mut name = "Code".to_string();
+    while let TypeKind::Restriction(r) = &schema.types[&name].kind {
+        chain.push(name.clone());
+        match &r.base {
+            TypeRef::Named(base) => name = base.clone(),
+            TypeRef::Builtin(_) => break,
+        }
+    }
+    assert_eq!(chain.len(), 3, "{chain:?}");
+    assert_eq!(chain.iter().collect::<HashSet<_>>().len(), 3, "{chain:?}");
+    // b's element `m` has the topmost Code: redefinition is pervasive.
+    let m = &schema.roots["m"];
+    assert_eq!(m.type_ref, TypeRef::Named("Code".into()), "{m:?}");
+    // c's Holder gets the group as both redefinitions extend it: code, middle, top.
+    let names = element_names(&schema, "Holder");
+    assert_eq!(names, ["code", "middle", "top"]);
+}
+
+/// A cycle of redefines (a redefines b, b redefines c, c redefines a) where no document
+/// defines the type: nothing is there to redefine (src-redefine 6.1).
+#[test]
+fn a_cycle_of_redefines_without_a_definition_is_invalid() {
+    let redefine = |target: &str, element: &str| {
+        format!(
+            "<xs:redefine schemaLocation=\"{target}\">\n  <xs:simpleType name=\"Code\"><xs:restriction base=\"Code\"/></xs:simpleType>\n</xs:redefine>\n<xs:element name=\"{element}\" type=\"Code\"/>\n"
+        )
+    };
+    let (a, b, c) = (
+        redefine("b.xsd", "ra"),
+        redefine("c.xsd", "rb"),
+        redefine("a.xsd", "rc"),
+    );
+    let dir = documents(&[("a.xsd", &a), ("b.xsd", &b), ("c.xsd", &c)]);
+    let (verdict, d) = check(dir.path(), &["a.xsd"]);
+    assert_eq!(verdict, Verdict::Invalid, "{d:?}");
+    assert!(
+        d.iter().any(|d| d
+            .message
+            .contains("has no simpleType named \"Code\" to redefine")),
+        "{d:?}"
+    );
+}
+
 #[test]
 fn a_redefinition_not_in_terms_of_itself_is_invalid() {
     let base = concat!(
@@ -443,9 +535,7 @@ fn namesakes_of_two_namespaces_are_not_confused() {
         ("p.xsd", &p),
         ("q.xsd", &q),
     ]);
-    let (verdict, d) = check(dir.path(), &["a.xsd"]);
-    assert_eq!(verdict, Verdict::Supported, "{d:?}");
-    let schema = read_schema_files(&[dir.path().join("a.xsd")], &Catalog::default()).unwrap();
+    let schema = supported(dir.path(), "a.xsd");
     let TypeRef::Named(r) = &schema.roots["r"].type_ref else {
         panic!()
     };
@@ -528,9 +618,7 @@ fn a_chameleon_include_takes_the_includers_namespace() {
             "<xs:complexType name=\"Pair\"><xs:sequence><xs:element name=\"x\" type=\"Short\"/><xs:element ref=\"y\"/></xs:sequence></xs:complexType>\n<xs:simpleType name=\"Short\"><xs:restriction base=\"xs:string\"><xs:maxLength value=\"3\"/></xs:restriction></xs:simpleType>\n<xs:element name=\"y\" type=\"xs:int\"/>\n",
         ),
     ]);
-    let (verdict, d) = check(dir.path(), &["a.xsd"]);
-    assert_eq!(verdict, Verdict::Supported, "{d:?}");
-    let schema = read_schema_files(&[dir.path().join("a.xsd")], &Catalog::default()).unwrap();
+    let schema = supported(dir.path(), "a.xsd");
     assert_eq!(schema.roots["r"].namespace.as_deref(), Some("urn:a"));
     assert_eq!(schema.roots["y"].namespace.as_deref(), Some("urn:a"));
     let TypeKind::Complex(pair) = &schema.types["Pair"].kind else {

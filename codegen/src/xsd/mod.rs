@@ -167,7 +167,7 @@ fn read_documents_deferring(
         doc: 0,
         type_docs: HashMap::new(),
         redefining: None,
-        renamed: HashSet::new(),
+        renamed: HashMap::new(),
         diagnostics: Vec::new(),
         schema: Schema::default(),
         names: HashSet::new(),
@@ -355,8 +355,9 @@ struct Converter<'a> {
     /// original.
     redefining: Option<(&'static str, String)>,
     /// Components of redefined documents that a redefinition replaces: (document, kind,
-    /// name), registered under [`original_name`].
-    renamed: HashSet<(usize, &'static str, String)>,
+    /// name), registered under [`original_name`] taken this many times (a chain of
+    /// redefines, each redefining the one below it, makes an original of an original).
+    renamed: HashMap<(usize, &'static str, String), usize>,
     diagnostics: Vec<SchemaDiagnostic>,
     schema: Schema,
     /// Rust-facing type names taken, to synthesise unique names for anonymous types.
@@ -458,8 +459,8 @@ fn split_key(key: &str) -> (usize, &str) {
 /// The name a redefined component's original keeps: the redefinition takes its name
 /// (Part 1, 4.2.2: every reference, in either document, is to the redefinition, except the
 /// redefinition's own reference to what it redefines).
-fn original_name(name: &str) -> String {
-    format!("{name}-original")
+fn original_name(name: &str, depth: usize) -> String {
+    format!("{name}{}", "-original".repeat(depth))
 }
 
 /// Where a key of [`source::SourceMap`] stands, as a [`Key`] to walk on from.
@@ -567,18 +568,40 @@ impl Converter<'_> {
     /// it stands inside the redefinition of that very component.
     fn redefined(&self, kind: &'static str, name: String) -> String {
         match &self.redefining {
-            Some((k, n)) if *k == kind && *n == name => original_name(&name),
+            Some((k, n)) if *k == kind && *n == name => {
+                original_name(&name, self.renamed_depth(self.doc, kind, &name) + 1)
+            }
             _ => name,
         }
     }
 
+    /// How many redefinitions above `doc`'s component of `kind` named `name` replace it.
+    fn renamed_depth(&self, doc: usize, kind: &'static str, name: &str) -> usize {
+        self.renamed
+            .get(&(doc, kind, name.to_string()))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The name references use for the current document's component of `kind` registered
+    /// as `key` ([`Converter::registered`] undone): what its redefinition's self-reference
+    /// names.
+    fn unrenamed(&self, kind: &'static str, key: &str) -> String {
+        let mut base = key;
+        let mut depth = 0;
+        while let Some(b) = base.strip_suffix("-original") {
+            depth += 1;
+            base = b;
+            if self.renamed_depth(self.doc, kind, base) == depth {
+                return base.to_string();
+            }
+        }
+        key.to_string()
+    }
+
     /// The name a component of the current document is registered under.
     fn registered(&self, kind: &'static str, name: &str) -> String {
-        if self.renamed.contains(&(self.doc, kind, name.to_string())) {
-            original_name(name)
-        } else {
-            name.to_string()
-        }
+        original_name(name, self.renamed_depth(self.doc, kind, name))
     }
 
     /// Registers the key of the current document's global component of `kind` named
@@ -643,7 +666,8 @@ impl Converter<'_> {
     /// (src-redefine 6.1, 7.1).
     fn plan_redefinitions(&mut self, raws: &[xsd_parser::models::schema::xs::Schema]) {
         use xsd_parser::models::schema::xs::RedefineContent;
-        let has = |doc: usize, kind: &str, name: &str| {
+        // A component at the top of `doc`.
+        let top = |doc: usize, kind: &str, name: &str| {
             raws[doc].content.iter().any(|c| match (kind, c) {
                 ("type", SchemaContent::SimpleType(SimpleBaseType { name: Some(n), .. }))
                 | ("type", SchemaContent::ComplexType(ComplexBaseType { name: Some(n), .. }))
@@ -654,6 +678,56 @@ impl Converter<'_> {
                 ) => n == name,
                 _ => false,
             })
+        };
+        // A redefinition of it in `doc` (a chain of redefines).
+        let redefined = |doc: usize, kind: &str, name: &str| {
+            raws[doc].content.iter().any(|c| match c {
+                SchemaContent::Redefine(r) => r.content.iter().any(|c| match (kind, c) {
+                    ("type", RedefineContent::SimpleType(SimpleBaseType { name: Some(n), .. }))
+                    | (
+                        "type",
+                        RedefineContent::ComplexType(ComplexBaseType { name: Some(n), .. }),
+                    )
+                    | ("group", RedefineContent::Group(GroupType { name: Some(n), .. }))
+                    | (
+                        "attributeGroup",
+                        RedefineContent::AttributeGroup(AttributeGroupType {
+                            name: Some(n), ..
+                        }),
+                    ) => n == name,
+                    _ => false,
+                }),
+                _ => false,
+            })
+        };
+        // The documents `doc` includes or redefines, and theirs.
+        let docs = &self.docs;
+        let below = |doc: usize| -> Vec<usize> {
+            let mut scope = vec![doc];
+            let mut i = 0;
+            while i < scope.len() {
+                for c in &docs[scope[i]].compositions {
+                    if let (compose::How::Include | compose::How::Redefine, Some(k)) =
+                        (c.how, c.document)
+                    {
+                        if !scope.contains(&k) {
+                            scope.push(k);
+                        }
+                    }
+                }
+                i += 1;
+            }
+            scope
+        };
+        // `doc` has the component, at its top or as a redefinition of one that a document
+        // below it defines at its top: a cycle of redefines defines nothing (src-redefine
+        // 6.1: the redefined schema must have it).
+        let has = |doc: usize, kind: &str, name: &str| {
+            top(doc, kind, name)
+                || (redefined(doc, kind, name)
+                    && below(doc)
+                        .into_iter()
+                        .any(|k| k != doc && top(k, kind, name)))
         };
         for (d, raw) in raws.iter().enumerate() {
             let targets: Vec<&compose::Composition> = self.docs[d]
@@ -700,7 +774,10 @@ impl Converter<'_> {
                     let Some(name) = name else { continue };
                     match scope.iter().find(|&&doc| has(doc, kind, name)) {
                         Some(&doc) => {
-                            self.renamed.insert((doc, kind, name.clone()));
+                            // One level below the redefinition here (itself renamed if a
+                            // redefine above this document replaces it).
+                            let depth = self.renamed_depth(d, kind, name) + 1;
+                            self.renamed.insert((doc, kind, name.clone()), depth);
                         }
                         None => {
                             let span = self.maps[d].span(&k.key);
@@ -785,14 +862,18 @@ impl Converter<'_> {
                             RedefineContent::SimpleType(t) => {
                                 key.child("simpleType");
                                 if let Some(name) = &t.name {
-                                    let name = self.register_key("type", name);
+                                    // A redefinition another redefine replaces (a chain).
+                                    let name = self.registered("type", name);
+                                    let name = self.register_key("type", &name);
                                     self.names.insert(pascal(&name));
                                 }
                             }
                             RedefineContent::ComplexType(t) => {
                                 key.child("complexType");
                                 if let Some(name) = &t.name {
-                                    let name = self.register_key("type", name);
+                                    // A redefinition another redefine replaces (a chain).
+                                    let name = self.registered("type", name);
+                                    let name = self.register_key("type", &name);
                                     self.names.insert(pascal(&name));
                                 }
                             }
@@ -810,6 +891,7 @@ impl Converter<'_> {
         }
         for (k, g) in redefinitions {
             if let Some(name) = g.name.clone() {
+                let name = self.registered("group", &name);
                 let name = self.register_key("group", &name);
                 self.globals
                     .groups
@@ -819,6 +901,7 @@ impl Converter<'_> {
         }
         for (k, g) in attribute_redefinitions {
             if let Some(name) = g.name.clone() {
+                let name = self.registered("attributeGroup", &name);
                 let name = self.register_key("attributeGroup", &name);
                 self.globals
                     .attribute_groups
@@ -981,7 +1064,7 @@ impl Converter<'_> {
                 RedefineContent::SimpleType(st) => {
                     let k = key.child("simpleType");
                     let name = self.declared("type", st.name.as_deref().unwrap_or_default());
-                    self.redefining = Some(("type", name.clone()));
+                    self.redefining = Some(("type", self.unrenamed("type", &name)));
                     let def = self.simple_type(st, &name, k);
                     self.redefining = None;
                     self.insert_or_fail(&name, def);
@@ -989,7 +1072,7 @@ impl Converter<'_> {
                 RedefineContent::ComplexType(ct) => {
                     let k = key.child("complexType");
                     let name = self.declared("type", ct.name.as_deref().unwrap_or_default());
-                    self.redefining = Some(("type", name.clone()));
+                    self.redefining = Some(("type", self.unrenamed("type", &name)));
                     let def = self.complex_type(ct, &name, k);
                     self.redefining = None;
                     self.insert_or_fail(&name, def);
@@ -1168,7 +1251,7 @@ impl Converter<'_> {
         let (g, k) = self.globals.groups.raw.get(name)?.clone();
         let (k, outer) = self.enter(&k);
         if k.contains("/redefine[") {
-            self.redefining = Some(("group", name.to_string()));
+            self.redefining = Some(("group", self.unrenamed("group", name)));
         }
         self.globals.groups.in_progress.push(name.to_string());
         let span = self.map.span(&k);
@@ -1256,7 +1339,7 @@ impl Converter<'_> {
         let (g, k) = self.globals.attribute_groups.raw.get(name)?.clone();
         let (k, outer) = self.enter(&k);
         if k.contains("/redefine[") {
-            self.redefining = Some(("attributeGroup", name.to_string()));
+            self.redefining = Some(("attributeGroup", self.unrenamed("attributeGroup", name)));
         }
         self.globals
             .attribute_groups

@@ -39,6 +39,9 @@ pub(super) struct TypeSubstitutions {
     names: BTreeMap<String, String>,
     /// Named simple types, by key.
     simple: HashSet<String>,
+    /// Keys of components a redefinition replaces (registered under an original's name):
+    /// no document names them (`xsi:type` names the redefinition), so `names` leaves them out.
+    originals: HashSet<String>,
     /// Named complex types declared `abstract="true"`.
     abstract_types: HashSet<String>,
     /// Each named union's member types (memberTypes; inline members cannot be named).
@@ -63,7 +66,9 @@ impl Converter<'_> {
                     let Some(name) = &ct.name else { continue };
                     let key = self.declared("type", name);
                     let expanded = expanded_name(target.as_deref(), name);
-                    self.typesub.names.entry(key.clone()).or_insert(expanded);
+                    if self.note_original(&key, name, &expanded).is_none() {
+                        self.typesub.names.entry(key.clone()).or_insert(expanded);
+                    }
                     if ct.abstract_ {
                         self.typesub.abstract_types.insert(key);
                     }
@@ -72,7 +77,10 @@ impl Converter<'_> {
                     let Some(name) = &st.name else { continue };
                     let key = self.declared("type", name);
                     let expanded = expanded_name(target.as_deref(), name);
-                    self.typesub.names.entry(key.clone()).or_insert(expanded);
+                    match self.note_original(&key, name, &expanded) {
+                        Some(redefinition) => drop(self.typesub.simple.insert(redefinition)),
+                        None => drop(self.typesub.names.entry(key.clone()).or_insert(expanded)),
+                    }
                     self.typesub.simple.insert(key.clone());
                     for c in &st.content {
                         if let SimpleBaseTypeContent::Union(u) = c {
@@ -110,11 +118,36 @@ impl Converter<'_> {
             .names
             .iter()
             .filter(|(key, _)| {
-                !self.typesub.abstract_types.contains(*key) && self.schema.types.contains_key(*key)
+                !self.typesub.abstract_types.contains(*key)
+                    && !self.typesub.originals.contains(*key)
+                    && self.schema.types.contains_key(*key)
             })
             .map(|(key, expanded)| (expanded.clone(), TypeRef::Named(key.clone())));
         let types: BTreeMap<String, TypeRef> = builtins.chain(named).collect();
         self.schema.root_types = types;
+    }
+
+    /// Every named type's expanded name, once each, in order (an original a redefinition
+    /// replaces has the redefinition's name).
+    fn known_types(&self) -> Vec<String> {
+        let known: std::collections::BTreeSet<&String> = self.typesub.names.values().collect();
+        known.into_iter().cloned().collect()
+    }
+
+    /// Where the current document's type `name` (registered as `key`) is replaced by a
+    /// redefinition, the redefinition is what its expanded name names: recorded under the
+    /// name references resolve to, and `key` noted as an original.
+    fn note_original(&mut self, key: &str, name: &str, expanded: &str) -> Option<String> {
+        let target = self.namespaces.target.clone();
+        let redefinition = self.key_of("type", target, name.to_string());
+        if redefinition == key {
+            return None;
+        }
+        self.typesub.originals.insert(key.to_string());
+        self.typesub
+            .names
+            .insert(redefinition.clone(), expanded.to_string());
+        Some(redefinition)
     }
 
     /// The type an element declared with type `declared` (its declaration `el`, at `span`)
@@ -199,7 +232,7 @@ impl Converter<'_> {
         }
         members.sort();
         refused.sort();
-        let known: Vec<String> = self.typesub.names.values().cloned().collect();
+        let known: Vec<String> = self.known_types();
         let base = match &declared {
             TypeRef::Named(k) => k.clone(),
             TypeRef::Builtin(b) => b.xsd_name().trim_start_matches("xs:").to_string(),
@@ -326,7 +359,7 @@ impl Converter<'_> {
             declared_name: Some(declared_name),
             members,
             refused,
-            known: self.typesub.names.values().cloned().collect(),
+            known: self.known_types(),
             open,
         })
     }
