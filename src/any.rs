@@ -367,13 +367,18 @@ impl AnyType {
     /// Reads the attributes of `tag` and the content up to its end tag: only
     /// well-formedness (which the reader checks) applies.
     pub fn read(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        Self::read_content(r, tag).map(|(value, _)| value)
+        Self::read_content(r, tag, false).map(|(value, _)| value)
     }
 
-    /// [`AnyType::read`], with what an `xsi:type` naming a simple type judges.
-    fn read_content(r: &mut Reader<'_>, tag: &Tag) -> Result<(Self, SimpleView), Invalid> {
+    /// [`AnyType::read`], with what an `xsi:type` naming a simple type judges (gathered
+    /// only if `judged`).
+    fn read_content(
+        r: &mut Reader<'_>,
+        tag: &Tag,
+        judged: bool,
+    ) -> Result<(Self, SimpleView), Invalid> {
         let attributes = read_attributes(r, tag);
-        let (children, view) = read_mixed::<AnyNode>(r)?;
+        let (children, view) = read_mixed::<AnyNode>(r, judged)?;
         Ok((
             AnyType {
                 attributes,
@@ -903,9 +908,9 @@ impl MixedNode for AnyNode {
 }
 
 /// What an `xsi:type` naming a simple type judges of `xs:anyType` content (3.3.4
-/// cvc-type.3.1): its character data and whether it had a child element. It is gathered
-/// whether or not the reader keeps the nodes, since a validator that keeps nothing judges
-/// the same text.
+/// cvc-type.3.1): its character data and whether it had a child element. Where one is
+/// named, it is gathered whether or not the reader keeps the nodes, since a validator that
+/// keeps nothing judges the same text; elsewhere the text is not copied.
 #[derive(Debug, Default)]
 pub(crate) struct SimpleView {
     text: String,
@@ -914,10 +919,11 @@ pub(crate) struct SimpleView {
 
 /// Reads mixed `xs:anyType` content up to the end tag: the nodes (none when the reader is
 /// validating without keeping), the element's default= or fixed= applied (xs:anyType is
-/// mixed: a string value), and what a simple `xsi:type` judges. Every child is read, even
-/// after an invalid one, so every error is reported.
+/// mixed: a string value), and, if `judged`, what a simple `xsi:type` judges. Every child
+/// is read, even after an invalid one, so every error is reported.
 pub(crate) fn read_mixed<N: MixedNode>(
     r: &mut Reader<'_>,
+    judged: bool,
 ) -> Result<(Vec<N>, SimpleView), Invalid> {
     let retain = r.retains();
     let mut ok = true;
@@ -933,11 +939,15 @@ pub(crate) fn read_mixed<N: MixedNode>(
         }
         let node = match item {
             MixedItem::Text(t) => {
-                view.text.push_str(&t);
+                if judged {
+                    view.text.push_str(&t);
+                }
                 N::text(t)
             }
             MixedItem::CData(t) => {
-                view.text.push_str(&t);
+                if judged {
+                    view.text.push_str(&t);
+                }
                 N::cdata(t)
             }
             MixedItem::Child => {
@@ -959,7 +969,9 @@ pub(crate) fn read_mixed<N: MixedNode>(
         match c.finish(r) {
             // An empty element holds the value as its text.
             Ok(Some(text)) => {
-                view.text = text.to_string();
+                if judged {
+                    view.text = text.to_string();
+                }
                 if retain {
                     nodes.push(N::text(text.to_string()));
                 }
@@ -984,7 +996,7 @@ pub(crate) fn read_mixed<N: MixedNode>(
 pub(crate) fn read_any_type_element<T>(
     r: &mut Reader<'_>,
     tag: &Tag,
-    read: impl FnOnce(&mut Reader<'_>, &Tag) -> Result<(T, SimpleView), Invalid>,
+    read: impl FnOnce(&mut Reader<'_>, &Tag, bool) -> Result<(T, SimpleView), Invalid>,
 ) -> Result<T, Invalid> {
     let not_nillable = match tag.attribute(crate::schema::XSI_NIL) {
         Some(value) if !r.take_xsi_nil_allowed(tag) => {
@@ -997,7 +1009,8 @@ pub(crate) fn read_any_type_element<T>(
     let choice = r
         .take_xsi_simple()
         .map(|table| crate::type_substitution::choose_simple(r, tag, table));
-    let read = read(r, tag);
+    let judged = matches!(choice, Some(SimpleChoice::Named(..)));
+    let read = read(r, tag, judged);
     if not_nillable {
         return Err(Invalid);
     }

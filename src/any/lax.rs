@@ -129,14 +129,19 @@ impl<C: LaxChild> LaxContent<C> {
     /// laxly: an attribute with a global declaration must be valid for it, a child element
     /// is read into `C` (by its global declaration, or undeclared and assessed so again).
     pub fn read(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        Self::read_content(r, tag).map(|(value, _)| value)
+        Self::read_content(r, tag, false).map(|(value, _)| value)
     }
 
-    /// [`LaxContent::read`], with what an `xsi:type` naming a simple type judges.
-    fn read_content(r: &mut Reader<'_>, tag: &Tag) -> Result<(Self, SimpleView), Invalid> {
+    /// [`LaxContent::read`], with what an `xsi:type` naming a simple type judges (gathered
+    /// only if `judged`).
+    fn read_content(
+        r: &mut Reader<'_>,
+        tag: &Tag,
+        judged: bool,
+    ) -> Result<(Self, SimpleView), Invalid> {
         let attributes_ok = check_attributes::<C::Globals>(r, tag);
         let attributes = read_attributes(r, tag);
-        let (children, view) = read_mixed::<LaxNode<C>>(r)?;
+        let (children, view) = read_mixed::<LaxNode<C>>(r, judged)?;
         if attributes_ok {
             Ok((
                 LaxContent {
