@@ -732,7 +732,13 @@ pub struct Wildcard {
 pub trait GlobalAttributes {
     /// The check of `value` by the global declaration of `name`: `None` when the schema
     /// declares no such attribute, else whether the value is valid for it.
-    fn check(name: &ExpandedName, value: &str) -> Option<Result<(), crate::schema::FacetError>>;
+    /// `scope` is where the value stands in a document being read (`None`: a value built
+    /// by a program, read as written).
+    fn check(
+        name: &ExpandedName,
+        value: &str,
+        scope: Option<&dyn crate::schema::NamespaceScope>,
+    ) -> Option<Result<(), crate::schema::FacetError>>;
 
     /// Whether the global declaration of `name` has a type that is or is derived from
     /// `xs:ID` (at most one such attribute per element: XSD 1.0, 3.4.4 clause 5).
@@ -764,7 +770,7 @@ pub trait AttributeWildcard {
         if !Self::WILDCARD.namespaces.allows(name.namespace()) {
             return Err(WildcardError::Namespace(name.to_string()));
         }
-        check_value::<Self::Globals>(Self::WILDCARD.process, name, value)
+        check_value::<Self::Globals>(Self::WILDCARD.process, name, value, None)
     }
 }
 
@@ -772,11 +778,12 @@ pub(crate) fn check_value<G: GlobalAttributes>(
     process: Process,
     name: &ExpandedName,
     value: &str,
+    scope: Option<&dyn crate::schema::NamespaceScope>,
 ) -> Result<(), WildcardError> {
     if process == Process::Skip {
         return Ok(());
     }
-    match G::check(name, value) {
+    match G::check(name, value, scope) {
         Some(Ok(())) => Ok(()),
         Some(Err(e)) => Err(WildcardError::Value(name.to_string(), e)),
         None if process == Process::Strict => Err(WildcardError::Undeclared(name.to_string())),
@@ -1091,7 +1098,7 @@ fn simple_content_of(
         );
         return Err(Invalid);
     }
-    match canonical(text) {
+    match canonical(text, &r.scope(true)) {
         // Its value is the named type's, for identity constraints too (3.11.4).
         Ok(value) => {
             r.note_identity_key(value.key, None);

@@ -782,13 +782,15 @@ pub fn content<T: SimpleValue>(
 
 /// Writes a required attribute.
 pub fn write_attribute<T: SimpleValue>(w: &mut Writer, name: &str, value: &T) {
-    w.attribute(name, &value.to_lexical());
+    let text = w.lexical(value);
+    w.attribute(name, &text);
 }
 
 /// Writes an optional attribute if present.
 pub fn write_optional_attribute<T: SimpleValue>(w: &mut Writer, name: &str, value: &Option<T>) {
     if let Some(v) = value {
-        w.attribute(name, &v.to_lexical());
+        let text = w.lexical(v);
+        w.attribute(name, &text);
     }
 }
 
@@ -812,7 +814,8 @@ pub fn write_groups<'v, G: Group + 'v>(w: &mut Writer, values: impl IntoIterator
 
 /// Writes simple content.
 pub fn write_content<T: SimpleValue>(w: &mut Writer, name: &str, value: &T, form: TextForm) {
-    w.simple_content(name, &value.to_lexical(), form);
+    let text = w.lexical(value);
+    w.simple_content(name, &text, form);
 }
 
 /// How one field of a generated struct is read, built, written and given as text: the
@@ -1665,7 +1668,13 @@ impl<M: crate::any::AttributeWildcard> FieldKind for AnyAttributes<M> {
             let Some((n, _)) = crate::any::expand(r, name) else {
                 return Ok(());
             };
-            match crate::any::check_value::<M::Globals>(M::WILDCARD.process, &n, value) {
+            let scope = r.scope(false);
+            match crate::any::check_value::<M::Globals>(
+                M::WILDCARD.process,
+                &n,
+                value,
+                Some(&scope),
+            ) {
                 Ok(()) => Ok(()),
                 Err(crate::any::WildcardError::Value(_, e)) => Err(Some(e)),
                 Err(_) => Err(None),

@@ -14,7 +14,7 @@ use std::cmp::Ordering;
 use std::sync::OnceLock;
 
 use crate::pattern::Pattern;
-use crate::schema::{whitespace, FacetError, SimpleValue};
+use crate::schema::{whitespace, FacetError, NamespaceScope, SimpleValue};
 
 /// The whiteSpace facet in force for a type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,7 +91,16 @@ pub struct Step {
     /// The enumerated values as the schema writes them, compared in the value space of a
     /// type that is not a string (`1.0` is `1` for a decimal).
     pub enumeration: &'static [&'static str],
+    /// For each enumerated value, the namespace bindings in scope where the schema writes
+    /// it ((prefix, namespace), `""` for the default namespace), for the values that hold
+    /// QNames: an enumerated QName is an expanded name, resolved at its `xs:enumeration`
+    /// (Part 2, 3.2.18). Empty for the other types.
+    pub enumeration_scopes: &'static [Scope],
 }
+
+/// Namespace bindings as generated code gives them: (prefix, namespace), `""` for the
+/// default namespace.
+pub type Scope = &'static [(&'static str, &'static str)];
 
 /// Which value bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,6 +155,7 @@ impl Step {
         bounds: &[],
         fraction_digits: None,
         enumeration: &[],
+        enumeration_scopes: &[],
     };
 }
 
@@ -219,6 +229,14 @@ impl Step {
     pub const fn enumeration(self, values: &'static [&'static str]) -> Step {
         Step {
             enumeration: values,
+            ..self
+        }
+    }
+    /// With the namespace bindings of each enumerated value (see
+    /// [`Step::enumeration_scopes`]), in the order of the values.
+    pub const fn scopes(self, scopes: &'static [Scope]) -> Step {
+        Step {
+            enumeration_scopes: scopes,
             ..self
         }
     }
@@ -311,7 +329,16 @@ impl Facets {
                     .iter()
                     .filter_map(|&(b, t)| Some((b, t, read(t)?)))
                     .collect(),
-                enumeration: s.enumeration.iter().filter_map(|t| read(t)).collect(),
+                enumeration: s
+                    .enumeration
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, t)| match s.enumeration_scopes.get(i) {
+                        // A QName is resolved where the schema writes it.
+                        Some(scope) => T::parse_in(t, scope).ok(),
+                        None => read(t),
+                    })
+                    .collect(),
             })
             .collect()
     }
@@ -391,6 +418,20 @@ impl Facets {
         let lexical = self.white_space.apply(text);
         self.check_lexical(&lexical)?;
         let value = T::parse_lexical(&lexical)?;
+        self.check_value(&value)?;
+        Ok(value)
+    }
+
+    /// [`Facets::read_value`] where `scope` gives the namespace declarations in force (see
+    /// [`SimpleValue::parse_in`]).
+    pub fn read_value_in<T: FacetValue>(
+        &self,
+        text: &str,
+        scope: &dyn NamespaceScope,
+    ) -> Result<T, FacetError> {
+        let lexical = self.white_space.apply(text);
+        self.check_lexical(&lexical)?;
+        let value = T::parse_in(&lexical, scope)?;
         self.check_value(&value)?;
         Ok(value)
     }
@@ -743,8 +784,19 @@ macro_rules! value_type {
             ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
                 <Self as $crate::facets::Restricted>::facets().read_value(text).map(Self)
             }
+            fn parse_in(
+                text: &str,
+                scope: &dyn $crate::schema::NamespaceScope,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                <Self as $crate::facets::Restricted>::facets()
+                    .read_value_in(text, scope)
+                    .map(Self)
+            }
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 $crate::schema::SimpleValue::to_lexical(&self.0)
+            }
+            fn bindings(&self, found: &mut dyn FnMut(&str, &str)) {
+                $crate::schema::SimpleValue::bindings(&self.0, found)
             }
             fn ids(&self, found: &mut dyn FnMut($crate::schema::IdRole, &str)) {
                 $crate::schema::SimpleValue::ids(&self.0, found)
@@ -856,6 +908,22 @@ macro_rules! list_type {
                     .collect::<::core::result::Result<::std::vec::Vec<_>, _>>()?;
                 Self::new(items)
             }
+            fn parse_in(
+                text: &str,
+                scope: &dyn $crate::schema::NamespaceScope,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                let items = $crate::schema::whitespace::collapse(text)
+                    .split(' ')
+                    .filter(|s| !s.is_empty())
+                    .map(|s| <$item as $crate::schema::SimpleValue>::parse_in(s, scope))
+                    .collect::<::core::result::Result<::std::vec::Vec<_>, _>>()?;
+                Self::new(items)
+            }
+            fn bindings(&self, found: &mut dyn FnMut(&str, &str)) {
+                for item in &self.0 {
+                    $crate::schema::SimpleValue::bindings(item, found);
+                }
+            }
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 let items: ::std::vec::Vec<_> = self
                     .0
@@ -903,9 +971,28 @@ macro_rules! union_type {
                     members: &[$($label),*],
                 })
             }
+            fn parse_in(
+                text: &str,
+                scope: &dyn $crate::schema::NamespaceScope,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                // A member whose QName's prefix is not bound here does not take the value.
+                $(if let ::core::result::Result::Ok(v) =
+                    $crate::schema::SimpleValue::parse_in(text, scope).map(Self::$v)
+                {
+                    return ::core::result::Result::Ok(v);
+                })*
+                ::core::result::Result::Err($crate::schema::FacetError::Union {
+                    members: &[$($label),*],
+                })
+            }
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 match self {
                     $(Self::$v(v) => $crate::schema::SimpleValue::to_lexical(v),)*
+                }
+            }
+            fn bindings(&self, found: &mut dyn FnMut(&str, &str)) {
+                match self {
+                    $(Self::$v(v) => $crate::schema::SimpleValue::bindings(v, found),)*
                 }
             }
             fn ids(&self, found: &mut dyn FnMut($crate::schema::IdRole, &str)) {

@@ -64,17 +64,26 @@ impl KeyValue {
         }
     }
 
+    /// The value of a resolved QName or NOTATION: its expanded name (3.11.4 compares
+    /// values, never the prefixes written), `{namespace}local`, `{}local` in no namespace.
+    pub fn expanded(primitive: Primitive, namespace: Option<&str>, local: &str) -> KeyValue {
+        let ns = namespace.unwrap_or("");
+        KeyValue {
+            primitive,
+            value: format!("{{{ns}}}{local}"),
+        }
+    }
+
     /// A QName's value is its expanded name: `resolve` gives the namespace of a prefix in
-    /// scope where it was read (3.11.4 compares values, never the prefixes written).
+    /// scope where it was read, for a key of a QName read without a scope (one already
+    /// expanded, `{...}local`, stays).
     pub(crate) fn resolve_qname(&mut self, resolve: impl Fn(&str) -> Option<String>) {
-        if self.primitive != Primitive::QName {
+        if self.primitive != Primitive::QName || self.value.starts_with('{') {
             return;
         }
         let (prefix, local) = self.value.split_once(':').unwrap_or(("", &self.value));
-        self.value = match resolve(prefix) {
-            Some(ns) => format!("{{{ns}}}{local}"),
-            None => local.to_string(),
-        };
+        let ns = resolve(prefix).unwrap_or_default();
+        self.value = format!("{{{ns}}}{local}");
     }
 
     /// The value for messages.
@@ -87,6 +96,11 @@ impl KeyValue {
                 .map(|p| p.split_once(':').map_or(p, |(_, v)| v))
                 .collect::<Vec<_>>()
                 .join(" "),
+            Primitive::QName | Primitive::Notation => self
+                .value
+                .strip_prefix("{}")
+                .unwrap_or(&self.value)
+                .to_string(),
             _ => self.value.clone(),
         }
     }

@@ -88,13 +88,16 @@ pub enum FacetError {
         /// The member types' names.
         members: &'static [&'static str],
     },
+    /// A QName (or NOTATION) whose prefix no namespace declaration in scope binds: the
+    /// value is the expanded name (Part 2, 3.2.18), so without a binding it has none.
+    UnboundPrefix,
 }
 
 impl FacetError {
     /// The diagnostic code for this kind of failure.
     pub fn code(&self) -> Code {
         match self {
-            FacetError::Lexical { .. } => Code::Lexical,
+            FacetError::Lexical { .. } | FacetError::UnboundPrefix => Code::Lexical,
             FacetError::Enumeration { .. } => Code::Enumeration,
             FacetError::Pattern { .. } => Code::Pattern,
             FacetError::TooSmall { .. }
@@ -130,6 +133,10 @@ impl FacetError {
             FacetError::Union { members } => {
                 format!("a value of one of the types {}", members.join(", "))
             }
+            FacetError::UnboundPrefix => {
+                "a QName whose prefix is declared (xmlns:prefix=\"...\") on this element or an ancestor"
+                    .to_string()
+            }
         }
     }
 }
@@ -145,8 +152,28 @@ impl std::error::Error for FacetError {}
 /// A simple type: parsed from, and written as, a lexical form.
 pub trait SimpleValue: Sized {
     /// Parses the value as written in a document (before white-space processing, which the
-    /// type applies itself, as its whiteSpace facet says).
+    /// type applies itself, as its whiteSpace facet says). A QName read this way keeps its
+    /// prefix unresolved: see [`SimpleValue::parse_in`].
     fn parse_lexical(text: &str) -> Result<Self, FacetError>;
+    /// Parses the value as written where `scope` gives the namespace declarations in
+    /// force: the value of a QName or NOTATION is an expanded name (Part 2, 3.2.18), so
+    /// it is resolved here, and a prefix `scope` does not bind makes it invalid. The
+    /// reader reads every value this way; the types that hold no names (all but QName,
+    /// NOTATION and the lists, unions and restrictions over them) parse as
+    /// [`SimpleValue::parse_lexical`] does.
+    #[inline]
+    fn parse_in(text: &str, scope: &dyn NamespaceScope) -> Result<Self, FacetError> {
+        let _ = scope;
+        Self::parse_lexical(text)
+    }
+    /// Hands `found` each namespace binding (prefix, namespace; `""` for the default
+    /// namespace) that the canonical lexical form relies on: a writer declares them where
+    /// the value is written, so that it reads back as the same expanded names. Only QName
+    /// and NOTATION values (resolved ones) hold any.
+    #[inline]
+    fn bindings(&self, found: &mut dyn FnMut(&str, &str)) {
+        let _ = found;
+    }
     /// The canonical lexical form.
     fn to_lexical(&self) -> Cow<'_, str>;
     /// Hands `found` each ID or IDREF name the value holds (xs:ID, xs:IDREF, xs:IDREFS and
@@ -166,17 +193,48 @@ pub trait SimpleValue: Sized {
     }
 }
 
-/// What a name held in a value does in its document (IDs, references, and the prefixes of
-/// QNames, which only the document can resolve).
+/// Reads `text` as a `T`: in `scope` if one is given ([`SimpleValue::parse_in`]), as
+/// written otherwise (a value built by a program, which no document's declarations scope).
+pub fn parse_scoped<T: SimpleValue>(
+    text: &str,
+    scope: Option<&dyn NamespaceScope>,
+) -> Result<T, FacetError> {
+    match scope {
+        Some(scope) => T::parse_in(text, scope),
+        None => T::parse_lexical(text),
+    }
+}
+
+/// The namespace declarations in force where a value stands: what a QName's prefix means
+/// there (Namespaces in XML 1.0, 6.1).
+pub trait NamespaceScope {
+    /// The namespace `prefix` is bound to (`""`: the default namespace), if any. `xml`
+    /// is always bound, and the reader's scopes say so.
+    fn namespace(&self, prefix: &str) -> Option<&str>;
+}
+
+/// A fixed table of bindings, (prefix, namespace) with `""` for the default namespace:
+/// what generated code gives for the values a schema writes (an enumerated QName is
+/// resolved by the declarations in scope at its `xs:enumeration`, Part 2, 3.2.18.1).
+impl NamespaceScope for &[(&str, &str)] {
+    fn namespace(&self, prefix: &str) -> Option<&str> {
+        if prefix == "xml" {
+            return Some(crate::xml::wf::XML_NAMESPACE);
+        }
+        self.iter()
+            .rev()
+            .find(|(p, _)| *p == prefix)
+            .map(|(_, ns)| *ns)
+    }
+}
+
+/// What a name held in a value does in its document (IDs and references).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IdRole {
     /// An `xs:ID`: names its element, uniquely in the document.
     Id,
     /// An `xs:IDREF` (or an item of `xs:IDREFS`): must name an ID of the document.
     Reference,
-    /// The prefix of an `xs:QName` or `xs:NOTATION` value: must be bound to a namespace
-    /// where the value stands (Part 2, 3.2.18: the value is the expanded name).
-    Prefix,
 }
 
 /// A type that an element can have: reads the element's attributes and content, and writes
@@ -360,11 +418,10 @@ macro_rules! bound_element {
                 r.simple_element(tag)
             }
             fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
-                w.simple_element(
-                    name,
-                    &$crate::schema::SimpleValue::to_lexical(self),
-                    $crate::schema::TextForm::Text,
-                );
+                // Started first: the value's QNames may need declarations on the element.
+                w.start(name);
+                let text = w.lexical(self);
+                w.simple_content(name, &text, $crate::schema::TextForm::Text);
             }
         }
     };

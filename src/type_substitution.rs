@@ -22,7 +22,7 @@ use crate::xml::{excerpt, Reader, Tag};
 
 /// Validates a lexical form against one simple type: the value it is, or why it is not a
 /// value of the type.
-pub type Canonical = fn(&str) -> Result<NamedValue, FacetError>;
+pub type Canonical = fn(&str, &dyn crate::schema::NamespaceScope) -> Result<NamedValue, FacetError>;
 
 /// A value of the simple type an `xsi:type` named, as the element holding it needs it.
 #[derive(Debug, Clone)]
@@ -36,8 +36,11 @@ pub struct NamedValue {
 
 /// [`Canonical`] of simple type `T` (generated or built in): `T`'s own white-space
 /// processing, lexical space and facets judge the text.
-pub fn canonical<T: SimpleValue>(text: &str) -> Result<NamedValue, FacetError> {
-    T::parse_lexical(text).map(|v| NamedValue {
+pub fn canonical<T: SimpleValue>(
+    text: &str,
+    scope: &dyn crate::schema::NamespaceScope,
+) -> Result<NamedValue, FacetError> {
+    T::parse_in(text, scope).map(|v| NamedValue {
         canonical: v.to_lexical().into_owned(),
         key: v.identity_key(),
     })

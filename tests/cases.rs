@@ -549,3 +549,99 @@ fn keyrefs_resolve_against_their_key_here_or_carried_up() {
     let codes: Vec<_> = found.iter().map(|d| d.0).collect();
     assert_eq!(codes, [DanglingKeyRef.as_str()], "{found:?}");
 }
+
+#[test]
+fn qname_enumerations_compare_expanded_names() {
+    let codes = |attributes: &str, body: &str| {
+        let text = format!("<values {attributes}><price>1</price>{body}</values>");
+        let (doc, diags) = read::<datatypes::Root>(&text);
+        let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+        (doc, codes)
+    };
+    let axes = "xmlns:a='urn:example:axes'";
+    // The schema writes ax:rank and (by its default namespace) file: any prefix bound to
+    // urn:example:axes names them, and the default namespace where the value stands too.
+    for body in [
+        "<axis>a:rank</axis><axis>a:file</axis>",
+        "<axis xmlns:z='urn:example:axes'>z:file</axis>",
+    ] {
+        let (doc, found) = codes(axes, body);
+        assert_eq!(found, Vec::<&str>::new(), "{body}");
+        let datatypes::Root::Values(v) = doc.unwrap();
+        assert_eq!(v.axis[0].get().namespace(), Some(Some("urn:example:axes")));
+    }
+    let enumeration = boardxml::diagnostic::Code::Enumeration.as_str();
+    let lexical = boardxml::diagnostic::Code::Lexical.as_str();
+    let union = boardxml::diagnostic::Code::Union.as_str();
+    // The prefix the schema uses, bound to another namespace: another value.
+    assert_eq!(
+        codes("xmlns:ax='urn:other'", "<axis>ax:rank</axis>").1,
+        [enumeration]
+    );
+    // Unprefixed, in no namespace: not the schema's `file`.
+    assert_eq!(codes("", "<axis>file</axis>").1, [enumeration]);
+    // A prefix bound to nothing: no QName at all.
+    assert_eq!(codes("", "<axis>ax:rank</axis>").1, [lexical]);
+    // A list enumerated as a whole, and a union whose QName member needs the binding.
+    assert_eq!(
+        codes(&format!("{axes} axes='a:rank  a:file' sort='a:rank'"), "").1,
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        codes(&format!("{axes} axes='a:file a:rank'"), "").1,
+        [enumeration]
+    );
+    assert_eq!(codes("sort='7'", "").1, Vec::<&str>::new());
+    assert_eq!(codes("sort='p:rank'", "").1, [union]);
+
+    // Written back, each value declares the binding its prefix relies on, so the document
+    // reads back as the same expanded names.
+    let text = format!(
+        "<values {axes} axes='a:rank a:file'><price>1</price>\
+         <axis xmlns:z='urn:example:axes'>z:file</axis></values>"
+    );
+    let doc = read::<datatypes::Root>(&text).0.unwrap();
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    doc.write_root(&mut w);
+    let written = w.finish();
+    assert!(
+        written.contains("<axis xmlns:z=\"urn:example:axes\">z:file</axis>"),
+        "{written}"
+    );
+    let (again, diags) = read::<datatypes::Root>(&written);
+    assert!(diags.is_empty(), "{diags:?}\n{written}");
+    assert_eq!(again.unwrap(), doc);
+}
+
+#[test]
+fn a_written_qname_whose_prefix_is_taken_gets_another() {
+    use boardxml::datatypes::QName;
+    // A QName built by a program: its prefix `xsi` is reserved, and `b` is written twice
+    // for two namespaces on one element (an attribute and the content).
+    let rank = QName::new(Some("urn:example:axes"), Some("xsi"), "rank").unwrap();
+    let axis = datatypes::Axis::new(rank).unwrap();
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    w.start("axis");
+    let text = w.lexical(&axis);
+    w.simple_content("axis", &text, boardxml::schema::TextForm::Text);
+    let written = w.finish();
+    assert!(
+        written.contains("<axis xmlns:q1=\"urn:example:axes\">q1:rank</axis>"),
+        "{written}"
+    );
+    let other = QName::new(Some("urn:other"), Some("b"), "x").unwrap();
+    let mine = QName::new(Some("urn:mine"), Some("b"), "y").unwrap();
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    w.start("e");
+    let first = w.lexical(&other).into_owned();
+    w.attribute("one", &first);
+    let second = w.lexical(&mine).into_owned();
+    w.attribute("two", &second);
+    w.end_empty();
+    let written = w.finish();
+    assert_eq!(
+        written,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <e xmlns:b=\"urn:other\" one=\"b:x\" xmlns:q1=\"urn:mine\" two=\"q1:y\"/>\n"
+    );
+}

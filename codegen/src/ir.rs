@@ -665,6 +665,24 @@ pub struct Facets {
     /// `xs:enumeration` values of a step that has other facets too (a step with only
     /// enumerations is an [`Enumeration`]), compared in the base's value space.
     pub enumeration: Vec<String>,
+    /// The namespace bindings each enumerated value relies on, in the order of
+    /// [`Facets::enumeration`] (see [`EnumValue::namespaces`]).
+    pub enumeration_scopes: Vec<Vec<(String, String)>>,
+}
+
+impl Facets {
+    /// The facets of a step whose only facet is the enumeration `values`.
+    pub fn enumerated(values: &[EnumValue]) -> Facets {
+        let mut facets = Facets::default();
+        facets.set_enumeration(values);
+        facets
+    }
+
+    /// Sets the step's enumeration to `values`, with their namespace bindings.
+    pub fn set_enumeration(&mut self, values: &[EnumValue]) {
+        self.enumeration = values.iter().map(|v| v.value.clone()).collect();
+        self.enumeration_scopes = values.iter().map(|v| v.namespaces.clone()).collect();
+    }
 }
 
 /// Which value bound.
@@ -714,6 +732,10 @@ pub struct EnumValue {
     pub value: String,
     /// Documentation.
     pub doc: Option<String>,
+    /// The namespace bindings in scope at the `xs:enumeration` for the prefixes its value
+    /// uses, (prefix, namespace) with `""` for the default namespace: what the value means
+    /// if its type holds QNames (Part 2, 3.2.18.1). Empty when nothing is bound.
+    pub namespaces: Vec<(String, String)>,
 }
 
 /// A list type.

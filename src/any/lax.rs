@@ -82,7 +82,7 @@ impl<C: LaxChild> LaxContent<C> {
     /// Adds an attribute: its expanded name must be new on the element, and its value
     /// valid for the schema's global declaration of that name, if there is one.
     pub fn push_attribute(&mut self, attribute: AnyAttribute) -> Result<(), WildcardError> {
-        check_value::<C::Globals>(Process::Lax, &attribute.name, &attribute.value)?;
+        check_value::<C::Globals>(Process::Lax, &attribute.name, &attribute.value, None)?;
         if self.attribute(&attribute.name).is_some() {
             return Err(WildcardError::Duplicate(attribute.name.to_string()));
         }
@@ -201,7 +201,7 @@ fn check_attributes<G: GlobalAttributes>(r: &mut Reader<'_>, tag: &Tag) -> bool 
             }
         }
         let value = tag.attribute(&n).unwrap_or_default();
-        if let Some(Err(e)) = G::check(&name, value) {
+        if let Some(Err(e)) = G::check(&name, value, Some(&r.scope(false))) {
             r.attribute_value_error(tag, &n, e);
             ok = false;
         }

@@ -71,13 +71,6 @@ macro_rules! simple_values {
             found(crate::schema::IdRole::Reference, self.as_str())
         }
     };
-    (@ids prefix) => {
-        fn ids(&self, found: &mut dyn FnMut(crate::schema::IdRole, &str)) {
-            if let Some(p) = self.prefix() {
-                found(crate::schema::IdRole::Prefix, p)
-            }
-        }
-    };
     (@ids references) => {
         fn ids(&self, found: &mut dyn FnMut(crate::schema::IdRole, &str)) {
             for item in self.items() {
@@ -117,10 +110,46 @@ simple_values!(
     IdRefs: references,
     Entity,
     Entities,
-    QName: prefix,
-    Notation: prefix,
     AnySimpleType,
 );
+
+/// QName and NOTATION: read where namespace declarations are in scope, they are resolved
+/// (`parse_in`); their identity key is the expanded name, and a writer declares the binding
+/// their prefix relies on.
+macro_rules! name_values {
+    ($($ty:ty),*) => {$(
+        impl crate::schema::SimpleValue for $ty {
+            fn parse_lexical(text: &str) -> Result<Self, crate::schema::FacetError> {
+                text.parse()
+            }
+            fn parse_in(
+                text: &str,
+                scope: &dyn crate::schema::NamespaceScope,
+            ) -> Result<Self, crate::schema::FacetError> {
+                <$ty>::parse_in(text, scope)
+            }
+            fn to_lexical(&self) -> std::borrow::Cow<'_, str> {
+                std::borrow::Cow::Owned(self.to_string())
+            }
+            fn bindings(&self, found: &mut dyn FnMut(&str, &str)) {
+                if let Some((prefix, namespace)) = AsRef::<QName>::as_ref(self).binding() {
+                    found(prefix, namespace)
+                }
+            }
+            fn identity_key(&self) -> crate::identity::KeyValue {
+                let q: &QName = self.as_ref();
+                let primitive = <Self as crate::identity_key::HasPrimitive>::PRIMITIVE;
+                match q.namespace() {
+                    Some(ns) => crate::identity::KeyValue::expanded(primitive, ns, q.local()),
+                    None => crate::identity::KeyValue::new(primitive, &self.to_string()),
+                }
+            }
+        }
+        crate::bound_element!($ty);
+    )*};
+}
+
+name_values!(QName, Notation);
 
 /// [`FacetValue`](crate::facets::FacetValue): what the length and digit facets count.
 mod facet_values {

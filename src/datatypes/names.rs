@@ -11,7 +11,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::schema::{whitespace, FacetError};
+use crate::schema::{whitespace, FacetError, NamespaceScope};
 use crate::xml::wf::{is_name_char, is_name_start};
 
 fn is_name(s: &str) -> bool {
@@ -154,13 +154,28 @@ list_of!(
     /// An `xs:ENTITIES`: one or more ENTITYs.
     Entities, Entity, "xs:ENTITIES");
 
-/// An `xs:QName` as written: an optional prefix and a local name, both NCNames. Its value
-/// (an expanded name) needs the namespaces in scope where it was written: see
-/// [`QName::resolve`].
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// An `xs:QName`: an optional prefix and a local name, both NCNames, and (once read where
+/// namespace declarations are in scope, [`QName::parse_in`]) the namespace its prefix is
+/// bound to there. Its value is the expanded name (Part 2, 3.2.18): two resolved QNames
+/// are equal when their namespaces and local names are, whatever their prefixes. A QName
+/// parsed without a scope ([`QName::parse`], `FromStr`) is held as written and compares
+/// by prefix and local name, with resolved ones too (it cannot know better).
+#[derive(Debug, Clone)]
 pub struct QName {
     prefix: Option<Box<str>>,
     local: Box<str>,
+    binding: Binding,
+}
+
+/// What a QName's prefix (or, unprefixed, the default namespace) meant where it was read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Binding {
+    /// Read without a scope: not known.
+    Unresolved,
+    /// In no namespace (unprefixed, no default namespace in scope).
+    NoNamespace,
+    /// In this namespace.
+    Namespace(Box<str>),
 }
 
 /// The value of a `QName`: a namespace name (none for an unprefixed QName outside a
@@ -174,10 +189,45 @@ pub struct ExpandedName {
     pub local: Box<str>,
 }
 
+impl fmt::Display for ExpandedName {
+    /// Clark notation: `{namespace}local`, or the local name alone in no namespace.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(ns) = &self.namespace {
+            write!(f, "{{{ns}}}")?;
+        }
+        f.write_str(&self.local)
+    }
+}
+
 impl QName {
-    /// Reads `(NCName:)?NCName` after collapsing white space.
+    /// Reads `(NCName:)?NCName` after collapsing white space, without resolving the prefix.
     pub fn parse(text: &str) -> Result<Self, FacetError> {
         Self::parse_as(text, "xs:QName")
+    }
+
+    /// Reads `(NCName:)?NCName` after collapsing white space and resolves it in `scope`:
+    /// an unprefixed QName is in the default namespace (none if none is declared), a
+    /// prefixed one in the namespace its prefix is bound to, which must exist.
+    pub fn parse_in(text: &str, scope: &dyn NamespaceScope) -> Result<Self, FacetError> {
+        Self::parse_as(text, "xs:QName")?.resolved_in(scope)
+    }
+
+    /// A resolved QName written `prefix:local` (or `local`) for the expanded name
+    /// `namespace`/`local`. `None` if a name is not an NCName, if a prefix is given
+    /// without a namespace, or if `xml` is bound to another namespace than its own.
+    pub fn new(namespace: Option<&str>, prefix: Option<&str>, local: &str) -> Option<Self> {
+        let xml = crate::xml::wf::XML_NAMESPACE;
+        let valid = is_ncname(local)
+            && prefix.is_none_or(|p| is_ncname(p) && namespace.is_some())
+            && (prefix == Some("xml")) == (namespace == Some(xml) && prefix.is_some());
+        valid.then(|| QName {
+            prefix: prefix.map(Into::into),
+            local: local.into(),
+            binding: match namespace {
+                Some(ns) => Binding::Namespace(ns.into()),
+                None => Binding::NoNamespace,
+            },
+        })
     }
 
     fn parse_as(text: &str, expected: &'static str) -> Result<Self, FacetError> {
@@ -192,7 +242,17 @@ impl QName {
         Ok(QName {
             prefix: prefix.map(Into::into),
             local: local.into(),
+            binding: Binding::Unresolved,
         })
+    }
+
+    fn resolved_in(mut self, scope: &dyn NamespaceScope) -> Result<Self, FacetError> {
+        self.binding = match (self.prefix(), scope.namespace(self.prefix().unwrap_or(""))) {
+            (_, Some(ns)) if !ns.is_empty() => Binding::Namespace(ns.into()),
+            (None, _) => Binding::NoNamespace,
+            (Some(_), _) => return Err(FacetError::UnboundPrefix),
+        };
+        Ok(self)
     }
 
     /// The prefix, if any.
@@ -202,6 +262,23 @@ impl QName {
     /// The local name.
     pub fn local(&self) -> &str {
         &self.local
+    }
+
+    /// The namespace the QName is in, if it was resolved (`Some(None)`: in no namespace).
+    pub fn namespace(&self) -> Option<Option<&str>> {
+        match &self.binding {
+            Binding::Unresolved => None,
+            Binding::NoNamespace => Some(None),
+            Binding::Namespace(ns) => Some(Some(ns)),
+        }
+    }
+
+    /// The expanded name, if the QName was resolved.
+    pub fn expanded(&self) -> Option<ExpandedName> {
+        self.namespace().map(|namespace| ExpandedName {
+            namespace: namespace.map(Into::into),
+            local: self.local.clone(),
+        })
     }
 
     /// The expanded name, given the namespace each prefix is bound to where the value was
@@ -220,6 +297,48 @@ impl QName {
             namespace: namespace.map(Into::into),
             local: self.local.clone(),
         })
+    }
+
+    /// The binding the lexical form relies on, for a writer to declare: (prefix,
+    /// namespace), `""` for the default namespace. An unprefixed QName in no namespace
+    /// relies on there being no default namespace, which a writer cannot declare in
+    /// XML 1.0 below a default one; it is left to the writer (`xmlns=""`).
+    pub fn binding(&self) -> Option<(&str, &str)> {
+        match &self.binding {
+            Binding::Namespace(ns) => Some((self.prefix().unwrap_or(""), ns)),
+            _ => None,
+        }
+    }
+}
+
+impl PartialEq for QName {
+    fn eq(&self, other: &Self) -> bool {
+        self.local == other.local
+            && match (&self.binding, &other.binding) {
+                (Binding::Unresolved, _) | (_, Binding::Unresolved) => self.prefix == other.prefix,
+                (a, b) => a == b,
+            }
+    }
+}
+
+impl Eq for QName {}
+
+impl std::hash::Hash for QName {
+    /// The local name only: equal QNames, resolved or not, have equal local names.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.local.hash(state)
+    }
+}
+
+impl AsRef<QName> for QName {
+    fn as_ref(&self) -> &QName {
+        self
+    }
+}
+
+impl AsRef<QName> for Notation {
+    fn as_ref(&self) -> &QName {
+        &self.0
     }
 }
 
@@ -240,14 +359,22 @@ impl FromStr for QName {
 }
 
 /// An `xs:NOTATION`: a QName naming a notation the schema declares (which the schema's
-/// enumeration facet lists; XSD requires one).
+/// enumeration facet lists; XSD requires one). Resolved and compared as a [`QName`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Notation(pub QName);
 
 impl Notation {
-    /// Reads the lexical form of a QName.
+    /// Reads the lexical form of a QName, without resolving its prefix.
     pub fn parse(text: &str) -> Result<Self, FacetError> {
         QName::parse_as(text, "xs:NOTATION").map(Notation)
+    }
+
+    /// Reads the lexical form of a QName and resolves it in `scope` (see
+    /// [`QName::parse_in`]).
+    pub fn parse_in(text: &str, scope: &dyn NamespaceScope) -> Result<Self, FacetError> {
+        QName::parse_as(text, "xs:NOTATION")?
+            .resolved_in(scope)
+            .map(Notation)
     }
 
     /// The prefix, if any.

@@ -39,6 +39,9 @@ pub struct Writer {
     /// The text still to be written of the mixed elements being written over an element
     /// particle, innermost last (see [`Writer::interleave`]).
     interleaved: Vec<Interleaving>,
+    /// The prefixes declared below the root for the QNames in values
+    /// ([`Writer::lexical`]): (depth of the element declaring it, prefix, namespace).
+    value_prefixes: Vec<(usize, String, String)>,
 }
 
 /// The text of one mixed element being written: each run goes before the child it
@@ -75,6 +78,7 @@ impl Writer {
             declare: false,
             xsi_type: None,
             interleaved: Vec::new(),
+            value_prefixes: Vec::new(),
         }
     }
 
@@ -148,6 +152,11 @@ impl Writer {
 
     /// Starts element `name`; attributes follow, then one of the content calls.
     pub fn start(&mut self, name: &str) {
+        if !self.value_prefixes.is_empty() {
+            // Those of earlier siblings (and their descendants) are out of scope.
+            let depth = self.stack.len();
+            self.value_prefixes.retain(|(d, _, _)| *d < depth);
+        }
         self.close_open_tag();
         self.text_before_child();
         self.indent();
@@ -215,6 +224,104 @@ impl Writer {
         self.out.push_str(" xsi:type=\"");
         escape_into(&mut self.out, &value, true);
         self.out.push('"');
+    }
+
+    /// The lexical form of `value` to write on the element just started (as an attribute
+    /// or as its simple content), with the namespace declarations its QNames rely on
+    /// written on that element where they are not in force already (XSD Part 2, 3.2.18:
+    /// a QName's value is its expanded name, which must read back the same). A prefix
+    /// bound to another namespace here, and the default namespace (which would rename the
+    /// element itself), are replaced by a prefix bound to the QName's namespace.
+    pub fn lexical<'v, T: crate::schema::SimpleValue>(&mut self, value: &'v T) -> Cow<'v, str> {
+        let text = value.to_lexical();
+        let mut bindings: Vec<(String, String)> = Vec::new();
+        value.bindings(&mut |p, ns| {
+            if !bindings.iter().any(|(q, _)| q == p) {
+                bindings.push((p.to_string(), ns.to_string()));
+            }
+        });
+        if bindings.is_empty() {
+            return text;
+        }
+        debug_assert!(self.open, "a value's declarations go on an open start tag");
+        let mut renamed: Vec<(String, String)> = Vec::new();
+        for (prefix, ns) in bindings {
+            if self.bound(&prefix) == Some(ns.as_str()) {
+                continue;
+            }
+            let reserved = ["xml", "xmlns", "xsi"].contains(&prefix.as_str());
+            let chosen = if !prefix.is_empty() && !reserved && self.bound(&prefix).is_none() {
+                self.declare_value_prefix(&prefix, &ns);
+                prefix.clone()
+            } else if let Some(p) = self.prefix_for(&ns) {
+                p
+            } else {
+                let fresh = (1..)
+                    .map(|n| format!("q{n}"))
+                    .find(|p| self.bound(p).is_none())
+                    .expect("an unbound prefix");
+                self.declare_value_prefix(&fresh, &ns);
+                fresh
+            };
+            if chosen != prefix {
+                renamed.push((prefix, chosen));
+            }
+        }
+        if renamed.is_empty() {
+            return text;
+        }
+        // Items are separated by single spaces in canonical form (lists of QNames).
+        let tokens: Vec<String> = text
+            .split(' ')
+            .map(|t| {
+                let (p, local) = t.split_once(':').unwrap_or(("", t));
+                match renamed.iter().find(|(from, _)| from == p) {
+                    Some((_, to)) => format!("{to}:{local}"),
+                    None => t.to_string(),
+                }
+            })
+            .collect();
+        Cow::Owned(tokens.join(" "))
+    }
+
+    /// The namespace `prefix` (`""`: the default namespace) is bound to on the element
+    /// being written.
+    fn bound(&self, prefix: &str) -> Option<&str> {
+        self.value_prefixes
+            .iter()
+            .rev()
+            .find(|(_, p, _)| p == prefix)
+            .map(|(_, _, ns)| ns.as_str())
+            .or_else(|| {
+                self.namespaces
+                    .iter()
+                    .find(|(p, _)| *p == prefix)
+                    .map(|(_, ns)| *ns)
+            })
+    }
+
+    /// A prefix bound to `ns` on the element being written (not the default namespace).
+    fn prefix_for(&self, ns: &str) -> Option<String> {
+        let declared = self
+            .value_prefixes
+            .iter()
+            .rev()
+            .map(|(_, p, n)| (p.as_str(), n.as_str()));
+        let document = self.namespaces.iter().copied();
+        declared
+            .chain(document)
+            .find(|(p, n)| !p.is_empty() && *n == ns && self.bound(p) == Some(ns))
+            .map(|(p, _)| p.to_string())
+    }
+
+    fn declare_value_prefix(&mut self, prefix: &str, ns: &str) {
+        self.out.push_str(" xmlns:");
+        self.out.push_str(prefix);
+        self.out.push_str("=\"");
+        escape_into(&mut self.out, ns, true);
+        self.out.push('"');
+        self.value_prefixes
+            .push((self.stack.len(), prefix.to_string(), ns.to_string()));
     }
 
     /// Writes an attribute of the element just started.

@@ -233,9 +233,15 @@ fn restrict(base: Space, f: &Facets) -> Result<Space, String> {
     let values: Vec<EnumValue> = f
         .enumeration
         .iter()
-        .map(|v| EnumValue {
+        .zip(
+            f.enumeration_scopes
+                .iter()
+                .chain(std::iter::repeat(&Vec::new())),
+        )
+        .map(|(v, namespaces)| EnumValue {
             value: v.clone(),
             doc: None,
+            namespaces: namespaces.clone(),
         })
         .collect();
     enumerate(restricted, &values)

@@ -356,10 +356,7 @@ impl Renderer<'_> {
                 Some(TypeKind::Restriction(base)) => self.steps(base, out, implied),
                 Some(TypeKind::Enumeration(e)) => {
                     self.base_steps(&e.base, out, implied);
-                    out.push(Cow::Owned(Facets {
-                        enumeration: e.values.iter().map(|v| v.value.clone()).collect(),
-                        ..Facets::default()
-                    }));
+                    out.push(Cow::Owned(Facets::enumerated(&e.values)));
                 }
                 _ => {}
             },
@@ -379,7 +376,11 @@ impl Renderer<'_> {
         let steps: Vec<&Facets> = implied.iter().chain(own.iter().map(|f| &**f)).collect();
         // A list or union base is a value type too (its enumeration compared as values).
         let values = self.compared_as_values(r);
-        let entries = steps.iter().filter_map(|f| step(f, values)).collect();
+        let names = self.holds_names(&r.base, 0);
+        let entries = steps
+            .iter()
+            .filter_map(|f| step(f, values, names))
+            .collect();
         (ws_ident(white_space), entries)
     }
 
@@ -584,10 +585,7 @@ impl Renderer<'_> {
         );
         let as_restriction = |e: &Enumeration| Restriction {
             base: e.base.clone(),
-            facets: Facets {
-                enumeration: e.values.iter().map(|v| v.value.clone()).collect(),
-                ..Facets::default()
-            },
+            facets: Facets::enumerated(&e.values),
         };
         let Some(base) = self.simple_base(&e.base) else {
             // An enumeration of list or union values: compared as values of that type.
@@ -751,6 +749,7 @@ impl Renderer<'_> {
                 ..Facets::default()
             },
             false,
+            false,
         )
         .unwrap_or_else(|| quote! { __f::Step::NONE });
         quote! {
@@ -763,10 +762,39 @@ impl Renderer<'_> {
     }
 }
 
+impl Renderer<'_> {
+    /// Whether values of `t` hold QNames or NOTATIONs (themselves, or as list items or
+    /// union members): values whose meaning depends on the namespace declarations where
+    /// they are written, so that the schema's enumerated values carry theirs.
+    pub(super) fn holds_names(&self, t: &TypeRef, depth: usize) -> bool {
+        // Simple types cannot contain themselves (a schema error caught before); the depth
+        // only guards against a bug.
+        if depth > 64 {
+            return false;
+        }
+        match t {
+            TypeRef::Builtin(b) => {
+                matches!(b, Builtin::Value(ValueType::QName | ValueType::Notation))
+            }
+            TypeRef::Named(n) => match self.schema.types.get(n).map(|d| &d.kind) {
+                Some(TypeKind::Restriction(r)) => self.holds_names(&r.base, depth + 1),
+                Some(TypeKind::Enumeration(e)) => self.holds_names(&e.base, depth + 1),
+                Some(TypeKind::List(l)) => self.holds_names(&l.item, depth + 1),
+                Some(TypeKind::Union(members)) => {
+                    members.iter().any(|m| self.holds_names(m, depth + 1))
+                }
+                _ => false,
+            },
+        }
+    }
+}
+
 /// One derivation step as `Step::NONE` with what it adds (`None`: it adds nothing).
+/// `names`: the type holds QNames, so each enumerated value carries the namespace
+/// bindings it relies on.
 /// `values`: the base is a value type, whose bounds, fraction digits and enumeration are
 /// compared in its value space (an integer base has them folded into `min`/`max`).
-pub(super) fn step(f: &Facets, values: bool) -> Option<TokenStream> {
+pub(super) fn step(f: &Facets, values: bool, names: bool) -> Option<TokenStream> {
     let mut calls = Vec::new();
     if !f.patterns.is_empty() {
         let rust = f.patterns.iter().map(|p| p.rust.as_str());
@@ -821,6 +849,13 @@ pub(super) fn step(f: &Facets, values: bool) -> Option<TokenStream> {
     if !f.enumeration.is_empty() {
         let e = &f.enumeration;
         calls.push(quote! { enumeration(&[#(#e),*]) });
+        if names && f.enumeration_scopes.iter().any(|s| !s.is_empty()) {
+            let scopes = f.enumeration_scopes.iter().map(|s| {
+                let pairs = s.iter().map(|(p, ns)| quote! { (#p, #ns) });
+                quote! { &[#(#pairs),*] }
+            });
+            calls.push(quote! { scopes(&[#(#scopes),*]) });
+        }
     }
     (!calls.is_empty()).then(|| quote! { __f::Step::NONE #(.#calls)* })
 }

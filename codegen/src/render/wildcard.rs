@@ -112,7 +112,7 @@ impl Renderer<'_> {
                     Some(ns) => quote! { ::core::option::Option::Some(#ns) },
                     None => quote! { ::core::option::Option::None },
                 };
-                let parse = quote! { <#rt as __s::SimpleValue>::parse_lexical(value) };
+                let parse = quote! { __s::parse_scoped::<#rt>(value, scope) };
                 match &a.fixed {
                     // A fixed value is the only one allowed, compared in the value space.
                     Some(fixed) => quote! {
@@ -179,6 +179,7 @@ impl Renderer<'_> {
                     fn check(
                         name: &::boardxml::any::ExpandedName,
                         value: &str,
+                        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
                     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
                         #body
                     }

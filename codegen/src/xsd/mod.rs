@@ -1664,7 +1664,7 @@ impl Converter<'_> {
                         // An enumeration with other facets: a restricted type whose values
                         // the enumeration also restricts.
                         let mut facets = facets;
-                        facets.enumeration = enums.into_iter().map(|e| e.value).collect();
+                        facets.set_enumeration(&enums);
                         TypeKind::Restriction(Restriction { base, facets })
                     } else {
                         TypeKind::Enumeration(Enumeration {
@@ -1834,6 +1834,7 @@ impl Converter<'_> {
                 "enumeration" => enums.push(EnumValue {
                     value: text,
                     doc: documentation(value.annotation.as_ref()),
+                    namespaces: self.map.value_scope(&k.key),
                 }),
                 "pattern" => match boardxml_xsd_regex::translate(&text) {
                     Ok(rust) => out.patterns.push(Pattern { xsd: text, rust }),

@@ -41,6 +41,10 @@ pub struct SourceMap {
     /// The namespace declarations in scope at each `xs:selector` and `xs:field`, innermost
     /// last: their XPaths' prefixes are resolved by them (Part 1, 3.11.6).
     xpath_scopes: HashMap<String, Vec<(String, String)>>,
+    /// For each `xs:enumeration` whose value relies on a namespace binding if read as
+    /// QNames (a prefix bound, or a default namespace in scope), those bindings: its value
+    /// is resolved by them where its type holds QNames (Part 2, 3.2.18.1).
+    value_scopes: HashMap<String, Vec<(String, String)>>,
     line_starts: Vec<usize>,
     text: String,
 }
@@ -63,6 +67,12 @@ impl SourceMap {
             .rev()
             .find(|(p, _)| p == prefix)
             .map(|(_, ns)| ns.as_str())
+    }
+
+    /// The namespace bindings the value of the `xs:enumeration` with this key relies on
+    /// ((prefix, namespace), `""` for the default namespace).
+    pub(super) fn value_scope(&self, key: &str) -> Vec<(String, String)> {
+        self.value_scopes.get(key).cloned().unwrap_or_default()
     }
 
     pub(super) fn span_at(&self, offset: usize) -> Span {
@@ -292,6 +302,39 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
             })
             .collect();
         let local = String::from_utf8_lossy(local).into_owned();
+        let enumeration_scope = (is_xs && local == "enumeration").then(|| {
+            // The prefix of each white-space-separated token (a list of QNames has
+            // several), and the default namespace for an unprefixed one.
+            let value = start
+                .attributes()
+                .flatten()
+                .find(|a| a.key.as_ref() == b"value")
+                .map(|a| a.value.to_vec())
+                .unwrap_or_default();
+            let mut scope: Vec<(String, String)> = Vec::new();
+            for token in value
+                .split(|b| b.is_ascii_whitespace())
+                .filter(|t| !t.is_empty())
+            {
+                let prefix = match token.iter().position(|&b| b == b':') {
+                    Some(colon) => &token[..colon],
+                    None => &b""[..],
+                };
+                if prefix == b"xml" {
+                    continue;
+                }
+                if let Some(ns) = resolve(prefix).filter(|ns| !ns.is_empty()) {
+                    let binding = (
+                        String::from_utf8_lossy(prefix).into_owned(),
+                        String::from_utf8_lossy(&ns).into_owned(),
+                    );
+                    if !scope.contains(&binding) {
+                        scope.push(binding);
+                    }
+                }
+            }
+            scope
+        });
         let parent = stack
             .last_mut()
             .expect("the document level is never popped");
@@ -311,6 +354,9 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
                 .map(|(p, ns)| (text(p), text(ns)))
                 .collect();
             map.xpath_scopes.insert(key.clone(), scope);
+        }
+        if let Some(scope) = enumeration_scope.filter(|s| !s.is_empty()) {
+            map.value_scopes.insert(key.clone(), scope);
         }
         let free = is_xs && (local == "documentation" || local == "appinfo");
         if !is_xs {

@@ -572,7 +572,7 @@ impl<'a> Reader<'a> {
             // facets). Its value, in canonical form, is a value of the declared type too
             // (restriction only narrows the value space; a union member's value is the
             // union's), which holds it.
-            match canonical(text) {
+            match canonical(text, &self.scope(true)) {
                 Ok(value) => {
                     *text = value.canonical;
                     named_key = Some(value.key);
@@ -610,7 +610,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        match T::parse_lexical(text) {
+        match T::parse_in(text, &self.scope(true)) {
             Ok(v) => {
                 self.note_ids(&v, tag.offset, None);
                 match named_key {

@@ -110,7 +110,7 @@ impl<'t> Attributes<'t> {
     }
 
     fn parse<T: SimpleValue>(r: &mut Reader<'_>, attr: AttrRef<'t>) -> Result<T, Invalid> {
-        let value = T::parse_lexical(attr.value);
+        let value = T::parse_in(attr.value, &r.scope(false));
         if let Ok(v) = &value {
             r.note_ids(v, attr.offset, Some(attr.name));
             r.note_identity(v, Some(attr.name));

@@ -47,8 +47,6 @@ impl IdTable {
             IdRole::Reference => self
                 .references
                 .push((name.to_owned(), offset, path.to_owned())),
-            // Resolved where the value stands (`Reader::note_ids`), not document-wide.
-            IdRole::Prefix => {}
         }
         None
     }
@@ -156,33 +154,6 @@ impl super::Reader<'_> {
             None => self.path(),
         };
         for (role, name) in names {
-            if role == IdRole::Prefix {
-                // A QName's prefix is resolved against the declarations in scope at the
-                // value's element (its own included); `xmlns` is bound to nothing.
-                // Content is typed after its end tag: the closed element's own
-                // declarations first.
-                let own =
-                    attribute.is_none() && self.closed_prefixes.iter().any(|(p, _)| *p == name);
-                if !own && self.namespace_of(&name).is_none() {
-                    let place = match attribute {
-                        Some(a) => format!("attribute {a}"),
-                        None => "the content".to_string(),
-                    };
-                    self.report(
-                        Diagnostic::error(
-                            Code::Lexical,
-                            offset,
-                            &path,
-                            format!(
-                                "{place} is a QName whose prefix \"{name}\" is bound to no namespace here"
-                            ),
-                        )
-                        .expected("a prefix declared (xmlns:prefix=\"...\") on this element or an ancestor")
-                        .found(format!("\"{name}:...\"")),
-                    );
-                }
-                continue;
-            }
             if let Some(d) = self.ids.note(role, &name, offset, &path) {
                 self.report(d);
             }

@@ -178,6 +178,9 @@ pub struct Reader<'a> {
     /// its simple content is typed after its end tag, and a QName in it resolves
     /// against them.
     closed_prefixes: Vec<(String, String)>,
+    /// The default namespace in scope at the element just closed (its simple content is
+    /// typed after its end tag).
+    closed_default: Option<String>,
     /// Whether an event has been read (an XML declaration must be the first).
     started: bool,
     /// The text of the mixed elements being read over an element particle, innermost
@@ -272,6 +275,7 @@ impl<'a> Reader<'a> {
             prefixes: Vec::new(),
             prefix_marks: Vec::new(),
             closed_prefixes: Vec::new(),
+            closed_default: None,
             started: false,
             interleaved: Vec::new(),
             observer: None,
@@ -407,6 +411,9 @@ impl<'a> Reader<'a> {
             | FacetError::TooShort { .. }
             | FacetError::TooLong { .. } => format!("{what} has the wrong length"),
             FacetError::Union { .. } => format!("{what} fits none of the union's types"),
+            FacetError::UnboundPrefix => {
+                format!("{what} is a QName whose prefix is bound to no namespace here")
+            }
         };
         let found = match &e {
             FacetError::Length { found, .. }

@@ -617,6 +617,16 @@ impl Reader<'_> {
             .map(|(_, ns)| ns.as_str())
     }
 
+    /// The namespace declarations in force for a value read now: an attribute's (its
+    /// element open, `closed` false) or the simple content of the element just closed
+    /// (`closed` true: its own declarations, which its end tag took out of scope, first).
+    pub(crate) fn scope(&self, closed: bool) -> InScope<'_> {
+        InScope {
+            reader: self,
+            closed,
+        }
+    }
+
     /// The prefix checks of Namespaces 1.0 for a start tag (with its own declarations in
     /// scope already): the offset and message of the first problem.
     fn check_prefixes(
@@ -681,7 +691,7 @@ impl Reader<'_> {
     #[inline]
     pub(super) fn close_element(&mut self, offset: usize) -> Node {
         self.depth = self.depth.saturating_sub(1);
-        self.default_ns.pop();
+        self.closed_default = self.default_ns.pop().flatten();
         self.closed_prefixes.clear();
         if let Some(&(depth, mark)) = self.prefix_marks.last() {
             if depth > self.depth {
@@ -791,5 +801,30 @@ mod tests {
         assert_eq!(of("end"), Some("end="));
         assert_eq!(of("branch"), None);
         assert_eq!(attribute_in(text, 0, "value"), None, "<a/> has none");
+    }
+}
+
+/// The namespace declarations in force where the reader stands (see [`Reader::scope`]):
+/// what a QName value's prefix means.
+pub(crate) struct InScope<'r> {
+    reader: &'r Reader<'r>,
+    closed: bool,
+}
+
+impl crate::schema::NamespaceScope for InScope<'_> {
+    fn namespace(&self, prefix: &str) -> Option<&str> {
+        let r = self.reader;
+        if prefix.is_empty() {
+            return match self.closed {
+                true => r.closed_default.as_deref(),
+                false => r.default_namespace(),
+            };
+        }
+        if self.closed {
+            if let Some((_, ns)) = r.closed_prefixes.iter().rev().find(|(p, _)| p == prefix) {
+                return Some(ns);
+            }
+        }
+        r.namespace_of(prefix)
     }
 }

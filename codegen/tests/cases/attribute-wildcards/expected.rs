@@ -130,16 +130,17 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
     fn check(
         name: &::boardxml::any::ExpandedName,
         value: &str,
+        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
         match (name.namespace(), name.local()) {
             (::core::option::Option::None, "size") => {
                 ::core::option::Option::Some(
-                    <i32 as __s::SimpleValue>::parse_lexical(value).map(drop),
+                    __s::parse_scoped::<i32>(value, scope).map(drop),
                 )
             }
             (::core::option::Option::None, "unit") => {
                 ::core::option::Option::Some(
-                    <::std::string::String as __s::SimpleValue>::parse_lexical(value)
+                    __s::parse_scoped::<::std::string::String>(value, scope)
                         .and_then(|v| {
                             let want = <::std::string::String as __s::SimpleValue>::parse_lexical(
                                 "cm",

@@ -211,6 +211,7 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
     fn check(
         name: &::boardxml::any::ExpandedName,
         value: &str,
+        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
         ::core::option::Option::None
     }

@@ -4,6 +4,34 @@
 use ::boardxml::complex as __c;
 use ::boardxml::facets as __f;
 use ::boardxml::schema as __s;
+/// QNames compared as expanded names, each resolved where the schema writes it: ax:rank and (in the default namespace its enumeration declares) file, both in urn:example:axes, whatever prefix a document gives them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Axis(::boardxml::datatypes::QName);
+::boardxml::value_type!(
+    Axis, ::boardxml::datatypes::QName, Collapse, [__f::Step::NONE.enumeration(&
+    ["ax:rank", "file"]).scopes(& [& [("ax", "urn:example:axes")], & [("",
+    "urn:example:axes")]])]
+);
+/// An axis, or a number: a QName whose prefix is not bound is no axis, and then no number either.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AxisOrIndex {
+    #[doc = concat!("A value of the member type ", stringify!(Axis), ".")]
+    Axis(Axis),
+    #[doc = concat!("A value of the member type ", stringify!(UnsignedByte), ".")]
+    UnsignedByte(u8),
+}
+::boardxml::union_type!(AxisOrIndex, ["Axis", "xs:unsignedByte"], [Axis, UnsignedByte]);
+/// A list of QNames enumerated as a whole.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AxisPair(AxisPairBase);
+::boardxml::value_type!(
+    AxisPair, AxisPairBase, Collapse, [__f::Step::NONE.enumeration(& ["b:rank b:file"])
+    .scopes(& [& [("b", "urn:example:axes")]])]
+);
+/// List of xs:QName separated by white space (schema type `AxisPairBase`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AxisPairBase(::std::vec::Vec<::boardxml::datatypes::QName>);
+::boardxml::list_type!(AxisPairBase, ::boardxml::datatypes::QName, __f::Step::NONE);
 /// Compared as decimals: 0.50 is 0.5.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Halves(::boardxml::datatypes::Decimal);
@@ -131,6 +159,10 @@ pub struct Values {
     pub any_simple_type: ::core::option::Option<::boardxml::datatypes::AnySimpleType>,
     /// Attribute `spelled`.
     pub spelled: ::core::option::Option<SpelledOut>,
+    /// Attribute `axes`.
+    pub axes: ::core::option::Option<AxisPair>,
+    /// Attribute `sort`.
+    pub sort: ::core::option::Option<AxisOrIndex>,
     /// Element `price`.
     pub price: ::std::vec::Vec<Price>,
     /// Element `when`.
@@ -145,28 +177,32 @@ pub struct Values {
     pub wait: ::core::option::Option<ShortWait>,
     /// Element `stamps`.
     pub stamps: ::core::option::Option<Stamps>,
+    /// Element `axis`.
+    pub axis: ::std::vec::Vec<Axis>,
 }
 ::boardxml::complex_type!(
-    Values, __c::Content::Sequence(& [__c::Item::new(35, & ["price"], "<price>", &
-    ["when", "ratio", "half", "key", "wait", "stamps"]), __c::Item::new(36, & ["when"],
-    "<when>", & ["ratio", "half", "key", "wait", "stamps"]), __c::Item::new(37, &
-    ["ratio"], "<ratio>", & ["half", "key", "wait", "stamps"]), __c::Item::new(38, &
-    ["half"], "<half>", & ["key", "wait", "stamps"]), __c::Item::new(39, & ["key"],
-    "<key>", & ["wait", "stamps"]), __c::Item::new(40, & ["wait"], "<wait>", &
-    ["stamps"]), __c::Item::new(41, & ["stamps"], "<stamps>", & [])]), [0 string :
-    OptAttr(::std::string::String) attribute("string", false), 1 normalized_string :
-    OptAttr(__s::xs::NormalizedString) attribute("normalizedString", false), 2 token :
-    OptAttr(__s::xs::Token) attribute("token", false), 3 boolean : OptAttr(bool)
-    attribute("boolean", false), 4 decimal : OptAttr(::boardxml::datatypes::Decimal)
-    attribute("decimal", false), 5 integer : OptAttr(::boardxml::datatypes::Integer)
-    attribute("integer", false), 6 long : OptAttr(i64) attribute("long", false), 7
-    unsigned_byte : OptAttr(u8) attribute("unsignedByte", false), 8 float :
-    OptAttr(::boardxml::datatypes::Float) attribute("float", false), 9 double :
-    OptAttr(::boardxml::datatypes::Double) attribute("double", false), 10 duration :
-    OptAttr(::boardxml::datatypes::Duration) attribute("duration", false), 11 date_time :
-    OptAttr(::boardxml::datatypes::DateTime) attribute("dateTime", false), 12 time :
-    OptAttr(::boardxml::datatypes::Time) attribute("time", false), 13 date :
-    OptAttr(::boardxml::datatypes::Date) attribute("date", false), 14 g_year_month :
+    Values, __c::Content::Sequence(& [__c::Item::new(37, & ["price"], "<price>", &
+    ["when", "ratio", "half", "key", "wait", "stamps", "axis"]), __c::Item::new(38, &
+    ["when"], "<when>", & ["ratio", "half", "key", "wait", "stamps", "axis"]),
+    __c::Item::new(39, & ["ratio"], "<ratio>", & ["half", "key", "wait", "stamps",
+    "axis"]), __c::Item::new(40, & ["half"], "<half>", & ["key", "wait", "stamps",
+    "axis"]), __c::Item::new(41, & ["key"], "<key>", & ["wait", "stamps", "axis"]),
+    __c::Item::new(42, & ["wait"], "<wait>", & ["stamps", "axis"]), __c::Item::new(43, &
+    ["stamps"], "<stamps>", & ["axis"]), __c::Item::new(44, & ["axis"], "<axis>", &
+    [])]), [0 string : OptAttr(::std::string::String) attribute("string", false), 1
+    normalized_string : OptAttr(__s::xs::NormalizedString) attribute("normalizedString",
+    false), 2 token : OptAttr(__s::xs::Token) attribute("token", false), 3 boolean :
+    OptAttr(bool) attribute("boolean", false), 4 decimal :
+    OptAttr(::boardxml::datatypes::Decimal) attribute("decimal", false), 5 integer :
+    OptAttr(::boardxml::datatypes::Integer) attribute("integer", false), 6 long :
+    OptAttr(i64) attribute("long", false), 7 unsigned_byte : OptAttr(u8)
+    attribute("unsignedByte", false), 8 float : OptAttr(::boardxml::datatypes::Float)
+    attribute("float", false), 9 double : OptAttr(::boardxml::datatypes::Double)
+    attribute("double", false), 10 duration : OptAttr(::boardxml::datatypes::Duration)
+    attribute("duration", false), 11 date_time : OptAttr(::boardxml::datatypes::DateTime)
+    attribute("dateTime", false), 12 time : OptAttr(::boardxml::datatypes::Time)
+    attribute("time", false), 13 date : OptAttr(::boardxml::datatypes::Date)
+    attribute("date", false), 14 g_year_month :
     OptAttr(::boardxml::datatypes::GYearMonth) attribute("gYearMonth", false), 15 g_year
     : OptAttr(::boardxml::datatypes::GYear) attribute("gYear", false), 16 g_month_day :
     OptAttr(::boardxml::datatypes::GMonthDay) attribute("gMonthDay", false), 17 g_day :
@@ -188,16 +224,19 @@ pub struct Values {
     attribute("ENTITY", false), 32 entities : OptAttr(::boardxml::datatypes::Entities)
     attribute("ENTITIES", false), 33 any_simple_type :
     OptAttr(::boardxml::datatypes::AnySimpleType) attribute("anySimpleType", false), 34
-    spelled : OptAttr(SpelledOut) attribute("spelled", false), 35 price : Children(Price)
-    typed("price", 1, __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_PRICE),
-    36 when : OptLeaf(InTwoThousand) typed("when", 0, 1, ::core::option::Option::None, &
-    XSI_TYPES_IN_TWO_THOUSAND), 37 ratio : OptLeaf(UnitInterval) typed("ratio", 0, 1,
-    ::core::option::Option::None, & XSI_TYPES_UNIT_INTERVAL), 38 half : OptLeaf(Halves)
-    typed("half", 0, 1, ::core::option::Option::None, & XSI_TYPES_HALVES), 39 key :
-    OptLeaf(Key) typed("key", 0, 1, ::core::option::Option::None, & XSI_TYPES_KEY), 40
+    spelled : OptAttr(SpelledOut) attribute("spelled", false), 35 axes :
+    OptAttr(AxisPair) attribute("axes", false), 36 sort : OptAttr(AxisOrIndex)
+    attribute("sort", false), 37 price : Children(Price) typed("price", 1,
+    __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_PRICE), 38 when :
+    OptLeaf(InTwoThousand) typed("when", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_IN_TWO_THOUSAND), 39 ratio : OptLeaf(UnitInterval) typed("ratio", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_UNIT_INTERVAL), 40 half : OptLeaf(Halves)
+    typed("half", 0, 1, ::core::option::Option::None, & XSI_TYPES_HALVES), 41 key :
+    OptLeaf(Key) typed("key", 0, 1, ::core::option::Option::None, & XSI_TYPES_KEY), 42
     wait : OptLeaf(ShortWait) typed("wait", 0, 1, ::core::option::Option::None, &
-    XSI_TYPES_SHORT_WAIT), 41 stamps : OptLeaf(Stamps) typed("stamps", 0, 1,
-    ::core::option::Option::None, & XSI_TYPES_STAMPS)]
+    XSI_TYPES_SHORT_WAIT), 43 stamps : OptLeaf(Stamps) typed("stamps", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STAMPS), 44 axis : Children(Axis)
+    typed("axis", 0, __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_AXIS)]
 );
 ::boardxml::complex_element!(Values);
 /// A document of this schema: one variant per global element.
@@ -207,9 +246,10 @@ pub enum Root {
     Values(Values),
 }
 ::boardxml::document!(
-    Root, ["values" Values], types["Halves" Halves, "InTwoThousand" InTwoThousand, "Key"
-    Key, "Price" Price, "ShortWait" ShortWait, "SpelledOut" SpelledOut, "Stamps" Stamps,
-    "UnitInterval" UnitInterval, "Values" Values,
+    Root, ["values" Values], types["Axis" Axis, "AxisOrIndex" AxisOrIndex, "AxisPair"
+    AxisPair, "Halves" Halves, "InTwoThousand" InTwoThousand, "Key" Key, "Price" Price,
+    "ShortWait" ShortWait, "SpelledOut" SpelledOut, "Stamps" Stamps, "UnitInterval"
+    UnitInterval, "Values" Values,
     "{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
     "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
     "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,
@@ -266,6 +306,9 @@ pub const XSI_TYPES_PRICE: ::boardxml::type_substitution::SimpleTable = ::boardx
     members: &[],
     refused: &[],
     known: &[
+        "Axis",
+        "AxisOrIndex",
+        "AxisPair",
         "Halves",
         "InTwoThousand",
         "Key",
@@ -285,6 +328,9 @@ pub const XSI_TYPES_IN_TWO_THOUSAND: ::boardxml::type_substitution::SimpleTable 
     members: &[],
     refused: &[],
     known: &[
+        "Axis",
+        "AxisOrIndex",
+        "AxisPair",
         "Halves",
         "InTwoThousand",
         "Key",
@@ -304,6 +350,9 @@ pub const XSI_TYPES_UNIT_INTERVAL: ::boardxml::type_substitution::SimpleTable = 
     members: &[],
     refused: &[],
     known: &[
+        "Axis",
+        "AxisOrIndex",
+        "AxisPair",
         "Halves",
         "InTwoThousand",
         "Key",
@@ -323,6 +372,9 @@ pub const XSI_TYPES_HALVES: ::boardxml::type_substitution::SimpleTable = ::board
     members: &[],
     refused: &[],
     known: &[
+        "Axis",
+        "AxisOrIndex",
+        "AxisPair",
         "Halves",
         "InTwoThousand",
         "Key",
@@ -342,6 +394,9 @@ pub const XSI_TYPES_KEY: ::boardxml::type_substitution::SimpleTable = ::boardxml
     members: &[],
     refused: &[],
     known: &[
+        "Axis",
+        "AxisOrIndex",
+        "AxisPair",
         "Halves",
         "InTwoThousand",
         "Key",
@@ -361,6 +416,9 @@ pub const XSI_TYPES_SHORT_WAIT: ::boardxml::type_substitution::SimpleTable = ::b
     members: &[],
     refused: &[],
     known: &[
+        "Axis",
+        "AxisOrIndex",
+        "AxisPair",
         "Halves",
         "InTwoThousand",
         "Key",
@@ -380,6 +438,31 @@ pub const XSI_TYPES_STAMPS: ::boardxml::type_substitution::SimpleTable = ::board
     members: &[],
     refused: &[],
     known: &[
+        "Axis",
+        "AxisOrIndex",
+        "AxisPair",
+        "Halves",
+        "InTwoThousand",
+        "Key",
+        "Price",
+        "ShortWait",
+        "SpelledOut",
+        "Stamps",
+        "UnitInterval",
+        "Values",
+    ],
+    open: false,
+};
+///What xsi:type may name on an element declared with `Axis` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_AXIS: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("Axis"),
+    members: &[],
+    refused: &[],
+    known: &[
+        "Axis",
+        "AxisOrIndex",
+        "AxisPair",
         "Halves",
         "InTwoThousand",
         "Key",
