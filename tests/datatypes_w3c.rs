@@ -339,7 +339,10 @@ fn value_scope(enumeration: roxmltree::Node<'_, '_>, value: &str) -> Vec<(String
         if prefix == "xml" {
             continue;
         }
-        if let Some(ns) = enumeration.lookup_namespace_uri(lookup).filter(|n| !n.is_empty()) {
+        if let Some(ns) = enumeration
+            .lookup_namespace_uri(lookup)
+            .filter(|n| !n.is_empty())
+        {
             let binding = (prefix.to_owned(), ns.to_owned());
             if !scope.contains(&binding) {
                 scope.push(binding);

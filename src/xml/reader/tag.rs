@@ -785,25 +785,6 @@ pub(super) fn attribute_in(text: &str, offset: usize, name: &str) -> Option<usiz
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::attribute_in;
-
-    /// What the reader calls an attribute's offset (where its name starts) is found again
-    /// in a start tag read earlier, past values that look like attributes.
-    #[test]
-    fn an_attribute_is_found_in_a_start_tag_read_earlier() {
-        let text = "<a/><Move\n nid = '1' value=\"x value='2'\"\tend=\"1\"/><b>";
-        let at = text.find("<Move").unwrap();
-        let of = |name| attribute_in(text, at, name).map(|o| &text[o..o + 4]);
-        assert_eq!(of("nid"), Some("nid "));
-        assert_eq!(of("value"), Some("valu"));
-        assert_eq!(of("end"), Some("end="));
-        assert_eq!(of("branch"), None);
-        assert_eq!(attribute_in(text, 0, "value"), None, "<a/> has none");
-    }
-}
-
 /// The namespace declarations in force where the reader stands (see [`Reader::scope`]):
 /// what a QName value's prefix means.
 pub(crate) struct InScope<'r> {
@@ -826,5 +807,24 @@ impl crate::schema::NamespaceScope for InScope<'_> {
             }
         }
         r.namespace_of(prefix)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::attribute_in;
+
+    /// What the reader calls an attribute's offset (where its name starts) is found again
+    /// in a start tag read earlier, past values that look like attributes.
+    #[test]
+    fn an_attribute_is_found_in_a_start_tag_read_earlier() {
+        let text = "<a/><Move\n nid = '1' value=\"x value='2'\"\tend=\"1\"/><b>";
+        let at = text.find("<Move").unwrap();
+        let of = |name| attribute_in(text, at, name).map(|o| &text[o..o + 4]);
+        assert_eq!(of("nid"), Some("nid "));
+        assert_eq!(of("value"), Some("valu"));
+        assert_eq!(of("end"), Some("end="));
+        assert_eq!(of("branch"), None);
+        assert_eq!(attribute_in(text, 0, "value"), None, "<a/> has none");
     }
 }
