@@ -415,11 +415,7 @@ impl Facets {
     /// Reads a value of a [`FacetValue`] type: white space, the patterns on the lexical
     /// form, the value, then the value facets.
     pub fn read_value<T: FacetValue>(&self, text: &str) -> Result<T, FacetError> {
-        let lexical = self.white_space.apply(text);
-        self.check_lexical(&lexical)?;
-        let value = T::parse_lexical(&lexical)?;
-        self.check_value(&value)?;
-        Ok(value)
+        self.read_scoped(text, None)
     }
 
     /// [`Facets::read_value`] where `scope` gives the namespace declarations in force (see
@@ -429,9 +425,17 @@ impl Facets {
         text: &str,
         scope: &dyn NamespaceScope,
     ) -> Result<T, FacetError> {
+        self.read_scoped(text, Some(scope))
+    }
+
+    fn read_scoped<T: FacetValue>(
+        &self,
+        text: &str,
+        scope: Option<&dyn NamespaceScope>,
+    ) -> Result<T, FacetError> {
         let lexical = self.white_space.apply(text);
         self.check_lexical(&lexical)?;
-        let value = T::parse_in(&lexical, scope)?;
+        let value = crate::schema::parse_scoped(&lexical, scope)?;
         self.check_value(&value)?;
         Ok(value)
     }
@@ -595,6 +599,19 @@ impl Facets {
             None => self.read(&value, |_| None),
         }
     }
+}
+
+/// The items of a list value: white space collapsed, each item read as `T` (in `scope`,
+/// if given: see [`crate::schema::parse_scoped`]).
+pub fn list_items<T: SimpleValue>(
+    text: &str,
+    scope: Option<&dyn NamespaceScope>,
+) -> Result<Vec<T>, FacetError> {
+    whitespace::collapse(text)
+        .split(' ')
+        .filter(|s| !s.is_empty())
+        .map(|s| crate::schema::parse_scoped(s, scope))
+        .collect()
 }
 
 /// The length facets of a step on a length (characters, or a list's items).
@@ -901,23 +918,19 @@ macro_rules! list_type {
             fn parse_lexical(
                 text: &str,
             ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
-                let items = $crate::schema::whitespace::collapse(text)
-                    .split(' ')
-                    .filter(|s| !s.is_empty())
-                    .map(<$item as $crate::schema::SimpleValue>::parse_lexical)
-                    .collect::<::core::result::Result<::std::vec::Vec<_>, _>>()?;
-                Self::new(items)
+                Self::new($crate::facets::list_items(
+                    text,
+                    ::core::option::Option::None,
+                )?)
             }
             fn parse_in(
                 text: &str,
                 scope: &dyn $crate::schema::NamespaceScope,
             ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
-                let items = $crate::schema::whitespace::collapse(text)
-                    .split(' ')
-                    .filter(|s| !s.is_empty())
-                    .map(|s| <$item as $crate::schema::SimpleValue>::parse_in(s, scope))
-                    .collect::<::core::result::Result<::std::vec::Vec<_>, _>>()?;
-                Self::new(items)
+                Self::new($crate::facets::list_items(
+                    text,
+                    ::core::option::Option::Some(scope),
+                )?)
             }
             fn bindings(&self, found: &mut dyn FnMut(&str, &str)) {
                 for item in &self.0 {
@@ -962,28 +975,13 @@ macro_rules! union_type {
             fn parse_lexical(
                 text: &str,
             ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
-                $(if let ::core::result::Result::Ok(v) =
-                    $crate::schema::SimpleValue::parse_lexical(text).map(Self::$v)
-                {
-                    return ::core::result::Result::Ok(v);
-                })*
-                ::core::result::Result::Err($crate::schema::FacetError::Union {
-                    members: &[$($label),*],
-                })
+                Self::member(text, ::core::option::Option::None)
             }
             fn parse_in(
                 text: &str,
                 scope: &dyn $crate::schema::NamespaceScope,
             ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
-                // A member whose QName's prefix is not bound here does not take the value.
-                $(if let ::core::result::Result::Ok(v) =
-                    $crate::schema::SimpleValue::parse_in(text, scope).map(Self::$v)
-                {
-                    return ::core::result::Result::Ok(v);
-                })*
-                ::core::result::Result::Err($crate::schema::FacetError::Union {
-                    members: &[$($label),*],
-                })
+                Self::member(text, ::core::option::Option::Some(scope))
             }
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
                 match self {
@@ -1004,6 +1002,23 @@ macro_rules! union_type {
                 match self {
                     $(Self::$v(v) => $crate::schema::SimpleValue::identity_key(v),)*
                 }
+            }
+        }
+        impl $ty {
+            /// The first member type that takes `text` (read in `scope`, if given: a
+            /// member whose QName's prefix is not bound there does not take it).
+            fn member(
+                text: &str,
+                scope: ::core::option::Option<&dyn $crate::schema::NamespaceScope>,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                $(if let ::core::result::Result::Ok(v) =
+                    $crate::schema::parse_scoped(text, scope).map(Self::$v)
+                {
+                    return ::core::result::Result::Ok(v);
+                })*
+                ::core::result::Result::Err($crate::schema::FacetError::Union {
+                    members: &[$($label),*],
+                })
             }
         }
         // A restriction of the union compares values member and value alike.

@@ -645,3 +645,26 @@ fn a_written_qname_whose_prefix_is_taken_gets_another() {
          <e xmlns:b=\"urn:other\" one=\"b:x\" xmlns:q1=\"urn:mine\" two=\"q1:y\"/>\n"
     );
 }
+
+#[test]
+fn an_xsi_type_in_an_undeclared_namespace_declares_a_prefix_values_reuse() {
+    use boardxml::datatypes::QName;
+    // The type's namespace gets a prefix on the element. A QName value of that namespace
+    // keeps its own prefix where it is free (`t`); one whose prefix cannot be used
+    // (`xsi`, reserved) takes the prefix already bound there rather than declaring another.
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    w.type_substitution("{urn:types}Wide");
+    w.start("e");
+    for (attribute, prefix) in [("ref", "t"), ("other", "xsi")] {
+        let value = QName::new(Some("urn:types"), Some(prefix), "x").unwrap();
+        let text = w.lexical(&value).into_owned();
+        w.attribute(attribute, &text);
+    }
+    w.end_empty();
+    assert_eq!(
+        w.finish(),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <e xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns:xsit1=\"urn:types\" \
+         xsi:type=\"xsit1:Wide\" xmlns:t=\"urn:types\" ref=\"t:x\" other=\"t:x\"/>\n"
+    );
+}

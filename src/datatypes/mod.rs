@@ -16,7 +16,7 @@
 //! | `hexBinary`, `base64Binary` | [`HexBinary`], [`Base64Binary`] (octets) |
 //! | `Name`, `NCName`, `NMTOKEN`, `NMTOKENS`, `language` | [`Name`], [`NCName`], [`NmToken`], [`NmTokens`], [`Language`] |
 //! | `ID`, `IDREF`, `IDREFS`, `ENTITY`, `ENTITIES` | [`Id`], [`IdRef`], [`IdRefs`], [`Entity`], [`Entities`] |
-//! | `QName`, `NOTATION` | [`QName`] (resolved with [`QName::resolve`] to an [`ExpandedName`]), [`Notation`] |
+//! | `QName`, `NOTATION` | [`QName`] (resolved where it is read, [`QName::parse_in`], to an [`ExpandedName`]), [`Notation`] |
 //! | `anySimpleType` | [`AnySimpleType`] |
 //! | `string`, `normalizedString`, `token`, `anyURI`, `boolean` | `String`, [`crate::schema::xs::NormalizedString`], [`crate::schema::xs::Token`], [`crate::schema::xs::AnyUri`], `bool` |
 //!

@@ -189,16 +189,6 @@ pub struct ExpandedName {
     pub local: Box<str>,
 }
 
-impl fmt::Display for ExpandedName {
-    /// Clark notation: `{namespace}local`, or the local name alone in no namespace.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(ns) = &self.namespace {
-            write!(f, "{{{ns}}}")?;
-        }
-        f.write_str(&self.local)
-    }
-}
-
 impl QName {
     /// Reads `(NCName:)?NCName` after collapsing white space, without resolving the prefix.
     pub fn parse(text: &str) -> Result<Self, FacetError> {
@@ -276,24 +266,6 @@ impl QName {
     /// The expanded name, if the QName was resolved.
     pub fn expanded(&self) -> Option<ExpandedName> {
         self.namespace().map(|namespace| ExpandedName {
-            namespace: namespace.map(Into::into),
-            local: self.local.clone(),
-        })
-    }
-
-    /// The expanded name, given the namespace each prefix is bound to where the value was
-    /// written (`lookup(None)` is the default namespace). `None` when the prefix is not
-    /// bound: the value is then not a QName of that document.
-    pub fn resolve<'n>(
-        &self,
-        lookup: impl Fn(Option<&str>) -> Option<&'n str>,
-    ) -> Option<ExpandedName> {
-        let namespace = match self.prefix() {
-            Some("xml") => Some(crate::xml::wf::XML_NAMESPACE),
-            Some(p) => Some(lookup(Some(p))?),
-            None => lookup(None),
-        };
-        Some(ExpandedName {
             namespace: namespace.map(Into::into),
             local: self.local.clone(),
         })
@@ -445,23 +417,32 @@ mod tests {
     fn qnames_resolve_against_the_scope() {
         let q = QName::parse("p:local").unwrap();
         assert_eq!(q.to_string(), "p:local");
-        let scope = |p: Option<&str>| match p {
-            Some("p") => Some("urn:p"),
-            None => Some("urn:default"),
-            _ => None,
-        };
-        let e = q.resolve(scope).unwrap();
+        assert_eq!(q.namespace(), None, "read without a scope: unresolved");
+        let scope: &[(&str, &str)] = &[("p", "urn:p"), ("", "urn:default")];
+        let e = QName::parse_in("p:local", &scope)
+            .unwrap()
+            .expanded()
+            .unwrap();
         assert_eq!(e.namespace.as_deref(), Some("urn:p"));
+        let x = QName::parse_in(" x ", &scope).unwrap();
+        assert_eq!(x.namespace(), Some(Some("urn:default")));
+        assert_eq!(x.binding(), Some(("", "urn:default")));
+        // Equal by expanded name, whatever the prefix.
+        let other: &[(&str, &str)] = &[("z", "urn:default")];
+        assert_eq!(QName::parse_in("z:x", &other).unwrap(), x);
+        assert_ne!(QName::parse_in("x", &other).unwrap(), x);
         assert_eq!(
-            QName::parse("x")
-                .unwrap()
-                .resolve(scope)
-                .unwrap()
-                .namespace
-                .as_deref(),
-            Some("urn:default")
+            QName::parse_in("x", &other).unwrap().namespace(),
+            Some(None)
         );
-        assert!(QName::parse("q:x").unwrap().resolve(scope).is_none());
+        assert_eq!(
+            QName::parse_in("q:x", &scope),
+            Err(FacetError::UnboundPrefix)
+        );
+        let xml = QName::parse_in("xml:lang", &other).unwrap();
+        assert_eq!(xml.namespace(), Some(Some(crate::xml::wf::XML_NAMESPACE)));
+        assert!(QName::new(Some("urn:a"), Some("xml"), "x").is_none());
+        assert!(QName::new(None, Some("p"), "x").is_none());
         assert!(QName::parse("a:b:c").is_err());
         assert!(QName::parse(":b").is_err());
         assert!(Notation::parse("a:").is_err());

@@ -190,7 +190,7 @@ impl Writer {
     }
 
     /// Writes the pending `xsi:type`, declaring the prefixes it needs on the element: `xsi`,
-    /// and one for the type's namespace unless the document declares it (a type in no
+    /// and one for the type's namespace unless a prefix in scope is bound to it (a type in no
     /// namespace is written unprefixed, which is right while no default namespace is
     /// declared: the generator declares one only where no element is unqualified).
     fn write_xsi_type(&mut self, name: &str) {
@@ -203,23 +203,15 @@ impl Writer {
         self.out.push('"');
         let value = match ns {
             None => local.to_string(),
-            Some(ns) => match self.namespaces.iter().find(|(_, n)| *n == ns) {
-                Some(("", _)) => local.to_string(),
-                Some((p, _)) => format!("{p}:{local}"),
-                None => {
-                    // A prefix no declaration of the document takes.
-                    let mut prefix = "xsit".to_string();
-                    while self.namespaces.iter().any(|(p, _)| *p == prefix) {
-                        prefix.push('t');
-                    }
-                    self.out.push_str(" xmlns:");
-                    self.out.push_str(&prefix);
-                    self.out.push_str("=\"");
-                    escape_into(&mut self.out, ns, true);
-                    self.out.push('"');
-                    format!("{prefix}:{local}")
-                }
-            },
+            Some(ns) if self.bound("") == Some(ns) => local.to_string(),
+            Some(ns) => {
+                let prefix = match self.prefix_for(ns) {
+                    Some(p) => p,
+                    // A prefix nothing in scope takes.
+                    None => self.declare_fresh_prefix("xsit", ns),
+                };
+                format!("{prefix}:{local}")
+            }
         };
         self.out.push_str(" xsi:type=\"");
         escape_into(&mut self.out, &value, true);
@@ -256,12 +248,7 @@ impl Writer {
             } else if let Some(p) = self.prefix_for(&ns) {
                 p
             } else {
-                let fresh = (1..)
-                    .map(|n| format!("q{n}"))
-                    .find(|p| self.bound(p).is_none())
-                    .expect("an unbound prefix");
-                self.declare_value_prefix(&fresh, &ns);
-                fresh
+                self.declare_fresh_prefix("q", &ns)
             };
             if chosen != prefix {
                 renamed.push((prefix, chosen));
@@ -312,6 +299,17 @@ impl Writer {
             .chain(document)
             .find(|(p, n)| !p.is_empty() && *n == ns && self.bound(p) == Some(ns))
             .map(|(p, _)| p.to_string())
+    }
+
+    /// Declares `ns` on the open start tag under a prefix nothing in scope takes (`stem`
+    /// followed by a number), and gives the prefix.
+    fn declare_fresh_prefix(&mut self, stem: &str, ns: &str) -> String {
+        let fresh = (1..)
+            .map(|n| format!("{stem}{n}"))
+            .find(|p| self.bound(p).is_none())
+            .expect("an unbound prefix");
+        self.declare_value_prefix(&fresh, ns);
+        fresh
     }
 
     fn declare_value_prefix(&mut self, prefix: &str, ns: &str) {

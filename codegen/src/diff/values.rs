@@ -233,15 +233,11 @@ fn restrict(base: Space, f: &Facets) -> Result<Space, String> {
     let values: Vec<EnumValue> = f
         .enumeration
         .iter()
-        .zip(
-            f.enumeration_scopes
-                .iter()
-                .chain(std::iter::repeat(&Vec::new())),
-        )
-        .map(|(v, namespaces)| EnumValue {
+        .enumerate()
+        .map(|(i, v)| EnumValue {
             value: v.clone(),
             doc: None,
-            namespaces: namespaces.clone(),
+            namespaces: f.enumeration_scopes.get(i).cloned().unwrap_or_default(),
         })
         .collect();
     enumerate(restricted, &values)
