@@ -72,9 +72,14 @@ struct ValidatorArgs {
     #[arg(long)]
     out: PathBuf,
     /// A local checkout of the boardxml runtime crate (a path dependency); without it, the
-    /// published version.
-    #[arg(long)]
+    /// checkout this generator was built from if it is still there, else the published
+    /// version of this generator's number.
+    #[arg(long, conflicts_with = "published")]
     runtime: Option<PathBuf>,
+    /// Depend on the published boardxml of this generator's version, even when the
+    /// generator was built from a checkout.
+    #[arg(long)]
+    published: bool,
     /// An OASIS XML Catalog (`<system>`, `<uri>`) for imported documents (repeatable): read
     /// and checked now; used once composition (include/import) is supported.
     #[arg(long)]
@@ -255,7 +260,8 @@ fn validator(args: &ValidatorArgs) -> ExitCode {
     };
     let runtime = match &args.runtime {
         Some(p) => Runtime::Path(p.clone()),
-        None => Runtime::Published,
+        None if args.published => Runtime::Published,
+        None => Runtime::built_with(),
     };
     let files = match package(&sets, &args.catalog, &runtime) {
         Ok(p) => {
@@ -273,9 +279,10 @@ fn validator(args: &ValidatorArgs) -> ExitCode {
     match write(&files, &args.out, &inputs) {
         Ok(changed) => {
             println!(
-                "{}: a validator of {} schema set(s), {changed} file(s) changed; run it with cargo run --release --manifest-path {}/Cargo.toml -- DOC...",
+                "{}: a validator of {} schema set(s) on {}, {changed} file(s) changed; run it with cargo run --release --manifest-path {}/Cargo.toml -- DOC...",
                 args.out.display(),
                 sets.len(),
+                runtime.describe(),
                 args.out.display()
             );
             ExitCode::SUCCESS

@@ -49,6 +49,47 @@ pub enum Runtime {
     Published,
 }
 
+impl Runtime {
+    /// The runtime this generator was built with, when it can still be found: a generator
+    /// built from a checkout (`cargo run -p boardxml-codegen`, `cargo install --path
+    /// codegen`) depends its packages on that checkout's `boardxml`, which may be newer than,
+    /// or not yet on, crates.io; a generator installed from crates.io has no checkout
+    /// beside it and depends on the published version of its own number.
+    pub fn built_with() -> Runtime {
+        let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let is_runtime = std::fs::read_to_string(checkout.join("Cargo.toml"))
+            .is_ok_and(|manifest| is_runtime_manifest(&manifest));
+        match checkout.canonicalize() {
+            Ok(dir) if is_runtime => Runtime::Path(dir),
+            _ => Runtime::Published,
+        }
+    }
+
+    /// How the package's `Cargo.toml` names it, for the user.
+    pub fn describe(&self) -> String {
+        match self {
+            Runtime::Path(p) => format!("the boardxml runtime at {}", p.display()),
+            Runtime::Published => format!("boardxml {} from crates.io", env!("CARGO_PKG_VERSION")),
+        }
+    }
+}
+
+/// Whether a manifest is the `boardxml` runtime's of this generator's version: the
+/// package name and version lines of its `[package]` table (they are released together).
+fn is_runtime_manifest(manifest: &str) -> bool {
+    let package = manifest
+        .split("\n[")
+        .find(|table| table.starts_with("[package]") || table.starts_with("package]"))
+        .unwrap_or("");
+    let has = |key: &str, value: &str| {
+        package.lines().any(|line| {
+            line.split_once('=')
+                .is_some_and(|(k, v)| k.trim() == key && v.trim().trim_matches('"') == value)
+        })
+    };
+    has("name", "boardxml") && has("version", env!("CARGO_PKG_VERSION"))
+}
+
 /// Why no package was generated: the message and the exit status (`check`'s: 1 invalid,
 /// 3 unsupported, 2 usage or I/O).
 #[derive(Debug)]

@@ -51,7 +51,12 @@ fn writes_a_deterministic_package_and_rewrites_only_its_own_output() {
     let schema = dir.path().join("my.xsd");
     std::fs::write(&schema, SCHEMA).unwrap();
     let out = dir.path().join("v");
-    let first = codegen(&["--out".as_ref(), os(&out), os(&schema)]);
+    let first = codegen(&[
+        "--out".as_ref(),
+        os(&out),
+        "--published".as_ref(),
+        os(&schema),
+    ]);
     assert!(first.status.success(), "{first:?}");
     let files = snapshot(&out);
     let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
@@ -79,7 +84,12 @@ fn writes_a_deterministic_package_and_rewrites_only_its_own_output() {
     assert_eq!(files[3].1, code.as_bytes());
 
     // Again: the same bytes, nothing changed.
-    let again = codegen(&["--out".as_ref(), os(&out), os(&schema)]);
+    let again = codegen(&[
+        "--out".as_ref(),
+        os(&out),
+        "--published".as_ref(),
+        os(&schema),
+    ]);
     assert!(again.status.success());
     assert!(String::from_utf8_lossy(&again.stdout).contains("0 file(s) changed"));
     assert_eq!(snapshot(&out), files);
@@ -100,6 +110,41 @@ fn writes_a_deterministic_package_and_rewrites_only_its_own_output() {
     assert!(out.join("src/sets/s_other.rs").exists());
     let toml = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
     assert!(toml.contains("boardxml = { path = "), "{toml}");
+}
+
+/// Without `--runtime` or `--published`, a generator built from a checkout depends its
+/// package on that checkout's runtime (the published crate may be older, or absent), so
+/// README's two commands build on a fresh clone.
+#[test]
+fn depends_on_the_runtime_it_was_built_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = dir.path().join("my.xsd");
+    std::fs::write(&schema, SCHEMA).unwrap();
+    let out = dir.path().join("v");
+    let r = codegen(&["--out".as_ref(), os(&out), os(&schema)]);
+    assert!(r.status.success(), "{r:?}");
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .unwrap();
+    let toml = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
+    let path = serde_json::to_string(&checkout.to_string_lossy()).unwrap();
+    assert!(
+        toml.contains(&format!("boardxml = {{ path = {path} }}")),
+        "{toml}"
+    );
+    let said = String::from_utf8_lossy(&r.stdout);
+    assert!(said.contains("on the boardxml runtime at "), "{said}");
+    // Both at once is a usage error, not a silent choice.
+    let both = codegen(&[
+        "--out".as_ref(),
+        os(&out),
+        "--published".as_ref(),
+        "--runtime".as_ref(),
+        os(&checkout),
+        os(&schema),
+    ]);
+    assert_eq!(both.status.code(), Some(2), "{both:?}");
 }
 
 #[test]
