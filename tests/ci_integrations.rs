@@ -104,6 +104,21 @@ fn run_action(work: &Path, inputs: &[(&str, &str)]) -> (Output, String) {
                 key.contains(env!("CARGO_PKG_VERSION")),
                 "keyed on the version: {key}"
             );
+            // And on the sources built, never on the ref (empty in composite actions on
+            // some runners): a hash the first step computed over the action's files.
+            assert!(
+                !text(&step["with"]["key"]).contains("action_ref"),
+                "{key}"
+            );
+            let source = values
+                .get("steps.version.outputs.source")
+                .cloned()
+                .unwrap_or_default();
+            assert!(
+                source.len() == 16 && source.bytes().all(|b| b.is_ascii_hexdigit()),
+                "the source hash: {source:?}"
+            );
+            assert!(key.ends_with(&source), "keyed on the sources: {key}");
             // A hit: what the install step would have put there.
             let cached = expand(text(&step["with"]["path"]), &values).replacen(
                 '~',
@@ -245,7 +260,9 @@ fn each_pre_commit_hook_runs_on_its_files() {
     files.sort();
     for hook in hooks {
         let id = text(&hook["id"]);
-        assert_eq!(text(&hook["language"]), "rust", "{id}");
+        // The boardxml on the PATH, installed --locked as README says: pre-commit's
+        // `language: rust` would install without --locked.
+        assert_eq!(text(&hook["language"]), "system", "{id}");
         // pre-commit reads `files` as a Python regex; these are in the common subset.
         let files_re = regex::Regex::new(text(&hook["files"])).unwrap();
         let picked: Vec<&String> = files.iter().filter(|f| files_re.is_match(f)).collect();
