@@ -57,6 +57,10 @@ pub enum Error {
         /// What it is.
         found: Format,
     },
+    /// A file of one of the players' formats (XQF, CBR, CBL, PGN), which the CIF and CBF
+    /// readers do not take: `crate::players::read` reads it, `boardxml convert` makes CBF
+    /// of it. The report holds what reading it found (errors too, if it is broken).
+    PlayersFormat(Box<Report>),
     /// Writing failed, or would have overwritten something it must not.
     Write(WriteError),
 }
@@ -65,7 +69,7 @@ impl Error {
     /// Every diagnostic (errors and warnings) of an invalid document; none for the others.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         match self {
-            Error::Invalid(report) => &report.diagnostics,
+            Error::Invalid(report) | Error::PlayersFormat(report) => &report.diagnostics,
             _ => &[],
         }
     }
@@ -98,6 +102,21 @@ impl fmt::Display for Error {
                 path.display(),
                 found.name()
             ),
+            Error::PlayersFormat(report) => {
+                let kind = report
+                    .players
+                    .as_ref()
+                    .map_or("players'", |r| r.kind.name());
+                write!(
+                    f,
+                    "{} is in the {} format (one of the players' formats), not a CIF or CBF document: \
+                     `boardxml convert {}` makes CBF records of it, and \
+                     `boardxml::players::read` reads it",
+                    report.path.display(),
+                    kind.to_uppercase(),
+                    report.path.display()
+                )
+            }
             Error::Write(e) => e.fmt(f),
         }
     }
@@ -136,6 +155,11 @@ pub(crate) fn read_path(path: &Path) -> Result<Encoded<Document>, Error> {
 }
 
 fn into_encoded(mut report: Report) -> Result<Encoded<Document>, Error> {
+    // A players' file is told apart before validity: broken or not, the answer is that
+    // this reader does not take that format (and which one it is).
+    if report.players.is_some() {
+        return Err(Error::PlayersFormat(Box::new(report)));
+    }
     if !report.is_valid() {
         report.document = None;
         return Err(Error::Invalid(Box::new(report)));

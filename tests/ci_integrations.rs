@@ -106,10 +106,7 @@ fn run_action(work: &Path, inputs: &[(&str, &str)]) -> (Output, String) {
             );
             // And on the sources built, never on the ref (empty in composite actions on
             // some runners): a hash the first step computed over the action's files.
-            assert!(
-                !text(&step["with"]["key"]).contains("action_ref"),
-                "{key}"
-            );
+            assert!(!text(&step["with"]["key"]).contains("action_ref"), "{key}");
             let source = values
                 .get("steps.version.outputs.source")
                 .cloned()
