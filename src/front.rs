@@ -196,6 +196,19 @@ pub(crate) fn root_of<R: crate::schema::Document>() -> &'static str {
 }
 
 /// Writes `bytes` to `path` safely (see [`crate::safe_write`]).
+/// The bytes a writer made, if reading them back takes them: a document built or changed
+/// in memory can break the format's rules (a marker off its board, an illegal move) while
+/// every value is schema-valid, and what is written must be what `read` accepts, refused
+/// otherwise with the codes `read` would give. `name` places the diagnostics.
+pub(crate) fn readable(name: &Path, bytes: Vec<u8>) -> Result<Vec<u8>, Error> {
+    let report = validate_bytes(name, &bytes, &Options::default());
+    if report.is_valid() {
+        Ok(bytes)
+    } else {
+        Err(Error::Invalid(Box::new(report)))
+    }
+}
+
 pub(crate) fn to_path(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     Ok(write_file(path, bytes, &Inputs::new())?)
 }

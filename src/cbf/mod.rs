@@ -91,19 +91,28 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Encoded<Document>, Error> {
     only_cbf(path, front::read_path(path)?)
 }
 
-/// The bytes of a record in its encoding (with a byte order mark if it has one).
-pub fn write(record: &Encoded<Document>) -> Vec<u8> {
-    let (encoding, bom) = (record.encoding, record.bom);
-    match &record.document {
-        Document::V2007(r) => front::to_bytes(r, front::root_of::<cbf_2007::Root>(), encoding, bom),
-        Document::V1_0(r) => front::to_bytes(r, front::root_of::<cbf_1_0::Root>(), encoding, bom),
-    }
+/// The bytes of a record in its encoding (with a byte order mark if it has one), if
+/// [`read`] takes them: a record with an illegal move, a bad start position or any other
+/// broken rule (or schema constraint) is refused with the codes reading it would give.
+pub fn write(record: &Encoded<Document>) -> Result<Vec<u8>, Error> {
+    bytes_for(Path::new("<bytes>"), record)
 }
 
 /// Writes a record to `path` in its encoding, safely: through a new temporary file renamed
-/// over the target, never through a link (see [`crate::safe_write`]).
+/// over the target, never through a link (see [`crate::safe_write`]). A record that
+/// [`read_file`] would refuse is refused, and nothing is written.
 pub fn write_file(path: impl AsRef<Path>, record: &Encoded<Document>) -> Result<(), Error> {
-    front::to_path(path.as_ref(), &write(record))
+    let path = path.as_ref();
+    front::to_path(path, &bytes_for(path, record)?)
+}
+
+fn bytes_for(name: &Path, record: &Encoded<Document>) -> Result<Vec<u8>, Error> {
+    let (encoding, bom) = (record.encoding, record.bom);
+    let bytes = match &record.document {
+        Document::V2007(r) => front::to_bytes(r, front::root_of::<cbf_2007::Root>(), encoding, bom),
+        Document::V1_0(r) => front::to_bytes(r, front::root_of::<cbf_1_0::Root>(), encoding, bom),
+    };
+    front::readable(name, bytes)
 }
 
 /// The moves of a record's main line (first child at every step), for display and tests.

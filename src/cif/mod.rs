@@ -44,17 +44,26 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Encoded<cif::Cif>, Error> {
     only_cif(path, front::read_path(path)?)
 }
 
-/// The bytes of a CIF document in its encoding.
-pub fn write(document: &Encoded<cif::Cif>) -> Vec<u8> {
-    front::to_bytes(
+/// The bytes of a CIF document in its encoding, if [`read`] takes them: a document whose
+/// markers leave their board (or that breaks the schema) is refused with the codes
+/// reading it would give (E04xx), and nothing is made.
+pub fn write(document: &Encoded<cif::Cif>) -> Result<Vec<u8>, Error> {
+    bytes_for(Path::new("<bytes>"), document)
+}
+
+/// Writes a CIF document to `path` in its encoding, safely (see [`crate::safe_write`]);
+/// one that [`read_file`] would refuse is refused, and nothing is written.
+pub fn write_file(path: impl AsRef<Path>, document: &Encoded<cif::Cif>) -> Result<(), Error> {
+    let path = path.as_ref();
+    front::to_path(path, &bytes_for(path, document)?)
+}
+
+fn bytes_for(name: &Path, document: &Encoded<cif::Cif>) -> Result<Vec<u8>, Error> {
+    let bytes = front::to_bytes(
         &document.document,
         front::root_of::<cif::Root>(),
         document.encoding,
         document.bom,
-    )
-}
-
-/// Writes a CIF document to `path` in its encoding, safely (see [`crate::safe_write`]).
-pub fn write_file(path: impl AsRef<Path>, document: &Encoded<cif::Cif>) -> Result<(), Error> {
-    front::to_path(path.as_ref(), &write(document))
+    );
+    front::readable(name, bytes)
 }
