@@ -372,6 +372,66 @@ fn convert_writes_one_cbf_per_record_of_a_library() {
     assert_eq!(back.game_comment.as_deref(), Some("李1"));
 }
 
+/// A library over 16 MiB (issue 28, D10): `convert` took it for a CBF record too large to
+/// keep and said "not a CBF record", though `validate` and `show` read it. Built here from
+/// the two sample records, each followed by unused (zeroed) slots, as a library that was
+/// given room to grow is.
+#[test]
+fn convert_reads_a_library_over_16_mib() {
+    let Some(dir) = formats() else { return };
+    let a = std::fs::read(dir.join("test.cbr")).unwrap();
+    let b = std::fs::read(dir.join("test2.cbr")).unwrap();
+    let records = 70;
+    let unused_after_each = 63;
+    let slots = records * (1 + unused_after_each);
+    let mut lib = vec![0u8; cbr::INDEX + slots * cbr::INDEX_ENTRY];
+    lib[..16].copy_from_slice(cbr::LIBRARY_MAGIC);
+    lib[60..64].copy_from_slice(&(slots as u32).to_le_bytes());
+    for i in 0..records {
+        let mut r = if i % 2 == 0 { a.clone() } else { b.clone() };
+        r.resize((1 + unused_after_each) * cbr::SLOT, 0);
+        lib.extend(r);
+    }
+    assert!(lib.len() as u64 > boardxml::validate::MAX_RECORD);
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("large.cbl");
+    std::fs::write(&path, &lib).unwrap();
+    let out = tmp.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_boardxml"))
+        .args(["convert", "--to", "pgn"])
+        .arg(&path)
+        .arg("--out-dir")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let written: Vec<_> = std::fs::read_dir(&out).unwrap().collect();
+    assert_eq!(written.len(), records);
+    // Each is the record it came from: its main line read back from the PGN.
+    let want_a = boardxml::cbf::main_line(&players::read(Kind::Cbr, &a).records[0].record);
+    let want_b = boardxml::cbf::main_line(&players::read(Kind::Cbr, &b).records[0].record);
+    let mut seen = [0usize; 2];
+    for entry in written {
+        let pgn = std::fs::read(entry.unwrap().path()).unwrap();
+        let back = players::read(Kind::Pgn, &pgn);
+        assert_eq!(back.records.len(), 1);
+        let line = boardxml::cbf::main_line(&back.records[0].record);
+        if line == want_a {
+            seen[0] += 1;
+        } else if line == want_b {
+            seen[1] += 1;
+        } else {
+            panic!("a record that is neither sample: {line:?}");
+        }
+    }
+    assert_eq!(seen, [records / 2, records / 2]);
+}
+
 #[test]
 fn validate_and_convert_tell_the_format_by_content_not_extension() {
     let Some(dir) = formats() else { return };

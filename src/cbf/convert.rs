@@ -482,8 +482,8 @@ pub struct RecordView {
     /// The game comment.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_comment: Option<String>,
-    /// The main line; each move carries the variations that replace it.
-    pub moves: Vec<MoveView>,
+    // The moves follow, written by `to_json` on a stack of its own (see `write_moves`):
+    // a serde tree of them would nest as deep as the variations, on the call stack.
 }
 
 /// Head fields in document order, serialised as one JSON object.
@@ -527,25 +527,6 @@ pub struct ResultView {
     pub pgn: &'static str,
 }
 
-/// One ply, in every notation.
-#[derive(Debug, Clone, Serialize)]
-pub struct MoveView {
-    /// CBF `XY-XY`.
-    pub cbf: String,
-    /// ICCS `h2e2`.
-    pub iccs: String,
-    /// Chinese (WXF) notation `炮二平五`.
-    pub chinese: String,
-    /// WXF ASCII notation `C2.5`.
-    pub wxf: String,
-    /// The comment after the move.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub comment: String,
-    /// Lines that replace this move, each from this move's position.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub variations: Vec<Vec<MoveView>>,
-}
-
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::Red => "red",
@@ -584,10 +565,6 @@ pub fn json_view(record: &Record) -> Result<RecordView, ConvertError> {
             (f.name.to_string(), f.value.clone())
         })
         .collect();
-    let moves = match record.root_children.split_first() {
-        Some((&first, alternatives)) => line_view(record, start, first, alternatives, 1)?,
-        None => Vec::new(),
-    };
     Ok(RecordView {
         dialect: match record.dialect {
             Dialect::V2007 => "cbf-2007",
@@ -606,56 +583,174 @@ pub fn json_view(record: &Record) -> Result<RecordView, ConvertError> {
             pgn: pgn_result(Some(code)),
         }),
         game_comment: record.game_comment.clone(),
-        moves,
     })
 }
 
-/// The line that starts with `first` from `pos`, following first children; each move
-/// carries the other children of its parent (`alternatives` for the first move) as its
-/// variations.
-fn line_view(
-    record: &Record,
-    pos: &Position,
-    first: usize,
-    alternatives: &[usize],
-    first_ply: usize,
-) -> Result<Vec<MoveView>, ConvertError> {
-    let mut out = Vec::new();
-    let mut pos = pos.clone();
-    let mut at = Some(first);
-    let mut alternatives = alternatives;
-    let mut ply = first_ply;
-    while let Some(index) = at {
-        let node = &record.moves[index];
-        let notation = |e: boardxml_xiangqi::IllegalMove| ConvertError::IllegalMove {
-            mv: node.mv.iccs(),
-            ply,
-            reason: e.to_string(),
-        };
-        let mut variations = Vec::new();
-        for &alt in alternatives {
-            variations.push(line_view(record, &pos, alt, &[], ply)?);
+/// Nesting deeper than this is written without more indentation: pretty-printing every
+/// level would make the text (and the time) quadratic in the depth of the variations.
+const JSON_INDENT_DEPTH: usize = 32;
+
+/// JSON as `serde_json`'s pretty printer writes it (two spaces a level), value by value,
+/// so that any depth is written without recursion.
+struct PrettyJson {
+    out: String,
+    /// For each open object or array: whether nothing is in it yet.
+    empty: Vec<bool>,
+}
+
+impl PrettyJson {
+    fn newline(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.empty.len().min(JSON_INDENT_DEPTH) {
+            self.out.push_str("  ");
         }
-        out.push(MoveView {
-            cbf: node.mv.cbf(),
-            iccs: node.mv.iccs(),
-            chinese: pos.to_chinese(node.mv).map_err(notation)?,
-            wxf: pos.to_wxf(node.mv).map_err(notation)?,
-            comment: node.comment.clone(),
-            variations,
-        });
-        pos = checked(&pos, node.mv, ply)?;
-        at = node.children.first().copied();
-        alternatives = node.children.get(1..).unwrap_or(&[]);
-        ply += 1;
     }
-    Ok(out)
+
+    fn open(&mut self, bracket: char) {
+        self.out.push(bracket);
+        self.empty.push(true);
+    }
+
+    fn close(&mut self, bracket: char) {
+        if !self.empty.pop().unwrap_or(true) {
+            self.newline();
+        }
+        self.out.push(bracket);
+    }
+
+    /// Starts the next element of the open array or object.
+    fn item(&mut self) {
+        if let Some(empty) = self.empty.last_mut() {
+            if !std::mem::replace(empty, false) {
+                self.out.push(',');
+            }
+        }
+        self.newline();
+    }
+
+    fn key(&mut self, key: &str) {
+        self.item();
+        self.string(key);
+        self.out.push_str(": ");
+    }
+
+    fn string(&mut self, text: &str) {
+        self.out
+            .push_str(&serde_json::to_string(text).expect("a string always serialises"));
+    }
+
+    fn field(&mut self, key: &str, text: &str) {
+        self.key(key);
+        self.string(text);
+    }
+}
+
+/// A line being written as JSON: the position before its next move, that move, the moves
+/// that replace it, how many of those are written, its ply.
+struct JsonWalk<'r> {
+    pos: Position,
+    at: Option<usize>,
+    alternatives: &'r [usize],
+    written: Option<usize>,
+    ply: usize,
+}
+
+/// The main line as a JSON array at nesting `depth`: each move (its CBF, ICCS, Chinese
+/// and WXF forms, its comment) carries the lines that replace it as `variations`, each
+/// from that move's position. The lines nest on a stack of their own.
+fn write_moves(record: &Record, start: &Position, depth: usize) -> Result<String, ConvertError> {
+    let mut json = PrettyJson {
+        out: String::new(),
+        empty: vec![false; depth],
+    };
+    json.open('[');
+    let mut stack = match record.root_children.split_first() {
+        Some((&first, alternatives)) => vec![JsonWalk {
+            pos: start.clone(),
+            at: Some(first),
+            alternatives,
+            written: None,
+            ply: 1,
+        }],
+        None => Vec::new(),
+    };
+    while let Some(walk) = stack.last_mut() {
+        let Some(index) = walk.at else {
+            stack.pop();
+            if !stack.is_empty() {
+                // A variation's own array.
+                json.close(']');
+            }
+            continue;
+        };
+        let node = &record.moves[index];
+        let written = match walk.written {
+            Some(n) => n,
+            None => {
+                let ply = walk.ply;
+                let notation = |e: boardxml_xiangqi::IllegalMove| ConvertError::IllegalMove {
+                    mv: node.mv.iccs(),
+                    ply,
+                    reason: e.to_string(),
+                };
+                let chinese = walk.pos.to_chinese(node.mv).map_err(notation)?;
+                let wxf = walk.pos.to_wxf(node.mv).map_err(notation)?;
+                json.item();
+                json.open('{');
+                json.field("cbf", &node.mv.cbf());
+                json.field("iccs", &node.mv.iccs());
+                json.field("chinese", &chinese);
+                json.field("wxf", &wxf);
+                if !node.comment.is_empty() {
+                    json.field("comment", &node.comment);
+                }
+                if !walk.alternatives.is_empty() {
+                    json.key("variations");
+                    json.open('[');
+                }
+                0
+            }
+        };
+        if let Some(&alt) = walk.alternatives.get(written) {
+            walk.written = Some(written + 1);
+            json.item();
+            json.open('[');
+            let variation = JsonWalk {
+                pos: walk.pos.clone(),
+                at: Some(alt),
+                alternatives: &[],
+                written: None,
+                ply: walk.ply,
+            };
+            stack.push(variation);
+            continue;
+        }
+        if !walk.alternatives.is_empty() {
+            json.close(']');
+        }
+        json.close('}');
+        walk.pos = checked(&walk.pos, node.mv, walk.ply)?;
+        walk.at = node.children.first().copied();
+        walk.alternatives = node.children.get(1..).unwrap_or(&[]);
+        walk.written = None;
+        walk.ply += 1;
+    }
+    json.close(']');
+    Ok(json.out)
 }
 
 /// Converts to JSON (pretty-printed): see [`RecordView`]. JSON holds everything.
 pub fn to_json(record: &Record) -> Result<Converted<String>, ConvertError> {
     let view = json_view(record)?;
+    let moves = write_moves(record, start_position(record)?, 1)?;
     let mut text = serde_json::to_string_pretty(&view).expect("a view always serialises");
+    // The view is an object with its dialect at least: the moves go last in it.
+    if text.ends_with("\n}") {
+        text.truncate(text.len() - 2);
+        text.push_str(",\n  \"moves\": ");
+        text.push_str(&moves);
+        text.push_str("\n}");
+    }
     text.push('\n');
     Ok(Converted {
         output: text,

@@ -211,58 +211,105 @@ struct Movetext<'r> {
     braces: bool,
 }
 
-impl Movetext<'_> {
+/// A line being written: the position before its next move, that move, the moves that
+/// replace it, how many of those are written, its ply, whether a black move needs its
+/// number, and the token its `(` goes on (for a variation).
+struct Walk<'r> {
+    pos: Position,
+    at: Option<usize>,
+    alternatives: &'r [usize],
+    written: Option<usize>,
+    ply: usize,
+    number_black: bool,
+    opening: usize,
+}
+
+impl<'r> Movetext<'r> {
     /// The line from `pos` starting with `first` and following first children; each move
     /// is followed by the variations that replace it (`alternatives` for the first).
+    /// The variations nest on a stack of their own, not the call stack, so that any depth
+    /// is written (and in time linear in the moves).
     fn line(
         &mut self,
         pos: &Position,
         first: usize,
-        alternatives: &[usize],
+        alternatives: &'r [usize],
         first_ply: usize,
-        mut number_black: bool,
+        number_black: bool,
     ) -> Result<(), ConvertError> {
-        let mut pos = pos.clone();
-        let mut at = Some(first);
-        let mut alternatives = alternatives;
-        let mut ply = first_ply;
-        while let Some(index) = at {
-            let node = &self.record.moves[index];
-            let text =
-                self.notation
-                    .write(&pos, node.mv)
-                    .map_err(|e| ConvertError::IllegalMove {
-                        mv: node.mv.iccs(),
-                        ply,
-                        reason: e.to_string(),
-                    })?;
-            // The number and its move are one token, so that a line break never parts them.
-            self.tokens.push(match pos.side_to_move() {
-                Side::Red => format!("{}. {text}", pos.move_number()),
-                Side::Black if number_black => format!("{}... {text}", pos.move_number()),
-                Side::Black => text,
-            });
-            number_black = false;
-            if !node.comment.trim().is_empty() {
-                let c = comment(&node.comment, &mut self.braces);
-                self.tokens.push(c);
-                number_black = true;
-            }
-            for &alt in alternatives {
-                // The parentheses stick to the first and last tokens of the variation, so
-                // that a line break never leaves one alone.
-                let opening = self.tokens.len();
-                self.line(&pos, alt, &[], ply, true)?;
-                self.tokens[opening].insert(0, '(');
-                if let Some(last) = self.tokens.last_mut() {
-                    last.push(')');
+        let record = self.record;
+        let mut stack = vec![Walk {
+            pos: pos.clone(),
+            at: Some(first),
+            alternatives,
+            written: None,
+            ply: first_ply,
+            number_black,
+            opening: 0,
+        }];
+        while let Some(walk) = stack.last_mut() {
+            let Some(index) = walk.at else {
+                // The line is written: close its variation, if it is one.
+                let done = stack.pop().map_or(0, |w| w.opening);
+                if let Some(outer) = stack.last_mut() {
+                    // The parentheses stick to the first and last tokens of the variation,
+                    // so that a line break never leaves one alone.
+                    self.tokens[done].insert(0, '(');
+                    if let Some(last) = self.tokens.last_mut() {
+                        last.push(')');
+                    }
+                    outer.number_black = true;
                 }
-                number_black = true;
+                continue;
+            };
+            let node = &record.moves[index];
+            let written = match walk.written {
+                Some(n) => n,
+                None => {
+                    let text = self.notation.write(&walk.pos, node.mv).map_err(|e| {
+                        ConvertError::IllegalMove {
+                            mv: node.mv.iccs(),
+                            ply: walk.ply,
+                            reason: e.to_string(),
+                        }
+                    })?;
+                    // The number and its move are one token, so that a line break never
+                    // parts them.
+                    self.tokens.push(match walk.pos.side_to_move() {
+                        Side::Red => format!("{}. {text}", walk.pos.move_number()),
+                        Side::Black if walk.number_black => {
+                            format!("{}... {text}", walk.pos.move_number())
+                        }
+                        Side::Black => text,
+                    });
+                    walk.number_black = false;
+                    if !node.comment.trim().is_empty() {
+                        let c = comment(&node.comment, &mut self.braces);
+                        self.tokens.push(c);
+                        walk.number_black = true;
+                    }
+                    0
+                }
+            };
+            if let Some(&alt) = walk.alternatives.get(written) {
+                walk.written = Some(written + 1);
+                let variation = Walk {
+                    pos: walk.pos.clone(),
+                    at: Some(alt),
+                    alternatives: &[],
+                    written: None,
+                    ply: walk.ply,
+                    number_black: true,
+                    opening: self.tokens.len(),
+                };
+                stack.push(variation);
+                continue;
             }
-            pos = checked(&pos, node.mv, ply)?;
-            at = node.children.first().copied();
-            alternatives = node.children.get(1..).unwrap_or(&[]);
-            ply += 1;
+            walk.pos = checked(&walk.pos, node.mv, walk.ply)?;
+            walk.at = node.children.first().copied();
+            walk.alternatives = node.children.get(1..).unwrap_or(&[]);
+            walk.written = None;
+            walk.ply += 1;
         }
         Ok(())
     }

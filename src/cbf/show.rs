@@ -338,9 +338,32 @@ pub fn header(record: &Record) -> String {
     out
 }
 
-/// A move waiting to be walked: the node, the position before it, its ply, the
-/// `(ply, choice)` pairs that lead to it, how deep in variations it is.
-type Pending = (usize, Position, usize, Vec<(usize, usize)>, usize);
+/// The `(ply, choice)` pairs that lead to a move, shared: each step names the pair that
+/// was added and the steps before it, so that a move deep in variations costs one step,
+/// not a copy of every pair above it (which made the tree quadratic in variation depth).
+struct Choices {
+    /// `(ply, choice, the step before)`.
+    steps: Vec<(usize, usize, Option<usize>)>,
+}
+
+impl Choices {
+    /// The pairs of `at` (its last step), first to last.
+    fn pairs(&self, mut at: Option<usize>) -> Vec<(usize, usize)> {
+        let mut pairs = Vec::new();
+        while let Some(i) = at {
+            let (ply, choice, before) = self.steps[i];
+            pairs.push((ply, choice));
+            at = before;
+        }
+        pairs.reverse();
+        pairs
+    }
+}
+
+/// A move waiting to be walked: the node, the position before it, its ply, the last step
+/// of the choices that lead to it, whether it starts a variation, how deep in variations
+/// it is.
+type Pending = (usize, Position, usize, Option<usize>, bool, usize);
 
 /// Pushes the moves playable at `ply` (`options`), the main continuation last so that it
 /// is walked first.
@@ -348,24 +371,27 @@ fn push_options(
     options: &[usize],
     pos: &Position,
     ply: usize,
-    choices: &[(usize, usize)],
+    choice: Option<usize>,
     depth: usize,
+    choices: &mut Choices,
     stack: &mut Vec<Pending>,
 ) {
     for (i, &alt) in options.iter().enumerate().skip(1).rev() {
-        let mut c = choices.to_vec();
-        c.push((ply, i + 1));
-        stack.push((alt, pos.clone(), ply, c, depth + 1));
+        choices.steps.push((ply, i + 1, choice));
+        let step = Some(choices.steps.len() - 1);
+        stack.push((alt, pos.clone(), ply, step, true, depth + 1));
     }
     if let Some(&main) = options.first() {
-        stack.push((main, pos.clone(), ply, choices.to_vec(), depth));
+        stack.push((main, pos.clone(), ply, choice, false, depth));
     }
 }
 
 /// Every variation of the record as a tree: where it branches (its move number and ply),
 /// its first move in Chinese notation, and the `--line` short form that picks it; nested
 /// variations indented under the one they branch from. At most `limit` entries (then how
-/// many more there are). Empty for a record without variations.
+/// many more there are). Empty for a record without variations. Linear in the number of
+/// moves however deep the variations nest: an entry shown has at most `limit` pairs (each
+/// is an entry shown before it).
 pub fn variation_tree(record: &Record, limit: usize) -> String {
     let Some(start) = record.start.clone() else {
         return String::new();
@@ -373,9 +399,18 @@ pub fn variation_tree(record: &Record, limit: usize) -> String {
     let mut entries = Vec::new();
     let mut total = 0usize;
     let mut stack: Vec<Pending> = Vec::new();
-    push_options(&record.root_children, &start, 1, &[], 0, &mut stack);
+    let mut choices = Choices { steps: Vec::new() };
+    push_options(
+        &record.root_children,
+        &start,
+        1,
+        None,
+        0,
+        &mut choices,
+        &mut stack,
+    );
     let mut seen = vec![false; record.moves.len()];
-    while let Some((node, pos, ply, choices, depth)) = stack.pop() {
+    while let Some((node, pos, ply, choice, starts_variation, depth)) = stack.pop() {
         if std::mem::replace(&mut seen[node], true) {
             continue;
         }
@@ -383,7 +418,6 @@ pub fn variation_tree(record: &Record, limit: usize) -> String {
         let Ok(chinese) = pos.to_chinese(mv) else {
             continue;
         };
-        let starts_variation = choices.last().is_some_and(|&(p, _)| p == ply);
         if starts_variation {
             total += 1;
             if entries.len() < limit {
@@ -391,7 +425,11 @@ pub fn variation_tree(record: &Record, limit: usize) -> String {
                     Side::Red => format!("{}.", pos.move_number()),
                     Side::Black => format!("{}...", pos.move_number()),
                 };
-                let short: Vec<String> = choices.iter().map(|(p, c)| format!("{p}:{c}")).collect();
+                let short: Vec<String> = choices
+                    .pairs(choice)
+                    .iter()
+                    .map(|(p, c)| format!("{p}:{c}"))
+                    .collect();
                 entries.push(format!(
                     "{}{number} {chinese}  (ply {ply}, --line {})",
                     "  ".repeat(depth.saturating_sub(1)),
@@ -405,8 +443,9 @@ pub fn variation_tree(record: &Record, limit: usize) -> String {
             &record.moves[node].children,
             &after,
             ply + 1,
-            &choices,
+            choice,
             depth,
+            &mut choices,
             &mut stack,
         );
     }

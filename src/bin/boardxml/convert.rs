@@ -268,9 +268,13 @@ fn convert_one(
         Input::Unreadable { error, .. } => return Outcome::Io(error.clone()),
     };
     // A file too large to be a record is not kept: a CBF record is refused (E0106) before
-    // its tree is built, a CIF document is checked in bounded memory (and skipped).
+    // its tree is built, a CIF document is checked in bounded memory (and skipped). A
+    // library of players' records is kept: `validate` reads it up to its own limit
+    // (MAX_LIBRARY), and its records are converted one by one.
     let large = match input {
-        Input::File { path, .. } => std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_RECORD),
+        Input::File { path, .. } => {
+            std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_RECORD) && !is_library(path)
+        }
         _ => false,
     };
     let options = Options {
@@ -312,6 +316,16 @@ fn convert_one(
         },
         Err(e) => Outcome::Failed(format!("cannot convert: {e}")),
     }
+}
+
+/// Whether the file starts as a XiangQi Bridge library (CBL): its first bytes tell.
+fn is_library(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(32);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(32).read_to_end(&mut head))
+        .is_ok()
+        && boardxml::players::Kind::sniff(&head) == Some(boardxml::players::Kind::Cbl)
 }
 
 /// The bytes of `record` converted to the target, and what the target cannot hold.
