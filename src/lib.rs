@@ -49,6 +49,9 @@
 extern crate self as boardxml;
 
 pub mod any;
+// Reading a file with a size limit, regular files only unless the user named it.
+#[cfg(unix)]
+pub mod bounded;
 pub mod cbf;
 pub mod cif;
 pub mod complex;

@@ -360,6 +360,40 @@ pub fn append(path: &Path, bytes: &[u8]) -> io::Result<()> {
     file.flush()
 }
 
+/// An exclusive lock on a folder, held until dropped: for writers that fill one folder with
+/// files that must agree with each other (a generated package), so that concurrent runs
+/// into the same folder take turns instead of interleaving. It is `flock` on the folder
+/// itself, so there is no lock file to plant or to leave behind, and the folder is opened
+/// without following a link (`O_NOFOLLOW | O_DIRECTORY`). Elsewhere than on Unix it locks
+/// nothing.
+#[derive(Debug)]
+pub struct FolderLock {
+    _folder: Option<File>,
+}
+
+/// Takes [`FolderLock`] on `dir`, waiting for another holder to let go.
+pub fn lock_folder(dir: &Path) -> io::Result<FolderLock> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let folder = OpenOptions::new()
+            .read(true)
+            .custom_flags(
+                (rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::DIRECTORY).bits() as i32,
+            )
+            .open(dir)?;
+        rustix::fs::flock(&folder, rustix::fs::FlockOperation::LockExclusive)?;
+        Ok(FolderLock {
+            _folder: Some(folder),
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(FolderLock { _folder: None })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Regular,

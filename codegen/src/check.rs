@@ -77,15 +77,20 @@ pub fn check_str(path: &Path, text: &str) -> Report {
 /// the diagnostics': invalid over I/O error over unsupported over supported, so an invalid
 /// document is never hidden by an unreadable one.
 pub fn check_files(paths: &[PathBuf], catalogs: &[PathBuf]) -> Report {
+    check_files_allowed(paths, catalogs, &crate::xsd::Allowed::default())
+}
+
+/// [`check_files`], the documents also allowed to read under `allowed`'s folders
+/// (`--allow-path`).
+pub fn check_files_allowed(
+    paths: &[PathBuf],
+    catalogs: &[PathBuf],
+    allowed: &crate::xsd::Allowed,
+) -> Report {
     let mut all = Vec::new();
-    let catalog = match crate::xsd::Catalog::read(catalogs) {
-        Ok(c) => c,
-        Err(problems) => {
-            all.extend(problems);
-            crate::xsd::Catalog::default()
-        }
-    };
-    match crate::xsd::read_schema_files(paths, &catalog) {
+    let (catalog, problems) = crate::xsd::Catalog::read_partly(catalogs);
+    all.extend(problems);
+    match crate::xsd::read_schema_files_allowed(paths, &catalog, allowed) {
         Ok(schema) => {
             // What the schema was read without is said even when it is valid.
             all.extend(schema.warnings.iter().cloned());

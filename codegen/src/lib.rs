@@ -52,7 +52,17 @@ pub fn generate_files(
     catalog: &xsd::Catalog,
     externs: &Externs,
 ) -> Result<(String, String), Diagnostics> {
-    let schema = xsd::read_schema_files(paths, catalog)?;
+    generate_files_allowed(paths, catalog, &xsd::Allowed::default(), externs)
+}
+
+/// [`generate_files`], the documents also allowed to read under `allowed`'s folders.
+pub fn generate_files_allowed(
+    paths: &[PathBuf],
+    catalog: &xsd::Catalog,
+    allowed: &xsd::Allowed,
+    externs: &Externs,
+) -> Result<(String, String), Diagnostics> {
+    let schema = xsd::read_schema_files_allowed(paths, catalog, allowed)?;
     let first = paths
         .first()
         .map_or(Path::new("schema.xsd"), PathBuf::as_path);
@@ -221,6 +231,15 @@ pub fn generate_dir_with(
     dir: &Path,
     catalog: &xsd::Catalog,
 ) -> Result<BTreeMap<String, String>, Diagnostics> {
+    generate_dir_allowed(dir, catalog, &xsd::Allowed::default())
+}
+
+/// [`generate_dir_with`], the documents also allowed to read under `allowed`'s folders.
+pub fn generate_dir_allowed(
+    dir: &Path,
+    catalog: &xsd::Catalog,
+    allowed: &xsd::Allowed,
+) -> Result<BTreeMap<String, String>, Diagnostics> {
     let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(entries) => entries
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -244,9 +263,10 @@ pub fn generate_dir_with(
     let none = Externs::new();
     for p in paths {
         let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        match generate_files(
+        match generate_files_allowed(
             std::slice::from_ref(&p),
             catalog,
+            allowed,
             bindings.get(name).unwrap_or(&none),
         ) {
             Ok((name, text)) => {
@@ -263,24 +283,21 @@ pub fn generate_dir_with(
 }
 
 /// Writes the outputs into `dir`, each only if it changed (so builds do not rerun for
-/// nothing), through a temporary file and a rename (so a crash leaves no half file).
+/// nothing), as the runtime writes ([`boardxml::safe_write`]): through an exclusively
+/// created temporary file and a rename (so a crash leaves no half file and no planted link
+/// is followed), a new file getting the mode the umask gives, a replaced one its old mode.
 /// Returns how many files changed.
 pub fn write_dir(outputs: &BTreeMap<String, String>, dir: &Path) -> std::io::Result<usize> {
     std::fs::create_dir_all(dir)?;
     let mut changed = 0;
+    let inputs = boardxml::safe_write::Inputs::new();
     for (name, text) in outputs {
         let path = dir.join(name);
         if std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
             continue;
         }
-        // A fresh temporary file of an unpredictable name, created exclusively and removed
-        // on error (a fixed `.NAME.tmp` could be a planted link).
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&format!(".{name}."))
-            .suffix(".tmp")
-            .tempfile_in(dir)?;
-        std::io::Write::write_all(&mut tmp, text.as_bytes())?;
-        tmp.persist(&path).map_err(|e| e.error)?;
+        boardxml::safe_write::write_file(&path, text.as_bytes(), &inputs)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
         changed += 1;
     }
     Ok(changed)

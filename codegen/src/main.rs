@@ -28,6 +28,10 @@ struct Cli {
     /// local files (repeatable); nothing is fetched from the network.
     #[arg(long)]
     catalog: Vec<PathBuf>,
+    /// A folder schema documents may also read from (repeatable); without it, an include,
+    /// import or redefine reads only under the schemas' own folders and what a catalog maps.
+    #[arg(long = "allow-path", value_name = "DIR")]
+    allow_path: Vec<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -43,6 +47,11 @@ enum Command {
         /// to local files (repeatable); nothing is fetched from the network.
         #[arg(long)]
         catalog: Vec<PathBuf>,
+        /// A folder schema documents may also read from (repeatable); without it, an
+        /// include, import or redefine reads only under the schemas' own folders and what a
+        /// catalog maps.
+        #[arg(long = "allow-path", value_name = "DIR")]
+        allow_path: Vec<PathBuf>,
         /// The schema files (not folders).
         #[arg(required = true)]
         schemas: Vec<PathBuf>,
@@ -84,6 +93,9 @@ struct ValidatorArgs {
     /// and checked now; used once composition (include/import) is supported.
     #[arg(long)]
     catalog: Vec<PathBuf>,
+    /// A folder schema documents may also read from (repeatable).
+    #[arg(long = "allow-path", value_name = "DIR")]
+    allow_path: Vec<PathBuf>,
     /// A file of schema sets, one a line: `NAME<TAB>SCHEMA.xsd[<TAB>MORE.xsd...]`.
     #[arg(long, conflicts_with = "schemas")]
     sets: Option<PathBuf>,
@@ -104,6 +116,9 @@ struct DiffArgs {
     /// either schema to local files (repeatable).
     #[arg(long)]
     catalog: Vec<PathBuf>,
+    /// A folder schema documents may also read from (repeatable).
+    #[arg(long = "allow-path", value_name = "DIR")]
+    allow_path: Vec<PathBuf>,
     /// The schema before the change.
     old: PathBuf,
     /// The schema after the change.
@@ -122,10 +137,32 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Regex { pattern }) => regex(&pattern),
         Some(Command::Diff(args)) => diff(&args),
-        Some(Command::Check { catalog, schemas }) => check(&schemas, &catalog),
+        Some(Command::Check {
+            catalog,
+            allow_path,
+            schemas,
+        }) => check(&schemas, &catalog, &allow_path),
         Some(Command::Validator(args)) => validator(&args),
-        None => generate(&cli.schemas, &cli.out, cli.check, &cli.catalog),
+        None => generate(
+            &cli.schemas,
+            &cli.out,
+            cli.check,
+            &cli.catalog,
+            &cli.allow_path,
+        ),
     }
+}
+
+/// The folders `--allow-path` adds, or why one is not a folder.
+fn allowed(dirs: &[PathBuf]) -> Result<boardxml_codegen::xsd::Allowed, ExitCode> {
+    let mut allowed = boardxml_codegen::xsd::Allowed::new();
+    for d in dirs {
+        if let Err(e) = allowed.folder(d) {
+            eprintln!("error: {e}");
+            return Err(ExitCode::from(2));
+        }
+    }
+    Ok(allowed)
 }
 
 /// Reads the catalogs, or says why not.
@@ -141,12 +178,17 @@ fn generate(
     out: &std::path::Path,
     check: bool,
     catalogs: &[PathBuf],
+    allow_path: &[PathBuf],
 ) -> ExitCode {
     let catalog = match catalog(catalogs) {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let outputs = match boardxml_codegen::generate_dir_with(schemas, &catalog) {
+    let allowed = match allowed(allow_path) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let outputs = match boardxml_codegen::generate_dir_allowed(schemas, &catalog, &allowed) {
         Ok(outputs) => outputs,
         Err(e) => {
             eprintln!("{e}");
@@ -196,7 +238,13 @@ fn diff(args: &DiffArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let mut report = match boardxml_codegen::diff::diff_files_with(&args.old, &args.new, &catalog) {
+    let allowed = match allowed(&args.allow_path) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let diffed =
+        boardxml_codegen::diff::diff_files_allowed(&args.old, &args.new, &catalog, &allowed);
+    let mut report = match diffed {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");
@@ -221,7 +269,11 @@ fn diff(args: &DiffArgs) -> ExitCode {
     }
 }
 
-fn check(schemas: &[PathBuf], catalogs: &[PathBuf]) -> ExitCode {
+fn check(schemas: &[PathBuf], catalogs: &[PathBuf], allow_path: &[PathBuf]) -> ExitCode {
+    let allowed = match allowed(allow_path) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
     if let Some(dir) = schemas.iter().find(|p| p.is_dir()) {
         eprintln!(
             "error: {} is a folder; check takes schema files (e.g. {}/*.xsd)",
@@ -230,7 +282,7 @@ fn check(schemas: &[PathBuf], catalogs: &[PathBuf]) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let report = boardxml_codegen::check::check_files(schemas, catalogs);
+    let report = boardxml_codegen::check::check_files_allowed(schemas, catalogs, &allowed);
     if !report.diagnostics.is_empty() {
         eprintln!("{}", report.diagnostics);
     }
@@ -247,7 +299,13 @@ fn check(schemas: &[PathBuf], catalogs: &[PathBuf]) -> ExitCode {
 }
 
 fn validator(args: &ValidatorArgs) -> ExitCode {
-    use boardxml_codegen::validator::{package, read_sets_file, sets_of_files, write, Runtime};
+    use boardxml_codegen::validator::{
+        package_allowed, read_sets_file, sets_of_files, write, Runtime,
+    };
+    let allowed = match allowed(&args.allow_path) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
     let sets = match &args.sets {
         Some(file) => match read_sets_file(file) {
             Ok(sets) => sets,
@@ -263,7 +321,7 @@ fn validator(args: &ValidatorArgs) -> ExitCode {
         None if args.published => Runtime::Published,
         None => Runtime::built_with(),
     };
-    let files = match package(&sets, &args.catalog, &runtime) {
+    let files = match package_allowed(&sets, &args.catalog, &allowed, &runtime) {
         Ok(p) => {
             for w in &p.warnings {
                 eprintln!("{w}");
@@ -294,6 +352,9 @@ fn validator(args: &ValidatorArgs) -> ExitCode {
     }
 }
 
+/// The most `regex` reads from standard input, 64 MiB of candidate values.
+const MAX_REGEX_INPUT: u64 = 64 << 20;
+
 fn regex(pattern: &str) -> ExitCode {
     let translated = match boardxml_xsd_regex::translate(pattern) {
         Ok(t) => t,
@@ -309,8 +370,19 @@ fn regex(pattern: &str) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let stdin = std::io::stdin();
-    for (i, line) in stdin.lock().lines().enumerate() {
+    // With a limit: `< /dev/zero` (one endless line) is an error, not memory exhausted.
+    let input = match boardxml::bounded::read_stream(std::io::stdin().lock(), MAX_REGEX_INPUT) {
+        Ok(bytes) => bytes,
+        Err(boardxml::bounded::ReadError::Failed(why)) => {
+            eprintln!("error: standard input {why}");
+            return ExitCode::from(2);
+        }
+        Err(boardxml::bounded::ReadError::TimedOut) => {
+            eprintln!("error: reading standard input timed out");
+            return ExitCode::from(2);
+        }
+    };
+    for (i, line) in input.lines().enumerate() {
         let line = match line {
             Ok(l) => l,
             Err(e) => {

@@ -20,7 +20,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use crate::check::{check_files, Verdict};
+use crate::check::Verdict;
 use crate::diagnostic::Diagnostics;
 
 /// The file that marks a folder as a validator's output.
@@ -209,6 +209,16 @@ pub fn package(
     catalogs: &[PathBuf],
     runtime: &Runtime,
 ) -> Result<Package, Failure> {
+    package_allowed(sets, catalogs, &crate::xsd::Allowed::default(), runtime)
+}
+
+/// [`package`], the documents also allowed to read under `allowed`'s folders.
+pub fn package_allowed(
+    sets: &[SetSpec],
+    catalogs: &[PathBuf],
+    allowed: &crate::xsd::Allowed,
+    runtime: &Runtime,
+) -> Result<Package, Failure> {
     check_names(sets)?;
     // Read once: a broken catalog is a usage error before anything is generated.
     let catalog = crate::xsd::Catalog::read(catalogs).map_err(|problems| {
@@ -221,7 +231,7 @@ pub fn package(
     let (mut worst, mut invalid) = (Verdict::Supported, false);
     let mut types = 0;
     for set in sets {
-        match module_text(set, catalogs, &catalog) {
+        match module_text(set, catalogs, &catalog, allowed) {
             Ok((text, count, warned)) => {
                 types += count;
                 files.insert(format!("src/sets/{}.rs", module_of(&set.name)), text);
@@ -288,13 +298,14 @@ fn module_text(
     set: &SetSpec,
     catalogs: &[PathBuf],
     catalog: &crate::xsd::Catalog,
+    allowed: &crate::xsd::Allowed,
 ) -> Result<(String, usize, Diagnostics), (Verdict, Diagnostics)> {
-    let report = check_files(&set.schemas, catalogs);
+    let report = crate::check::check_files_allowed(&set.schemas, catalogs, allowed);
     if report.verdict != Verdict::Supported {
         return Err((report.verdict, report.diagnostics));
     }
     // The set's documents form one schema, with what they include and import.
-    let schema = crate::xsd::read_schema_files(&set.schemas, catalog)
+    let schema = crate::xsd::read_schema_files_allowed(&set.schemas, catalog, allowed)
         .map_err(|d| (Verdict::Unsupported, d))?;
     let first = set
         .schemas
@@ -354,7 +365,9 @@ fn main_text(sets: &[SetSpec], types: usize) -> String {
 /// Writes the package into `out`: a new folder, or one holding a previous validator output
 /// ([`MARKER`]), whose generated files are replaced (and set modules no longer generated
 /// removed). Anything else at `out` (a file, a link, a folder of other things) is refused.
-/// Returns how many files changed.
+/// The folder is locked while it is checked and written
+/// ([`boardxml::safe_write::lock_folder`]): concurrent runs into one folder take turns, and
+/// the folder holds one whole package, the last run's. Returns how many files changed.
 pub fn write(
     files: &BTreeMap<String, String>,
     out: &Path,
@@ -370,17 +383,19 @@ pub fn write(
             return Err(format!("{shown} is a link: give the folder itself"));
         }
         Ok(m) if !m.is_dir() => return Err(format!("{shown} exists and is not a folder")),
-        Ok(_) => {
-            let marker = out.join(MARKER);
-            let ours = std::fs::symlink_metadata(&marker).is_ok_and(|m| m.is_file())
-                && std::fs::read_to_string(&marker).is_ok_and(|t| t == MARKER_TEXT);
-            let empty = std::fs::read_dir(out).is_ok_and(|mut d| d.next().is_none());
-            if !ours && !empty {
-                return Err(format!(
-                    "{shown} is not empty and not a previous validator output (no {MARKER}): refusing to write into it"
-                ));
-            }
-        }
+        Ok(_) => {}
+    }
+    // Checked under the lock: another run may have written the folder meanwhile.
+    let _lock =
+        boardxml::safe_write::lock_folder(out).map_err(|e| format!("cannot lock {shown}: {e}"))?;
+    let marker = out.join(MARKER);
+    let ours = std::fs::symlink_metadata(&marker).is_ok_and(|m| m.is_file())
+        && std::fs::read_to_string(&marker).is_ok_and(|t| t == MARKER_TEXT);
+    let empty = std::fs::read_dir(out).is_ok_and(|mut d| d.next().is_none());
+    if !ours && !empty {
+        return Err(format!(
+            "{shown} is not empty and not a previous validator output (no {MARKER}): refusing to write into it"
+        ));
     }
     let mut inputs_set = boardxml::safe_write::Inputs::new();
     for p in inputs {

@@ -13,7 +13,7 @@
 //! Everything returns data: the CLI (`boardxml conformance ...`) only parses its arguments,
 //! calls these, prints [`render`]'s output and turns [`Summary::is_success`] into an exit code.
 
-mod bounded;
+use crate::bounded;
 mod diff;
 pub mod embedded;
 mod process;

@@ -130,8 +130,18 @@ pub fn diff_files_with(
     new: &Path,
     catalog: &crate::xsd::Catalog,
 ) -> Result<Report, Diagnostics> {
-    let a = crate::xsd::read_schema_files(&[old.to_owned()], catalog)?;
-    let b = crate::xsd::read_schema_files(&[new.to_owned()], catalog)?;
+    diff_files_allowed(old, new, catalog, &crate::xsd::Allowed::default())
+}
+
+/// [`diff_files_with`], the documents also allowed to read under `allowed`'s folders.
+pub fn diff_files_allowed(
+    old: &Path,
+    new: &Path,
+    catalog: &crate::xsd::Catalog,
+    allowed: &crate::xsd::Allowed,
+) -> Result<Report, Diagnostics> {
+    let a = crate::xsd::read_schema_files_allowed(&[old.to_owned()], catalog, allowed)?;
+    let b = crate::xsd::read_schema_files_allowed(&[new.to_owned()], catalog, allowed)?;
     Ok(diff(
         &a,
         &b,

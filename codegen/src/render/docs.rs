@@ -59,6 +59,52 @@ pub(super) fn plain_to_markdown(text: &str) -> String {
         .join("\n")
 }
 
+/// Makes the characters a doc comment cannot hold visible escapes (`\u{202E}`): a CR
+/// (rustc: "bare CR not allowed in doc-comment"), other control characters, and the
+/// bidirectional controls that can make source read otherwise than it compiles (the
+/// deny-by-default `text_direction_codepoint_in_comment`). Schema text (documentation, an
+/// enumeration value, a name) may hold any of them.
+pub(super) struct VisibleDocs;
+
+impl syn::visit_mut::VisitMut for VisibleDocs {
+    fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
+        if !attr.path().is_ident("doc") {
+            return;
+        }
+        if let syn::Meta::NameValue(nv) = &mut attr.meta {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &mut nv.value
+            {
+                let text = s.value();
+                if text.chars().any(needs_escape) {
+                    *s = syn::LitStr::new(&visible(&text), s.span());
+                }
+            }
+        }
+    }
+}
+
+/// Whether a character cannot stand raw in a doc comment (see [`VisibleDocs`]).
+fn needs_escape(c: char) -> bool {
+    (c.is_control() && c != '\t' && c != '\n')
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{2028}' | '\u{2029}')
+}
+
+/// `text` with each character [`needs_escape`] written `\u{XXXX}`.
+pub(super) fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if needs_escape(c) {
+            out.push_str(&format!("\\u{{{:04X}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `text` with every character that Markdown gives a meaning escaped by a backslash.
 pub(super) fn markdown_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

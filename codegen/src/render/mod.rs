@@ -200,7 +200,7 @@ pub fn render(
         #(#aliases)*
         #body
     };
-    let parsed: syn::File = match syn::parse2(file) {
+    let mut parsed: syn::File = match syn::parse2(file) {
         Ok(f) => f,
         Err(e) => {
             return Err(vec![RenderError {
@@ -212,6 +212,8 @@ pub fn render(
             }])
         }
     };
+    // Every doc comment at once, whichever part of the schema its text came from.
+    syn::visit_mut::VisitMut::visit_file_mut(&mut docs::VisibleDocs, &mut parsed);
     Ok(format!("{header}\n\n{}", prettyplease::unparse(&parsed)))
 }
 

@@ -32,23 +32,35 @@ enum Entry {
 pub struct Catalog {
     /// Entries of each catalog file, in the order files are consulted.
     files: Vec<(PathBuf, Vec<Entry>)>,
+    /// Whether the user gave any catalog (even one that could not be read).
+    given: bool,
 }
 
 impl Catalog {
     /// Reads catalog files (and the `nextCatalog`s they chain to, each once); every problem
     /// is an I/O diagnostic located in the catalog.
     pub fn read(paths: &[PathBuf]) -> Result<Catalog, Vec<SchemaDiagnostic>> {
-        let mut catalog = Catalog::default();
-        let mut problems = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for p in paths {
-            catalog.read_file(p, None, &mut seen, &mut problems);
-        }
+        let (catalog, problems) = Catalog::read_partly(paths);
         if problems.is_empty() {
             Ok(catalog)
         } else {
             Err(problems)
         }
+    }
+
+    /// [`Catalog::read`], keeping what could be read next to the problems (so that `check`
+    /// goes on, and says a catalog was given even when one of them failed).
+    pub fn read_partly(paths: &[PathBuf]) -> (Catalog, Vec<SchemaDiagnostic>) {
+        let mut catalog = Catalog {
+            given: !paths.is_empty(),
+            ..Catalog::default()
+        };
+        let mut problems = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for p in paths {
+            catalog.read_file(p, None, &mut seen, &mut problems);
+        }
+        (catalog, problems)
     }
 
     fn read_file(
@@ -62,7 +74,10 @@ impl Catalog {
         if !seen.insert(key) {
             return;
         }
-        let text = match std::fs::read_to_string(path) {
+        // A catalog the user named may be a stream; one a nextCatalog names, only a file.
+        let read = super::compose::read_bounded(path, from.is_none())
+            .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "it is not UTF-8".to_string()));
+        let text = match read {
             Ok(t) => t,
             Err(e) => {
                 let (file, span) =
@@ -171,21 +186,27 @@ impl Catalog {
         }
     }
 
-    /// Whether no catalog was given.
+    /// Whether no catalog was given (a catalog that failed to read was given).
     pub fn is_empty(&self) -> bool {
-        self.files.is_empty()
+        !self.given && self.files.is_empty()
     }
 
     /// The file a location (a system identifier or URI) maps to: an exact entry first, then
     /// the longest rewrite prefix, catalog by catalog.
     pub fn resolve(&self, location: &str) -> Option<PathBuf> {
+        self.resolve_within(location).map(|(file, _)| file)
+    }
+
+    /// [`Catalog::resolve`], with what the mapping allows reading: an exact entry's file, or
+    /// the folder of a rewrite's prefix (a `../` in the rest of the location cannot leave it).
+    pub fn resolve_within(&self, location: &str) -> Option<(PathBuf, PathBuf)> {
         for (_, entries) in &self.files {
             let exact = entries.iter().find_map(|e| match e {
                 Entry::Exact { id, to } if id == location => Some(to.clone()),
                 _ => None,
             });
-            if exact.is_some() {
-                return exact;
+            if let Some(to) = exact {
+                return Some((to.clone(), to));
             }
             let rewrite = entries
                 .iter()
@@ -197,7 +218,14 @@ impl Catalog {
                 })
                 .max_by_key(|(len, _)| *len);
             if let Some((len, to)) = rewrite {
-                return Some(PathBuf::from(format!("{to}{}", &location[len..])));
+                let within = if to.ends_with('/') {
+                    PathBuf::from(to)
+                } else {
+                    Path::new(to)
+                        .parent()
+                        .map_or_else(PathBuf::new, Path::to_owned)
+                };
+                return Some((PathBuf::from(format!("{to}{}", &location[len..])), within));
             }
         }
         None

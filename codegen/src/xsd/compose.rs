@@ -10,6 +10,14 @@
 //! its namespace's components come from another document given, or stay unresolvable
 //! (reported where they are referred to).
 //!
+//! Composition is confined ([`Allowed`]): a document may read only files under the folders of
+//! the root documents, files a catalog the user passed maps, and folders added with
+//! [`Allowed::folder`] (`--allow-path`). Paths are compared canonical (links resolved), so a
+//! link inside an allowed folder to a file outside is refused; a refused location is a
+//! located error that names the location and the rule, never the file's contents. Every
+//! file is read through [`boardxml::bounded`]: regular files only (a root named by the
+//! user may be a stream), at most [`MAX_SCHEMA_BYTES`].
+//!
 //! The converter gets the documents as (path, text) with what each composition element
 //! loaded; this module knows nothing of components. Namespaces are handled only as far as
 //! composition needs: each document's `targetNamespace`, the namespace a chameleon include
@@ -67,6 +75,9 @@ pub struct Composition {
     /// Whether loading failed (the error is reported): components it would have given are
     /// not known, so their absence is no further error.
     pub failed: bool,
+    /// Whether the location was refused because it lies outside the allowed folders
+    /// ([`Allowed`]): an error even when the schema would not need the document.
+    pub refused: bool,
 }
 
 /// One schema document.
@@ -105,8 +116,84 @@ struct Base {
 /// A root document: its path, and its text when it is given in memory (else it is read).
 pub type Root = (PathBuf, Option<String>);
 
-/// Loads the documents of one schema from its root documents.
+/// The largest schema document or catalog read, 64 MiB (the largest real schema in the
+/// corpus is a few MiB): more is an error, not memory exhausted.
+pub const MAX_SCHEMA_BYTES: u64 = 64 << 20;
+
+/// Where composition may read from, besides the folders of the root documents (always
+/// allowed) and the files a catalog maps: folders the user added (`--allow-path DIR`).
+/// The default adds nothing, so a library user keeps the confinement.
+#[derive(Debug, Clone, Default)]
+pub struct Allowed {
+    /// Canonical folders.
+    folders: Vec<PathBuf>,
+}
+
+impl Allowed {
+    /// No folders beyond the roots' own.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a folder (and everything under it); it must exist.
+    pub fn folder(&mut self, dir: &Path) -> Result<&mut Self, String> {
+        let canonical = std::fs::canonicalize(dir)
+            .map_err(|e| format!("--allow-path {}: {e}", dir.display()))?;
+        if !canonical.is_dir() {
+            return Err(format!("--allow-path {}: not a folder", dir.display()));
+        }
+        self.folders.push(canonical);
+        Ok(self)
+    }
+
+    /// Adds the folder a root document is in.
+    fn root(&mut self, path: &Path) {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        if let Ok(c) = std::fs::canonicalize(dir) {
+            self.folders.push(c);
+        }
+    }
+
+    /// The canonical file if it lies under an allowed folder (or is `mapped`'s target); the
+    /// error says whether the file was refused (rather than not found).
+    fn permits(&self, file: &Path, mapped: Option<&Path>) -> Result<PathBuf, (String, bool)> {
+        let canonical = std::fs::canonicalize(file).map_err(|e| (e.to_string(), false))?;
+        let under_mapping = mapped
+            .and_then(|m| std::fs::canonicalize(m).ok())
+            .is_some_and(|m| canonical.starts_with(&m));
+        if under_mapping || self.folders.iter().any(|f| canonical.starts_with(f)) {
+            return Ok(canonical);
+        }
+        let shown: Vec<String> = self
+            .folders
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect();
+        Err((
+            format!(
+                "it is outside the allowed folders ({}): a schema reads only files under the folders of the schemas given, files a catalog given maps, and folders added with --allow-path DIR",
+                shown.join(", ")
+            ),
+            true,
+        ))
+    }
+}
+
+/// Loads the documents of one schema from its root documents, confined to their folders
+/// and what `catalog` maps.
 pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
+    load_allowed(roots, catalog, &Allowed::default())
+}
+
+/// [`load`], also allowed to read under `allowed`'s folders.
+pub fn load_allowed(roots: Vec<Root>, catalog: &Catalog, allowed: &Allowed) -> DocumentSet {
+    let mut allowed = allowed.clone();
+    for (path, _) in &roots {
+        allowed.root(path);
+    }
     let mut set = DocumentSet::default();
     // A document is read once per namespace its components take: a no-namespace document
     // given on its own and also included into a namespaced one as a chameleon is two sets
@@ -119,7 +206,7 @@ pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
     for (path, text) in roots {
         let text = match text {
             Some(t) => t,
-            None => match read(&path) {
+            None => match read(&path, true) {
                 Ok(t) => t,
                 Err((message, kind)) => {
                     set.diagnostics.push(SchemaDiagnostic {
@@ -175,16 +262,39 @@ pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
                 hint,
                 kind,
             };
-            let (file, url) = match locate(location, &base, catalog) {
+            let located = locate(location, &base, catalog)
+                .map_err(|(message, hint)| (message, hint, false))
+                .and_then(|(file, url, mapped)| {
+                    let canonical =
+                        allowed
+                            .permits(&file, mapped.as_deref())
+                            .map_err(|(why, refused)| {
+                                let hint = refused.then(|| {
+                                    "if the schema may read it, add its folder: --allow-path DIR"
+                                        .to_string()
+                                });
+                                let message = if refused {
+                                    format!("not read \"{location}\": {why}")
+                                } else {
+                                    format!("cannot read \"{location}\": {why}")
+                                };
+                                (message, hint, refused)
+                            })?;
+                    Ok((file, canonical, url))
+                });
+            // The file as located (what diagnostics name) and as checked (what is read, so
+            // that a link swapped in after the check is not followed elsewhere).
+            let (file, checked, url) = match located {
                 Ok(found) => found,
-                Err((message, hint)) => {
+                Err((message, hint, refused)) => {
                     let d = fail(message, hint, Kind::Io);
                     set.diagnostics.push(d);
                     set.documents[doc].compositions[c].failed = true;
+                    set.documents[doc].compositions[c].refused = refused;
                     continue;
                 }
             };
-            let key = canonical(&file);
+            let key = checked.clone();
             // A chameleon: a no-namespace document included into a namespaced one takes
             // on the includer's namespace.
             let inherited = match comp.how {
@@ -211,7 +321,7 @@ pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
                     }
                 },
                 None => {
-                    let text = match read(&file) {
+                    let text = match read(&checked, false) {
                         Ok(t) => t,
                         Err((message, kind)) => {
                             let reason = message.strip_prefix("cannot read: ").unwrap_or(&message);
@@ -278,15 +388,35 @@ fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
 }
 
-/// A document's text; a file in another encoding than UTF-8 is valid XML, only not
-/// supported (quick-xml reads UTF-8).
-fn read(path: &Path) -> Result<String, (String, Kind)> {
-    let bytes = std::fs::read(path).map_err(|e| (format!("cannot read: {e}"), Kind::Io))?;
+/// A document's text, read with a limit: a regular file, or when the user `named` it, also
+/// a stream. A file in another encoding than UTF-8 is valid XML, only not supported
+/// (quick-xml reads UTF-8).
+fn read(path: &Path, named: bool) -> Result<String, (String, Kind)> {
+    let bytes = read_bounded(path, named).map_err(|e| (format!("cannot read: {e}"), Kind::Io))?;
     String::from_utf8(bytes).map_err(|_| {
         (
             "the file is not UTF-8; only UTF-8 schemas are supported".to_string(),
             Kind::Unsupported,
         )
+    })
+}
+
+/// The bytes of a schema document or catalog, at most [`MAX_SCHEMA_BYTES`]: a regular file,
+/// or when the user `named` it (on the command line), also a stream. The error says why
+/// without the path (the caller names it).
+pub(crate) fn read_bounded(path: &Path, named: bool) -> Result<Vec<u8>, String> {
+    let read = if named {
+        boardxml::bounded::read_named(path, MAX_SCHEMA_BYTES)
+    } else {
+        boardxml::bounded::read_document(path, true, MAX_SCHEMA_BYTES, None)
+    };
+    read.map_err(|e| match e {
+        boardxml::bounded::ReadError::Failed(why) => {
+            let shown = path.display().to_string();
+            why.strip_prefix(&shown)
+                .map_or(why.clone(), |w| w.trim_start().to_string())
+        }
+        boardxml::bounded::ReadError::TimedOut => "timed out".to_string(),
     })
 }
 
@@ -331,16 +461,17 @@ fn join_url(base: &str, reference: &str) -> String {
     format!("{root}/{}", segments.join("/"))
 }
 
-/// The file a `schemaLocation` names, and the URL it was named by when one was.
+/// The file a `schemaLocation` names, the URL it was named by when one was, and what a
+/// catalog mapping confines it to.
 fn locate(
     location: &str,
     base: &Base,
     catalog: &Catalog,
-) -> Result<(PathBuf, Option<String>), (String, Option<String>)> {
+) -> Result<Located, (String, Option<String>)> {
     // The identifier as written first (catalogs list absolute URLs), then resolved
     // against the including document's URL, if it was reached by one.
-    if let Some(file) = catalog.resolve(location) {
-        return Ok((file, Some(location.to_string())));
+    if let Some((file, within)) = catalog.resolve_within(location) {
+        return Ok((file, Some(location.to_string()), Some(within)));
     }
     let absolute = match (scheme(location), &base.url) {
         (Some(_), _) => Some(location.to_string()),
@@ -348,14 +479,14 @@ fn locate(
         (None, None) => None,
     };
     if let Some(url) = &absolute {
-        if let Some(file) = catalog.resolve(url) {
-            return Ok((file, Some(url.clone())));
+        if let Some((file, within)) = catalog.resolve_within(url) {
+            return Ok((file, Some(url.clone()), Some(within)));
         }
         if let Some(path) = url
             .strip_prefix("file://")
             .or_else(|| url.strip_prefix("file:"))
         {
-            return Ok((PathBuf::from(path), None));
+            return Ok((PathBuf::from(path), None, None));
         }
         let hint = Some(
             "pass an OASIS XML catalog that maps it to a local copy: --catalog FILE with <system systemId=\"...\" uri=\"...\"/>"
@@ -369,8 +500,12 @@ fn locate(
         return Err((message, hint));
     }
     let dir = base.file.parent().unwrap_or(Path::new(""));
-    Ok((dir.join(location), None))
+    Ok((dir.join(location), None, None))
 }
+
+/// What [`locate`] found: the file, the URL it was named by, and when a catalog mapped it,
+/// what the mapping confines it to (the file itself, or a rewrite's folder).
+type Located = (PathBuf, Option<String>, Option<PathBuf>);
 
 /// Reads what composition needs from a document: its targetNamespace and top-level
 /// include/import/redefine elements (nothing, if it is not well-formed: the scan says so).
@@ -432,6 +567,7 @@ fn document(path: PathBuf, text: String, inherited: Option<String>) -> Document 
                     namespace: attr("namespace"),
                     document: None,
                     failed: false,
+                    refused: false,
                 });
             }
         }

@@ -24,6 +24,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 pub use catalog::Catalog;
+pub use compose::{Allowed, MAX_SCHEMA_BYTES};
 
 use xsd_parser::models::schema::xs::{
     AltType, AltTypeContent, Annotation, AnnotationContent, AttributeGroupType,
@@ -49,8 +50,17 @@ pub fn read_schema_file(path: &Path) -> Result<Schema, Diagnostics> {
 /// Reads and converts schema files that together form one schema, with the documents they
 /// bring in (their locations mapped by `catalog`).
 pub fn read_schema_files(paths: &[PathBuf], catalog: &Catalog) -> Result<Schema, Diagnostics> {
+    read_schema_files_allowed(paths, catalog, &Allowed::default())
+}
+
+/// [`read_schema_files`], the documents also allowed to read under `allowed`'s folders.
+pub fn read_schema_files_allowed(
+    paths: &[PathBuf],
+    catalog: &Catalog,
+    allowed: &Allowed,
+) -> Result<Schema, Diagnostics> {
     let roots = paths.iter().map(|p| (p.clone(), None)).collect();
-    read_documents(&compose::load(roots, catalog))
+    read_documents(&compose::load_allowed(roots, catalog, allowed))
 }
 
 /// Converts one schema given as text; `path` names it in diagnostics, and the documents it
@@ -78,7 +88,7 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
                     && doc
                         .compositions
                         .iter()
-                        .any(|c| c.failed && c.span == d.span)
+                        .any(|c| c.failed && !c.refused && c.span == d.span)
             })
     };
     let (skipped, others): (Vec<&SchemaDiagnostic>, Vec<&SchemaDiagnostic>) =
@@ -107,6 +117,15 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         }
     }
     convert_documents(set)
+}
+
+/// `text` cut to `limit` characters: an error of the parser underneath may quote the
+/// document, and a message does not repeat more than a glimpse of a file.
+fn at_most(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
 }
 
 /// [`read_documents`] without the fallback for unresolved locations.
@@ -225,7 +244,10 @@ fn read_documents_deferring(
                 cx.unsupported(
                     Span { line: 1, column: 1 },
                     "the schema document",
-                    format!("xsd-parser cannot read it: {error}"),
+                    format!(
+                        "xsd-parser cannot read it: {}",
+                        at_most(&error.to_string(), 200)
+                    ),
                     None,
                 );
                 raws.push(None);

@@ -233,6 +233,21 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
                 continue;
             }
             Event::Eof => break,
+            // Text outside the root element: the file is not XML (a text file an include
+            // named, say). Said without repeating it: its bytes are not the schema's to show.
+            Event::Text(t) if stack.len() == 1 && !t.iter().all(|b| b.is_ascii_whitespace()) => {
+                problems.push(ScanProblem {
+                    span: map.span_at(before),
+                    construct: "the schema document".into(),
+                    message: format!(
+                        "not well-formed XML: text outside the root element (the file is {} bytes; not an XML schema document?)",
+                        text.len()
+                    ),
+                    hint: None,
+                    kind: Kind::Invalid,
+                });
+                break;
+            }
             _ => continue,
         };
         // Offset of `<`: text before an element is a separate event, so `before` is it.
