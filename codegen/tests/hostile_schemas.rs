@@ -61,6 +61,17 @@ fn layout() -> (tempfile::TempDir, PathBuf, PathBuf) {
     (dir, schemas, outside)
 }
 
+/// `check --catalog CATALOG MAIN`.
+fn check_with_catalog(catalog: &Path, main: &Path) -> Output {
+    bin()
+        .arg("check")
+        .arg("--catalog")
+        .arg(catalog)
+        .arg(main)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn an_include_outside_the_allowed_folders_is_a_located_error() {
     let (_dir, schemas, outside) = layout();
@@ -159,14 +170,7 @@ fn a_catalog_maps_outside_but_a_rewrite_cannot_climb_out_of_its_folder() {
         ("http://mirror.org/m.xsd", true),
         ("http://mirror.org/../o.xsd", false),
     ] {
-        let main = including(&schemas, location);
-        let o = bin()
-            .arg("check")
-            .arg("--catalog")
-            .arg(&catalog)
-            .arg(&main)
-            .output()
-            .unwrap();
+        let o = check_with_catalog(&catalog, &including(&schemas, location));
         let e = stderr(&o);
         if ok {
             assert_eq!(o.status.code(), Some(0), "{location}: {e}");
@@ -276,14 +280,7 @@ fn a_failed_next_catalog_does_not_make_the_catalog_missing() {
         r#"<catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog"><nextCatalog catalog="gone.xml"/></catalog>"#,
     )
     .unwrap();
-    let main = including(dir.path(), "http://example.org/x.xsd");
-    let o = bin()
-        .arg("check")
-        .arg("--catalog")
-        .arg(&catalog)
-        .arg(&main)
-        .output()
-        .unwrap();
+    let o = check_with_catalog(&catalog, &including(dir.path(), "http://example.org/x.xsd"));
     let e = stderr(&o);
     assert!(e.contains("cannot read the catalog"), "{e}");
     assert!(!e.contains("no catalog is given"), "{e}");

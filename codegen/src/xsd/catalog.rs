@@ -75,7 +75,7 @@ impl Catalog {
             return;
         }
         // A catalog the user named may be a stream; one a nextCatalog names, only a file.
-        let read = super::compose::read_bounded(path, from.is_none())
+        let read = super::schema_file::read_bounded(path, from.is_none())
             .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "it is not UTF-8".to_string()));
         let text = match read {
             Ok(t) => t,

@@ -32,6 +32,7 @@ use quick_xml::name::ResolveResult;
 use quick_xml::NsReader;
 
 use super::catalog::{span_at, Catalog};
+use super::schema_file::read_bounded;
 use crate::diagnostic::{Kind, SchemaDiagnostic};
 use crate::ir::Span;
 
@@ -116,9 +117,7 @@ struct Base {
 /// A root document: its path, and its text when it is given in memory (else it is read).
 pub type Root = (PathBuf, Option<String>);
 
-/// The largest schema document or catalog read, 64 MiB (the largest real schema in the
-/// corpus is a few MiB): more is an error, not memory exhausted.
-pub const MAX_SCHEMA_BYTES: u64 = 64 << 20;
+pub use super::schema_file::MAX_SCHEMA_BYTES;
 
 /// Where composition may read from, besides the folders of the root documents (always
 /// allowed) and the files a catalog maps: folders the user added (`--allow-path DIR`).
@@ -398,25 +397,6 @@ fn read(path: &Path, named: bool) -> Result<String, (String, Kind)> {
             "the file is not UTF-8; only UTF-8 schemas are supported".to_string(),
             Kind::Unsupported,
         )
-    })
-}
-
-/// The bytes of a schema document or catalog, at most [`MAX_SCHEMA_BYTES`]: a regular file,
-/// or when the user `named` it (on the command line), also a stream. The error says why
-/// without the path (the caller names it).
-pub(crate) fn read_bounded(path: &Path, named: bool) -> Result<Vec<u8>, String> {
-    let read = if named {
-        boardxml::bounded::read_named(path, MAX_SCHEMA_BYTES)
-    } else {
-        boardxml::bounded::read_document(path, true, MAX_SCHEMA_BYTES, None)
-    };
-    read.map_err(|e| match e {
-        boardxml::bounded::ReadError::Failed(why) => {
-            let shown = path.display().to_string();
-            why.strip_prefix(&shown)
-                .map_or(why.clone(), |w| w.trim_start().to_string())
-        }
-        boardxml::bounded::ReadError::TimedOut => "timed out".to_string(),
     })
 }
 

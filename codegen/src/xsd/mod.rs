@@ -14,6 +14,7 @@ mod model;
 mod namespaces;
 mod nillable;
 mod recursion;
+mod schema_file;
 mod source;
 mod substitution;
 mod type_substitution;
