@@ -488,13 +488,11 @@ impl<'r> Walk<'r> {
     ) -> Diagnostic {
         let position = self.position.position();
         let reason = flying_king(position, mv).unwrap_or_else(|| reason.to_string());
-        let line: Vec<String> = self
-            .line
-            .iter()
-            .map(|step| step.mv)
-            .chain([mv])
-            .map(Move::cbf)
-            .collect();
+        let shown = &self.line[self.line.len().saturating_sub(LINE_SHOWN - 1)..];
+        let line = line_shown(
+            self.line.len() + 1,
+            shown.iter().map(|step| step.mv).chain([mv]).map(Move::cbf),
+        );
         let piece = position
             .piece_at(mv.from)
             .map(|p| format!("{} ", p.chinese_name()))
@@ -504,11 +502,10 @@ impl<'r> Walk<'r> {
             offset,
             path,
             format!(
-                "illegal move {piece}{} ({}) at ply {} of the line {}: {reason}",
+                "illegal move {piece}{} ({}) at ply {} of the line {line}: {reason}",
                 mv.cbf(),
                 mv.iccs(),
-                line.len(),
-                line.join(" ")
+                self.line.len() + 1,
             ),
         )
         .expected(format!(
@@ -516,6 +513,25 @@ impl<'r> Walk<'r> {
             side_name(position.side_to_move())
         ))
         .found(format!("{} ({})", mv.cbf(), mv.iccs()))
+    }
+}
+
+/// The most moves of a line an illegal move's message names (the illegal one the last).
+/// A line is as long as its record allows (200,000 plies of nested variations), and every
+/// illegal variation at its end would copy it whole into its message: time and memory
+/// quadratic in the depth.
+pub(crate) const LINE_SHOWN: usize = 32;
+
+/// The line of a message about its last move: the `len` moves whole when there are at
+/// most [`LINE_SHOWN`], else how many come before `last` (the last ones, in order).
+pub(crate) fn line_shown(len: usize, last: impl Iterator<Item = String>) -> String {
+    let last: Vec<String> = last.collect();
+    let earlier = len - last.len();
+    let moves = last.join(" ");
+    if earlier == 0 {
+        moves
+    } else {
+        format!("(after {earlier} earlier moves) {moves}")
     }
 }
 
@@ -683,6 +699,7 @@ mod tests {
                 let position = walk.position();
                 let reason = flying_king(position, mv).unwrap_or_else(|| reason.to_string());
                 let line = tree.line_to(node);
+                let shown = &line[line.len().saturating_sub(LINE_SHOWN)..];
                 let piece = position
                     .piece_at(mv.from)
                     .map(|p| format!("{} ", p.chinese_name()))
@@ -697,7 +714,7 @@ mod tests {
                             mv.cbf(),
                             mv.iccs(),
                             line.len(),
-                            line.iter().map(|m| m.cbf()).collect::<Vec<_>>().join(" ")
+                            line_shown(line.len(), shown.iter().map(|m| m.cbf()))
                         ),
                     )
                     .expected(format!(

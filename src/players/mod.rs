@@ -20,6 +20,7 @@ pub mod xqf;
 use boardxml_xiangqi::{IllegalMove, LegalPosition, Move, Position, Side};
 
 use crate::cbf::record::{Dialect, HeadField, MoveNode, Record};
+use crate::cbf::rules::{line_shown, LINE_SHOWN};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 
 /// A players' format, as told by a file's first bytes.
@@ -120,6 +121,9 @@ pub(crate) struct Builder {
     start: Option<LegalPosition>,
     /// The position after each node.
     after: Vec<LegalPosition>,
+    /// The ply of each node in its line (a first move's is 1), for messages that name it
+    /// without walking the line back to the start.
+    plies: Vec<usize>,
     /// Whether the side to move at the start is still open: formats that do not store it
     /// (XQF) take it from the first move.
     side_open: bool,
@@ -173,6 +177,7 @@ impl Builder {
             record,
             start: legal,
             after: Vec::new(),
+            plies: Vec::new(),
             side_open,
             diagnostics,
             lost: 0,
@@ -260,6 +265,8 @@ impl Builder {
             None => self.record.root_children.push(index),
         }
         self.after.push(after);
+        self.plies
+            .push(parent_index.map_or(1, |p| self.plies[p] + 1));
         Parent::Node(index)
     }
 
@@ -271,11 +278,22 @@ impl Builder {
         reason: IllegalMove,
         at: Place,
     ) -> Diagnostic {
-        let mut line = match parent {
-            Parent::Node(n) => self.record.line_to(n),
-            _ => Vec::new(),
+        // The line's last moves only, walked back from the parent (see LINE_SHOWN).
+        let mut shown = vec![mv];
+        let mut back = match parent {
+            Parent::Node(n) => Some(n),
+            _ => None,
         };
-        line.push(mv);
+        while let Some(n) = back.filter(|_| shown.len() < LINE_SHOWN) {
+            shown.push(self.record.moves[n].mv);
+            back = self.record.moves[n].parent;
+        }
+        shown.reverse();
+        let ply = match parent {
+            Parent::Node(n) => self.plies[n] + 1,
+            _ => 1,
+        };
+        let line = line_shown(ply, shown.iter().map(|m| m.iccs()));
         let piece = position
             .piece_at(mv.from)
             .map(|p| format!("{} ", p.chinese_name()))
@@ -288,11 +306,9 @@ impl Builder {
             Code::IllegalMove,
             "move",
             format!(
-                "illegal move {piece}{} ({}) at ply {} of the line {}: {reason}",
+                "illegal move {piece}{} ({}) at ply {ply} of the line {line}: {reason}",
                 mv.cbf(),
                 mv.iccs(),
-                line.len(),
-                line.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ")
             ),
         )
         .expected(format!("a legal move for {side}"))
