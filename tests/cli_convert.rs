@@ -257,3 +257,106 @@ fn show_prints_the_board_and_the_moves() {
     let o = boardxml(&["show", s(&examples().join("invalid/bad-record.cbf"))]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// `convert` of what the reader of a players' format could not keep (issue 29, item 3): a
+/// PGN tag CBF has no field for, text after the result. `validate` warned (E0513, E0505);
+/// `convert` said "0 warnings". Now its output names each and its summary counts them.
+#[test]
+fn what_a_players_reader_does_not_keep_is_a_counted_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(
+        &pgn,
+        "[Game \"Chinese Chess\"]\n[Red \"甲\"]\n[Opening \"中炮对单提马\"]\n\n1. h2e2 h9g7 *\n\
+         ======\nhttp://www.xqbase.com/\n",
+    )
+    .unwrap();
+    let out = dir.path().join("game.cbf");
+    let o = boardxml(&["convert", "--to", "cbf-1.0", s(&pgn), "-o", s(&out)]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("warning[E0513]: tag Opening has no CBF field: not kept"),
+        "{text}"
+    );
+    assert!(text.contains("game.pgn:3:1"), "{text}");
+    assert!(
+        text.contains("warning[E0505]: 2 lines of text after the result"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 converted to cbf-1.0, 0 failed; 2 warnings"),
+        "{text}"
+    );
+    // What a field exists for is kept.
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("<Red>甲</Red>"));
+}
+
+/// PGN tags fill the CBF head through the schema's field table: a tag named as a field
+/// fills it with no hand-written entry (DateCreated, CreatorURL and RecordKind had none, and
+/// were dropped with "has no CBF field"); a value the field's type refuses and a field
+/// filled twice are warnings naming the tag.
+#[test]
+fn pgn_tags_fill_the_head_fields_of_their_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("tags.pgn");
+    std::fs::write(
+        &pgn,
+        "[Game \"Chinese Chess\"]\n[DateCreated \"2024-01-02\"]\n[CreatorURL \"http://x\"]\n\
+         [RecordKind \"全局\"]\n[Event \"A\"]\n[Contest \"B\"]\n[RecordType \"x\"]\n\nh2e2 *\n",
+    )
+    .unwrap();
+    let out = dir.path().join("tags.cbf");
+    let o = boardxml(&["convert", "--to", "cbf-1.0", s(&pgn), "-o", s(&out)]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let cbf = std::fs::read_to_string(&out).unwrap();
+    for kept in [
+        "<DateCreated>2024-01-02</DateCreated>",
+        "<CreatorURL>http://x</CreatorURL>",
+        "<RecordKind>全局</RecordKind>",
+        "<Contest>A</Contest>",
+    ] {
+        assert!(cbf.contains(kept), "{kept} in\n{cbf}");
+    }
+    assert!(!cbf.contains("<RecordType>"), "{cbf}");
+    let text = stdout(&o);
+    assert!(
+        text.contains(
+            "tag Contest fills the CBF field Contest, which an earlier tag filled: not kept"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("tag RecordType is no value of its CBF field (expected"),
+        "{text}"
+    );
+    assert!(text.contains("; 2 warnings"), "{text}");
+}
+
+/// XQF's kind of position (an opening, a middle game, an endgame) has no CBF field: a
+/// warning naming it, where it was dropped unsaid.
+#[test]
+fn an_xqf_kind_cbf_cannot_hold_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(&pgn, "[Game \"Chinese Chess\"]\n\nh2e2 h9g7 *\n").unwrap();
+    let xqf = dir.path().join("game.xqf");
+    let o = boardxml(&["convert", "--to", "xqf", s(&pgn), "-o", s(&xqf)]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let mut bytes = std::fs::read(&xqf).unwrap();
+    assert_eq!(bytes[0x40], 0, "a whole game from the standard start");
+    bytes[0x40] = 3;
+    let endgame = dir.path().join("endgame.xqf");
+    std::fs::write(&endgame, &bytes).unwrap();
+    let out = dir.path().join("endgame.cbf");
+    let o = boardxml(&["convert", "--to", "cbf-1.0", s(&endgame), "-o", s(&out)]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("the XQF kind 3 (an endgame) has no CBF field: not kept"),
+        "{text}"
+    );
+    assert!(text.contains("; 1 warnings"), "{text}");
+}

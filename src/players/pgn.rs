@@ -3,12 +3,14 @@
 //!
 //! - Text: UTF-8 (with or without a byte order mark), else GBK; bytes valid in neither are
 //!   an E0503.
-//! - Tags `[Name "value"]` (`\"` and `\\` escaped). Known ones go to the CBF 1.0 head:
-//!   Event → Contest, Site, Date, Round, Red, Black, RedTeam, BlackTeam, RedElo →
-//!   RedRating, BlackElo → BlackRating, ECCO, Annotator → Commentator, TimeControl →
-//!   TimeRule, Title/Name → Name, Result → RecordResult; `[FEN]` is the start position,
-//!   `[Format]` the notation, `[Game]` should say Chinese Chess. Any other tag with a value
-//!   is a warning (E0513: CBF has no field for it), never dropped unsaid.
+//! - Tags `[Name "value"]` (`\"` and `\\` escaped). A tag fills the CBF 1.0 head field of
+//!   its name, found in the schema's field table (Site, Date, Red, ECCO, DateCreated, ...),
+//!   its value checked against the field's type; PGN's own names map on ([`TAG_ALIASES`]:
+//!   Event → Contest, RedElo → RedRating, BlackElo → BlackRating, Annotator →
+//!   Commentator, TimeControl → TimeRule, Title → Name); Result → RecordResult; `[FEN]` is
+//!   the start position, `[Format]` the notation, `[Game]` should say Chinese Chess. Any
+//!   other tag with a value (no such field, a value its field's type refuses, a field an
+//!   earlier tag filled) is a warning (E0513) naming it, never dropped unsaid.
 //! - Moves in ICCS (`h2e2`, `h2-e2`), Chinese (`炮二平五`, traditional characters and any
 //!   digit form too) or WXF (`C2.5`, `C2=5`, `H8+7`), as `[Format]` says or, without it,
 //!   as each move looks. Move numbers (`1.`, `1...`) are read over; `{...}` and `;` to the
@@ -20,42 +22,60 @@
 use boardxml_xiangqi::{Move, Position};
 
 use super::{all_warnings, title_of, Builder, Kind, Parent, Place, Read, Titled};
+use crate::complex::{Complex, Kind as ComplexKind};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::generated::cbf_1_0;
 
-/// Tags and the CBF 1.0 field they fill.
-pub const TAGS: &[(&str, &str)] = &[
+/// PGN tags whose name is not the CBF 1.0 field they fill: PGN's own vocabulary (Event, the
+/// Elo ratings, Annotator, TimeControl) and Title. Every other tag fills the head field of
+/// its own name, found in the schema's field table ([`cbf_1_0::Head`]'s `FIELDS`): a field
+/// added to the schema takes its tag with no line here.
+pub const TAG_ALIASES: &[(&str, &str)] = &[
     ("Event", "Contest"),
-    ("Site", "Site"),
-    ("Date", "Date"),
-    ("Round", "Round"),
-    ("Red", "Red"),
-    ("Black", "Black"),
-    ("RedTeam", "RedTeam"),
-    ("BlackTeam", "BlackTeam"),
     ("RedElo", "RedRating"),
     ("BlackElo", "BlackRating"),
-    ("RedRating", "RedRating"),
-    ("BlackRating", "BlackRating"),
-    ("ECCO", "ECCO"),
     ("Annotator", "Commentator"),
-    ("Commentator", "Commentator"),
     ("TimeControl", "TimeRule"),
-    ("TimeRule", "TimeRule"),
     ("Title", "Name"),
-    ("Name", "Name"),
-    ("Group", "Group"),
-    ("Table", "Table"),
-    ("Referee", "Referee"),
-    ("Recorder", "Recorder"),
-    ("Creator", "Creator"),
-    ("ContestType", "ContestType"),
-    ("RecordType", "RecordType"),
-    ("Contest", "Contest"),
-    ("From", "From"),
-    ("RedTime", "RedTime"),
-    ("BlackTime", "BlackTime"),
-    ("URL", "URL"),
 ];
+
+/// Head fields no tag of their name fills: the reader fills them from other tags.
+const FILLED_OTHERWISE: &[(&str, &str)] = &[("FEN", "[FEN]"), ("RecordResult", "[Result]")];
+
+/// What becomes of a tag's value in the CBF 1.0 head.
+#[derive(Debug, PartialEq, Eq)]
+pub enum TagField {
+    /// It fills this field (the schema's name for it).
+    Field(&'static str),
+    /// The head has no field for it.
+    None,
+    /// The field exists but the value is not one of its type: what the type expects.
+    Invalid(String),
+}
+
+/// The head field the tag `name` with `value` fills, through the schema's field table (see
+/// [`TAG_ALIASES`]); the value is checked against the field's type, as a CBF reader would.
+pub fn tag_field(name: &str, value: &str) -> TagField {
+    let field = TAG_ALIASES
+        .iter()
+        .find(|(tag, _)| *tag == name)
+        .map_or(name, |(_, field)| field);
+    if FILLED_OTHERWISE.iter().any(|(f, _)| *f == field) {
+        return TagField::None;
+    }
+    let Some(i) = cbf_1_0::Head::field_index(field) else {
+        return TagField::None;
+    };
+    let f = &cbf_1_0::Head::FIELDS[i];
+    if f.kind != ComplexKind::Element {
+        return TagField::None;
+    }
+    match cbf_1_0::Head::default().set_text(i, value) {
+        Ok(true) => TagField::Field(f.xml),
+        Ok(false) => TagField::None,
+        Err(e) => TagField::Invalid(e.to_string()),
+    }
+}
 
 /// Which notation the move text is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -376,22 +396,37 @@ impl Parser {
                         .found(value.to_string()),
                     ),
                 },
-                other => match TAGS.iter().find(|(t, _)| *t == other) {
-                    Some(&(_, field)) => {
-                        if !b.record.head.iter().any(|f| f.name == field) {
-                            b.head(field, value);
+                _ if value.is_empty() => {}
+                other => {
+                    let lost = |why: String| {
+                        at.warning(Code::PgnTag, "tag", format!("tag {other} {why}: not kept"))
+                            .found(format!("[{other} \"{value}\"]"))
+                    };
+                    match tag_field(other, value) {
+                        TagField::Field(field) => {
+                            if b.record.head.iter().any(|f| f.name == field) {
+                                b.diagnostics.push(lost(format!(
+                                    "fills the CBF field {field}, which an earlier tag filled"
+                                )));
+                            } else {
+                                b.head(field, value);
+                            }
+                        }
+                        TagField::None => {
+                            let why = match FILLED_OTHERWISE.iter().find(|(f, _)| *f == other) {
+                                Some((_, from)) => {
+                                    format!("is not read (CBF's {other} comes from {from})")
+                                }
+                                None => "has no CBF field".to_string(),
+                            };
+                            b.diagnostics.push(lost(why));
+                        }
+                        TagField::Invalid(expected) => {
+                            b.diagnostics
+                                .push(lost(format!("is no value of its CBF field ({expected})")));
                         }
                     }
-                    None if value.is_empty() => {}
-                    None => b.diagnostics.push(
-                        at.warning(
-                            Code::PgnTag,
-                            "tag",
-                            format!("tag {other} has no CBF field: not kept"),
-                        )
-                        .found(format!("[{other} \"{value}\"]")),
-                    ),
-                },
+                }
             }
         }
         let before = self.diagnostics.len();
@@ -731,5 +766,31 @@ fn parse_move(pos: &Position, text: &str, notation: Option<Notation>) -> Result<
             pos.parse_wxf(&t)
                 .map_err(|_| "a legal move in WXF notation, such as C2.5".to_string())
         }
+    }
+}
+
+#[cfg(test)]
+mod tag_tests {
+    use super::*;
+
+    /// Every text field of the CBF 1.0 head, as the generated field table lists it, is
+    /// filled by the tag of its name: the mapping is the schema's, not a list here.
+    #[test]
+    fn every_text_field_of_the_schema_takes_the_tag_of_its_name() {
+        let mut mapped = 0;
+        for f in cbf_1_0::Head::FIELDS {
+            if f.kind != ComplexKind::Element || FILLED_OTHERWISE.iter().any(|(n, _)| *n == f.xml) {
+                continue;
+            }
+            // RecordType holds a code: a text value is refused by its type.
+            let value = if f.xml == "RecordType" { "1" } else { "text" };
+            assert_eq!(tag_field(f.xml, value), TagField::Field(f.xml), "{}", f.xml);
+            mapped += 1;
+        }
+        assert!(mapped >= 30, "{mapped}");
+        assert_eq!(tag_field("Opening", "中炮"), TagField::None);
+        assert_eq!(tag_field("FEN", "x"), TagField::None);
+        assert_eq!(tag_field("Event", "A"), TagField::Field("Contest"));
+        assert!(matches!(tag_field("RecordType", "x"), TagField::Invalid(_)));
     }
 }

@@ -282,6 +282,25 @@ fn read_record(bytes: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Titled
         );
         b.head(name, text.trim());
     }
+    // The kind of position (XQF.TXT: 0 a whole game, 1 an opening, 2 a middle game, 3 an
+    // endgame): CBF has no field for it (its RecordType says played or composed).
+    let kind = bytes[KIND];
+    if let Some(name) = match kind {
+        1 => Some("an opening"),
+        2 => Some("a middle game"),
+        3 => Some("an endgame"),
+        _ => None,
+    } {
+        b.diagnostics.push(
+            Place::byte(KIND)
+                .warning(
+                    Code::BinaryHeader,
+                    "kind",
+                    format!("the XQF kind {kind} ({name}) has no CBF field: not kept"),
+                )
+                .found(kind.to_string()),
+        );
+    }
     let result = bytes[RESULT];
     if result <= 4 {
         b.head("RecordResult", &result.to_string());

@@ -38,7 +38,10 @@ pub struct Settings {
 
 /// What became of one input.
 enum Outcome {
+    /// Converted; `report` is the input's when reading it gave warnings: what was read but
+    /// not kept (a PGN tag CBF has no field for, text after the result, ...).
     Converted {
+        report: Option<Box<Report>>,
         losses: Vec<Loss>,
     },
     /// Salvaged (`--salvage`): converted as far as it could be read; the report says what
@@ -178,8 +181,12 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
     for (input, outcome) in files.iter().zip(&outcomes) {
         let f = input.shown();
         match outcome {
-            Outcome::Converted { losses } => {
+            Outcome::Converted { report, losses } => {
                 converted += 1;
+                if let Some(report) = report {
+                    warnings += read_warnings(report);
+                    out.push_str(&render(report, OutputFormat::Human, color));
+                }
                 let (shown, hidden) = split_notes(losses, s.verbose);
                 warnings += shown.iter().filter(|l| !l.is_note()).count();
                 notes += hidden;
@@ -190,6 +197,7 @@ pub fn run(paths: &[PathBuf], s: &Settings) -> ExitCode {
             }
             Outcome::Salvaged { report, losses } => {
                 converted += 1;
+                warnings += read_warnings(report);
                 let (shown, hidden) = split_notes(losses, s.verbose);
                 warnings += shown.iter().filter(|l| !l.is_note()).count();
                 notes += hidden;
@@ -310,7 +318,10 @@ fn convert_one(
     let converted = convert_record(&record, s, encoding);
     match converted {
         Ok((bytes, losses)) => match write_file(output, &bytes, inputs) {
-            Ok(()) => Outcome::Converted { losses },
+            Ok(()) => Outcome::Converted {
+                report: with_warnings(report),
+                losses,
+            },
             Err(e @ boardxml::safe_write::WriteError::Io(..)) => Outcome::Io(e.to_string()),
             Err(e) => Outcome::Failed(e.to_string()),
         },
@@ -484,13 +495,34 @@ fn convert_players(
         return Outcome::Failed(failures.join("; "));
     }
     if valid {
-        Outcome::Converted { losses }
+        Outcome::Converted {
+            report: with_warnings(report),
+            losses,
+        }
     } else {
         Outcome::Salvaged {
             report: Box::new(report),
             losses,
         }
     }
+}
+
+/// The report of a valid input when reading it gave warnings (printed with the conversion's
+/// losses: what the reader could not keep is as much a loss as what the target cannot hold).
+fn with_warnings(mut report: Report) -> Option<Box<Report>> {
+    report.document = None;
+    report.players = None;
+    (!report.diagnostics.is_empty() || report.omitted_warnings > 0).then(|| Box::new(report))
+}
+
+/// The warnings of an input's report, those it left out included.
+fn read_warnings(report: &Report) -> usize {
+    report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == boardxml::diagnostic::Severity::Warning)
+        .count()
+        + report.omitted_warnings
 }
 
 /// The losses to print (notes only with `--verbose`) and how many notes were held back.
