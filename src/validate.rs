@@ -374,15 +374,41 @@ fn record_too_large(size: Option<u64>) -> String {
 
 /// A CBF record over [`MAX_RECORD`], refused before it is read.
 fn record_refused(path: &Path, format: Format, size: u64) -> Report {
-    let mut d =
-        Diagnostic::error(Code::Limit, 0, "", record_too_large(Some(size))).expected(format!(
+    refused(
+        path,
+        format,
+        record_too_large(Some(size)),
+        format!(
             "a record of at most {} MiB (--schema-only checks the schema alone, in bounded memory)",
             MAX_RECORD >> 20
-        ));
+        ),
+    )
+}
+
+/// A file refused before it is read (E0106, at its start).
+fn refused(path: &Path, format: Format, message: String, expected: String) -> Report {
+    let mut d = Diagnostic::error(Code::Limit, 0, "", message).expected(expected);
     (d.line, d.column) = (1, 1);
     let mut report = Report::failed(path, d);
     report.format = Some(format);
     report
+}
+
+/// A players' file over its limit ([`MAX_LIBRARY`] for a CBL, [`MAX_RECORD`] for the
+/// others), refused before it is read: the message names the format and its limit.
+fn players_refused(path: &Path, format: Format, size: u64) -> Report {
+    if format != Format::Cbl {
+        return record_refused(path, format, size);
+    }
+    refused(
+        path,
+        format,
+        format!(
+            "a CBL library larger than {} MiB ({size} bytes): validate, show and convert read a library whole",
+            MAX_LIBRARY >> 20
+        ),
+        format!("a library of at most {} MiB", MAX_LIBRARY >> 20),
+    )
 }
 
 /// The root element of `head`: `None` if `head` does not get that far, else the format it
@@ -804,7 +830,7 @@ fn validate_players(
         MAX_RECORD
     };
     if let Some(size) = source.len().filter(|&s| s > limit) {
-        return record_refused(path, format, size);
+        return players_refused(path, format, size);
     }
     let mut owned = Vec::new();
     let bytes: &[u8] = match whole {
@@ -820,7 +846,7 @@ fn validate_players(
         }
     };
     if bytes.len() as u64 > limit {
-        return record_refused(path, format, bytes.len() as u64);
+        return players_refused(path, format, bytes.len() as u64);
     }
     let mut read = crate::players::read(kind, bytes);
     let mut diagnostics = std::mem::take(&mut read.diagnostics);

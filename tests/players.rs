@@ -437,6 +437,51 @@ fn convert_reads_a_library_over_16_mib() {
     assert_eq!(seen, [records / 2, records / 2]);
 }
 
+/// A library over validate's library limit (1 GiB) is refused before it is read, by
+/// `validate` and `convert`, with a message naming the format and the limit: it said "a
+/// CBF record larger than 16 MiB". The file is sparse (its size set, nothing written).
+#[test]
+fn a_library_over_the_library_limit_is_refused_naming_the_limit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("huge.cbl");
+    let file = std::fs::File::create(&path).unwrap();
+    use std::io::Write;
+    (&file).write_all(cbr::LIBRARY_MAGIC).unwrap();
+    file.set_len(boardxml::validate::MAX_LIBRARY + cbr::SLOT as u64)
+        .unwrap();
+    drop(file);
+    let out = tmp.path().join("out");
+    for args in [
+        vec!["validate".to_string()],
+        vec![
+            "convert".into(),
+            "--to".into(),
+            "pgn".into(),
+            "--out-dir".into(),
+            out.to_string_lossy().into_owned(),
+        ],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_boardxml"))
+            .args(&args)
+            .arg(&path)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {text}");
+        assert!(
+            text.contains("error[E0106]: a CBL library larger than 1024 MiB (1073745920 bytes)"),
+            "{args:?}: {text}"
+        );
+        assert!(text.contains("huge.cbl:1:1"), "{args:?}: {text}");
+        assert!(
+            text.contains("expected a library of at most 1024 MiB"),
+            "{args:?}: {text}"
+        );
+    }
+    assert!(!out.exists() || std::fs::read_dir(&out).unwrap().next().is_none());
+}
+
 #[test]
 fn validate_and_convert_tell_the_format_by_content_not_extension() {
     let Some(dir) = formats() else { return };
