@@ -186,6 +186,23 @@ fn illegal_move_messages(path: &Path, count: usize) -> Vec<String> {
     messages
 }
 
+/// Checks that the `count` E0307 messages of `path` (illegal moves at ply 2,000) are short,
+/// name the ply, and end their line with `last` (the move before and the illegal one).
+fn names_the_last_moves(path: &Path, count: usize, last: &str) {
+    for message in illegal_move_messages(path, count) {
+        assert!(
+            message.len() < 600,
+            "{} bytes: {message:.300}",
+            message.len()
+        );
+        assert!(
+            message.contains("at ply 2000 of the line (after 1968 earlier moves) "),
+            "{message:.300}"
+        );
+        assert!(message.contains(last), "{message:.300}");
+    }
+}
+
 /// An illegal move's message named the whole line before it: every illegal variation at
 /// the end of a deep line copied the line, time and memory quadratic in the depth (10,000
 /// plies and as many illegal variations: 10 s and 575 MB in release; now 0.5 s, 19 MB).
@@ -199,18 +216,7 @@ fn illegal_moves_at_the_end_of_a_deep_line_name_only_its_last_moves() {
     // Players' format (PGN): the reader's check. Ply 2,000 is black's: a red king's move.
     let pgn = dir.path().join("illegal.pgn");
     std::fs::write(&pgn, line_with_alternatives(PLIES, ALTERNATIVES, "e0e5")).unwrap();
-    for message in illegal_move_messages(&pgn, ALTERNATIVES) {
-        assert!(
-            message.len() < 600,
-            "{} bytes: {message:.300}",
-            message.len()
-        );
-        assert!(
-            message.contains("at ply 2000 of the line (after 1968 earlier moves) "),
-            "{message:.300}"
-        );
-        assert!(message.contains(" g2h0 e0e5: "), "{message:.300}");
-    }
+    names_the_last_moves(&pgn, ALTERNATIVES, " g2h0 e0e5: ");
 
     // CBF: the rules' walk. Written with legal alternatives (black's rook a9a8), which are
     // then made a red king's move (49-44, e0e5) in the file.
@@ -221,16 +227,5 @@ fn illegal_moves_at_the_end_of_a_deep_line_name_only_its_last_moves() {
     assert_eq!(text.matches("value=\"00-01\"").count(), ALTERNATIVES);
     let illegal = dir.path().join("illegal.cbf");
     std::fs::write(&illegal, text.replace("value=\"00-01\"", "value=\"49-44\"")).unwrap();
-    for message in illegal_move_messages(&illegal, ALTERNATIVES) {
-        assert!(
-            message.len() < 600,
-            "{} bytes: {message:.300}",
-            message.len()
-        );
-        assert!(
-            message.contains("at ply 2000 of the line (after 1968 earlier moves) "),
-            "{message:.300}"
-        );
-        assert!(message.contains(" 67-79 49-44: "), "{message:.300}");
-    }
+    names_the_last_moves(&illegal, ALTERNATIVES, " 67-79 49-44: ");
 }
