@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod ir;
 pub mod render;
+pub mod span;
 pub mod validator;
 pub mod values;
 pub mod xsd;

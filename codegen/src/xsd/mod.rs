@@ -19,6 +19,7 @@ mod source;
 mod substitution;
 mod type_substitution;
 mod validity;
+mod vocabulary;
 mod wildcard;
 
 use std::collections::{HashMap, HashSet};
