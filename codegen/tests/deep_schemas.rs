@@ -95,7 +95,9 @@ fn extension_chain(n: usize) -> String {
 }
 
 fn restriction_chain(n: usize) -> String {
-    let mut s = format!("{HEAD}<xs:simpleType name=\"t0\"><xs:restriction base=\"xs:string\"/></xs:simpleType>");
+    let mut s = format!(
+        "{HEAD}<xs:simpleType name=\"t0\"><xs:restriction base=\"xs:string\"/></xs:simpleType>"
+    );
     for i in 1..n {
         s += &format!(
             "<xs:simpleType name=\"t{i}\"><xs:restriction base=\"t{}\"/></xs:simpleType>",
@@ -108,7 +110,10 @@ fn restriction_chain(n: usize) -> String {
 fn substitution_chain(n: usize) -> String {
     let mut s = format!("{HEAD}<xs:element name=\"e0\" type=\"xs:string\"/>");
     for i in 1..n {
-        s += &format!("<xs:element name=\"e{i}\" substitutionGroup=\"e{}\"/>", i - 1);
+        s += &format!(
+            "<xs:element name=\"e{i}\" substitutionGroup=\"e{}\"/>",
+            i - 1
+        );
     }
     s + "<xs:element name=\"r\"><xs:complexType><xs:sequence><xs:element ref=\"e0\"/></xs:sequence></xs:complexType></xs:element>"
         + TAIL

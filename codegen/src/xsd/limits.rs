@@ -83,7 +83,7 @@ pub fn check(set: &DocumentSet) -> Vec<SchemaDiagnostic> {
         let doc = &set.documents[node.at.0];
         problems.push(SchemaDiagnostic {
             file: doc.path.clone(),
-            span: node.at.1.clone(),
+            span: node.at.1,
             construct: format!("{} \"{}\"", xs_element(component.0), component.2),
             message: format!(
                 "this component's structure goes {depth} levels deep with its references followed (group and attribute group references, base, item and member types, substitution group heads, each counted at the depth it stands); boardxml-codegen reads at most {MAX_REFERENCE_DEPTH}"
@@ -171,7 +171,9 @@ fn scan(
         let local = local.as_ref().to_vec();
         let parent_holds_components = open.last().copied().unwrap_or(false);
         if xsd && parent_holds_components && current.is_none() {
-            if let (Some(space), Some(name)) = (space_of(&local), attribute(decoder, &event, b"name")) {
+            if let (Some(space), Some(name)) =
+                (space_of(&local), attribute(decoder, &event, b"name"))
+            {
                 let key: Component = (space, namespace.map(str::to_owned), name);
                 let node = nodes.entry(key.clone()).or_insert_with(|| {
                     order.push(key.clone());
@@ -263,7 +265,10 @@ fn resolve(
     let (ns, local) = reader.resolver().resolve_element(QName(value.as_bytes()));
     let local = String::from_utf8_lossy(local.as_ref()).into_owned();
     match ns {
-        ResolveResult::Bound(n) => Some((Some(String::from_utf8_lossy(n.as_ref()).into_owned()), local)),
+        ResolveResult::Bound(n) => Some((
+            Some(String::from_utf8_lossy(n.as_ref()).into_owned()),
+            local,
+        )),
         ResolveResult::Unbound => Some((
             if chameleon {
                 namespace.map(str::to_owned)

@@ -8,9 +8,9 @@
 
 pub mod catalog;
 pub mod compose;
-pub mod limits;
 mod derivation;
 mod identity;
+pub mod limits;
 mod model;
 mod namespaces;
 mod nillable;
