@@ -5,13 +5,14 @@
 //! refer to (a group's `xs:group ref`, an attribute group's `xs:attributeGroup ref`, a
 //! type's base, list item and union member types, an element's substitution group head).
 //! Rather than rewrite every pass and xsd-parser, two iterative scans bound that structure,
-//! and the pipeline runs on a stack sized for the bound ([`crate::on_schema_stack`]):
+//! and the pipeline runs on a thread whose stack is sized for the bound (`on_schema_stack`
+//! in the crate root):
 //!
 //! - no document nests elements deeper than [`MAX_NESTING`];
 //! - no component's *reference depth* exceeds [`MAX_REFERENCE_DEPTH`]: its own nesting, or
 //!   for each reference inside it, how deep the reference stands plus the referred
-//!   component's reference depth (following a reference is a level more) (so a chain of groups, each nesting its reference a few
-//!   levels down, counts every level). Cycles are not followed (other passes report or
+//!   component's reference depth (following a reference is a level more), so a chain of
+//!   groups, each nesting its reference a few levels down, counts every level. Cycles are not followed (other passes report or
 //!   handle them): a reference back into the chain being measured counts nothing.
 //!
 //! Both scans keep their own stacks, so a document of any depth is measured without
