@@ -204,3 +204,78 @@ fn schemas_at_the_limits_are_checked_generated_and_compared() {
     accepted("restrictions", &restriction_chain(255));
     accepted("substitution heads", &substitution_chain(255));
 }
+
+/// Runs the binary, killing it after `secs` seconds: a hang fails the test instead of
+/// stalling the run.
+fn run_within(args: &[&std::ffi::OsStr], secs: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardxml-codegen"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(secs) {
+            child.kill().ok();
+            panic!("still running after {secs} s: {args:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// Circular unions, lists and restrictions (each an error of XSD 1.0, 3.14.6) are
+/// reported, located, in well under a second each: the derivation walks keep a visited
+/// set (a union naming itself once took exponential time in the number of its members'
+/// paths, and `check` never ended).
+#[test]
+fn circular_simple_types_are_reported_not_walked_forever() {
+    let st =
+        |name: &str, body: &str| format!("<xs:simpleType name=\"{name}\">{body}</xs:simpleType>");
+    let union = |members: &str| format!("<xs:union memberTypes=\"{members}\"/>");
+    let mut chain_of_unions = String::new();
+    // u0 .. u39, each a union of itself and the one before: every pair of paths doubles.
+    chain_of_unions += &st("u0", &union("u0 xs:int"));
+    for i in 1..40 {
+        chain_of_unions += &st(&format!("u{i}"), &union(&format!("u{i} u{}", i - 1)));
+    }
+    chain_of_unions += "<xs:element name=\"e\" type=\"u39\"/>";
+    let cases = [
+        (
+            "a union of itself",
+            st("t1", &union("t1 t1")) + "<xs:element name=\"e\" type=\"t1\"/>",
+        ),
+        (
+            "two unions of each other",
+            st("a", &union("b xs:int"))
+                + &st("b", &union("a"))
+                + "<xs:element name=\"e\" type=\"a\"/>",
+        ),
+        (
+            "a restriction of a union of it",
+            st("r", "<xs:restriction base=\"u\"/>")
+                + &st("u", &union("r xs:int"))
+                + "<xs:element name=\"e\" type=\"u\"/><xs:element name=\"f\" type=\"r\"/>",
+        ),
+        (
+            "a list of a union of it",
+            st("l", "<xs:list itemType=\"u\"/>")
+                + &st("u", &union("l xs:int"))
+                + "<xs:element name=\"e\" type=\"u\"/>",
+        ),
+        ("forty unions each of itself", chain_of_unions),
+    ];
+    for (name, body) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(dir.path(), "circular.xsd", &format!("{HEAD}{body}{TAIL}"));
+        let out = run_within(&["check".as_ref(), p.as_os_str()], 30);
+        let err = stderr(&out);
+        assert_eq!(status(&out), 1, "{name}: {err}");
+        assert!(err.contains("derived from itself"), "{name}: {err}");
+        assert!(
+            err.contains(&format!("{}:1:", p.display())),
+            "{name}: located: {err}"
+        );
+    }
+}
