@@ -174,9 +174,6 @@ impl Config {
         schema: &ir::Schema,
         text: &str,
     ) -> Result<String, Diagnostics> {
-        if self.type_attributes.is_empty() && self.field_attributes.is_empty() {
-            return Ok(text.to_string());
-        }
         // The header comments are not part of the syntax tree: kept apart.
         let (header, code) = text.split_once("\n\n").unwrap_or(("", text));
         let mut file = syn::parse_file(code).map_err(|e| {
@@ -186,6 +183,20 @@ impl Config {
                 format!("internal error: does not parse: {e}"),
             )
         })?;
+        // The file is `include!`d into a module, where inner attributes (the schema's
+        // documentation as `//!`) cannot stand: it becomes a plain comment of the header.
+        let mut header = header.to_string();
+        for a in std::mem::take(&mut file.attrs) {
+            if let syn::Meta::NameValue(nv) = &a.meta {
+                if let syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(line),
+                    ..
+                }) = &nv.value
+                {
+                    header.push_str(&format!("\n//{}", line.value()));
+                }
+            }
+        }
         let rust_names = crate::render::rust_names(schema);
         let mut problems = Vec::new();
         let mut types: Vec<(String, &mut Vec<syn::Attribute>, Option<&mut syn::Fields>)> =
