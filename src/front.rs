@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::document::{Document, Format};
 use crate::report::{render, OutputFormat};
-use crate::safe_write::{write_file, Inputs, WriteError};
+use crate::safe_write::{Inputs, WriteError};
 use crate::validate::{validate_bytes, validate_file, Options, Report};
 
 /// The character encoding of a document (encoding_rs's, re-exported so that a user need not
@@ -137,6 +137,70 @@ impl From<WriteError> for Error {
     }
 }
 
+/// Reads the file at `path` as a document of a schema of one's own: `D` is the `Root` of a
+/// module `boardxml-codegen` generated (`boardxml::read_file::<gpx::Root>("walk.gpx")`),
+/// checked against that schema by the strict reader `validate` uses (its limits, its
+/// located diagnostics: a problem is [`Error::Invalid`]). The CIF and CBF formats' own rules
+/// are `boardxml::cif` and `boardxml::cbf`'s.
+pub fn read_file<D: crate::schema::Document>(path: impl AsRef<Path>) -> Result<Encoded<D>, Error> {
+    let path = path.as_ref();
+    kept(crate::validate::read_file_as::<D>(path))
+}
+
+/// [`read_file`] for a document given as bytes.
+pub fn read<D: crate::schema::Document>(bytes: &[u8]) -> Result<Encoded<D>, Error> {
+    kept(crate::validate::read_bytes_as::<D>(
+        Path::new(BYTES_NAME),
+        bytes,
+    ))
+}
+
+/// The bytes of a document of a schema of one's own in its encoding, if [`read`] takes
+/// them back (a document built in memory can break the schema: a value beyond a facet
+/// set directly, a required list left empty); refused otherwise with the codes reading
+/// would give, nothing made.
+pub fn write<D: crate::schema::Document>(document: &Encoded<D>) -> Result<Vec<u8>, Error> {
+    bytes_of(Path::new(BYTES_NAME), document)
+}
+
+/// Writes a document of a schema of one's own to `path`, safely (see
+/// [`crate::safe_write`]: a new temporary file renamed into place, never through a link);
+/// one that [`read_file`] would refuse is refused, and nothing is written.
+pub fn write_file<D: crate::schema::Document>(
+    path: impl AsRef<Path>,
+    document: &Encoded<D>,
+) -> Result<(), Error> {
+    let path = path.as_ref();
+    to_path(path, &bytes_of(path, document)?)
+}
+
+fn bytes_of<D: crate::schema::Document>(
+    name: &Path,
+    document: &Encoded<D>,
+) -> Result<Vec<u8>, Error> {
+    let mut w = crate::xml::Writer::new(document.encoding);
+    document.document.write_root(&mut w);
+    let bytes = crate::encoding::encode(&w.finish(), document.encoding, document.bom);
+    let (report, _) = crate::validate::read_bytes_as::<D>(name, &bytes);
+    if report.is_valid() {
+        Ok(bytes)
+    } else {
+        Err(Error::Invalid(Box::new(report)))
+    }
+}
+
+fn kept<D>((report, document): (Report, Option<D>)) -> Result<Encoded<D>, Error> {
+    match document {
+        Some(document) if report.is_valid() => Ok(Encoded {
+            document,
+            encoding: report.encoding,
+            bom: report.bom,
+            warnings: report.diagnostics,
+        }),
+        _ => Err(Error::Invalid(Box::new(report))),
+    }
+}
+
 /// The name bytes are given in diagnostics.
 const BYTES_NAME: &str = "<bytes>";
 
@@ -210,7 +274,7 @@ pub(crate) fn readable(name: &Path, bytes: Vec<u8>) -> Result<Vec<u8>, Error> {
 }
 
 pub(crate) fn to_path(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    Ok(write_file(path, bytes, &Inputs::new())?)
+    Ok(crate::safe_write::write_file(path, bytes, &Inputs::new())?)
 }
 
 /// The error for a valid document of another format.

@@ -95,7 +95,7 @@ pub mod rules;
 pub mod xml;
 
 pub use encoding_rs;
-pub use front::{Encoded, Encoding, Error};
+pub use front::{read, read_file, write, write_file, Encoded, Encoding, Error};
 
 /// What generated code needs from outside the runtime, re-exported so that a user's crate
 /// only depends on `boardxml`.

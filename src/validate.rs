@@ -961,6 +961,76 @@ fn validate_source_as<D: crate::schema::Document>(
     source: &dyn Source,
     options: &Options,
 ) -> Report {
+    read_source_as::<D>(path, source, options, false).0
+}
+
+/// Reads the file at `path` as a document of one generated schema (`D`, a generated
+/// module's `Root`) and keeps it: [`validate_file_as`]'s reader and diagnostics, the value
+/// returned when the document is valid. The tree is held whole, so a file over
+/// [`MAX_RECORD`] is refused (E0106) before it is built, as a CBF record is.
+pub fn read_file_as<D: crate::schema::Document>(path: &Path) -> (Report, Option<D>) {
+    let cannot =
+        |e: std::io::Error| Report::io_error(path, format!("cannot read {}: {e}", path.display()));
+    let options = Options::default();
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() && m.len() > MAX_RECORD => (kept_refused(path, m.len()), None),
+        Ok(m) if m.is_file() => {
+            read_source_as::<D>(path, &FileSource(path, m.len()), &options, true)
+        }
+        Ok(m) if m.is_dir() => (cannot(std::io::Error::other("a folder, not a file")), None),
+        Ok(_) => read_stream_as::<D>(path),
+        Err(e) => (cannot(e), None),
+    }
+}
+
+/// [`read_file_as`] for a document given as bytes; `path` names it.
+pub fn read_bytes_as<D: crate::schema::Document>(path: &Path, bytes: &[u8]) -> (Report, Option<D>) {
+    if bytes.len() as u64 > MAX_RECORD {
+        return (kept_refused(path, bytes.len() as u64), None);
+    }
+    read_source_as::<D>(path, &BytesSource(bytes), &Options::default(), true)
+}
+
+/// A device or FIFO: read once, at most [`MAX_RECORD`] and a byte (so the excess is seen),
+/// then as bytes.
+fn read_stream_as<D: crate::schema::Document>(path: &Path) -> (Report, Option<D>) {
+    let mut bytes = Vec::new();
+    let read =
+        std::fs::File::open(path).and_then(|f| f.take(MAX_RECORD + 1).read_to_end(&mut bytes));
+    match read {
+        Ok(_) => read_bytes_as::<D>(path, &bytes),
+        Err(e) => (
+            Report::io_error(path, format!("cannot read {}: {e}", path.display())),
+            None,
+        ),
+    }
+}
+
+/// A document to be kept whole, over [`MAX_RECORD`]: refused before its tree is built.
+fn kept_refused(path: &Path, size: u64) -> Report {
+    let mut d = Diagnostic::error(
+        Code::Limit,
+        0,
+        "",
+        format!(
+            "a document larger than {} MiB ({size} bytes or more): reading it into its type keeps the whole tree in memory",
+            MAX_RECORD >> 20
+        ),
+    )
+    .expected(format!(
+        "a document of at most {} MiB (validating it alone reads any size in bounded memory)",
+        MAX_RECORD >> 20
+    ));
+    (d.line, d.column) = (1, 1);
+    Report::failed(path, d)
+}
+
+fn read_source_as<D: crate::schema::Document>(
+    path: &Path,
+    source: &dyn Source,
+    options: &Options,
+    keep: bool,
+) -> (Report, Option<D>) {
     let whole = source.whole();
     let decoded = whole
         .as_deref()
@@ -968,22 +1038,26 @@ fn validate_source_as<D: crate::schema::Document>(
     let (reader, encoding, bom) = match &decoded {
         Some((text, encoding, bom)) => (Reader::new(text), *encoding, *bom),
         None => {
-            let decoder = match open_decoded(source, path, None) {
+            let decoder = match open_decoded(source, path, keep.then_some(MAX_RECORD)) {
                 Ok(d) => d,
-                Err(d) => return Report::failed(path, d),
+                Err(d) => return (Report::failed(path, d), None),
             };
             let (encoding, bom) = (decoder.encoding(), decoder.bom());
             (Reader::from_reader(decoder), encoding, bom)
         }
     };
-    // Nothing is kept: values hold no repeated children, so memory stays bounded.
     let mut reader = reader
         .with_max_errors(options.max_errors)
-        .with_max_kept(MAX_KEPT)
-        .without_retaining();
+        .with_max_kept(MAX_KEPT);
+    let mut document = None;
     if options.xml_only {
+        reader = reader.without_retaining();
         let _ = reader.read_well_formed();
+    } else if keep {
+        document = reader.read_document::<D>().ok();
     } else {
+        // Nothing is kept: values hold no repeated children, so memory stays bounded.
+        reader = reader.without_retaining();
         let _ = reader.validate_document::<D>();
     }
     let omitted = reader.omitted();
@@ -1001,7 +1075,10 @@ fn validate_source_as<D: crate::schema::Document>(
             });
         }
     }
-    finish(
+    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        document = None;
+    }
+    let report = finish(
         path,
         source,
         None,
@@ -1009,7 +1086,8 @@ fn validate_source_as<D: crate::schema::Document>(
         None,
         (encoding, bom),
         omitted,
-    )
+    );
+    (report, document)
 }
 
 /// The name of the root element of the file at `path` (as written, prefix included), read

@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod check;
+pub mod config;
 pub mod diagnostic;
 pub mod diff;
 pub mod ir;
@@ -32,6 +33,7 @@ pub fn compile_pattern(translated: &str) -> Result<regex::Regex, regex::Error> {
         .build()
 }
 
+pub use config::{Compiled, Config};
 pub use render::Externs;
 
 /// Generates Rust source for one schema file: the output file name (`cbf-1.0.xsd` ->

@@ -311,7 +311,7 @@ fn by_value_edges(schema: &Schema) -> BTreeMap<String, BTreeSet<String>> {
 /// it and the others get the smallest suffix 2, 3, ... that no other type's name takes
 /// (`FooBar`, `FooBar2`, `FooBar3`): deterministic, and stable while no type is added
 /// between them.
-fn rust_names(schema: &Schema) -> BTreeMap<String, String> {
+pub(crate) fn rust_names(schema: &Schema) -> BTreeMap<String, String> {
     let wanted: HashSet<String> = schema.types.keys().map(|n| type_ident_name(n)).collect();
     let mut given: HashSet<String> = HashSet::new();
     let mut out = BTreeMap::new();

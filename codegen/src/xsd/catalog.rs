@@ -37,6 +37,12 @@ pub struct Catalog {
 }
 
 impl Catalog {
+    /// The catalog files read (those given and the `nextCatalog`s they chain to), in the
+    /// order they are consulted.
+    pub fn files(&self) -> impl Iterator<Item = &Path> {
+        self.files.iter().map(|(p, _)| p.as_path())
+    }
+
     /// Reads catalog files (and the `nextCatalog`s they chain to, each once); every problem
     /// is an I/O diagnostic located in the catalog.
     pub fn read(paths: &[PathBuf]) -> Result<Catalog, Vec<SchemaDiagnostic>> {
