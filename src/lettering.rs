@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use crate::glyphs::{Glyph, GLYPHS, UNITS_PER_EM};
-use crate::svg::{escape, num};
+use crate::svg::{escape, num, num4};
 
 /// A picture as SVG, with the characters it could not draw from outlines.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -285,17 +285,6 @@ impl Lettering {
 /// The `id` of a character's outline in `<defs>`.
 fn glyph_id(ch: char) -> String {
     format!("g-{:x}", ch as u32)
-}
-
-/// A scale factor with four decimals (glyph scales are small).
-fn num4(v: f64) -> String {
-    let s = format!("{v:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
 }
 
 #[cfg(test)]
