@@ -315,7 +315,7 @@ mod tests {
         };
         l.run(&mut out, "a龘 b", (0.0, 20.0), Anchor::Start, style);
         assert!(
-            out.contains(r#"<g class="missing-glyph" data-char="U+9F98" fill="#000000">"#),
+            out.contains(r##"<g class="missing-glyph" data-char="U+9F98" fill="#000000">"##),
             "{out}"
         );
         let picture = l.finish("<svg>", "</svg>");
