@@ -79,6 +79,7 @@ pub mod report;
 pub mod safe_write;
 pub mod schema;
 mod svg;
+pub mod text_form;
 pub mod validate;
 // The command line of the validators `boardxml-codegen validator` generates (argument
 // parsing needs the `cli` feature).

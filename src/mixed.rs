@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use crate::schema::TextForm;
+use crate::text_form::TextForm;
 
 /// One run of character data in mixed content, at its place among the element children.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

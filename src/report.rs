@@ -279,6 +279,7 @@ fn human(report: &Report, d: &Diagnostic, color: bool) -> String {
 
 pub mod codes;
 pub mod junit;
+pub mod policy;
 pub mod run;
 pub mod sarif;
 pub mod step_summary;

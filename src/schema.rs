@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::diagnostic::Code;
+pub use crate::text_form::TextForm;
 use crate::xml::{Reader, Tag, Writer};
 
 /// A value was invalid and the problem has been reported to the reader; the caller goes on
@@ -274,8 +275,8 @@ impl<T: Element> Element for Box<T> {
     }
 }
 
-/// The XML Schema instance namespace (`xsi:nil`).
-pub const XSI_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema-instance";
+// The XML Schema instance namespace: the XML layer declares it when it writes `xsi:` attributes.
+pub use crate::xml::XSI_NAMESPACE;
 
 /// `xsi:nil` as the reader names it (an expanded name: whatever its prefix).
 pub const XSI_NIL: &str = "{http://www.w3.org/2001/XMLSchema-instance}nil";
@@ -370,17 +371,6 @@ pub type TypedRoot = fn(&mut Reader<'_>, &Tag) -> Result<(), Invalid>;
 /// [`TypedRoot`] of type `T`: its `xsi:type` chose it, so the reader takes that attribute.
 pub fn typed_root<T: Element>(r: &mut Reader<'_>, tag: &Tag) -> Result<(), Invalid> {
     r.read_root_substituted::<T>(tag).map(drop)
-}
-
-/// Whether a text value was written as character data or as a CDATA section. Kept for
-/// simple content so that a rewrite keeps comments in CDATA where they were.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum TextForm {
-    /// Plain (escaped) character data.
-    #[default]
-    Text,
-    /// At least one CDATA section.
-    CData,
 }
 
 /// `Display`, `FromStr` and [`Element`] for a type that implements [`SimpleValue`]: what

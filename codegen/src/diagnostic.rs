@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::ir::Span;
+use crate::span::Span;
 
 /// What kind of problem a diagnostic reports: what `boardxml-codegen check` turns into its
 /// exit status.

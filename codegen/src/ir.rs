@@ -7,14 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Where a construct stands in a schema file, for diagnostics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Span {
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column, in characters.
-    pub column: u32,
-}
+pub use crate::span::Span;
 
 /// One schema file, resolved.
 #[derive(Debug, Clone, Default)]

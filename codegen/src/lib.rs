@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod ir;
 pub mod render;
+pub mod span;
 pub mod validator;
 pub mod values;
 pub mod xsd;
@@ -157,6 +158,47 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
 }
 
 pub(crate) fn render_schema(
+    path: &Path,
+    schema: &ir::Schema,
+    externs: &Externs,
+) -> Result<(String, String), Diagnostics> {
+    on_schema_stack(|| render_schema_here(path, schema, externs))
+}
+
+/// The size of the stack that reading, rendering and comparing schemas run on.
+///
+/// Those passes (and xsd-parser's reader) recurse on a schema's structure, which
+/// [`xsd::limits`] bounds: elements nested at most [`xsd::limits::MAX_NESTING`] deep, and
+/// at most [`xsd::limits::MAX_REFERENCE_DEPTH`] levels with references followed. Measured
+/// in a debug build, a nesting level costs up to about 45 KiB of stack (xsd-parser's
+/// deserializers are the largest frames), so the 512 levels allowed need some 23 MiB; the
+/// stack is four times that and more, for margin and for the passes that recurse on the
+/// IR. It is address space reserved, not memory used: only the pages touched are.
+pub const SCHEMA_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `f` on a thread with a [`SCHEMA_STACK_BYTES`] stack (or here if no thread can be
+/// started: then the limits still hold, on whatever stack this thread has).
+pub(crate) fn on_schema_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    let mut f = Some(f);
+    let outcome = std::thread::scope(|scope| {
+        let run = &mut f;
+        std::thread::Builder::new()
+            .name("schema".to_owned())
+            .stack_size(SCHEMA_STACK_BYTES)
+            .spawn_scoped(scope, move || run.take().map(|f| f()))
+            .ok()
+            .map(|handle| match handle.join() {
+                Ok(result) => result,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+    });
+    match outcome.flatten() {
+        Some(result) => result,
+        None => (f.take().expect("not run on the thread"))(),
+    }
+}
+
+fn render_schema_here(
     path: &Path,
     schema: &ir::Schema,
     externs: &Externs,

@@ -384,3 +384,27 @@ fn generated_code_reads_writes_and_refuses_xsi_type() {
         lines[0].trim_end()
     );
 }
+
+/// A type 40 restrictions below the declared one stands in for it: the walk up the chain
+/// of bases has no step limit of its own (the depth limits of `xsd::limits` bound it).
+#[test]
+fn a_long_chain_of_restrictions_stands_in() {
+    let mut schema = String::from(
+        r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" xmlns="urn:t"><xs:simpleType name="T0"><xs:restriction base="xs:string"/></xs:simpleType>"#,
+    );
+    for i in 1..=40 {
+        schema += &format!(
+            r#"<xs:simpleType name="T{i}"><xs:restriction base="T{}"/></xs:simpleType>"#,
+            i - 1
+        );
+    }
+    schema += r#"<xs:element name="e" type="T0"/></xs:schema>"#;
+    let code = generate(&schema).unwrap();
+    assert!(
+        holds(
+            &code,
+            r#"("{urn:t}T40", ::boardxml::type_substitution::canonical::<T40>)"#
+        ),
+        "{code}"
+    );
+}

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::run::Policy;
+use super::policy::Policy;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::validate::Report;
 

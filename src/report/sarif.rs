@@ -9,7 +9,7 @@ use std::path::{Component, Path};
 use serde_json::{json, Value};
 
 use super::codes;
-use super::run::Summary;
+use super::policy::Summary;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::validate::Report;
 

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::run::{Policy, Summary};
+use super::policy::{Policy, Summary};
 use super::terminal_safe;
 use crate::diagnostic::Severity;
 use crate::validate::Report;

@@ -12,3 +12,6 @@ pub use reader::{
     XsiType,
 };
 pub use writer::Writer;
+
+/// The XML Schema instance namespace (`xsi:nil`, `xsi:type`).
+pub const XSI_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema-instance";

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use encoding_rs::Encoding;
 
-use crate::schema::TextForm;
+use crate::text_form::TextForm;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -199,7 +199,7 @@ impl Writer {
             None => (None, name),
         };
         self.out.push_str(" xmlns:xsi=\"");
-        self.out.push_str(crate::schema::XSI_NAMESPACE);
+        self.out.push_str(super::XSI_NAMESPACE);
         self.out.push('"');
         let value = match ns {
             None => local.to_string(),

@@ -161,6 +161,18 @@ pub fn diff(
     externs_a: &Externs,
     externs_b: &Externs,
 ) -> Report {
+    crate::on_schema_stack(|| diff_here(a, b, old_file, new_file, externs_a, externs_b))
+}
+
+/// [`diff`] on the stack it runs on.
+fn diff_here(
+    a: &Schema,
+    b: &Schema,
+    old_file: &str,
+    new_file: &str,
+    externs_a: &Externs,
+    externs_b: &Externs,
+) -> Report {
     // Elements compared by their declared types (see `type_substitution.rs`).
     let (a, b) = (
         &type_substitution::as_declared(a),

@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod compose;
 mod derivation;
 mod identity;
+pub mod limits;
 mod model;
 mod namespaces;
 mod nillable;
@@ -19,6 +20,7 @@ mod source;
 mod substitution;
 mod type_substitution;
 mod validity;
+mod vocabulary;
 mod wildcard;
 
 use std::collections::{HashMap, HashSet};
@@ -82,6 +84,18 @@ pub fn read_schema(path: &Path, text: &str) -> Result<Schema, Diagnostics> {
 /// unresolved location is the error, as if the reading without it had not been tried (what
 /// is then missing is no further error).
 pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
+    // Before anything that recurses on the documents' structure.
+    let mut too_deep = limits::check(set);
+    if !too_deep.is_empty() {
+        too_deep.extend(set.diagnostics.iter().cloned());
+        too_deep.sort();
+        return Err(Diagnostics(too_deep));
+    }
+    crate::on_schema_stack(|| read_limited_documents(set))
+}
+
+/// [`read_documents`] of documents within the limits, on a stack sized for them.
+fn read_limited_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
     let unresolved = |d: &SchemaDiagnostic| {
         d.kind == Kind::Io
             && set.documents.iter().any(|doc| {

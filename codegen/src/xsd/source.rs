@@ -15,7 +15,7 @@ use quick_xml::Reader;
 use crate::diagnostic::Kind;
 use crate::ir::Span;
 
-use super::validity::{xsd10_attributes, xsd_element_known};
+use super::vocabulary::{xsd10_attributes, xsd_element_known};
 
 const XS_NS: &[u8] = b"http://www.w3.org/2001/XMLSchema";
 

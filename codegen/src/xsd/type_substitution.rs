@@ -19,7 +19,7 @@
 //! (otherwise every `xs:string` element of every schema would become an enum of a dozen
 //! built-ins). Built-in members of a declared union are offered (they are the schema's).
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 use xsd_parser::models::schema::xs::{
     ElementType, Schema as RawSchema, SchemaContent, SimpleBaseTypeContent,
@@ -204,7 +204,7 @@ impl Converter<'_> {
             if candidate == ty {
                 continue;
             }
-            let Some(methods) = self.derivation(&candidate, &ty, 0) else {
+            let Some(methods) = self.derivation(&candidate, &ty) else {
                 continue;
             };
             if let Some(m) = methods.iter().find(|&&m| blocked.forbids(m)) {
@@ -307,7 +307,7 @@ impl Converter<'_> {
             if candidate == ty {
                 continue;
             }
-            let methods = match self.derivation(&candidate, &ty, 0) {
+            let methods = match self.derivation(&candidate, &ty) {
                 Some(m) => m,
                 // A complex type whose chain is not known here ends at anyType still:
                 // taken as a restriction of it (the validity pass judges the chain).
@@ -398,39 +398,64 @@ impl Converter<'_> {
 
     /// The derivation methods by which `from` is validly derived from `to` (3.4.6, 3.14.6:
     /// through its chain of bases, or from a member of union `to`); `None` when it is not.
-    fn derivation(&self, from: &Ty, to: &Ty, depth: usize) -> Option<Vec<Method>> {
-        if depth > 32 {
-            return None;
-        }
-        if from == to {
-            return Some(Vec::new());
-        }
-        // A member of a union (or a type derived from one) is derived from the union; as
-        // every simple derivation other than the identity, only where restriction is not
-        // blocked (3.14.6 clause 2.1), hence the restriction step.
-        if let Ty::Named(k) = to {
-            for m in self.typesub.union_members.get(k).into_iter().flatten() {
-                if let Some(mut methods) = self.derivation(from, m, depth + 1) {
-                    methods.push(Method::Restriction);
-                    return Some(methods);
+    ///
+    /// A member of a union (or a type derived from one) is derived from the union; as every
+    /// simple derivation other than the identity, only where restriction is not blocked
+    /// (3.14.6 clause 2.1), hence a restriction step per union passed through. So `from` is
+    /// derived from `to` when some type on `from`'s chain of bases is `to` or in the closure
+    /// of `to`'s union members. Both walks keep a visited set: a circular union or base
+    /// chain (reported by the validity pass) ends the walk instead of looping, and the cost
+    /// is linear in the two (a recursion over both, as before, was exponential on a union
+    /// naming itself).
+    fn derivation(&self, from: &Ty, to: &Ty) -> Option<Vec<Method>> {
+        // `to` and every type reachable from it through union members, with the fewest
+        // union steps that reach it.
+        let mut targets: HashMap<Ty, usize> = HashMap::new();
+        let mut queue = VecDeque::from([(to.clone(), 0usize)]);
+        while let Some((t, steps)) = queue.pop_front() {
+            if targets.contains_key(&t) {
+                continue;
+            }
+            targets.insert(t.clone(), steps);
+            if let Ty::Named(k) = &t {
+                for m in self.typesub.union_members.get(k).into_iter().flatten() {
+                    if !targets.contains_key(m) {
+                        queue.push_back((m.clone(), steps + 1));
+                    }
                 }
             }
         }
-        let (base, method) = match from {
-            Ty::Builtin(b) => (
-                Ty::Builtin(builtin_base(b)?.to_string()),
-                Method::Restriction,
-            ),
-            Ty::Named(_) => self.subst.steps.get(from)?.clone(),
-            _ => return None,
-        };
-        // anyType's chain ends there: it is derived from nothing else (3.4.6 2.3.1).
-        if base == Ty::Builtin("anyType".into()) && *to != base {
-            return None;
+        let any_type = Ty::Builtin("anyType".into());
+        // The chain of bases from `from`, each step's method kept (innermost last).
+        let mut chain: Vec<Method> = Vec::new();
+        let mut visited: HashSet<Ty> = HashSet::new();
+        let mut current = from.clone();
+        loop {
+            if let Some(&union_steps) = targets.get(&current) {
+                // The order the block messages read them in: the union steps, then the
+                // chain from its top down to `from`'s own step.
+                let mut methods = vec![Method::Restriction; union_steps];
+                methods.extend(chain.into_iter().rev());
+                return Some(methods);
+            }
+            if !visited.insert(current.clone()) {
+                return None;
+            }
+            let (base, method) = match &current {
+                Ty::Builtin(b) => (
+                    Ty::Builtin(builtin_base(b)?.to_string()),
+                    Method::Restriction,
+                ),
+                Ty::Named(_) => self.subst.steps.get(&current)?.clone(),
+                _ => return None,
+            };
+            // anyType's chain ends there: it is derived from nothing else (3.4.6 2.3.1).
+            if base == any_type && !targets.contains_key(&any_type) {
+                return None;
+            }
+            chain.push(method);
+            current = base;
         }
-        let mut methods = self.derivation(&base, to, depth + 1)?;
-        methods.push(method);
-        Some(methods)
     }
 }
 
