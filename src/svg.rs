@@ -4,7 +4,16 @@
 /// A number for SVG: at most two decimals, no trailing zeros (keeps output small and
 /// deterministic).
 pub(crate) fn num(x: f64) -> String {
-    let s = format!("{x:.2}");
+    trimmed(&format!("{x:.2}"))
+}
+
+/// A scale factor with four decimals (glyph scales are small).
+pub(crate) fn num4(x: f64) -> String {
+    trimmed(&format!("{x:.4}"))
+}
+
+/// A formatted number without trailing zeros, and no "-0".
+fn trimmed(s: &str) -> String {
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" {
         "0".to_string()

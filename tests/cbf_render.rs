@@ -377,14 +377,23 @@ fn a_captioned_picture_draws_its_characters_without_a_font() {
     );
     assert!(svg.contains(r#"data-move="1. 炮二平五   黑方走""#), "{svg}");
     // Each outline once in <defs>, one <use> per character drawn: 32 pieces, 4 river
-    // characters, 18 file numbers, and the caption's 红方黑方 + 炮二平五 + 黑方走.
-    assert_eq!(svg.matches("<use ").count(), 32 + 4 + 18 + 4 + 4 + 3);
+    // characters, 18 file numbers, and the caption's 红方 吕钦 黑方 许银川, then 1. 炮二平五
+    // 黑方走.
+    assert_eq!(
+        svg.matches("<use ").count(),
+        32 + 4 + 18 + (2 + 2 + 2 + 3) + (2 + 4 + 3)
+    );
     for ch in ['帅', '将', '炮', '楚', '一', '１', '平', '走'] {
         let id = format!("<path id=\"g-{:x}\"", ch as u32);
         assert_eq!(svg.matches(&id).count(), 1, "{ch}");
     }
-    // The names are text (any character may be in a name).
-    assert!(svg.contains(">吕钦</text>") && svg.contains(">许银川</text>"));
+    // The names are outlines too; the only <text> is the transparent copy for search.
+    for text in svg.split("<text ").skip(1) {
+        assert!(
+            text.contains(r#"fill-opacity="0""#),
+            "a visible <text>: {text}"
+        );
+    }
     // A character is drawn: inside the red king's ring there are red pixels (its strokes)
     // and ivory ones; with no outline there would be ivory only.
     let (cx, cy) = piece_centre(&svg, "e0");
@@ -459,4 +468,62 @@ fn the_readme_pictures_are_fresh() {
         let pixmap = rasterise(&want, picture, shapes_written(&want));
         save_for_review(&want, &pixmap, picture.trim_end_matches(".svg"));
     }
+}
+
+/// Issue 29, item 4: the player names of a captioned position (棋手, and a Latin name) are
+/// drawn from outlines, not left to a font; a name's character with no outline is a
+/// visible placeholder that `render` names in a warning.
+#[test]
+fn player_names_are_outlines_and_a_missing_character_is_named() {
+    use boardxml::cbf::render::{render_captioned, Caption};
+    let caption = Caption {
+        red: "棋手".into(),
+        black: "Li Lai".into(),
+        last: None,
+    };
+    let picture = render_captioned(&Position::start(), None, &caption);
+    let svg = &picture.svg;
+    assert!(picture.missing.is_empty(), "{:?}", picture.missing);
+    for text in svg.split("<text ").skip(1) {
+        assert!(
+            text.contains(r#"fill-opacity="0""#),
+            "a visible <text>: {text}"
+        );
+    }
+    for ch in ['棋', '手', 'L', 'i', 'a'] {
+        let id = format!("<path id=\"g-{:x}\"", ch as u32);
+        assert_eq!(svg.matches(&id).count(), 1, "{ch}");
+    }
+    let pixmap = rasterise(svg, "names", shapes_written(svg));
+    save_for_review(svg, &pixmap, "xiangqi-names");
+    let other = Caption {
+        red: "龘".into(),
+        ..caption
+    };
+    let picture = render_captioned(&Position::start(), None, &other);
+    assert_eq!(picture.missing, vec!['龘']);
+    assert!(picture.svg.contains(r#"data-char="U+9F98""#));
+    // The command says so on stderr, and still writes the picture.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("names.pgn");
+    std::fs::write(
+        &input,
+        "[Game \"Chinese Chess\"]\n[Red \"龘\"]\n[Black \"Li\"]\n[Result \"*\"]\n[Format \"Chinese\"]\n\n1. 炮二平五 马８进７ *\n",
+    )
+    .unwrap();
+    let out = dir.path().join("names.svg");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_boardxml"))
+        .arg("render")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warning: ") && stderr.contains("龘 (U+9F98)"),
+        "{stderr}"
+    );
+    assert!(std::fs::read_to_string(&out).unwrap().contains("U+9F98"));
 }

@@ -45,6 +45,8 @@ fn shapes_written(svg: &str) -> usize {
     .map(|s| svg.matches(s).count())
     .sum::<usize>()
         - 3
+        + svg.matches("<use ").count()
+        - svg.matches("<path id=\"g-").count()
 }
 
 const LIGHT: &str = "#f0d9b5";
@@ -206,8 +208,10 @@ fn every_kind_of_marker_in_every_colour() {
     // Lines: 9 arrow shafts, 2 per cross and little cross, 1 midline per value.
     assert_eq!(svg.matches("<line ").count(), 9 + 2 * 2 * 9 + 3);
     // Rects: the board, full/square/rectangle markers, the region, the two non-zero values,
-    // the parcel's three; plus the pattern's three.
-    assert_eq!(svg.matches("<rect ").count(), 1 + 3 * 9 + 1 + 2 + 3 + 3);
+    // the parcel's three; plus the pattern's three; plus the frame of ♞'s placeholder (no
+    // embedded outline: drawn as a box with its code point).
+    assert_eq!(svg.matches("<rect ").count(), 1 + 3 * 9 + 1 + 2 + 3 + 3 + 1);
+    assert!(svg.contains(r#"<g class="missing-glyph" data-char="U+265E""#));
     assert!(svg.contains(">&lt;</text>") && svg.contains(">&amp;</text>"));
     assert!(svg.contains(">&quot;</text>") && svg.contains(">&apos;</text>"));
     assert!(svg.contains(">帅</text>") && svg.contains(">R&amp;D</text>"));
@@ -319,4 +323,60 @@ fn three_d_squares_are_drawn_on_the_projection_with_a_tag() {
     assert_eq!(circle(&flat), circle(&deep));
     assert!(deep.contains(">B3</text>"));
     assert!(deep.contains("data-at=\"e4B3\""));
+}
+
+/// Issue 29, item 4: every character of a CIF picture (the text marker 帅, a Latin marker,
+/// the coordinates) is drawn from embedded outlines, never left to a font: the only
+/// `<text>` is the transparent copy for search, and resvg here (no text support, no
+/// fonts) draws the marker; a character with no outline is a placeholder, and named.
+#[test]
+fn cif_text_is_drawn_from_outlines_without_a_font() {
+    use boardxml::cif::render::render_game;
+    let g = game(
+        "",
+        r#"<marker type="text" color="red" at="d4">帅</marker><marker type="text" color="blue" at="e5">L</marker>"#,
+    );
+    let picture = render_game(&g);
+    let svg = &picture.svg;
+    assert!(picture.missing.is_empty(), "{:?}", picture.missing);
+    assert_eq!(picture.missing_warning(), None);
+    for text in svg.split("<text ").skip(1) {
+        assert!(
+            text.contains(r#"fill-opacity="0""#),
+            "a visible <text>: {text}"
+        );
+    }
+    for ch in ['帅', 'L', 'a', '1'] {
+        let id = format!("<path id=\"g-{:x}\"", ch as u32);
+        assert_eq!(svg.matches(&id).count(), 1, "{ch}");
+    }
+    let pixmap = rasterise(svg, "cif outlines", shapes_written(svg));
+    save_for_review(svg, &pixmap, "cif-outlines");
+    // Red strokes of 帅 in d4 (48 px squares, file labels left of the board).
+    let (cx, cy) = (
+        attribute_after(svg, r#"data-at="d4""#, "x"),
+        attribute_after(svg, r#"data-at="d4""#, "y"),
+    );
+    let mut red = 0;
+    for dx in -14..=14 {
+        for dy in -30..=4 {
+            if near(
+                pixel(&pixmap, cx + f64::from(dx), cy + f64::from(dy)),
+                rgb(color_rgb(cif::Color::Red)),
+            ) {
+                red += 1;
+            }
+        }
+    }
+    assert!(red > 40, "red pixels of 帅: {red}");
+    let other = render_game(&game(
+        "",
+        r#"<marker type="text" color="red" at="d4">龘</marker>"#,
+    ));
+    assert_eq!(other.missing, vec!['龘']);
+    assert!(other
+        .svg
+        .contains(r#"<g class="missing-glyph" data-char="U+9F98""#));
+    let warning = other.missing_warning().expect("a warning");
+    assert!(warning.contains("龘 (U+9F98)"), "{warning}");
 }

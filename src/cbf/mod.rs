@@ -8,7 +8,6 @@
 //! next move is the next sibling of the most recently remembered move).
 
 pub mod convert;
-mod glyphs;
 pub mod pgn;
 pub mod record;
 pub mod render;

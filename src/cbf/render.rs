@@ -23,16 +23,15 @@
 //!   and `path class="last-move to"`. A point off the board is not drawn; an XML comment
 //!   says so.
 //! - The position's FEN is the picture's `<desc>`.
-//! - Every CJK character drawn (the pieces, 楚河汉界, the file numbers, a caption's
-//!   notation) is drawn from its outline, embedded once per picture in `<defs>` as
-//!   `<path id="g-5e05">` and placed with `<use>`: the picture reads the same on a machine
-//!   with no CJK font (the outlines are WenQuanYi Micro Hei's, Apache-2.0; see
-//!   `src/cbf/glyphs.rs` and `scripts/glyphs.py`). The characters stay in the document as
-//!   transparent `<text>` too, so that they can be found, copied and read aloud.
+//! - All text (the pieces, 楚河汉界, the file numbers, the caption) is drawn from outlines
+//!   embedded once per picture in `<defs>` and placed with `<use>` (see
+//!   [`crate::lettering`]): the picture needs no font. A character with no embedded outline
+//!   (a rare one in a name) is a visible box with its code point, listed in
+//!   [`Picture::missing`]. The text stays in the document as transparent `<text>` too, so
+//!   that it can be found, copied and read aloud.
 //! - With a caption ([`render_captioned_svg`], what `boardxml render` draws for a record):
 //!   a band below the board with the players (红方 red, 黑方 black), the last move with its
-//!   number in Chinese notation, and the side to move. Player names are text (any
-//!   character may be in a name: they need a font that has it); the rest is outlines.
+//!   number in Chinese notation, and the side to move.
 //!
 //! The output is deterministic: the same position and move always give the same text.
 //!
@@ -42,6 +41,7 @@
 //! and `[0, 0, 1]` leaves it at ply 3 for the first variation there, then follows that
 //! variation's main line.
 
+use crate::lettering::{Anchor, Lettering, Picture, Style};
 use crate::svg::{escape, num};
 use std::fmt::Write as _;
 
@@ -66,10 +66,6 @@ const RED: &str = "#c8102e";
 const BLACK: &str = "#1a1a1a";
 /// The last move.
 const HIGHLIGHT: &str = "#1c7ed6";
-/// The fonts tried for the Chinese characters, in order.
-const CJK_FONTS: &str = "'Noto Serif CJK SC', 'Source Han Serif SC', 'SimSun', 'Songti SC', \
-     'Noto Sans CJK SC', 'Microsoft YaHei', 'PingFang SC', 'WenQuanYi Micro Hei', serif";
-
 const RED_NUMBERS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const BLACK_NUMBERS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 
@@ -194,128 +190,6 @@ fn follow_line(record: &Record, line: &[usize]) -> Result<Vec<usize>, String> {
     }
 }
 
-/// The outline of `ch`, if the pictures carry it.
-fn glyph(ch: char) -> Option<&'static super::glyphs::Glyph> {
-    super::glyphs::GLYPHS.iter().find(|g| g.ch == ch)
-}
-
-/// The `id` of a character's outline in `<defs>`.
-fn glyph_id(ch: char) -> String {
-    format!("g-{:x}", ch as u32)
-}
-
-/// The `<defs>` holding the outline of every character of `texts` that has one, once, in
-/// the glyph table's order (deterministic).
-fn glyph_defs(out: &mut String, texts: &[&str]) {
-    out.push_str("<defs>\n");
-    for g in super::glyphs::GLYPHS {
-        if texts.iter().any(|t| t.contains(g.ch)) {
-            let _ = writeln!(out, r#"<path id="{}" d="{}"/>"#, glyph_id(g.ch), g.path);
-        }
-    }
-    out.push_str("</defs>\n");
-}
-
-/// `ch`'s outline, `size` pixels to the em, its bounding box centred on (cx, cy).
-fn glyph_centred(out: &mut String, ch: char, (cx, cy): (f64, f64), size: f64, fill: &str) {
-    if let Some(g) = glyph(ch) {
-        let k = size / super::glyphs::UNITS_PER_EM;
-        let [x0, y0, x1, y1] = g.bounds.map(f64::from);
-        let _ = writeln!(
-            out,
-            r##"<use href="#{}" transform="translate({} {}) scale({} {})" fill="{fill}"/>"##,
-            glyph_id(ch),
-            num(cx - (x0 + x1) / 2.0 * k),
-            num(cy + (y0 + y1) / 2.0 * k),
-            num4(k),
-            num4(-k)
-        );
-    }
-}
-
-/// A run of text on `baseline`, starting at `x` (or centred on it when `centre`): each
-/// character with an outline drawn from it, the others (names, ASCII) as `<text>`; the
-/// whole run also as transparent text. Gives the run's width.
-fn text_run(
-    out: &mut String,
-    text: &str,
-    (x, baseline): (f64, f64),
-    size: f64,
-    fill: &str,
-    centre: bool,
-) -> f64 {
-    // Widths: an outline's advance; other text about 0.6 em a Latin character, 1 em others.
-    let width_of = |c: char| match glyph(c) {
-        Some(g) => f64::from(g.advance) / super::glyphs::UNITS_PER_EM * size,
-        None if c.is_ascii() => 0.6 * size,
-        None => size,
-    };
-    let total: f64 = text.chars().map(width_of).sum();
-    let mut at = if centre { x - total / 2.0 } else { x };
-    let _ = writeln!(
-        out,
-        r#"<text x="{}" y="{}" font-size="{}" fill-opacity="0">{}</text>"#,
-        num(at),
-        num(baseline),
-        num(size),
-        escape(text)
-    );
-    let mut pending = String::new();
-    let mut pending_at = at;
-    let k = size / super::glyphs::UNITS_PER_EM;
-    let flush = |out: &mut String, pending: &mut String, pending_at: f64| {
-        if !pending.is_empty() {
-            let _ = writeln!(
-                out,
-                r#"<text x="{}" y="{}" font-size="{}" fill="{fill}" font-family="sans-serif, {CJK_FONTS}">{}</text>"#,
-                num(pending_at),
-                num(baseline),
-                num(size),
-                escape(pending)
-            );
-            pending.clear();
-        }
-    };
-    for c in text.chars() {
-        match glyph(c) {
-            // White space only moves on.
-            None if c.is_whitespace() => flush(out, &mut pending, pending_at),
-            Some(_) => {
-                flush(out, &mut pending, pending_at);
-                let _ = writeln!(
-                    out,
-                    r##"<use href="#{}" transform="translate({} {}) scale({} {})" fill="{fill}"/>"##,
-                    glyph_id(c),
-                    num(at),
-                    num(baseline),
-                    num4(k),
-                    num4(-k)
-                );
-            }
-            None => {
-                if pending.is_empty() {
-                    pending_at = at;
-                }
-                pending.push(c);
-            }
-        }
-        at += width_of(c);
-    }
-    flush(out, &mut pending, pending_at);
-    total
-}
-
-/// A scale factor with four decimals (glyph scales are small).
-fn num4(v: f64) -> String {
-    let s = format!("{v:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
 /// What a caption says: the players, the last move, the side to move.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Caption {
@@ -337,6 +211,16 @@ pub fn render_captioned_svg(
     last_move: Option<Move>,
     caption: &Caption,
 ) -> String {
+    render_captioned(position, last_move, caption).svg
+}
+
+/// [`render_captioned_svg`], with the characters that had no embedded outline (a name may
+/// have any character: those are drawn as placeholders and listed).
+pub fn render_captioned(
+    position: &Position,
+    last_move: Option<Move>,
+    caption: &Caption,
+) -> Picture {
     let mut title = String::from("Xiangqi position");
     if let Some((n, side, text)) = &caption.last {
         let dots = if *side == Side::Red { "." } else { "..." };
@@ -363,7 +247,7 @@ fn side_colour(side: Side) -> &'static str {
 }
 
 fn render(position: &Position, last_move: Option<Move>, title: &str) -> String {
-    render_with(position, last_move, title, None)
+    render_with(position, last_move, title, None).svg
 }
 
 /// The caption's two lines: the players, then the last move and the side to move.
@@ -397,32 +281,23 @@ fn render_with(
     last_move: Option<Move>,
     title: &str,
     caption: Option<&Caption>,
-) -> String {
+) -> Picture {
     let width = 2.0 * MARGIN_X + 8.0 * CELL;
     let board_height = 2.0 * MARGIN_Y + 9.0 * CELL;
     let height = board_height + caption.map_or(0.0, |_| CAPTION);
-    let mut out = String::new();
+    let mut head = String::new();
     let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{CJK_FONTS}">"#,
+        head,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
         w = num(width),
         h = num(height)
     );
-    let _ = writeln!(out, "<title>{}</title>", escape(title));
-    let _ = writeln!(out, "<desc>FEN {}</desc>", escape(&position.to_fen()));
+    let _ = writeln!(head, "<title>{}</title>", escape(title));
+    let _ = writeln!(head, "<desc>FEN {}</desc>", escape(&position.to_fen()));
     let lines = caption.map(|c| caption_lines(position, c));
-    let pieces: String = position.pieces().map(|(_, p)| p.chinese_name()).collect();
-    let mut used: Vec<&str> = vec![
-        &pieces,
-        "楚河汉界",
-        "一二三四五六七八九",
-        "１２３４５６７８９",
-    ];
-    if let Some((a, b)) = &lines {
-        used.push(a);
-        used.push(b);
-    }
-    glyph_defs(&mut out, &used);
+    // The body first: the outlines' <defs> (between head and body) hold what it drew.
+    let mut letters = Lettering::new();
+    let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<rect class="board" x="0" y="0" width="{}" height="{}" fill="{BOARD}"/>"#,
@@ -431,8 +306,8 @@ fn render_with(
     );
     grid(&mut out);
     point_marks(&mut out);
-    river(&mut out);
-    file_numbers(&mut out);
+    river(&mut out, &mut letters);
+    file_numbers(&mut out, &mut letters);
     let last = last_move.filter(|mv| {
         let on_board = mv.from.is_on_board() && mv.to.is_on_board();
         if !on_board {
@@ -458,7 +333,7 @@ fn render_with(
     }
     out.push_str("<g class=\"pieces\">\n");
     for (p, piece) in position.pieces() {
-        draw_piece(&mut out, p, piece);
+        draw_piece(&mut out, &mut letters, p, piece);
     }
     out.push_str("</g>\n");
     if let Some(mv) = last {
@@ -479,27 +354,32 @@ fn render_with(
             escape(moved)
         );
         let (cx, _) = at(4.0, 0.0);
-        let size = CELL * 0.4;
-        text_run(
-            &mut out,
-            players,
-            (cx, board_height + 18.0),
-            size,
-            LINE,
-            true,
-        );
-        text_run(
-            &mut out,
-            moved,
-            (cx, board_height + 18.0 + size * 1.5),
-            size,
-            LINE,
-            true,
-        );
+        let style = Style {
+            size: CELL * 0.4,
+            fill: LINE,
+            bold: false,
+            stroke: None,
+            opacity: None,
+        };
+        let first = board_height + 18.0;
+        letters.run(&mut out, players, (cx, first), Anchor::Middle, style);
+        let second = first + style.size * 1.5;
+        letters.run(&mut out, moved, (cx, second), Anchor::Middle, style);
         out.push_str("</g>\n");
     }
     out.push_str("</svg>\n");
-    out
+    letters.finish(&head, &out)
+}
+
+/// The style of the board's own characters (river, file numbers) at `size`.
+fn board_letters(size: f64) -> Style<'static> {
+    Style {
+        size,
+        fill: LINE,
+        bold: false,
+        stroke: None,
+        opacity: None,
+    }
 }
 
 fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
@@ -594,7 +474,7 @@ fn point_marks(out: &mut String) {
 }
 
 /// 楚河 and 汉界 in the river.
-fn river(out: &mut String) {
+fn river(out: &mut String, letters: &mut Lettering) {
     let size = CELL * 0.56;
     let (_, y) = at(0.0, 4.5);
     let _ = writeln!(
@@ -614,14 +494,14 @@ fn river(out: &mut String) {
         // The outlines, spaced as the text's letter-spacing spaces it.
         for (i, ch) in text.chars().enumerate() {
             let dx = (i as f64 - 0.5) * size * 1.6;
-            glyph_centred(out, ch, (x + dx, y), size, LINE);
+            letters.centred(out, ch, (x + dx, y), board_letters(size));
         }
     }
     out.push_str("</g>\n");
 }
 
 /// Black's numbers above the board, red's below it.
-fn file_numbers(out: &mut String) {
+fn file_numbers(out: &mut String, letters: &mut Lettering) {
     let size = CELL * 0.34;
     let _ = writeln!(
         out,
@@ -645,19 +525,20 @@ fn file_numbers(out: &mut String) {
             num(cx),
             num(black_y)
         );
-        glyph_centred(out, black, (cx, black_y - size * 0.36), size * 0.8, LINE);
+        let number = board_letters(size * 0.8);
+        letters.centred(out, black, (cx, black_y - size * 0.36), number);
         let _ = writeln!(
             out,
             "<text class=\"red\" x=\"{}\" y=\"{}\" fill-opacity=\"0\">{red}</text>",
             num(cx),
             num(red_y)
         );
-        glyph_centred(out, red, (cx, red_y - size * 0.36), size * 0.8, LINE);
+        letters.centred(out, red, (cx, red_y - size * 0.36), number);
     }
     out.push_str("</g>\n");
 }
 
-fn draw_piece(out: &mut String, p: Point, piece: Piece) {
+fn draw_piece(out: &mut String, letters: &mut Lettering, p: Point, piece: Piece) {
     let (cx, cy) = centre(p);
     let colour = side_colour(piece.side);
     let size = CELL * 0.56;
@@ -683,7 +564,14 @@ fn draw_piece(out: &mut String, p: Point, piece: Piece) {
     );
     // The character drawn from its outline, centred on the point, and as text for search
     // and screen readers (transparent).
-    glyph_centred(out, piece.chinese_name(), (cx, cy), size * 0.92, colour);
+    let style = Style {
+        size: size * 0.92,
+        fill: colour,
+        bold: false,
+        stroke: None,
+        opacity: None,
+    };
+    letters.centred(out, piece.chinese_name(), (cx, cy), style);
     let _ = writeln!(
         out,
         r#"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{colour}" fill-opacity="0">{}</text>"#,

@@ -16,7 +16,10 @@
 //! - Square markers: `full` fills the square; `square` is a filled smaller square and
 //!   `rectangle` the square's frame (outline); `disk` a filled circle and `circle` a ring;
 //!   `cross` an X from corner to corner and `littlecross` a small X in the middle.
-//! - Text markers: the character, centred, in the marker's colour.
+//! - Text markers: the character, centred, in the marker's colour. All text (markers,
+//!   region text, labels, board tags) is drawn from embedded outlines
+//!   ([`crate::lettering`]), so the picture needs no font; a character with none is a
+//!   visible box with its code point, listed in [`Picture::missing`].
 //! - Symbols (no colour in CIF): small vector drawings of a skull, a mushroom, a strawberry
 //!   and a parcel, in their own colours; each carries a `<title>` with its name.
 //! - Lines: a polyline through the centres of their squares. Regions: the rectangle with
@@ -34,7 +37,8 @@
 //! The output is deterministic: the same game always gives the same text (the one `id`,
 //! of the checkerboard pattern, is fixed).
 
-use crate::svg::{escape, num};
+use crate::lettering::{Anchor, Lettering, Picture, Style};
+use crate::svg::num;
 use std::fmt::Write as _;
 
 use super::board::BoardSize;
@@ -68,6 +72,12 @@ const PAD: f64 = 8.0;
 /// Renders `game`'s board and markers as a standalone SVG document (see the module
 /// documentation for what is drawn and how).
 pub fn render_game_svg(game: &cif::Game) -> String {
+    render_game(game).svg
+}
+
+/// [`render_game_svg`], with the characters that had no embedded outline (a text marker
+/// or a region's text may be any character: those are drawn as placeholders and listed).
+pub fn render_game(game: &cif::Game) -> Picture {
     let size = BoardSize::of_game_or_widest(game);
     let mut canvas = Canvas::new(size);
     canvas.board();
@@ -98,7 +108,7 @@ pub fn render_game_svg(game: &cif::Game) -> String {
         }
     });
     canvas.out.push_str("</svg>\n");
-    canvas.out
+    canvas.letters.finish(&canvas.head, &canvas.out)
 }
 
 /// Opacity 1..255 as a fraction, or `default` when absent.
@@ -114,8 +124,19 @@ fn outline(color: cif::Color) -> &'static str {
     }
 }
 
+/// The edge of text in the colours that vanish on light squares.
+fn edge(color: cif::Color) -> Option<&'static str> {
+    match color {
+        cif::Color::White | cif::Color::Yellow => Some("#404040"),
+        _ => None,
+    }
+}
+
 struct Canvas {
+    /// The `<svg>` start tag and the title; the outlines' `<defs>` go between it and `out`.
+    head: String,
     out: String,
+    letters: Lettering,
     size: BoardSize,
     /// The side of one square, in pixels.
     cell: f64,
@@ -136,16 +157,18 @@ impl Canvas {
         let margin = (font * 2.2).max(20.0);
         let width = margin + f64::from(size.files) * cell + PAD;
         let height = PAD + f64::from(size.ranks) * cell + margin;
-        let mut out = String::new();
+        let mut head = String::new();
         let _ = writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#,
+            head,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
             w = num(width),
             h = num(height)
         );
-        let _ = writeln!(out, "<title>CIF game on the {size} board</title>");
+        let _ = writeln!(head, "<title>CIF game on the {size} board</title>");
         Canvas {
-            out,
+            head,
+            out: String::new(),
+            letters: Lettering::new(),
             size,
             cell,
             x0: margin,
@@ -201,12 +224,17 @@ impl Canvas {
             num(w),
             num(h)
         );
-        self.out
-            .push_str(r##"<g class="labels" fill="#333333" text-anchor="middle""##);
-        let _ = writeln!(self.out, r#" font-size="{}">"#, num(self.font));
+        self.out.push_str("<g class=\"labels\">\n");
+        let style = Style {
+            size: self.font,
+            fill: "#333333",
+            bold: false,
+            stroke: None,
+            opacity: None,
+        };
         // Tripled file names are wider than the squares of big boards: then all file
-        // labels are written downwards (a character is about 0.6 of the font size wide).
-        let widest = 0.6 * self.font * file_name(self.size.files).len() as f64;
+        // labels are written downwards.
+        let widest = Lettering::width(&file_name(self.size.files), self.font);
         let downwards = widest > 0.9 * c;
         for file in 1..=self.size.files {
             let x = self.x0 + (f64::from(file) - 0.5) * c;
@@ -215,28 +243,25 @@ impl Canvas {
                 let (x, y) = (x - self.font * 0.35, self.y0 + h + 3.0);
                 let _ = writeln!(
                     self.out,
-                    "<text x=\"{x}\" y=\"{y}\" text-anchor=\"start\" transform=\"rotate(90 {x} {y})\">{name}</text>",
+                    "<g transform=\"rotate(90 {x} {y})\">",
                     x = num(x),
                     y = num(y),
                 );
+                let (out, letters) = (&mut self.out, &mut self.letters);
+                letters.run(out, &name, (x, y), Anchor::Start, style);
+                self.out.push_str("</g>\n");
             } else {
-                let _ = writeln!(
-                    self.out,
-                    "<text x=\"{}\" y=\"{}\">{name}</text>",
-                    num(x),
-                    num(self.y0 + h + self.font * 1.3)
-                );
+                let at = (x, self.y0 + h + self.font * 1.3);
+                self.letters
+                    .run(&mut self.out, &name, at, Anchor::Middle, style);
             }
         }
         for rank in 1..=self.size.ranks {
             let x = self.x0 - self.font * 1.1;
             let y = self.y0 + (f64::from(self.size.ranks - rank) + 0.5) * c + self.font * 0.35;
-            let _ = writeln!(
-                self.out,
-                "<text x=\"{}\" y=\"{}\">{rank}</text>",
-                num(x),
-                num(y)
-            );
+            let rank = rank.to_string();
+            self.letters
+                .run(&mut self.out, &rank, (x, y), Anchor::Middle, style);
         }
         self.out.push_str("</g>\n");
     }
@@ -276,14 +301,19 @@ impl Canvas {
         };
         let (x, y) = self.corner(s);
         let row = s.row().map(|r| r.to_string()).unwrap_or_default();
-        let size = self.cell * 0.28;
-        let _ = writeln!(
-            self.out,
-            r##"<text class="board-tag" x="{}" y="{}" font-size="{}" text-anchor="end" fill="#222222">{board}{row}</text>"##,
-            num(x + self.cell - size * 0.2),
-            num(y + size),
-            num(size)
-        );
+        let style = Style {
+            size: self.cell * 0.28,
+            fill: "#222222",
+            bold: false,
+            stroke: None,
+            opacity: None,
+        };
+        let at = (x + self.cell - style.size * 0.2, y + style.size);
+        self.out.push_str("<g class=\"board-tag\">\n");
+        let tag = format!("{board}{row}");
+        self.letters
+            .run(&mut self.out, &tag, at, Anchor::End, style);
+        self.out.push_str("</g>\n");
     }
 
     fn marker(&mut self, marker: &cif::Marker) {
@@ -406,18 +436,20 @@ impl Canvas {
         let (cx, cy) = self.centre(s);
         let size = self.cell * 0.7;
         let _ = writeln!(self.out, "<g class=\"marker text\" data-at=\"{}\">", m.at);
-        let _ = writeln!(
-            self.out,
-            r#"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{}" fill-opacity="{}"{}>{}</text>"#,
-            num(cx),
-            // The baseline, so that capitals and CJK characters sit about the centre.
-            num(cy + size * 0.35),
-            num(size),
-            color_rgb(m.color),
-            alpha(m.opacity, 1.0),
-            outline(m.color),
-            escape(m.content.as_str())
-        );
+        let opacity = alpha(m.opacity, 1.0);
+        let style = Style {
+            size,
+            fill: color_rgb(m.color),
+            bold: true,
+            // White and yellow letters get a dark edge, as the shapes do.
+            stroke: edge(m.color),
+            opacity: Some(&opacity),
+        };
+        // The baseline, so that capitals and CJK characters sit about the centre.
+        let at = (cx, cy + size * 0.35);
+        let text = m.content.as_str();
+        self.letters
+            .run(&mut self.out, text, at, Anchor::Middle, style);
         self.board_tag(s);
         self.out.push_str("</g>\n");
     }
@@ -506,16 +538,19 @@ impl Canvas {
         let text = r.content.trim();
         if !text.is_empty() {
             // As large as fits: half the height, and the width for this many characters.
-            let chars = text.chars().count() as f64;
-            let size = (h * 0.5).min(w * 0.9 / (chars * 0.6)).min(self.cell * 0.8);
-            let _ = writeln!(
-                self.out,
-                r##"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="#111111">{}</text>"##,
-                num(x + w / 2.0),
-                num(y + h / 2.0 + size * 0.35),
-                num(size),
-                escape(text)
-            );
+            // (A run of zero-width characters still gets a finite size.)
+            let em_width = Lettering::width(text, 1.0).max(0.1);
+            let size = (h * 0.5).min(w * 0.9 / em_width).min(self.cell * 0.8);
+            let style = Style {
+                size,
+                fill: "#111111",
+                bold: true,
+                stroke: None,
+                opacity: None,
+            };
+            let at = (x + w / 2.0, y + h / 2.0 + size * 0.35);
+            self.letters
+                .run(&mut self.out, text, at, Anchor::Middle, style);
         }
         self.out.push_str("</g>\n");
     }
@@ -651,6 +686,7 @@ fn symbol_drawing(symbol: cif::Symbol) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::svg::escape;
     use crate::xml::Reader;
 
     fn game(attributes: &str, moves: &str) -> cif::Game {

@@ -114,8 +114,11 @@ enum Command {
     },
     /// Draw a CIF game (the board at its size with every marker) or a position of a record
     /// (CBF, XQF, CBR, CBL, PGN: the xiangqi board with the last move highlighted and a
-    /// caption with the players, the move and the side to move) as SVG, readable without
-    /// any CJK font (the characters are drawn from embedded outlines).
+    /// caption with the players, the move and the side to move) as SVG that needs no font:
+    /// all text (pieces, coordinates, names, markers, notation) is drawn from embedded
+    /// outlines (printable ASCII, the pieces and board words, common header words and
+    /// names); any other character is drawn as a box with its code point, and a warning
+    /// on stderr names it.
     Render {
         /// The CIF document or CBF record.
         file: PathBuf,
@@ -362,6 +365,14 @@ fn record_of_report(
 fn error(message: std::fmt::Arguments<'_>) {
     eprintln!(
         "error: {}",
+        boardxml::report::terminal_safe(&message.to_string())
+    );
+}
+
+/// Prints `warning: MESSAGE` to stderr, made terminal-safe as [`error`] is.
+fn warning(message: std::fmt::Arguments<'_>) {
+    eprintln!(
+        "warning: {}",
         boardxml::report::terminal_safe(&message.to_string())
     );
 }

@@ -19,10 +19,10 @@ pub fn run(
         Ok(report) => report,
         Err(code) => return code,
     };
-    let svg = match &report.document {
+    let picture = match &report.document {
         Some(boardxml::document::Document::Cif(boardxml::generated::cif::Root::Cif(cif))) => {
             match game.checked_sub(1).and_then(|i| cif.game.get(i)) {
-                Some(g) => Ok(boardxml::cif::render::render_game_svg(g)),
+                Some(g) => Ok(boardxml::cif::render::render_game(g)),
                 None => Err(format!(
                     "it has {} game(s); there is no game {game}",
                     cif.game.len()
@@ -32,8 +32,8 @@ pub fn run(
         _ => crate::record_of_report(&report, record)
             .and_then(|record| cbf_position_svg(&record, line, ply)),
     };
-    let svg = match svg {
-        Ok(svg) => svg,
+    let picture = match picture {
+        Ok(picture) => picture,
         Err(e) => {
             crate::error(format_args!("{}: {e}", file.display()));
             return ExitCode::from(2);
@@ -41,8 +41,14 @@ pub fn run(
     };
     let mut inputs = Inputs::new();
     inputs.add(file);
-    match write_file(output, svg.as_bytes(), &inputs) {
-        Ok(()) => ExitCode::SUCCESS,
+    match write_file(output, picture.svg.as_bytes(), &inputs) {
+        Ok(()) => {
+            // Said after the picture is written: it is there, with visible placeholders.
+            if let Some(warning) = picture.missing_warning() {
+                crate::warning(format_args!("{}: {warning}", file.display()));
+            }
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             crate::error(format_args!("{e}"));
             ExitCode::from(2)
@@ -55,7 +61,7 @@ fn cbf_position_svg(
     record: &boardxml::cbf::Record,
     line: &str,
     ply: Option<usize>,
-) -> Result<String, String> {
+) -> Result<boardxml::lettering::Picture, String> {
     use boardxml::cbf::show::{replay, select_line, ReplayError};
     let moves = select_line(record, line)?;
     // `render`'s own wording of each case (its messages predate the shared replay).
@@ -86,7 +92,7 @@ fn cbf_position_svg(
             .last()
             .map(|m| (m.move_number, m.side, m.chinese.clone())),
     };
-    Ok(boardxml::cbf::render::render_captioned_svg(
+    Ok(boardxml::cbf::render::render_captioned(
         &replayed.position,
         replayed.last_move(),
         &caption,
