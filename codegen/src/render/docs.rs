@@ -64,7 +64,16 @@ pub(super) fn plain_to_markdown(text: &str) -> String {
 /// bidirectional controls that can make source read otherwise than it compiles (the
 /// deny-by-default `text_direction_codepoint_in_comment`). Schema text (documentation, an
 /// enumeration value, a name) may hold any of them.
-pub(super) struct VisibleDocs;
+///
+/// It also makes every bare `http://` or `https://` URL outside code an autolink
+/// (`<https://...>`): a namespace name in a wildcard's description, or a URL in a
+/// schema's documentation, is otherwise rustdoc's `bare_urls` warning, an error under
+/// `RUSTDOCFLAGS=-D warnings` in the crate that includes the generated code.
+#[derive(Default)]
+pub(super) struct VisibleDocs {
+    /// Inside a fenced code block (its lines are code: no URL is linked there).
+    in_fence: bool,
+}
 
 impl syn::visit_mut::VisitMut for VisibleDocs {
     fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
@@ -77,13 +86,96 @@ impl syn::visit_mut::VisitMut for VisibleDocs {
                 ..
             }) = &mut nv.value
             {
-                let text = s.value();
+                let mut text = s.value();
+                let mut changed = false;
+                if text.trim_start().starts_with("```") {
+                    self.in_fence = !self.in_fence;
+                } else if !self.in_fence && text.contains("://") {
+                    let linked = link_bare_urls(&text);
+                    if linked != text {
+                        text = linked;
+                        changed = true;
+                    }
+                }
                 if text.chars().any(needs_escape) {
-                    *s = syn::LitStr::new(&visible(&text), s.span());
+                    text = visible(&text);
+                    changed = true;
+                }
+                if changed {
+                    *s = syn::LitStr::new(&text, s.span());
                 }
             }
         }
     }
+}
+
+/// `line` (one line of Markdown) with each bare `http://` or `https://` URL outside a
+/// code span written as an autolink. A URL runs to white space or an angle bracket; the
+/// punctuation that ends a sentence is left after it; the backslash escapes
+/// [`markdown_escape`] put in it are taken out (an autolink reads its text literally). A URL
+/// already in angle brackets or a link's destination (`](...)`) is left as it is.
+pub(super) fn link_bare_urls(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + 8);
+    let mut in_code = false;
+    let mut rest = line;
+    while let Some(c) = rest.chars().next() {
+        if c == '\\' {
+            // An escaped character is text, never a code span's backtick.
+            let len = rest[1..].chars().next().map_or(0, char::len_utf8);
+            out.push_str(&rest[..1 + len]);
+            rest = &rest[1 + len..];
+            continue;
+        }
+        if c == '`' {
+            in_code = !in_code;
+        }
+        let at_url = !in_code
+            && (rest.starts_with("http://") || rest.starts_with("https://"))
+            && !((out.ends_with('<') && !out.ends_with("\\<")) || out.ends_with("]("))
+            && !out.chars().next_back().is_some_and(char::is_alphanumeric);
+        if !at_url {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let mut end = rest
+            .find(|ch: char| ch.is_whitespace() || matches!(ch, '<' | '>' | '`'))
+            .unwrap_or(rest.len());
+        // An escaped angle bracket ends it too (`\<` from markdown_escape).
+        if let Some(i) = rest[..end].find("\\<").or_else(|| rest[..end].find("\\>")) {
+            end = i;
+        }
+        let mut url = &rest[..end];
+        while let Some(last) = url.chars().next_back() {
+            if matches!(
+                last,
+                '.' | ',' | ';' | ':' | '!' | '?' | ')' | '\'' | '"' | '\\'
+            ) {
+                url = &url[..url.len() - last.len_utf8()];
+            } else {
+                break;
+            }
+        }
+        if url.len() <= "https://".len() {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        out.push('<');
+        let mut chars = url.chars();
+        while let Some(ch) = chars.next() {
+            if ch == '\\' {
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            } else {
+                out.push(ch);
+            }
+        }
+        out.push('>');
+        rest = &rest[url.len()..];
+    }
+    out
 }
 
 /// Whether a character cannot stand raw in a doc comment (see [`VisibleDocs`]).
@@ -118,4 +210,45 @@ pub(super) fn markdown_escape(text: &str) -> String {
         out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::link_bare_urls;
+
+    #[test]
+    fn bare_urls_become_autolinks_and_nothing_else_changes() {
+        // A wildcard's description: the namespace, then the sentence's full stop.
+        assert_eq!(
+            link_bare_urls(
+                " an element in a namespace other than http://www.topografix.com/GPX/1/1."
+            ),
+            " an element in a namespace other than <http://www.topografix.com/GPX/1/1>."
+        );
+        assert_eq!(
+            link_bare_urls("see https://example.com/a, or (https://example.com/b)"),
+            "see <https://example.com/a>, or (<https://example.com/b>)"
+        );
+        // markdown_escape's backslashes are taken out of the link; an escaped angle
+        // bracket ends it.
+        assert_eq!(
+            link_bare_urls(r"at https://example.com/a\_b\#c\> end"),
+            r"at <https://example.com/a_b#c>\> end"
+        );
+        assert_eq!(
+            link_bare_urls(r"\<https://example.com/x\>"),
+            r"\<<https://example.com/x>\>"
+        );
+        // Left alone: code spans, links, autolinks, a scheme inside a word, no host.
+        for same in [
+            "the name `{http://example.com/ns}a` in code",
+            "[the spec](https://example.com/spec)",
+            "<https://example.com/already>",
+            "xhttp://example.com",
+            "just http:// and nothing",
+            "urn:example:no-url",
+        ] {
+            assert_eq!(link_bare_urls(same), same);
+        }
+    }
 }

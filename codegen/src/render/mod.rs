@@ -213,7 +213,7 @@ pub fn render(
         }
     };
     // Every doc comment at once, whichever part of the schema its text came from.
-    syn::visit_mut::VisitMut::visit_file_mut(&mut docs::VisibleDocs, &mut parsed);
+    syn::visit_mut::VisitMut::visit_file_mut(&mut docs::VisibleDocs::default(), &mut parsed);
     Ok(format!("{header}\n\n{}", prettyplease::unparse(&parsed)))
 }
 
