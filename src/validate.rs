@@ -404,7 +404,7 @@ fn players_refused(path: &Path, format: Format, size: u64) -> Report {
         path,
         format,
         format!(
-            "a CBL library larger than {} MiB ({size} bytes): validate, show and convert read a library whole",
+            "a CBL library larger than {} MiB ({size} bytes): show reads a library whole (validate and convert read it record by record)",
             MAX_LIBRARY >> 20
         ),
         format!("a library of at most {} MiB", MAX_LIBRARY >> 20),
@@ -804,8 +804,11 @@ impl LineState {
     }
 }
 
-/// The largest file of a players' format read: a library holds thousands of records of
-/// 4 KiB; a single record or a PGN file is refused past [`MAX_RECORD`].
+/// The largest file of a players' format read whole: a library holds thousands of records
+/// of 4 KiB; a single record or a PGN file is refused past [`MAX_RECORD`]. A larger
+/// library is read record by record where its records need not be kept (`validate`, and
+/// `convert`, which reads it again the same way to convert it): see
+/// [`crate::players::cbr::LibraryReader`].
 pub const MAX_LIBRARY: u64 = 1 << 30;
 
 /// Validates a file of a players' format (told by its first bytes): read whole, every
@@ -830,6 +833,9 @@ fn validate_players(
         MAX_RECORD
     };
     if let Some(size) = source.len().filter(|&s| s > limit) {
+        if kind == Kind::Cbl && !options.keep_document {
+            return validate_library_stream(path, source);
+        }
         return players_refused(path, format, size);
     }
     let mut owned = Vec::new();
@@ -849,7 +855,7 @@ fn validate_players(
         return players_refused(path, format, bytes.len() as u64);
     }
     let mut read = crate::players::read(kind, bytes);
-    let mut diagnostics = std::mem::take(&mut read.diagnostics);
+    let diagnostics = std::mem::take(&mut read.diagnostics);
     let mut source_lines = BTreeMap::new();
     if let Some(text) = &read.text {
         let wanted: std::collections::BTreeSet<usize> = diagnostics
@@ -863,27 +869,71 @@ fn validate_players(
             }
         }
     }
+    let mut report = players_report(path, format, read.encoding, diagnostics.into_iter());
+    report.source_lines = source_lines;
+    report.players = options.keep_document.then(|| Box::new(read));
+    report
+}
+
+/// The report of a players' file whose reading found `diagnostics`: the first
+/// [`MAX_KEPT`] kept, the others counted.
+fn players_report(
+    path: &Path,
+    format: Format,
+    encoding: &'static encoding_rs::Encoding,
+    diagnostics: impl Iterator<Item = Diagnostic>,
+) -> Report {
+    let mut kept = Vec::new();
     let (mut omitted_errors, mut omitted_warnings) = (0, 0);
-    if diagnostics.len() > MAX_KEPT {
-        for d in diagnostics.drain(MAX_KEPT..) {
-            match d.severity {
-                Severity::Error => omitted_errors += 1,
-                Severity::Warning => omitted_warnings += 1,
-                Severity::Note => {}
-            }
+    for d in diagnostics {
+        if kept.len() < MAX_KEPT {
+            kept.push(d);
+            continue;
+        }
+        match d.severity {
+            Severity::Error => omitted_errors += 1,
+            Severity::Warning => omitted_warnings += 1,
+            Severity::Note => {}
         }
     }
     Report {
         path: path.to_owned(),
         format: Some(format),
-        diagnostics,
+        diagnostics: kept,
         document: None,
-        encoding: read.encoding,
+        encoding,
         bom: false,
-        source_lines,
+        source_lines: BTreeMap::new(),
         omitted_errors,
         omitted_warnings,
-        players: options.keep_document.then(|| Box::new(read)),
+        players: None,
+    }
+}
+
+/// Validates a CBL library larger than [`MAX_LIBRARY`] record by record
+/// ([`crate::players::cbr::LibraryReader`]): memory bounded by its longest record
+/// ([`MAX_RECORD`]), its records not kept.
+fn validate_library_stream(path: &Path, source: &dyn Source) -> Report {
+    let cannot =
+        |e: std::io::Error| Report::io_error(path, format!("cannot read {}: {e}", path.display()));
+    let input = match source.open() {
+        Ok(input) => input,
+        Err(e) => return cannot(e),
+    };
+    let mut failed = None;
+    let diagnostics = crate::players::cbr::LibraryReader::new(input, MAX_RECORD as usize)
+        .map_while(|item| match item {
+            Ok((_, found)) => Some(found),
+            Err(e) => {
+                failed = Some(e);
+                None
+            }
+        })
+        .flatten();
+    let report = players_report(path, Format::Cbl, encoding_rs::UTF_16LE, diagnostics);
+    match failed {
+        Some(e) => cannot(e),
+        None => report,
     }
 }
 

@@ -187,7 +187,16 @@ pub(crate) fn read_record(
     base: usize,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<(Titled, usize)> {
-    let bytes = &file[base..];
+    read_record_at(&file[base..], base, diagnostics)
+}
+
+/// [`read_record`] of `bytes`, the file from offset `base` on (to its end, or at least past
+/// the record's move tree and the four bytes after it): the places named are `base` on.
+fn read_record_at(
+    bytes: &[u8],
+    base: usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(Titled, usize)> {
     if bytes.len() < MOVES {
         diagnostics.push(truncated(
             base + bytes.len(),
@@ -421,12 +430,14 @@ fn read_tree(bytes: &[u8], base: usize, b: &mut Builder) -> usize {
     }
 }
 
-/// Where the move tree of the record at `base` of `file` ends, found from the tree's
-/// structure alone (flags and comment lengths; no text decoded, no move checked): the end
-/// [`read_record`] gives, so that a library's records can be found first and then read in
-/// parallel. `None` where [`read_record`] reads nothing (the header is cut short).
-fn record_end(file: &[u8], base: usize) -> Option<usize> {
-    let bytes = &file[base..];
+/// Where the move tree of the record `bytes` (the file from the record's start on) ends,
+/// found from the tree's structure alone (flags and comment lengths; no text decoded, no
+/// move checked): the end [`read_record`] gives, so that a library's records can be found
+/// first and then read in parallel. With it whether the end is the tree's own (`true`) or
+/// where `bytes` ran out (`false`: of a file, the record is cut short; of a window on a
+/// stream, more is to be read). `None` where [`read_record`] reads nothing (the header is
+/// cut short).
+fn record_extent(bytes: &[u8]) -> Option<(usize, bool)> {
     if bytes.len() < MOVES {
         return None;
     }
@@ -447,114 +458,277 @@ fn record_end(file: &[u8], base: usize) -> Option<usize> {
     };
     let mut at = MOVES;
     if skip(&mut at).is_none() {
-        return Some(base + at);
+        return Some((at, false));
     }
     let rest = &bytes[at..];
-    if rest.len() < 4 || rest[..4] == [0, 0, 0, 0] {
-        return Some(base + at);
+    if rest.len() < 4 {
+        return Some((at, false));
+    }
+    if rest[..4] == [0, 0, 0, 0] {
+        return Some((at, true));
     }
     // The alternatives announced and not yet read (`read_tree`'s `pending`).
     let mut pending = 0usize;
     loop {
         let Some(flags) = skip(&mut at) else {
-            return Some(base + at);
+            return Some((at, false));
         };
         if flags & 0x02 != 0 {
             pending += 1;
         }
         if flags & 0x01 != 0 {
             if pending == 0 {
-                return Some(base + at);
+                return Some((at, true));
             }
             pending -= 1;
         }
     }
 }
 
+/// Where a library's bytes come from: the whole file in memory ([`Whole`]), or a stream
+/// read a window at a time ([`Stream`]).
+trait Window {
+    /// The bytes from offset `at` of the file on: at least `want` of them unless the file
+    /// ends first, with whether they run to its end. `at` never goes back before an offset
+    /// asked for earlier (what lies before it may be dropped).
+    fn from(&mut self, at: usize, want: usize) -> std::io::Result<(&[u8], bool)>;
+    /// The file's length as far as it is known: all of it once `from` has met its end.
+    fn seen(&self) -> usize;
+}
+
+/// A library in memory.
+struct Whole<'a>(&'a [u8]);
+
+impl Window for Whole<'_> {
+    fn from(&mut self, at: usize, _want: usize) -> std::io::Result<(&[u8], bool)> {
+        Ok((self.0.get(at..).unwrap_or_default(), true))
+    }
+
+    fn seen(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// How much a [`Stream`] reads at a time.
+const CHUNK: usize = 1 << 20;
+
+/// A library read from a stream: a window of it in memory, what lies before the offset
+/// last asked for dropped (once it is at least half the window, so that each byte is moved
+/// a bounded number of times).
+struct Stream<R> {
+    input: R,
+    window: Vec<u8>,
+    /// The offset in the file of `window[0]`.
+    origin: usize,
+    /// The stream has ended.
+    ended: bool,
+}
+
+impl<R: std::io::Read> Window for Stream<R> {
+    fn from(&mut self, at: usize, want: usize) -> std::io::Result<(&[u8], bool)> {
+        use std::io::Read;
+        loop {
+            let before = at.saturating_sub(self.origin).min(self.window.len());
+            if before > 0 && before >= self.window.len() / 2 {
+                self.window.drain(..before);
+                self.origin += before;
+            }
+            if self.ended || self.origin + self.window.len() >= at.saturating_add(want) {
+                break;
+            }
+            let missing = at.saturating_add(want) - (self.origin + self.window.len());
+            let ask = missing.clamp(CHUNK, 4 * CHUNK) as u64;
+            let got = (&mut self.input).take(ask).read_to_end(&mut self.window)?;
+            // `take` reads until it has `ask` bytes or the stream ends.
+            if (got as u64) < ask {
+                self.ended = true;
+            }
+        }
+        let start = at.saturating_sub(self.origin).min(self.window.len());
+        let bytes = &self.window[start..];
+        Ok((bytes, self.ended))
+    }
+
+    fn seen(&self) -> usize {
+        self.origin + self.window.len()
+    }
+}
+
 /// What a library's slots hold, in file order: a record's start, or a warning about a slot
-/// that holds none.
+/// that holds none, or a problem that ends the walk (a bad header, a record too long to
+/// find the next one after it).
 enum Slot {
     Record(usize),
     Empty(Diagnostic),
+    End(Diagnostic),
 }
 
-/// Reads a `.cbl` library: every record in it. The records are found first, from their
-/// trees' structure (`record_end`), then read and checked in parallel (a library holds
-/// thousands of games, each independent of the others); the diagnostics keep file order.
-pub fn read_library(bytes: &[u8]) -> Read {
-    let mut diagnostics = Vec::new();
-    let mut slots_read = Vec::new();
-    let mut find = |diagnostics: &mut Vec<Diagnostic>| -> Option<()> {
+/// A walk over a library's slots, header first.
+struct Slots {
+    /// Where the next slot starts (`None`: the header is not read yet).
+    at: Option<usize>,
+    /// The number of the next slot (from 0).
+    slot: usize,
+    /// The walk is over.
+    done: bool,
+    /// How far past its start a record's tree may run before the walk gives up on it: the
+    /// window a [`Stream`] must hold (no limit for a library in memory).
+    longest: usize,
+}
+
+impl Slots {
+    fn new(longest: usize) -> Slots {
+        Slots {
+            at: None,
+            slot: 0,
+            done: false,
+            longest,
+        }
+    }
+
+    /// The next slot of the library `w` holds, or `None` at its end.
+    fn next(&mut self, w: &mut impl Window) -> std::io::Result<Option<Slot>> {
+        if self.done {
+            return Ok(None);
+        }
+        let at = match self.at {
+            Some(at) => at,
+            None => match Self::first(w)? {
+                Ok(first) => {
+                    self.at = Some(first);
+                    first
+                }
+                Err(d) => {
+                    self.done = true;
+                    return Ok(Some(Slot::End(d)));
+                }
+            },
+        };
+        // Slots of zeros (never written, or cleared) are passed over.
+        let mut at = at;
+        loop {
+            let (bytes, _) = w.from(at, SLOT)?;
+            if bytes.is_empty() {
+                self.done = true;
+                return Ok(None);
+            }
+            if bytes.starts_with(RECORD_MAGIC) {
+                break;
+            }
+            let end = SLOT.min(bytes.len());
+            let slot = self.slot;
+            self.at = Some(at + SLOT);
+            self.slot += 1;
+            if bytes[..end].iter().any(|&b| b != 0) {
+                return Ok(Some(Slot::Empty(
+                    Place::byte(at)
+                        .warning(
+                            Code::Library,
+                            "slot",
+                            format!(
+                                "slot {} holds no record (a deleted one?): not read",
+                                slot + 1
+                            ),
+                        )
+                        .expected("CCBridge Record")
+                        .found(format!("{:02X?}", &bytes[..16.min(bytes.len())])),
+                )));
+            }
+            at += SLOT;
+        }
+        // The record's extent: read on until its tree ends, the file ends, or the tree runs
+        // past `longest`.
+        let mut want = (4 * SLOT).min(self.longest.max(MOVES));
+        loop {
+            let (bytes, to_end) = w.from(at, want)?;
+            match record_extent(bytes) {
+                // The header is cut short (read_record reports it): nothing follows.
+                None if to_end => {
+                    self.done = true;
+                    return Ok(Some(Slot::Record(at)));
+                }
+                Some((end, complete)) if (complete || to_end) && end <= self.longest => {
+                    // The next record starts on the slot boundary after this one's tree.
+                    let used = end.div_ceil(SLOT).max(1);
+                    self.at = Some(at + used * SLOT);
+                    self.slot += used;
+                    return Ok(Some(Slot::Record(at)));
+                }
+                Some((end, _)) if end > self.longest || want >= self.longest => {
+                    self.done = true;
+                    return Ok(Some(Slot::End(
+                        Place::byte(at)
+                            .error(
+                                Code::Limit,
+                                "record",
+                                format!(
+                                    "the record in slot {} runs past {} MiB: read record by record, a library's record is at most that long, and the records after it cannot be found",
+                                    self.slot + 1,
+                                    self.longest >> 20
+                                ),
+                            )
+                            .expected(format!("a record of at most {} MiB", self.longest >> 20))
+                            .found("a longer one"),
+                    )));
+                }
+                _ => want = want.saturating_mul(2).min(self.longest),
+            }
+        }
+    }
+
+    /// Where the records start (after the header and the index), or what is wrong with
+    /// the header.
+    fn first(w: &mut impl Window) -> std::io::Result<Result<usize, Diagnostic>> {
+        let (bytes, _) = w.from(0, INDEX)?;
         if bytes.len() < INDEX {
-            diagnostics.push(truncated(bytes.len(), "CBL header", INDEX - bytes.len()));
-            return None;
+            return Ok(Err(truncated(
+                bytes.len(),
+                "CBL header",
+                INDEX - bytes.len(),
+            )));
         }
         let slots = u32::from_le_bytes([bytes[60], bytes[61], bytes[62], bytes[63]]) as usize;
         let first = slots
             .checked_mul(INDEX_ENTRY)
-            .and_then(|n| n.checked_add(INDEX))
-            .filter(|&f| f <= bytes.len());
-        let Some(first) = first else {
-            diagnostics.push(
-                Place::byte(60)
-                    .error(
-                        Code::Library,
-                        "slot count",
-                        format!("{slots} index slots put the records past the end of the file"),
-                    )
-                    .expected(format!(
-                        "at most {} slots",
-                        (bytes.len() - INDEX) / INDEX_ENTRY
-                    ))
-                    .found(slots.to_string()),
-            );
-            return None;
-        };
-        let mut at = first;
-        let mut slot = 0usize;
-        while at < bytes.len() {
-            if bytes[at..].starts_with(RECORD_MAGIC) {
-                // The record's header is cut short: read_record reports it, below.
-                let Some(end) = record_end(bytes, at) else {
-                    slots_read.push(Slot::Record(at));
-                    break;
-                };
-                slots_read.push(Slot::Record(at));
-                // The next record starts on the slot boundary after this one's tree.
-                let used = (end - at).div_ceil(SLOT).max(1);
-                at += used * SLOT;
-                slot += used;
-            } else {
-                let end = (at + SLOT).min(bytes.len());
-                if bytes[at..end].iter().any(|&b| b != 0) {
-                    slots_read.push(Slot::Empty(
-                        Place::byte(at)
-                            .warning(
-                                Code::Library,
-                                "slot",
-                                format!(
-                                    "slot {} holds no record (a deleted one?): not read",
-                                    slot + 1
-                                ),
-                            )
-                            .expected("CCBridge Record")
-                            .found(format!("{:02X?}", &bytes[at..(at + 16).min(bytes.len())])),
-                    ));
-                }
-                at += SLOT;
-                slot += 1;
+            .and_then(|n| n.checked_add(INDEX));
+        if let Some(first) = first {
+            // Past the index (a stream reads through it): the file must reach its end.
+            let (_, _) = w.from(first, 0)?;
+            if w.seen() >= first {
+                return Ok(Ok(first));
             }
         }
-        Some(())
-    };
-    let _ = find(&mut diagnostics);
+        let len = w.seen();
+        Ok(Err(Place::byte(60)
+            .error(
+                Code::Library,
+                "slot count",
+                format!("{slots} index slots put the records past the end of the file"),
+            )
+            .expected(format!("at most {} slots", (len - INDEX) / INDEX_ENTRY))
+            .found(slots.to_string())))
+    }
+}
+
+/// Reads a `.cbl` library: every record in it. The records are found first, from their
+/// trees' structure (`record_extent`), then read and checked in parallel (a library holds
+/// thousands of games, each independent of the others); the diagnostics keep file order.
+pub fn read_library(bytes: &[u8]) -> Read {
+    let mut diagnostics = Vec::new();
+    let mut slots_read = Vec::new();
+    let mut walk = Slots::new(usize::MAX);
+    let mut whole = Whole(bytes);
+    // Reading from memory cannot fail.
+    while let Ok(Some(slot)) = walk.next(&mut whole) {
+        slots_read.push(slot);
+    }
     let read_one = |slot: Slot| match slot {
         Slot::Record(at) => {
             let mut found = Vec::new();
             let record = read_record(bytes, at, &mut found).map(|(record, _)| record);
             (record, found)
         }
-        Slot::Empty(d) => (None, vec![d]),
+        Slot::Empty(d) | Slot::End(d) => (None, vec![d]),
     };
     #[cfg(feature = "cli")]
     let read: Vec<(Option<Titled>, Vec<Diagnostic>)> = {
@@ -575,6 +749,58 @@ pub fn read_library(bytes: &[u8]) -> Read {
         diagnostics,
         encoding: encoding_rs::UTF_16LE,
         text: None,
+    }
+}
+
+/// A `.cbl` library read from a stream record by record, in memory bounded by the longest
+/// record (`longest` bytes from its start, tree and all: [`crate::validate::MAX_RECORD`]
+/// for the command line), so that a library of any size can be converted. Each item is
+/// one slot's: its record (if it holds one that could be read) and the problems found in
+/// it, in file order, with the same places and messages as [`read_library`] gives; a
+/// record longer than `longest` ends the walk with an error (E0106), as nothing after it
+/// can be found without reading it whole.
+pub struct LibraryReader<R> {
+    stream: Stream<R>,
+    slots: Slots,
+}
+
+impl<R: std::io::Read> LibraryReader<R> {
+    /// A reader of the library `input` holds, from its first byte.
+    pub fn new(input: R, longest: usize) -> Self {
+        LibraryReader {
+            stream: Stream {
+                input,
+                window: Vec::new(),
+                origin: 0,
+                ended: false,
+            },
+            slots: Slots::new(longest.max(MOVES)),
+        }
+    }
+}
+
+impl<R: std::io::Read> Iterator for LibraryReader<R> {
+    type Item = std::io::Result<(Option<Titled>, Vec<Diagnostic>)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let slot = match self.slots.next(&mut self.stream) {
+            Ok(slot) => slot?,
+            Err(e) => {
+                self.slots.done = true;
+                return Some(Err(e));
+            }
+        };
+        Some(match slot {
+            Slot::Record(at) => {
+                // The walk has found the record's extent: its bytes are in the window.
+                self.stream.from(at, 0).map(|(bytes, _)| {
+                    let mut found = Vec::new();
+                    let record = read_record_at(bytes, at, &mut found).map(|(r, _)| r);
+                    (record, found)
+                })
+            }
+            Slot::Empty(d) | Slot::End(d) => Ok((None, vec![d])),
+        })
     }
 }
 
@@ -604,7 +830,7 @@ mod tests {
     /// trees with alternatives and comments, and on arbitrary bytes (cut-short records,
     /// comment lengths past the end, squares off the board), as a damaged library has.
     #[test]
-    fn record_end_agrees_with_read_record() {
+    fn record_extent_agrees_with_read_record() {
         let mut trees: Vec<Vec<u8>> = vec![
             vec![],
             vec![0, 0],
@@ -641,11 +867,163 @@ mod tests {
             let bytes = record(tree);
             let mut diagnostics = Vec::new();
             let read = read_record(&bytes, 0, &mut diagnostics).map(|(_, end)| end);
-            assert_eq!(record_end(&bytes, 0), read, "tree {tree:?}");
+            assert_eq!(
+                record_extent(&bytes).map(|(end, _)| end),
+                read,
+                "tree {tree:?}"
+            );
         }
         // A header cut short: neither reads anything.
         let short = &record(&[])[..MOVES - 1];
-        assert_eq!(record_end(short, 0), None);
+        assert_eq!(record_extent(short), None);
         assert!(read_record(short, 0, &mut Vec::new()).is_none());
+    }
+
+    /// Pseudo-random trees as above: well-formed, cut short and damaged ones.
+    fn random_trees(n: usize, seed: u64) -> Vec<Vec<u8>> {
+        let mut state = seed;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as u32
+        };
+        (0..n)
+            .map(|k| {
+                if k % 7 == 3 {
+                    // A long comment: the record runs over several slots.
+                    let comment = 9_000 + k * 512;
+                    return [
+                        vec![4, 0, 0, 0],
+                        (comment as u32).to_le_bytes().to_vec(),
+                        vec![b'x'; comment],
+                        vec![1, 0, 64, 67],
+                    ]
+                    .concat();
+                }
+                let len = (next() % 120) as usize;
+                (0..len)
+                    .map(|i| match i % 4 {
+                        0 => (next() % 8) as u8,
+                        1 => 0,
+                        _ => (next() % 96) as u8,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// A library of `records`, each on the slot boundaries, with a slot of zeros and one of
+    /// garbage among them; `cut` bytes are taken off its end.
+    fn library(records: &[Vec<u8>], cut: usize) -> Vec<u8> {
+        let slots = 3u32;
+        let mut bytes = vec![0u8; INDEX + slots as usize * INDEX_ENTRY];
+        bytes[..16].copy_from_slice(LIBRARY_MAGIC);
+        bytes[60..64].copy_from_slice(&slots.to_le_bytes());
+        for (i, r) in records.iter().enumerate() {
+            if i == 2 {
+                bytes.extend(std::iter::repeat_n(0u8, SLOT));
+            }
+            if i == 4 {
+                bytes.extend(std::iter::repeat_n(0xA5u8, SLOT));
+            }
+            bytes.extend_from_slice(r);
+            // Slots are counted from the end of the index.
+            let first = INDEX + slots as usize * INDEX_ENTRY;
+            let pad = (bytes.len() - first).next_multiple_of(SLOT) - (bytes.len() - first);
+            bytes.extend(std::iter::repeat_n(0u8, pad));
+        }
+        bytes.truncate(bytes.len().saturating_sub(cut));
+        bytes
+    }
+
+    /// A reader that gives at most a few bytes a call, as a pipe may.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.1 = self.1 % 4093 + 1;
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    fn streamed(bytes: &[u8], longest: usize) -> (Vec<Titled>, Vec<Diagnostic>) {
+        let (mut records, mut diagnostics) = (Vec::new(), Vec::new());
+        let mut reader = LibraryReader::new(Trickle(bytes, 0), longest);
+        while let Some(item) = reader.next() {
+            let (record, mut found) = item.expect("reading memory cannot fail");
+            records.extend(record);
+            diagnostics.append(&mut found);
+            // The window holds the longest record and a few reads, not the library.
+            assert!(
+                reader.stream.window.len() <= 2 * (longest.max(SLOT * 4) + 4 * CHUNK),
+                "window of {} bytes",
+                reader.stream.window.len()
+            );
+        }
+        (records, diagnostics)
+    }
+
+    /// Read record by record from a stream, a library gives what it gives read whole: the
+    /// same records at the same offsets, the same diagnostics at the same places, whatever
+    /// its records (several slots long, damaged, cut short at the end) and however the
+    /// stream delivers its bytes.
+    #[test]
+    fn a_library_streamed_reads_as_read_whole() {
+        for (seed, cut) in [
+            (1u64, 0usize),
+            (2, 1),
+            (3, 3000),
+            (4, SLOT + 5),
+            (5, 40_000),
+        ] {
+            let records: Vec<Vec<u8>> = random_trees(40, seed).iter().map(|t| record(t)).collect();
+            let bytes = library(&records, cut);
+            let whole = read_library(&bytes);
+            let (records, diagnostics) = streamed(&bytes, 16 << 20);
+            assert_eq!(diagnostics, whole.diagnostics, "seed {seed}");
+            assert_eq!(records.len(), whole.records.len(), "seed {seed}");
+            for (a, b) in records.iter().zip(&whole.records) {
+                assert_eq!(format!("{a:?}"), format!("{b:?}"), "seed {seed}");
+            }
+        }
+        // A header cut short, and an index past the end: one error each, as read whole.
+        for bytes in [library(&[], 0)[..INDEX - 10].to_vec(), {
+            let mut b = library(&[record(&[])], 0);
+            b[60..64].copy_from_slice(&100_000u32.to_le_bytes());
+            b
+        }] {
+            let (records, diagnostics) = streamed(&bytes, 16 << 20);
+            assert!(records.is_empty());
+            assert_eq!(diagnostics, read_library(&bytes).diagnostics);
+            assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        }
+    }
+
+    /// A record whose tree runs past the longest a stream holds ends the walk with a named
+    /// limit (the records after it cannot be found), after the records before it.
+    #[test]
+    fn a_record_past_the_stream_limit_is_a_named_error() {
+        // A comment of 300 KB in the second record.
+        let long = [
+            vec![4, 0, 0, 0],
+            (300_000u32).to_le_bytes().to_vec(),
+            vec![b'x'; 300_000],
+            vec![1, 0, 64, 67],
+        ]
+        .concat();
+        let records = [record(&[0, 0, 0, 0]), record(&long), record(&[0, 0, 0, 0])];
+        let bytes = library(&records, 0);
+        let (read, diagnostics) = streamed(&bytes, 100_000);
+        assert_eq!(read.len(), 1);
+        let last = diagnostics.last().expect("a diagnostic");
+        assert_eq!(last.code, Code::Limit);
+        assert!(last.message.contains("runs past"), "{}", last.message);
+        // Read whole, or with room for it, the library is read to its end.
+        assert_eq!(read_library(&bytes).records.len(), 3);
+        assert_eq!(streamed(&bytes, 1 << 20).0.len(), 3);
     }
 }

@@ -277,16 +277,19 @@ fn convert_one(
     };
     // A file too large to be a record is not kept: a CBF record is refused (E0106) before
     // its tree is built, a CIF document is checked in bounded memory (and skipped). A
-    // library of players' records is kept: `validate` reads it up to its own limit
-    // (MAX_LIBRARY), and its records are converted one by one.
+    // library of players' records is not kept either, whatever its size: it is validated
+    // (record by record past MAX_LIBRARY), then read again record by record and each
+    // record converted as it is read (`convert_library`).
+    let library = match input {
+        Input::File { path, .. } => is_library(path).then_some(path.as_path()),
+        _ => None,
+    };
     let large = match input {
-        Input::File { path, .. } => {
-            std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_RECORD) && !is_library(path)
-        }
+        Input::File { path, .. } => std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_RECORD),
         _ => false,
     };
     let options = Options {
-        keep_document: !large,
+        keep_document: !large && library.is_none(),
         ..Options::default()
     };
     let report = read_input(input, &options);
@@ -296,6 +299,9 @@ fn convert_one(
         .find(|d| d.code == boardxml::diagnostic::Code::Io)
     {
         return Outcome::Io(d.message.clone());
+    }
+    if let Some(path) = library {
+        return convert_library(report, path, output, s, encoding, inputs);
     }
     if report.players.is_some() {
         return convert_players(report, output, s, encoding, inputs);
@@ -380,9 +386,9 @@ fn convert_record(
     }
 }
 
-/// A file of a players' format (XQF, CBR, CBL, PGN): its record, or (a library, a PGN
-/// file of several games) each of its records under a name from its title, made unique,
-/// in the output folder.
+/// A file of a players' format (XQF, CBR, PGN read whole): its record, or (a PGN file of
+/// several games) each of its records under a name from its title, made unique, in the
+/// output folder.
 fn convert_players(
     mut report: Report,
     output: &Path,
@@ -398,111 +404,255 @@ fn convert_players(
         return Outcome::Invalid(Box::new(report));
     }
     if read.records.is_empty() {
-        return if valid {
-            Outcome::Failed("no record in it".into())
-        } else {
-            Outcome::Invalid(Box::new(report))
-        };
+        return no_record(report, valid);
     }
     let several = read.records.len() > 1;
-    let dir = match (several, &s.out_dir) {
-        (true, Some(dir)) => Some(dir.as_path()),
-        (true, None) => {
-            return Outcome::Failed(format!(
-                "it holds {} records: write them with --out-dir DIR (one file each)",
-                read.records.len()
-            ))
-        }
-        (false, _) => None,
+    let mut writer = match RecordWriter::new(
+        several,
+        output,
+        s,
+        encoding,
+        inputs,
+        Some(read.records.len()),
+    ) {
+        Ok(w) => w,
+        Err(outcome) => return outcome,
     };
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(read.records.len() as u64),
-        if several && std::io::stderr().is_terminal() {
-            indicatif::ProgressDrawTarget::stderr()
-        } else {
-            indicatif::ProgressDrawTarget::hidden()
-        },
-    );
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} records {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    // Names first, in order (unique by title); then the records converted and written in
-    // parallel: each write is synced to disk, and syncs overlap.
-    let mut names = std::collections::HashSet::new();
-    let targets: Vec<PathBuf> = read
-        .records
-        .iter()
-        .enumerate()
-        .map(|(i, titled)| match dir {
-            Some(dir) => dir.join(unique_name(
-                &titled.title,
-                i + 1,
-                s.to.extension(),
-                &mut names,
-            )),
-            None => output.to_path_buf(),
-        })
-        .collect();
-    // Written as one batch: one sync for all the files instead of one each (see Batch).
-    let batch = Batch::new(inputs);
-    let results: Vec<(Vec<Loss>, Option<String>)> = read
-        .records
-        .par_iter()
-        .zip(targets.par_iter())
-        .enumerate()
-        .map(|(i, (titled, target))| {
-            let which = if several {
-                format!("record {} ({}) -> {}: ", i + 1, titled.title, target.display())
-            } else {
-                String::new()
-            };
-            let mut losses = Vec::new();
-            if !titled.valid {
-                losses.push(Loss {
-                    field: "salvage".into(),
-                    message: format!(
-                        "{which}converted as far as it could be read: what follows an illegal or unreadable move is left out (see the errors above)"
-                    ),
-                });
+    writer.convert(read.records);
+    writer.finish(report, valid)
+}
+
+/// A CBL library (validated already: `report`), read again record by record from `path`
+/// and each record converted as it is read, a batch at a time: memory bounded by the
+/// longest record ([`MAX_RECORD`]) and the batch, whatever the library's size.
+fn convert_library(
+    report: Report,
+    path: &Path,
+    output: &Path,
+    s: &Settings,
+    encoding: &'static encoding_rs::Encoding,
+    inputs: &Inputs,
+) -> Outcome {
+    let valid = report.is_valid();
+    if !valid && !s.salvage {
+        return Outcome::Invalid(Box::new(report));
+    }
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => return Outcome::Io(format!("cannot read it again to convert it: {e}")),
+    };
+    let mut failure = None;
+    let mut records = boardxml::players::cbr::LibraryReader::new(file, MAX_RECORD as usize)
+        .map_while(|item| match item {
+            Ok((record, _)) => Some(record),
+            Err(e) => {
+                failure = Some(e);
+                None
             }
-            let failure = match convert_record(&titled.record, s, encoding) {
-                Ok((bytes, more)) => {
-                    losses.extend(more.into_iter().map(|l| Loss {
-                        field: l.field,
-                        message: format!("{which}{}", l.message),
-                    }));
-                    batch
-                        .write_file(target, &bytes)
-                        .err()
-                        .map(|e| format!("{which}{e}"))
-                }
-                Err(e) => Some(format!("{which}cannot convert: {e}")),
-            };
-            bar.inc(1);
-            (losses, failure)
         })
-        .collect();
-    let mut losses = Vec::new();
-    let mut failures = Vec::new();
-    for (l, f) in results {
-        losses.extend(l);
-        failures.extend(f);
-    }
-    failures.extend(batch.commit().into_iter().map(|e| e.to_string()));
-    bar.finish_and_clear();
-    if !failures.is_empty() {
-        return Outcome::Failed(failures.join("; "));
-    }
-    if valid {
-        Outcome::Converted {
-            report: with_warnings(report),
-            losses,
+        .flatten()
+        .peekable();
+    // Two records tell whether it needs an output folder.
+    let Some(first) = records.next() else {
+        drop(records);
+        return match failure {
+            Some(e) => Outcome::Io(format!("cannot read it again to convert it: {e}")),
+            None => no_record(report, valid),
+        };
+    };
+    let several = records.peek().is_some();
+    let mut writer = match RecordWriter::new(several, output, s, encoding, inputs, None) {
+        Ok(w) => w,
+        Err(outcome) => return outcome,
+    };
+    let mut batch = vec![first];
+    for record in records {
+        batch.push(record);
+        if batch.len() == LIBRARY_BATCH {
+            writer.convert(std::mem::take(&mut batch));
         }
+    }
+    writer.convert(batch);
+    if let Some(e) = failure {
+        writer
+            .failures
+            .push(format!("cannot read it again to convert it: {e}"));
+    }
+    writer.finish(report, valid)
+}
+
+/// How many records of a library are converted at once (in parallel) before the next are
+/// read.
+const LIBRARY_BATCH: usize = 256;
+
+/// A players' file that holds no record: a failure if it is valid, else its report.
+fn no_record(report: Report, valid: bool) -> Outcome {
+    if valid {
+        Outcome::Failed("no record in it".into())
     } else {
-        Outcome::Salvaged {
-            report: Box::new(report),
-            losses,
+        Outcome::Invalid(Box::new(report))
+    }
+}
+
+/// Converts the records of one players' file, in file order, and stages their files in
+/// one batch: named from their titles, made unique, in the output folder when there are
+/// several.
+struct RecordWriter<'a> {
+    dir: Option<&'a Path>,
+    output: &'a Path,
+    several: bool,
+    s: &'a Settings,
+    encoding: &'static encoding_rs::Encoding,
+    names: std::collections::HashSet<String>,
+    /// Records converted so far.
+    done: usize,
+    batch: Batch,
+    bar: indicatif::ProgressBar,
+    losses: Vec<Loss>,
+    failures: Vec<String>,
+}
+
+impl<'a> RecordWriter<'a> {
+    fn new(
+        several: bool,
+        output: &'a Path,
+        s: &'a Settings,
+        encoding: &'static encoding_rs::Encoding,
+        inputs: &Inputs,
+        count: Option<usize>,
+    ) -> Result<Self, Outcome> {
+        let dir =
+            match (several, &s.out_dir) {
+                (true, Some(dir)) => Some(dir.as_path()),
+                (true, None) => return Err(Outcome::Failed(match count {
+                    Some(n) => format!(
+                        "it holds {n} records: write them with --out-dir DIR (one file each)"
+                    ),
+                    None => {
+                        "it holds several records: write them with --out-dir DIR (one file each)"
+                            .into()
+                    }
+                })),
+                (false, _) => None,
+            };
+        let bar = indicatif::ProgressBar::with_draw_target(
+            count.map(|n| n as u64),
+            if several && std::io::stderr().is_terminal() {
+                indicatif::ProgressDrawTarget::stderr()
+            } else {
+                indicatif::ProgressDrawTarget::hidden()
+            },
+        );
+        let template = if count.is_some() {
+            "{bar:40} {pos}/{len} records {msg}"
+        } else {
+            "{spinner} {pos} records {msg}"
+        };
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Ok(RecordWriter {
+            dir,
+            output,
+            several,
+            s,
+            encoding,
+            names: std::collections::HashSet::new(),
+            done: 0,
+            // Written as one batch: one sync for all the files instead of one each.
+            batch: Batch::new(inputs),
+            bar,
+            losses: Vec::new(),
+            failures: Vec::new(),
+        })
+    }
+
+    /// Converts `records` (the next ones of the file) and stages their files: names first,
+    /// in order (unique by title); then the records converted in parallel.
+    fn convert(&mut self, records: Vec<boardxml::players::Titled>) {
+        let first = self.done;
+        self.done += records.len();
+        let targets: Vec<PathBuf> = records
+            .iter()
+            .enumerate()
+            .map(|(i, titled)| match self.dir {
+                Some(dir) => dir.join(unique_name(
+                    &titled.title,
+                    first + i + 1,
+                    self.s.to.extension(),
+                    &mut self.names,
+                )),
+                None => self.output.to_path_buf(),
+            })
+            .collect();
+        let (s, encoding, several, batch, bar) =
+            (self.s, self.encoding, self.several, &self.batch, &self.bar);
+        let results: Vec<(Vec<Loss>, Option<String>)> = records
+            .par_iter()
+            .zip(targets.par_iter())
+            .enumerate()
+            .map(|(i, (titled, target))| {
+                let which = if several {
+                    format!(
+                        "record {} ({}) -> {}: ",
+                        first + i + 1,
+                        titled.title,
+                        target.display()
+                    )
+                } else {
+                    String::new()
+                };
+                let mut losses = Vec::new();
+                if !titled.valid {
+                    losses.push(Loss {
+                        field: "salvage".into(),
+                        message: format!(
+                            "{which}converted as far as it could be read: what follows an illegal or unreadable move is left out (see the errors above)"
+                        ),
+                    });
+                }
+                let failure = match convert_record(&titled.record, s, encoding) {
+                    Ok((bytes, more)) => {
+                        losses.extend(more.into_iter().map(|l| Loss {
+                            field: l.field,
+                            message: format!("{which}{}", l.message),
+                        }));
+                        batch
+                            .write_file(target, &bytes)
+                            .err()
+                            .map(|e| format!("{which}{e}"))
+                    }
+                    Err(e) => Some(format!("{which}cannot convert: {e}")),
+                };
+                bar.inc(1);
+                (losses, failure)
+            })
+            .collect();
+        for (l, f) in results {
+            self.losses.extend(l);
+            self.failures.extend(f);
+        }
+    }
+
+    /// Commits the batch; the outcome of the file.
+    fn finish(mut self, report: Report, valid: bool) -> Outcome {
+        self.failures
+            .extend(self.batch.commit().into_iter().map(|e| e.to_string()));
+        self.bar.finish_and_clear();
+        if !self.failures.is_empty() {
+            return Outcome::Failed(self.failures.join("; "));
+        }
+        if valid {
+            Outcome::Converted {
+                report: with_warnings(report),
+                losses: self.losses,
+            }
+        } else {
+            Outcome::Salvaged {
+                report: Box::new(report),
+                losses: self.losses,
+            }
         }
     }
 }
