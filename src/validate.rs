@@ -411,6 +411,36 @@ fn players_refused(path: &Path, format: Format, size: u64) -> Report {
     )
 }
 
+/// The format of a players' file.
+fn players_format(kind: crate::players::Kind) -> Format {
+    use crate::players::Kind;
+    match kind {
+        Kind::Xqf => Format::Xqf,
+        Kind::Cbr => Format::Cbr,
+        Kind::Cbl => Format::Cbl,
+        Kind::Pgn => Format::Pgn,
+    }
+}
+
+/// How much of a file [`detect_format`] reads: a root element's start tag after a
+/// prolog of comments and white space fits in it.
+const DETECT_LIMIT: u64 = 64 << 10;
+
+/// The format of the file at `path` as [`validate_file`] would tell it, from its first
+/// bytes alone (at most 64 KiB): a players' format by its magic or text, CIF or a CBF
+/// dialect by the root element; `None` for anything else (another XML vocabulary, text
+/// that is not XML, a root not within the first 64 KiB). What `validate --only` filters on.
+pub fn detect_format(path: &Path) -> std::io::Result<Option<Format>> {
+    let mut head = Vec::new();
+    std::fs::File::open(path)?
+        .take(DETECT_LIMIT)
+        .read_to_end(&mut head)?;
+    if let Some(kind) = crate::players::Kind::sniff(&head) {
+        return Ok(Some(players_format(kind)));
+    }
+    Ok(sniff_root(&head).flatten())
+}
+
 /// The root element of `head`: `None` if `head` does not get that far, else the format it
 /// announces (`None` for a root that is neither).
 fn sniff_root(head: &[u8]) -> Option<Option<Format>> {
@@ -821,12 +851,7 @@ fn validate_players(
     whole: Option<&[u8]>,
 ) -> Report {
     use crate::players::Kind;
-    let format = match kind {
-        Kind::Xqf => Format::Xqf,
-        Kind::Cbr => Format::Cbr,
-        Kind::Cbl => Format::Cbl,
-        Kind::Pgn => Format::Pgn,
-    };
+    let format = players_format(kind);
     let limit = if kind == Kind::Cbl {
         MAX_LIBRARY
     } else {

@@ -236,6 +236,57 @@ fn the_action_annotates_an_invalid_record_and_passes_valid_ones() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
 }
 
+/// Unrelated XML in the paths (a Maven pom.xml, an SVG) is skipped by default, named on
+/// stderr and counted, not failed (issue 29, item 5): the action passes `--only cbf,cif`.
+/// With `only` empty every file is validated, and the pom is E0201; the `boardxml`
+/// pre-commit hook, which takes every .xml, skips it too.
+#[test]
+fn unrelated_xml_is_skipped_by_default_not_failed() {
+    let work = workspace();
+    let pom = "<?xml version=\"1.0\"?>\n<project xmlns=\"http://maven.apache.org/POM/4.0.0\"><modelVersion>4.0.0</modelVersion></project>\n";
+    std::fs::write(work.path().join("valid/pom.xml"), pom).unwrap();
+    std::fs::write(
+        work.path().join("valid/logo.xml"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    )
+    .unwrap();
+    let (out, _) = run_action(work.path(), &[("paths", "valid")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        stderr.contains("skipped (not cbf or cif): valid/pom.xml"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("2 skipped (not cbf or cif)"), "{stderr}");
+    let (out, _) = run_action(work.path(), &[("paths", "valid"), ("only", "")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        stdout.contains("valid/pom.xml") && stdout.contains("E0201"),
+        "{stdout}"
+    );
+    // The hook for every .xml, on the pom alone and beside a valid record.
+    let hooks = load(".pre-commit-hooks.yaml");
+    let hook = &hooks.as_vec().unwrap()[0];
+    assert_eq!(text(&hook["id"]), "boardxml");
+    let entry: Vec<&str> = text(&hook["entry"]).split_whitespace().collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_boardxml"))
+        .args(&entry[1..])
+        .args(["valid/pom.xml", "valid/short-game-2007.cbf"])
+        .current_dir(work.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // A CBF record with an error is still validated, and fails.
+    let out = Command::new(env!("CARGO_BIN_EXE_boardxml"))
+        .args(&entry[1..])
+        .args(["invalid/bad-record.cbf", "valid/pom.xml"])
+        .current_dir(work.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+}
+
 #[test]
 fn each_pre_commit_hook_runs_on_its_files() {
     let hooks = load(".pre-commit-hooks.yaml");

@@ -111,6 +111,12 @@ enum Command {
         /// allowed.
         #[arg(long, value_name = "CODE")]
         allow: Vec<String>,
+        /// Validate only files of these formats, told by their content as validation
+        /// tells it (`cbf,cif`: a CBF record of either dialect and CIF documents); every
+        /// other file (another XML vocabulary such as a pom.xml, text, ...) is skipped and
+        /// named on stderr. Comma-separated.
+        #[arg(long, value_enum, value_delimiter = ',', value_name = "FORMATS")]
+        only: Vec<validate::Only>,
     },
     /// Draw a CIF game (the board at its size with every marker) or a position of a record
     /// (CBF, XQF, CBR, CBL, PGN: the xiangqi board with the last move highlighted and a
@@ -267,13 +273,18 @@ fn main() -> ExitCode {
             deny_warnings,
             exclude,
             allow,
+            only,
         } => {
             let root = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
             let ci = match (
                 policy::Exclude::new(&root, &exclude),
                 policy::policy(deny_warnings, &allow),
             ) {
-                (Ok(exclude), Ok(policy)) => validate::Ci { exclude, policy },
+                (Ok(exclude), Ok(policy)) => validate::Ci {
+                    exclude,
+                    policy,
+                    only,
+                },
                 (Err(e), _) | (_, Err(e)) => {
                     error(format_args!("{e}"));
                     return ExitCode::from(2);

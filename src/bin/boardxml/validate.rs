@@ -5,9 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use boardxml::document::Format;
 use boardxml::report::run::{append_step_summary, Policy, Run};
 use boardxml::report::OutputFormat;
-use boardxml::validate::{validate_file, validate_reader, Options, Report, MAX_KEPT};
+use boardxml::validate::{
+    detect_format, validate_file, validate_reader, Options, Report, MAX_KEPT,
+};
 use rayon::prelude::*;
 
 use crate::files::{collect, Input};
@@ -77,10 +80,26 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options, ci: &Ci) -
     let mut write_error: Option<std::io::Error> = None;
     // In chunks, printed in order as each is done: memory stays bounded whatever the number
     // of files (a batch of 10,000 records held every report until the end).
+    let left_out_count = std::sync::atomic::AtomicUsize::new(0);
     for chunk in files.chunks(REPORT_CHUNK) {
         let mut reports: Vec<Report> = chunk
             .par_iter()
-            .map(|f| {
+            .filter_map(|f| {
+                if left_out(f, &ci.only) {
+                    bar.inc(1);
+                    left_out_count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    bar.suspend(|| {
+                        eprintln!(
+                            "{}",
+                            boardxml::report::terminal_safe(&format!(
+                                "skipped (not {}): {}",
+                                only_names(&ci.only),
+                                f.shown().display()
+                            ))
+                        )
+                    });
+                    return None;
+                }
                 let r = read_input(f, &options);
                 bar.inc(1);
                 if stderr_tty
@@ -90,7 +109,7 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options, ci: &Ci) -
                     bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
                     bar.enable_steady_tick(Duration::from_millis(200));
                 }
-                r
+                Some(r)
             })
             .collect();
         bar.suspend(|| {
@@ -125,6 +144,13 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options, ci: &Ci) -
         summary.push_str(&format!(
             "; {} skipped (not regular files)",
             collected.skipped.len()
+        ));
+    }
+    let left_out_count = left_out_count.into_inner();
+    if left_out_count > 0 {
+        summary.push_str(&format!(
+            "; {left_out_count} skipped (not {})",
+            only_names(&ci.only)
         ));
     }
     // The summary line goes to stderr in the machine formats, so stdout stays parseable;
@@ -167,6 +193,56 @@ pub struct Ci {
     pub exclude: Exclude,
     /// `--deny-warnings`, `--allow`.
     pub policy: Policy,
+    /// `--only`: the formats validated (empty: every file).
+    pub only: Vec<Only>,
+}
+
+/// A format `--only` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Only {
+    /// CIF marker documents.
+    Cif,
+    /// CBF records, either dialect.
+    Cbf,
+    /// XQF records.
+    Xqf,
+    /// XiangQi Bridge records.
+    Cbr,
+    /// XiangQi Bridge libraries.
+    Cbl,
+    /// PGN files.
+    Pgn,
+}
+
+impl Only {
+    fn takes(self, format: Format) -> bool {
+        matches!(
+            (self, format),
+            (Only::Cif, Format::Cif)
+                | (Only::Cbf, Format::Cbf2007 | Format::Cbf10)
+                | (Only::Xqf, Format::Xqf)
+                | (Only::Cbr, Format::Cbr)
+                | (Only::Cbl, Format::Cbl)
+                | (Only::Pgn, Format::Pgn)
+        )
+    }
+}
+
+/// Whether `--only` leaves `input` out: a file whose content is none of its formats. A
+/// file that cannot be read is kept (its report says so), and so is standard input (read
+/// once, by validation).
+fn left_out(input: &Input, only: &[Only]) -> bool {
+    if only.is_empty() {
+        return false;
+    }
+    let Input::File { path, .. } = input else {
+        return false;
+    };
+    match detect_format(path) {
+        Ok(Some(format)) => !only.iter().any(|o| o.takes(format)),
+        Ok(None) => true,
+        Err(_) => false,
+    }
 }
 
 /// The exit code of a batch: 2 if a file could not be read or written, 1 if one failed
@@ -178,5 +254,25 @@ pub fn batch_exit(io_errors: usize, failed: usize) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `--only`'s formats as the messages name them: `cbf or cif`.
+fn only_names(only: &[Only]) -> String {
+    let names: Vec<&str> = only
+        .iter()
+        .map(|o| match o {
+            Only::Cif => "cif",
+            Only::Cbf => "cbf",
+            Only::Xqf => "xqf",
+            Only::Cbr => "cbr",
+            Only::Cbl => "cbl",
+            Only::Pgn => "pgn",
+        })
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
