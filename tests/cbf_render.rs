@@ -527,3 +527,43 @@ fn player_names_are_outlines_and_a_missing_character_is_named() {
     );
     assert!(std::fs::read_to_string(&out).unwrap().contains("U+9F98"));
 }
+
+/// `render -o picture.png` writes a PNG (it wrote the SVG's text under a .png name): the
+/// SVG rasterised at twice its size, the board's colour where the board is; `--format svg`
+/// keeps SVG whatever the name, and `--format png` gives PNG whatever the name.
+#[test]
+fn render_writes_png_for_a_png_name_or_format() {
+    let tmp = tempfile::tempdir().unwrap();
+    let record = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/valid/short-game-2007.cbf");
+    let run = |out: &Path, format: Option<&str>| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_boardxml"));
+        c.arg("render").arg(&record).arg("-o").arg(out);
+        if let Some(f) = format {
+            c.args(["--format", f]);
+        }
+        let o = c.output().unwrap();
+        assert!(o.status.success(), "{o:?}");
+        std::fs::read(out).unwrap()
+    };
+    let svg = run(&tmp.path().join("p.svg"), None);
+    assert!(svg.starts_with(b"<svg"), "{:?}", &svg[..20]);
+    let tree = resvg::usvg::Tree::from_data(&svg, &resvg::usvg::Options::default()).unwrap();
+    let size = tree.size().to_int_size();
+    for (name, format) in [("p.png", None), ("p.PNG", None), ("picture", Some("png"))] {
+        let png = run(&tmp.path().join(name), format);
+        let pixmap = tiny_skia::Pixmap::decode_png(&png)
+            .unwrap_or_else(|e| panic!("{name}: not a PNG: {e}"));
+        assert_eq!(
+            (pixmap.width(), pixmap.height()),
+            (2 * size.width(), 2 * size.height()),
+            "{name}"
+        );
+        // Between the points of the river, at the board's middle: the board's colour.
+        let p = pixmap
+            .pixel(pixmap.width() / 2 + 7, pixmap.height() * 2 / 5)
+            .unwrap();
+        assert_eq!([p.red(), p.green(), p.blue()], rgb(BOARD), "{name}");
+    }
+    let kept = run(&tmp.path().join("q.png"), Some("svg"));
+    assert!(kept.starts_with(b"<svg"));
+}

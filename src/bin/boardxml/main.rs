@@ -141,11 +141,15 @@ enum Command {
         /// CBF: the position after this many plies (default: the end of the line).
         #[arg(long)]
         ply: Option<usize>,
-        /// Where to write the SVG: `-` for standard output; a character device or FIFO is
-        /// written to; a file is written to a new temporary file, then renamed over it.
-        /// An input is never overwritten.
+        /// Where to write the picture: `-` for standard output; a character device or
+        /// FIFO is written to; a file is written to a new temporary file, then renamed
+        /// over it. An input is never overwritten.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
+        /// SVG, or PNG (the SVG rasterised at twice its size); by default PNG for an
+        /// output ending in `.png`, else SVG.
+        #[arg(long, value_enum)]
+        format: Option<render::PictureFormat>,
     },
     /// The conformance suite: run an implementation over it, or export it.
     Conformance {
@@ -310,7 +314,8 @@ fn main() -> ExitCode {
             line,
             ply,
             output,
-        } => render::run(&file, game, record, &line, ply, &output),
+            format,
+        } => render::run(&file, game, record, &line, ply, &output, format),
         Command::Conformance { action } => conformance::run(action),
         Command::Convert {
             paths,

@@ -14,6 +14,7 @@ pub fn run(
     line: &str,
     ply: Option<usize>,
     output: &Path,
+    format: Option<PictureFormat>,
 ) -> ExitCode {
     let report = match crate::read_valid(file, "drawn") {
         Ok(report) => report,
@@ -39,12 +40,34 @@ pub fn run(
             return ExitCode::from(2);
         }
     };
+    let png = match format {
+        Some(PictureFormat::Png) => true,
+        Some(PictureFormat::Svg) => false,
+        None => output
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png")),
+    };
+    let warning = picture.missing_warning();
+    let bytes = if png {
+        match rasterise(&picture.svg) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                crate::error(format_args!(
+                    "{}: cannot draw it as PNG: {e}",
+                    file.display()
+                ));
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        picture.svg.into_bytes()
+    };
     let mut inputs = Inputs::new();
     inputs.add(file);
-    match write_file(output, picture.svg.as_bytes(), &inputs) {
+    match write_file(output, &bytes, &inputs) {
         Ok(()) => {
             // Said after the picture is written: it is there, with visible placeholders.
-            if let Some(warning) = picture.missing_warning() {
+            if let Some(warning) = warning {
                 crate::warning(format_args!("{}: {warning}", file.display()));
             }
             ExitCode::SUCCESS
@@ -54,6 +77,37 @@ pub fn run(
             ExitCode::from(2)
         }
     }
+}
+
+/// What `render` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PictureFormat {
+    /// SVG, the picture as drawn.
+    Svg,
+    /// PNG, the SVG rasterised at twice its size.
+    Png,
+}
+
+/// How many pixels a PNG has per unit of the SVG: twice, for screens that double.
+const PNG_SCALE: f32 = 2.0;
+
+/// The SVG `svg` (ours: shapes and outlines only, no text) drawn and encoded as PNG.
+fn rasterise(svg: &str) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| e.to_string())?;
+    let size = tree
+        .size()
+        .to_int_size()
+        .scale_by(PNG_SCALE)
+        .ok_or("too large")?;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("too large a picture")?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(PNG_SCALE, PNG_SCALE),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().map_err(|e| e.to_string())
 }
 
 /// The position after `ply` plies of the line `line` (as `show` reads it), drawn.
