@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 7's fuzzing: runs the cargo-fuzz targets in fuzz/ for a given time each.
 #
-#   scripts/fuzz.sh TARGET SECONDS     # TARGET: validate | roundtrip | xsd_regex | xsd_regex_translate | position | write
+#   scripts/fuzz.sh TARGET SECONDS     # TARGET: validate | roundtrip | xsd_regex | xsd_regex_translate | position | write | check
 #   scripts/fuzz.sh all SECONDS        # every target, one after the other, SECONDS each
 #   scripts/fuzz.sh list               # the targets
 #
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-targets=(validate roundtrip xsd_regex xsd_regex_translate position write)
+targets=(validate roundtrip xsd_regex xsd_regex_translate position write check)
 usage() { echo "usage: $0 {${targets[*]// /|}|all} SECONDS | list" >&2; exit 2; }
 
 [ "${1:-}" = list ] && { printf '%s\n' "${targets[@]}"; exit 0; }
@@ -93,6 +93,10 @@ for s in seeds:
     open(os.path.join(out, "seed-" + hashlib.sha1(s).hexdigest()[:16]), "wb").write(s)
 PY
       ;;
+    check)
+      # The generator's input is bytes, not schemas (it carries its seed schemas in itself):
+      # a few inputs to start from.
+      for i in 0 1 2 3 4 5 6 7; do head -c 256 /dev/zero | tr '\0' "\\$(printf %03o $((i * 31 + 1)))" > "$dir/seed-bytes-$i"; done ;;
     write)
       # Each trap's name by index (first byte < 0x80), and made-up names.
       for i in 0 1 2 3 4 5 6 7 8 9 10; do printf "\\x$(printf %02x $i)<svg/>" > "$dir/seed-name-$i"; done
@@ -108,6 +112,8 @@ flags() {
     xsd_regex|xsd_regex_translate) echo "-max_len=256 -dict=$root/fuzz/dict/xsd_regex.dict -timeout=30" ;;
     position)  echo "-max_len=256 -timeout=10" ;;
     write)     echo "-max_len=512 -timeout=10" ;;
+    # Issue 28: nothing over 2 s or 1 GB (the -rss_limit_mb given last wins).
+    check)     echo "-max_len=4096 -timeout=2 -rss_limit_mb=1024" ;;
   esac
 }
 

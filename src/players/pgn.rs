@@ -303,7 +303,7 @@ impl Parser {
     }
 
     /// One game: its tags, then its moves up to the result (or the end, or the next tag).
-    fn game(&mut self) -> Option<crate::cbf::Record> {
+    fn game(&mut self) -> Option<crate::cbf::record::Record> {
         let mut tags: Vec<(String, String, Place)> = Vec::new();
         while self.skip_blank() && self.peek() == Some('[') {
             if let Some(t) = self.tag() {

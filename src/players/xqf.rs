@@ -528,7 +528,7 @@ pub const WRITTEN_VERSION: u8 = 18;
 /// field's size or outside GBK, a start with black to move and no move (XQF takes the
 /// side from the first move), a move number other than 1, result 4.
 pub fn write(
-    record: &crate::cbf::Record,
+    record: &crate::cbf::record::Record,
 ) -> Result<crate::cbf::convert::Converted<Vec<u8>>, crate::cbf::convert::ConvertError> {
     use crate::cbf::convert::{ConvertError, Converted, Loss};
     let start = record.start.as_ref().ok_or(ConvertError::NoStartPosition)?;
