@@ -44,6 +44,12 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+// README's Rust examples (the CBF and CIF library use) are compiled as doctests, so they
+// cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;
+
 // Generated code names the runtime by absolute path (`::boardxml::...`), so that the same
 // output works in a user's crate; this makes the path resolve inside this crate too.
 extern crate self as boardxml;
