@@ -35,6 +35,8 @@ fn copy_workspace(to: &Path) {
         "xiangqi",
         "conformance",
         "docs",
+        // A workspace member (the build.rs example): the workspace does not load without it.
+        "examples/gpx-edit",
     ] {
         copy(&from.join(entry), &to.join(entry));
     }
