@@ -279,3 +279,52 @@ fn circular_simple_types_are_reported_not_walked_forever() {
         );
     }
 }
+
+/// A schema document cut short (found by the `check` fuzz target): inside documentation
+/// xsd-parser read past the end for ever, and elsewhere the end was taken for something
+/// not supported (exit 3). It is not well-formed XML: exit 1, located at the end, naming
+/// the element left open and where it starts; in an included document as well.
+#[test]
+fn a_document_cut_short_is_not_well_formed_not_a_hang() {
+    let cases = [
+        (
+            "documentation",
+            format!("{HEAD}<xs:annotation><xs:documentation>some text"),
+            "xs:documentation",
+        ),
+        (
+            "an element",
+            format!("{HEAD}<xs:element name=\"a\">"),
+            "xs:element",
+        ),
+        ("the schema", HEAD.to_string(), "xs:schema"),
+    ];
+    for (name, text, open) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(dir.path(), "cut.xsd", &text);
+        let out = run_within(&["check".as_ref(), p.as_os_str()], 30);
+        let err = stderr(&out);
+        assert_eq!(status(&out), 1, "{name}: {err}");
+        assert!(
+            err.contains(&format!("the document ends inside <{open}> (opened at 1:")),
+            "{name}: {err}"
+        );
+        assert!(
+            err.contains(&format!("{}:1:{}:", p.display(), text.len() + 1)),
+            "{name}: located at the end: {err}"
+        );
+        // The same document included.
+        let main = write(
+            dir.path(),
+            "main.xsd",
+            &format!("{HEAD}<xs:include schemaLocation=\"cut.xsd\"/>{TAIL}"),
+        );
+        let out = run_within(&["check".as_ref(), main.as_os_str()], 30);
+        let err = stderr(&out);
+        assert_eq!(status(&out), 1, "{name} included: {err}");
+        assert!(
+            err.contains("the document ends inside"),
+            "{name} included: {err}"
+        );
+    }
+}

@@ -206,6 +206,10 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
     }];
     // IDs of the schema's components (the `id` attributes), unique in the document.
     let mut ids: HashMap<String, Span> = HashMap::new();
+    // Every element open, by name and where its start tag is: one still open at the end
+    // of the text is a document cut short (xsd-parser, given one, can loop forever).
+    let mut open_elements: Vec<(String, usize)> = Vec::new();
+    let mut had_root = false;
     loop {
         let before = reader.buffer_position() as usize;
         let event = match reader.read_event() {
@@ -221,6 +225,20 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
                 break;
             }
         };
+        match &event {
+            Event::Start(start) => {
+                had_root = true;
+                open_elements.push((
+                    String::from_utf8_lossy(start.name().as_ref()).into_owned(),
+                    before,
+                ));
+            }
+            Event::Empty(_) => had_root = true,
+            Event::End(_) => {
+                open_elements.pop();
+            }
+            _ => {}
+        }
         let (start, empty) = match &event {
             Event::Start(start) => (start, false),
             Event::Empty(start) => (start, true),
@@ -232,7 +250,32 @@ pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
                 }
                 continue;
             }
-            Event::Eof => break,
+            Event::Eof => {
+                if let Some((name, at)) = open_elements.last() {
+                    let at = map.span_at(*at);
+                    problems.push(ScanProblem {
+                        span: map.span_at(text.len()),
+                        construct: "the schema document".into(),
+                        message: format!(
+                            "not well-formed XML: the document ends inside <{name}> (opened at {}:{}), with {} element(s) still open",
+                            at.line,
+                            at.column,
+                            open_elements.len()
+                        ),
+                        hint: None,
+                        kind: Kind::Invalid,
+                    });
+                } else if !had_root {
+                    problems.push(ScanProblem {
+                        span: map.span_at(text.len()),
+                        construct: "the schema document".into(),
+                        message: "not well-formed XML: no root element (an empty document?)".into(),
+                        hint: None,
+                        kind: Kind::Invalid,
+                    });
+                }
+                break;
+            }
             // Text outside the root element: the file is not XML (a text file an include
             // named, say). Said without repeating it: its bytes are not the schema's to show.
             Event::Text(t) if stack.len() == 1 && !t.iter().all(|b| b.is_ascii_whitespace()) => {
