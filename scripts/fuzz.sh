@@ -12,7 +12,8 @@
 # /work/shared): documents for validate/roundtrip, the schemas' and the W3C suite's patterns
 # for xsd_regex, FEN and Board strings found in those documents for position.
 # Crashes land in fuzz/artifacts/TARGET/.
-# Knobs: CARGO_TARGET_DIR (default /work/target-fuzz if unset), FUZZ_SANITIZER
+# Knobs: CARGO_TARGET_DIR (default /work/target-fuzz if unset), FUZZ_JOBS (processes side by
+# side, each with its own -runs and log fuzz/logs/TARGET-N.log), FUZZ_SANITIZER
 # (default none: the crates' own code is safe Rust; `address` to use ASan), FUZZ_ARGS (extra
 # libFuzzer flags).
 set -euo pipefail
@@ -31,6 +32,9 @@ command -v cargo-fuzz >/dev/null 2>&1 || { echo "cargo-fuzz is missing: cargo in
 export RUSTC_BOOTSTRAP=1
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-fuzz}
 sanitizer=${FUZZ_SANITIZER:-none}
+# FUZZ_JOBS: fuzzing processes run side by side (each its own -runs), one by default.
+jobs=${FUZZ_JOBS:-1}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || usage
 shared=${BOARDXML_SHARED:-}
 if [ -z "$shared" ]; then
   for s in "$root/../shared" /work/shared; do [ -d "$s" ] && { shared=$s; break; }; done
@@ -117,9 +121,9 @@ flags() {
   esac
 }
 
-# With -jobs=1 libFuzzer runs the fuzzer in a child process whose output goes to
-# fuzz-0.log in the working directory; that log is kept as fuzz/logs/TARGET.log and its
-# final stats printed.
+# With -jobs=N libFuzzer runs the fuzzer in N child processes whose output goes to
+# fuzz-0.log .. in the working directory; each log is kept as fuzz/logs/TARGET.log (one job)
+# or fuzz/logs/TARGET-I.log, and its final stats printed.
 run() {
   local t=$1 status=0 extra=()
   seed "$t"
@@ -128,14 +132,21 @@ run() {
   echo "== $t: ${seconds}s (sanitizer $sanitizer)" >&2
   (cd fuzz && cargo fuzz build --sanitizer "$sanitizer" "$t")
   mkdir -p fuzz/logs "fuzz/run-$t"
+  # The general limits first: a target's own flags (and FUZZ_ARGS) come after them, and
+  # libFuzzer takes the last of a flag given twice.
   (cd "fuzz/run-$t" && cargo fuzz run --fuzz-dir "$root/fuzz" --sanitizer "$sanitizer" "$t" \
       "$root/fuzz/corpus/$t" "${extra[@]}" -- \
-      $(flags "$t") -max_total_time="$seconds" -rss_limit_mb=2048 -jobs=1 -workers=1 \
-      -print_final_stats=1 -artifact_prefix="$root/fuzz/artifacts/$t/" ${FUZZ_ARGS:-}) || status=$?
-  mv "fuzz/run-$t/fuzz-0.log" "fuzz/logs/$t.log" 2>/dev/null || true
+      -max_total_time="$seconds" -rss_limit_mb=2048 -jobs="$jobs" -workers="$jobs" \
+      $(flags "$t") -print_final_stats=1 -artifact_prefix="$root/fuzz/artifacts/$t/" ${FUZZ_ARGS:-}) || status=$?
+  rm -f fuzz/logs/"$t".log fuzz/logs/"$t"-*.log
+  for i in $(seq 0 $((jobs - 1))); do
+    log=fuzz/logs/$t.log
+    [ "$jobs" -gt 1 ] && log=fuzz/logs/$t-$i.log
+    mv "fuzz/run-$t/fuzz-$i.log" "$log" 2>/dev/null || continue
+    echo "== $t: exit $status; log $log" >&2
+    grep -E '^(stat::|==[0-9]+== ERROR|.*panicked at|SUMMARY|Done [0-9]+ runs)' "$log" >&2 || true
+  done
   rmdir "fuzz/run-$t" 2>/dev/null || true
-  echo "== $t: exit $status; log fuzz/logs/$t.log" >&2
-  grep -E '^(stat::|==[0-9]+== ERROR|.*panicked at|SUMMARY|Done [0-9]+ runs)' "fuzz/logs/$t.log" >&2 || true
   ls "fuzz/artifacts/$t" >&2
   return $status
 }
