@@ -2,10 +2,11 @@
 //! input drives a generator (nesting, repetition, references between components, named and
 //! anonymous types, derivations, facets, occurrence bounds) or mutates a seed schema by
 //! splicing generated fragments into it. Invariant: `check_str` never panics and never
-//! overflows its stack, whatever it concludes.
+//! overflows its stack, whatever it concludes, and no run takes over 2 s of CPU.
 #![no_main]
 
 use std::path::Path;
+use std::time::Duration;
 
 use boardxml_codegen::check::check_str;
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
@@ -33,6 +34,18 @@ const MAX_SCHEMA: usize = 60_000;
 const NAMES: u8 = 6;
 /// How deep the generator itself nests particles (a repetition nests further, iteratively).
 const GENERATOR_DEPTH: u32 = 6;
+
+/// The most CPU time one run may take (issue 28: nothing over 2 s). The thread's CPU time,
+/// not the wall clock: beside other work (CI, a second fuzzing job, at the lowest
+/// priority) a wall-clock limit fires on inputs that take 0.1 s alone. libFuzzer's own
+/// `-timeout` (30 s, scripts/fuzz.sh) still catches a run that hangs without using the CPU.
+const CPU_LIMIT: Duration = Duration::from_secs(2);
+
+/// The CPU time this thread has used.
+fn thread_cpu() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
 
 fn name(u: &mut Unstructured<'_>, prefix: &str) -> Result<String> {
     Ok(format!("{prefix}{}", u.int_in_range(0..=NAMES - 1)?))
@@ -262,6 +275,9 @@ fuzz_target!(|data: &[u8]| {
     if let Some(to) = std::env::var_os("BOARDXML_FUZZ_DUMP") {
         let _ = std::fs::write(to, &text);
     }
+    let start = thread_cpu();
     let report = check_str(Path::new("fuzz.xsd"), &text);
     let _ = report.verdict.exit_code();
+    let spent = thread_cpu() - start;
+    assert!(spent <= CPU_LIMIT, "check took {spent:?} of CPU, over the limit of {CPU_LIMIT:?}");
 });
