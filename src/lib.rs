@@ -63,6 +63,7 @@ pub mod cif;
 pub mod complex;
 pub mod datatypes;
 // The conformance suite's runner (the `conformance` command) needs the `cli` feature.
+pub mod codes;
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod conformance;

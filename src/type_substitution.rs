@@ -115,7 +115,7 @@ pub fn choose_simple(r: &Reader<'_>, tag: &Tag, table: &'static SimpleTable) -> 
         Ok(name) => name,
         Err(why) => {
             let d = Diagnostic::error(
-                Code::Lexical,
+                Code::LEXICAL,
                 xsi.offset,
                 path,
                 format!(
@@ -154,7 +154,7 @@ pub fn choose_simple(r: &Reader<'_>, tag: &Tag, table: &'static SimpleTable) -> 
         offered.push("...");
     }
     let d = Diagnostic::error(
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
         xsi.offset,
         path,
         format!(
@@ -212,7 +212,7 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
             return Ok(Chosen::Declared);
         }
         let d = Diagnostic::error(
-            Code::MissingAttribute,
+            Code::MISSING_ATTRIBUTE,
             tag.offset,
             path,
             format!(
@@ -228,7 +228,7 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
         Ok(name) => name,
         Err(why) => {
             let d = Diagnostic::error(
-                Code::Lexical,
+                Code::LEXICAL,
                 xsi.offset,
                 path,
                 format!(
@@ -254,7 +254,7 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
         "the schema defines no type of that name".to_string()
     };
     let d = Diagnostic::error(
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
         xsi.offset,
         path,
         format!(

@@ -8,6 +8,7 @@
 //! once more only when there is something to place (line and column, and the source line
 //! for excerpts), in one pass.
 
+use crate::codes;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
@@ -106,7 +107,7 @@ impl Report {
 
     /// The report of a path that could not be read at all (E0001).
     pub fn io_error(path: &Path, message: String) -> Report {
-        Report::failed(path, Diagnostic::error(Code::Io, 0, "", message))
+        Report::failed(path, Diagnostic::error(Code::IO, 0, "", message))
     }
 }
 
@@ -387,7 +388,7 @@ fn record_refused(path: &Path, format: Format, size: u64) -> Report {
 
 /// A file refused before it is read (E0106, at its start).
 fn refused(path: &Path, format: Format, message: String, expected: String) -> Report {
-    let mut d = Diagnostic::error(Code::Limit, 0, "", message).expected(expected);
+    let mut d = Diagnostic::error(Code::LIMIT, 0, "", message).expected(expected);
     (d.line, d.column) = (1, 1);
     let mut report = Report::failed(path, d);
     report.format = Some(format);
@@ -453,7 +454,7 @@ fn sniff_root(head: &[u8]) -> Option<Option<Format>> {
             _tag: &crate::xml::Tag,
         ) -> Result<Self, crate::schema::Invalid> {
             // A fatal diagnostic ends reading; it is not reported anywhere.
-            r.report(Diagnostic::error(Code::Limit, 0, "", String::new()));
+            r.report(Diagnostic::error(Code::LIMIT, 0, "", String::new()));
             Err(crate::schema::Invalid)
         }
         fn write_root(&self, _w: &mut crate::xml::Writer) {}
@@ -505,7 +506,7 @@ fn open_decoded<'s>(
 ) -> Result<DecodeReader<Box<dyn Read + 's>>, Diagnostic> {
     let input = source.open().map_err(|e| {
         Diagnostic::error(
-            Code::Io,
+            Code::IO,
             0,
             "",
             format!("cannot read {}: {e}", path.display()),
@@ -598,7 +599,7 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Repor
     let mut diagnostics = reader.into_diagnostics();
     for d in diagnostics
         .iter_mut()
-        .filter(|d| d.code == Code::UnknownRoot)
+        .filter(|d| d.code == Code::UNKNOWN_ROOT)
     {
         d.expected = Some("<cif> or <ChineseChessRecord>".into());
     }
@@ -713,17 +714,17 @@ fn name_dialect_mix(format: Format, diagnostics: &mut [Diagnostic]) {
                 .is_some_and(|s| s.split('[').next() == Some(p))
         };
         let what = match d.code {
-            Code::UnknownAttribute
+            Code::UNKNOWN_ATTRIBUTE
                 if parent_is("Move") && other_move.contains(&name.trim_start_matches('@')) =>
             {
                 format!("attribute {} of <Move>", name.trim_start_matches('@'))
             }
-            Code::UnexpectedElement if parent_is("Head") && other_head.contains(&name) => {
+            Code::UNEXPECTED_ELEMENT if parent_is("Head") && other_head.contains(&name) => {
                 format!("<{name}> in the head")
             }
             _ => continue,
         };
-        d.code = Code::DialectMix;
+        d.code = codes::DIALECT_MIX;
         d.message = format!("{what} belongs to the {other} dialect, but this record is {this}");
     }
 }
@@ -743,7 +744,7 @@ fn place_lines(
     let mut wanted: Vec<(usize, usize)> = diagnostics
         .iter()
         .enumerate()
-        .filter(|(_, d)| !matches!(d.code, Code::InvalidBytes | Code::Io))
+        .filter(|(_, d)| !matches!(d.code, Code::INVALID_BYTES | Code::IO))
         .map(|(i, d)| (d.offset, i))
         .collect();
     wanted.sort_unstable();
@@ -1084,7 +1085,7 @@ fn read_stream_as<D: crate::schema::Document>(path: &Path) -> (Report, Option<D>
 /// A document to be kept whole, over [`MAX_RECORD`]: refused before its tree is built.
 fn kept_refused(path: &Path, size: u64) -> Report {
     let mut d = Diagnostic::error(
-        Code::Limit,
+        Code::LIMIT,
         0,
         "",
         format!(
@@ -1141,7 +1142,7 @@ fn read_source_as<D: crate::schema::Document>(
         // "expected" would be empty: say why no root can do.
         for d in diagnostics
             .iter_mut()
-            .filter(|d| d.code == Code::UnknownRoot)
+            .filter(|d| d.code == Code::UNKNOWN_ROOT)
         {
             d.expected = Some(if D::TYPES.is_empty() {
                 "none: the schema declares no global element".into()

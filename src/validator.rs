@@ -16,6 +16,7 @@ use std::time::Instant;
 use clap::Parser;
 
 use crate::diagnostic::Code;
+use crate::report::codes::Catalog;
 use crate::report::run::{append_step_summary, Policy, Run};
 use crate::report::OutputFormat;
 use crate::validate::{Options, Report};
@@ -163,7 +164,7 @@ pub fn main(sets: &[Set]) -> ExitCode {
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let root = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let mut run = Run::new(format, Policy::default(), color, &root);
+    let mut run = Run::new(format, Policy::default(), color, &root, Catalog::RUNTIME);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut write_error = None;
@@ -227,7 +228,7 @@ fn name_every_root(sets: &[Set], report: &mut Report) {
     for d in report
         .diagnostics
         .iter_mut()
-        .filter(|d| d.code == Code::UnknownRoot)
+        .filter(|d| d.code == Code::UNKNOWN_ROOT)
     {
         d.expected = Some(if all.is_empty() {
             "none: no schema set declares a global element".into()
@@ -279,7 +280,7 @@ mod tests {
         let mut report = (set.validate)(&doc, &Options::default());
         name_every_root(&sets, &mut report);
         let d = &report.diagnostics[0];
-        assert_eq!(d.code, Code::UnknownRoot);
+        assert_eq!(d.code, Code::UNKNOWN_ROOT);
         assert_eq!(
             d.expected.as_deref(),
             Some("<cif> (set cif) or <ChineseChessRecord> (set cbf)")

@@ -6,6 +6,7 @@
 
 mod common;
 
+use boardxml::codes;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -158,13 +159,13 @@ fn checking_a_document_gives_the_issues_of_checking_its_record() {
     eprintln!("{records} records and {variants} variants compared; issues: {seen:?}");
     assert!(records > 150 && variants > 1000, "{records} / {variants}");
     for code in [
-        Code::BoardString,
-        Code::Fen,
-        Code::IllegalPosition,
-        Code::MoveTree,
-        Code::RootMove,
-        Code::IllegalMove,
-        Code::ResultContradiction,
+        codes::BOARD_STRING,
+        codes::FEN,
+        codes::ILLEGAL_POSITION,
+        codes::MOVE_TREE,
+        codes::ROOT_MOVE,
+        codes::ILLEGAL_MOVE,
+        codes::RESULT_CONTRADICTION,
     ] {
         assert!(seen.contains_key(&code), "no {code:?} issue met: {seen:?}");
     }

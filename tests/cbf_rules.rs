@@ -3,6 +3,7 @@
 
 mod common;
 
+use boardxml::codes;
 use std::path::Path;
 
 use boardxml::cbf::{main_line, Record};
@@ -89,20 +90,20 @@ fn the_seed_nid_example_gives_its_three_lines() {
 #[test]
 fn structure_errors() {
     let table: Vec<(String, Code, &str, &str)> = vec![
-        (v2007("", "<Move nid=\"2\" value=\"77-47\"/>"), Code::MoveTree, "/ChineseChessRecord/MoveList/Move/@nid", "the first move has nid 2"),
-        (v2007("", "<Move nid=\"1\" value=\"77-47\"/><Move nid=\"3\" value=\"70-62\"/>"), Code::MoveTree, "/ChineseChessRecord/MoveList/Move[2]/@nid", "nid jumps from 1 to 3"),
-        (v10("", "<Move value=\"77-47\" end=\"1\"/><Move value=\"70-62\"/>"), Code::MoveTree, "/ChineseChessRecord/MoveList/Move[2]/@end", "closes the main line"),
-        (v10("", "<Move value=\"77-47\" branch=\"1\"/><Move value=\"70-62\"/>"), Code::MoveTree, "/ChineseChessRecord/MoveList/Move[2]/@branch", "the record ends before it"),
-        ("<ChineseChessRecord Version=\"1.0\"><Head/><MoveList><Move value=\"77-47\"/></MoveList></ChineseChessRecord>".to_string(), Code::RootMove, "/ChineseChessRecord/MoveList/Move/@value", "00-00 placeholder"),
-        (v10("", "<Move value=\"77-47\"/><Move value=\"00-00\"/>"), Code::RootMove, "/ChineseChessRecord/MoveList/Move[3]/@value", "only the placeholder"),
-        (v2007("<Board value=\"jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P9JMXSWSXMJ-r1\"/>", ""), Code::BoardString, "/ChineseChessRecord/Head/Board/@value", "cannot be read"),
-        (v2007("<Board value=\"jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P11JMXSWSXMJ-r1\"/>", ""), Code::BoardString, "/ChineseChessRecord/Head/Board/@value", "cannot be read"),
-        (v10("<FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w</FEN>", ""), Code::Fen, "/ChineseChessRecord/Head/FEN", "cannot be read"),
-        (v10("<FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABRR w</FEN>", ""), Code::IllegalPosition, "/ChineseChessRecord/Head/FEN", "not legal"),
-        (v10("<FEN>4k4/9/9/9/9/9/9/9/9/4K4 w</FEN>", ""), Code::IllegalPosition, "/ChineseChessRecord/Head/FEN", "not legal"),
-        (v10("", "<Move value=\"19-38\"/>"), Code::IllegalMove, "/ChineseChessRecord/MoveList/Move[2]/@value", "horse leg blocked at c0"),
-        (v10("", "<Move value=\"77-47\"/><Move value=\"72-52\"/><Move value=\"70-62\"/>"), Code::IllegalMove, "/ChineseChessRecord/MoveList/Move[4]/@value", "line 77-47 72-52 70-62: it is red's turn"),
-        (v2007("", "<Move nid=\"1\" value=\"77-47\"/><Move nid=\"2\" value=\"77-47\"/>"), Code::IllegalMove, "/ChineseChessRecord/MoveList/Move[2]/@value", "ply 2"),
+        (v2007("", "<Move nid=\"2\" value=\"77-47\"/>"), codes::MOVE_TREE, "/ChineseChessRecord/MoveList/Move/@nid", "the first move has nid 2"),
+        (v2007("", "<Move nid=\"1\" value=\"77-47\"/><Move nid=\"3\" value=\"70-62\"/>"), codes::MOVE_TREE, "/ChineseChessRecord/MoveList/Move[2]/@nid", "nid jumps from 1 to 3"),
+        (v10("", "<Move value=\"77-47\" end=\"1\"/><Move value=\"70-62\"/>"), codes::MOVE_TREE, "/ChineseChessRecord/MoveList/Move[2]/@end", "closes the main line"),
+        (v10("", "<Move value=\"77-47\" branch=\"1\"/><Move value=\"70-62\"/>"), codes::MOVE_TREE, "/ChineseChessRecord/MoveList/Move[2]/@branch", "the record ends before it"),
+        ("<ChineseChessRecord Version=\"1.0\"><Head/><MoveList><Move value=\"77-47\"/></MoveList></ChineseChessRecord>".to_string(), codes::ROOT_MOVE, "/ChineseChessRecord/MoveList/Move/@value", "00-00 placeholder"),
+        (v10("", "<Move value=\"77-47\"/><Move value=\"00-00\"/>"), codes::ROOT_MOVE, "/ChineseChessRecord/MoveList/Move[3]/@value", "only the placeholder"),
+        (v2007("<Board value=\"jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P9JMXSWSXMJ-r1\"/>", ""), codes::BOARD_STRING, "/ChineseChessRecord/Head/Board/@value", "cannot be read"),
+        (v2007("<Board value=\"jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P11JMXSWSXMJ-r1\"/>", ""), codes::BOARD_STRING, "/ChineseChessRecord/Head/Board/@value", "cannot be read"),
+        (v10("<FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w</FEN>", ""), codes::FEN, "/ChineseChessRecord/Head/FEN", "cannot be read"),
+        (v10("<FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABRR w</FEN>", ""), codes::ILLEGAL_POSITION, "/ChineseChessRecord/Head/FEN", "not legal"),
+        (v10("<FEN>4k4/9/9/9/9/9/9/9/9/4K4 w</FEN>", ""), codes::ILLEGAL_POSITION, "/ChineseChessRecord/Head/FEN", "not legal"),
+        (v10("", "<Move value=\"19-38\"/>"), codes::ILLEGAL_MOVE, "/ChineseChessRecord/MoveList/Move[2]/@value", "horse leg blocked at c0"),
+        (v10("", "<Move value=\"77-47\"/><Move value=\"72-52\"/><Move value=\"70-62\"/>"), codes::ILLEGAL_MOVE, "/ChineseChessRecord/MoveList/Move[4]/@value", "line 77-47 72-52 70-62: it is red's turn"),
+        (v2007("", "<Move nid=\"1\" value=\"77-47\"/><Move nid=\"2\" value=\"77-47\"/>"), codes::ILLEGAL_MOVE, "/ChineseChessRecord/MoveList/Move[2]/@value", "ply 2"),
     ];
     let mut failures = Vec::new();
     for (i, (doc, code, path, fragment)) in table.iter().enumerate() {
@@ -132,7 +133,7 @@ fn a_result_that_contradicts_a_mate_is_a_warning() {
     let report = validate_bytes(Path::new("t.cbf"), wrong.as_bytes(), &Options::default());
     assert!(report.is_valid(), "a warning leaves the record valid");
     assert_eq!(report.diagnostics.len(), 1, "{:?}", report.diagnostics);
-    assert_eq!(report.diagnostics[0].code, Code::ResultContradiction);
+    assert_eq!(report.diagnostics[0].code, codes::RESULT_CONTRADICTION);
 }
 
 #[test]
@@ -154,7 +155,7 @@ fn the_corpus_is_valid_but_for_the_flying_king() {
                 assert_eq!(
                     codes,
                     [(
-                        Code::IllegalMove,
+                        codes::ILLEGAL_MOVE,
                         "/ChineseChessRecord/MoveList/Move[4]/@value"
                     )]
                 );

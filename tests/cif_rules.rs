@@ -3,6 +3,7 @@
 //! reader gives; and the shipped examples (valid ones give nothing, each invalid one gives
 //! what its comment says).
 
+use boardxml::codes;
 use std::path::Path;
 
 use boardxml::cif::rules::check;
@@ -39,7 +40,7 @@ fn reader_path_of_mark(text: &str) -> String {
     let d = reader
         .diagnostics()
         .iter()
-        .find(|d| d.code == Code::UnknownAttribute)
+        .find(|d| d.code == Code::UNKNOWN_ATTRIBUTE)
         .unwrap_or_else(|| panic!("no unknown-attribute diagnostic for the mark in\n{marked}"));
     d.path
         .strip_suffix("/@bogus")
@@ -78,110 +79,110 @@ fn row(
 
 /// One document per rule and element kind; each gives exactly one issue.
 fn table() -> Vec<Row> {
-    use Code::{BoardSizeConflict, RegionOrder, SquareOffBoard};
+    use boardxml::codes::{BOARD_SIZE_CONFLICT, REGION_ORDER, SQUARE_OFF_BOARD};
     vec![
         row(
             "arrow from",
             doc("", r#"<arrow color="red" from="a1" to="b2"/>1. e4 <arrow@@ color="red" from="j9" to="b2"/>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/arrow[2]/@from",
             "square j9 (<arrow> from) is outside the 8x8 board (files a..h, ranks 1..8)",
         ),
         row(
             "arrow to",
             doc("", r#"<arrow@@ color="red" from="a1" to="a9"/>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/arrow/@to",
             "square a9 (<arrow> to) is outside the 8x8 board (files a..h, ranks 1..8)",
         ),
         row(
             "square marker, counted with the other shapes",
             doc("", r#"<marker type="text" color="red" at="a1">x</marker><marker at="b1">skull</marker><marker@@ type="littlecross" color="red" at="i1"/>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/marker[3]/@at",
             "square i1 (<marker> (square marker) at) is outside the 8x8 board (files a..h, ranks 1..8)",
         ),
         row(
             "text marker",
             doc(r#" boardsize="9x10""#, r#"<marker type="full" color="red" at="i10"/><marker@@ type="text" color="green" at="j10">帅</marker>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/marker[2]/@at",
             "square j10 (<marker> (text marker) at) is outside the 9x10 board (files a..i, ranks 1..10)",
         ),
         row(
             "symbol",
             doc("", r#"<marker@@ at="h9">mushroom</marker>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/marker/@at",
             "square h9 (<marker> (symbol) at) is outside the 8x8 board (files a..h, ranks 1..8)",
         ),
         row(
             "line vertex",
             doc("", r#"<line color="blue">a1h8</line><line@@ color="blue">a1b2c3d9</line>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/line[2]",
             "square d9 (<line> vertex 4) is outside the 8x8 board (files a..h, ranks 1..8)",
         ),
         row(
             "region from",
             doc(r#" files="5""#, r#"<region@@ color="blue" from="f1" to="a1"/>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/region/@from",
             "square f1 (<region> from) is outside the 5x8 board (files a..e, ranks 1..8)",
         ),
         row(
             "region to",
             doc(r#" ranks="5""#, r#"<region@@ color="blue" from="a1" to="h6">text</region>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/region/@to",
             "square h6 (<region> to) is outside the 8x5 board (files a..h, ranks 1..5)",
         ),
         row(
             "value",
             doc("", r#"<value at="a1">1</value><value at="a2">2</value><value@@ at="z26">3</value>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/value[3]/@at",
             "square z26 (<value> at) is outside the 8x8 board (files a..h, ranks 1..8)",
         ),
         row(
             "3D square",
             doc("", r#"<marker@@ type="full" color="red" at="i1A"/>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/marker/@at",
             "square i1A (<marker> (square marker) at) is outside the 8x8 board (files a..h, ranks 1..8)",
         ),
         row(
             "4D square",
             doc("", r#"<arrow@@ color="red" from="h8H8" to="a9B3"/>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/arrow/@to",
             "square a9B3 (<arrow> to) is outside the 8x8 board (files a..h, ranks 1..8)",
         ),
         row(
             "64 files, 63 ranks",
             doc(r#" boardsize="64x63""#, r#"<arrow color="red" from="lll63" to="aa27"/><arrow@@ color="red" from="lll64" to="a1"/>"#),
-            SquareOffBoard,
+            SQUARE_OFF_BOARD,
             "/cif/game/moves/arrow[2]/@from",
             "square lll64 (<arrow> from) is outside the 64x63 board (files a..lll, ranks 1..63)",
         ),
         row(
             "board size conflict",
             "<cif><game><moves/></game><game@@ boardsize=\"10x10\" files=\"10\" ranks=\"12\"><moves/></game></cif>".to_string(),
-            BoardSizeConflict,
+            BOARD_SIZE_CONFLICT,
             "/cif/game[2]",
             "the game states its board size twice, differently: boardsize=\"10x10\" but files=\"10\" ranks=\"12\"",
         ),
         row(
             "region across 3D boards",
             doc("", r#"<region color="red" from="c3B" to="a1B"/><region@@ color="red" from="a1B" to="c3C"/>"#),
-            RegionOrder,
+            REGION_ORDER,
             "/cif/game/moves/region[2]",
             "region from a1B to c3C spans two boards (board B and board C): a region's corners must be on one board",
         ),
         row(
             "region from a 2D to a 4D square",
             doc("", r#"<region@@ color="red" from="a1" to="c3C2"/>"#),
-            RegionOrder,
+            REGION_ORDER,
             "/cif/game/moves/region",
             "region from a1 to c3C2 spans two boards (the 2D board and board C, row 2): a region's corners must be on one board",
         ),
@@ -265,12 +266,12 @@ fn several_problems_in_one_document_come_in_document_order() {
     assert_eq!(
         got,
         [
-            (Code::BoardSizeConflict, "/cif/game"),
+            (codes::BOARD_SIZE_CONFLICT, "/cif/game"),
             // Checked against the widest reading, 8x9: a10 is off it, a9 would not be.
-            (Code::SquareOffBoard, "/cif/game/moves/marker/@at"),
-            (Code::SquareOffBoard, "/cif/game/moves/region/@to"),
-            (Code::RegionOrder, "/cif/game/moves/region"),
-            (Code::SquareOffBoard, "/cif/game[2]/moves/value/@at"),
+            (codes::SQUARE_OFF_BOARD, "/cif/game/moves/marker/@at"),
+            (codes::SQUARE_OFF_BOARD, "/cif/game/moves/region/@to"),
+            (codes::REGION_ORDER, "/cif/game/moves/region"),
+            (codes::SQUARE_OFF_BOARD, "/cif/game[2]/moves/value/@at"),
         ]
     );
 }

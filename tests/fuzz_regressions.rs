@@ -24,7 +24,7 @@ fn bad_sequence_across_a_chunk_boundary_is_e0102_at_its_file_offset() {
     let errors: Vec<_> = report
         .diagnostics
         .iter()
-        .filter(|d| d.code == Code::InvalidBytes)
+        .filter(|d| d.code == Code::INVALID_BYTES)
         .collect();
     assert_eq!(errors.len(), 1, "{:#?}", report.diagnostics);
     assert_eq!(errors[0].offset, 65534, "{:#?}", errors[0]);
@@ -50,7 +50,7 @@ fn good_sequence_across_a_chunk_boundary_decodes() {
         !report
             .diagnostics
             .iter()
-            .any(|d| d.code == Code::InvalidBytes),
+            .any(|d| d.code == Code::INVALID_BYTES),
         "{:#?}",
         report.diagnostics
     );

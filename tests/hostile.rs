@@ -17,7 +17,7 @@ fn a_million_levels_of_nesting_stop_at_the_depth_limit() {
     doc.push_str(&"<game>".repeat(1_000_000));
     let report = validate_bytes(Path::new("t.xml"), doc.as_bytes(), &Options::default());
     assert!(
-        report.diagnostics.iter().any(|d| d.code == Code::Limit),
+        report.diagnostics.iter().any(|d| d.code == Code::LIMIT),
         "{:?}",
         report.diagnostics
     );
@@ -29,7 +29,7 @@ fn a_100_mb_attribute_is_refused() {
     doc.extend_from_slice(b"<cif><game boardsize=\"");
     doc.resize(doc.len() + (100 << 20), b'8');
     doc.extend_from_slice(b"\"><moves/></game></cif>");
-    assert_eq!(first_code(&doc), Code::Limit);
+    assert_eq!(first_code(&doc), Code::LIMIT);
 }
 
 /// Streamed (as files over 2 MiB are), the size guard stops a huge tag or text run before
@@ -47,7 +47,7 @@ fn streamed_huge_tags_and_text_runs_stop_at_the_guard() {
     for (doc, offset, what) in [(&tag, 5, "a tag"), (&text, 18, "a text run")] {
         let report = validate_bytes_streamed(Path::new("t.xml"), doc, &Options::default());
         let d = &report.diagnostics[0];
-        assert_eq!(d.code, Code::Limit, "{d:?}");
+        assert_eq!(d.code, Code::LIMIT, "{d:?}");
         assert_eq!(d.offset, offset, "{d:?}");
         assert!(d.message.starts_with(what), "{d:?}");
     }
@@ -64,7 +64,7 @@ fn truncated_files_are_malformed() {
         let report = validate_bytes(Path::new("t.xml"), &full[..cut], &Options::default());
         assert!(!report.is_valid(), "cut at {cut}");
         assert!(
-            report.diagnostics.iter().any(|d| d.code == Code::Malformed),
+            report.diagnostics.iter().any(|d| d.code == Code::MALFORMED),
             "cut at {cut}: {:?}",
             report.diagnostics
         );
@@ -73,11 +73,11 @@ fn truncated_files_are_malformed() {
 
 #[test]
 fn nul_bytes_and_forbidden_references_are_errors() {
-    assert_eq!(first_code(b"<cif>\0</cif>"), Code::Malformed);
-    assert_eq!(first_code(b"<cif>&#0;</cif>"), Code::Malformed);
-    assert_eq!(first_code(b"<cif>&nbsp;</cif>"), Code::Malformed);
-    assert_eq!(first_code(b"<cif a=\"&foo;\"/>"), Code::Malformed);
-    assert_eq!(first_code(b""), Code::Malformed);
+    assert_eq!(first_code(b"<cif>\0</cif>"), Code::MALFORMED);
+    assert_eq!(first_code(b"<cif>&#0;</cif>"), Code::MALFORMED);
+    assert_eq!(first_code(b"<cif>&nbsp;</cif>"), Code::MALFORMED);
+    assert_eq!(first_code(b"<cif a=\"&foo;\"/>"), Code::MALFORMED);
+    assert_eq!(first_code(b""), Code::MALFORMED);
 }
 
 #[test]
@@ -125,13 +125,13 @@ fn thousands_of_attributes_are_read_and_repeats_among_them_found() {
     assert!(
         found
             .iter()
-            .all(|d| d.code != Code::Malformed && d.code != Code::Limit),
+            .all(|d| d.code != Code::MALFORMED && d.code != Code::LIMIT),
         "{:?}",
         &found[..1]
     );
     let doc = tag(3000, " a7=\"x\"");
     let found = codes(&doc);
-    assert_eq!(found[0].code, Code::Malformed, "{:?}", found[0]);
+    assert_eq!(found[0].code, Code::MALFORMED, "{:?}", found[0]);
     assert!(
         found[0].message.contains("a7 appears twice"),
         "{:?}",
@@ -145,7 +145,7 @@ fn thousands_of_attributes_are_read_and_repeats_among_them_found() {
         found[0]
     );
     let found = codes(&tag(20_000, ""));
-    assert_eq!(found[0].code, Code::Limit, "{:?}", found[0]);
+    assert_eq!(found[0].code, Code::LIMIT, "{:?}", found[0]);
 }
 
 /// XML 1.0 3.1 (Unique Att Spec): a name twice in one tag is not well-formed, namespace
@@ -162,7 +162,7 @@ fn an_attribute_twice_in_one_tag_is_malformed() {
     ] {
         let report = validate_bytes(Path::new("t.xml"), doc, &Options::default());
         let d = &report.diagnostics[0];
-        assert_eq!(d.code, Code::Malformed, "{d:?}");
+        assert_eq!(d.code, Code::MALFORMED, "{d:?}");
         assert!(d.message.contains("appears twice"), "{d:?}");
         assert_eq!(d.offset, at, "{d:?}");
     }
@@ -173,7 +173,7 @@ fn an_attribute_twice_in_one_tag_is_malformed() {
         &Options::default(),
     );
     assert!(
-        report.diagnostics.iter().all(|d| d.code != Code::Malformed),
+        report.diagnostics.iter().all(|d| d.code != Code::MALFORMED),
         "{:?}",
         report.diagnostics
     );

@@ -6,6 +6,7 @@
 
 mod common;
 
+use boardxml::codes;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -84,8 +85,8 @@ fn every_file_reads_with_exactly_the_problems_listed() {
     let Some(dir) = formats() else { return };
     // Errors by file (code, byte offset); every other file reads without an error.
     let expected: &[(&str, &[(Code, usize)])] = &[
-        ("BadMoveTest3.xqf", &[(Code::IllegalMove, 1106)]),
-        ("WildHouse.xqf", &[(Code::IllegalMove, 4510)]),
+        ("BadMoveTest3.xqf", &[(codes::ILLEGAL_MOVE, 1106)]),
+        ("WildHouse.xqf", &[(codes::ILLEGAL_MOVE, 4510)]),
     ];
     let listed = known_differences();
     let mut names: Vec<String> = std::fs::read_dir(&dir)
@@ -128,7 +129,7 @@ fn the_illegal_move_of_bad_move_test_3_is_named_where_it_is() {
         .iter()
         .find(|d| d.severity == boardxml::diagnostic::Severity::Error)
         .unwrap();
-    assert_eq!((d.code, d.offset, d.line), (Code::IllegalMove, 1106, 0));
+    assert_eq!((d.code, d.offset, d.line), (codes::ILLEGAL_MOVE, 1106, 0));
     assert!(
         d.message.contains("e1f0") && d.message.contains("ply 10"),
         "{}",
@@ -320,12 +321,12 @@ fn a_synthetic_library_reads_back_record_by_record() {
         .iter()
         .map(|d| (d.code, d.severity))
         .collect();
-    assert_eq!(codes, [(Code::Library, Severity::Warning)]);
+    assert_eq!(codes, [(codes::LIBRARY, Severity::Warning)]);
     // A slot count past the end of the file.
     let mut bad = lib.clone();
     bad[60..64].copy_from_slice(&u32::MAX.to_le_bytes());
     let read = players::read(Kind::Cbl, &bad);
-    assert_eq!(read.diagnostics[0].code, Code::Library);
+    assert_eq!(read.diagnostics[0].code, codes::LIBRARY);
 }
 
 #[test]
@@ -616,7 +617,7 @@ fn a_plain_xqf_built_here_reads_as_written() {
     let moves = [(sq("h2"), sq("e2"), 0xF0), (sq("h9"), sq("g7"), 0)];
     let r = players::read(Kind::Xqf, &plain_xqf(&moves, "标题".as_bytes()));
     assert!(
-        r.diagnostics.iter().all(|d| d.code == Code::TextBytes),
+        r.diagnostics.iter().all(|d| d.code == codes::TEXT_BYTES),
         "{:?}",
         r.diagnostics
     );
@@ -643,45 +644,45 @@ fn every_players_code_comes_from_a_bad_file() {
         (
             "truncated",
             plain_xqf(&good, &gbk_title)[..1030].to_vec(),
-            Code::Truncated,
+            codes::TRUNCATED,
             1028,
             0,
         ),
-        ("version", newer, Code::BinaryHeader, 2, 0),
+        ("version", newer, codes::BINARY_HEADER, 2, 0),
         (
             "gbk",
             plain_xqf(&good, &[0x81, 0x20]),
-            Code::TextBytes,
+            codes::TEXT_BYTES,
             0x51,
             0,
         ),
-        ("square", off_board, Code::MoveSquare, 1032, 0),
-        ("trailing", trailing, Code::TrailingData, 1040, 0),
+        ("square", off_board, codes::MOVE_SQUARE, 1032, 0),
+        ("trailing", trailing, codes::TRAILING_DATA, 1040, 0),
         (
             "unclosed comment",
             pgn("[Game \"Chinese Chess\"]\n1. h2e2 {oops\n"),
-            Code::PgnSyntax,
+            codes::PGN_SYNTAX,
             31,
             2,
         ),
         (
             "bad move",
             pgn("[Game \"Chinese Chess\"]\n1. 炮二平九 *\n"),
-            Code::PgnMove,
+            codes::PGN_MOVE,
             26,
             2,
         ),
         (
             "bad result",
             pgn("[Result \"2-0\"]\n1. h2e2 *\n"),
-            Code::PgnTag,
+            codes::PGN_TAG,
             0,
             1,
         ),
         (
             "illegal iccs",
             pgn("[Game \"Chinese Chess\"]\n1. h2e2 h2e2 *\n"),
-            Code::IllegalMove,
+            codes::ILLEGAL_MOVE,
             31,
             2,
         ),
@@ -729,7 +730,7 @@ fn hostile_versions_of_every_sample_never_panic() {
                 _ => 0,
             };
             if cut < header && cut >= 3 {
-                assert_eq!(r.diagnostics[0].code, Code::Truncated, "{}", p.display());
+                assert_eq!(r.diagnostics[0].code, codes::TRUNCATED, "{}", p.display());
             }
         }
         for _ in 0..40 {

@@ -33,7 +33,7 @@ fn utf16(text: &str, little_endian: bool) -> Vec<u8> {
 
 /// (what, input, code, line, column) of the first diagnostic.
 fn table() -> Vec<(&'static str, Vec<u8>, Code, u32, u32)> {
-    let m = Code::Malformed;
+    let m = Code::MALFORMED;
     let row = |what, input: &str, code, line, column| {
         (what, input.as_bytes().to_vec(), code, line, column)
     };
@@ -222,35 +222,35 @@ fn table() -> Vec<(&'static str, Vec<u8>, Code, u32, u32)> {
         (
             "a UTF-8 BOM and a padded GBK declaration",
             [BOM, padded("GBK").as_bytes(), b"<cif/>"].concat(),
-            Code::EncodingMismatch,
+            Code::ENCODING_MISMATCH,
             0,
             0,
         ),
         (
             "a padded unknown encoding",
             format!("{}<cif/>", padded("x-unknown-9")).into_bytes(),
-            Code::UnsupportedEncoding,
+            Code::UNSUPPORTED_ENCODING,
             0,
             0,
         ),
         (
             "UTF-16LE without a BOM, declared UTF-16",
             utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?><cif/>", true),
-            Code::EncodingMismatch,
+            Code::ENCODING_MISMATCH,
             0,
             0,
         ),
         (
             "UTF-16BE without a BOM or encoding",
             utf16("<?xml version=\"1.0\"?><cif/>", false),
-            Code::EncodingMismatch,
+            Code::ENCODING_MISMATCH,
             0,
             0,
         ),
         (
             "UTF-16BE without a BOM, declared UTF-16LE",
             utf16("<?xml version=\"1.0\" encoding=\"UTF-16LE\"?><cif/>", false),
-            Code::EncodingMismatch,
+            Code::ENCODING_MISMATCH,
             0,
             0,
         ),
@@ -258,7 +258,7 @@ fn table() -> Vec<(&'static str, Vec<u8>, Code, u32, u32)> {
         (
             "a declaration over its limit",
             format!("<?xml version=\"1.0\"{}?><cif/>", " ".repeat(40 << 10)).into_bytes(),
-            Code::Limit,
+            Code::LIMIT,
             1,
             1,
         ),
@@ -382,8 +382,8 @@ fn xml_only_checks_well_formedness_alone() {
         false,
     );
     let codes: Vec<Code> = report.diagnostics.iter().map(|d| d.code).collect();
-    assert_eq!(codes, [Code::Doctype]);
+    assert_eq!(codes, [Code::DOCTYPE]);
     let deep = format!("{}{}", "<a>".repeat(300), "</a>".repeat(300));
     let report = run(deep.as_bytes(), &xml_only, false);
-    assert_eq!(report.diagnostics[0].code, Code::Limit);
+    assert_eq!(report.diagnostics[0].code, Code::LIMIT);
 }

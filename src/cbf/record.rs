@@ -1,6 +1,7 @@
 //! The dialect-neutral model of a CBF record, built from either dialect's generated types,
 //! with the structural problems found on the way.
 
+use crate::codes;
 use boardxml_xiangqi::{Move, Position};
 
 use crate::cbf::values::{BoardForm, FenForm, StartPosition};
@@ -298,7 +299,7 @@ impl Record {
         r.start = parse_start(
             board,
             (0, START_PATH_2007),
-            Code::BoardString,
+            codes::BOARD_STRING,
             &mut r.structure_issues,
         );
         let moves = &doc.move_list.r#move;
@@ -325,7 +326,12 @@ impl Record {
         r.head = text_fields(h, &[START_FIELD_1_0]);
         let fen = fen_of(doc);
         r.start_text = fen.map(|f| f.as_str().to_string()).unwrap_or_default();
-        r.start = parse_start(fen, (0, START_PATH_1_0), Code::Fen, &mut r.structure_issues);
+        r.start = parse_start(
+            fen,
+            (0, START_PATH_1_0),
+            codes::FEN,
+            &mut r.structure_issues,
+        );
         let moves = &doc.move_list.r#move;
         if let Some(first) = moves.first() {
             if first.value.is_placeholder() && !first.content.is_empty() {
@@ -401,7 +407,7 @@ pub(crate) fn place_2007(
         if let Some(message) = bad {
             issues.push(
                 Diagnostic::error(
-                    Code::MoveTree,
+                    codes::MOVE_TREE,
                     at.of_move(k, "nid"),
                     move_path(k, "nid"),
                     message,
@@ -437,7 +443,7 @@ pub(crate) fn place_1_0(
         Some(first) if first.value.is_placeholder() => {}
         Some(first) => {
             issues.push(
-                Diagnostic::error(Code::RootMove, at.of_move(1, "value"), move_path(1, "value"), "the first move of a 1.0 record must be the 00-00 placeholder (it carries the game comment)")
+                Diagnostic::error(codes::ROOT_MOVE, at.of_move(1, "value"), move_path(1, "value"), "the first move of a 1.0 record must be the 00-00 placeholder (it carries the game comment)")
                     .expected("00-00")
                     .found(first.value.to_string()),
             );
@@ -454,7 +460,7 @@ pub(crate) fn place_1_0(
         if m.value.is_placeholder() {
             issues.push(
                 Diagnostic::error(
-                    Code::RootMove,
+                    codes::ROOT_MOVE,
                     at.of_move(k, "value"),
                     move_path(k, "value"),
                     "00-00 is only the placeholder first move",
@@ -471,7 +477,7 @@ pub(crate) fn place_1_0(
                 None => {
                     issues.push(
                         Diagnostic::error(
-                            Code::MoveTree,
+                            codes::MOVE_TREE,
                             at.of_move(end_k, "end"),
                             move_path(end_k, "end"),
                             format!("end=\"1\" closes the main line, yet move {} follows with no open branch", m.value),
@@ -495,7 +501,7 @@ pub(crate) fn place_1_0(
     }
     if let Some((_, k)) = remembered.first() {
         issues.push(
-            Diagnostic::error(Code::MoveTree, at.of_move(*k, "branch"), move_path(*k, "branch"), "branch=\"1\" announces a later sibling of this move, but the record ends before it")
+            Diagnostic::error(codes::MOVE_TREE, at.of_move(*k, "branch"), move_path(*k, "branch"), "branch=\"1\" announces a later sibling of this move, but the record ends before it")
                 .expected("a variation after this move's line ends")
                 .found("the end of the record"),
         );

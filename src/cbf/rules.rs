@@ -2,6 +2,7 @@
 //! position, the legality of every move of every line under the full rules of xiangqi, and
 //! a recorded result that contradicts a final mate.
 
+use crate::codes;
 use boardxml_xiangqi::{IllegalMove, LegalPosition, Move, Position, Side, Undo};
 
 use crate::cbf::record::{self, Anchors, MoveAnchor, Record};
@@ -201,7 +202,7 @@ fn check_2007_at(doc: &cbf_2007::ChineseChessRecord, at: &Anchors<'_>) -> Vec<Di
         start_of(
             record::board_of(doc),
             (at.start, record::START_PATH_2007),
-            Code::BoardString,
+            codes::BOARD_STRING,
         ),
         doc.move_list.r#move.len(),
         record::result_2007(doc).map(|(code, path)| (code, path, at.result)),
@@ -223,7 +224,7 @@ fn check_1_0_at(doc: &cbf_1_0::ChineseChessRecord, at: &Anchors<'_>) -> Vec<Diag
         start_of(
             record::fen_of(doc),
             (at.start, record::START_PATH_1_0),
-            Code::Fen,
+            codes::FEN,
         ),
         doc.move_list.r#move.len(),
         record::result_1_0(doc).map(|(code, path)| (code, path, at.result)),
@@ -342,7 +343,7 @@ fn rule_issues(
     match walk {
         Err(start_issues) => issues.extend(start_issues),
         Ok(walk) => {
-            if !issues.iter().any(|i| i.code == Code::IllegalPosition) {
+            if !issues.iter().any(|i| i.code == codes::ILLEGAL_POSITION) {
                 issues.extend(walk.finish());
             }
         }
@@ -395,7 +396,7 @@ impl<'r> Walk<'r> {
                 .into_iter()
                 .map(|problem| {
                     Diagnostic::error(
-                        Code::IllegalPosition,
+                        codes::ILLEGAL_POSITION,
                         start.offset,
                         start.path,
                         format!("the start position is not legal: {problem}"),
@@ -498,7 +499,7 @@ impl<'r> Walk<'r> {
             .map(|p| format!("{} ", p.chinese_name()))
             .unwrap_or_default();
         Diagnostic::error(
-            Code::IllegalMove,
+            codes::ILLEGAL_MOVE,
             offset,
             path,
             format!(
@@ -602,7 +603,7 @@ fn result_warning(
     };
     issues.push(
         Diagnostic::warning(
-            Code::ResultContradiction,
+            codes::RESULT_CONTRADICTION,
             offset,
             path,
             format!(
@@ -706,7 +707,7 @@ mod tests {
                     .unwrap_or_default();
                 issues.push(
                     Diagnostic::error(
-                        Code::IllegalMove,
+                        codes::ILLEGAL_MOVE,
                         0,
                         Plain::path(node),
                         format!(
@@ -788,8 +789,8 @@ mod tests {
                 *seen.entry(issue.code).or_insert(0) += 1;
             }
         }
-        assert!(seen.get(&Code::IllegalMove) > Some(&500), "{seen:?}");
-        assert!(seen.contains_key(&Code::ResultContradiction), "{seen:?}");
+        assert!(seen.get(&codes::ILLEGAL_MOVE) > Some(&500), "{seen:?}");
+        assert!(seen.contains_key(&codes::RESULT_CONTRADICTION), "{seen:?}");
     }
 
     /// The record of `tree` with its moves stored in the order `order` gives (`order[i]`:

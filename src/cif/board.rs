@@ -10,12 +10,12 @@
 //!   equal the matching part of `boardsize` (`boardsize="10x10" files="10"` agrees: an
 //!   absent `ranks` states nothing). Otherwise it is a [`SizeConflict`] (E0402).
 
+use crate::codes;
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
 use super::square::{file_name, Square, MAX_DIMENSION};
-use crate::diagnostic::Code;
 use crate::diagnostic::Diagnostic;
 use crate::facets::{ExactParser, Restricted};
 use crate::generated::cif;
@@ -221,7 +221,7 @@ impl SizeConflict {
             expected.push(format!("ranks=\"{}\"", b.ranks));
         }
         Diagnostic::error(
-            Code::BoardSizeConflict,
+            codes::BOARD_SIZE_CONFLICT,
             offset,
             game_path,
             format!(
@@ -314,7 +314,7 @@ mod tests {
         let issue = BoardSize::of_game(&game(Some("10x10"), Some(12), Some(10)))
             .unwrap_err()
             .to_diagnostic(0, "/cif/game[2]");
-        assert_eq!(issue.code, Code::BoardSizeConflict);
+        assert_eq!(issue.code, codes::BOARD_SIZE_CONFLICT);
         assert_eq!(issue.path, "/cif/game[2]");
         assert_eq!(
             issue.message,

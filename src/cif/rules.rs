@@ -1,14 +1,14 @@
 //! The CIF rules beyond the schema: every square of every marker against its game's board,
 //! the game's two statements of its board size, and the corners of regions.
 //!
-//! - E0402 [`Code::BoardSizeConflict`]: `boardsize` and `files`/`ranks` disagree (see
+//! - E0402 [`codes::BOARD_SIZE_CONFLICT`]: `boardsize` and `files`/`ranks` disagree (see
 //!   [`BoardSize`]). The game's squares are then checked against the widest reading, so
 //!   that the one mistake is reported once.
-//! - E0401 [`Code::SquareOffBoard`]: a square of an arrow (`from`, `to`), a marker of any
+//! - E0401 [`codes::SQUARE_OFF_BOARD`]: a square of an arrow (`from`, `to`), a marker of any
 //!   shape (`at`), a line (each vertex), a region (`from`, `to`) or a value (`at`) outside
 //!   the board. Reported at the attribute's path, or for a line's vertices at the line's
 //!   path (the content has no path of its own), one issue per square.
-//! - E0404 [`Code::RegionOrder`]: a region is the rectangle with `from` and `to` as opposite
+//! - E0404 [`codes::REGION_ORDER`]: a region is the rectangle with `from` and `to` as opposite
 //!   corners, given in either order (`a1`..`c3`, `c3`..`a1` and `a3`..`c1` are the same
 //!   region: the source says nothing of an order, and rejecting one would reject documents
 //!   that mean something plain). On 3D/4D boards both corners must be on the same board
@@ -21,7 +21,8 @@
 
 use super::board::BoardSize;
 use super::square::Square;
-use crate::diagnostic::{Code, Diagnostic};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
 use crate::generated::cif;
 use crate::xml::{At, Observer, Reader};
 
@@ -128,7 +129,7 @@ fn off_board(
     path: String,
 ) -> Diagnostic {
     Diagnostic::error(
-        Code::SquareOffBoard,
+        codes::SQUARE_OFF_BOARD,
         offset,
         path,
         format!("square {square} ({what}) is outside {}", board.describe()),
@@ -173,7 +174,7 @@ fn check_region_corners(region: &cif::Region, at: &At<'_>, found: &mut Vec<Diagn
     };
     found.push(
         Diagnostic::error(
-            Code::RegionOrder,
+            codes::REGION_ORDER,
             at.offset(),
             at.path(),
             format!(
@@ -205,6 +206,7 @@ fn corner_on_board_of(square: Square, like: Square) -> Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
     use crate::xml::Reader;
 
     fn read(text: &str) -> cif::Root {
@@ -241,7 +243,7 @@ mod tests {
             .map(|d| (d.code, &text[d.offset..]))
             .collect();
         assert_eq!(found.len(), 3, "{:?}", reader.diagnostics());
-        assert_eq!(found[0].0, Code::BoardSizeConflict);
+        assert_eq!(found[0].0, codes::BOARD_SIZE_CONFLICT);
         assert!(found[0].1.starts_with("<game "), "{found:?}");
         assert!(found[1].1.starts_with("to=\"k2\""), "{found:?}");
         assert!(found[2].1.starts_with("<line "), "{found:?}");
@@ -258,7 +260,7 @@ mod tests {
         value.at = "i9".parse().unwrap();
         assert_eq!(
             summary(&check(&doc)),
-            [(Code::SquareOffBoard, "/cif/game/moves/value/@at")]
+            [(codes::SQUARE_OFF_BOARD, "/cif/game/moves/value/@at")]
         );
     }
 
@@ -277,8 +279,8 @@ mod tests {
         assert_eq!(
             summary(&found),
             [
-                (Code::SquareOffBoard, "/cif/game/moves/arrow[2]/@from"),
-                (Code::SquareOffBoard, "/cif/game/moves/arrow[2]/@to"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/arrow[2]/@from"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/arrow[2]/@to"),
             ]
         );
         assert_eq!(
@@ -301,9 +303,9 @@ mod tests {
         assert_eq!(
             summary(&found),
             [
-                (Code::SquareOffBoard, "/cif/game/moves/marker[2]/@at"),
-                (Code::SquareOffBoard, "/cif/game/moves/marker[3]/@at"),
-                (Code::SquareOffBoard, "/cif/game/moves/marker[4]/@at"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/marker[2]/@at"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/marker[3]/@at"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/marker[4]/@at"),
             ]
         );
         assert_eq!(
@@ -323,8 +325,8 @@ mod tests {
         assert_eq!(
             summary(&found),
             [
-                (Code::SquareOffBoard, "/cif/game/moves/line[2]"),
-                (Code::SquareOffBoard, "/cif/game/moves/line[2]"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/line[2]"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/line[2]"),
             ]
         );
         assert_eq!(
@@ -343,8 +345,8 @@ mod tests {
         assert_eq!(
             summary(&found),
             [
-                (Code::SquareOffBoard, "/cif/game/moves/region/@to"),
-                (Code::SquareOffBoard, "/cif/game/moves/value[2]/@at"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/region/@to"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/value[2]/@at"),
             ]
         );
     }
@@ -372,9 +374,9 @@ mod tests {
         assert_eq!(
             summary(&found),
             [
-                (Code::RegionOrder, "/cif/game/moves/region[3]"),
-                (Code::RegionOrder, "/cif/game/moves/region[4]"),
-                (Code::RegionOrder, "/cif/game/moves/region[5]"),
+                (codes::REGION_ORDER, "/cif/game/moves/region[3]"),
+                (codes::REGION_ORDER, "/cif/game/moves/region[4]"),
+                (codes::REGION_ORDER, "/cif/game/moves/region[5]"),
             ]
         );
         assert_eq!(
@@ -402,8 +404,8 @@ mod tests {
         assert_eq!(
             summary(&found),
             [
-                (Code::SquareOffBoard, "/cif/game/moves/marker[2]/@at"),
-                (Code::SquareOffBoard, "/cif/game/moves/marker[3]/@at"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/marker[2]/@at"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/marker[3]/@at"),
             ]
         );
         assert!(found[1].message.starts_with("square a9B3 "));
@@ -418,8 +420,8 @@ mod tests {
         assert_eq!(
             summary(&found),
             [
-                (Code::SquareOffBoard, "/cif/game/moves/arrow/@from"),
-                (Code::SquareOffBoard, "/cif/game/moves/line"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/arrow/@from"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/line"),
             ]
         );
         assert_eq!(
@@ -433,8 +435,8 @@ mod tests {
         assert_eq!(
             summary(&found),
             [
-                (Code::SquareOffBoard, "/cif/game/moves/marker/@at"),
-                (Code::SquareOffBoard, "/cif/game/moves/marker[2]/@at"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/marker/@at"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/marker[2]/@at"),
             ]
         );
         assert!(found[0]
@@ -451,8 +453,8 @@ mod tests {
         assert_eq!(
             summary(&found),
             [
-                (Code::BoardSizeConflict, "/cif/game"),
-                (Code::SquareOffBoard, "/cif/game/moves/marker[2]/@at"),
+                (codes::BOARD_SIZE_CONFLICT, "/cif/game"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game/moves/marker[2]/@at"),
             ]
         );
         assert_eq!(
@@ -469,8 +471,8 @@ mod tests {
         assert_eq!(
             summary(&check(&doc)),
             [
-                (Code::SquareOffBoard, "/cif/game[2]/moves/marker/@at"),
-                (Code::BoardSizeConflict, "/cif/game[3]"),
+                (codes::SQUARE_OFF_BOARD, "/cif/game[2]/moves/marker/@at"),
+                (codes::BOARD_SIZE_CONFLICT, "/cif/game[3]"),
             ]
         );
     }

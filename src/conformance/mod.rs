@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::diagnostic::{Code, Severity};
+use crate::diagnostic::Severity;
 use crate::document::Format;
 use crate::validate::{validate_bytes, Options};
 
@@ -186,7 +186,7 @@ pub fn load(dir: &Path) -> Result<Suite, String> {
             manifest.version
         ));
     }
-    let known: HashSet<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+    let known: HashSet<&str> = crate::codes::CATALOG.codes().map(|c| c.as_str()).collect();
     let mut problems = Vec::new();
     let mut ids = HashSet::new();
     for case in &manifest.cases {

@@ -26,6 +26,7 @@
 //! on a 4096-byte boundary from `66624 + slots * 276` (a long record runs on into the next
 //! slots).
 
+use crate::codes;
 use boardxml_xiangqi::{Move, Piece, PieceKind, Point, Position, Side};
 
 use super::{all_warnings, title_of, Builder, Kind, Parent, Place, Read, Titled};
@@ -141,7 +142,7 @@ pub(crate) fn utf16_text(
             diagnostics.push(
                 Place::byte(offset)
                     .error(
-                        Code::TextBytes,
+                        codes::TEXT_BYTES,
                         what,
                         format!("the {what} is not UTF-16LE text (an unpaired surrogate)"),
                     )
@@ -156,7 +157,7 @@ pub(crate) fn utf16_text(
 fn truncated(at: usize, what: &str, len: usize) -> Diagnostic {
     Place::byte(at)
         .error(
-            Code::Truncated,
+            codes::TRUNCATED,
             what,
             format!("the file ends inside the {what}"),
         )
@@ -215,7 +216,7 @@ fn read_record_at(
             Err(_) => problems.push(
                 at(BOARD + usize::from(i))
                     .error(
-                        Code::BinaryHeader,
+                        codes::BINARY_HEADER,
                         "board",
                         format!(
                             "the board byte of {} is no piece",
@@ -233,7 +234,7 @@ fn read_record_at(
         other => problems.push(
             at(SIDE)
                 .error(
-                    Code::BinaryHeader,
+                    codes::BINARY_HEADER,
                     "side to move",
                     "the side to move is neither red nor black",
                 )
@@ -265,7 +266,7 @@ fn read_record_at(
         b.diagnostics.push(
             at(RESULT)
                 .warning(
-                    Code::BinaryHeader,
+                    codes::BINARY_HEADER,
                     "result",
                     format!("result code {result} is none CBR knows (kept as unknown)"),
                 )
@@ -323,7 +324,7 @@ fn step(bytes: &[u8], base: usize, at: &mut usize, b: &mut Builder) -> Result<St
         if length > left {
             return Err(Place::byte(base + *at - 4)
                 .error(
-                    Code::Truncated,
+                    codes::TRUNCATED,
                     "comment length",
                     format!("a comment of {length} bytes, but {left} bytes are left"),
                 )
@@ -341,7 +342,7 @@ fn step(bytes: &[u8], base: usize, at: &mut usize, b: &mut Builder) -> Result<St
             b.diagnostics.push(
                 Place::byte(text_at)
                     .error(
-                        Code::TextBytes,
+                        codes::TEXT_BYTES,
                         "comment",
                         "a UTF-16LE comment of an odd number of bytes",
                     )
@@ -405,7 +406,7 @@ fn read_tree(bytes: &[u8], base: usize, b: &mut Builder) -> usize {
                 b.diagnostics.push(
                     Place::byte(base + here + 2)
                         .error(
-                            Code::MoveSquare,
+                            codes::MOVE_SQUARE,
                             "move",
                             format!("a move square {bad} is off the board (squares are 0..89)"),
                         )
@@ -623,7 +624,7 @@ impl Slots {
                 return Ok(Some(Slot::Empty(
                     Place::byte(at)
                         .warning(
-                            Code::Library,
+                            codes::LIBRARY,
                             "slot",
                             format!(
                                 "slot {} holds no record (a deleted one?): not read",
@@ -659,7 +660,7 @@ impl Slots {
                     return Ok(Some(Slot::End(
                         Place::byte(at)
                             .error(
-                                Code::Limit,
+                                Code::LIMIT,
                                 "record",
                                 format!(
                                     "the record in slot {} runs past {} MiB: read record by record, a library's record is at most that long, and the records after it cannot be found",
@@ -701,7 +702,7 @@ impl Slots {
         let len = w.seen();
         Ok(Err(Place::byte(60)
             .error(
-                Code::Library,
+                codes::LIBRARY,
                 "slot count",
                 format!("{slots} index slots put the records past the end of the file"),
             )
@@ -1020,7 +1021,7 @@ mod tests {
         let (read, diagnostics) = streamed(&bytes, 100_000);
         assert_eq!(read.len(), 1);
         let last = diagnostics.last().expect("a diagnostic");
-        assert_eq!(last.code, Code::Limit);
+        assert_eq!(last.code, Code::LIMIT);
         assert!(last.message.contains("runs past"), "{}", last.message);
         // Read whole, or with room for it, the library is read to its end.
         assert_eq!(read_library(&bytes).records.len(), 3);

@@ -17,6 +17,7 @@ pub mod cbr;
 pub mod pgn;
 pub mod xqf;
 
+use crate::codes;
 use boardxml_xiangqi::{IllegalMove, LegalPosition, Move, Position, Side};
 
 use crate::cbf::record::{Dialect, HeadField, MoveNode, Record};
@@ -147,7 +148,7 @@ impl Builder {
                     _ => {
                         for problem in problems {
                             diagnostics.push(at.error(
-                                Code::IllegalPosition,
+                                codes::ILLEGAL_POSITION,
                                 "start position",
                                 format!("the start position is not legal: {problem}"),
                             ));
@@ -303,7 +304,7 @@ impl Builder {
             Side::Black => "black",
         };
         at.error(
-            Code::IllegalMove,
+            codes::ILLEGAL_MOVE,
             "move",
             format!(
                 "illegal move {piece}{} ({}) at ply {ply} of the line {line}: {reason}",

@@ -19,11 +19,12 @@
 //!   (a warning). The result token ends the game; what follows up to the next `[` tag is
 //!   a warning (E0505). Several games in one file are several records.
 
+use crate::codes;
 use boardxml_xiangqi::{Move, Position};
 
 use super::{all_warnings, title_of, Builder, Kind, Parent, Place, Read, Titled};
 use crate::complex::{Complex, Kind as ComplexKind};
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::generated::cbf_1_0;
 
 /// PGN tags whose name is not the CBF 1.0 field they fill: PGN's own vocabulary (Event, the
@@ -99,7 +100,7 @@ fn decode(bytes: &[u8]) -> Result<(String, &'static encoding_rs::Encoding), Diag
             let at = bytes.len() - body.len() + utf8.valid_up_to();
             Err(Place::byte(at)
                 .error(
-                    Code::TextBytes,
+                    codes::TEXT_BYTES,
                     "text",
                     "the PGN is neither UTF-8 nor GBK text",
                 )
@@ -229,7 +230,7 @@ impl Parser {
                 .map_or("the end of the file".into(), |c| format!("{c:?}"));
             self.diagnostics.push(
                 self.place()
-                    .error(Code::PgnSyntax, "tag", "a tag is [Name \"value\"]")
+                    .error(codes::PGN_SYNTAX, "tag", "a tag is [Name \"value\"]")
                     .expected(if name.is_empty() {
                         "a tag name"
                     } else {
@@ -249,7 +250,7 @@ impl Parser {
                 Some('\n') | None => {
                     self.diagnostics.push(
                         at.error(
-                            Code::PgnSyntax,
+                            codes::PGN_SYNTAX,
                             "tag",
                             format!("the value of tag {name} is not closed"),
                         )
@@ -269,7 +270,11 @@ impl Parser {
         } else {
             self.diagnostics.push(
                 self.place()
-                    .error(Code::PgnSyntax, "tag", format!("tag {name} is not closed"))
+                    .error(
+                        codes::PGN_SYNTAX,
+                        "tag",
+                        format!("tag {name} is not closed"),
+                    )
                     .expected("]")
                     .found(
                         self.peek()
@@ -318,7 +323,7 @@ impl Parser {
         for (name, value, at) in &tags {
             if seen.contains(&name.as_str()) {
                 self.diagnostics.push(
-                    at.error(Code::PgnTag, "tag", format!("tag {name} is given twice"))
+                    at.error(codes::PGN_TAG, "tag", format!("tag {name} is given twice"))
                         .expected("each tag once")
                         .found(format!("{name} again")),
                 );
@@ -332,7 +337,7 @@ impl Parser {
                         start_at = *at;
                     }
                     Err(e) => self.diagnostics.push(
-                        at.error(Code::Fen, "FEN", format!("the FEN cannot be read: {e}"))
+                        at.error(codes::FEN, "FEN", format!("the FEN cannot be read: {e}"))
                             .found(value.clone()),
                     ),
                 },
@@ -345,7 +350,7 @@ impl Parser {
                         _ => {
                             self.diagnostics.push(
                                 at.error(
-                                    Code::PgnTag,
+                                    codes::PGN_TAG,
                                     "Format",
                                     format!("move notation {value:?} is none this reader knows"),
                                 )
@@ -369,7 +374,7 @@ impl Parser {
                     if !value.is_empty() && !value.contains("Chinese") && value != "Xiangqi" {
                         b.diagnostics.push(
                             at.warning(
-                                Code::PgnTag,
+                                codes::PGN_TAG,
                                 "Game",
                                 format!(
                                     "the game is {value:?}, not Chinese Chess (read as xiangqi)"
@@ -388,7 +393,7 @@ impl Parser {
                     }
                     None => b.diagnostics.push(
                         at.error(
-                            Code::PgnTag,
+                            codes::PGN_TAG,
                             "Result",
                             format!("result {value:?} is no PGN result"),
                         )
@@ -399,8 +404,12 @@ impl Parser {
                 _ if value.is_empty() => {}
                 other => {
                     let lost = |why: String| {
-                        at.warning(Code::PgnTag, "tag", format!("tag {other} {why}: not kept"))
-                            .found(format!("[{other} \"{value}\"]"))
+                        at.warning(
+                            codes::PGN_TAG,
+                            "tag",
+                            format!("tag {other} {why}: not kept"),
+                        )
+                        .found(format!("[{other} \"{value}\"]"))
                     };
                     match tag_field(other, value) {
                         TagField::Field(field) => {
@@ -464,9 +473,13 @@ impl Parser {
                             Some(ch) => c.push(ch),
                             None => {
                                 b.diagnostics.push(
-                                    at.error(Code::PgnSyntax, "comment", "a comment is not closed")
-                                        .expected("}")
-                                        .found("the end of the file"),
+                                    at.error(
+                                        codes::PGN_SYNTAX,
+                                        "comment",
+                                        "a comment is not closed",
+                                    )
+                                    .expected("}")
+                                    .found("the end of the file"),
                                 );
                                 break;
                             }
@@ -500,7 +513,7 @@ impl Parser {
                         None => {
                             b.diagnostics.push(
                                 at.error(
-                                    Code::PgnSyntax,
+                                    codes::PGN_SYNTAX,
                                     "variation",
                                     "a variation before any move it could replace",
                                 )
@@ -518,9 +531,13 @@ impl Parser {
                     match stack.pop() {
                         Some((outer, _)) => line = outer,
                         None => b.diagnostics.push(
-                            at.error(Code::PgnSyntax, "variation", "a ) that closes no variation")
-                                .expected("a move or the result")
-                                .found(")"),
+                            at.error(
+                                codes::PGN_SYNTAX,
+                                "variation",
+                                "a ) that closes no variation",
+                            )
+                            .expected("a move or the result")
+                            .found(")"),
                         ),
                     }
                     pending.clear();
@@ -529,7 +546,7 @@ impl Parser {
                     let c = self.bump().unwrap_or(']');
                     b.diagnostics.push(
                         at.error(
-                            Code::PgnSyntax,
+                            codes::PGN_SYNTAX,
                             "movetext",
                             format!("a {c} that closes nothing"),
                         )
@@ -543,7 +560,7 @@ impl Parser {
                         // A lone '[' inside the movetext.
                         let c = self.bump().unwrap_or('[');
                         b.diagnostics.push(
-                            at.error(Code::PgnSyntax, "movetext", "a tag inside the moves")
+                            at.error(codes::PGN_SYNTAX, "movetext", "a tag inside the moves")
                                 .expected("tags before the moves")
                                 .found(c.to_string()),
                         );
@@ -554,7 +571,7 @@ impl Parser {
                             if tag_result.is_some_and(|t| t != code) {
                                 b.diagnostics.push(
                                     at.warning(
-                                        Code::PgnTag,
+                                        codes::PGN_TAG,
                                         "result",
                                         "the result after the moves differs from the Result tag",
                                     )
@@ -571,7 +588,7 @@ impl Parser {
                         }
                         b.diagnostics.push(
                             at.error(
-                                Code::PgnSyntax,
+                                codes::PGN_SYNTAX,
                                 "variation",
                                 "the result inside a variation",
                             )
@@ -591,7 +608,7 @@ impl Parser {
                     if w.starts_with('$') {
                         b.diagnostics.push(
                             at.warning(
-                                Code::PgnSyntax,
+                                codes::PGN_SYNTAX,
                                 "glyph",
                                 "a numeric annotation glyph: not kept (CBF has none)",
                             )
@@ -605,7 +622,7 @@ impl Parser {
         }
         if let Some((_, at)) = stack.first() {
             b.diagnostics.push(
-                at.error(Code::PgnSyntax, "variation", "a variation is not closed")
+                at.error(codes::PGN_SYNTAX, "variation", "a variation is not closed")
                     .expected(")")
                     .found("the end of the game"),
             );
@@ -662,7 +679,7 @@ impl Parser {
                 Some(Err(expected)) => {
                     b.diagnostics.push(
                         at.error(
-                            Code::PgnMove,
+                            codes::PGN_MOVE,
                             "move",
                             format!("no legal move of the side to move reads {text:?}"),
                         )
@@ -699,7 +716,7 @@ impl Parser {
         }
         self.diagnostics.push(
             at.warning(
-                Code::TrailingData,
+                codes::TRAILING_DATA,
                 "text",
                 format!("{n} lines of text after the result of the game (not read)"),
             )

@@ -26,10 +26,11 @@
 //!
 //! XQF stores no side to move: it is the side of the first move's piece.
 
+use crate::codes;
 use boardxml_xiangqi::{Move, Piece, PieceKind, Point, Position, Side};
 
 use super::{all_warnings, title_of, Builder, Kind, Parent, Place, Read, Titled};
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
 
 /// The header's size; the move tree starts here.
 pub const HEADER: usize = 1024;
@@ -153,7 +154,7 @@ pub(crate) fn gbk_text(
             diagnostics.push(
                 Place::byte(offset)
                     .error(
-                        Code::TextBytes,
+                        codes::TEXT_BYTES,
                         what,
                         format!("the {what} holds bytes that are not GBK text"),
                     )
@@ -168,7 +169,7 @@ pub(crate) fn gbk_text(
 fn truncated(at: usize, what: &str, len: usize) -> Diagnostic {
     Place::byte(at)
         .error(
-            Code::Truncated,
+            codes::TRUNCATED,
             what,
             format!("the file ends inside the {what}"),
         )
@@ -202,7 +203,7 @@ fn read_record(bytes: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Titled
         diagnostics.push(
             Place::byte(2)
                 .error(
-                    Code::BinaryHeader,
+                    codes::BINARY_HEADER,
                     "version",
                     format!("XQF version {version} is newer than any this reader knows"),
                 )
@@ -240,7 +241,7 @@ fn read_record(bytes: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Titled
             diagnostics.push(
                 Place::byte(16 + i)
                     .error(
-                        Code::BinaryHeader,
+                        codes::BINARY_HEADER,
                         "piece table",
                         format!(
                             "two pieces on {}: {} and {}",
@@ -263,7 +264,7 @@ fn read_record(bytes: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Titled
             b.diagnostics.push(
                 Place::byte(offset)
                     .error(
-                        Code::BinaryHeader,
+                        codes::BINARY_HEADER,
                         name,
                         format!("the length of the {name} text is over its field's size"),
                     )
@@ -294,7 +295,7 @@ fn read_record(bytes: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Titled
         b.diagnostics.push(
             Place::byte(KIND)
                 .warning(
-                    Code::BinaryHeader,
+                    codes::BINARY_HEADER,
                     "kind",
                     format!("the XQF kind {kind} ({name}) has no CBF field: not kept"),
                 )
@@ -309,7 +310,7 @@ fn read_record(bytes: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Titled
         b.diagnostics.push(
             Place::byte(RESULT)
                 .warning(
-                    Code::BinaryHeader,
+                    codes::BINARY_HEADER,
                     "result",
                     format!("result code {result} is none XQF knows (kept as unknown)"),
                 )
@@ -343,7 +344,7 @@ fn read_record(bytes: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Titled
                 b.diagnostics.push(
                     Place::byte(HEADER + tree.at)
                         .warning(
-                            Code::TrailingData,
+                            codes::TRAILING_DATA,
                             "move tree",
                             format!(
                                 "{} bytes follow the end of the move tree (not read)",
@@ -424,7 +425,7 @@ impl Tree<'_> {
         if length < 0 || length as usize > self.body.len() - self.at {
             return Err(Place::byte(length_at)
                 .error(
-                    Code::Truncated,
+                    codes::TRUNCATED,
                     "comment length",
                     format!(
                         "a comment of {length} bytes, but {} bytes are left in the file",
@@ -493,7 +494,7 @@ fn read_moves(tree: &mut Tree<'_>, b: &mut Builder) {
                 b.diagnostics.push(
                     Place::byte(at)
                         .error(
-                            Code::MoveSquare,
+                            codes::MOVE_SQUARE,
                             "move",
                             format!("a move square {bad} is off the board (squares are 0..89)"),
                         )

@@ -39,7 +39,7 @@ impl Builder {
         let mut out = String::new();
         let (mut failed, mut broken) = (false, false);
         for d in &report.diagnostics {
-            if d.code == Code::Io {
+            if d.code == Code::IO {
                 broken = true;
                 let _ = writeln!(
                     self.cases,

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::codes::Catalog;
 pub use super::policy::{Policy, Summary};
 use super::{junit, render, sarif, step_summary, OutputFormat};
 use crate::diagnostic::{Code, Severity};
@@ -39,16 +40,23 @@ pub struct Finished {
 }
 
 impl Run {
-    /// A run in `format` under `policy`; `root` is the folder that relative paths and
-    /// SARIF's `%SRCROOT%` are relative to (the current folder).
-    pub fn new(format: OutputFormat, policy: Policy, color: bool, root: &Path) -> Run {
+    /// A run in `format` under `policy` of a tool that reports the codes of `catalog`;
+    /// `root` is the folder that relative paths and SARIF's `%SRCROOT%` are relative to
+    /// (the current folder).
+    pub fn new(
+        format: OutputFormat,
+        policy: Policy,
+        color: bool,
+        root: &Path,
+        catalog: Catalog,
+    ) -> Run {
         Run {
             format,
             policy,
             color,
             root: root.to_owned(),
             summary: Summary::default(),
-            sarif: sarif::Builder::default(),
+            sarif: sarif::Builder::new(catalog),
             junit: junit::Builder::default(),
             step_summary: step_summary::Builder::default(),
             seen: BTreeMap::new(),
@@ -67,7 +75,7 @@ impl Run {
             .filter(|d| self.policy.fails(d))
             .count();
         s.failing += failing;
-        if report.diagnostics.iter().any(|d| d.code == Code::Io) {
+        if report.diagnostics.iter().any(|d| d.code == Code::IO) {
             s.unreadable += 1;
         } else if failing > 0 {
             s.invalid += 1;

@@ -296,7 +296,7 @@ fn convert_one(
     if let Some(d) = report
         .diagnostics
         .iter()
-        .find(|d| d.code == boardxml::diagnostic::Code::Io)
+        .find(|d| d.code == boardxml::diagnostic::Code::IO)
     {
         return Outcome::Io(d.message.clone());
     }

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
+use boardxml::codes::CATALOG;
 use boardxml::diagnostic::Code;
-use boardxml::report::codes::parse_code;
 use boardxml::report::run::Policy;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
@@ -58,8 +58,8 @@ pub fn policy(deny_warnings: bool, allow: &[String]) -> Result<Policy, String> {
         ..Policy::default()
     };
     for a in allow {
-        match parse_code(a) {
-            Some(Code::Io) => {
+        match CATALOG.parse(a) {
+            Some(Code::IO) => {
                 return Err(format!(
                     "--allow {a}: a path that cannot be read always fails the run (exit 2)"
                 ))

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use boardxml::codes;
 use boardxml::document::Format;
 use boardxml::report::run::{append_step_summary, Policy, Run};
 use boardxml::report::OutputFormat;
@@ -74,7 +75,7 @@ pub fn run(paths: &[PathBuf], format: OutputFormat, options: Options, ci: &Ci) -
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let root = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let mut run = Run::new(format, ci.policy.clone(), color, &root);
+    let mut run = Run::new(format, ci.policy.clone(), color, &root, codes::CATALOG);
     // The first failed write to standard output: the run goes on (its exit code must still
     // say what was found) but ends in exit 2.
     let mut write_error: Option<std::io::Error> = None;

@@ -203,7 +203,7 @@ impl<'a> Reader<'a> {
                     let found = excerpt(&self.text);
                     self.report(
                         Diagnostic::error(
-                            Code::UnexpectedText,
+                            Code::UNEXPECTED_TEXT,
                             offset,
                             path,
                             format!("text is not allowed in <{name}>, only elements"),
@@ -353,7 +353,7 @@ impl<'a> Reader<'a> {
         let path = self.path();
         self.report(
             Diagnostic::error(
-                Code::UnexpectedElement,
+                Code::UNEXPECTED_ELEMENT,
                 tag.offset,
                 path,
                 format!("unexpected element <{}>", tag.name()),
@@ -372,7 +372,7 @@ impl<'a> Reader<'a> {
     pub fn reject_element(&mut self, tag: &Tag, message: String, expected: String) {
         let path = self.path();
         self.report(
-            Diagnostic::error(Code::UnexpectedElement, tag.offset, path, message)
+            Diagnostic::error(Code::UNEXPECTED_ELEMENT, tag.offset, path, message)
                 .expected(expected)
                 .found(format!("<{}>", tag.name())),
         );
@@ -434,7 +434,7 @@ impl<'a> Reader<'a> {
         let path = self.path();
         self.report(
             Diagnostic::error(
-                Code::Alternative,
+                Code::ALTERNATIVE,
                 tag.offset,
                 path,
                 format!(
@@ -463,7 +463,7 @@ impl<'a> Reader<'a> {
         let path = self.path();
         self.report(
             Diagnostic::error(
-                Code::MissingElement,
+                Code::MISSING_ELEMENT,
                 offset,
                 path,
                 format!("missing element {expected}"),
@@ -598,7 +598,7 @@ impl<'a> Reader<'a> {
                     let path = self.path();
                     self.report(
                         Diagnostic::error(
-                            Code::FixedValue,
+                            Code::FIXED_VALUE,
                             tag.offset,
                             path,
                             format!("the content of <{}> must be \"{fixed}\"", tag.name()),
@@ -647,7 +647,7 @@ impl<'a> Reader<'a> {
                     let found = format!("\"{}\"", excerpt(&self.text));
                     self.report(
                         Diagnostic::error(
-                            Code::UnexpectedText,
+                            Code::UNEXPECTED_TEXT,
                             offset,
                             path,
                             format!("<{}> must be empty{}", tag.name(), self.nil_reason(tag)),

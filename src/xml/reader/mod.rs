@@ -228,7 +228,7 @@ impl<'a> Reader<'a> {
     fn second_bom(&mut self) {
         self.report(
             Diagnostic::error(
-                Code::Malformed,
+                Code::MALFORMED,
                 0,
                 "",
                 "a second byte order mark (U+FEFF) at the start: no character may stand before the root element or the XML declaration",
@@ -381,7 +381,7 @@ impl<'a> Reader<'a> {
     fn malformed(&mut self, offset: usize, message: String, expected: &str, found: String) {
         let path = self.path();
         self.report(
-            Diagnostic::error(Code::Malformed, offset, path, message)
+            Diagnostic::error(Code::MALFORMED, offset, path, message)
                 .expected(expected.to_string())
                 .found(found),
         );
