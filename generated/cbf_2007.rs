@@ -37,7 +37,7 @@ pub struct Board {
     ::boardxml::cbf::BoardForm >) attribute("value", false)], 1 content content_form :
     ::std::string::String
 );
-::boardxml::complex_element!(Board, cbf_2007 board);
+::boardxml::complex_element!(Board, visited);
 ::boardxml::restricted!(
     ::boardxml::cbf::StartPosition < ::boardxml::cbf::BoardForm >, Preserve,
     [__f::Step::NONE
@@ -58,7 +58,7 @@ pub struct ChineseChessRecord {
     Child(Head) element("Head", 1, 1), 1 move_list : Child(MoveList) element("MoveList",
     1, 1)]
 );
-::boardxml::complex_element!(ChineseChessRecord, cbf_2007 chinese_chess_record);
+::boardxml::complex_element!(ChineseChessRecord, visited);
 /// Complex type `Head`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Head {
@@ -147,7 +147,7 @@ pub struct Head {
     OptLeaf(::std::string::String) typed("BlackTime", 0, 1, ::core::option::Option::None,
     & XSI_TYPES_STRING)]
 );
-::boardxml::complex_element!(Head, cbf_2007 head);
+::boardxml::complex_element!(Head, visited);
 /// One ply. nid is its index in its line: moves are listed depth-first and a move with nid
 /// n is the child of the nearest earlier move with nid n-1. The content (usually CDATA) is
 /// the comment after the move.
@@ -167,7 +167,7 @@ pub struct Move {
     attribute("nid", true), 1 value : Attr(::boardxml::cbf::MoveValue < MoveValueFacets
     >) attribute("value", true)], 2 content content_form : ::std::string::String
 );
-::boardxml::complex_element!(Move, cbf_2007 r#move);
+::boardxml::complex_element!(Move, visited);
 /// Complex type `MoveList`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
@@ -178,7 +178,7 @@ pub struct MoveList {
     MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
     [0 r#move : Children(Move) element("Move", 0, __c::UNBOUNDED)]
 );
-::boardxml::complex_element!(MoveList, cbf_2007 move_list);
+::boardxml::complex_element!(MoveList, visited);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 ///
 /// The facets of schema type `MoveValue`, for `::boardxml::cbf::MoveValue<MoveValueFacets>`.
@@ -203,7 +203,7 @@ pub struct RecordResult {
     RecordResult, __c::Content::Simple(1), [0 value : Attr(ResultCode) attribute("value",
     true)], 1 content content_form : ::std::string::String
 );
-::boardxml::complex_element!(RecordResult, cbf_2007 record_result);
+::boardxml::complex_element!(RecordResult, visited);
 /// The kind of record; the element text is a free label such as 实战的全局.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RecordType {
@@ -218,7 +218,7 @@ pub struct RecordType {
     RecordType, __c::Content::Simple(1), [0 value : Attr(RecordTypeCode)
     attribute("value", true)], 1 content content_form : ::std::string::String
 );
-::boardxml::complex_element!(RecordType, cbf_2007 record_type);
+::boardxml::complex_element!(RecordType, visited);
 /// 0 unknown, 1 实战全局 (played, full game), 2 摆谱全局 (composed, full game), 3 实战残局 (played endgame), 4 摆谱残局 (composed endgame).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RecordTypeCode(u8);

@@ -3,6 +3,8 @@
 //! the findings of a document in memory ([`check`]). Each format keeps its rules in its own
 //! module.
 
+use std::any::Any;
+
 use crate::cbf::rules::CbfRules;
 use crate::cif::rules::CifRules;
 use crate::diagnostic::Diagnostic;
@@ -34,16 +36,11 @@ impl Observer for Rules {
         self.cif_document != Some(false)
     }
 
-    fn cif(&mut self) -> Option<&mut dyn cif::Visitor> {
-        Some(&mut self.cif)
-    }
-
-    fn cbf_2007(&mut self) -> Option<&mut dyn cbf_2007::Visitor> {
-        Some(&mut self.cbf)
-    }
-
-    fn cbf_1_0(&mut self) -> Option<&mut dyn cbf_1_0::Visitor> {
-        Some(&mut self.cbf)
+    fn element(&mut self, element: &dyn Any, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        // Each schema's generated `visit` takes only its own element types.
+        let _ = cif::visit(&mut self.cif, element, at, found)
+            || cbf_1_0::visit(&mut self.cbf, element, at, found)
+            || cbf_2007::visit(&mut self.cbf, element, at, found);
     }
 }
 

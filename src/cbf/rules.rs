@@ -89,12 +89,9 @@ impl Observer for CbfRules {
         false
     }
 
-    fn cbf_2007(&mut self) -> Option<&mut dyn cbf_2007::Visitor> {
-        Some(self)
-    }
-
-    fn cbf_1_0(&mut self) -> Option<&mut dyn cbf_1_0::Visitor> {
-        Some(self)
+    fn element(&mut self, element: &dyn std::any::Any, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        let _ =
+            cbf_1_0::visit(self, element, at, found) || cbf_2007::visit(self, element, at, found);
     }
 }
 

@@ -63,8 +63,8 @@ impl Observer for CifRules {
         }
     }
 
-    fn cif(&mut self) -> Option<&mut dyn cif::Visitor> {
-        Some(self)
+    fn element(&mut self, element: &dyn std::any::Any, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        cif::visit(self, element, at, found);
     }
 }
 
