@@ -15,18 +15,26 @@ use serde::Serialize;
 /// the reader and the output formats carry them without knowing the formats. Every code is
 /// described in `docs/errors.md`; users match on codes in CI, so a code's meaning never
 /// changes.
+///
+/// A code is one pointer wide (diagnostics are moved around while reading): it refers to
+/// its [`CodeDef`], which a format writes as a constant, `Code::new(&CodeDef::new("E0307",
+/// "illegal-move"))`. Codes compare by what they define.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Code {
+pub struct Code(&'static CodeDef);
+
+/// What a [`Code`] is: its id as users see it, its short name, and whether it ends reading.
+#[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CodeDef {
     id: &'static str,
     name: &'static str,
     fatal: bool,
 }
 
-impl Code {
+impl CodeDef {
     /// A code that reading goes on after (the rest of the document still gets checked):
     /// `id` as users see it (`E` and four digits, checked when the constant is built) and
     /// its short name.
-    pub const fn new(id: &'static str, name: &'static str) -> Code {
+    pub const fn new(id: &'static str, name: &'static str) -> CodeDef {
         let b = id.as_bytes();
         assert!(
             b.len() == 5
@@ -37,7 +45,7 @@ impl Code {
                 && b[4].is_ascii_digit(),
             "a code is E and four digits"
         );
-        Code {
+        CodeDef {
             id,
             name,
             fatal: false,
@@ -46,67 +54,74 @@ impl Code {
 
     /// A code that ends reading the document (only the reader's own: the document cannot
     /// be read further).
-    const fn fatal(id: &'static str, name: &'static str) -> Code {
-        Code {
+    const fn fatal(id: &'static str, name: &'static str) -> CodeDef {
+        CodeDef {
             fatal: true,
-            ..Code::new(id, name)
+            ..CodeDef::new(id, name)
         }
+    }
+}
+
+impl Code {
+    /// The code `def` defines.
+    pub const fn new(def: &'static CodeDef) -> Code {
+        Code(def)
     }
 
     /// E0001: the file cannot be read.
-    pub const IO: Code = Code::fatal("E0001", "io");
+    pub const IO: Code = Code(&CodeDef::fatal("E0001", "io"));
     /// E0101: the document is not well-formed XML.
-    pub const MALFORMED: Code = Code::fatal("E0101", "malformed-xml");
+    pub const MALFORMED: Code = Code(&CodeDef::fatal("E0101", "malformed-xml"));
     /// E0102: bytes that are not valid in the document's encoding.
-    pub const INVALID_BYTES: Code = Code::fatal("E0102", "invalid-bytes");
+    pub const INVALID_BYTES: Code = Code(&CodeDef::fatal("E0102", "invalid-bytes"));
     /// E0103: the encoding declaration contradicts the byte order mark or the bytes.
-    pub const ENCODING_MISMATCH: Code = Code::fatal("E0103", "encoding-mismatch");
+    pub const ENCODING_MISMATCH: Code = Code(&CodeDef::fatal("E0103", "encoding-mismatch"));
     /// E0104: an encoding this tool does not read.
-    pub const UNSUPPORTED_ENCODING: Code = Code::fatal("E0104", "unsupported-encoding");
+    pub const UNSUPPORTED_ENCODING: Code = Code(&CodeDef::fatal("E0104", "unsupported-encoding"));
     /// E0105: a DOCTYPE (refused: no DTDs, no entity expansion).
-    pub const DOCTYPE: Code = Code::fatal("E0105", "doctype");
+    pub const DOCTYPE: Code = Code(&CodeDef::fatal("E0105", "doctype"));
     /// E0106: a size or depth limit was exceeded.
-    pub const LIMIT: Code = Code::fatal("E0106", "limit");
+    pub const LIMIT: Code = Code(&CodeDef::fatal("E0106", "limit"));
     /// E0107: a DOCTYPE that only names an external DTD, not fetched or applied.
-    pub const EXTERNAL_DTD: Code = Code::new("E0107", "external-dtd");
+    pub const EXTERNAL_DTD: Code = Code(&CodeDef::new("E0107", "external-dtd"));
     /// E0201: the root element is not one this format has.
-    pub const UNKNOWN_ROOT: Code = Code::fatal("E0201", "unknown-root");
+    pub const UNKNOWN_ROOT: Code = Code(&CodeDef::fatal("E0201", "unknown-root"));
     /// E0202: an element where the schema does not allow it.
-    pub const UNEXPECTED_ELEMENT: Code = Code::new("E0202", "unexpected-element");
+    pub const UNEXPECTED_ELEMENT: Code = Code(&CodeDef::new("E0202", "unexpected-element"));
     /// E0203: a required element is missing.
-    pub const MISSING_ELEMENT: Code = Code::new("E0203", "missing-element");
+    pub const MISSING_ELEMENT: Code = Code(&CodeDef::new("E0203", "missing-element"));
     /// E0204: an attribute the schema does not declare.
-    pub const UNKNOWN_ATTRIBUTE: Code = Code::new("E0204", "unknown-attribute");
+    pub const UNKNOWN_ATTRIBUTE: Code = Code(&CodeDef::new("E0204", "unknown-attribute"));
     /// E0205: a required attribute is missing.
-    pub const MISSING_ATTRIBUTE: Code = Code::new("E0205", "missing-attribute");
+    pub const MISSING_ATTRIBUTE: Code = Code(&CodeDef::new("E0205", "missing-attribute"));
     /// E0206: an attribute, or an element's simple content, whose value differs from its fixed value.
-    pub const FIXED_VALUE: Code = Code::new("E0206", "fixed-value");
+    pub const FIXED_VALUE: Code = Code(&CodeDef::new("E0206", "fixed-value"));
     /// E0207: text where the schema allows none.
-    pub const UNEXPECTED_TEXT: Code = Code::new("E0207", "unexpected-text");
+    pub const UNEXPECTED_TEXT: Code = Code(&CodeDef::new("E0207", "unexpected-text"));
     /// E0208: a value outside its type's lexical space (not a number, ...).
-    pub const LEXICAL: Code = Code::new("E0208", "lexical");
+    pub const LEXICAL: Code = Code(&CodeDef::new("E0208", "lexical"));
     /// E0209: a value not among the enumerated ones.
-    pub const ENUMERATION: Code = Code::new("E0209", "enumeration");
+    pub const ENUMERATION: Code = Code(&CodeDef::new("E0209", "enumeration"));
     /// E0210: a value that does not match its type's pattern.
-    pub const PATTERN: Code = Code::new("E0210", "pattern");
+    pub const PATTERN: Code = Code(&CodeDef::new("E0210", "pattern"));
     /// E0211: a number outside its type's bounds.
-    pub const RANGE: Code = Code::new("E0211", "range");
+    pub const RANGE: Code = Code(&CodeDef::new("E0211", "range"));
     /// E0212: a value of the wrong length.
-    pub const LENGTH: Code = Code::new("E0212", "length");
+    pub const LENGTH: Code = Code(&CodeDef::new("E0212", "length"));
     /// E0213: a value that fits none of a union's member types.
-    pub const UNION: Code = Code::new("E0213", "union");
+    pub const UNION: Code = Code(&CodeDef::new("E0213", "union"));
     /// E0214: an element that fits none of its alternatives' shapes.
-    pub const ALTERNATIVE: Code = Code::new("E0214", "alternative");
+    pub const ALTERNATIVE: Code = Code(&CodeDef::new("E0214", "alternative"));
     /// E0215: an ID value that another ID in the document already has.
-    pub const DUPLICATE_ID: Code = Code::new("E0215", "duplicate-id");
+    pub const DUPLICATE_ID: Code = Code(&CodeDef::new("E0215", "duplicate-id"));
     /// E0216: an IDREF value that no ID in the document has.
-    pub const DANGLING_ID_REF: Code = Code::new("E0216", "dangling-idref");
+    pub const DANGLING_ID_REF: Code = Code(&CodeDef::new("E0216", "dangling-idref"));
     /// E0217: two elements an `xs:unique` or `xs:key` selects with the same field values.
-    pub const DUPLICATE_KEY: Code = Code::new("E0217", "duplicate-key");
+    pub const DUPLICATE_KEY: Code = Code(&CodeDef::new("E0217", "duplicate-key"));
     /// E0218: an `xs:key` field with no value, or any identity-constraint field that selects more than one node.
-    pub const IDENTITY_FIELD: Code = Code::new("E0218", "identity-field");
+    pub const IDENTITY_FIELD: Code = Code(&CodeDef::new("E0218", "identity-field"));
     /// E0219: an `xs:keyref` whose field values are no row of the key or unique it refers to.
-    pub const DANGLING_KEY_REF: Code = Code::new("E0219", "dangling-keyref");
+    pub const DANGLING_KEY_REF: Code = Code(&CodeDef::new("E0219", "dangling-keyref"));
 
     /// The runtime's codes, in table order. A format's codes come after these in its own
     /// table (for the board formats, `boardxml_formats::codes::ALL`).
@@ -142,29 +157,29 @@ impl Code {
 
     /// The code as users see it, e.g. `E0210`.
     pub fn as_str(self) -> &'static str {
-        self.id
+        self.0.id
     }
 
     /// A short name, used in the JSON output next to the code.
     pub fn name(self) -> &'static str {
-        self.name
+        self.0.name
     }
 
     /// Whether reading can go on after it (the rest of the document still gets checked).
     pub fn is_fatal(self) -> bool {
-        self.fatal
+        self.0.fatal
     }
 }
 
 impl std::fmt::Display for Code {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id)
+        f.write_str(self.0.id)
     }
 }
 
 impl std::fmt::Debug for Code {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} ({})", self.id, self.name)
+        write!(f, "{} ({})", self.0.id, self.0.name)
     }
 }
 

@@ -119,7 +119,7 @@ fn details(report: &Report, d: &Diagnostic) -> String {
 
 /// Escapes text for an XML attribute or element; what XML 1.0 cannot hold at all (C0
 /// controls but tab and line ends, U+FFFE, U+FFFF) is written as a `\u{..}` escape.
-pub(crate) fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

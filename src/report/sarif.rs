@@ -182,7 +182,7 @@ impl Builder {
         });
         let mut properties = serde_json::Map::new();
         if let Some(f) = report.format {
-            properties.insert("format".into(), json!(f.name()));
+            properties.insert("format".into(), json!(f));
         }
         if let Some(e) = &d.expected {
             properties.insert("expected".into(), json!(e));
