@@ -19,8 +19,8 @@
 //!   the dialects is rejected.
 //!
 //! Schema types read into runtime types (`schemas/bindings.txt`):
-//! - `Fen` is read into [`::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm>`]: Ten rows from black's side separated by "/", pieces rnbakcp (black) and RNBAKCP (red), digits for empty points; then the side to move (w or r for red, b for black) and optional further fields. Empty means the standard start.
-//! - `MoveValue` is read into [`::boardxml::cbf::MoveValue<MoveValueFacets>`]: XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
+//! - `Fen` is read into [`::boardxml_formats::cbf::StartPosition<::boardxml_formats::cbf::FenForm>`]: Ten rows from black's side separated by "/", pieces rnbakcp (black) and RNBAKCP (red), digits for empty points; then the side to move (w or r for red, b for black) and optional further fields. Empty means the standard start.
+//! - `MoveValue` is read into [`::boardxml_formats::cbf::MoveValue<MoveValueFacets>`]: XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
 use ::boardxml::complex as __c;
 use ::boardxml::facets as __f;
 use ::boardxml::schema as __s;
@@ -38,14 +38,14 @@ pub struct ChineseChessRecord {
     Fixed(::std::string::String) fixed("Version", true, "1.0"), 1 head : Child(Head)
     element("Head", 1, 1), 2 move_list : Child(MoveList) element("MoveList", 1, 1)]
 );
-::boardxml::complex_element!(ChineseChessRecord, cbf_1_0 chinese_chess_record);
+::boardxml::complex_element!(ChineseChessRecord, visited);
 /// Restriction of xs:string (schema type `Empty`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Empty(::boardxml::__private::CompactString);
 ::boardxml::string_type!(Empty, Preserve, [__f::Step::NONE.length(0)]);
 ::boardxml::restricted!(
-    ::boardxml::cbf::StartPosition < ::boardxml::cbf::FenForm >, Preserve,
-    [__f::Step::NONE
+    ::boardxml_formats::cbf::StartPosition < ::boardxml_formats::cbf::FenForm >,
+    Preserve, [__f::Step::NONE
     .patterns(::boardxml::patterns!("\\A(?:(?:[1-9rnbakcpRNBAKCP]+(?:/[1-9rnbakcpRNBAKCP]+){9} [wrb](?: [^ ]+)*)?)\\z"),
     & ["([1-9rnbakcpRNBAKCP]+(/[1-9rnbakcpRNBAKCP]+){9} [wrb]( [^ ]+)*)?"])]
 );
@@ -124,7 +124,7 @@ pub struct Head {
     pub result_type: ::core::option::Option<::std::string::String>,
     /// Element `FEN`.
     pub fen: ::core::option::Option<
-        ::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm>,
+        ::boardxml_formats::cbf::StartPosition<::boardxml_formats::cbf::FenForm>,
     >,
 }
 ::boardxml::complex_type!(
@@ -182,15 +182,15 @@ pub struct Head {
     OptLeaf(RecordResultField) typed("RecordResult", 0, 1, ::core::option::Option::None,
     & XSI_TYPES_RECORD_RESULT_FIELD), 31 result_type : OptLeaf(::std::string::String)
     typed("ResultType", 0, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 32 fen :
-    OptLeaf(::boardxml::cbf::StartPosition < ::boardxml::cbf::FenForm >) typed("FEN", 0,
-    1, ::core::option::Option::None, & XSI_TYPES_FEN)]
+    OptLeaf(::boardxml_formats::cbf::StartPosition < ::boardxml_formats::cbf::FenForm >)
+    typed("FEN", 0, 1, ::core::option::Option::None, & XSI_TYPES_FEN)]
 );
-::boardxml::complex_element!(Head, cbf_1_0 head);
+::boardxml::complex_element!(Head, visited);
 /// One ply (or the 00-00 placeholder); the content (usually CDATA) is the comment after it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Attribute `value` (required).
-    pub value: ::boardxml::cbf::MoveValue<MoveValueFacets>,
+    pub value: ::boardxml_formats::cbf::MoveValue<MoveValueFacets>,
     /// Attribute `branch`.
     pub branch: ::core::option::Option<Flag>,
     /// Attribute `end`.
@@ -201,12 +201,12 @@ pub struct Move {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Move, __c::Content::Simple(3), [0 value : Attr(::boardxml::cbf::MoveValue <
+    Move, __c::Content::Simple(3), [0 value : Attr(::boardxml_formats::cbf::MoveValue <
     MoveValueFacets >) attribute("value", true), 1 branch : OptAttr(Flag)
     attribute("branch", false), 2 end : OptAttr(Flag) attribute("end", false)], 3 content
     content_form : ::std::string::String
 );
-::boardxml::complex_element!(Move, cbf_1_0 r#move);
+::boardxml::complex_element!(Move, visited);
 /// Complex type `MoveList`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
@@ -217,10 +217,10 @@ pub struct MoveList {
     MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
     [0 r#move : Children(Move) element("Move", 1, __c::UNBOUNDED)]
 );
-::boardxml::complex_element!(MoveList, cbf_1_0 move_list);
+::boardxml::complex_element!(MoveList, visited);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
 ///
-/// The facets of schema type `MoveValue`, for `::boardxml::cbf::MoveValue<MoveValueFacets>`.
+/// The facets of schema type `MoveValue`, for `::boardxml_formats::cbf::MoveValue<MoveValueFacets>`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveValueFacets;
 ::boardxml::restricted!(
@@ -262,10 +262,11 @@ pub enum Root {
 }
 ::boardxml::document!(
     Root, ["ChineseChessRecord" ChineseChessRecord], types["Empty" Empty,
-    "Fen"::boardxml::cbf::StartPosition < ::boardxml::cbf::FenForm >, "Flag" Flag, "Head"
-    Head, "Move" Move, "MoveList" MoveList, "MoveValue"::boardxml::cbf::MoveValue <
-    MoveValueFacets >, "RecordResultField" RecordResultField, "RecordTypeField"
-    RecordTypeField, "ResultCode" ResultCode,
+    "Fen"::boardxml_formats::cbf::StartPosition < ::boardxml_formats::cbf::FenForm >,
+    "Flag" Flag, "Head" Head, "Move" Move, "MoveList" MoveList,
+    "MoveValue"::boardxml_formats::cbf::MoveValue < MoveValueFacets >,
+    "RecordResultField" RecordResultField, "RecordTypeField" RecordTypeField,
+    "ResultCode" ResultCode,
     "{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
     "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
     "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,
@@ -324,13 +325,13 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
         (
             "Fen",
             ::boardxml::type_substitution::canonical::<
-                ::boardxml::cbf::StartPosition<::boardxml::cbf::FenForm>,
+                ::boardxml_formats::cbf::StartPosition<::boardxml_formats::cbf::FenForm>,
             >,
         ),
         (
             "MoveValue",
             ::boardxml::type_substitution::canonical::<
-                ::boardxml::cbf::MoveValue<MoveValueFacets>,
+                ::boardxml_formats::cbf::MoveValue<MoveValueFacets>,
             >,
         ),
         (

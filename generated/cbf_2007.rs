@@ -15,8 +15,8 @@
 //!   after this schema.
 //!
 //! Schema types read into runtime types (`schemas/bindings.txt`):
-//! - `BoardString` is read into [`::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>`]: placement-side+move number: the 90 points row by row from black's back rank, runs of empty points as decimal numbers that may cross row ends; JMXSWPB red (rook, horse, elephant, advisor, king, cannon, pawn), jmxswpb black; side r or b; move number \>= 1. The schema checks the shape; the count of 90 points is a CBF rule.
-//! - `MoveValue` is read into [`::boardxml::cbf::MoveValue<MoveValueFacets>`]: XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
+//! - `BoardString` is read into [`::boardxml_formats::cbf::StartPosition<::boardxml_formats::cbf::BoardForm>`]: placement-side+move number: the 90 points row by row from black's back rank, runs of empty points as decimal numbers that may cross row ends; JMXSWPB red (rook, horse, elephant, advisor, king, cannon, pawn), jmxswpb black; side r or b; move number \>= 1. The schema checks the shape; the count of 90 points is a CBF rule.
+//! - `MoveValue` is read into [`::boardxml_formats::cbf::MoveValue<MoveValueFacets>`]: XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 use ::boardxml::complex as __c;
 use ::boardxml::facets as __f;
 use ::boardxml::schema as __s;
@@ -25,7 +25,7 @@ use ::boardxml::schema as __s;
 pub struct Board {
     /// Attribute `value`.
     pub value: ::core::option::Option<
-        ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>,
+        ::boardxml_formats::cbf::StartPosition<::boardxml_formats::cbf::BoardForm>,
     >,
     /// The element's content.
     pub content: ::std::string::String,
@@ -33,14 +33,14 @@ pub struct Board {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Board, __c::Content::Simple(1), [0 value : OptAttr(::boardxml::cbf::StartPosition <
-    ::boardxml::cbf::BoardForm >) attribute("value", false)], 1 content content_form :
-    ::std::string::String
+    Board, __c::Content::Simple(1), [0 value :
+    OptAttr(::boardxml_formats::cbf::StartPosition < ::boardxml_formats::cbf::BoardForm
+    >) attribute("value", false)], 1 content content_form : ::std::string::String
 );
-::boardxml::complex_element!(Board, cbf_2007 board);
+::boardxml::complex_element!(Board, visited);
 ::boardxml::restricted!(
-    ::boardxml::cbf::StartPosition < ::boardxml::cbf::BoardForm >, Preserve,
-    [__f::Step::NONE
+    ::boardxml_formats::cbf::StartPosition < ::boardxml_formats::cbf::BoardForm >,
+    Preserve, [__f::Step::NONE
     .patterns(::boardxml::patterns!("\\A(?:(?:[1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*\\-[rb][1-9][0-9]*)?)\\z"),
     & ["([1-9JMXSWPBjmxswpb][0-9JMXSWPBjmxswpb]*-[rb][1-9][0-9]*)?"])]
 );
@@ -58,7 +58,7 @@ pub struct ChineseChessRecord {
     Child(Head) element("Head", 1, 1), 1 move_list : Child(MoveList) element("MoveList",
     1, 1)]
 );
-::boardxml::complex_element!(ChineseChessRecord, cbf_2007 chinese_chess_record);
+::boardxml::complex_element!(ChineseChessRecord, visited);
 /// Complex type `Head`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Head {
@@ -147,7 +147,7 @@ pub struct Head {
     OptLeaf(::std::string::String) typed("BlackTime", 0, 1, ::core::option::Option::None,
     & XSI_TYPES_STRING)]
 );
-::boardxml::complex_element!(Head, cbf_2007 head);
+::boardxml::complex_element!(Head, visited);
 /// One ply. nid is its index in its line: moves are listed depth-first and a move with nid
 /// n is the child of the nearest earlier move with nid n-1. The content (usually CDATA) is
 /// the comment after the move.
@@ -156,7 +156,7 @@ pub struct Move {
     /// Attribute `nid` (required).
     pub nid: ::boardxml::datatypes::PositiveInteger,
     /// Attribute `value` (required).
-    pub value: ::boardxml::cbf::MoveValue<MoveValueFacets>,
+    pub value: ::boardxml_formats::cbf::MoveValue<MoveValueFacets>,
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -164,10 +164,11 @@ pub struct Move {
 }
 ::boardxml::complex_type!(
     Move, __c::Content::Simple(2), [0 nid : Attr(::boardxml::datatypes::PositiveInteger)
-    attribute("nid", true), 1 value : Attr(::boardxml::cbf::MoveValue < MoveValueFacets
-    >) attribute("value", true)], 2 content content_form : ::std::string::String
+    attribute("nid", true), 1 value : Attr(::boardxml_formats::cbf::MoveValue <
+    MoveValueFacets >) attribute("value", true)], 2 content content_form :
+    ::std::string::String
 );
-::boardxml::complex_element!(Move, cbf_2007 r#move);
+::boardxml::complex_element!(Move, visited);
 /// Complex type `MoveList`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
@@ -178,10 +179,10 @@ pub struct MoveList {
     MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
     [0 r#move : Children(Move) element("Move", 0, __c::UNBOUNDED)]
 );
-::boardxml::complex_element!(MoveList, cbf_2007 move_list);
+::boardxml::complex_element!(MoveList, visited);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 ///
-/// The facets of schema type `MoveValue`, for `::boardxml::cbf::MoveValue<MoveValueFacets>`.
+/// The facets of schema type `MoveValue`, for `::boardxml_formats::cbf::MoveValue<MoveValueFacets>`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveValueFacets;
 ::boardxml::restricted!(
@@ -203,7 +204,7 @@ pub struct RecordResult {
     RecordResult, __c::Content::Simple(1), [0 value : Attr(ResultCode) attribute("value",
     true)], 1 content content_form : ::std::string::String
 );
-::boardxml::complex_element!(RecordResult, cbf_2007 record_result);
+::boardxml::complex_element!(RecordResult, visited);
 /// The kind of record; the element text is a free label such as 实战的全局.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RecordType {
@@ -218,7 +219,7 @@ pub struct RecordType {
     RecordType, __c::Content::Simple(1), [0 value : Attr(RecordTypeCode)
     attribute("value", true)], 1 content content_form : ::std::string::String
 );
-::boardxml::complex_element!(RecordType, cbf_2007 record_type);
+::boardxml::complex_element!(RecordType, visited);
 /// 0 unknown, 1 实战全局 (played, full game), 2 摆谱全局 (composed, full game), 3 实战残局 (played endgame), 4 摆谱残局 (composed endgame).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RecordTypeCode(u8);
@@ -239,10 +240,11 @@ pub enum Root {
 }
 ::boardxml::document!(
     Root, ["ChineseChessRecord" ChineseChessRecord], types["Board" Board,
-    "BoardString"::boardxml::cbf::StartPosition < ::boardxml::cbf::BoardForm >, "Head"
-    Head, "Move" Move, "MoveList" MoveList, "MoveValue"::boardxml::cbf::MoveValue <
-    MoveValueFacets >, "RecordResult" RecordResult, "RecordType" RecordType,
-    "RecordTypeCode" RecordTypeCode, "ResultCode" ResultCode,
+    "BoardString"::boardxml_formats::cbf::StartPosition <
+    ::boardxml_formats::cbf::BoardForm >, "Head" Head, "Move" Move, "MoveList" MoveList,
+    "MoveValue"::boardxml_formats::cbf::MoveValue < MoveValueFacets >, "RecordResult"
+    RecordResult, "RecordType" RecordType, "RecordTypeCode" RecordTypeCode, "ResultCode"
+    ResultCode,
     "{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
     "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
     "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,
@@ -300,13 +302,15 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
         (
             "BoardString",
             ::boardxml::type_substitution::canonical::<
-                ::boardxml::cbf::StartPosition<::boardxml::cbf::BoardForm>,
+                ::boardxml_formats::cbf::StartPosition<
+                    ::boardxml_formats::cbf::BoardForm,
+                >,
             >,
         ),
         (
             "MoveValue",
             ::boardxml::type_substitution::canonical::<
-                ::boardxml::cbf::MoveValue<MoveValueFacets>,
+                ::boardxml_formats::cbf::MoveValue<MoveValueFacets>,
             >,
         ),
         (

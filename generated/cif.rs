@@ -18,9 +18,9 @@
 //!   ancestor to a value).
 //!
 //! Schema types read into runtime types (`schemas/bindings.txt`):
-//! - `BoardSize` is read into [`::boardxml::cif::BoardSize`]: Files x ranks, each 1..64, e.g. "8x8", "10x10", "64x64".
-//! - `Square` is read into [`::boardxml::cif::Square`]: One square: file a..z, aa..zz, aaa..lll; rank 1..64 without a leading zero; optional 3D board letter A..H followed by an optional 4D row 1..8 ("e4", "e4B", "e4B3").
-//! - `Squares` is read into [`::boardxml::cif::Squares`]: Two or more squares written back to back ("a1b2c3"). It splits unambiguously because every square starts with a lower-case letter.
+//! - `BoardSize` is read into [`::boardxml_formats::cif::BoardSize`]: Files x ranks, each 1..64, e.g. "8x8", "10x10", "64x64".
+//! - `Square` is read into [`::boardxml_formats::cif::Square`]: One square: file a..z, aa..zz, aaa..lll; rank 1..64 without a leading zero; optional 3D board letter A..H followed by an optional 4D row 1..8 ("e4", "e4B", "e4B3").
+//! - `Squares` is read into [`::boardxml_formats::cif::Squares`]: Two or more squares written back to back ("a1b2c3"). It splits unambiguously because every square starts with a lower-case letter.
 use ::boardxml::complex as __c;
 use ::boardxml::facets as __f;
 use ::boardxml::schema as __s;
@@ -33,17 +33,17 @@ pub struct Arrow {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// Attribute `from` (required).
-    pub from: ::boardxml::cif::Square,
+    pub from: ::boardxml_formats::cif::Square,
     /// Attribute `to` (required).
-    pub to: ::boardxml::cif::Square,
+    pub to: ::boardxml_formats::cif::Square,
 }
 ::boardxml::complex_type!(
     Arrow, __c::Content::Empty, [0 color : Attr(Color) attribute("color", true), 1
     opacity : OptAttr(Opacity) attribute("opacity", false), 2 from :
-    Attr(::boardxml::cif::Square) attribute("from", true), 3 to :
-    Attr(::boardxml::cif::Square) attribute("to", true)]
+    Attr(::boardxml_formats::cif::Square) attribute("from", true), 3 to :
+    Attr(::boardxml_formats::cif::Square) attribute("to", true)]
 );
-::boardxml::complex_element!(Arrow, cif arrow);
+::boardxml::complex_element!(Arrow, visited);
 /// A number of files or ranks: 1..64 (the last file is lll, the 64th).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardDimension(u8);
@@ -51,7 +51,7 @@ pub struct BoardDimension(u8);
     BoardDimension, u8, "xs:unsignedByte", Collapse, [__f::Step::NONE.min(1).max(64)]
 );
 ::boardxml::restricted!(
-    ::boardxml::cif::BoardSize, Preserve, [__f::Step::NONE
+    ::boardxml_formats::cif::BoardSize, Preserve, [__f::Step::NONE
     .patterns(::boardxml::patterns!("\\A(?:(?:[1-9]|[1-5][0-9]|6[0-4])x(?:[1-9]|[1-5][0-9]|6[0-4]))\\z"),
     & ["([1-9]|[1-5][0-9]|6[0-4])x([1-9]|[1-5][0-9]|6[0-4])"])]
 );
@@ -69,7 +69,7 @@ pub struct Cif {
     Cif, __c::Content::Sequence(& [__c::Item::new(0, & ["game"], "<game>", & [])]), [0
     game : Children(Game) element("game", 1, __c::UNBOUNDED)]
 );
-::boardxml::complex_element!(Cif, cif cif);
+::boardxml::complex_element!(Cif, visited);
 /// How a colour is shown (its RGB value) is up to the application.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -103,7 +103,7 @@ pub enum Color {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Game {
     /// Attribute `boardsize`.
-    pub boardsize: ::core::option::Option<::boardxml::cif::BoardSize>,
+    pub boardsize: ::core::option::Option<::boardxml_formats::cif::BoardSize>,
     /// Attribute `files`.
     pub files: ::core::option::Option<BoardDimension>,
     /// Attribute `ranks`.
@@ -113,12 +113,12 @@ pub struct Game {
 }
 ::boardxml::complex_type!(
     Game, __c::Content::Sequence(& [__c::Item::new(3, & ["moves"], "<moves>", & [])]), [0
-    boardsize : OptAttr(::boardxml::cif::BoardSize) attribute("boardsize", false), 1
-    files : OptAttr(BoardDimension) attribute("files", false), 2 ranks :
+    boardsize : OptAttr(::boardxml_formats::cif::BoardSize) attribute("boardsize",
+    false), 1 files : OptAttr(BoardDimension) attribute("files", false), 2 ranks :
     OptAttr(BoardDimension) attribute("ranks", false), 3 moves : Child(Moves)
     element("moves", 1, 1)]
 );
-::boardxml::complex_element!(Game, cif game);
+::boardxml::complex_element!(Game, visited);
 /// A line through at least two vertices; the content is the squares written back to back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Line {
@@ -127,16 +127,16 @@ pub struct Line {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// The element's content.
-    pub content: ::boardxml::cif::Squares,
+    pub content: ::boardxml_formats::cif::Squares,
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
     Line, __c::Content::Simple(2), [0 color : Attr(Color) attribute("color", true), 1
     opacity : OptAttr(Opacity) attribute("opacity", false)], 2 content content_form :
-    ::boardxml::cif::Squares
+    ::boardxml_formats::cif::Squares
 );
-::boardxml::complex_element!(Line, cif line);
+::boardxml::complex_element!(Line, visited);
 /// One of three shapes, chosen by the type attribute: type="text" is a text marker,
 /// any other type is a square marker (its value must be a MarkerTypeID), and no type
 /// at all is a symbol marker.
@@ -180,7 +180,7 @@ impl Marker {
     }
 }
 ::boardxml::alternatives!(
-    Marker, [0 TextMarker, 1 SquareMarker, 2 SymbolMarker], cif marker
+    Marker, [0 TextMarker, 1 SquareMarker, 2 SymbolMarker], visited
 );
 /// Enumeration (schema type `MarkerTypeID`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -214,7 +214,7 @@ pub struct Moves {
 ::boardxml::complex_type!(
     Moves, __c::Content::Mixed(0), [0 content : Mixed(MovesContent) MIXED]
 );
-::boardxml::complex_element!(Moves, cif moves);
+::boardxml::complex_element!(Moves, visited);
 /// 1..255; 0 is reserved for "undefined", which is written by leaving the attribute out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Opacity(u64);
@@ -229,9 +229,9 @@ pub struct Region {
     /// Attribute `color` (required).
     pub color: Color,
     /// Attribute `from` (required).
-    pub from: ::boardxml::cif::Square,
+    pub from: ::boardxml_formats::cif::Square,
     /// Attribute `to` (required).
-    pub to: ::boardxml::cif::Square,
+    pub to: ::boardxml_formats::cif::Square,
     /// The element's content.
     pub content: ::std::string::String,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -239,13 +239,13 @@ pub struct Region {
 }
 ::boardxml::complex_type!(
     Region, __c::Content::Simple(3), [0 color : Attr(Color) attribute("color", true), 1
-    from : Attr(::boardxml::cif::Square) attribute("from", true), 2 to :
-    Attr(::boardxml::cif::Square) attribute("to", true)], 3 content content_form :
-    ::std::string::String
+    from : Attr(::boardxml_formats::cif::Square) attribute("from", true), 2 to :
+    Attr(::boardxml_formats::cif::Square) attribute("to", true)], 3 content content_form
+    : ::std::string::String
 );
-::boardxml::complex_element!(Region, cif region);
+::boardxml::complex_element!(Region, visited);
 ::boardxml::restricted!(
-    ::boardxml::cif::Square, Preserve, [__f::Step::NONE
+    ::boardxml_formats::cif::Square, Preserve, [__f::Step::NONE
     .patterns(::boardxml::patterns!("\\A(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?)\\z"),
     &
     ["([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?"])]
@@ -260,17 +260,17 @@ pub struct SquareMarker {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// Attribute `at` (required).
-    pub at: ::boardxml::cif::Square,
+    pub at: ::boardxml_formats::cif::Square,
 }
 ::boardxml::complex_type!(
     SquareMarker, __c::Content::Empty, [0 r#type : Attr(MarkerTypeID) attribute("type",
     true), 1 color : Attr(Color) attribute("color", true), 2 opacity : OptAttr(Opacity)
-    attribute("opacity", false), 3 at : Attr(::boardxml::cif::Square) attribute("at",
-    true)]
+    attribute("opacity", false), 3 at : Attr(::boardxml_formats::cif::Square)
+    attribute("at", true)]
 );
 ::boardxml::complex_element!(SquareMarker);
 ::boardxml::restricted!(
-    ::boardxml::cif::Squares, Preserve, [__f::Step::NONE
+    ::boardxml_formats::cif::Squares, Preserve, [__f::Step::NONE
     .patterns(::boardxml::patterns!("\\A(?:(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?){2,})\\z"),
     &
     ["(([a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)([1-9]|[1-5][0-9]|6[0-4])([A-H][1-8]?)?){2,}"])]
@@ -297,7 +297,7 @@ pub struct SymbolMarker {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// Attribute `at` (required).
-    pub at: ::boardxml::cif::Square,
+    pub at: ::boardxml_formats::cif::Square,
     /// The element's content.
     pub content: Symbol,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -305,8 +305,8 @@ pub struct SymbolMarker {
 }
 ::boardxml::complex_type!(
     SymbolMarker, __c::Content::Simple(2), [0 opacity : OptAttr(Opacity)
-    attribute("opacity", false), 1 at : Attr(::boardxml::cif::Square) attribute("at",
-    true)], 2 content content_form : Symbol
+    attribute("opacity", false), 1 at : Attr(::boardxml_formats::cif::Square)
+    attribute("at", true)], 2 content content_form : Symbol
 );
 ::boardxml::complex_element!(SymbolMarker);
 /// A text marker: the content is the one character shown on square at. type is fixed to
@@ -318,7 +318,7 @@ pub struct TextMarker {
     /// Attribute `opacity`.
     pub opacity: ::core::option::Option<Opacity>,
     /// Attribute `at` (required).
-    pub at: ::boardxml::cif::Square,
+    pub at: ::boardxml_formats::cif::Square,
     /// The element's content.
     pub content: Character,
     /// Whether the content was written as CDATA (kept for rewriting).
@@ -327,25 +327,26 @@ pub struct TextMarker {
 ::boardxml::complex_type!(
     TextMarker, __c::Content::Simple(4), [0 : Fixed(::std::string::String) fixed("type",
     true, "text"), 1 color : Attr(Color) attribute("color", true), 2 opacity :
-    OptAttr(Opacity) attribute("opacity", false), 3 at : Attr(::boardxml::cif::Square)
-    attribute("at", true)], 4 content content_form : Character
+    OptAttr(Opacity) attribute("opacity", false), 3 at :
+    Attr(::boardxml_formats::cif::Square) attribute("at", true)], 4 content content_form
+    : Character
 );
 ::boardxml::complex_element!(TextMarker);
 /// A value shown on square at (for example as a bar); the content is an xs:byte.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Value {
     /// Attribute `at` (required).
-    pub at: ::boardxml::cif::Square,
+    pub at: ::boardxml_formats::cif::Square,
     /// The element's content.
     pub content: i8,
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Value, __c::Content::Simple(1), [0 at : Attr(::boardxml::cif::Square) attribute("at",
-    true)], 1 content content_form : i8
+    Value, __c::Content::Simple(1), [0 at : Attr(::boardxml_formats::cif::Square)
+    attribute("at", true)], 1 content content_form : i8
 );
-::boardxml::complex_element!(Value, cif value);
+::boardxml::complex_element!(Value, visited);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
@@ -354,11 +355,11 @@ pub enum Root {
 }
 ::boardxml::document!(
     Root, ["cif" Cif], types["Arrow" Arrow, "BoardDimension" BoardDimension,
-    "BoardSize"::boardxml::cif::BoardSize, "Character" Character, "Color" Color, "Game"
-    Game, "Line" Line, "MarkerTypeID" MarkerTypeID, "Moves" Moves, "Opacity" Opacity,
-    "Region" Region, "Square"::boardxml::cif::Square, "SquareMarker" SquareMarker,
-    "Squares"::boardxml::cif::Squares, "Symbol" Symbol, "SymbolMarker" SymbolMarker,
-    "TextMarker" TextMarker, "Value" Value,
+    "BoardSize"::boardxml_formats::cif::BoardSize, "Character" Character, "Color" Color,
+    "Game" Game, "Line" Line, "MarkerTypeID" MarkerTypeID, "Moves" Moves, "Opacity"
+    Opacity, "Region" Region, "Square"::boardxml_formats::cif::Square, "SquareMarker"
+    SquareMarker, "Squares"::boardxml_formats::cif::Squares, "Symbol" Symbol,
+    "SymbolMarker" SymbolMarker, "TextMarker" TextMarker, "Value" Value,
     "{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
     "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
     "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,

@@ -1056,7 +1056,7 @@ fn no_attribute_but_xsi(r: &mut Reader<'_>, tag: &Tag, name: &str) -> bool {
         let path = r.path();
         r.report(
             crate::diagnostic::Diagnostic::error(
-                crate::diagnostic::Code::UnknownAttribute,
+                crate::diagnostic::Code::UNKNOWN_ATTRIBUTE,
                 offset,
                 path,
                 format!(
@@ -1086,7 +1086,7 @@ fn simple_content_of(
     if has_element {
         r.report(
             crate::diagnostic::Diagnostic::error(
-                crate::diagnostic::Code::UnexpectedElement,
+                crate::diagnostic::Code::UNEXPECTED_ELEMENT,
                 tag.offset,
                 path,
                 format!(

@@ -608,12 +608,13 @@ pub fn write_attributes<T: Complex>(value: &T, w: &mut Writer, name: &str) {
 }
 
 /// `Element` for a complex type: read and written by [`read()`] and [`write()`].
-/// `complex_element!(Type, ACCESSOR METHOD)` also hands each element read to
-/// `METHOD` of the schema's visitor, which the reader's observer gives by `ACCESSOR`.
+/// `complex_element!(Type, visited)` also hands each element read to the reader's
+/// observer ([`Observer::element`](crate::xml::Observer::element)), for the schema's
+/// visitor.
 #[macro_export]
 macro_rules! complex_element {
     // With the identity constraints of the type's element declaration.
-    ($ty:ty, identity = $c:expr $(, $acc:ident $m:ident)?) => {
+    ($ty:ty, identity = $c:expr $(, $visited:ident)?) => {
         impl $crate::schema::Element for $ty {
             const IDENTITY: &'static [$crate::identity::Constraint] = $c;
             fn read_element(
@@ -625,10 +626,10 @@ macro_rules! complex_element {
             fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
                 $crate::complex::write(self, w, name)
             }
-            $($crate::__visit!($acc $m);)?
+            $($crate::__visit!($visited);)?
         }
     };
-    ($ty:ty $(, $acc:ident $m:ident)?) => {
+    ($ty:ty $(, $visited:ident)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
@@ -639,16 +640,18 @@ macro_rules! complex_element {
             fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
                 $crate::complex::write(self, w, name)
             }
-            $($crate::__visit!($acc $m);)?
+            $($crate::__visit!($visited);)?
         }
     };
 }
 
-/// The `Element::visit` of a type whose schema has a visitor.
+/// The `Element::visit` of a type whose schema has a visitor: the element, just read, goes
+/// to the reader's observer as a value of its own type, which the schema's generated
+/// `visit` function hands to the visitor method of that type.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __visit {
-    ($acc:ident $m:ident) => {
+    (visited) => {
         const VISITED: bool = true;
         fn visit(
             &self,
@@ -656,9 +659,7 @@ macro_rules! __visit {
             at: &$crate::xml::At<'_>,
             found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
         ) {
-            if let ::core::option::Option::Some(v) = $crate::xml::Observer::$acc(o) {
-                v.$m(self, at, found);
-            }
+            $crate::xml::Observer::element(o, self, at, found);
         }
     };
 }
@@ -666,6 +667,8 @@ macro_rules! __visit {
 /// A schema's `Visitor`: `visitor!([Type method, ...])`, one method per element type,
 /// each given the element just read, where it stands ([`At`](crate::xml::At)) and the
 /// findings to add to. Every method does nothing unless a format's rules say otherwise.
+/// Also `visit`, which an [`Observer`](crate::xml::Observer) calls with the elements the
+/// reader hands it, so that the runtime names no schema: the schema's code dispatches.
 #[macro_export]
 macro_rules! visitor {
     ([$($ty:ident $m:ident),* $(,)?]) => {
@@ -684,6 +687,25 @@ macro_rules! visitor {
                     let _ = (element, at, found);
                 }
             )*
+        }
+
+        /// Hands `element`, which the reader gave an observer
+        /// ([`Observer::element`]($crate::xml::Observer::element)), to the method of
+        /// `visitor` for its type; false if it is of none of this schema's element types.
+        pub fn visit(
+            visitor: &mut dyn Visitor,
+            element: &dyn ::core::any::Any,
+            at: &$crate::xml::At<'_>,
+            found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
+        ) -> bool {
+            $(
+                if let ::core::option::Option::Some(e) = element.downcast_ref::<$ty>() {
+                    visitor.$m(e, at, found);
+                    return true;
+                }
+            )*
+            let _ = (visitor, at, found);
+            false
         }
     };
 }
@@ -1544,7 +1566,7 @@ macro_rules! mixed_content {
 /// and a mismatch reported against its `SHAPES`. `alternatives!(Type, [INDEX Variant, ...])`.
 #[macro_export]
 macro_rules! alternatives {
-    ($ty:ident, [$($i:literal $v:ident),* $(,)?] $(, $acc:ident $m:ident)?) => {
+    ($ty:ident, [$($i:literal $v:ident),* $(,)?] $(, $visited:ident)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
@@ -1565,7 +1587,7 @@ macro_rules! alternatives {
                     $(Self::$v(v) => $crate::schema::Element::write_element(v, w, name),)*
                 }
             }
-            $($crate::__visit!($acc $m);)?
+            $($crate::__visit!($visited);)?
         }
     };
 }

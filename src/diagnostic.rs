@@ -6,283 +6,186 @@
 
 use serde::Serialize;
 
-/// The stable code of a kind of problem.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum Code {
-    /// E0001: the file cannot be read.
-    Io,
-    /// E0101: the document is not well-formed XML.
-    Malformed,
-    /// E0102: bytes that are not valid in the document's encoding.
-    InvalidBytes,
-    /// E0103: the encoding declaration contradicts the byte order mark or the bytes.
-    EncodingMismatch,
-    /// E0104: an encoding this tool does not read.
-    UnsupportedEncoding,
-    /// E0105: a DOCTYPE (refused: no DTDs, no entity expansion).
-    Doctype,
-    /// E0106: a size or depth limit was exceeded.
-    Limit,
-    /// E0107 (a note): a DOCTYPE that only names an external DTD, not fetched or applied.
-    ExternalDtd,
-    /// E0201: the root element is not one this format has.
-    UnknownRoot,
-    /// E0202: an element where the schema does not allow it.
-    UnexpectedElement,
-    /// E0203: a required element is missing.
-    MissingElement,
-    /// E0204: an attribute the schema does not declare.
-    UnknownAttribute,
-    /// E0205: a required attribute is missing.
-    MissingAttribute,
-    /// E0206: an attribute, or an element's simple content, whose value differs from its fixed value.
-    FixedValue,
-    /// E0207: text where the schema allows none.
-    UnexpectedText,
-    /// E0208: a value outside its type's lexical space (not a number, ...).
-    Lexical,
-    /// E0209: a value not among the enumerated ones.
-    Enumeration,
-    /// E0210: a value that does not match its type's pattern.
-    Pattern,
-    /// E0211: a number outside its type's bounds.
-    Range,
-    /// E0212: a value of the wrong length.
-    Length,
-    /// E0213: a value that fits none of a union's member types.
-    Union,
-    /// E0214: an element that fits none of its alternatives' shapes.
-    Alternative,
-    /// E0215: an ID value that another ID in the document already has.
-    DuplicateId,
-    /// E0216: an IDREF value that no ID in the document has.
-    DanglingIdRef,
-    /// E0217: two elements an `xs:unique` or `xs:key` selects with the same field values.
-    DuplicateKey,
-    /// E0218: an `xs:key` field with no value, or any identity-constraint field that
-    /// selects more than one node.
-    IdentityField,
-    /// E0219: an `xs:keyref` whose field values are no row of the key or unique it refers to.
-    DanglingKeyRef,
-    /// E0301: a record that mixes the 2007 and 1.0 dialects (e.g. nid and branch/end).
-    DialectMix,
-    /// E0302: a 2007 Board value that is not 90 points, has an unknown piece letter, a bad side or move number.
-    BoardString,
-    /// E0303: a FEN that is not ten rows of nine points, has an unknown piece letter or a bad side.
-    Fen,
-    /// E0304: a start position that cannot occur (kings, palaces, piece counts and points, facing kings, side not to move in check).
-    IllegalPosition,
-    /// E0305: the variation structure is broken: a nid that jumps or does not start at 1, an end with no open branch, a branch never closed.
-    MoveTree,
-    /// E0306: 1.0: the first move is not the 00-00 placeholder, or 00-00 appears later.
-    RootMove,
-    /// E0307: a move that is not legal in its position (the message says why).
-    IllegalMove,
-    /// E0308: warning: the recorded result contradicts a checkmate or stalemate at the end of the main line.
-    ResultContradiction,
-    /// E0501: a binary record (XQF, CBR, CBL) ends inside a header, a move record or a comment, or a length points past the end of the file.
-    Truncated,
-    /// E0502: a binary record's header holds a value out of range: an unknown version, a text length over its field, an unknown result code, two pieces on one point.
-    BinaryHeader,
-    /// E0503: a text field or comment of a binary record holds bytes invalid in its encoding (GBK for XQF, UTF-16LE for CBR/CBL).
-    TextBytes,
-    /// E0504: a binary move record whose square is off the board.
-    MoveSquare,
-    /// E0505: warning: bytes or text after the end of a record's moves, which no reader reads.
-    TrailingData,
-    /// E0506: a CBL library's structure is broken: its record area does not start where its index says, or a slot holds no record.
-    Library,
-    /// E0511: PGN that cannot be read: an unclosed tag, comment or variation, a `)` with no `(`, a token that is neither a move, a move number, a comment nor a result.
-    PgnSyntax,
-    /// E0512: PGN move text that no legal move of the side to move reads (in ICCS, Chinese or WXF notation).
-    PgnMove,
-    /// E0513: a PGN tag whose value cannot be used: a Result that is not 1-0, 0-1, 1/2-1/2 or *, a Format that is not ICCS, Chinese or WXF, a tag given twice.
-    PgnTag,
-    /// E0401: a square outside the game's board.
-    SquareOffBoard,
-    /// E0402: boardsize and files/ranks both given and disagreeing.
-    BoardSizeConflict,
-    /// E0404: a region whose from and to do not span a region (e.g. on different 3D boards).
-    RegionOrder,
+/// The stable code of a kind of problem: its number (shown as `E0210`) and its short name
+/// (`pattern`).
+///
+/// The runtime's codes (reading and schema validity: E00xx, E01xx, E02xx) are the
+/// associated constants; a format built on the runtime defines its own codes with
+/// [`Code::new`] in a number range of its own (the board formats use E03xx-E05xx), so that
+/// the reader and the output formats carry them without knowing the formats. Every code is
+/// described in `docs/errors.md`; users match on codes in CI, so a code's meaning never
+/// changes.
+///
+/// A code is one pointer wide (diagnostics are moved around while reading): it refers to
+/// its [`CodeDef`], which a format writes as a constant, `Code::new(&CodeDef::new("E0307",
+/// "illegal-move"))`. Codes compare by what they define.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Code(&'static CodeDef);
+
+/// What a [`Code`] is: its id as users see it, its short name, and whether it ends reading.
+#[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CodeDef {
+    id: &'static str,
+    name: &'static str,
+    fatal: bool,
+}
+
+impl CodeDef {
+    /// A code that reading goes on after (the rest of the document still gets checked):
+    /// `id` as users see it (`E` and four digits, checked when the constant is built) and
+    /// its short name.
+    pub const fn new(id: &'static str, name: &'static str) -> CodeDef {
+        let b = id.as_bytes();
+        assert!(
+            b.len() == 5
+                && b[0] == b'E'
+                && b[1].is_ascii_digit()
+                && b[2].is_ascii_digit()
+                && b[3].is_ascii_digit()
+                && b[4].is_ascii_digit(),
+            "a code is E and four digits"
+        );
+        CodeDef {
+            id,
+            name,
+            fatal: false,
+        }
+    }
+
+    /// A code that ends reading the document (only the reader's own: the document cannot
+    /// be read further).
+    const fn fatal(id: &'static str, name: &'static str) -> CodeDef {
+        CodeDef {
+            fatal: true,
+            ..CodeDef::new(id, name)
+        }
+    }
 }
 
 impl Code {
-    /// Every code, in table order.
+    /// The code `def` defines.
+    pub const fn new(def: &'static CodeDef) -> Code {
+        Code(def)
+    }
+
+    /// E0001: the file cannot be read.
+    pub const IO: Code = Code(&CodeDef::fatal("E0001", "io"));
+    /// E0101: the document is not well-formed XML.
+    pub const MALFORMED: Code = Code(&CodeDef::fatal("E0101", "malformed-xml"));
+    /// E0102: bytes that are not valid in the document's encoding.
+    pub const INVALID_BYTES: Code = Code(&CodeDef::fatal("E0102", "invalid-bytes"));
+    /// E0103: the encoding declaration contradicts the byte order mark or the bytes.
+    pub const ENCODING_MISMATCH: Code = Code(&CodeDef::fatal("E0103", "encoding-mismatch"));
+    /// E0104: an encoding this tool does not read.
+    pub const UNSUPPORTED_ENCODING: Code = Code(&CodeDef::fatal("E0104", "unsupported-encoding"));
+    /// E0105: a DOCTYPE (refused: no DTDs, no entity expansion).
+    pub const DOCTYPE: Code = Code(&CodeDef::fatal("E0105", "doctype"));
+    /// E0106: a size or depth limit was exceeded.
+    pub const LIMIT: Code = Code(&CodeDef::fatal("E0106", "limit"));
+    /// E0107: a DOCTYPE that only names an external DTD, not fetched or applied.
+    pub const EXTERNAL_DTD: Code = Code(&CodeDef::new("E0107", "external-dtd"));
+    /// E0201: the root element is not one this format has.
+    pub const UNKNOWN_ROOT: Code = Code(&CodeDef::fatal("E0201", "unknown-root"));
+    /// E0202: an element where the schema does not allow it.
+    pub const UNEXPECTED_ELEMENT: Code = Code(&CodeDef::new("E0202", "unexpected-element"));
+    /// E0203: a required element is missing.
+    pub const MISSING_ELEMENT: Code = Code(&CodeDef::new("E0203", "missing-element"));
+    /// E0204: an attribute the schema does not declare.
+    pub const UNKNOWN_ATTRIBUTE: Code = Code(&CodeDef::new("E0204", "unknown-attribute"));
+    /// E0205: a required attribute is missing.
+    pub const MISSING_ATTRIBUTE: Code = Code(&CodeDef::new("E0205", "missing-attribute"));
+    /// E0206: an attribute, or an element's simple content, whose value differs from its fixed value.
+    pub const FIXED_VALUE: Code = Code(&CodeDef::new("E0206", "fixed-value"));
+    /// E0207: text where the schema allows none.
+    pub const UNEXPECTED_TEXT: Code = Code(&CodeDef::new("E0207", "unexpected-text"));
+    /// E0208: a value outside its type's lexical space (not a number, ...).
+    pub const LEXICAL: Code = Code(&CodeDef::new("E0208", "lexical"));
+    /// E0209: a value not among the enumerated ones.
+    pub const ENUMERATION: Code = Code(&CodeDef::new("E0209", "enumeration"));
+    /// E0210: a value that does not match its type's pattern.
+    pub const PATTERN: Code = Code(&CodeDef::new("E0210", "pattern"));
+    /// E0211: a number outside its type's bounds.
+    pub const RANGE: Code = Code(&CodeDef::new("E0211", "range"));
+    /// E0212: a value of the wrong length.
+    pub const LENGTH: Code = Code(&CodeDef::new("E0212", "length"));
+    /// E0213: a value that fits none of a union's member types.
+    pub const UNION: Code = Code(&CodeDef::new("E0213", "union"));
+    /// E0214: an element that fits none of its alternatives' shapes.
+    pub const ALTERNATIVE: Code = Code(&CodeDef::new("E0214", "alternative"));
+    /// E0215: an ID value that another ID in the document already has.
+    pub const DUPLICATE_ID: Code = Code(&CodeDef::new("E0215", "duplicate-id"));
+    /// E0216: an IDREF value that no ID in the document has.
+    pub const DANGLING_ID_REF: Code = Code(&CodeDef::new("E0216", "dangling-idref"));
+    /// E0217: two elements an `xs:unique` or `xs:key` selects with the same field values.
+    pub const DUPLICATE_KEY: Code = Code(&CodeDef::new("E0217", "duplicate-key"));
+    /// E0218: an `xs:key` field with no value, or any identity-constraint field that selects more than one node.
+    pub const IDENTITY_FIELD: Code = Code(&CodeDef::new("E0218", "identity-field"));
+    /// E0219: an `xs:keyref` whose field values are no row of the key or unique it refers to.
+    pub const DANGLING_KEY_REF: Code = Code(&CodeDef::new("E0219", "dangling-keyref"));
+
+    /// The runtime's codes, in table order. A format's codes come after these in its own
+    /// table (for the board formats, `boardxml_formats::codes::ALL`).
     pub const ALL: &'static [Code] = &[
-        Code::Io,
-        Code::Malformed,
-        Code::InvalidBytes,
-        Code::EncodingMismatch,
-        Code::UnsupportedEncoding,
-        Code::Doctype,
-        Code::Limit,
-        Code::ExternalDtd,
-        Code::UnknownRoot,
-        Code::UnexpectedElement,
-        Code::MissingElement,
-        Code::UnknownAttribute,
-        Code::MissingAttribute,
-        Code::FixedValue,
-        Code::UnexpectedText,
-        Code::Lexical,
-        Code::Enumeration,
-        Code::Pattern,
-        Code::Range,
-        Code::Length,
-        Code::Union,
-        Code::Alternative,
-        Code::DuplicateId,
-        Code::DanglingIdRef,
-        Code::DuplicateKey,
-        Code::IdentityField,
-        Code::DanglingKeyRef,
-        Code::DialectMix,
-        Code::BoardString,
-        Code::Fen,
-        Code::IllegalPosition,
-        Code::MoveTree,
-        Code::RootMove,
-        Code::IllegalMove,
-        Code::ResultContradiction,
-        Code::Truncated,
-        Code::BinaryHeader,
-        Code::TextBytes,
-        Code::MoveSquare,
-        Code::TrailingData,
-        Code::Library,
-        Code::PgnSyntax,
-        Code::PgnMove,
-        Code::PgnTag,
-        Code::SquareOffBoard,
-        Code::BoardSizeConflict,
-        Code::RegionOrder,
+        Code::IO,
+        Code::MALFORMED,
+        Code::INVALID_BYTES,
+        Code::ENCODING_MISMATCH,
+        Code::UNSUPPORTED_ENCODING,
+        Code::DOCTYPE,
+        Code::LIMIT,
+        Code::EXTERNAL_DTD,
+        Code::UNKNOWN_ROOT,
+        Code::UNEXPECTED_ELEMENT,
+        Code::MISSING_ELEMENT,
+        Code::UNKNOWN_ATTRIBUTE,
+        Code::MISSING_ATTRIBUTE,
+        Code::FIXED_VALUE,
+        Code::UNEXPECTED_TEXT,
+        Code::LEXICAL,
+        Code::ENUMERATION,
+        Code::PATTERN,
+        Code::RANGE,
+        Code::LENGTH,
+        Code::UNION,
+        Code::ALTERNATIVE,
+        Code::DUPLICATE_ID,
+        Code::DANGLING_ID_REF,
+        Code::DUPLICATE_KEY,
+        Code::IDENTITY_FIELD,
+        Code::DANGLING_KEY_REF,
     ];
 
     /// The code as users see it, e.g. `E0210`.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Code::Io => "E0001",
-            Code::Malformed => "E0101",
-            Code::InvalidBytes => "E0102",
-            Code::EncodingMismatch => "E0103",
-            Code::UnsupportedEncoding => "E0104",
-            Code::Doctype => "E0105",
-            Code::Limit => "E0106",
-            Code::ExternalDtd => "E0107",
-            Code::UnknownRoot => "E0201",
-            Code::UnexpectedElement => "E0202",
-            Code::MissingElement => "E0203",
-            Code::UnknownAttribute => "E0204",
-            Code::MissingAttribute => "E0205",
-            Code::FixedValue => "E0206",
-            Code::UnexpectedText => "E0207",
-            Code::Lexical => "E0208",
-            Code::Enumeration => "E0209",
-            Code::Pattern => "E0210",
-            Code::Range => "E0211",
-            Code::Length => "E0212",
-            Code::Union => "E0213",
-            Code::Alternative => "E0214",
-            Code::DuplicateId => "E0215",
-            Code::DanglingIdRef => "E0216",
-            Code::DuplicateKey => "E0217",
-            Code::IdentityField => "E0218",
-            Code::DanglingKeyRef => "E0219",
-            Code::DialectMix => "E0301",
-            Code::BoardString => "E0302",
-            Code::Fen => "E0303",
-            Code::IllegalPosition => "E0304",
-            Code::MoveTree => "E0305",
-            Code::RootMove => "E0306",
-            Code::IllegalMove => "E0307",
-            Code::ResultContradiction => "E0308",
-            Code::Truncated => "E0501",
-            Code::BinaryHeader => "E0502",
-            Code::TextBytes => "E0503",
-            Code::MoveSquare => "E0504",
-            Code::TrailingData => "E0505",
-            Code::Library => "E0506",
-            Code::PgnSyntax => "E0511",
-            Code::PgnMove => "E0512",
-            Code::PgnTag => "E0513",
-            Code::SquareOffBoard => "E0401",
-            Code::BoardSizeConflict => "E0402",
-            Code::RegionOrder => "E0404",
-        }
+        self.0.id
     }
 
     /// A short name, used in the JSON output next to the code.
     pub fn name(self) -> &'static str {
-        match self {
-            Code::Io => "io",
-            Code::Malformed => "malformed-xml",
-            Code::InvalidBytes => "invalid-bytes",
-            Code::EncodingMismatch => "encoding-mismatch",
-            Code::UnsupportedEncoding => "unsupported-encoding",
-            Code::Doctype => "doctype",
-            Code::Limit => "limit",
-            Code::ExternalDtd => "external-dtd",
-            Code::UnknownRoot => "unknown-root",
-            Code::UnexpectedElement => "unexpected-element",
-            Code::MissingElement => "missing-element",
-            Code::UnknownAttribute => "unknown-attribute",
-            Code::MissingAttribute => "missing-attribute",
-            Code::FixedValue => "fixed-value",
-            Code::UnexpectedText => "unexpected-text",
-            Code::Lexical => "lexical",
-            Code::Enumeration => "enumeration",
-            Code::Pattern => "pattern",
-            Code::Range => "range",
-            Code::Length => "length",
-            Code::Union => "union",
-            Code::Alternative => "alternative",
-            Code::DuplicateId => "duplicate-id",
-            Code::DanglingIdRef => "dangling-idref",
-            Code::DuplicateKey => "duplicate-key",
-            Code::IdentityField => "identity-field",
-            Code::DanglingKeyRef => "dangling-keyref",
-            Code::DialectMix => "dialect-mix",
-            Code::BoardString => "board-string",
-            Code::Fen => "fen",
-            Code::IllegalPosition => "illegal-position",
-            Code::MoveTree => "move-tree",
-            Code::RootMove => "root-move",
-            Code::IllegalMove => "illegal-move",
-            Code::ResultContradiction => "result-contradiction",
-            Code::Truncated => "truncated",
-            Code::BinaryHeader => "binary-header",
-            Code::TextBytes => "text-bytes",
-            Code::MoveSquare => "move-square",
-            Code::TrailingData => "trailing-data",
-            Code::Library => "library",
-            Code::PgnSyntax => "pgn-syntax",
-            Code::PgnMove => "pgn-move",
-            Code::PgnTag => "pgn-tag",
-            Code::SquareOffBoard => "square-off-board",
-            Code::BoardSizeConflict => "board-size-conflict",
-            Code::RegionOrder => "region",
-        }
+        self.0.name
     }
 
     /// Whether reading can go on after it (the rest of the document still gets checked).
     pub fn is_fatal(self) -> bool {
-        matches!(
-            self,
-            Code::Io
-                | Code::Malformed
-                | Code::InvalidBytes
-                | Code::EncodingMismatch
-                | Code::UnsupportedEncoding
-                | Code::Doctype
-                | Code::Limit
-                | Code::UnknownRoot
-        )
+        self.0.fatal
     }
 }
 
 impl std::fmt::Display for Code {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(self.0.id)
+    }
+}
+
+impl std::fmt::Debug for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.0.id, self.0.name)
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 
@@ -307,7 +210,7 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// What is wrong, in a sentence.
     pub message: String,
-    /// Byte offset in the decoded (UTF-8) text; for [`Code::InvalidBytes`], in the file.
+    /// Byte offset in the decoded (UTF-8) text; for [`Code::INVALID_BYTES`], in the file.
     pub offset: usize,
     /// The element path, e.g. `/ChineseChessRecord/MoveList/Move[17]/@value`.
     pub path: String,

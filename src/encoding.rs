@@ -70,7 +70,7 @@ pub fn decode_borrowing(
                         .and_then(|inner| inner.downcast_ref::<InvalidBytes>())
                     {
                         Some(InvalidBytes(d)) => d.clone(),
-                        None => Diagnostic::error(Code::Io, 0, "", format!("cannot read: {e}")),
+                        None => Diagnostic::error(Code::IO, 0, "", format!("cannot read: {e}")),
                     },
                 )
             }
@@ -78,7 +78,7 @@ pub fn decode_borrowing(
         // The reader hands out whole characters.
         text.push_str(std::str::from_utf8(chunk).map_err(|_| {
             Diagnostic::error(
-                Code::InvalidBytes,
+                Code::INVALID_BYTES,
                 0,
                 "",
                 "the decoder produced invalid UTF-8 (a bug)",
@@ -134,7 +134,7 @@ fn choose_encoding(bytes: &[u8]) -> Result<(&'static Encoding, usize), Diagnosti
         (Some(bom), Some((label, declared))) => {
             if !same_family(bom, declared) {
                 return Err(Diagnostic::error(
-                    Code::EncodingMismatch,
+                    Code::ENCODING_MISMATCH,
                     0,
                     "",
                     format!("the byte order mark says {} but the XML declaration says encoding=\"{label}\"", bom.name()),
@@ -150,7 +150,7 @@ fn choose_encoding(bytes: &[u8]) -> Result<(&'static Encoding, usize), Diagnosti
             match sniffed {
                 None if utf16 => {
                     return Err(Diagnostic::error(
-                        Code::EncodingMismatch,
+                        Code::ENCODING_MISMATCH,
                         0,
                         "",
                         format!("the XML declaration says encoding=\"{label}\" but the bytes are not UTF-16 (and there is no byte order mark)"),
@@ -189,7 +189,7 @@ fn utf16_without_bom(order: &'static Encoding, label: Option<&str>) -> Diagnosti
         None => "no encoding declared and no byte order mark".to_string(),
     };
     Diagnostic::error(
-        Code::EncodingMismatch,
+        Code::ENCODING_MISMATCH,
         0,
         "",
         format!(
@@ -248,7 +248,7 @@ fn declared_encoding(
         // decoder, which also accepts GB18030's four-byte sequences.
         Some(e) => Ok(Some((label, e))),
         None => Err(Diagnostic::error(
-            Code::UnsupportedEncoding,
+            Code::UNSUPPORTED_ENCODING,
             memchr::memmem::find(body, label.as_bytes()).unwrap_or(0),
             "",
             format!("unknown or unsupported encoding \"{label}\""),
@@ -329,7 +329,7 @@ mod tests {
         let at = bytes.len();
         bytes.extend_from_slice(&[0xC3, 0x28, b'<', b'/', b'a', b'>']);
         let e = decode(&bytes).unwrap_err();
-        assert_eq!(e.code, Code::InvalidBytes);
+        assert_eq!(e.code, Code::INVALID_BYTES);
         assert_eq!(e.offset, at);
     }
 
@@ -337,7 +337,7 @@ mod tests {
     fn bom_contradicting_declaration() {
         let mut bytes = vec![0xEF, 0xBB, 0xBF];
         bytes.extend_from_slice(b"<?xml version=\"1.0\" encoding=\"GBK\"?><a/>");
-        assert_eq!(decode(&bytes).unwrap_err().code, Code::EncodingMismatch);
+        assert_eq!(decode(&bytes).unwrap_err().code, Code::ENCODING_MISMATCH);
     }
 
     #[test]
@@ -360,7 +360,7 @@ mod tests {
 }
 
 /// Bytes invalid in the document's encoding, found while streaming: carried inside an
-/// `io::Error` through quick-xml, and turned back into [`Code::InvalidBytes`] by the reader.
+/// `io::Error` through quick-xml, and turned back into [`Code::INVALID_BYTES`] by the reader.
 #[derive(Debug, Clone)]
 pub struct InvalidBytes(pub Diagnostic);
 
@@ -453,7 +453,7 @@ impl<R: std::io::Read> DecodeReader<R> {
         // and the buffer never has to grow.
         let mut input = Vec::with_capacity(CHUNK);
         let io_error =
-            |e: std::io::Error| Diagnostic::error(Code::Io, 0, "", format!("cannot read: {e}"));
+            |e: std::io::Error| Diagnostic::error(Code::IO, 0, "", format!("cannot read: {e}"));
         (&mut inner)
             .take(HEAD as u64)
             .read_to_end(&mut input)
@@ -745,7 +745,7 @@ impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
 fn invalid_bytes(encoding: &'static Encoding, offset: usize, bad: &[u8]) -> Diagnostic {
     let shown: Vec<String> = bad.iter().map(|b| format!("{b:02X}")).collect();
     Diagnostic::error(
-        Code::InvalidBytes,
+        Code::INVALID_BYTES,
         offset,
         "",
         format!(
@@ -825,7 +825,7 @@ mod streaming_tests {
     fn a_gb18030_four_byte_sequence_is_not_gbk() {
         let (bytes, at) = gb18030_in("GBK");
         let e = decode(&bytes).unwrap_err();
-        assert_eq!((e.code, e.offset), (Code::InvalidBytes, at));
+        assert_eq!((e.code, e.offset), (Code::INVALID_BYTES, at));
         assert_eq!(e.found.as_deref(), Some("81 30 81 30"));
         // Read one byte at a time, the lead and its digit arrive in different reads.
         let mut out = String::new();

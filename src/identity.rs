@@ -368,7 +368,7 @@ impl Engine {
                 Cell::Many => {
                     found.push(
                         Diagnostic::error(
-                            Code::IdentityField,
+                            Code::IDENTITY_FIELD,
                             row.place.offset,
                             row.place.path.clone(),
                             format!(
@@ -388,7 +388,7 @@ impl Engine {
                     // (3.11.4: an element of complex content has no value to compare).
                     found.push(
                         Diagnostic::error(
-                            Code::IdentityField,
+                            Code::IDENTITY_FIELD,
                             row.place.offset,
                             row.place.path.clone(),
                             format!(
@@ -408,7 +408,7 @@ impl Engine {
                         let why = "selects nothing";
                         found.push(
                             Diagnostic::error(
-                                Code::IdentityField,
+                                Code::IDENTITY_FIELD,
                                 row.place.offset,
                                 row.place.path.clone(),
                                 format!(
@@ -432,7 +432,7 @@ impl Engine {
                 if let Some(Some(first)) = act.table.get(&values) {
                     found.push(
                         Diagnostic::error(
-                            Code::DuplicateKey,
+                            Code::DUPLICATE_KEY,
                             row.place.offset,
                             row.place.path.clone(),
                             format!(
@@ -493,7 +493,7 @@ impl Engine {
                 }
                 found.push(
                     Diagnostic::error(
-                        Code::DanglingKeyRef,
+                        Code::DANGLING_KEY_REF,
                         place.offset,
                         place.path.clone(),
                         format!(

@@ -13,7 +13,6 @@ use crate::validate::Report;
 
 /// The output formats of `boardxml validate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OutputFormat {
     /// rustc-like, with the source line and a caret.
     Human,
@@ -26,6 +25,21 @@ pub enum OutputFormat {
     Sarif,
     /// JUnit XML, one document for the run: a test case per file.
     Junit,
+}
+
+impl OutputFormat {
+    /// Whether diagnostics printed to standard output in this format are coloured: the
+    /// human format on a terminal (see [`colors`]).
+    pub fn colors_stdout(self) -> bool {
+        use std::io::IsTerminal;
+        self == OutputFormat::Human && colors(std::io::stdout().is_terminal())
+    }
+}
+
+/// Whether text for a stream is coloured: on a terminal, unless `NO_COLOR` is set
+/// (<https://no-color.org>).
+pub fn colors(terminal: bool) -> bool {
+    terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// The JSON shape of one diagnostic. Stable: fields are only ever added.
@@ -78,6 +92,22 @@ pub fn render(report: &Report, format: OutputFormat, color: bool) -> String {
     out
 }
 
+/// How an invalid document displays as an error: every diagnostic as the human output
+/// shows it, then a line with the file and its count of errors.
+pub fn not_valid(report: &Report) -> String {
+    let errors = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    format!(
+        "{}{} is not valid ({errors} error{})",
+        render(report, OutputFormat::Human, false),
+        report.path.display(),
+        if errors == 1 { "" } else { "s" }
+    )
+}
+
 /// One diagnostic as a JSON object.
 pub fn json(report: &Report, d: &Diagnostic) -> String {
     let (line, column) = report.line_column(d);
@@ -93,7 +123,7 @@ pub fn json(report: &Report, d: &Diagnostic) -> String {
         message: &d.message,
         expected: d.expected.as_deref(),
         found: d.found.as_deref(),
-        format: report.format.map(|f| f.name()),
+        format: report.format,
     })
     .map(|j| json_terminal_safe(&j))
     .unwrap_or_default()

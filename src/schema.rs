@@ -98,18 +98,18 @@ impl FacetError {
     /// The diagnostic code for this kind of failure.
     pub fn code(&self) -> Code {
         match self {
-            FacetError::Lexical { .. } | FacetError::UnboundPrefix => Code::Lexical,
-            FacetError::Enumeration { .. } => Code::Enumeration,
-            FacetError::Pattern { .. } => Code::Pattern,
+            FacetError::Lexical { .. } | FacetError::UnboundPrefix => Code::LEXICAL,
+            FacetError::Enumeration { .. } => Code::ENUMERATION,
+            FacetError::Pattern { .. } => Code::PATTERN,
             FacetError::TooSmall { .. }
             | FacetError::TooLarge { .. }
             | FacetError::TotalDigits { .. }
             | FacetError::Bound { .. }
-            | FacetError::FractionDigits { .. } => Code::Range,
+            | FacetError::FractionDigits { .. } => Code::RANGE,
             FacetError::Length { .. }
             | FacetError::TooShort { .. }
-            | FacetError::TooLong { .. } => Code::Length,
-            FacetError::Union { .. } => Code::Union,
+            | FacetError::TooLong { .. } => Code::LENGTH,
+            FacetError::Union { .. } => Code::UNION,
         }
     }
 

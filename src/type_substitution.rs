@@ -115,7 +115,7 @@ pub fn choose_simple(r: &Reader<'_>, tag: &Tag, table: &'static SimpleTable) -> 
         Ok(name) => name,
         Err(why) => {
             let d = Diagnostic::error(
-                Code::Lexical,
+                Code::LEXICAL,
                 xsi.offset,
                 path,
                 format!(
@@ -154,7 +154,7 @@ pub fn choose_simple(r: &Reader<'_>, tag: &Tag, table: &'static SimpleTable) -> 
         offered.push("...");
     }
     let d = Diagnostic::error(
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
         xsi.offset,
         path,
         format!(
@@ -212,7 +212,7 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
             return Ok(Chosen::Declared);
         }
         let d = Diagnostic::error(
-            Code::MissingAttribute,
+            Code::MISSING_ATTRIBUTE,
             tag.offset,
             path,
             format!(
@@ -228,7 +228,7 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
         Ok(name) => name,
         Err(why) => {
             let d = Diagnostic::error(
-                Code::Lexical,
+                Code::LEXICAL,
                 xsi.offset,
                 path,
                 format!(
@@ -254,7 +254,7 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
         "the schema defines no type of that name".to_string()
     };
     let d = Diagnostic::error(
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
         xsi.offset,
         path,
         format!(
@@ -269,10 +269,10 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
 
 /// `Element` for a substitution type: `type_substitution!(Type, [Declared], [0 Variant,
 /// ...])` (`[]` for an abstract declared type), the variants in the order of its
-/// `SUBSTITUTION` table's members, followed by `, ACCESSOR METHOD` for a visited type.
+/// `SUBSTITUTION` table's members, followed by `, visited` for a visited type.
 #[macro_export]
 macro_rules! type_substitution {
-    ($ty:ident, [$($d:ident)?], [$($i:literal $v:ident),* $(,)?] $(, $acc:ident $m:ident)?) => {
+    ($ty:ident, [$($d:ident)?], [$($i:literal $v:ident),* $(,)?] $(, $visited:ident)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
@@ -301,7 +301,7 @@ macro_rules! type_substitution {
                     })*
                 }
             }
-            $($crate::__visit!($acc $m);)?
+            $($crate::__visit!($visited);)?
         }
     };
 }

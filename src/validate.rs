@@ -1,40 +1,40 @@
-//! Validating one document: decode as it is read, tell the format from the root element
-//! (not the file extension: `.cbf` is also an old ChessBase extension), read it with the
-//! generated types, the format's rules watching each element as it is read, and place every
-//! diagnostic at its line and column.
+//! Validating one document against a generated schema: decode it as it is read, read it
+//! with the generated types (a format's rules, an [`Observer`], watching each element as it
+//! is read), and place every diagnostic at its line and column.
 //!
 //! Files are streamed: reading holds the nesting path and the current event, not the file.
-//! Every finding, of the schema or of the rules, carries its byte offset: the source is read
-//! once more only when there is something to place (line and column, and the source line
-//! for excerpts), in one pass.
+//! Every finding carries its byte offset: the source is read once more only when there is
+//! something to place (line and column, and the source line for excerpts), in one pass.
+//!
+//! The pieces are public for the formats built on the runtime: a [`Source`] of bytes (a
+//! file, bytes in memory, a stream kept in a spool), [`read_source`] (one document read
+//! from it by a generated type), and [`finish`] (the [`Report`], its diagnostics placed).
+//! [`validate_file_as`] and [`read_file_as`] put them together for one generated schema.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
-use crate::complex::Complex;
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::document::{Document, Format};
 use crate::encoding::DecodeReader;
-use crate::xml::Reader;
+use crate::schema::Document;
+use crate::xml::{Observer, Reader, Tag};
 
 /// How to validate.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
     /// Stop reading a document after this many errors.
     pub max_errors: usize,
-    /// Only the schema layer: the format rules do not run, and the document is not kept
+    /// Only the schema layer: a format's rules do not run, and the document is not kept
     /// (memory stays bounded whatever the file's size).
     pub schema_only: bool,
-    /// Keep the document for the caller (`Report.document`). Off, a CIF document is checked
-    /// by its rules while it is read and never kept whole, so full validation runs in
-    /// bounded memory too; CBF records (small, and their rules need the whole tree) are
-    /// kept until checked, then dropped, so a batch's reports hold no documents.
+    /// Keep the document for the caller. Off, nothing of the document is kept beyond what
+    /// its rules need, so validation runs in bounded memory.
     pub keep_document: bool,
     /// Well-formedness alone (XML 1.0 5th edition and Namespaces 1.0, with the same limits
-    /// and the same refusal of DTDs): no schema, no format rules; every finding is an
-    /// E01xx. Any root element will do.
+    /// and the same refusal of DTDs): no schema, no rules; every finding is an E01xx. Any
+    /// root element will do.
     pub xml_only: bool,
 }
 
@@ -54,12 +54,11 @@ impl Default for Options {
 pub struct Report {
     /// The file.
     pub path: PathBuf,
-    /// The format detected, if the root element told it.
-    pub format: Option<Format>,
+    /// The format (or schema set) the document was read as, if one was told: named in the
+    /// JSON and SARIF output.
+    pub format: Option<&'static str>,
     /// What was found, in document order, each placed at its line and column.
     pub diagnostics: Vec<Diagnostic>,
-    /// The document, if it is valid and was kept.
-    pub document: Option<Document>,
     /// The encoding the document was in.
     pub encoding: &'static encoding_rs::Encoding,
     /// Whether the file started with a byte order mark.
@@ -70,9 +69,6 @@ pub struct Report {
     pub omitted_errors: usize,
     /// Warnings found past the [`MAX_KEPT`] diagnostics kept, counted only.
     pub omitted_warnings: usize,
-    /// A players' format (XQF, CBR, CBL, PGN): its records as read (each as far as it
-    /// could be read, for `convert --salvage`), kept only with `keep_document`.
-    pub players: Option<Box<crate::players::Read>>,
 }
 
 impl Report {
@@ -89,48 +85,97 @@ impl Report {
         (d.line as usize, d.column as usize)
     }
 
-    fn failed(path: &Path, d: Diagnostic) -> Report {
+    /// The report of `path` with nothing found yet.
+    fn new(path: &Path) -> Report {
         Report {
             path: path.to_owned(),
             format: None,
-            diagnostics: vec![d],
-            document: None,
+            diagnostics: Vec::new(),
             encoding: encoding_rs::UTF_8,
             bom: false,
             source_lines: BTreeMap::new(),
             omitted_errors: 0,
             omitted_warnings: 0,
-            players: None,
+        }
+    }
+
+    /// The report of a document that could not be read past `d` (a problem of the file
+    /// itself, placed by whoever made it).
+    pub fn failed(path: &Path, d: Diagnostic) -> Report {
+        Report {
+            diagnostics: vec![d],
+            ..Report::new(path)
         }
     }
 
     /// The report of a path that could not be read at all (E0001).
     pub fn io_error(path: &Path, message: String) -> Report {
-        Report::failed(path, Diagnostic::error(Code::Io, 0, "", message))
+        Report::failed(path, Diagnostic::error(Code::IO, 0, "", message))
+    }
+
+    /// The report of a file refused before it is read, over a size limit (E0106, at its
+    /// start): `message` says what is over the limit, `expected` what is allowed.
+    pub fn refused(path: &Path, message: String, expected: String) -> Report {
+        let mut d = Diagnostic::error(Code::LIMIT, 0, "", message).expected(expected);
+        (d.line, d.column) = (1, 1);
+        Report::failed(path, d)
+    }
+
+    /// The report of diagnostics found without a text to place them in (a binary format
+    /// read by a format's own reader; lines given by it, if any): the first [`MAX_KEPT`]
+    /// kept, the others counted.
+    pub fn of_diagnostics(
+        path: &Path,
+        encoding: &'static encoding_rs::Encoding,
+        diagnostics: impl Iterator<Item = Diagnostic>,
+    ) -> Report {
+        let mut report = Report {
+            encoding,
+            ..Report::new(path)
+        };
+        for d in diagnostics {
+            if report.diagnostics.len() < MAX_KEPT {
+                report.diagnostics.push(d);
+            } else {
+                report.count_omitted(&d);
+            }
+        }
+        report
+    }
+
+    fn count_omitted(&mut self, d: &Diagnostic) {
+        match d.severity {
+            Severity::Error => self.omitted_errors += 1,
+            Severity::Warning => self.omitted_warnings += 1,
+            Severity::Note => {}
+        }
     }
 }
+
+/// The name a document given as bytes has in its diagnostics.
+pub const BYTES_NAME: &str = "<bytes>";
 
 /// At most this many diagnostics are kept per document (in document order); the rest are
 /// counted in [`Report::omitted_errors`] and [`Report::omitted_warnings`], so memory stays
 /// bounded whatever `max_errors` says.
 pub const MAX_KEPT: usize = 1000;
 
-/// The largest CBF record read (in bytes of the file): its rules, and `convert`, need its
-/// whole tree in memory (about 30 times the record's size for convert, 4 times for
-/// validate: 500 MB and 75 MB at this size). A record is a few KB; one over this is
-/// refused with a limit error (E0106) before its tree is built. `schema_only` reads any
-/// size in bounded memory.
-pub const MAX_RECORD: u64 = 16 << 20;
+/// The largest document read into its type whole (in bytes of the file): the tree is kept
+/// in memory (a few times the document's size), so one over this is refused with a limit
+/// error (E0106) before its tree is built. Validation that keeps nothing reads any size in
+/// bounded memory.
+pub const MAX_WHOLE: u64 = 16 << 20;
 
 /// Where a document's bytes come from; opened again for the passes after reading.
-trait Source {
+pub trait Source {
+    /// The bytes from the start.
     fn open(&self) -> std::io::Result<Box<dyn Read + '_>>;
     /// The whole document in memory, if it is there already or small enough to read whole
     /// (`None`: stream it).
     fn whole(&self) -> Option<Cow<'_, [u8]>>;
     /// The size, where it is known before reading.
-    fn len(&self) -> Option<u64>;
-    /// The first bytes (up to `WHOLE_FILE_LIMIT`), to tell the format before streaming.
+    fn size(&self) -> Option<u64>;
+    /// The first bytes (up to 2 MiB), to tell the format before streaming.
     fn head(&self) -> Option<Cow<'_, [u8]>>;
 }
 
@@ -148,7 +193,7 @@ impl Source for FileSource<'_> {
         Ok(Box::new(std::fs::File::open(self.0)?))
     }
 
-    fn len(&self) -> Option<u64> {
+    fn size(&self) -> Option<u64> {
         Some(self.1)
     }
 
@@ -183,7 +228,8 @@ impl Source for FileSource<'_> {
     }
 }
 
-struct BytesSource<'b>(&'b [u8]);
+/// Bytes in memory.
+pub struct BytesSource<'b>(pub &'b [u8]);
 
 impl Source for BytesSource<'_> {
     fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
@@ -194,7 +240,7 @@ impl Source for BytesSource<'_> {
         Some(Cow::Borrowed(self.0))
     }
 
-    fn len(&self) -> Option<u64> {
+    fn size(&self) -> Option<u64> {
         Some(self.0.len() as u64)
     }
 
@@ -203,46 +249,60 @@ impl Source for BytesSource<'_> {
     }
 }
 
-/// Reads and validates the file at `path`, streaming it. A path that is not a regular
-/// file (a FIFO, a device, `/dev/stdin`) is read once, as [`validate_reader`] reads.
-pub fn validate_file(path: &Path, options: &Options) -> Report {
+/// Calls `read` with the file at `path` as a [`Source`]: a regular file as itself, a path
+/// that is not one (a FIFO, a device, `/dev/stdin`) read once as [`with_reader`] reads; a
+/// file that cannot be read, or a folder, is `failed`'s report (E0001).
+pub fn with_file<T>(
+    path: &Path,
+    failed: impl FnOnce(Report) -> T,
+    read: impl FnOnce(&dyn Source) -> T,
+) -> T {
     let cannot =
         |e: std::io::Error| Report::io_error(path, format!("cannot read {}: {e}", path.display()));
     match std::fs::metadata(path) {
-        Ok(m) if m.is_file() => validate_source(path, &FileSource(path, m.len()), options),
-        Ok(m) if m.is_dir() => cannot(std::io::Error::other("a folder, not a file")),
+        Ok(m) if m.is_file() => read(&FileSource(path, m.len())),
+        Ok(m) if m.is_dir() => failed(cannot(std::io::Error::other("a folder, not a file"))),
         Ok(_) => match std::fs::File::open(path) {
-            Ok(f) => validate_reader(path, f, options),
-            Err(e) => cannot(e),
+            Ok(f) => with_reader(path, f, failed, read),
+            Err(e) => failed(cannot(e)),
         },
-        Err(e) => cannot(e),
+        Err(e) => failed(cannot(e)),
     }
 }
 
-/// Validates what `input` gives (standard input, a pipe, a device); `name` names it.
+/// Calls `read` with what `input` gives (standard input, a pipe, a device) as a [`Source`];
+/// `name` names it.
 ///
 /// It is read once, with the limits of any stream: up to 2 MiB are read whole and
 /// validated in place, as a file; more streams through the decoder, and what was read is
 /// kept in an unlinked temporary file so that diagnostics get their lines, columns and
 /// excerpts as for a file. Reading stops at the first fatal error, so an endless input of
 /// NULs (`/dev/zero`) costs a few kilobytes.
-pub fn validate_reader(name: &Path, mut input: impl Read, options: &Options) -> Report {
+pub fn with_reader<T>(
+    name: &Path,
+    mut input: impl Read,
+    failed: impl FnOnce(Report) -> T,
+    read: impl FnOnce(&dyn Source) -> T,
+) -> T {
     let mut head = Vec::new();
     if let Err(e) = (&mut input)
         .take(WHOLE_FILE_LIMIT + 1)
         .read_to_end(&mut head)
     {
-        return Report::io_error(name, format!("cannot read {}: {e}", name.display()));
+        return failed(Report::io_error(
+            name,
+            format!("cannot read {}: {e}", name.display()),
+        ));
     }
     if head.len() as u64 <= WHOLE_FILE_LIMIT {
-        return validate_source(name, &BytesSource(&head), options);
+        return read(&BytesSource(&head));
     }
     let source = StreamSource {
         head,
         rest: std::cell::RefCell::new(Some(Box::new(input))),
         spool: Spool::new(),
     };
-    validate_source(name, &source, options)
+    read(&source)
 }
 
 /// A stream larger than `WHOLE_FILE_LIMIT`: its first bytes, then the rest, copied into
@@ -325,7 +385,7 @@ impl Source for StreamSource<'_> {
         None
     }
 
-    fn len(&self) -> Option<u64> {
+    fn size(&self) -> Option<u64> {
         None
     }
 
@@ -334,11 +394,13 @@ impl Source for StreamSource<'_> {
     }
 }
 
-/// Stops a stream after `left` bytes with a limit error (E0106): a CBF record's tree is
-/// kept whole, so its size is bounded before the tree is built.
+/// Stops a stream after `left` bytes with a limit error (E0106): a document read into its
+/// type is kept whole, so its size is bounded before the tree is built.
 struct Budget<R> {
     inner: R,
     left: u64,
+    /// What the limit error says.
+    message: fn() -> String,
 }
 
 impl<R: Read> Read for Budget<R> {
@@ -353,7 +415,7 @@ impl<R: Read> Read for Budget<R> {
                 std::io::ErrorKind::InvalidData,
                 crate::xml::TooLarge {
                     offset: 0,
-                    message: record_too_large(None),
+                    message: (self.message)(),
                 },
             ));
         }
@@ -364,116 +426,10 @@ impl<R: Read> Read for Budget<R> {
     }
 }
 
-fn record_too_large(size: Option<u64>) -> String {
-    let size = size.map_or(String::new(), |s| format!(" ({s} bytes)"));
-    format!(
-        "a CBF record larger than {} MiB{size}: its rules and convert keep the whole record in memory",
-        MAX_RECORD >> 20
-    )
-}
-
-/// A CBF record over [`MAX_RECORD`], refused before it is read.
-fn record_refused(path: &Path, format: Format, size: u64) -> Report {
-    refused(
-        path,
-        format,
-        record_too_large(Some(size)),
-        format!(
-            "a record of at most {} MiB (--schema-only checks the schema alone, in bounded memory)",
-            MAX_RECORD >> 20
-        ),
-    )
-}
-
-/// A file refused before it is read (E0106, at its start).
-fn refused(path: &Path, format: Format, message: String, expected: String) -> Report {
-    let mut d = Diagnostic::error(Code::Limit, 0, "", message).expected(expected);
-    (d.line, d.column) = (1, 1);
-    let mut report = Report::failed(path, d);
-    report.format = Some(format);
-    report
-}
-
-/// A players' file over its limit ([`MAX_LIBRARY`] for a CBL, [`MAX_RECORD`] for the
-/// others), refused before it is read: the message names the format and its limit.
-fn players_refused(path: &Path, format: Format, size: u64) -> Report {
-    if format != Format::Cbl {
-        return record_refused(path, format, size);
-    }
-    refused(
-        path,
-        format,
-        format!(
-            "a CBL library larger than {} MiB ({size} bytes): show reads a library whole (validate and convert read it record by record)",
-            MAX_LIBRARY >> 20
-        ),
-        format!("a library of at most {} MiB", MAX_LIBRARY >> 20),
-    )
-}
-
-/// The format of a players' file.
-fn players_format(kind: crate::players::Kind) -> Format {
-    use crate::players::Kind;
-    match kind {
-        Kind::Xqf => Format::Xqf,
-        Kind::Cbr => Format::Cbr,
-        Kind::Cbl => Format::Cbl,
-        Kind::Pgn => Format::Pgn,
-    }
-}
-
-/// How much of a file [`detect_format`] reads: a root element's start tag after a
-/// prolog of comments and white space fits in it.
-const DETECT_LIMIT: u64 = 64 << 10;
-
-/// The format of the file at `path` as [`validate_file`] would tell it, from its first
-/// bytes alone (at most 64 KiB): a players' format by its magic or text, CIF or a CBF
-/// dialect by the root element; `None` for anything else (another XML vocabulary, text
-/// that is not XML, a root not within the first 64 KiB). What `validate --only` filters on.
-pub fn detect_format(path: &Path) -> std::io::Result<Option<Format>> {
-    let mut head = Vec::new();
-    std::fs::File::open(path)?
-        .take(DETECT_LIMIT)
-        .read_to_end(&mut head)?;
-    if let Some(kind) = crate::players::Kind::sniff(&head) {
-        return Ok(Some(players_format(kind)));
-    }
-    Ok(sniff_root(&head).flatten())
-}
-
-/// The root element of `head`: `None` if `head` does not get that far, else the format it
-/// announces (`None` for a root that is neither).
-fn sniff_root(head: &[u8]) -> Option<Option<Format>> {
-    /// Reads the root's start tag and stops.
-    struct RootOnly;
-    impl crate::schema::Document for RootOnly {
-        const ROOTS: &'static [&'static str] = &["cif", "ChineseChessRecord"];
-        fn read_root(
-            r: &mut Reader<'_>,
-            _tag: &crate::xml::Tag,
-        ) -> Result<Self, crate::schema::Invalid> {
-            // A fatal diagnostic ends reading; it is not reported anywhere.
-            r.report(Diagnostic::error(Code::Limit, 0, "", String::new()));
-            Err(crate::schema::Invalid)
-        }
-        fn write_root(&self, _w: &mut crate::xml::Writer) {}
-    }
-    let decoder = DecodeReader::new(head).ok()?;
-    let mut reader = Reader::from_reader(decoder).without_retaining();
-    let _ = reader.read_document::<RootOnly>();
-    reader.root().map(Format::of_root)
-}
-
-/// Validates a document given as bytes; `path` names it.
-pub fn validate_bytes(path: &Path, bytes: &[u8], options: &Options) -> Report {
-    validate_source(path, &BytesSource(bytes), options)
-}
-
-/// [`validate_bytes`] through the streaming path that files over `WHOLE_FILE_LIMIT` take
-/// (for tests: the two paths must report the same).
-#[doc(hidden)]
-pub fn validate_bytes_streamed(path: &Path, bytes: &[u8], options: &Options) -> Report {
-    validate_source(path, &StreamedBytes(bytes), options)
+/// The bytes of `bytes` read as if they were a large file: through the streaming path
+/// that files over 2 MiB take (for tests: the two paths must report the same).
+pub fn streamed(bytes: &[u8]) -> impl Source + '_ {
+    StreamedBytes(bytes)
 }
 
 /// Bytes in memory read as if they were a large file.
@@ -488,7 +444,7 @@ impl Source for StreamedBytes<'_> {
         None
     }
 
-    fn len(&self) -> Option<u64> {
+    fn size(&self) -> Option<u64> {
         Some(self.0.len() as u64)
     }
 
@@ -498,21 +454,35 @@ impl Source for StreamedBytes<'_> {
     }
 }
 
+/// A size limit on what is decoded: at most `bytes`, else `message()` as a limit error
+/// (E0106).
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    /// The most bytes read.
+    pub bytes: u64,
+    /// What the error says past it.
+    pub message: fn() -> String,
+}
+
 fn open_decoded<'s>(
     source: &'s dyn Source,
     path: &Path,
-    budget: Option<u64>,
+    budget: Option<Limit>,
 ) -> Result<DecodeReader<Box<dyn Read + 's>>, Diagnostic> {
     let input = source.open().map_err(|e| {
         Diagnostic::error(
-            Code::Io,
+            Code::IO,
             0,
             "",
             format!("cannot read {}: {e}", path.display()),
         )
     })?;
     let input = match budget {
-        Some(left) => Box::new(Budget { inner: input, left }),
+        Some(limit) => Box::new(Budget {
+            inner: input,
+            left: limit.bytes,
+            message: limit.message,
+        }),
         None => input,
     };
     // No BufReader: DecodeReader reads in 64 KiB chunks itself, and a second buffer
@@ -520,212 +490,125 @@ fn open_decoded<'s>(
     DecodeReader::new(input)
 }
 
-fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Report {
+/// What a read of one document is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// The value is kept (its tree built whole).
+    Keep,
+    /// Validity alone: values hold no repeated children, so memory stays bounded (an
+    /// observer may still ask the reader to retain what its rules need).
+    Validate,
+    /// Well-formedness alone: no schema.
+    WellFormed,
+}
+
+/// What reading one document found, before its diagnostics are placed ([`finish`]).
+pub struct Reading<D> {
+    /// The document, if it was kept and read without errors.
+    pub document: Option<D>,
+    /// The root element's start tag, if reading got that far.
+    pub root: Option<Tag>,
+    /// Every finding, in the order found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Errors and warnings found past the ones kept.
+    pub omitted: (usize, usize),
+    /// The document's encoding and whether it had a byte order mark.
+    pub encoding: (&'static encoding_rs::Encoding, bool),
+}
+
+/// Reads one document of `source` by the generated type `D` for `purpose`, with
+/// `observer` watching each element (a format's rules), streaming through `limit` if the
+/// source is not read whole (`Err`: the source could not be opened, as a report).
+pub fn read_source<'o, D: Document>(
+    path: &Path,
+    source: &dyn Source,
+    options: &Options,
+    purpose: Purpose,
+    observer: Option<Box<dyn Observer + 'o>>,
+    limit: Option<Limit>,
+) -> Result<Reading<D>, Report> {
     // In memory, the text is decoded whole and read in place. Bad bytes take the streaming
     // path, which reports them after what precedes them, as for any large file.
     let whole = source.whole();
-    // The players' formats are told by their first bytes (what is in memory already, else
-    // the head of the stream).
-    if !options.xml_only {
-        let kind = match &whole {
-            Some(bytes) => crate::players::Kind::sniff(bytes),
-            None => source.head().and_then(|h| crate::players::Kind::sniff(&h)),
-        };
-        if let Some(kind) = kind {
-            return validate_players(path, source, kind, options, whole.as_deref());
-        }
-    }
     let decoded = whole
         .as_deref()
         .and_then(|bytes| crate::encoding::decode_borrowing(bytes).ok());
-    let (reader, encoding, bom) = match &decoded {
-        Some((text, encoding, bom)) => (Reader::new(text), *encoding, *bom),
+    let (reader, encoding) = match &decoded {
+        Some((text, encoding, bom)) => (Reader::new(text), (*encoding, *bom)),
         None => {
-            // A CBF record is kept whole: bound it before its tree is built. (A stream whose
-            // first bytes show no root is bounded too, in case it is one.)
-            let root = match options.schema_only {
-                true => Some(None),
-                false => source.head().and_then(|h| sniff_root(&h)),
-            };
-            let budget = match root {
-                Some(Some(format @ (Format::Cbf2007 | Format::Cbf10))) => {
-                    if let Some(size) = source.len().filter(|&s| s > MAX_RECORD) {
-                        return record_refused(path, format, size);
-                    }
-                    Some(MAX_RECORD)
-                }
-                Some(_) => None,
-                None => Some(MAX_RECORD),
-            };
-            let decoder = match open_decoded(source, path, budget) {
-                Ok(d) => d,
-                Err(d) => return Report::failed(path, d),
-            };
-            let (encoding, bom) = (decoder.encoding(), decoder.bom());
-            (Reader::from_reader(decoder), encoding, bom)
+            let decoder = open_decoded(source, path, limit).map_err(|d| Report::failed(path, d))?;
+            let encoding = (decoder.encoding(), decoder.bom());
+            (Reader::from_reader(decoder), encoding)
         }
     };
     let mut reader = reader
         .with_max_errors(options.max_errors)
         .with_max_kept(MAX_KEPT);
-    if options.xml_only {
-        let mut reader = reader.without_retaining();
-        // The findings are the diagnostics.
-        let _ = reader.read_well_formed();
-        let omitted = reader.omitted();
-        let diagnostics = reader.into_diagnostics();
-        return finish(
-            path,
-            source,
-            None,
-            diagnostics,
-            None,
-            (encoding, bom),
-            omitted,
-        );
-    }
-    if options.schema_only || !options.keep_document {
-        // Values hold no repeated children: memory stays bounded (a CBF record, whose rules
-        // need its tree, is kept while its rules watch: see `Document::read_root`).
+    if purpose != Purpose::Keep {
         reader = reader.without_retaining();
     }
-    if !options.schema_only {
-        reader = reader.with_observer(Box::new(crate::rules::Rules::default()));
+    if let Some(observer) = observer {
+        reader = reader.with_observer(observer);
     }
-    let document = reader.read_document::<Document>().ok();
-    let format = reader.root().and_then(Format::of_root);
+    let document = match purpose {
+        Purpose::WellFormed => {
+            let _ = reader.read_well_formed();
+            None
+        }
+        Purpose::Keep => reader.read_document::<D>().ok(),
+        Purpose::Validate => {
+            let _ = reader.validate_document::<D>();
+            None
+        }
+    };
+    let root = reader.root().cloned();
     let omitted = reader.omitted();
-    let mut diagnostics = reader.into_diagnostics();
-    for d in diagnostics
-        .iter_mut()
-        .filter(|d| d.code == Code::UnknownRoot)
-    {
-        d.expected = Some("<cif> or <ChineseChessRecord>".into());
-    }
-    if let Some(format @ (Format::Cbf2007 | Format::Cbf10)) = format {
-        name_dialect_mix(format, &mut diagnostics);
-    }
-    let mut document = if options.schema_only { None } else { document };
-    // Not asked for (a batch keeps every report until it prints them), or not valid.
-    if !options.keep_document || diagnostics.iter().any(|d| d.severity == Severity::Error) {
-        document = None;
-    }
-    finish(
-        path,
-        source,
-        format,
+    let diagnostics = reader.into_diagnostics();
+    let failed = diagnostics.iter().any(|d| d.severity == Severity::Error);
+    Ok(Reading {
+        document: document.filter(|_| !failed),
+        root,
         diagnostics,
-        document,
-        (encoding, bom),
         omitted,
-    )
+        encoding,
+    })
 }
 
-/// The report: diagnostics in document order, placed at their lines and columns.
-fn finish(
+/// The report: diagnostics in document order, placed at their lines and columns (the
+/// source read once more, only if there is something to place).
+pub fn finish(
     path: &Path,
     source: &dyn Source,
-    format: Option<Format>,
+    format: Option<&'static str>,
     mut diagnostics: Vec<Diagnostic>,
-    document: Option<Document>,
     (encoding, bom): (&'static encoding_rs::Encoding, bool),
-    (mut omitted_errors, mut omitted_warnings): (usize, usize),
+    (omitted_errors, omitted_warnings): (usize, usize),
 ) -> Report {
     // Attributes are checked in schema order and rules run after reading; report in
     // document order.
     diagnostics.sort_by_key(|d| (d.offset, d.code));
+    let mut report = Report {
+        format,
+        encoding,
+        bom,
+        omitted_errors,
+        omitted_warnings,
+        ..Report::new(path)
+    };
     // Rule issues come on top of what the reader kept.
     if diagnostics.len() > MAX_KEPT {
         for d in diagnostics.drain(MAX_KEPT..) {
-            match d.severity {
-                Severity::Error => omitted_errors += 1,
-                Severity::Warning => omitted_warnings += 1,
-                Severity::Note => {}
-            }
+            report.count_omitted(&d);
         }
     }
-    let source_lines = if diagnostics.is_empty() {
-        BTreeMap::new()
-    } else {
+    if !diagnostics.is_empty() {
         match place_lines(source, path, &mut diagnostics) {
-            Ok(lines) => lines,
-            Err(d) => {
-                diagnostics.push(d);
-                BTreeMap::new()
-            }
+            Ok(lines) => report.source_lines = lines,
+            Err(d) => diagnostics.push(d),
         }
-    };
-    Report {
-        path: path.to_owned(),
-        format,
-        diagnostics,
-        document,
-        encoding,
-        bom,
-        source_lines,
-        omitted_errors,
-        omitted_warnings,
-        players: None,
     }
-}
-
-/// The names of `T`'s element or attribute fields that `U` has no field of.
-fn only_in<T: Complex, U: Complex>(attributes: bool) -> Vec<&'static str> {
-    T::FIELDS
-        .iter()
-        .filter(|f| f.is_attribute() == attributes && !f.xml.is_empty())
-        .filter(|f| U::field_index(f.xml).is_none())
-        .map(|f| f.xml)
-        .collect()
-}
-
-/// A record that uses the other dialect's fields is a mix of the two (E0301), which says
-/// more than "unknown attribute" or "unexpected element": the schema layer's diagnostic is
-/// renamed, keeping its position.
-fn name_dialect_mix(format: Format, diagnostics: &mut [Diagnostic]) {
-    use crate::generated::{cbf_1_0 as v1_0, cbf_2007 as v2007};
-    if diagnostics.is_empty() {
-        return;
-    }
-    // Read from the two schemas' field tables: what one dialect's Head and Move have and
-    // the other's lack.
-    let (other_head, other_move, this, other) = match format {
-        Format::Cbf2007 => (
-            only_in::<v1_0::Head, v2007::Head>(false),
-            only_in::<v1_0::Move, v2007::Move>(true),
-            "the 2007 dialect (no Version attribute)",
-            "1.0",
-        ),
-        _ => (
-            only_in::<v2007::Head, v1_0::Head>(false),
-            only_in::<v2007::Move, v1_0::Move>(true),
-            "the 1.0 dialect (Version=\"1.0\")",
-            "2007",
-        ),
-    };
-    for d in diagnostics.iter_mut() {
-        let last = d.path.rsplit('/').next().unwrap_or("");
-        let name = last.split('[').next().unwrap_or("");
-        let parent_is = |p: &str| {
-            d.path
-                .rsplit('/')
-                .nth(1)
-                .is_some_and(|s| s.split('[').next() == Some(p))
-        };
-        let what = match d.code {
-            Code::UnknownAttribute
-                if parent_is("Move") && other_move.contains(&name.trim_start_matches('@')) =>
-            {
-                format!("attribute {} of <Move>", name.trim_start_matches('@'))
-            }
-            Code::UnexpectedElement if parent_is("Head") && other_head.contains(&name) => {
-                format!("<{name}> in the head")
-            }
-            _ => continue,
-        };
-        d.code = Code::DialectMix;
-        d.message = format!("{what} belongs to the {other} dialect, but this record is {this}");
-    }
+    report.diagnostics = diagnostics;
+    report
 }
 
 /// The longest source line kept for an excerpt: a one-line 100 MB file must not cost
@@ -743,7 +626,7 @@ fn place_lines(
     let mut wanted: Vec<(usize, usize)> = diagnostics
         .iter()
         .enumerate()
-        .filter(|(_, d)| !matches!(d.code, Code::InvalidBytes | Code::Io))
+        .filter(|(_, d)| !matches!(d.code, Code::INVALID_BYTES | Code::IO))
         .map(|(i, d)| (d.offset, i))
         .collect();
     wanted.sort_unstable();
@@ -834,246 +717,74 @@ impl LineState {
     }
 }
 
-/// The largest file of a players' format read whole: a library holds thousands of records
-/// of 4 KiB; a single record or a PGN file is refused past [`MAX_RECORD`]. A larger
-/// library is read record by record where its records need not be kept (`validate`, and
-/// `convert`, which reads it again the same way to convert it): see
-/// [`crate::players::cbr::LibraryReader`].
-pub const MAX_LIBRARY: u64 = 1 << 30;
-
-/// Validates a file of a players' format (told by its first bytes): read whole, every
-/// record checked as it is read.
-fn validate_players(
-    path: &Path,
-    source: &dyn Source,
-    kind: crate::players::Kind,
-    options: &Options,
-    whole: Option<&[u8]>,
-) -> Report {
-    use crate::players::Kind;
-    let format = players_format(kind);
-    let limit = if kind == Kind::Cbl {
-        MAX_LIBRARY
-    } else {
-        MAX_RECORD
-    };
-    if let Some(size) = source.len().filter(|&s| s > limit) {
-        if kind == Kind::Cbl && !options.keep_document {
-            return validate_library_stream(path, source);
-        }
-        return players_refused(path, format, size);
-    }
-    let mut owned = Vec::new();
-    let bytes: &[u8] = match whole {
-        Some(bytes) => bytes,
-        None => {
-            let read = source
-                .open()
-                .and_then(|r| r.take(limit + 1).read_to_end(&mut owned));
-            if let Err(e) = read {
-                return Report::io_error(path, format!("cannot read {}: {e}", path.display()));
-            }
-            &owned
-        }
-    };
-    if bytes.len() as u64 > limit {
-        return players_refused(path, format, bytes.len() as u64);
-    }
-    let mut read = crate::players::read(kind, bytes);
-    let diagnostics = std::mem::take(&mut read.diagnostics);
-    let mut source_lines = BTreeMap::new();
-    if let Some(text) = &read.text {
-        let wanted: std::collections::BTreeSet<usize> = diagnostics
-            .iter()
-            .map(|d| d.line as usize)
-            .filter(|&l| l > 0)
-            .collect();
-        for (i, line) in text.lines().enumerate() {
-            if wanted.contains(&(i + 1)) {
-                source_lines.insert(i + 1, line.to_string());
-            }
-        }
-    }
-    let mut report = players_report(path, format, read.encoding, diagnostics.into_iter());
-    report.source_lines = source_lines;
-    report.players = options.keep_document.then(|| Box::new(read));
-    report
-}
-
-/// The report of a players' file whose reading found `diagnostics`: the first
-/// [`MAX_KEPT`] kept, the others counted.
-fn players_report(
-    path: &Path,
-    format: Format,
-    encoding: &'static encoding_rs::Encoding,
-    diagnostics: impl Iterator<Item = Diagnostic>,
-) -> Report {
-    let mut kept = Vec::new();
-    let (mut omitted_errors, mut omitted_warnings) = (0, 0);
-    for d in diagnostics {
-        if kept.len() < MAX_KEPT {
-            kept.push(d);
-            continue;
-        }
-        match d.severity {
-            Severity::Error => omitted_errors += 1,
-            Severity::Warning => omitted_warnings += 1,
-            Severity::Note => {}
-        }
-    }
-    Report {
-        path: path.to_owned(),
-        format: Some(format),
-        diagnostics: kept,
-        document: None,
-        encoding,
-        bom: false,
-        source_lines: BTreeMap::new(),
-        omitted_errors,
-        omitted_warnings,
-        players: None,
-    }
-}
-
-/// Validates a CBL library larger than [`MAX_LIBRARY`] record by record
-/// ([`crate::players::cbr::LibraryReader`]): memory bounded by its longest record
-/// ([`MAX_RECORD`]), its records not kept.
-fn validate_library_stream(path: &Path, source: &dyn Source) -> Report {
-    let cannot =
-        |e: std::io::Error| Report::io_error(path, format!("cannot read {}: {e}", path.display()));
-    let input = match source.open() {
-        Ok(input) => input,
-        Err(e) => return cannot(e),
-    };
-    let mut failed = None;
-    let diagnostics = crate::players::cbr::LibraryReader::new(input, MAX_RECORD as usize)
-        .map_while(|item| match item {
-            Ok((_, found)) => Some(found),
-            Err(e) => {
-                failed = Some(e);
-                None
-            }
-        })
-        .flatten();
-    let report = players_report(path, Format::Cbl, encoding_rs::UTF_16LE, diagnostics);
-    match failed {
-        Some(e) => cannot(e),
-        None => report,
-    }
-}
-
-/// The document of `bytes` if it is schema-valid, whatever its format rules say (for
-/// `convert --salvage`, which converts a record as far as its moves are legal). `None`
-/// for bytes that are not a schema-valid document.
-pub fn schema_valid_document(bytes: &[u8]) -> Option<Document> {
-    let (text, _, _) = crate::encoding::decode_borrowing(bytes).ok()?;
-    let mut reader = Reader::new(&text);
-    let document = reader.read_document::<Document>().ok()?;
-    let diagnostics = reader.into_diagnostics();
-    (!diagnostics.iter().any(|d| d.severity == Severity::Error)).then_some(document)
-}
-
 /// Validates the file at `path` against the global elements of one generated schema: `D`
 /// is a generated module's `Root` (every schema's module has one, one variant per global
 /// element; [`crate::schema::Document`] is what it implements). The document's root element
 /// picks the declaration; a root no global element declares is E0201, naming the allowed
-/// ones.
-///
-/// The same strict reader, limits and diagnostics as [`validate_file`], without what is
-/// boardxml's own (the players' binary formats, the CIF and CBF rules, the dialect names):
-/// the schema layer alone, in bounded memory (nothing is kept, so [`Report::document`] and
-/// [`Report::format`] are `None`). This is what `boardxml-codegen validator` builds on.
-pub fn validate_file_as<D: crate::schema::Document>(path: &Path, options: &Options) -> Report {
-    let cannot =
-        |e: std::io::Error| Report::io_error(path, format!("cannot read {}: {e}", path.display()));
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_file() => validate_source_as::<D>(path, &FileSource(path, m.len()), options),
-        Ok(m) if m.is_dir() => cannot(std::io::Error::other("a folder, not a file")),
-        Ok(_) => match std::fs::File::open(path) {
-            Ok(f) => validate_reader_as::<D>(path, f, options),
-            Err(e) => cannot(e),
-        },
-        Err(e) => cannot(e),
-    }
+/// ones. Nothing is kept, so memory stays bounded whatever the file's size. This is what
+/// the validators `boardxml-codegen validator` generates run.
+pub fn validate_file_as<D: Document>(path: &Path, options: &Options) -> Report {
+    with_file(
+        path,
+        |r| r,
+        |source| validate_source_as::<D>(path, source, options),
+    )
 }
 
 /// [`validate_file_as`] for what `input` gives (a pipe, standard input), read once as
-/// [`validate_reader`] reads.
-pub fn validate_reader_as<D: crate::schema::Document>(
-    name: &Path,
-    mut input: impl Read,
-    options: &Options,
-) -> Report {
-    let mut head = Vec::new();
-    if let Err(e) = (&mut input)
-        .take(WHOLE_FILE_LIMIT + 1)
-        .read_to_end(&mut head)
-    {
-        return Report::io_error(name, format!("cannot read {}: {e}", name.display()));
-    }
-    if head.len() as u64 <= WHOLE_FILE_LIMIT {
-        return validate_source_as::<D>(name, &BytesSource(&head), options);
-    }
-    let source = StreamSource {
-        head,
-        rest: std::cell::RefCell::new(Some(Box::new(input))),
-        spool: Spool::new(),
-    };
-    validate_source_as::<D>(name, &source, options)
+/// [`with_reader`] reads.
+pub fn validate_reader_as<D: Document>(name: &Path, input: impl Read, options: &Options) -> Report {
+    with_reader(
+        name,
+        input,
+        |r| r,
+        |source| validate_source_as::<D>(name, source, options),
+    )
 }
 
 /// [`validate_file_as`] for a document given as bytes; `path` names it.
-pub fn validate_bytes_as<D: crate::schema::Document>(
-    path: &Path,
-    bytes: &[u8],
-    options: &Options,
-) -> Report {
+pub fn validate_bytes_as<D: Document>(path: &Path, bytes: &[u8], options: &Options) -> Report {
     validate_source_as::<D>(path, &BytesSource(bytes), options)
 }
 
-fn validate_source_as<D: crate::schema::Document>(
+/// [`validate_file_as`] for any [`Source`].
+pub fn validate_source_as<D: Document>(
     path: &Path,
     source: &dyn Source,
     options: &Options,
 ) -> Report {
-    read_source_as::<D>(path, source, options, false).0
+    let purpose = if options.xml_only {
+        Purpose::WellFormed
+    } else {
+        Purpose::Validate
+    };
+    read_as::<D>(path, source, options, purpose).0
 }
 
 /// Reads the file at `path` as a document of one generated schema (`D`, a generated
 /// module's `Root`) and keeps it: [`validate_file_as`]'s reader and diagnostics, the value
 /// returned when the document is valid. The tree is held whole, so a file over
-/// [`MAX_RECORD`] is refused (E0106) before it is built, as a CBF record is.
-pub fn read_file_as<D: crate::schema::Document>(path: &Path) -> (Report, Option<D>) {
-    let cannot =
-        |e: std::io::Error| Report::io_error(path, format!("cannot read {}: {e}", path.display()));
-    let options = Options::default();
+/// [`MAX_WHOLE`] is refused (E0106) before it is built.
+pub fn read_file_as<D: Document>(path: &Path) -> (Report, Option<D>) {
     match std::fs::metadata(path) {
-        Ok(m) if m.is_file() && m.len() > MAX_RECORD => (kept_refused(path, m.len()), None),
-        Ok(m) if m.is_file() => {
-            read_source_as::<D>(path, &FileSource(path, m.len()), &options, true)
+        Ok(m) if m.is_file() && m.len() > MAX_WHOLE => (too_large(path, m.len()), None),
+        Ok(m) if m.is_file() || m.is_dir() => {
+            with_file(path, |r| (r, None), |source| keep_source::<D>(path, source))
         }
-        Ok(m) if m.is_dir() => (cannot(std::io::Error::other("a folder, not a file")), None),
-        Ok(_) => read_stream_as::<D>(path),
-        Err(e) => (cannot(e), None),
-    }
-}
-
-/// [`read_file_as`] for a document given as bytes; `path` names it.
-pub fn read_bytes_as<D: crate::schema::Document>(path: &Path, bytes: &[u8]) -> (Report, Option<D>) {
-    if bytes.len() as u64 > MAX_RECORD {
-        return (kept_refused(path, bytes.len() as u64), None);
-    }
-    read_source_as::<D>(path, &BytesSource(bytes), &Options::default(), true)
-}
-
-/// A device or FIFO: read once, at most [`MAX_RECORD`] and a byte (so the excess is seen),
-/// then as bytes.
-fn read_stream_as<D: crate::schema::Document>(path: &Path) -> (Report, Option<D>) {
-    let mut bytes = Vec::new();
-    let read =
-        std::fs::File::open(path).and_then(|f| f.take(MAX_RECORD + 1).read_to_end(&mut bytes));
-    match read {
-        Ok(_) => read_bytes_as::<D>(path, &bytes),
+        // A device or FIFO: read once, at most MAX_WHOLE and a byte (so the excess is
+        // seen), then as bytes.
+        Ok(_) => {
+            let mut bytes = Vec::new();
+            match std::fs::File::open(path)
+                .and_then(|f| f.take(MAX_WHOLE + 1).read_to_end(&mut bytes))
+            {
+                Ok(_) => read_bytes_as::<D>(path, &bytes),
+                Err(e) => (
+                    Report::io_error(path, format!("cannot read {}: {e}", path.display())),
+                    None,
+                ),
+            }
+        }
         Err(e) => (
             Report::io_error(path, format!("cannot read {}: {e}", path.display())),
             None,
@@ -1081,67 +792,62 @@ fn read_stream_as<D: crate::schema::Document>(path: &Path) -> (Report, Option<D>
     }
 }
 
-/// A document to be kept whole, over [`MAX_RECORD`]: refused before its tree is built.
-fn kept_refused(path: &Path, size: u64) -> Report {
-    let mut d = Diagnostic::error(
-        Code::Limit,
-        0,
-        "",
-        format!(
-            "a document larger than {} MiB ({size} bytes or more): reading it into its type keeps the whole tree in memory",
-            MAX_RECORD >> 20
-        ),
-    )
-    .expected(format!(
-        "a document of at most {} MiB (validating it alone reads any size in bounded memory)",
-        MAX_RECORD >> 20
-    ));
-    (d.line, d.column) = (1, 1);
-    Report::failed(path, d)
+/// [`read_file_as`] for a document given as bytes; `path` names it.
+pub fn read_bytes_as<D: Document>(path: &Path, bytes: &[u8]) -> (Report, Option<D>) {
+    if bytes.len() as u64 > MAX_WHOLE {
+        return (too_large(path, bytes.len() as u64), None);
+    }
+    keep_source::<D>(path, &BytesSource(bytes))
 }
 
-fn read_source_as<D: crate::schema::Document>(
+fn keep_source<D: Document>(path: &Path, source: &dyn Source) -> (Report, Option<D>) {
+    read_as::<D>(path, source, &Options::default(), Purpose::Keep)
+}
+
+/// The message of a document to be kept whole that is over [`MAX_WHOLE`].
+fn whole_too_large() -> String {
+    format!(
+        "a document larger than {} MiB: reading it into its type keeps the whole tree in memory",
+        MAX_WHOLE >> 20
+    )
+}
+
+/// A document to be kept whole, over [`MAX_WHOLE`]: refused before its tree is built.
+fn too_large(path: &Path, size: u64) -> Report {
+    Report::refused(
+        path,
+        format!(
+            "a document larger than {} MiB ({size} bytes or more): reading it into its type keeps the whole tree in memory",
+            MAX_WHOLE >> 20
+        ),
+        format!(
+            "a document of at most {} MiB (validating it alone reads any size in bounded memory)",
+            MAX_WHOLE >> 20
+        ),
+    )
+}
+
+/// One document of one generated schema, read for `purpose`, its report finished.
+fn read_as<D: Document>(
     path: &Path,
     source: &dyn Source,
     options: &Options,
-    keep: bool,
+    purpose: Purpose,
 ) -> (Report, Option<D>) {
-    let whole = source.whole();
-    let decoded = whole
-        .as_deref()
-        .and_then(|bytes| crate::encoding::decode_borrowing(bytes).ok());
-    let (reader, encoding, bom) = match &decoded {
-        Some((text, encoding, bom)) => (Reader::new(text), *encoding, *bom),
-        None => {
-            let decoder = match open_decoded(source, path, keep.then_some(MAX_RECORD)) {
-                Ok(d) => d,
-                Err(d) => return (Report::failed(path, d), None),
-            };
-            let (encoding, bom) = (decoder.encoding(), decoder.bom());
-            (Reader::from_reader(decoder), encoding, bom)
-        }
+    let limit = (purpose == Purpose::Keep).then_some(Limit {
+        bytes: MAX_WHOLE,
+        message: whole_too_large,
+    });
+    let reading = match read_source::<D>(path, source, options, purpose, None, limit) {
+        Ok(reading) => reading,
+        Err(report) => return (report, None),
     };
-    let mut reader = reader
-        .with_max_errors(options.max_errors)
-        .with_max_kept(MAX_KEPT);
-    let mut document = None;
-    if options.xml_only {
-        reader = reader.without_retaining();
-        let _ = reader.read_well_formed();
-    } else if keep {
-        document = reader.read_document::<D>().ok();
-    } else {
-        // Nothing is kept: values hold no repeated children, so memory stays bounded.
-        reader = reader.without_retaining();
-        let _ = reader.validate_document::<D>();
-    }
-    let omitted = reader.omitted();
-    let mut diagnostics = reader.into_diagnostics();
+    let mut diagnostics = reading.diagnostics;
     if D::ROOTS.is_empty() {
         // "expected" would be empty: say why no root can do.
         for d in diagnostics
             .iter_mut()
-            .filter(|d| d.code == Code::UnknownRoot)
+            .filter(|d| d.code == Code::UNKNOWN_ROOT)
         {
             d.expected = Some(if D::TYPES.is_empty() {
                 "none: the schema declares no global element".into()
@@ -1150,19 +856,15 @@ fn read_source_as<D: crate::schema::Document>(
             });
         }
     }
-    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
-        document = None;
-    }
     let report = finish(
         path,
         source,
         None,
         diagnostics,
-        None,
-        (encoding, bom),
-        omitted,
+        reading.encoding,
+        reading.omitted,
     );
-    (report, document)
+    (report, reading.document)
 }
 
 /// The name of the root element of the file at `path` (as written, prefix included), read

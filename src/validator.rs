@@ -8,15 +8,13 @@
 //! Exit status: 0 every document valid, 1 some invalid, 2 a usage error or a document that
 //! cannot be read.
 
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Parser;
-
 use crate::diagnostic::Code;
-use crate::report::run::{append_step_summary, Policy, Run};
+use crate::report::codes::Catalog;
+use crate::report::run::{Policy, Printer, Run};
 use crate::report::OutputFormat;
 use crate::validate::{Options, Report};
 
@@ -59,23 +57,79 @@ impl Set {
     }
 }
 
-#[derive(Parser)]
-#[command(
-    name = "validate",
-    about = "Validate XML documents against the schemas this validator was generated from"
-)]
+/// The command line, parsed.
+#[derive(Debug, PartialEq, Eq)]
 struct Args {
-    /// The schema set to validate against (default: the only one, or the one whose global
-    /// elements include the document's root element).
-    #[arg(long)]
+    /// `--schema NAME`: the schema set to validate against (default: the only one, or the
+    /// one whose global elements include the document's root element).
     schema: Option<String>,
-    /// `human`, `json` (one object a diagnostic, then a summary record) or `github`
-    /// (workflow annotations).
-    #[arg(long, default_value = "human")]
-    format: String,
+    /// `--format human|json|github`.
+    format: OutputFormat,
     /// The documents.
-    #[arg(required = true)]
     documents: Vec<PathBuf>,
+}
+
+const USAGE: &str = "Validate XML documents against the schemas this validator was generated from
+
+Usage: validate [OPTIONS] <DOCUMENTS>...
+
+Arguments:
+  <DOCUMENTS>...  The documents
+
+Options:
+      --schema <SCHEMA>  The schema set to validate against (default: the only one, or the
+                         one whose global elements include the document's root element)
+      --format <FORMAT>  `human`, `json` (one object a diagnostic, then a summary record) or
+                         `github` (workflow annotations) [default: human]
+  -h, --help             Print help
+";
+
+/// What the command line asks for: a run, or the help text (`Ok(None)`); `Err` is a usage
+/// error's message.
+fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Option<Args>, String> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_iter(std::iter::once("validate".into()).chain(args));
+    let mut schema = None;
+    let mut format = OutputFormat::Human;
+    let mut documents = Vec::new();
+    let text = |v: std::ffi::OsString, what: &str| {
+        v.into_string()
+            .map_err(|v| format!("{what} is not UTF-8: {}", v.to_string_lossy()))
+    };
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("schema") => {
+                schema = Some(text(
+                    parser.value().map_err(|e| e.to_string())?,
+                    "--schema",
+                )?)
+            }
+            Long("format") => {
+                let value = text(parser.value().map_err(|e| e.to_string())?, "--format")?;
+                format = match value.as_str() {
+                    "human" => OutputFormat::Human,
+                    "json" => OutputFormat::Json,
+                    "github" => OutputFormat::Github,
+                    other => {
+                        return Err(format!(
+                            "--format must be human, json or github, not {other:?}"
+                        ))
+                    }
+                };
+            }
+            Short('h') | Long("help") => return Ok(None),
+            Value(document) => documents.push(PathBuf::from(document)),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    if documents.is_empty() {
+        return Err("no document given".into());
+    }
+    Ok(Some(Args {
+        schema,
+        format,
+        documents,
+    }))
 }
 
 /// Which set a document is validated against, or why none can be chosen (a usage error).
@@ -121,22 +175,18 @@ pub fn choose<'s>(
 /// The whole command: parses the arguments, validates every document and prints the
 /// reports as `boardxml validate` does. Returns the exit status.
 pub fn main(sets: &[Set]) -> ExitCode {
-    let args = match Args::try_parse() {
-        Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+    let args = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
         }
-    };
-    let format = match args.format.as_str() {
-        "human" => OutputFormat::Human,
-        "json" => OutputFormat::Json,
-        "github" => OutputFormat::Github,
-        other => {
-            eprintln!("error: --format must be human, json or github, not {other:?}");
+        Err(e) => {
+            eprintln!("error: {e}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };
+    let format = args.format;
     // Every document's set first: an ambiguous root is a usage error before any output.
     let mut chosen = Vec::new();
     for doc in &args.documents {
@@ -159,58 +209,19 @@ pub fn main(sets: &[Set]) -> ExitCode {
         ..Options::default()
     };
     let started = Instant::now();
-    let color = format == OutputFormat::Human
-        && std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let color = format.colors_stdout();
     let root = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let mut run = Run::new(format, Policy::default(), color, &root);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut write_error = None;
+    let run = Run::new(format, Policy::default(), color, &root, Catalog::RUNTIME);
+    let mut printer = Printer::new(run, std::io::stdout().lock());
     for (doc, set) in args.documents.iter().zip(chosen) {
         let mut report = (set.validate)(doc, &options);
         if args.schema.is_none() && sets.len() > 1 {
             name_every_root(sets, &mut report);
         }
-        let text = run.add(&mut report);
-        if write_error.is_none() {
-            write_error = out.write_all(text.as_bytes()).err();
-        }
+        printer.print(&mut report);
     }
-    let seconds = started.elapsed().as_secs_f64();
-    let finished = run.finish(seconds);
-    let summary = finished.summary.line(seconds);
-    match format {
-        OutputFormat::Human => {
-            if write_error.is_none() {
-                write_error = writeln!(out, "{summary}").err();
-            }
-        }
-        _ => eprintln!("{summary}"),
-    }
-    if write_error.is_none() {
-        write_error = out
-            .write_all(finished.stdout.as_bytes())
-            .and_then(|()| out.flush())
-            .err();
-    }
-    if let (Some(markdown), Some(file)) = (
-        &finished.step_summary,
-        std::env::var_os("GITHUB_STEP_SUMMARY").filter(|f| !f.is_empty()),
-    ) {
-        if let Err(e) = append_step_summary(Path::new(&file), markdown) {
-            eprintln!(
-                "error: cannot append to $GITHUB_STEP_SUMMARY ({}): {e}",
-                Path::new(&file).display()
-            );
-            return ExitCode::from(2);
-        }
-    }
-    if let Some(e) = write_error {
-        eprintln!("error: cannot write the report: {e}");
-        return ExitCode::from(2);
-    }
-    ExitCode::from(finished.summary.exit_code)
+    let ended = printer.finish(started.elapsed().as_secs_f64(), &[]);
+    ExitCode::from(ended.exit_code())
 }
 
 /// A root that no set declares was reported by the first set against its own roots: the
@@ -227,7 +238,7 @@ fn name_every_root(sets: &[Set], report: &mut Report) {
     for d in report
         .diagnostics
         .iter_mut()
-        .filter(|d| d.code == Code::UnknownRoot)
+        .filter(|d| d.code == Code::UNKNOWN_ROOT)
     {
         d.expected = Some(if all.is_empty() {
             "none: no schema set declares a global element".into()
@@ -240,26 +251,53 @@ fn name_every_root(sets: &[Set], report: &mut Report) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generated::{cbf_1_0, cif};
+    use crate::schema::{Document, Invalid};
+    use crate::xml::{Reader, Tag, Writer};
+
+    /// A schema set whose one global element is `<markers>` (whatever it holds: these tests
+    /// choose sets and name roots, they read no content).
+    struct Markers;
+    /// Another, whose one global element is `<record>`.
+    struct Records;
+
+    impl Document for Markers {
+        const ROOTS: &'static [&'static str] = &["markers"];
+        fn read_root(_: &mut Reader<'_>, _: &Tag) -> Result<Self, Invalid> {
+            Err(Invalid)
+        }
+        fn write_root(&self, _: &mut Writer) {}
+    }
+
+    impl Document for Records {
+        const ROOTS: &'static [&'static str] = &["record"];
+        fn read_root(_: &mut Reader<'_>, _: &Tag) -> Result<Self, Invalid> {
+            Err(Invalid)
+        }
+        fn write_root(&self, _: &mut Writer) {}
+    }
 
     #[test]
     fn a_set_is_chosen_by_name_or_root() {
-        let sets = [Set::of::<cif::Root>("cif"), Set::of::<cbf_1_0::Root>("cbf")];
-        assert_eq!(choose(&sets, Some("cbf"), None).unwrap().name(), "cbf");
+        let sets = [Set::of::<Markers>("markers"), Set::of::<Records>("records")];
+        assert_eq!(
+            choose(&sets, Some("records"), None).unwrap().name(),
+            "records"
+        );
         assert!(choose(&sets, Some("nope"), None)
             .unwrap_err()
-            .contains("the sets are: cif, cbf"));
+            .contains("the sets are: markers, records"));
         assert_eq!(
-            choose(&sets, None, Some("ChineseChessRecord"))
-                .unwrap()
-                .name(),
-            "cbf"
+            choose(&sets, None, Some("record")).unwrap().name(),
+            "records"
         );
-        assert_eq!(choose(&sets, None, Some("cif")).unwrap().name(), "cif");
+        assert_eq!(
+            choose(&sets, None, Some("markers")).unwrap().name(),
+            "markers"
+        );
         // Unknown everywhere: the first set reports it.
-        assert_eq!(choose(&sets, None, Some("x")).unwrap().name(), "cif");
-        let twice = [Set::of::<cif::Root>("a"), Set::of::<cif::Root>("b")];
-        assert!(choose(&twice, None, Some("cif"))
+        assert_eq!(choose(&sets, None, Some("x")).unwrap().name(), "markers");
+        let twice = [Set::of::<Markers>("a"), Set::of::<Markers>("b")];
+        assert!(choose(&twice, None, Some("markers"))
             .unwrap_err()
             .contains("several schema sets (a, b)"));
         assert!(choose(&[], None, None).is_err());
@@ -267,7 +305,7 @@ mod tests {
 
     #[test]
     fn an_unknown_root_names_every_set_s_roots() {
-        let sets = [Set::of::<cif::Root>("cif"), Set::of::<cbf_1_0::Root>("cbf")];
+        let sets = [Set::of::<Markers>("markers"), Set::of::<Records>("records")];
         let dir = tempfile::tempdir().unwrap();
         let doc = dir.path().join("d.xml");
         std::fs::write(&doc, "<other/>").unwrap();
@@ -279,11 +317,38 @@ mod tests {
         let mut report = (set.validate)(&doc, &Options::default());
         name_every_root(&sets, &mut report);
         let d = &report.diagnostics[0];
-        assert_eq!(d.code, Code::UnknownRoot);
+        assert_eq!(d.code, Code::UNKNOWN_ROOT);
         assert_eq!(
             d.expected.as_deref(),
-            Some("<cif> (set cif) or <ChineseChessRecord> (set cbf)")
+            Some("<markers> (set markers) or <record> (set records)")
         );
         assert_eq!((d.line, d.column), (1, 1));
+    }
+
+    #[test]
+    fn the_command_line_takes_options_anywhere_and_refuses_what_it_does_not_know() {
+        let parse = |words: &[&str]| parse_args(words.iter().map(|w| w.into()));
+        assert_eq!(
+            parse(&["a.xml", "--format=json", "--schema", "gpx", "b.xml"]),
+            Ok(Some(Args {
+                schema: Some("gpx".into()),
+                format: OutputFormat::Json,
+                documents: vec!["a.xml".into(), "b.xml".into()],
+            }))
+        );
+        // After `--`, a name that starts with a dash is a document.
+        assert_eq!(
+            parse(&["--", "-odd.xml"]).unwrap().unwrap().documents,
+            [PathBuf::from("-odd.xml")]
+        );
+        assert_eq!(parse(&["--help"]), Ok(None));
+        assert!(parse(&[]).unwrap_err().contains("no document"));
+        assert!(parse(&["--format", "sarif", "a.xml"])
+            .unwrap_err()
+            .contains("human, json or github"));
+        assert!(parse(&["--frobnicate", "a.xml"])
+            .unwrap_err()
+            .contains("--frobnicate"));
+        assert!(parse(&["--schema"]).unwrap_err().contains("--schema"));
     }
 }

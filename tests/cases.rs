@@ -33,6 +33,7 @@ mod simple_derivations;
 #[path = "../codegen/tests/cases/identity/expected.rs"]
 mod identity;
 
+use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
 use boardxml::xml::{Reader, Writer};
 
@@ -255,10 +256,10 @@ fn datatype_facets_are_checked_in_the_value_space() {
         codes("<price>0.01</price><half>0.50</half>"),
         Vec::<&str>::new()
     );
-    let range = boardxml::diagnostic::Code::Range.as_str();
-    let lexical = boardxml::diagnostic::Code::Lexical.as_str();
-    let enumeration = boardxml::diagnostic::Code::Enumeration.as_str();
-    let length = boardxml::diagnostic::Code::Length.as_str();
+    let range = boardxml::diagnostic::Code::RANGE.as_str();
+    let lexical = boardxml::diagnostic::Code::LEXICAL.as_str();
+    let enumeration = boardxml::diagnostic::Code::ENUMERATION.as_str();
+    let length = boardxml::diagnostic::Code::LENGTH.as_str();
     assert_eq!(codes("<price>1000</price>"), [range]);
     assert_eq!(codes("<price>0.00</price>"), [range]);
     assert_eq!(codes("<price>1.005</price>"), [range]);
@@ -282,7 +283,7 @@ fn datatype_facets_are_checked_in_the_value_space() {
         [lexical]
     );
     // A restricted boolean: its pattern judges the lexical form, its value stays a bool.
-    let pattern = boardxml::diagnostic::Code::Pattern.as_str();
+    let pattern = boardxml::diagnostic::Code::PATTERN.as_str();
     let spelled = |value: &str| {
         let text = format!("<values spelled=\"{value}\"><price>1</price></values>");
         let (doc, diags) = read::<datatypes::Root>(&text);
@@ -333,31 +334,33 @@ fn restrictions_of_lists_unions_and_enumerations_check_their_own_facets() {
         diags.iter().map(|d| d.code.as_str()).collect::<Vec<_>>()
     };
     let code = |c: boardxml::diagnostic::Code| c.as_str();
-    use boardxml::diagnostic::Code::*;
     assert_eq!(codes(""), Vec::<&str>::new());
     // The item type of the list (written in place) is checked item by item.
     assert_eq!(
         codes("<pair>0 101</pair>").first().copied(),
-        Some(code(Range))
+        Some(code(Code::RANGE))
     );
     // A list restriction: length counts items; the enumeration compares values.
-    assert_eq!(codes("<pair>0 50 50</pair>"), [code(Length)]);
+    assert_eq!(codes("<pair>0 50 50</pair>"), [code(Code::LENGTH)]);
     assert_eq!(codes("<extremes> 0   0100 </extremes>"), Vec::<&str>::new());
-    assert_eq!(codes("<extremes>50 50</extremes>"), [code(Enumeration)]);
-    assert_eq!(codes("<extremes>0 100 0</extremes>"), [code(Length)]);
+    assert_eq!(
+        codes("<extremes>50 50</extremes>"),
+        [code(Code::ENUMERATION)]
+    );
+    assert_eq!(codes("<extremes>0 100 0</extremes>"), [code(Code::LENGTH)]);
     // A union restriction: the pattern sees the text, the enumeration the member value.
     assert_eq!(codes("<width>small</width>"), Vec::<&str>::new());
-    assert_eq!(codes("<width>large</width>"), [code(Pattern)]);
-    assert_eq!(codes("<width>30</width>"), [code(Enumeration)]);
+    assert_eq!(codes("<width>large</width>"), [code(Code::PATTERN)]);
+    assert_eq!(codes("<width>30</width>"), [code(Code::ENUMERATION)]);
     // An enumeration of an enumeration: a value of the base's set that is not in its own.
-    assert_eq!(codes("<primary>black</primary>"), [code(Enumeration)]);
-    assert_eq!(codes("<primary>pink</primary>"), [code(Enumeration)]);
+    assert_eq!(codes("<primary>black</primary>"), [code(Code::ENUMERATION)]);
+    assert_eq!(codes("<primary>pink</primary>"), [code(Code::ENUMERATION)]);
     // A pattern over an inline enumeration base: 10 is in the base's set, not the pattern.
-    assert_eq!(codes("<levels>10</levels>"), [code(Pattern)]);
-    assert_eq!(codes("<levels>4</levels>"), [code(Enumeration)]);
+    assert_eq!(codes("<levels>10</levels>"), [code(Code::PATTERN)]);
+    assert_eq!(codes("<levels>4</levels>"), [code(Code::ENUMERATION)]);
     // A restriction of an inline base: the base's fractionDigits and its own bound.
-    assert_eq!(codes("<small>9.55</small>"), [code(Range)]);
-    assert_eq!(codes("<small>10</small>"), [code(Range)]);
+    assert_eq!(codes("<small>9.55</small>"), [code(Code::RANGE)]);
+    assert_eq!(codes("<small>10</small>"), [code(Code::RANGE)]);
     // Construction checks the same facets.
     let pair = |text: &str| simple_derivations::Scores::parse_lexical(text).unwrap();
     assert!(simple_derivations::Pair::new(pair("0 99")).is_ok());
@@ -376,7 +379,6 @@ fn ids_are_unique_and_idrefs_resolve_across_the_document() {
             .map(|d| (d.code.as_str(), d.offset, d.path.clone(), d.message.clone()))
             .collect::<Vec<_>>()
     };
-    use boardxml::diagnostic::Code::*;
     // A reference before the ID it names is resolved at the end of the document.
     assert_eq!(
         diags(r#"<node id="n1" links="n2"/><node id="n2"/><owner>n2</owner>"#),
@@ -385,7 +387,7 @@ fn ids_are_unique_and_idrefs_resolve_across_the_document() {
     // A second element with the same ID: reported there, naming the first.
     let found = diags(r#"<node id="n1"/><node id="n1"/>"#);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].0, DuplicateId.as_str());
+    assert_eq!(found[0].0, Code::DUPLICATE_ID.as_str());
     assert_eq!(found[0].2, "/sample/node[2]/@id");
     assert!(found[0].3.contains("at /sample/node/@id"), "{found:?}");
     // Dangling references: an IDREFS item and element content, each where it stands.
@@ -394,15 +396,18 @@ fn ids_are_unique_and_idrefs_resolve_across_the_document() {
     assert_eq!(
         dangling,
         [
-            (DanglingIdRef.as_str(), "/sample/node/@links"),
-            (DanglingIdRef.as_str(), "/sample/owner")
+            (Code::DANGLING_ID_REF.as_str(), "/sample/node/@links"),
+            (Code::DANGLING_ID_REF.as_str(), "/sample/owner")
         ]
     );
     assert!(found[0].3.contains("\"n9\""), "{found:?}");
     // A value that fails its own type (the pattern of NodeId) is not an ID.
     let found = diags(r#"<node id="x1"/><owner>x1</owner>"#);
     let codes: Vec<_> = found.iter().map(|d| d.0).collect();
-    assert_eq!(codes, [Pattern.as_str(), DanglingIdRef.as_str()]);
+    assert_eq!(
+        codes,
+        [Code::PATTERN.as_str(), Code::DANGLING_ID_REF.as_str()]
+    );
 }
 
 #[test]
@@ -417,7 +422,7 @@ fn schema_location_hints_are_allowed_on_every_element() {
     let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(
         codes,
-        [boardxml::diagnostic::Code::UnknownAttribute.as_str()]
+        [boardxml::diagnostic::Code::UNKNOWN_ATTRIBUTE.as_str()]
     );
 }
 
@@ -454,11 +459,10 @@ fn identity_case_reads_writes_and_reads_back() {
 
 #[test]
 fn keys_and_uniques_refuse_duplicates_naming_both_places() {
-    use boardxml::diagnostic::Code::*;
     // Two books of one shelf with one id: the key of the shelf.
     let found = library(r#"<shelf number="1"><book id="a"/><book id="a"/></shelf>"#);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].0, DuplicateKey.as_str());
+    assert_eq!(found[0].0, Code::DUPLICATE_KEY.as_str());
     assert!(found[0].1.ends_with("/shelf/book[2]"), "{found:?}");
     assert!(found[0].2.contains("xs:key \"book\""), "{found:?}");
     assert!(found[0].2.contains("\"a\""), "{found:?}");
@@ -473,7 +477,7 @@ fn keys_and_uniques_refuse_duplicates_naming_both_places() {
     // Decimals compare by value: 1 and 1.0 are one shelf number (the annex is selected too).
     let found = library(r#"<shelf number="1"/><annex number="1.0"/>"#);
     let codes: Vec<_> = found.iter().map(|d| d.0).collect();
-    assert_eq!(codes, [DuplicateKey.as_str()], "{found:?}");
+    assert_eq!(codes, [Code::DUPLICATE_KEY.as_str()], "{found:?}");
     assert!(found[0].1.ends_with("/annex"), "{found:?}");
     // The unique selects books at any depth; books without an isbn are left out.
     assert_eq!(
@@ -486,13 +490,12 @@ fn keys_and_uniques_refuse_duplicates_naming_both_places() {
         r#"<shelf number="1"><book id="a"><isbn>9</isbn></book></shelf><annex number="2"><book><isbn>9</isbn></book></annex>"#,
     );
     let codes: Vec<_> = found.iter().map(|d| d.0).collect();
-    assert_eq!(codes, [DuplicateKey.as_str()], "{found:?}");
+    assert_eq!(codes, [Code::DUPLICATE_KEY.as_str()], "{found:?}");
     assert!(found[0].2.contains("xs:unique \"isbn\""), "{found:?}");
 }
 
 #[test]
 fn fields_see_default_attribute_values() {
-    use boardxml::diagnostic::Code::*;
     let shelf = r#"<shelf number="1"><book id="b"/></shelf>"#;
     assert_eq!(
         library(&format!(
@@ -505,23 +508,21 @@ fn fields_see_default_attribute_values() {
         r#"{shelf}<loan shelf="1" book="b"/><loan shelf="1" book="b" copy="01"/>"#
     ));
     let codes: Vec<_> = found.iter().map(|d| d.0).collect();
-    assert_eq!(codes, [DuplicateKey.as_str()], "{found:?}");
+    assert_eq!(codes, [Code::DUPLICATE_KEY.as_str()], "{found:?}");
     assert!(found[0].2.contains("(\"b\", \"1\")"), "{found:?}");
 }
 
 #[test]
 fn a_key_field_must_be_there() {
-    use boardxml::diagnostic::Code::*;
     let found = library(r#"<shelf number="1"><book/></shelf>"#);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].0, IdentityField.as_str());
+    assert_eq!(found[0].0, Code::IDENTITY_FIELD.as_str());
     assert!(found[0].1.ends_with("/shelf/book"), "{found:?}");
     assert!(found[0].2.contains("@id"), "{found:?}");
 }
 
 #[test]
 fn keyrefs_resolve_against_their_key_here_or_carried_up() {
-    use boardxml::diagnostic::Code::*;
     let shelves = r#"<shelf number="1"><book id="a"/><book id="b"/></shelf><shelf number="2"><book id="a"/></shelf>"#;
     // A shelf number of the library's key, a book of a shelf's key (carried up).
     assert_eq!(
@@ -531,7 +532,7 @@ fn keyrefs_resolve_against_their_key_here_or_carried_up() {
     // A shelf that is not there: names the keyref and the key.
     let found = library(&format!(r#"{shelves}<loan shelf="7"/>"#));
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].0, DanglingKeyRef.as_str());
+    assert_eq!(found[0].0, Code::DANGLING_KEY_REF.as_str());
     assert!(found[0].1.ends_with("/loan"), "{found:?}");
     assert!(found[0].2.contains("\"loanShelf\""), "{found:?}");
     assert!(found[0].2.contains("\"shelfNumber\""), "{found:?}");
@@ -540,14 +541,14 @@ fn keyrefs_resolve_against_their_key_here_or_carried_up() {
     // (XSD 1.0, 3.11.5), so a loan of "a" names no book.
     let found = library(&format!(r#"{shelves}<loan shelf="2" book="a"/>"#));
     let codes: Vec<_> = found.iter().map(|d| d.0).collect();
-    assert_eq!(codes, [DanglingKeyRef.as_str()], "{found:?}");
+    assert_eq!(codes, [Code::DANGLING_KEY_REF.as_str()], "{found:?}");
     assert!(found[0].2.contains("\"loanBook\""), "{found:?}");
     // The annex has no key of books: its books are no rows of "book".
     let found = library(
         r#"<shelf number="1"/><annex number="2"><book id="z"/></annex><loan shelf="2" book="z"/>"#,
     );
     let codes: Vec<_> = found.iter().map(|d| d.0).collect();
-    assert_eq!(codes, [DanglingKeyRef.as_str()], "{found:?}");
+    assert_eq!(codes, [Code::DANGLING_KEY_REF.as_str()], "{found:?}");
 }
 
 #[test]
@@ -570,9 +571,9 @@ fn qname_enumerations_compare_expanded_names() {
         let datatypes::Root::Values(v) = doc.unwrap();
         assert_eq!(v.axis[0].get().namespace(), Some(Some("urn:example:axes")));
     }
-    let enumeration = boardxml::diagnostic::Code::Enumeration.as_str();
-    let lexical = boardxml::diagnostic::Code::Lexical.as_str();
-    let union = boardxml::diagnostic::Code::Union.as_str();
+    let enumeration = boardxml::diagnostic::Code::ENUMERATION.as_str();
+    let lexical = boardxml::diagnostic::Code::LEXICAL.as_str();
+    let union = boardxml::diagnostic::Code::UNION.as_str();
     // The prefix the schema uses, bound to another namespace: another value.
     assert_eq!(
         codes("xmlns:ax='urn:other'", "<axis>ax:rank</axis>").1,

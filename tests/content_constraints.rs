@@ -44,7 +44,7 @@ fn fixed_mismatch(text: &str, path: &str) {
     let (doc, diags) = read(text);
     assert!(doc.is_err(), "{text} was accepted");
     assert_eq!(diags.len(), 1, "{text}: {diags:?}");
-    assert_eq!(diags[0].code, Code::FixedValue, "{text}: {diags:?}");
+    assert_eq!(diags[0].code, Code::FIXED_VALUE, "{text}: {diags:?}");
     assert_eq!(diags[0].path, path, "{text}: {diags:?}");
     assert!(diags[0].offset >= 5, "located: {diags:?}");
 }
@@ -144,6 +144,6 @@ fn root_elements_take_their_constraints() {
     assert_eq!(label.children(), &[LaxNode::Text("sealed".into())]);
     let (doc, diags) = read("<label>open</label>");
     assert!(doc.is_err());
-    assert_eq!(diags[0].code, Code::FixedValue, "{diags:?}");
+    assert_eq!(diags[0].code, Code::FIXED_VALUE, "{diags:?}");
     assert_eq!(diags[0].path, "/label", "{diags:?}");
 }

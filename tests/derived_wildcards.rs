@@ -44,7 +44,7 @@ fn rejected(text: &str, code: Code) {
     assert_eq!(diags[0].code, code, "{text}: {diags:?}");
     // Located: at the attribute (past the root's start tag name), or the element by path.
     assert!(diags[0].path.starts_with('/'), "located: {diags:?}");
-    if code != Code::Range {
+    if code != Code::RANGE {
         assert!(diags[0].offset > 0, "located: {diags:?}");
     }
 }
@@ -73,9 +73,9 @@ fn an_extension_takes_the_union_or_the_bases_wildcard() {
     accepted(&format!("<wider {NS} a:x=\"1\" b:y=\"2\"><name/></wider>"));
     rejected(
         &format!("<wider {NS} c:x=\"1\"><name/></wider>"),
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
     );
-    rejected("<wider x=\"1\"><name/></wider>", Code::UnknownAttribute);
+    rejected("<wider x=\"1\"><name/></wider>", Code::UNKNOWN_ATTRIBUTE);
     // Inherited: the base's urn:a only, beside its own declared attribute.
     let doc = accepted(&format!(
         "<inherited {NS} extra=\"true\" a:x=\"1\"><name/></inherited>"
@@ -87,7 +87,7 @@ fn an_extension_takes_the_union_or_the_bases_wildcard() {
     assert_eq!(i.other_attributes.as_slice().len(), 1);
     rejected(
         &format!("<inherited {NS} b:x=\"1\"><name/></inherited>"),
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
     );
 }
 
@@ -96,13 +96,13 @@ fn a_restriction_has_its_own_wildcard_or_none() {
     // Narrowed: strict, and urn:a declares no global attribute.
     rejected(
         &format!("<narrowed {NS} a:x=\"1\"><name/></narrowed>"),
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
     );
     accepted("<narrowed id=\"1\"><name/></narrowed>");
     // Closed: no wildcard, so what the base's took is undeclared.
     rejected(
         &format!("<closed {NS} a:x=\"1\"><name/></closed>"),
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
     );
     accepted("<closed id=\"1\"><name/></closed>");
 }
@@ -115,10 +115,10 @@ fn simple_content_takes_wildcards_as_complex_content_does() {
         panic!("a price")
     };
     assert_eq!(p.other_attributes.as_slice().len(), 2);
-    rejected("<price size=\"x\">1</price>", Code::Lexical);
+    rejected("<price size=\"x\">1</price>", Code::LEXICAL);
     rejected(
         &format!("<price {NS} b:x=\"1\">1</price>"),
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
     );
     // Tagged: the attribute group's urn:b ##local (skip) united with Price's ##local.
     accepted(&format!(
@@ -126,10 +126,10 @@ fn simple_content_takes_wildcards_as_complex_content_does() {
     ));
     rejected(
         &format!("<tagged {NS} a:x=\"1\">2</tagged>"),
-        Code::UnknownAttribute,
+        Code::UNKNOWN_ATTRIBUTE,
     );
     // Strict: only declared global attributes, and the value at most 100.
     accepted("<strict size=\"3\">100</strict>");
-    rejected("<strict other=\"y\">1</strict>", Code::UnknownAttribute);
-    rejected("<strict>101</strict>", Code::Range);
+    rejected("<strict other=\"y\">1</strict>", Code::UNKNOWN_ATTRIBUTE);
+    rejected("<strict>101</strict>", Code::RANGE);
 }

@@ -109,7 +109,7 @@ fn namespace_constraints_match_by_resolved_namespace_not_prefix() {
     // ##other never takes an unqualified element: it is not allowed where it stands.
     let d = rejected(
         &doc("<e xmlns=\"\"/><note>n</note>"),
-        Code::UnexpectedElement,
+        Code::UNEXPECTED_ELEMENT,
     );
     assert_eq!(d.found.as_deref(), Some("<e>"), "{d:?}");
     // A prefix bound to the target namespace makes an element of it: the strict wildcard's.
@@ -119,9 +119,9 @@ fn namespace_constraints_match_by_resolved_namespace_not_prefix() {
 #[test]
 fn a_strict_wildcard_refuses_an_undeclared_element_and_checks_declared_ones() {
     // Declared in the target namespace, invalid by its declaration.
-    rejected(&doc("<count>three</count>"), Code::Lexical);
+    rejected(&doc("<count>three</count>"), Code::LEXICAL);
     // In the namespace the wildcard allows, but without a global declaration.
-    let d = rejected(&doc("<nothing/>"), Code::UnexpectedElement);
+    let d = rejected(&doc("<nothing/>"), Code::UNEXPECTED_ELEMENT);
     assert!(d.message.contains("has no global declaration"), "{d:?}");
     assert!(
         d.expected
@@ -134,14 +134,14 @@ fn a_strict_wildcard_refuses_an_undeclared_element_and_checks_declared_ones() {
     // still refused, and the message says why.
     let d = rejected(
         &doc("<nothing xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xsi:type=\"xs:string\"/>"),
-        Code::UnexpectedElement,
+        Code::UNEXPECTED_ELEMENT,
     );
     assert!(
         d.message.contains("type substitution is not supported"),
         "{d:?}"
     );
     // Occurrences: at least one, at most four.
-    let d = rejected(&doc(""), Code::MissingElement);
+    let d = rejected(&doc(""), Code::MISSING_ELEMENT);
     assert!(
         d.expected
             .as_deref()
@@ -150,7 +150,7 @@ fn a_strict_wildcard_refuses_an_undeclared_element_and_checks_declared_ones() {
     );
     rejected(
         &doc("<note/><note/><note/><note/><note/>"),
-        Code::UnexpectedElement,
+        Code::UNEXPECTED_ELEMENT,
     );
     accepted(&doc("<note/><note/><note/><note/>"));
 }
@@ -158,7 +158,7 @@ fn a_strict_wildcard_refuses_an_undeclared_element_and_checks_declared_ones() {
 #[test]
 fn a_lax_wildcard_validates_what_is_declared_and_keeps_the_rest() {
     // Part's lax wildcard: a declared element is checked...
-    rejected(&doc("<part><count>x</count></part>"), Code::Lexical);
+    rejected(&doc("<part><count>x</count></part>"), Code::LEXICAL);
     // ...an undeclared one of the namespace is kept.
     let doc_ = accepted(&doc("<part><free a=\"1\"/></part>"));
     let Root::Doc(d) = &doc_ else { panic!() };
@@ -170,7 +170,7 @@ fn a_lax_wildcard_validates_what_is_declared_and_keeps_the_rest() {
     // In mixed content: a foreign element is taken (and checked nowhere), one of the
     // target namespace is not allowed.
     accepted(&doc("<para>a<f:x xmlns:f=\"urn:f\"><y/></f:x></para>"));
-    let d = rejected(&doc("<para>a<x/></para>"), Code::UnexpectedElement);
+    let d = rejected(&doc("<para>a<x/></para>"), Code::UNEXPECTED_ELEMENT);
     assert!(
         d.expected.as_deref().is_some_and(
             |e| e.contains("<{urn:boardxml:wild}b>, an element in a namespace other than")
@@ -183,6 +183,6 @@ fn a_lax_wildcard_validates_what_is_declared_and_keeps_the_rest() {
     ));
     rejected(
         &doc("<note/><o:a xmlns:o=\"urn:other\"/><o:b xmlns:o=\"urn:other\"/><o:c xmlns:o=\"urn:other\"/>"),
-        Code::UnexpectedElement,
+        Code::UNEXPECTED_ELEMENT,
     );
 }

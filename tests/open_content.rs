@@ -104,25 +104,25 @@ fn the_typed_parts_stay_strict_around_open_content() {
     // The body is required, whatever it holds.
     let (doc, diags) = read("<note id=\"1\"><title>t</title></note>");
     assert!(doc.is_err());
-    assert_eq!(diags[0].code, Code::MissingElement, "{diags:?}");
+    assert_eq!(diags[0].code, Code::MISSING_ELEMENT, "{diags:?}");
     // After the open content, only what the sequence allows.
     let (_, diags) = read("<note id=\"1\"><title>t</title><body><any/></body><stray/></note>");
     assert_eq!(diags.len(), 1, "{diags:?}");
-    assert_eq!(diags[0].code, Code::UnexpectedElement, "{diags:?}");
+    assert_eq!(diags[0].code, Code::UNEXPECTED_ELEMENT, "{diags:?}");
     // The note's own attributes are typed.
     let (doc, diags) = read("<note id=\"x\"><title>t</title><body/></note>");
     assert!(doc.is_err());
-    assert_eq!(diags[0].code, Code::Lexical, "{diags:?}");
+    assert_eq!(diags[0].code, Code::LEXICAL, "{diags:?}");
     // Inside open content, a child with a global declaration is read by it: <note>.
     let (doc, diags) = read(
         "<note id=\"1\"><title>t</title><body><note id=\"x\"><title>t</title><body/></note></body></note>",
     );
     assert!(doc.is_err());
-    assert_eq!(diags[0].code, Code::Lexical, "{diags:?}");
+    assert_eq!(diags[0].code, Code::LEXICAL, "{diags:?}");
     // Inside open content, well-formedness still holds: an unbound prefix is an error.
     let (doc, diags) = read("<note id=\"1\"><title>t</title><body><p:x/></body></note>");
     assert!(doc.is_err());
-    assert_eq!(diags[0].code, Code::Malformed, "{diags:?}");
+    assert_eq!(diags[0].code, Code::MALFORMED, "{diags:?}");
     assert_eq!(diags[0].offset, 36, "located at the tag: {diags:?}");
 }
 
@@ -185,33 +185,33 @@ mod wildcards {
         accepted("<item xmlns:p=\"urn:p\" id=\"1\" p:a=\"\"><name/></item>");
         rejected(
             "<item id=\"1\" a=\"x\"><name/></item>",
-            Code::UnknownAttribute,
+            Code::UNKNOWN_ATTRIBUTE,
         );
         // urn:a ##local intersected with the group's ##other: urn:a only.
         accepted("<grouped xmlns:q=\"urn:a\" q:z=\"1\"/>");
         rejected(
             "<grouped xmlns:q=\"urn:b\" q:z=\"1\"/>",
-            Code::UnknownAttribute,
+            Code::UNKNOWN_ATTRIBUTE,
         );
-        rejected("<grouped z=\"1\"/>", Code::UnknownAttribute);
+        rejected("<grouped z=\"1\"/>", Code::UNKNOWN_ATTRIBUTE);
     }
 
     #[test]
     fn lax_and_strict_wildcards_validate_against_global_declarations() {
         // Lax: a declared attribute is checked, an undeclared one kept as it is.
         accepted("<lax size=\"3\" other=\"y\"/>");
-        rejected("<lax size=\"x\"/>", Code::Lexical);
+        rejected("<lax size=\"x\"/>", Code::LEXICAL);
         // A fixed global attribute allows only its value.
         accepted("<lax unit=\"cm\"/>");
-        rejected("<lax unit=\"mm\"/>", Code::Enumeration);
+        rejected("<lax unit=\"mm\"/>", Code::ENUMERATION);
         // Strict: the attribute must be declared globally, and valid.
         accepted("<strict size=\"3\"/>");
-        rejected("<strict other=\"y\"/>", Code::UnknownAttribute);
-        rejected("<strict size=\"x\"/>", Code::Lexical);
+        rejected("<strict other=\"y\"/>", Code::UNKNOWN_ATTRIBUTE);
+        rejected("<strict size=\"x\"/>", Code::LEXICAL);
         // ##local: a qualified attribute is not the wildcard's.
         rejected(
             "<strict xmlns:p=\"urn:p\" p:size=\"3\"/>",
-            Code::UnknownAttribute,
+            Code::UNKNOWN_ATTRIBUTE,
         );
     }
 

@@ -92,10 +92,10 @@ pub fn generate_str_with(
 pub const BINDINGS_FILE: &str = "bindings.txt";
 
 /// Reads a bindings file: one binding a line, `SCHEMA-FILE TYPE RUST-PATH` (`cif.xsd Square
-/// ::boardxml::cif::Square`); `#` starts a comment. By schema file name. `@visitor` in place
-/// of a type names the accessor of the runtime's observer that gives the schema's visitor
-/// (`cif.xsd @visitor cif`): the schema then gets a `Visitor` trait and its elements are
-/// handed to it as they are read.
+/// ::boardxml::cif::Square`); `#` starts a comment. By schema file name. `SCHEMA-FILE
+/// @visitor`, with no Rust path, gives the schema a visitor: a `Visitor` trait with a method
+/// per element type and a `visit` function, to which a format's rules (the reader's
+/// observer) hand its elements as they are read.
 pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnostics> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -119,19 +119,23 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
             continue;
         }
         let words: Vec<&str> = line.split_whitespace().collect();
-        let [file, ty, rust] = words[..] else {
-            problems.push(SchemaDiagnostic {
+        let (file, ty, rust) = match words[..] {
+            [file, ty, rust] if ty != render::VISITOR_BINDING => (file, ty, rust),
+            [file, ty] if ty == render::VISITOR_BINDING => (file, ty, ""),
+            _ => {
+                problems.push(SchemaDiagnostic {
                 file: path.to_owned(),
                 span: ir::Span {
                     line: n as u32 + 1,
                     column: 1,
                 },
                 construct: "a binding".into(),
-                message: format!("expected SCHEMA-FILE TYPE RUST-PATH, found {line:?}"),
+                message: format!("expected SCHEMA-FILE TYPE RUST-PATH or SCHEMA-FILE @visitor, found {line:?}"),
                 hint: Some("e.g. cif.xsd Square ::boardxml::cif::Square".into()),
                 kind: Kind::Io,
             });
-            continue;
+                continue;
+            }
         };
         if out
             .entry(file.to_string())

@@ -283,7 +283,7 @@ pub fn package_allowed(
              name = \"validate\"\n\
              path = \"src/main.rs\"\n\n\
              [dependencies]\n\
-             # The strict reader, the diagnostics and the output formats of `boardxml validate`.\n\
+             # The runtime alone: the strict reader, the diagnostics and the output formats.\n\
              boardxml = {runtime_dependency}\n\n\
              # A package of its own, even inside another workspace's folder.\n\
              [workspace]\n"

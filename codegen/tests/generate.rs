@@ -91,9 +91,9 @@ fn feature_cases_generate_their_expected_output() {
     assert!(checked >= 1);
 }
 
-/// A `SCHEMA-FILE @visitor ACCESSOR` binding gives the schema a `Visitor` with one method per
-/// element type (the shapes of an element typed by alternatives are visited as it), and each
-/// type's `Element` hands itself to it; without the binding, nothing of the kind is written.
+/// A `SCHEMA-FILE @visitor` binding gives the schema a `Visitor` with one method per element
+/// type (the shapes of an element typed by alternatives are visited as it) and a `visit`
+/// function, and each type's `Element` hands itself to the reader's observer; without the binding, nothing of the kind is written.
 #[test]
 fn a_visitor_binding_gives_a_visitor_and_its_hooks() {
     let schemas = workspace().join("schemas");
@@ -102,7 +102,7 @@ fn a_visitor_binding_gives_a_visitor_and_its_hooks() {
     let mut externs = bindings["cif.xsd"].clone();
     let (_, with) = boardxml_codegen::generate_file_with(&cif, &externs).unwrap();
     assert!(
-        with.contains("::boardxml::complex_element!(Arrow, cif arrow);"),
+        with.contains("::boardxml::complex_element!(Arrow, visited);"),
         "{with}"
     );
     assert!(with.contains("::boardxml::visitor!("), "{with}");

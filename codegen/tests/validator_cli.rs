@@ -147,6 +147,52 @@ fn depends_on_the_runtime_it_was_built_with() {
     assert_eq!(both.status.code(), Some(2), "{both:?}");
 }
 
+/// A validator package depends on the runtime alone (issue 30): `cargo metadata` of the
+/// package for the GPX 1.1 schema (the one `examples/gpx-edit` ships) lists no crate of the
+/// board formats or the command line, none of the board formats' code is in the runtime's
+/// folder, and none of xiangqi, resvg, clap or indicatif is built.
+#[test]
+fn a_validator_package_depends_on_the_runtime_alone() {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gpx-validator");
+    let schema = workspace.join("examples/gpx-edit/schemas/gpx.xsd");
+    let r = codegen(&["--out".as_ref(), os(&out), os(&schema)]);
+    assert!(r.status.success(), "{r:?}");
+    let metadata = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--manifest-path"])
+        .arg(out.join("Cargo.toml"))
+        .output()
+        .expect("cargo runs");
+    assert!(metadata.status.success(), "{metadata:?}");
+    let metadata: serde_json::Value = serde_json::from_slice(&metadata.stdout).unwrap();
+    let packages = metadata["packages"].as_array().unwrap();
+    let names: Vec<&str> = packages
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"boardxml"), "{names:?}");
+    for absent in [
+        "boardxml-formats",
+        "boardxml-cli",
+        "boardxml-xiangqi",
+        "resvg",
+        "clap",
+        "indicatif",
+    ] {
+        assert!(!names.contains(&absent), "{absent} in {names:?}");
+    }
+    // The runtime's own sources hold none of the formats' modules.
+    let runtime = packages.iter().find(|p| p["name"] == "boardxml").unwrap();
+    let src = Path::new(runtime["manifest_path"].as_str().unwrap())
+        .parent()
+        .unwrap()
+        .join("src");
+    for module in ["cbf", "cif", "players", "cbf.rs", "cif.rs", "players.rs"] {
+        assert!(!src.join(module).exists(), "{} has {module}", src.display());
+    }
+}
+
 #[test]
 fn refuses_folders_that_are_not_its_output_and_never_follows_links() {
     let dir = tempfile::tempdir().unwrap();

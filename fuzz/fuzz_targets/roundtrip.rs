@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use boardxml::document::{write_document};
-use boardxml::validate::{validate_bytes, Options};
+use boardxml_formats::document::write_document;
+use boardxml_formats::validate::{validate_bytes, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

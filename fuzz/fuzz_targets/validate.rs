@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use boardxml::validate::{validate_bytes, Options};
+use boardxml_formats::validate::{validate_bytes, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

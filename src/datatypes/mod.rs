@@ -289,7 +289,7 @@ mod tests {
         );
         assert_eq!(
             PRICE.read_value::<Decimal>("1.005").unwrap_err().code(),
-            crate::diagnostic::Code::Range
+            crate::diagnostic::Code::RANGE
         );
     }
 

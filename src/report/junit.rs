@@ -39,7 +39,7 @@ impl Builder {
         let mut out = String::new();
         let (mut failed, mut broken) = (false, false);
         for d in &report.diagnostics {
-            if d.code == Code::Io {
+            if d.code == Code::IO {
                 broken = true;
                 let _ = writeln!(
                     self.cases,
@@ -119,7 +119,7 @@ fn details(report: &Report, d: &Diagnostic) -> String {
 
 /// Escapes text for an XML attribute or element; what XML 1.0 cannot hold at all (C0
 /// controls but tab and line ends, U+FFFE, U+FFFF) is written as a `\u{..}` escape.
-pub(crate) fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

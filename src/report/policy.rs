@@ -15,7 +15,7 @@ pub struct Policy {
     pub deny_warnings: bool,
     /// Codes that are reported but never fail the run (`--allow CODE`): their errors are
     /// shown as warnings, and not even `--deny-warnings` makes them fail. Never
-    /// [`Code::Io`]: a file that cannot be read is always exit 2.
+    /// [`Code::IO`]: a file that cannot be read is always exit 2.
     pub allow: BTreeSet<Code>,
 }
 
@@ -32,7 +32,7 @@ impl Policy {
     pub fn apply(&self, report: &mut Report) -> usize {
         let mut changed = 0;
         for d in &mut report.diagnostics {
-            if self.allow.contains(&d.code) && d.code != Code::Io && d.severity == Severity::Error {
+            if self.allow.contains(&d.code) && d.code != Code::IO && d.severity == Severity::Error {
                 d.severity = Severity::Warning;
                 changed += 1;
             }

@@ -9,6 +9,7 @@ use std::path::{Component, Path};
 use serde_json::{json, Value};
 
 use super::codes;
+use super::codes::Catalog;
 use super::policy::Summary;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::validate::Report;
@@ -110,12 +111,22 @@ pub fn fingerprint(d: &Diagnostic, uri: &str) -> String {
 }
 
 /// The results of a run, gathered until its end.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Builder {
     results: Vec<Value>,
+    /// The codes the tool reports: SARIF's rules, in this order.
+    catalog: Catalog,
 }
 
 impl Builder {
+    /// A run of a tool that reports the codes of `catalog`.
+    pub fn new(catalog: Catalog) -> Builder {
+        Builder {
+            results: Vec::new(),
+            catalog,
+        }
+    }
+
     /// Adds diagnostic `d` of `report`, found in `artifact`, with its fingerprint; `fails`
     /// tells whether it fails the run (an allowed code's does not: it is a `note`).
     pub fn add(
@@ -163,7 +174,7 @@ impl Builder {
         }
         let mut result = json!({
             "ruleId": d.code.as_str(),
-            "ruleIndex": Code::ALL.iter().position(|c| *c == d.code).unwrap_or(0),
+            "ruleIndex": self.catalog.position(d.code).unwrap_or(0),
             "level": level,
             "message": {"text": text},
             "locations": [location],
@@ -171,7 +182,7 @@ impl Builder {
         });
         let mut properties = serde_json::Map::new();
         if let Some(f) = report.format {
-            properties.insert("format".into(), json!(f.name()));
+            properties.insert("format".into(), json!(f));
         }
         if let Some(e) = &d.expected {
             properties.insert("expected".into(), json!(e));
@@ -187,7 +198,7 @@ impl Builder {
 
     /// The SARIF log, pretty-printed, with a line end.
     pub fn finish(self, root: &Path, summary: &Summary) -> String {
-        let rules: Vec<Value> = Code::ALL.iter().map(|c| rule(*c)).collect();
+        let rules: Vec<Value> = self.catalog.codes().map(rule).collect();
         let mut run = json!({
             "tool": {"driver": {
                 "name": "boardxml",
@@ -239,9 +250,9 @@ fn root_uri(root: &Path) -> Option<String> {
 /// already; other offsets are in the decoded text, the same as in the file for UTF-8
 /// without a byte order mark, three bytes on with one; for other encodings, unknown.
 fn file_offset(report: &Report, d: &Diagnostic) -> Option<usize> {
-    if d.code == Code::InvalidBytes {
+    if d.code == Code::INVALID_BYTES {
         Some(d.offset)
-    } else if d.code == Code::Io {
+    } else if d.code == Code::IO {
         None
     } else if report.encoding == encoding_rs::UTF_8 {
         Some(d.offset + if report.bom { 3 } else { 0 })
@@ -311,7 +322,7 @@ mod tests {
 
     #[test]
     fn fingerprints_ignore_positions() {
-        let d = Diagnostic::error(Code::Pattern, 10, "/a/@b", "m");
+        let d = Diagnostic::error(Code::PATTERN, 10, "/a/@b", "m");
         let mut moved = d.clone();
         moved.offset = 99;
         moved.line = 7;

@@ -5,7 +5,7 @@
 //! src/players/cbr.rs; the records read back with every move legal.
 //! usage: gen-cbl [--count N] [--seed S] OUT.cbl
 
-use boardxml::players::cbr;
+use boardxml_formats::players::cbr;
 use boardxml_bench::Rng;
 use boardxml_xiangqi::{Move, Piece, PieceKind, Position, Side};
 

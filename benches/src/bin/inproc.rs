@@ -2,7 +2,7 @@
 //!   floor       quick-xml 0.38 reading every event, every attribute (unescaped) and every
 //!               text (decoded): no validation, nothing built
 //!   floor-stack the floor's loop reading through boardxml's decoder and size guard
-//!   schema-only boardxml::validate::validate_bytes, Options { schema_only: true }
+//!   schema-only boardxml_formats::validate::validate_bytes, Options { schema_only: true }
 //!   full        validate_bytes with the format rules (the document is built and kept)
 //! usage: inproc [--rounds N] FILE      (prints one line per variant: name ms MB/s ratio)
 //!        inproc --once floor|schema-only|full FILE   (one run, nothing printed: for profilers)
@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use boardxml::validate::{validate_bytes, Options};
+use boardxml_formats::validate::{validate_bytes, Options};
 use quick_xml::events::Event;
 
 pub fn floor(bytes: &[u8]) -> usize {

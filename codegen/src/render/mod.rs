@@ -56,8 +56,10 @@ pub struct RenderError {
 /// the generator writes for it as data (`facets::Restricted`); no newtype is generated.
 pub type Externs = BTreeMap<String, String>;
 
-/// The binding that names the visitor's accessor instead of a type: `cif.xsd @visitor cif`
-/// hands each element of `cif.xsd` read to `Observer::cif()` (see `boardxml::xml::Observer`).
+/// The binding that gives a schema a visitor instead of binding a type: `cif.xsd @visitor`
+/// generates a `Visitor` trait and a `visit` function for `cif.xsd`, and hands each element
+/// read to the reader's observer (`boardxml::xml::Observer::element`), which dispatches
+/// through `visit`.
 pub const VISITOR_BINDING: &str = "@visitor";
 
 /// What a binding writes for the marker type of a schema type's facets.
@@ -76,8 +78,8 @@ pub fn render(
 ) -> Result<String, Vec<RenderError>> {
     let mut externs_parsed = BTreeMap::new();
     let mut errors = Vec::new();
-    // Not a type: the accessor by which the runtime's observer gives this schema's visitor.
-    let visitor = externs.get(VISITOR_BINDING).map(|a| ident(a));
+    // Not a type: whether this schema has a visitor.
+    let visitor = externs.contains_key(VISITOR_BINDING);
     for (name, path) in externs.iter().filter(|(n, _)| *n != VISITOR_BINDING) {
         // `{facets}` in a binding names the marker type that carries this schema's facets
         // (one Rust type bound in two schemas, each with facets of its own).
@@ -163,7 +165,7 @@ pub fn render(
     let groups: Vec<TokenStream> = std::mem::take(&mut r.groups).into_values().collect();
     items.extend(groups);
     items.append(&mut r.xsi_table_items);
-    if r.visitor.is_some() {
+    if r.visitor {
         let (types, methods): (Vec<_>, Vec<_>) = r.visited.iter().cloned().unzip();
         items.push(quote! { ::boardxml::visitor!([#(#types #methods),*]); });
     }
@@ -226,9 +228,8 @@ struct Renderer<'s> {
     /// Synthesised group types (choice enums, repeated sequences, mixed content), by name.
     groups: BTreeMap<String, TokenStream>,
     used_names: HashSet<String>,
-    /// The accessor of the runtime's observer that gives this schema's visitor, if the
-    /// bindings name one (`SCHEMA-FILE @visitor ACCESSOR`).
-    visitor: Option<Ident>,
+    /// Whether the bindings give this schema a visitor (`SCHEMA-FILE @visitor`).
+    visitor: bool,
     /// The element types visited, with their methods, in the order rendered.
     visited: Vec<(Ident, Ident)>,
     visitor_methods: FieldNames,
@@ -337,19 +338,19 @@ struct SimpleBase {
 
 impl<'s> Renderer<'s> {
     /// What a generated `Element` impl is given to hand the elements of type `ident` to the
-    /// schema's visitor: `ACCESSOR METHOD`, nothing when the schema has no visitor.
+    /// schema's visitor: `visited`, nothing when the schema has no visitor.
     fn visit_args(&mut self, ident: &Ident) -> TokenStream {
-        let Some(accessor) = self.visitor.clone() else {
+        if !self.visitor {
             return TokenStream::new();
-        };
+        }
         if self.shapes.contains(&ident.to_string()) {
             return TokenStream::new();
         }
         let method = self
             .visitor_methods
             .take(&sanitize_snake(&ident.to_string()));
-        self.visited.push((ident.clone(), method.clone()));
-        quote! { , #accessor #method }
+        self.visited.push((ident.clone(), method));
+        quote! { , visited }
     }
 
     /// Reports a valid construct the generator cannot express.

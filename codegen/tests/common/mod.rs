@@ -97,7 +97,7 @@ pub fn compile_modules(modules: &[(String, String)]) -> Result<(), String> {
         pkg.path().join("Cargo.toml"),
         format!(
             "[package]\nname = \"codegen-compile-check\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\nboardxml = {{ path = {:?}, default-features = false }}\n\n[workspace]\n",
+             [dependencies]\nboardxml = {{ path = {:?} }}\n\n[workspace]\n",
             workspace.display().to_string()
         ),
     )

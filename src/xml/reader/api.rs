@@ -109,16 +109,17 @@ impl<'t> At<'t> {
 
 /// Format rules that see elements as they are read, typed, in document order, so that a
 /// document need not be kept whole (memory stays bounded). The reader calls [`start`] at
-/// each start tag and, once an element is read and valid, hands it to the visitor of its
-/// schema, which generated code asks for by the accessor its binding names
-/// (`schemas/bindings.txt`: `cif.xsd @visitor cif`). Findings go into `found`, anchored at
-/// byte offsets ([`At`]); the reader reports them with its own diagnostics.
+/// each start tag and, once an element is read and valid, hands it to [`element`] if its
+/// type's schema has a visitor (`schemas/bindings.txt`: `cif.xsd @visitor`). Findings go
+/// into `found`, anchored at byte offsets ([`At`]); the reader reports them with its own
+/// diagnostics.
 ///
-/// The accessors name the schemas compiled into this crate: a reader cannot hand a typed
-/// element to a visitor of a type it does not know without naming it here (or without
-/// `Any`), so the closed set of schemas lives in this one trait.
+/// The reader names no schema: [`element`] gets the element as a value of its generated
+/// type (`&dyn Any`), and the schema's generated `visit` function hands it to the method of
+/// that type on the schema's `Visitor` (`cif::visit(&mut rules, element, at, found)`).
 ///
 /// [`start`]: Observer::start
+/// [`element`]: Observer::element
 pub trait Observer {
     /// An element starts: its attributes are known (as written), its content not yet.
     fn start(&mut self, at: &At<'_>, found: &mut Vec<Diagnostic>) {
@@ -131,17 +132,10 @@ pub trait Observer {
     fn starts(&self) -> bool {
         true
     }
-    /// The visitor of CIF documents, if this observer has one.
-    fn cif(&mut self) -> Option<&mut dyn crate::generated::cif::Visitor> {
-        None
-    }
-    /// The visitor of CBF 2007 records, if this observer has one.
-    fn cbf_2007(&mut self) -> Option<&mut dyn crate::generated::cbf_2007::Visitor> {
-        None
-    }
-    /// The visitor of CBF 1.0 records, if this observer has one.
-    fn cbf_1_0(&mut self) -> Option<&mut dyn crate::generated::cbf_1_0::Visitor> {
-        None
+    /// An element of a visited schema, just read and valid, at `at`: a value of its
+    /// generated type, for the schema's generated `visit` function to dispatch.
+    fn element(&mut self, element: &dyn std::any::Any, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        let _ = (element, at, found);
     }
 }
 
@@ -203,7 +197,7 @@ impl<'a> Reader<'a> {
                     let found = excerpt(&self.text);
                     self.report(
                         Diagnostic::error(
-                            Code::UnexpectedText,
+                            Code::UNEXPECTED_TEXT,
                             offset,
                             path,
                             format!("text is not allowed in <{name}>, only elements"),
@@ -353,7 +347,7 @@ impl<'a> Reader<'a> {
         let path = self.path();
         self.report(
             Diagnostic::error(
-                Code::UnexpectedElement,
+                Code::UNEXPECTED_ELEMENT,
                 tag.offset,
                 path,
                 format!("unexpected element <{}>", tag.name()),
@@ -372,7 +366,7 @@ impl<'a> Reader<'a> {
     pub fn reject_element(&mut self, tag: &Tag, message: String, expected: String) {
         let path = self.path();
         self.report(
-            Diagnostic::error(Code::UnexpectedElement, tag.offset, path, message)
+            Diagnostic::error(Code::UNEXPECTED_ELEMENT, tag.offset, path, message)
                 .expected(expected)
                 .found(format!("<{}>", tag.name())),
         );
@@ -434,7 +428,7 @@ impl<'a> Reader<'a> {
         let path = self.path();
         self.report(
             Diagnostic::error(
-                Code::Alternative,
+                Code::ALTERNATIVE,
                 tag.offset,
                 path,
                 format!(
@@ -463,7 +457,7 @@ impl<'a> Reader<'a> {
         let path = self.path();
         self.report(
             Diagnostic::error(
-                Code::MissingElement,
+                Code::MISSING_ELEMENT,
                 offset,
                 path,
                 format!("missing element {expected}"),
@@ -598,7 +592,7 @@ impl<'a> Reader<'a> {
                     let path = self.path();
                     self.report(
                         Diagnostic::error(
-                            Code::FixedValue,
+                            Code::FIXED_VALUE,
                             tag.offset,
                             path,
                             format!("the content of <{}> must be \"{fixed}\"", tag.name()),
@@ -647,7 +641,7 @@ impl<'a> Reader<'a> {
                     let found = format!("\"{}\"", excerpt(&self.text));
                     self.report(
                         Diagnostic::error(
-                            Code::UnexpectedText,
+                            Code::UNEXPECTED_TEXT,
                             offset,
                             path,
                             format!("<{}> must be empty{}", tag.name(), self.nil_reason(tag)),

@@ -141,7 +141,7 @@ impl<'t> Attributes<'t> {
                 let offset = self.tag.offset;
                 r.report(
                     Diagnostic::error(
-                        Code::MissingAttribute,
+                        Code::MISSING_ATTRIBUTE,
                         offset,
                         path,
                         format!("<{}> needs attribute {name}", self.tag.name()),
@@ -193,7 +193,7 @@ impl<'t> Attributes<'t> {
             let path = format!("{}/@{}", r.path(), name);
             r.report(
                 Diagnostic::error(
-                    Code::FixedValue,
+                    Code::FIXED_VALUE,
                     attr_offset,
                     path,
                     format!("attribute {name} must be \"{fixed}\""),
@@ -241,7 +241,7 @@ impl<'t> Attributes<'t> {
                     let path = format!("{}/@{}", r.path(), attr.name);
                     r.report(
                         Diagnostic::error(
-                            Code::UnknownAttribute,
+                            Code::UNKNOWN_ATTRIBUTE,
                             attr.offset,
                             path,
                             format!(
@@ -294,14 +294,14 @@ impl<'t> Attributes<'t> {
         let found = format!("xsi:type=\"{}\"", excerpt(attr.value));
         let d = match &self.xsi_type {
             Some(Err(why)) => Diagnostic::error(
-                Code::Lexical,
+                Code::LEXICAL,
                 attr.offset,
                 path,
                 format!("the value of xsi:type on <{}> is not a QName: {why}", self.tag.name()),
             )
             .expected("a QName naming a type"),
             Some(Ok(name)) => Diagnostic::error(
-                Code::UnknownAttribute,
+                Code::UNKNOWN_ATTRIBUTE,
                 attr.offset,
                 path,
                 format!(
@@ -310,7 +310,7 @@ impl<'t> Attributes<'t> {
                 ),
             ),
             None => Diagnostic::error(
-                Code::UnknownAttribute,
+                Code::UNKNOWN_ATTRIBUTE,
                 attr.offset,
                 path,
                 format!("<{}> has no attribute xsi:type (type substitution is not supported)", self.tag.name()),
@@ -351,7 +351,7 @@ impl<'t> Attributes<'t> {
                 let path = format!("{}/@{}", r.path(), attr.name);
                 r.report(
                     Diagnostic::error(
-                        Code::UnknownAttribute,
+                        Code::UNKNOWN_ATTRIBUTE,
                         attr.offset,
                         path,
                         format!("<{}> has no attribute {}", self.tag.name(), attr.name),

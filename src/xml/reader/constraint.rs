@@ -109,7 +109,7 @@ impl ContentConstraint {
         let name = r.current_name().to_string();
         r.report(
             Diagnostic::error(
-                Code::FixedValue,
+                Code::FIXED_VALUE,
                 self.offset,
                 path,
                 format!("the content of <{name}> must be the fixed text \"{fixed}\""),

@@ -47,7 +47,7 @@ impl Reader<'_> {
                 } => continue,
                 Node::Text { offset, .. } => {
                     self.fatal_error(
-                        Code::Malformed,
+                        Code::MALFORMED,
                         offset,
                         "text before the root element".into(),
                     );
@@ -56,7 +56,7 @@ impl Reader<'_> {
                 Node::End(_) | Node::Eof => {
                     if !self.fatal {
                         let at = self.position();
-                        self.fatal_error(Code::Malformed, at, "no root element".into());
+                        self.fatal_error(Code::MALFORMED, at, "no root element".into());
                     }
                     return Err(Invalid);
                 }
@@ -76,7 +76,7 @@ impl Reader<'_> {
                 } => continue,
                 Node::Text { offset, .. } | Node::Start(Tag { offset, .. }) => {
                     self.fatal_error(
-                        Code::Malformed,
+                        Code::MALFORMED,
                         offset,
                         "content after the root element".into(),
                     );
@@ -146,7 +146,7 @@ impl Reader<'_> {
             None => format!("unexpected root element <{}>", tag.name()),
         };
         let d = Diagnostic::error(
-            Code::UnknownRoot,
+            Code::UNKNOWN_ROOT,
             tag.offset,
             format!("/{}", tag.name()),
             message,

@@ -178,7 +178,7 @@ impl Reader<'_> {
         if self.text.len() > self.limits.max_text {
             let at = run.map_or(before, |r| r.offset);
             self.fatal_error(
-                Code::Limit,
+                Code::LIMIT,
                 at,
                 format!("text longer than {} bytes", self.limits.max_text),
             );
@@ -217,7 +217,7 @@ impl Reader<'_> {
                 .and_then(|e| e.downcast_ref::<guard::TooLarge>())
             {
                 let (offset, message) = (t.offset, t.message.clone());
-                self.fatal_error(Code::Limit, offset, message);
+                self.fatal_error(Code::LIMIT, offset, message);
                 return;
             }
             if let Some(f) = io
@@ -225,7 +225,7 @@ impl Reader<'_> {
                 .and_then(|e| e.downcast_ref::<guard::Forbidden>())
             {
                 let (offset, message) = (f.offset, f.to_string());
-                self.fatal_error(Code::Malformed, offset, message);
+                self.fatal_error(Code::MALFORMED, offset, message);
                 return;
             }
         }
@@ -237,13 +237,13 @@ impl Reader<'_> {
         // quotes) is refused as a DOCTYPE all the same.
         if let quick_xml::Error::Syntax(quick_xml::errors::SyntaxError::UnclosedDoctype) = error {
             self.fatal_error(
-                Code::Doctype,
+                Code::DOCTYPE,
                 at,
                 "a DOCTYPE is not allowed: boardxml reads no DTDs and expands no entities".into(),
             );
             return;
         }
-        self.fatal_error(Code::Malformed, at, format!("not well-formed XML: {error}"));
+        self.fatal_error(Code::MALFORMED, at, format!("not well-formed XML: {error}"));
     }
 
     /// What one event means for the node being gathered.
@@ -285,7 +285,7 @@ impl Reader<'_> {
                     .is_some_and(|gap| gap > 0);
                 if super::doctype::external_only(&raw).is_some() && spaced {
                     let note = crate::diagnostic::Diagnostic::note(
-                        Code::ExternalDtd,
+                        Code::EXTERNAL_DTD,
                         before,
                         "",
                         "the DOCTYPE names an external DTD, which was neither fetched nor applied: the document is read as it stands, by its schema",
@@ -295,7 +295,7 @@ impl Reader<'_> {
                     return Step::Skip;
                 }
                 self.fatal_error(
-                    Code::Doctype,
+                    Code::DOCTYPE,
                     before,
                     "a DOCTYPE is not allowed: boardxml reads no DTDs and expands no entities"
                         .into(),
@@ -329,7 +329,7 @@ impl Reader<'_> {
     fn text_piece(&mut self, raw: &str, before: usize) -> Step {
         if !wf::plain_text(raw) {
             if let Some(at) = forbidden_char(raw) {
-                self.fatal_error(Code::Malformed, before + at, forbidden_message(&raw[at..]));
+                self.fatal_error(Code::MALFORMED, before + at, forbidden_message(&raw[at..]));
                 return Step::Stop(Node::Eof);
             }
             if let Some(at) = wf::cdata_end_in_text(raw) {
@@ -351,7 +351,7 @@ impl Reader<'_> {
     fn cdata_piece(&mut self, raw: &str, before: usize) -> Step {
         if let Some(at) = forbidden_char(raw) {
             self.fatal_error(
-                Code::Malformed,
+                Code::MALFORMED,
                 before + "<![CDATA[".len() + at,
                 forbidden_message(&raw[at..]),
             );
@@ -388,7 +388,7 @@ impl Reader<'_> {
                 Step::Piece(false)
             }
             Err(message) => {
-                self.fatal_error(Code::Malformed, before, message);
+                self.fatal_error(Code::MALFORMED, before, message);
                 Step::Stop(Node::Eof)
             }
         }
@@ -398,7 +398,7 @@ impl Reader<'_> {
     fn comment(&mut self, raw: &str, before: usize) -> Step {
         if let Some(at) = forbidden_char(raw) {
             let message = format!("in a comment: {}", forbidden_message(&raw[at..]));
-            self.fatal_error(Code::Malformed, before + "<!--".len() + at, message);
+            self.fatal_error(Code::MALFORMED, before + "<!--".len() + at, message);
             return Step::Stop(Node::Eof);
         }
         Step::Skip
@@ -422,7 +422,7 @@ impl Reader<'_> {
                 "in a processing instruction: {}",
                 forbidden_message(&raw[at..])
             );
-            self.fatal_error(Code::Malformed, before + 2 + at, message);
+            self.fatal_error(Code::MALFORMED, before + 2 + at, message);
             return Step::Stop(Node::Eof);
         }
         Step::Skip
@@ -449,7 +449,7 @@ impl Reader<'_> {
         }
         if raw.len() > decl::MAX_DECLARATION {
             self.fatal_error(
-                Code::Limit,
+                Code::LIMIT,
                 before,
                 format!(
                     "an XML declaration longer than {} bytes",
@@ -476,7 +476,7 @@ impl Reader<'_> {
         if self.depth > 0 {
             let open = self.current_name().to_string();
             self.fatal_error(
-                Code::Malformed,
+                Code::MALFORMED,
                 before,
                 format!(
                     "the document ends before </{open}>: {} element(s) left open",

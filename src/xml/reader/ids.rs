@@ -33,7 +33,7 @@ impl IdTable {
                 if let Some(first) = self.ids.get(name) {
                     return Some(
                         Diagnostic::error(
-                            Code::DuplicateId,
+                            Code::DUPLICATE_ID,
                             offset,
                             path,
                             format!("the ID \"{name}\" is already the ID at {first}"),
@@ -59,7 +59,7 @@ impl IdTable {
             .filter(|(name, _, _)| !ids.contains_key(name))
             .map(|(name, offset, path)| {
                 let mut d = Diagnostic::error(
-                    Code::DanglingIdRef,
+                    Code::DANGLING_ID_REF,
                     offset,
                     path,
                     format!("the IDREF \"{name}\" names no ID of the document"),
@@ -95,7 +95,7 @@ impl super::Reader<'_> {
         let path = format!("{}/@{name}", self.path());
         self.report(
             Diagnostic::error(
-                Code::UnknownAttribute,
+                Code::UNKNOWN_ATTRIBUTE,
                 offset,
                 path,
                 format!(

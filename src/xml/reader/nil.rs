@@ -32,7 +32,7 @@ impl Reader<'_> {
         let path = format!("{}/@xsi:nil", self.path());
         self.report(
             Diagnostic::error(
-                Code::UnknownAttribute,
+                Code::UNKNOWN_ATTRIBUTE,
                 offset,
                 path,
                 format!(
@@ -88,7 +88,7 @@ impl Reader<'_> {
         let path = self.path();
         self.report(
             Diagnostic::error(
-                Code::FixedValue,
+                Code::FIXED_VALUE,
                 offset,
                 path,
                 format!(

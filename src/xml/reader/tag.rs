@@ -226,7 +226,7 @@ impl Reader<'_> {
     fn check_element_limits(&mut self, name_len: usize, offset: usize) -> Result<(), Refused> {
         if self.depth > self.limits.max_depth {
             self.fatal_error(
-                Code::Limit,
+                Code::LIMIT,
                 offset,
                 format!("elements nested deeper than {}", self.limits.max_depth),
             );
@@ -234,7 +234,7 @@ impl Reader<'_> {
         }
         if name_len > self.limits.max_name {
             self.fatal_error(
-                Code::Limit,
+                Code::LIMIT,
                 offset,
                 format!("an element name longer than {} bytes", self.limits.max_name),
             );
@@ -352,7 +352,7 @@ impl Reader<'_> {
         if plain {
             tag.text.push_str(attribute.raw);
         } else if let Err(message) = push_attribute_value(&mut tag.text, attribute.raw) {
-            self.fatal_error(Code::Malformed, attribute.value_offset, message);
+            self.fatal_error(Code::MALFORMED, attribute.value_offset, message);
             return Err(Refused);
         }
         tag.attributes.push(Attr {
@@ -389,7 +389,7 @@ impl Reader<'_> {
         } else {
             return Ok(());
         };
-        self.fatal_error(Code::Limit, tag.offset, message);
+        self.fatal_error(Code::LIMIT, tag.offset, message);
         Err(Refused)
     }
 
@@ -427,7 +427,7 @@ impl Reader<'_> {
         };
         if duplicate {
             let message = format!("attribute {key} appears twice in <{}>", tag.name());
-            self.fatal_error(Code::Malformed, attribute.offset, message);
+            self.fatal_error(Code::MALFORMED, attribute.offset, message);
             return Err(Refused);
         }
         Ok(colon)
@@ -453,7 +453,7 @@ impl Reader<'_> {
         });
         if let Some((key, offset)) = repeated {
             let message = format!("attribute {key} appears twice in <{}>", tag.name());
-            self.fatal_error(Code::Malformed, offset, message);
+            self.fatal_error(Code::MALFORMED, offset, message);
             return Err(Refused);
         }
         Ok(())
@@ -488,7 +488,7 @@ impl Reader<'_> {
                 tag.name(),
                 forbidden_message(&raw[at..])
             );
-            self.fatal_error(Code::Malformed, attribute.value_offset + at, message);
+            self.fatal_error(Code::MALFORMED, attribute.value_offset + at, message);
             return Err(Refused);
         }
         Ok(false)
@@ -505,7 +505,7 @@ impl Reader<'_> {
         declared.names.push(key.to_string());
         let mut value = String::new();
         if let Err(message) = push_attribute_value(&mut value, attribute.raw) {
-            self.fatal_error(Code::Malformed, attribute.value_offset, message);
+            self.fatal_error(Code::MALFORMED, attribute.value_offset, message);
             return Err(Refused);
         }
         if let Err((message, expected)) = check_declaration(key, &value) {
