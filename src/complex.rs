@@ -76,16 +76,22 @@ pub struct Field {
 }
 
 impl Field {
-    /// A child element occurring `min..=max` times.
-    pub const fn element(xml: &'static str, min: u32, max: u32) -> Field {
+    /// A field of `kind` occurring `min..=max` times, without a value constraint or types
+    /// an `xsi:type` may name.
+    const fn of(xml: &'static str, kind: Kind, min: u32, max: u32) -> Field {
         Field {
             xml,
-            kind: Kind::Element,
+            kind,
             min,
             max,
             value: None,
             types: None,
         }
+    }
+
+    /// A child element occurring `min..=max` times.
+    pub const fn element(xml: &'static str, min: u32, max: u32) -> Field {
+        Field::of(xml, Kind::Element, min, max)
     }
 
     /// A child element occurring `min..=max` times whose declaration has a value
@@ -97,12 +103,8 @@ impl Field {
         value: ValueConstraint,
     ) -> Field {
         Field {
-            xml,
-            kind: Kind::Element,
-            min,
-            max,
             value: Some(value),
-            types: None,
+            ..Field::element(xml, min, max)
         }
     }
 
@@ -116,91 +118,47 @@ impl Field {
         types: &'static crate::type_substitution::SimpleTable,
     ) -> Field {
         Field {
-            xml,
-            kind: Kind::Element,
-            min,
-            max,
             value,
             types: Some(types),
+            ..Field::element(xml, min, max)
         }
     }
 
     /// A group occurring `min..=max` times.
     pub const fn group(min: u32, max: u32) -> Field {
-        Field {
-            xml: "",
-            kind: Kind::Group,
-            min,
-            max,
-            value: None,
-            types: None,
-        }
+        Field::of("", Kind::Group, min, max)
+    }
+
+    /// An attribute occurring `min..=1` times, with its fixed or default value.
+    const fn attribute_of(
+        xml: &'static str,
+        min: u32,
+        fixed: Option<&'static str>,
+        default: Option<&'static str>,
+    ) -> Field {
+        Field::of(xml, Kind::Attribute { fixed, default }, min, 1)
     }
 
     /// An attribute.
     pub const fn attribute(xml: &'static str, required: bool) -> Field {
-        Field {
-            xml,
-            kind: Kind::Attribute {
-                fixed: None,
-                default: None,
-            },
-            min: required as u32,
-            max: 1,
-            value: None,
-            types: None,
-        }
+        Field::attribute_of(xml, required as u32, None, None)
     }
 
     /// An attribute with a fixed value.
     pub const fn fixed(xml: &'static str, required: bool, fixed: &'static str) -> Field {
-        Field {
-            xml,
-            kind: Kind::Attribute {
-                fixed: Some(fixed),
-                default: None,
-            },
-            min: required as u32,
-            max: 1,
-            value: None,
-            types: None,
-        }
+        Field::attribute_of(xml, required as u32, Some(fixed), None)
     }
 
     /// An attribute with a default value.
     pub const fn defaulted(xml: &'static str, default: &'static str) -> Field {
-        Field {
-            xml,
-            kind: Kind::Attribute {
-                fixed: None,
-                default: Some(default),
-            },
-            min: 0,
-            max: 1,
-            value: None,
-            types: None,
-        }
+        Field::attribute_of(xml, 0, None, Some(default))
     }
 
     /// Simple content.
-    pub const CONTENT: Field = Field {
-        xml: "",
-        kind: Kind::Content,
-        min: 1,
-        max: 1,
-        value: None,
-        types: None,
-    };
+    pub const CONTENT: Field = Field::of("", Kind::Content, 1, 1);
 
     /// Mixed content.
-    pub const MIXED: Field = Field {
-        xml: "",
-        kind: Kind::Mixed,
-        min: 0,
-        max: 1,
-        value: None,
-        types: None,
-    };
+    pub const MIXED: Field = Field::of("", Kind::Mixed, 0, 1);
 
     /// Whether it is an attribute.
     pub fn is_attribute(&self) -> bool {
@@ -629,19 +587,9 @@ macro_rules! complex_element {
             $($crate::__visit!($visited);)?
         }
     };
+    // Without: none, as `Element::IDENTITY` has it by default.
     ($ty:ty $(, $visited:ident)?) => {
-        impl $crate::schema::Element for $ty {
-            fn read_element(
-                r: &mut $crate::xml::Reader<'_>,
-                tag: &$crate::xml::Tag,
-            ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
-                $crate::complex::read(r, tag)
-            }
-            fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
-                $crate::complex::write(self, w, name)
-            }
-            $($crate::__visit!($visited);)?
-        }
+        $crate::complex_element!($ty, identity = &[] $(, $visited)?);
     };
 }
 
@@ -729,10 +677,15 @@ pub fn child<T: Element + 'static>(
     Ok(())
 }
 
-/// One more occurrence of a repeated child element, kept only while the reader retains
-/// (validating without keeping holds memory bounded).
+/// One more occurrence of a repeated child element, kept only while the reader retains.
 pub fn push<T: Element + 'static>(r: &mut Reader<'_>, list: &mut Vec<T>) -> Result<(), Invalid> {
     let v = r.read_child()?;
+    keep(r, list, v)
+}
+
+/// Keeps `v`, one more occurrence of a repeated particle, while the reader retains
+/// (validating without keeping holds memory bounded).
+fn keep<T>(r: &Reader<'_>, list: &mut Vec<T>, v: T) -> Result<(), Invalid> {
     if r.retains() {
         list.push(v);
     }
@@ -756,22 +709,7 @@ fn constrained_push<T: Element + 'static>(
     list: &mut Vec<T>,
 ) -> Result<(), Invalid> {
     let v = r.read_declared(f.value, f.types)?;
-    if r.retains() {
-        list.push(v);
-    }
-    Ok(())
-}
-
-fn any_group<G: Group>(r: &mut Reader<'_>, _: &Field, slot: &mut Option<G>) -> Result<(), Invalid> {
-    group(r, slot)
-}
-
-fn any_push_group<G: Group>(
-    r: &mut Reader<'_>,
-    _: &Field,
-    list: &mut Vec<G>,
-) -> Result<(), Invalid> {
-    push_group(r, list)
+    keep(r, list, v)
 }
 
 /// One occurrence of a group (the caller has seen it start).
@@ -783,10 +721,7 @@ pub fn group<G: Group>(r: &mut Reader<'_>, slot: &mut Option<G>) -> Result<(), I
 /// One more occurrence of a repeated group.
 pub fn push_group<G: Group>(r: &mut Reader<'_>, list: &mut Vec<G>) -> Result<(), Invalid> {
     let v = G::read_group(r).unwrap_or(Err(Invalid))?;
-    if r.retains() {
-        list.push(v);
-    }
-    Ok(())
+    keep(r, list, v)
 }
 
 /// Simple content into `slot` and its form.
@@ -935,75 +870,35 @@ fn fixed_value(f: &Field) -> &'static str {
     }
 }
 
-impl<T: SimpleValue> FieldKind for Attr<T> {
-    type Value = T;
-    type Slot = Option<T>;
-    fn read(
-        r: &mut Reader<'_>,
-        a: &mut Attributes<'_>,
-        f: &Field,
-        slot: &mut Option<T>,
-    ) -> Result<(), Invalid> {
-        *slot = Some(a.required(r, f.xml)?);
-        Ok(())
-    }
-    fn build(slot: Option<T>) -> Option<T> {
-        slot
-    }
-    fn write(value: &T, w: &mut Writer, f: &Field) {
-        write_attribute(w, f.xml, value);
-    }
-    fn text(value: &T) -> Option<Cow<'_, str>> {
-        text_one(value)
-    }
-    fn set_text(value: &mut T, text: &str) -> Result<bool, FacetError> {
-        set_one(value, text)
-    }
-}
-
-impl<T: SimpleValue> FieldKind for OptAttr<T> {
-    type Value = Option<T>;
-    type Slot = Option<T>;
-    fn read(
-        r: &mut Reader<'_>,
-        a: &mut Attributes<'_>,
-        f: &Field,
-        slot: &mut Option<T>,
-    ) -> Result<(), Invalid> {
-        *slot = match f.kind {
-            Kind::Attribute {
-                fixed: Some(fixed), ..
-            } => a.fixed(r, f.xml, fixed, false)?,
-            _ => a.optional(r, f.xml)?,
-        };
-        if let (
-            None,
-            Kind::Attribute {
-                default: Some(value),
-                ..
-            }
-            | Kind::Attribute {
-                fixed: Some(value), ..
-            },
-        ) = (&*slot, f.kind)
-        {
-            r.identity_attribute_default::<T>(f.xml, value);
-            r.note_default_ids::<T>(a.tag_offset(), f.xml, value);
+/// An optional attribute: a fixed value is checked; the default or fixed value an absent
+/// one takes counts for identity constraints and IDREFs as a written one would.
+fn optional_attribute<T: SimpleValue>(
+    r: &mut Reader<'_>,
+    a: &mut Attributes<'_>,
+    f: &Field,
+    slot: &mut Option<T>,
+) -> Result<(), Invalid> {
+    *slot = match f.kind {
+        Kind::Attribute {
+            fixed: Some(fixed), ..
+        } => a.fixed(r, f.xml, fixed, false)?,
+        _ => a.optional(r, f.xml)?,
+    };
+    if let (
+        None,
+        Kind::Attribute {
+            default: Some(value),
+            ..
         }
-        Ok(())
+        | Kind::Attribute {
+            fixed: Some(value), ..
+        },
+    ) = (&*slot, f.kind)
+    {
+        r.identity_attribute_default::<T>(f.xml, value);
+        r.note_default_ids::<T>(a.tag_offset(), f.xml, value);
     }
-    fn build(slot: Option<T>) -> Option<Option<T>> {
-        Some(slot)
-    }
-    fn write(value: &Option<T>, w: &mut Writer, f: &Field) {
-        write_optional_attribute(w, f.xml, value);
-    }
-    fn text(value: &Option<T>) -> Option<Cow<'_, str>> {
-        text_opt(value)
-    }
-    fn set_text(value: &mut Option<T>, text: &str) -> Result<bool, FacetError> {
-        set_opt(value, text)
-    }
+    Ok(())
 }
 
 impl<T: SimpleValue> FieldKind for Fixed<T> {
@@ -1024,13 +919,30 @@ impl<T: SimpleValue> FieldKind for Fixed<T> {
     fn write(_: &(), _: &mut Writer, _: &Field) {}
 }
 
-macro_rules! child_kinds {
-    ($($kind:ident<$t:ident: $bound:path>: $value:ty, $slot:ty, $read:ident, $build:expr, $write:expr;)*) => {$(
-        impl<$t: $bound + 'static> FieldKind for $kind<$t> {
+/// Reads one occurrence of a field by `read`, a closure of the table of kinds below
+/// (whose signature this gives it).
+#[inline(always)]
+fn read_by<S>(
+    read: impl FnOnce(&mut Reader<'_>, &mut Attributes<'_>, &Field, &mut S) -> Result<(), Invalid>,
+    r: &mut Reader<'_>,
+    a: &mut Attributes<'_>,
+    f: &Field,
+    slot: &mut S,
+) -> Result<(), Invalid> {
+    read(r, a, f, slot)
+}
+
+/// The kinds of fields, one a line: what the field holds, what it is read into, how one
+/// occurrence is read (`|reader, attributes, field, slot|`), how the value is built and
+/// written, and for a field of one simple value, its text form (`text_one` and `set_one`
+/// when held as `T`, `text_opt` and `set_opt` when held as `Option<T>`).
+macro_rules! field_kinds {
+    ($($kind:ident<$t:ident: $bound:ident $(+ $more:ident)*>: $value:ty, $slot:ty, $read:expr, $build:expr, $write:expr $(, $text:ident, $set_text:ident)?;)*) => {$(
+        impl<$t: $bound $(+ $more)* + 'static> FieldKind for $kind<$t> {
             type Value = $value;
             type Slot = $slot;
-            fn read(r: &mut Reader<'_>, _: &mut Attributes<'_>, f: &Field, slot: &mut $slot) -> Result<(), Invalid> {
-                $read(r, f, slot)
+            fn read(r: &mut Reader<'_>, a: &mut Attributes<'_>, f: &Field, slot: &mut $slot) -> Result<(), Invalid> {
+                read_by($read, r, a, f, slot)
             }
             fn build(slot: $slot) -> Option<$value> {
                 ($build)(slot)
@@ -1038,67 +950,29 @@ macro_rules! child_kinds {
             fn write(value: &$value, w: &mut Writer, f: &Field) {
                 ($write)(value, w, f)
             }
+            $(
+                fn text(value: &$value) -> Option<Cow<'_, str>> {
+                    $text(value)
+                }
+                fn set_text(value: &mut $value, text: &str) -> Result<bool, FacetError> {
+                    $set_text(value, text)
+                }
+            )?
         }
     )*};
 }
 
-child_kinds! {
-    Child<T: Element>: T, Option<T>, constrained_child, |s| s, |v, w, f: &Field| write_children(w, f.xml, [v]);
-    OptChild<T: Element>: Option<T>, Option<T>, constrained_child, Some, |v, w, f: &Field| write_children(w, f.xml, v);
-    Children<T: Element>: Vec<T>, Vec<T>, constrained_push, Some, |v, w, f: &Field| write_children(w, f.xml, v);
-    One<T: Group>: T, Option<T>, any_group, |s| s, |v, w, _| write_groups(w, [v]);
-    Opt<T: Group>: Option<T>, Option<T>, any_group, Some, |v, w, _| write_groups(w, v);
-    Many<T: Group>: Vec<T>, Vec<T>, any_push_group, Some, |v, w, _| write_groups(w, v);
-}
-
-impl<T: SimpleValue + Element + 'static> FieldKind for Leaf<T> {
-    type Value = T;
-    type Slot = Option<T>;
-    fn read(
-        r: &mut Reader<'_>,
-        _: &mut Attributes<'_>,
-        f: &Field,
-        slot: &mut Option<T>,
-    ) -> Result<(), Invalid> {
-        constrained_child(r, f, slot)
-    }
-    fn build(slot: Option<T>) -> Option<T> {
-        slot
-    }
-    fn write(value: &T, w: &mut Writer, f: &Field) {
-        write_children(w, f.xml, [value]);
-    }
-    fn text(value: &T) -> Option<Cow<'_, str>> {
-        text_one(value)
-    }
-    fn set_text(value: &mut T, text: &str) -> Result<bool, FacetError> {
-        set_one(value, text)
-    }
-}
-
-impl<T: SimpleValue + Element + 'static> FieldKind for OptLeaf<T> {
-    type Value = Option<T>;
-    type Slot = Option<T>;
-    fn read(
-        r: &mut Reader<'_>,
-        _: &mut Attributes<'_>,
-        f: &Field,
-        slot: &mut Option<T>,
-    ) -> Result<(), Invalid> {
-        constrained_child(r, f, slot)
-    }
-    fn build(slot: Option<T>) -> Option<Option<T>> {
-        Some(slot)
-    }
-    fn write(value: &Option<T>, w: &mut Writer, f: &Field) {
-        write_children(w, f.xml, value);
-    }
-    fn text(value: &Option<T>) -> Option<Cow<'_, str>> {
-        text_opt(value)
-    }
-    fn set_text(value: &mut Option<T>, text: &str) -> Result<bool, FacetError> {
-        set_opt(value, text)
-    }
+field_kinds! {
+    Attr<T: SimpleValue>: T, Option<T>, |r, a, f, s| a.required(r, f.xml).map(|v| *s = Some(v)), |s| s, |v, w, f: &Field| write_attribute(w, f.xml, v), text_one, set_one;
+    OptAttr<T: SimpleValue>: Option<T>, Option<T>, optional_attribute, Some, |v, w, f: &Field| write_optional_attribute(w, f.xml, v), text_opt, set_opt;
+    Child<T: Element>: T, Option<T>, |r, _, f, s| constrained_child(r, f, s), |s| s, |v, w, f: &Field| write_children(w, f.xml, [v]);
+    OptChild<T: Element>: Option<T>, Option<T>, |r, _, f, s| constrained_child(r, f, s), Some, |v, w, f: &Field| write_children(w, f.xml, v);
+    Leaf<T: SimpleValue + Element>: T, Option<T>, |r, _, f, s| constrained_child(r, f, s), |s| s, |v, w, f: &Field| write_children(w, f.xml, [v]), text_one, set_one;
+    OptLeaf<T: SimpleValue + Element>: Option<T>, Option<T>, |r, _, f, s| constrained_child(r, f, s), Some, |v, w, f: &Field| write_children(w, f.xml, v), text_opt, set_opt;
+    Children<T: Element>: Vec<T>, Vec<T>, |r, _, f, s| constrained_push(r, f, s), Some, |v, w, f: &Field| write_children(w, f.xml, v);
+    One<T: Group>: T, Option<T>, |r, _, _, s| group(r, s), |s| s, |v, w, _| write_groups(w, [v]);
+    Opt<T: Group>: Option<T>, Option<T>, |r, _, _, s| group(r, s), Some, |v, w, _| write_groups(w, v);
+    Many<T: Group>: Vec<T>, Vec<T>, |r, _, _, s| push_group(r, s), Some, |v, w, _| write_groups(w, v);
 }
 
 /// The items of a type's mixed content: text, CDATA, and the elements its choice allows.
@@ -1143,10 +1017,7 @@ impl<T: MixedContent> FieldKind for Mixed<T> {
         let mut constraint = r.content_constraint();
         while let Some(item) = r.next_mixed() {
             if let Some(c) = &mut constraint {
-                match &item {
-                    MixedItem::Text(t) | MixedItem::CData(t) => c.text(t),
-                    MixedItem::Child => c.child(),
-                }
+                c.item(&item);
             }
             let item = match item {
                 MixedItem::Text(t) => Ok(T::text(t)),

@@ -3,7 +3,7 @@
 //! value is the element's text as a string: an empty element takes the default (or fixed)
 //! text; an element with a fixed value may hold no element and exactly that text.
 
-use super::{excerpt, Reader, Tag};
+use super::{excerpt, MixedItem, Reader, Tag};
 use crate::complex::ValueConstraint;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::schema::{Element, Invalid};
@@ -83,6 +83,14 @@ impl ContentConstraint {
     pub fn child(&mut self) {
         self.children = true;
         self.text.clear();
+    }
+
+    /// An item of mixed content, as [`Reader::next_mixed`] gives it.
+    pub fn item(&mut self, item: &MixedItem) {
+        match item {
+            MixedItem::Text(t) | MixedItem::CData(t) => self.text(t),
+            MixedItem::Child => self.child(),
+        }
     }
 
     /// Ends the content (the reader still stands in the element): `Some(text)` is what an
