@@ -235,21 +235,6 @@ impl std::hash::Hash for AnyAttribute {
     }
 }
 
-impl PartialEq for AnyElement {
-    fn eq(&self, other: &Self) -> bool {
-        self.name == other.name && self.content == other.content
-    }
-}
-
-impl Eq for AnyElement {}
-
-impl std::hash::Hash for AnyElement {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.name.hash(state);
-        self.content.hash(state);
-    }
-}
-
 fn check_prefix(p: &str, ns: &str) -> Result<(), AnyError> {
     ncname(p)?;
     let bad = p == "xmlns" || (p == "xml") != (ns == XML_NAMESPACE);
@@ -260,29 +245,46 @@ fn check_prefix(p: &str, ns: &str) -> Result<(), AnyError> {
     }
 }
 
-/// One child of open content.
+/// One child of open content: a child element (`E`: an [`AnyElement`] in [`AnyType`], a
+/// schema's [`lax::LaxChild`] in [`lax::LaxContent`]), text or CDATA.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum AnyNode {
+pub enum Node<E> {
     /// A child element.
-    Element(AnyElement),
+    Element(E),
     /// Character data (line ends normalised, references resolved).
     Text(String),
     /// A CDATA section's content.
     CData(String),
 }
 
-/// The attributes and content of an element whose type is `xs:anyType`: any attributes,
-/// mixed content with any elements. The element's own name is its declaration's.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct AnyType {
+/// One child of [`AnyType`] content.
+pub type AnyNode = Node<AnyElement>;
+
+/// The attributes and mixed content of an element of open content, whose child elements
+/// are `E` ([`AnyType`], [`lax::LaxContent`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Content<E> {
     attributes: Vec<AnyAttribute>,
-    children: Vec<AnyNode>,
+    children: Vec<Node<E>>,
 }
 
-impl AnyType {
+/// The attributes and content of an element whose type is `xs:anyType`: any attributes,
+/// mixed content with any elements. The element's own name is its declaration's.
+pub type AnyType = Content<AnyElement>;
+
+impl<E> Default for Content<E> {
+    fn default() -> Self {
+        Content {
+            attributes: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+}
+
+impl<E> Content<E> {
     /// No attributes, no content.
     pub fn new() -> Self {
-        AnyType::default()
+        Self::default()
     }
 
     /// The attributes, in document order.
@@ -295,21 +297,14 @@ impl AnyType {
         self.attributes.iter().find(|a| &a.name == name)
     }
 
-    /// Adds an attribute; its expanded name must be new on the element.
-    pub fn push_attribute(&mut self, attribute: AnyAttribute) -> Result<(), AnyError> {
+    /// Adds an attribute whose expanded name is new on the element; `Err` gives the name
+    /// when it is not.
+    fn add_attribute(&mut self, attribute: AnyAttribute) -> Result<(), String> {
         if self.attribute(&attribute.name).is_some() {
-            return Err(AnyError::Duplicate(attribute.name.to_string()));
+            return Err(attribute.name.to_string());
         }
         self.attributes.push(attribute);
         Ok(())
-    }
-
-    /// The attributes alone, no content (what a nil element keeps, written so).
-    pub(crate) fn of_attributes(attributes: Vec<AnyAttribute>) -> Self {
-        AnyType {
-            attributes,
-            children: Vec::new(),
-        }
     }
 
     /// Removes and returns the attribute of expanded name `name`.
@@ -319,32 +314,96 @@ impl AnyType {
     }
 
     /// The content, in document order.
-    pub fn children(&self) -> &[AnyNode] {
+    pub fn children(&self) -> &[Node<E>] {
         &self.children
     }
 
-    /// Appends a child element.
-    pub fn push_element(&mut self, element: AnyElement) {
-        self.children.push(AnyNode::Element(element));
+    /// Appends a child element (a generated value is valid by construction).
+    pub fn push_element(&mut self, element: E) {
+        self.children.push(Node::Element(element));
     }
 
     /// Appends text; it must hold only XML characters.
     pub fn push_text(&mut self, text: &str) -> Result<(), AnyError> {
         xml_chars(text)?;
-        self.children.push(AnyNode::Text(text.to_string()));
+        self.children.push(Node::Text(text.to_string()));
         Ok(())
     }
 
     /// Appends a CDATA section; it must hold only XML characters.
     pub fn push_cdata(&mut self, text: &str) -> Result<(), AnyError> {
         xml_chars(text)?;
-        self.children.push(AnyNode::CData(text.to_string()));
+        self.children.push(Node::CData(text.to_string()));
         Ok(())
     }
 
     /// Removes every child.
     pub fn clear_children(&mut self) {
         self.children.clear();
+    }
+
+    /// Writes the attributes and content of the element just started as `name` by `w`,
+    /// each child element by `element`.
+    fn write_in(
+        &self,
+        w: &mut Writer,
+        name: &str,
+        scope: &mut Scope,
+        element: impl Fn(&E, &mut Writer, &mut Scope),
+    ) {
+        let mark = scope.bindings.len();
+        write_attributes(&self.attributes, w, scope);
+        w.begin_mixed();
+        for c in &self.children {
+            match c {
+                Node::Text(t) => w.text(t),
+                Node::CData(t) => w.cdata(t),
+                Node::Element(e) => element(e, w, scope),
+            }
+        }
+        w.end(name);
+        scope.bindings.truncate(mark);
+    }
+}
+
+impl<E: Element> Content<E> {
+    /// Reads the attributes of `tag` and the content up to its end tag, with what an
+    /// `xsi:type` naming a simple type judges (gathered only if `judged`); `attributes_ok`
+    /// says whether the caller's check of the attributes passed.
+    fn read_with(
+        r: &mut Reader<'_>,
+        tag: &Tag,
+        judged: bool,
+        attributes_ok: bool,
+    ) -> Result<(Self, SimpleView), Invalid> {
+        let attributes = read_attributes(r, tag);
+        let (children, view) = read_mixed::<Node<E>>(r, judged)?;
+        if attributes_ok {
+            Ok((
+                Content {
+                    attributes,
+                    children,
+                },
+                view,
+            ))
+        } else {
+            Err(Invalid)
+        }
+    }
+}
+
+impl AnyType {
+    /// Adds an attribute; its expanded name must be new on the element.
+    pub fn push_attribute(&mut self, attribute: AnyAttribute) -> Result<(), AnyError> {
+        self.add_attribute(attribute).map_err(AnyError::Duplicate)
+    }
+
+    /// The attributes alone, no content (what a nil element keeps, written so).
+    pub(crate) fn of_attributes(attributes: Vec<AnyAttribute>) -> Self {
+        Content {
+            attributes,
+            children: Vec::new(),
+        }
     }
 
     /// The text content: every text and CDATA child, and those of the child elements, in
@@ -367,42 +426,7 @@ impl AnyType {
     /// Reads the attributes of `tag` and the content up to its end tag: only
     /// well-formedness (which the reader checks) applies.
     pub fn read(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        Self::read_content(r, tag, false).map(|(value, _)| value)
-    }
-
-    /// [`AnyType::read`], with what an `xsi:type` naming a simple type judges (gathered
-    /// only if `judged`).
-    fn read_content(
-        r: &mut Reader<'_>,
-        tag: &Tag,
-        judged: bool,
-    ) -> Result<(Self, SimpleView), Invalid> {
-        let attributes = read_attributes(r, tag);
-        let (children, view) = read_mixed::<AnyNode>(r, judged)?;
-        Ok((
-            AnyType {
-                attributes,
-                children,
-            },
-            view,
-        ))
-    }
-
-    /// Writes the attributes and content of the element just started as `name` by `w`
-    /// (`name`'s own namespace, none on this branch, is the scope it starts from).
-    fn write_in(&self, w: &mut Writer, name: &str, scope: &mut Scope) {
-        let mark = scope.bindings.len();
-        write_attributes(&self.attributes, w, scope);
-        w.begin_mixed();
-        for c in &self.children {
-            match c {
-                AnyNode::Text(t) => w.text(t),
-                AnyNode::CData(t) => w.cdata(t),
-                AnyNode::Element(e) => e.write_scoped(w, scope),
-            }
-        }
-        w.end(name);
-        scope.bindings.truncate(mark);
+        Self::read_with(r, tag, false, true).map(|(value, _)| value)
     }
 }
 
@@ -512,96 +536,182 @@ fn write_attributes(attributes: &[AnyAttribute], w: &mut Writer, scope: &mut Sco
     }
 }
 
-/// An element of open content: its expanded name, the prefix it was written with, its
-/// attributes and its content. Equality ignores the prefix, as for [`AnyAttribute`].
-#[derive(Debug, Clone)]
-pub struct AnyElement {
-    name: ExpandedName,
-    prefix: Option<String>,
-    content: AnyType,
+/// An element held by name with its attributes and content: its expanded name, the
+/// prefix it was written with (equality ignores it, as for [`AnyAttribute`]), and its
+/// [`Content`] of child elements `$child`. The same struct, constructor and accessors for
+/// [`AnyElement`] and [`lax::LaxElement`], which differ in their children and in how they
+/// are written.
+macro_rules! named_element {
+    ($(#[$doc:meta])* $name:ident $(<$c:ident>)?, $child:ty) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone)]
+        pub struct $name $(<$c>)? {
+            name: $crate::any::ExpandedName,
+            prefix: Option<String>,
+            content: $crate::any::Content<$child>,
+        }
+
+        impl $(<$c: PartialEq>)? PartialEq for $name $(<$c>)? {
+            fn eq(&self, other: &Self) -> bool {
+                self.name == other.name && self.content == other.content
+            }
+        }
+
+        impl $(<$c: Eq>)? Eq for $name $(<$c>)? {}
+
+        impl $(<$c: std::hash::Hash>)? std::hash::Hash for $name $(<$c>)? {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                self.name.hash(state);
+                self.content.hash(state);
+            }
+        }
+
+        impl $(<$c>)? $name $(<$c>)? {
+            /// An empty element named `name`, written with `prefix` if it is in a namespace
+            /// and a prefix is given (else in the default namespace, or with a made-up
+            /// prefix where that cannot be rebound).
+            pub fn new(
+                name: $crate::any::ExpandedName,
+                prefix: Option<&str>,
+            ) -> Result<Self, $crate::any::AnyError> {
+                let prefix = match (prefix, name.namespace()) {
+                    (Some(p), Some(ns)) => {
+                        $crate::any::check_prefix(p, ns)?;
+                        Some(p.to_string())
+                    }
+                    (Some(p), None) => return Err($crate::any::AnyError::Prefix(p.to_string())),
+                    (None, _) => None,
+                };
+                Ok($name {
+                    name,
+                    prefix,
+                    content: $crate::any::Content::new(),
+                })
+            }
+
+            /// The expanded name.
+            pub fn name(&self) -> &$crate::any::ExpandedName {
+                &self.name
+            }
+
+            /// The prefix it is written with, if any.
+            pub fn prefix(&self) -> Option<&str> {
+                self.prefix.as_deref()
+            }
+
+            /// Its attributes and content.
+            pub fn content(&self) -> &$crate::any::Content<$child> {
+                &self.content
+            }
+
+            /// Its attributes and content, to change (every change is checked there).
+            pub fn content_mut(&mut self) -> &mut $crate::any::Content<$child> {
+                &mut self.content
+            }
+
+            /// Reads the element whose start tag is `tag` by its own name, its attributes
+            /// and content by `content`.
+            fn read_named(
+                r: &mut $crate::xml::Reader<'_>,
+                tag: &$crate::xml::Tag,
+                content: impl FnOnce(
+                    &mut $crate::xml::Reader<'_>,
+                    &$crate::xml::Tag,
+                ) -> Result<$crate::any::Content<$child>, $crate::schema::Invalid>,
+            ) -> Result<Self, $crate::schema::Invalid> {
+                let (name, prefix) =
+                    $crate::any::expand(r, tag.name()).ok_or($crate::schema::Invalid)?;
+                let prefix = prefix.or_else(|| tag.element_prefix().map(str::to_string));
+                let content = content(r, tag)?;
+                Ok($name {
+                    name,
+                    prefix,
+                    content,
+                })
+            }
+        }
+    };
 }
+pub(crate) use named_element;
+
+named_element!(
+    /// An element of open content: its expanded name, the prefix it was written with, its
+    /// attributes and its content. Equality ignores the prefix, as for [`AnyAttribute`].
+    AnyElement,
+    AnyElement
+);
 
 impl AnyElement {
-    /// An empty element named `name`, written with `prefix` if it is in a namespace and a
-    /// prefix is given (else in the default namespace).
-    pub fn new(name: ExpandedName, prefix: Option<&str>) -> Result<Self, AnyError> {
-        let prefix = match (prefix, name.namespace()) {
-            (Some(p), Some(ns)) => {
-                check_prefix(p, ns)?;
-                Some(p.to_string())
-            }
-            (Some(p), None) => return Err(AnyError::Prefix(p.to_string())),
-            (None, _) => None,
-        };
-        Ok(AnyElement {
-            name,
-            prefix,
-            content: AnyType::new(),
-        })
-    }
-
-    /// The expanded name.
-    pub fn name(&self) -> &ExpandedName {
-        &self.name
-    }
-
-    /// The prefix it is written with, if any.
-    pub fn prefix(&self) -> Option<&str> {
-        self.prefix.as_deref()
-    }
-
-    /// Its attributes and content.
-    pub fn content(&self) -> &AnyType {
-        &self.content
-    }
-
-    /// Its attributes and content, to change (every change is checked there).
-    pub fn content_mut(&mut self) -> &mut AnyType {
-        &mut self.content
-    }
-
     /// Writes the element under its own name (the name given by the caller is the
     /// declaration's, which a wildcard does not have).
     pub fn write(&self, w: &mut Writer) {
         self.write_scoped(w, &mut Scope::default());
     }
 
+    /// Writes the element in `scope`: a name without a prefix in the default namespace,
+    /// declared on the element where another one is in force.
     fn write_scoped(&self, w: &mut Writer, scope: &mut Scope) {
-        let mark = scope.bindings.len();
-        let mut declare_default = None;
-        let mut declare = Vec::new();
-        let qname = match self.name.namespace() {
-            Some(ns) => match &self.prefix {
-                Some(_) => {
-                    let p = scope.prefix_for(ns, self.prefix.as_deref(), &mut declare);
-                    format!("{p}:{}", self.name.local)
-                }
-                None => {
-                    if scope.default_namespace() != Some(ns) {
-                        scope.bindings.push((String::new(), Some(ns.to_string())));
-                        declare_default = Some(ns.to_string());
-                    }
-                    self.name.local.clone()
-                }
+        write_named(
+            w,
+            scope,
+            self.name(),
+            self.prefix(),
+            true,
+            |w, qname, scope| {
+                self.content
+                    .write_in(w, qname, scope, AnyElement::write_scoped)
             },
-            None => {
-                if scope.default_namespace().is_some() {
-                    scope.bindings.push((String::new(), None));
-                    declare_default = Some(String::new());
-                }
-                self.name.local.clone()
-            }
-        };
-        w.start(&qname);
-        if let Some(ns) = &declare_default {
-            w.attribute("xmlns", ns);
-        }
-        for (p, ns) in &declare {
-            w.attribute(&format!("xmlns:{p}"), ns);
-        }
-        self.content.write_in(w, &qname, scope);
-        scope.bindings.truncate(mark);
+        );
     }
+}
+
+/// Starts the element `name` (written with `prefix`, if it has one) in `scope`, then has
+/// `content` write its attributes and content (given the name as written) and end it. A
+/// namespaced name without a prefix is written in the default namespace if that is its
+/// namespace, else, if `rebind_default`, in a default namespace declared on the element,
+/// else with a made-up prefix; a prefixed name keeps its prefix where it is free. Only a
+/// name in no namespace under a default namespace must undeclare it (`xmlns=""`), as XML
+/// Namespaces allow no other way.
+fn write_named(
+    w: &mut Writer,
+    scope: &mut Scope,
+    name: &ExpandedName,
+    prefix: Option<&str>,
+    rebind_default: bool,
+    content: impl FnOnce(&mut Writer, &str, &mut Scope),
+) {
+    let mark = scope.bindings.len();
+    let mut declare_default = None;
+    let mut declare = Vec::new();
+    let qname = match name.namespace() {
+        Some(ns) if prefix.is_none() && scope.default_namespace() == Some(ns) => name.local.clone(),
+        Some(ns) if prefix.is_none() && rebind_default => {
+            scope.bindings.push((String::new(), Some(ns.to_string())));
+            declare_default = Some(ns);
+            name.local.clone()
+        }
+        Some(ns) => format!(
+            "{}:{}",
+            scope.prefix_for(ns, prefix, &mut declare),
+            name.local
+        ),
+        None => {
+            if scope.default_namespace().is_some() {
+                scope.bindings.push((String::new(), None));
+                declare_default = Some("");
+            }
+            name.local.clone()
+        }
+    };
+    w.start(&qname);
+    if let Some(ns) = declare_default {
+        w.attribute("xmlns", ns);
+    }
+    for (p, ns) in &declare {
+        w.attribute(&format!("xmlns:{p}"), ns);
+    }
+    content(w, &qname, scope);
+    scope.bindings.truncate(mark);
 }
 
 /// The expanded name of the element or attribute written `qname` where `r` stands: a
@@ -658,14 +768,7 @@ pub(crate) fn read_attributes(r: &Reader<'_>, tag: &Tag) -> Vec<AnyAttribute> {
 
 impl Element for AnyElement {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        let (name, prefix) = expand(r, tag.name()).ok_or(Invalid)?;
-        let prefix = prefix.or_else(|| tag.element_prefix().map(str::to_string));
-        let content = AnyType::read(r, tag)?;
-        Ok(AnyElement {
-            name,
-            prefix,
-            content,
-        })
+        Self::read_named(r, tag, AnyType::read)
     }
 
     fn write_element(&self, w: &mut Writer, _name: &str) {
@@ -675,12 +778,16 @@ impl Element for AnyElement {
 
 impl Element for AnyType {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        read_any_type_element(r, tag, AnyType::read_content)
+        read_any_type_element(r, tag, |r, tag, judged| {
+            Self::read_with(r, tag, judged, true)
+        })
     }
 
+    /// Writes the element `name` (its own namespace, none on this branch, is the scope
+    /// its content starts from).
     fn write_element(&self, w: &mut Writer, name: &str) {
         w.start(name);
-        self.write_in(w, name, &mut Scope::default());
+        self.write_in(w, name, &mut Scope::default(), AnyElement::write_scoped);
     }
 }
 
@@ -902,15 +1009,15 @@ pub(crate) trait MixedNode: Sized {
     fn child(r: &mut Reader<'_>) -> Result<Self, Invalid>;
 }
 
-impl MixedNode for AnyNode {
+impl<E: Element> MixedNode for Node<E> {
     fn text(text: String) -> Self {
-        AnyNode::Text(text)
+        Node::Text(text)
     }
     fn cdata(text: String) -> Self {
-        AnyNode::CData(text)
+        Node::CData(text)
     }
     fn child(r: &mut Reader<'_>) -> Result<Self, Invalid> {
-        r.read_child::<AnyElement>().map(AnyNode::Element)
+        r.read_child::<E>().map(Node::Element)
     }
 }
 
@@ -939,10 +1046,7 @@ pub(crate) fn read_mixed<N: MixedNode>(
     let mut constraint = r.content_constraint();
     while let Some(item) = r.next_mixed() {
         if let Some(c) = &mut constraint {
-            match &item {
-                MixedItem::Text(t) | MixedItem::CData(t) => c.text(t),
-                MixedItem::Child => c.child(),
-            }
+            c.item(&item);
         }
         let node = match item {
             MixedItem::Text(t) => {
