@@ -118,6 +118,24 @@ impl<'a> Cursor<'a> {
         self.i += n;
         Some(s.iter().fold(0u8, |v, d| v * 10 + (d - b'0')))
     }
+    /// `text`, byte for byte.
+    fn literal(&mut self, text: &[u8]) -> Option<()> {
+        text.iter().try_for_each(|&c| self.expect(c))
+    }
+    /// Exactly two digits, their number in `range` (a month, a day).
+    fn two_digits(&mut self, range: std::ops::RangeInclusive<u8>) -> Option<u8> {
+        let v = self.fixed(2)?;
+        range.contains(&v).then_some(v)
+    }
+    /// `-?YYYY-MM-DD`: a year, month and day of that month.
+    fn date(&mut self) -> Option<(i64, u8, u8)> {
+        let year = self.year()?;
+        self.expect(b'-')?;
+        let month = self.two_digits(1..=12)?;
+        self.expect(b'-')?;
+        let day = self.two_digits(1..=days_in_month(year, month))?;
+        Some((year, month, day))
+    }
     /// One or more digits.
     fn run(&mut self) -> Option<&'a [u8]> {
         let start = self.i;
@@ -193,6 +211,17 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// Reads `text` by `read` once its white space is collapsed: what `read` does not take
+/// (to the end) is not in the lexical space of `xsd`.
+fn read_lexical<T>(
+    text: &str,
+    xsd: &'static str,
+    read: impl FnOnce(&mut Cursor<'_>) -> Option<T>,
+) -> Result<T, FacetError> {
+    let t = whitespace::collapse(text);
+    read(&mut Cursor::new(&t)).ok_or(lexical(xsd))
+}
+
 fn write_year(f: &mut fmt::Formatter<'_>, year: i64) -> fmt::Result {
     if year < 0 {
         write!(f, "-{:04}", -year)
@@ -213,20 +242,6 @@ fn write_zone(f: &mut fmt::Formatter<'_>, zone: Option<i32>) -> fmt::Result {
             m.abs() % 60
         ),
     }
-}
-
-fn write_time(f: &mut fmt::Formatter<'_>, seconds: u32, frac: &str) -> fmt::Result {
-    write!(
-        f,
-        "{:02}:{:02}:{:02}",
-        seconds / 3600,
-        seconds / 60 % 60,
-        seconds % 60
-    )?;
-    if !frac.is_empty() {
-        write!(f, ".{frac}")?;
-    }
-    Ok(())
 }
 
 /// Where a value lies on the time line, for the order: whole seconds from 1970-01-01T00:00
@@ -275,8 +290,27 @@ fn day_seconds(year: i64, month: u8, day: u8) -> i128 {
     )) * 86_400
 }
 
-macro_rules! partial_order {
-    ($name:ident) => {
+/// Accessors of fields that are `Copy`, each named as its field.
+macro_rules! getters {
+    ($($(#[$doc:meta])* $field:ident: $ty:ty,)*) => {$(
+        $(#[$doc])*
+        pub fn $field(&self) -> $ty {
+            self.$field
+        }
+    )*};
+}
+
+/// What a value on the time line has by its `read` and `key`: `parse` (of the lexical
+/// form, documented by `$parse`, white space collapsed), `FromStr`, the partial order of
+/// Part 2, 3.2.7.4, and the equality and hashing that go with it.
+macro_rules! time_line_value {
+    ($name:ident, $xsd:literal, $parse:literal) => {
+        impl $name {
+            #[doc = $parse]
+            pub fn parse(text: &str) -> Result<Self, FacetError> {
+                read_lexical(text, $xsd, Self::read)
+            }
+        }
         impl PartialEq for $name {
             fn eq(&self, other: &Self) -> bool {
                 self.partial_cmp(other) == Some(Ordering::Equal)
@@ -312,28 +346,13 @@ pub struct DateTime {
     year: i64,
     month: u8,
     day: u8,
-    /// Seconds of the day, below 86 400.
-    seconds: u32,
-    frac: Box<str>,
-    zoned: bool,
+    /// The time of the day, UTC when zoned.
+    time: Time,
 }
 
 impl DateTime {
-    /// Reads `-?YYYY-MM-DDThh:mm:ss(.s+)?(zone)?` after collapsing white space.
-    pub fn parse(text: &str) -> Result<Self, FacetError> {
-        Self::read(&whitespace::collapse(text)).ok_or(lexical("xs:dateTime"))
-    }
-
-    fn read(t: &str) -> Option<Self> {
-        let mut c = Cursor::new(t);
-        let year = c.year()?;
-        c.expect(b'-')?;
-        let month = c.fixed(2)?;
-        c.expect(b'-')?;
-        let day = c.fixed(2)?;
-        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
-            return None;
-        }
+    fn read(c: &mut Cursor<'_>) -> Option<Self> {
+        let (year, month, day) = c.date()?;
         c.expect(b'T')?;
         let (seconds, frac) = c.time()?;
         let zone = c.zone_end()?;
@@ -351,42 +370,40 @@ impl DateTime {
             year: from_astronomical(a),
             month,
             day,
-            seconds,
-            frac,
-            zoned,
+            time: Time {
+                seconds,
+                frac,
+                zoned,
+            },
         })
     }
 
-    /// The year (XSD numbering: no year zero, `-1` the year before `1`).
-    pub fn year(&self) -> i64 {
-        self.year
-    }
-    /// The month, 1 to 12.
-    pub fn month(&self) -> u8 {
-        self.month
-    }
-    /// The day of the month.
-    pub fn day(&self) -> u8 {
-        self.day
-    }
+    getters!(
+        /// The year (XSD numbering: no year zero, `-1` the year before `1`).
+        year: i64,
+        /// The month, 1 to 12.
+        month: u8,
+        /// The day of the month.
+        day: u8,
+    );
     /// Seconds since the start of the day (UTC when zoned).
     pub fn seconds_of_day(&self) -> u32 {
-        self.seconds
+        self.time.seconds_of_day()
     }
     /// The fraction of a second: its digits, without trailing zeros.
     pub fn fraction(&self) -> &str {
-        &self.frac
+        self.time.fraction()
     }
     /// Whether the value had a time zone (and so is held in UTC).
     pub fn is_zoned(&self) -> bool {
-        self.zoned
+        self.time.zoned
     }
 
     fn key(&self) -> Key<'_> {
+        let time = self.time.key();
         Key {
-            seconds: day_seconds(self.year, self.month, self.day) + i128::from(self.seconds),
-            frac: &self.frac,
-            zoned: self.zoned,
+            seconds: day_seconds(self.year, self.month, self.day) + time.seconds,
+            ..time
         }
     }
 }
@@ -394,13 +411,15 @@ impl DateTime {
 impl fmt::Display for DateTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_year(f, self.year)?;
-        write!(f, "-{:02}-{:02}T", self.month, self.day)?;
-        write_time(f, self.seconds, &self.frac)?;
-        write_zone(f, self.zoned.then_some(0))
+        write!(f, "-{:02}-{:02}T{}", self.month, self.day, self.time)
     }
 }
 
-partial_order!(DateTime);
+time_line_value!(
+    DateTime,
+    "xs:dateTime",
+    "Reads `-?YYYY-MM-DDThh:mm:ss(.s+)?(zone)?` after collapsing white space."
+);
 
 /// An `xs:time`. A zoned value is held (and written) in UTC, wrapping around midnight;
 /// `24:00:00` is `00:00:00`.
@@ -412,13 +431,7 @@ pub struct Time {
 }
 
 impl Time {
-    /// Reads `hh:mm:ss(.s+)?(zone)?` after collapsing white space.
-    pub fn parse(text: &str) -> Result<Self, FacetError> {
-        Self::read(&whitespace::collapse(text)).ok_or(lexical("xs:time"))
-    }
-
-    fn read(t: &str) -> Option<Self> {
-        let mut c = Cursor::new(t);
+    fn read(c: &mut Cursor<'_>) -> Option<Self> {
         let (seconds, frac) = c.time()?;
         let zone = c.zone_end()?;
         let utc = (i64::from(seconds) - i64::from(zone.unwrap_or(0)) * 60).rem_euclid(86_400);
@@ -449,12 +462,25 @@ impl Time {
 
 impl fmt::Display for Time {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_time(f, self.seconds, &self.frac)?;
+        write!(
+            f,
+            "{:02}:{:02}:{:02}",
+            self.seconds / 3600,
+            self.seconds / 60 % 60,
+            self.seconds % 60
+        )?;
+        if !self.frac.is_empty() {
+            write!(f, ".{}", self.frac)?;
+        }
         write_zone(f, self.zoned.then_some(0))
     }
 }
 
-partial_order!(Time);
+time_line_value!(
+    Time,
+    "xs:time",
+    "Reads `hh:mm:ss(.s+)?(zone)?` after collapsing white space."
+);
 
 /// An `xs:date`: a day, with the time zone (in minutes) it starts in, if any. The
 /// canonical form moves the zone into (-12:00, +12:00] (Part 2, 3.2.9.2), so equal dates
@@ -468,21 +494,8 @@ pub struct Date {
 }
 
 impl Date {
-    /// Reads `-?YYYY-MM-DD(zone)?` after collapsing white space.
-    pub fn parse(text: &str) -> Result<Self, FacetError> {
-        Self::read(&whitespace::collapse(text)).ok_or(lexical("xs:date"))
-    }
-
-    fn read(t: &str) -> Option<Self> {
-        let mut c = Cursor::new(t);
-        let year = c.year()?;
-        c.expect(b'-')?;
-        let month = c.fixed(2)?;
-        c.expect(b'-')?;
-        let day = c.fixed(2)?;
-        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
-            return None;
-        }
+    fn read(c: &mut Cursor<'_>) -> Option<Self> {
+        let (year, month, day) = c.date()?;
         let zone = c.zone_end()?;
         let (mut year, mut month, mut day, mut zone) = (year, month, day, zone);
         if let Some(z) = zone {
@@ -509,22 +522,16 @@ impl Date {
         })
     }
 
-    /// The year (XSD numbering).
-    pub fn year(&self) -> i64 {
-        self.year
-    }
-    /// The month, 1 to 12.
-    pub fn month(&self) -> u8 {
-        self.month
-    }
-    /// The day of the month.
-    pub fn day(&self) -> u8 {
-        self.day
-    }
-    /// The time zone in minutes east of UTC, if any.
-    pub fn zone(&self) -> Option<i32> {
-        self.zone
-    }
+    getters!(
+        /// The year (XSD numbering).
+        year: i64,
+        /// The month, 1 to 12.
+        month: u8,
+        /// The day of the month.
+        day: u8,
+        /// The time zone in minutes east of UTC, if any.
+        zone: Option<i32>,
+    );
 
     fn key(&self) -> Key<'static> {
         Key {
@@ -544,7 +551,11 @@ impl fmt::Display for Date {
     }
 }
 
-partial_order!(Date);
+time_line_value!(
+    Date,
+    "xs:date",
+    "Reads `-?YYYY-MM-DD(zone)?` after collapsing white space."
+);
 
 /// A reference leap year for the types without a year (`--02-29` is a gMonthDay).
 const REFERENCE_YEAR: i64 = 1972;
@@ -561,29 +572,18 @@ macro_rules! gregorian {
         }
 
         impl $name {
-            /// Reads the lexical form after collapsing white space.
-            pub fn parse(text: &str) -> Result<Self, FacetError> {
-                let t = whitespace::collapse(text);
-                let mut $c = Cursor::new(&t);
-                let mut read = || -> Option<Self> {
-                    // One field or a tuple of them.
-                    #[allow(unused_parens)]
-                    let ($($field),*) = $read;
-                    let zone = $c.zone_end()?;
-                    Some($name { $($field,)* zone })
-                };
-                read().ok_or(lexical($xsd))
+            fn read($c: &mut Cursor<'_>) -> Option<Self> {
+                // One field or a tuple of them.
+                #[allow(unused_parens)]
+                let ($($field),*) = $read;
+                let zone = $c.zone_end()?;
+                Some($name { $($field,)* zone })
             }
-            $(
-                #[doc = concat!("The ", stringify!($field), ".")]
-                pub fn $field(&self) -> $ty {
-                    self.$field
-                }
-            )*
-            /// The time zone in minutes east of UTC, if any.
-            pub fn zone(&self) -> Option<i32> {
-                self.zone
-            }
+            getters!(
+                $(#[doc = concat!("The ", stringify!($field), ".")] $field: $ty,)*
+                /// The time zone in minutes east of UTC, if any.
+                zone: Option<i32>,
+            );
             fn key(&self) -> Key<'static> {
                 let $k = self;
                 let start: i128 = $start;
@@ -603,7 +603,7 @@ macro_rules! gregorian {
             }
         }
 
-        partial_order!($name);
+        time_line_value!($name, $xsd, "Reads the lexical form after collapsing white space.");
     };
 }
 
@@ -613,11 +613,7 @@ gregorian!(
     |c| {
         let year = c.year()?;
         c.expect(b'-')?;
-        let month = c.fixed(2)?;
-        if !(1..=12).contains(&month) {
-            return None;
-        }
-        (year, month)
+        (year, c.two_digits(1..=12)?)
     },
     |v, f| { write_year(f, v.year)?; write!(f, "-{:02}", v.month)?; },
     |k| day_seconds(k.year, k.month, 1));
@@ -633,15 +629,10 @@ gregorian!(
     /// An `xs:gMonthDay`: `--MM-DD(zone)?` (`--02-29` allowed).
     GMonthDay, "xs:gMonthDay", { month: u8, day: u8 },
     |c| {
+        c.literal(b"--")?;
+        let month = c.two_digits(1..=12)?;
         c.expect(b'-')?;
-        c.expect(b'-')?;
-        let month = c.fixed(2)?;
-        c.expect(b'-')?;
-        let day = c.fixed(2)?;
-        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(REFERENCE_YEAR, month) {
-            return None;
-        }
-        (month, day)
+        (month, c.two_digits(1..=days_in_month(REFERENCE_YEAR, month))?)
     },
     |v, f| { write!(f, "--{:02}-{:02}", v.month, v.day)?; },
     |k| day_seconds(REFERENCE_YEAR, k.month, k.day));
@@ -650,14 +641,8 @@ gregorian!(
     /// An `xs:gDay`: `---DD(zone)?`.
     GDay, "xs:gDay", { day: u8 },
     |c| {
-        c.expect(b'-')?;
-        c.expect(b'-')?;
-        c.expect(b'-')?;
-        let day = c.fixed(2)?;
-        if !(1..=31).contains(&day) {
-            return None;
-        }
-        day
+        c.literal(b"---")?;
+        c.two_digits(1..=31)?
     },
     |v, f| { write!(f, "---{:02}", v.day)?; },
     |k| day_seconds(REFERENCE_YEAR, 12, k.day));
@@ -667,13 +652,8 @@ gregorian!(
     /// `--MM--` is not taken).
     GMonth, "xs:gMonth", { month: u8 },
     |c| {
-        c.expect(b'-')?;
-        c.expect(b'-')?;
-        let month = c.fixed(2)?;
-        if !(1..=12).contains(&month) {
-            return None;
-        }
-        month
+        c.literal(b"--")?;
+        c.two_digits(1..=12)?
     },
     |v, f| { write!(f, "--{:02}", v.month)?; },
     |k| day_seconds(REFERENCE_YEAR, k.month, 1));
@@ -696,11 +676,10 @@ impl Duration {
     /// Reads `-?P(nY)?(nM)?(nD)?(T(nH)?(nM)?(n(.n+)?S)?)?` (at least one part, and one
     /// after a `T`) after collapsing white space.
     pub fn parse(text: &str) -> Result<Self, FacetError> {
-        Self::read(&whitespace::collapse(text)).ok_or(lexical("xs:duration"))
+        read_lexical(text, "xs:duration", Self::read)
     }
 
-    fn read(t: &str) -> Option<Self> {
-        let mut c = Cursor::new(t);
+    fn read(c: &mut Cursor<'_>) -> Option<Self> {
         let negative = c.eat(b'-');
         c.expect(b'P')?;
         let number = |d: &[u8]| -> Option<u64> { std::str::from_utf8(d).ok()?.parse().ok() };
