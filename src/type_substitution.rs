@@ -18,7 +18,7 @@
 use crate::diagnostic::{Code, Diagnostic};
 use crate::identity_key::KeyValue;
 use crate::schema::{FacetError, Invalid, SimpleValue};
-use crate::xml::{excerpt, Reader, Tag};
+use crate::xml::{excerpt, Reader, Tag, XsiType};
 
 /// Validates a lexical form against one simple type: the value it is, or why it is not a
 /// value of the type.
@@ -109,24 +109,10 @@ pub fn choose_simple(r: &Reader<'_>, tag: &Tag, table: &'static SimpleTable) -> 
     let Some(xsi) = r.xsi_type(tag) else {
         return SimpleChoice::Declared;
     };
-    let path = format!("{}/@xsi:type", r.path());
-    let found = format!("xsi:type=\"{}\"", excerpt(&xsi.written));
-    let name = match xsi.name {
+    let xsi = Judged::new(r, tag, xsi);
+    let name = match xsi.name() {
         Ok(name) => name,
-        Err(why) => {
-            let d = Diagnostic::error(
-                Code::LEXICAL,
-                xsi.offset,
-                path,
-                format!(
-                    "the value of xsi:type on <{}> is not a QName: {why}",
-                    tag.name()
-                ),
-            )
-            .expected("a QName naming a type")
-            .found(found);
-            return SimpleChoice::Refused(d);
-        }
+        Err(d) => return SimpleChoice::Refused(d),
     };
     if Some(name.as_str()) == table.declared {
         return SimpleChoice::Same;
@@ -139,13 +125,13 @@ pub fn choose_simple(r: &Reader<'_>, tag: &Tag, table: &'static SimpleTable) -> 
         return SimpleChoice::Same;
     }
     let declared = table.declared.unwrap_or("(anonymous)");
-    let why = if let Some((_, why)) = refusal {
-        format!("it does not stand in for the declared type {declared}: {why}")
-    } else if table.known.contains(&name.as_str()) || name.starts_with(XSD_NAMESPACE) {
-        format!("it is not derived from the declared simple type {declared} (XSD 1.0, 3.14.6)")
-    } else {
-        "the schema defines no type of that name".to_string()
-    };
+    let why = why_not(
+        &name,
+        declared,
+        refusal.map(|(_, why)| *why),
+        table.known,
+        format!("it is not derived from the declared simple type {declared} (XSD 1.0, 3.14.6)"),
+    );
     let mut offered: Vec<&str> = table.declared.into_iter().collect();
     offered.extend(table.members.iter().map(|(n, _)| *n));
     // anySimpleType and anyType offer every simple type: the first few say what is meant.
@@ -153,18 +139,78 @@ pub fn choose_simple(r: &Reader<'_>, tag: &Tag, table: &'static SimpleTable) -> 
         offered.truncate(8);
         offered.push("...");
     }
-    let d = Diagnostic::error(
-        Code::UNKNOWN_ATTRIBUTE,
-        xsi.offset,
-        path,
-        format!(
-            "xsi:type on <{}> names the type {name}, but {why}",
-            tag.name()
-        ),
-    )
-    .expected(format!("xsi:type naming one of {}", offered.join(", ")))
-    .found(found);
-    SimpleChoice::Refused(d)
+    let expected = format!("xsi:type naming one of {}", offered.join(", "));
+    SimpleChoice::Refused(xsi.refused(&name, &why, expected))
+}
+
+/// An element's `xsi:type` being judged: the attribute, where it stands, and how a
+/// diagnostic shows it.
+struct Judged<'t> {
+    xsi: XsiType,
+    tag: &'t Tag,
+    path: String,
+    found: String,
+}
+
+impl<'t> Judged<'t> {
+    fn new(r: &Reader<'_>, tag: &'t Tag, xsi: XsiType) -> Self {
+        Judged {
+            path: format!("{}/@xsi:type", r.path()),
+            found: format!("xsi:type=\"{}\"", excerpt(&xsi.written)),
+            xsi,
+            tag,
+        }
+    }
+
+    /// The expanded name of the type it names, or why it names none (it is no QName).
+    fn name(&self) -> Result<String, Diagnostic> {
+        self.xsi.name.clone().map_err(|why| {
+            Diagnostic::error(
+                Code::LEXICAL,
+                self.xsi.offset,
+                self.path.clone(),
+                format!(
+                    "the value of xsi:type on <{}> is not a QName: {why}",
+                    self.tag.name()
+                ),
+            )
+            .expected("a QName naming a type")
+            .found(self.found.clone())
+        })
+    }
+
+    /// It names the type `name`, which may not stand in (`why`); `expected` says what may.
+    fn refused(self, name: &str, why: &str, expected: String) -> Diagnostic {
+        Diagnostic::error(
+            Code::UNKNOWN_ATTRIBUTE,
+            self.xsi.offset,
+            self.path,
+            format!(
+                "xsi:type on <{}> names the type {name}, but {why}",
+                self.tag.name()
+            ),
+        )
+        .expected(expected)
+        .found(self.found)
+    }
+}
+
+/// Why the type `name` may not stand in for the declared type `declared`: the reason the
+/// generator gave (`refusal`), else `not_derived` for a type the schema (or XSD) defines.
+fn why_not(
+    name: &str,
+    declared: &str,
+    refusal: Option<&str>,
+    known: &[&str],
+    not_derived: String,
+) -> String {
+    if let Some(why) = refusal {
+        format!("it does not stand in for the declared type {declared}: {why}")
+    } else if known.contains(&name) || name.starts_with(XSD_NAMESPACE) {
+        not_derived
+    } else {
+        "the schema defines no type of that name".to_string()
+    }
 }
 
 /// What a substitution type's element may say in `xsi:type`.
@@ -198,7 +244,6 @@ const XSD_NAMESPACE: &str = "{http://www.w3.org/2001/XMLSchema}";
 /// its `xsi:type`; reports (and skips the element) when it may not have that `xsi:type`,
 /// or has none where the declared type is abstract.
 pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, Invalid> {
-    let path = format!("{}/@xsi:type", r.path());
     let offered = || {
         if table.members.is_empty() {
             "no type: none of the schema's types may stand in for the declared type".to_string()
@@ -214,7 +259,7 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
         let d = Diagnostic::error(
             Code::MISSING_ATTRIBUTE,
             tag.offset,
-            path,
+            format!("{}/@xsi:type", r.path()),
             format!(
                 "<{}> has the abstract type {declared}: it needs xsi:type naming a type derived from it (XSD 1.0, 3.3.4 cvc-elt.2)",
                 tag.name()
@@ -223,48 +268,24 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
         .expected(offered());
         return Err(r.reject_substitution(d));
     };
-    let found = format!("xsi:type=\"{}\"", excerpt(&xsi.written));
-    let name = match xsi.name {
-        Ok(name) => name,
-        Err(why) => {
-            let d = Diagnostic::error(
-                Code::LEXICAL,
-                xsi.offset,
-                path,
-                format!(
-                    "the value of xsi:type on <{}> is not a QName: {why}",
-                    tag.name()
-                ),
-            )
-            .expected("a QName naming a type")
-            .found(found);
-            return Err(r.reject_substitution(d));
-        }
-    };
+    let xsi = Judged::new(r, tag, xsi);
+    let name = xsi.name().map_err(|d| r.reject_substitution(d))?;
     if let Some(i) = table.members.iter().position(|m| *m == name) {
         return Ok(Chosen::Named(i));
     }
-    let why = if let Some((_, why)) = table.refused.iter().find(|(n, _)| *n == name) {
-        format!("it does not stand in for the declared type {declared}: {why}")
-    } else if Some(name.as_str()) == table.declared {
+    let refusal = table.refused.iter().find(|(n, _)| *n == name);
+    let why = if refusal.is_none() && Some(name.as_str()) == table.declared {
         format!("the declared type {declared} is abstract")
-    } else if table.known.contains(&name.as_str()) || name.starts_with(XSD_NAMESPACE) {
-        format!("it is not derived from the declared type {declared} (XSD 1.0, 3.4.6)")
     } else {
-        "the schema defines no type of that name".to_string()
+        why_not(
+            &name,
+            declared,
+            refusal.map(|(_, why)| *why),
+            table.known,
+            format!("it is not derived from the declared type {declared} (XSD 1.0, 3.4.6)"),
+        )
     };
-    let d = Diagnostic::error(
-        Code::UNKNOWN_ATTRIBUTE,
-        xsi.offset,
-        path,
-        format!(
-            "xsi:type on <{}> names the type {name}, but {why}",
-            tag.name()
-        ),
-    )
-    .expected(offered())
-    .found(found);
-    Err(r.reject_substitution(d))
+    Err(r.reject_substitution(xsi.refused(&name, &why, offered())))
 }
 
 /// `Element` for a substitution type: `type_substitution!(Type, [Declared], [0 Variant,
