@@ -232,9 +232,20 @@ impl Diagnostic {
         path: impl Into<String>,
         message: impl Into<String>,
     ) -> Self {
+        Diagnostic::new(Severity::Error, code, offset, path, message)
+    }
+
+    /// A diagnostic of any severity (a warning, a note).
+    pub fn new(
+        severity: Severity,
+        code: Code,
+        offset: usize,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             code,
-            severity: Severity::Error,
+            severity,
             message: message.into(),
             offset,
             path: path.into(),
@@ -242,32 +253,6 @@ impl Diagnostic {
             found: None,
             line: 0,
             column: 0,
-        }
-    }
-
-    /// A warning.
-    pub fn warning(
-        code: Code,
-        offset: usize,
-        path: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Self {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(code, offset, path, message)
-        }
-    }
-
-    /// A note.
-    pub fn note(
-        code: Code,
-        offset: usize,
-        path: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Self {
-        Diagnostic {
-            severity: Severity::Note,
-            ..Diagnostic::error(code, offset, path, message)
         }
     }
 

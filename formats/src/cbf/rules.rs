@@ -8,7 +8,7 @@ use boardxml_xiangqi::{IllegalMove, LegalPosition, Move, Position, Side, Undo};
 use crate::cbf::record::{self, Anchors, MoveAnchor, Record};
 use crate::cbf::values::StartPosition;
 use crate::generated::{cbf_1_0, cbf_2007};
-use boardxml::diagnostic::{Code, Diagnostic};
+use boardxml::diagnostic::{Code, Diagnostic, Severity};
 use boardxml::xml::{At, Observer};
 
 /// Room for the moves' notes, made once the head is read (the moves come after it): most
@@ -599,7 +599,8 @@ fn result_warning(
         "stalemated (a loss in xiangqi)"
     };
     issues.push(
-        Diagnostic::warning(
+        Diagnostic::new(
+            Severity::Warning,
             codes::RESULT_CONTRADICTION,
             offset,
             path,

@@ -371,7 +371,13 @@ impl Place {
 
     /// A warning here.
     pub(crate) fn warning(self, code: Code, what: &str, message: impl Into<String>) -> Diagnostic {
-        self.placed(Diagnostic::warning(code, self.offset, what, message))
+        self.placed(Diagnostic::new(
+            Severity::Warning,
+            code,
+            self.offset,
+            what,
+            message,
+        ))
     }
 
     fn placed(self, mut d: Diagnostic) -> Diagnostic {

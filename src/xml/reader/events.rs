@@ -284,7 +284,8 @@ impl Reader<'_> {
                     .checked_sub(before + "<!DOCTYPE>".len() + d.len())
                     .is_some_and(|gap| gap > 0);
                 if super::doctype::external_only(&raw).is_some() && spaced {
-                    let note = crate::diagnostic::Diagnostic::note(
+                    let note = crate::diagnostic::Diagnostic::new(
+                        crate::diagnostic::Severity::Note,
                         Code::EXTERNAL_DTD,
                         before,
                         "",
