@@ -529,6 +529,20 @@ impl<R: std::io::Read> DecodeReader<R> {
         Ok(())
     }
 
+    /// What ends a fill that found nothing ready: the invalid bytes next (reported once, the
+    /// stream ending after them), or the end reached before.
+    #[inline]
+    fn stopped(&mut self) -> Option<std::io::Result<()>> {
+        if let Some(d) = self.pending_error.take() {
+            self.done = true;
+            return Some(Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                InvalidBytes(d),
+            )));
+        }
+        self.done.then_some(Ok(()))
+    }
+
     /// UTF-8: checks the bytes read until some are ready to hand out, or the end, or invalid
     /// bytes are next.
     #[inline(never)]
@@ -537,15 +551,8 @@ impl<R: std::io::Read> DecodeReader<R> {
             if self.in_start < self.checked {
                 return Ok(());
             }
-            if let Some(d) = self.pending_error.take() {
-                self.done = true;
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    InvalidBytes(d),
-                ));
-            }
-            if self.done {
-                return Ok(());
+            if let Some(end) = self.stopped() {
+                return end;
             }
             if self.checked < self.input.len() {
                 match std::str::from_utf8(&self.input[self.checked..]) {
@@ -589,15 +596,8 @@ impl<R: std::io::Read> DecodeReader<R> {
             if self.out_start < self.output.len() {
                 return Ok(());
             }
-            if let Some(d) = self.pending_error.take() {
-                self.done = true;
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    InvalidBytes(d),
-                ));
-            }
-            if self.done {
-                return Ok(());
+            if let Some(end) = self.stopped() {
+                return end;
             }
             if self.in_start == self.input.len() && !self.eof {
                 self.refill()?;
@@ -705,13 +705,21 @@ impl<R> DecodeReader<R> {
 
 impl<R: std::io::Read> std::io::Read for DecodeReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        use std::io::BufRead;
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
+        read_buffered(self, buf)
     }
+}
+
+/// `Read::read` of a reader that is read through its buffer (`BufRead`): what is in the
+/// buffer, as much as `buf` holds.
+pub(crate) fn read_buffered(
+    source: &mut impl std::io::BufRead,
+    buf: &mut [u8],
+) -> std::io::Result<usize> {
+    let available = source.fill_buf()?;
+    let n = available.len().min(buf.len());
+    buf[..n].copy_from_slice(&available[..n]);
+    source.consume(n);
+    Ok(n)
 }
 
 impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
@@ -776,6 +784,13 @@ mod streaming_tests {
         }
     }
 
+    /// The offset of the invalid bytes a read stopped at.
+    fn invalid_at(e: &std::io::Error) -> usize {
+        let inner = e.get_ref().expect("an error of the decoder");
+        let InvalidBytes(d) = inner.downcast_ref().expect("invalid bytes");
+        d.offset
+    }
+
     #[test]
     fn chunk_boundaries_inside_characters_decode_the_same() {
         let text = format!(
@@ -802,13 +817,7 @@ mod streaming_tests {
             .unwrap()
             .read_to_end(&mut out)
             .unwrap_err();
-        let d = &e
-            .get_ref()
-            .unwrap()
-            .downcast_ref::<InvalidBytes>()
-            .unwrap()
-            .0;
-        assert_eq!(d.offset, at);
+        assert_eq!(invalid_at(&e), at);
         assert_eq!(out.len(), at, "everything before the bad byte was read");
     }
 
@@ -833,13 +842,7 @@ mod streaming_tests {
             .unwrap()
             .read_to_string(&mut out)
             .unwrap_err();
-        let d = &err
-            .get_ref()
-            .unwrap()
-            .downcast_ref::<InvalidBytes>()
-            .unwrap()
-            .0;
-        assert_eq!(d.offset, at);
+        assert_eq!(invalid_at(&err), at);
     }
 
     #[test]

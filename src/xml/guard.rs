@@ -176,11 +176,7 @@ impl Runs {
 
 impl<R: BufRead> Read for MarkupGuard<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
+        crate::encoding::read_buffered(self, buf)
     }
 }
 
