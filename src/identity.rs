@@ -363,68 +363,53 @@ impl Engine {
         let c = act.constraint;
         let mut values = Vec::with_capacity(row.cells.len());
         for (i, cell) in row.cells.iter().enumerate() {
-            match cell {
-                Cell::Value(v) => values.push(v.clone()),
-                Cell::Many => {
-                    found.push(
-                        Diagnostic::error(
-                            Code::IDENTITY_FIELD,
-                            row.place.offset,
-                            row.place.path.clone(),
-                            format!(
-                                "the field {} of the {} \"{}\" selects more than one node here",
-                                c.written[i],
-                                c.kind.xsd(),
-                                local(c.name)
-                            ),
-                        )
-                        .expected("at most one attribute or element with a simple value")
-                        .found("several"),
-                    );
-                    return;
+            let field = || {
+                format!(
+                    "the field {} of the {} \"{}\"",
+                    c.written[i],
+                    c.kind.xsd(),
+                    local(c.name)
+                )
+            };
+            let (problem, expected, what) = match cell {
+                Cell::Value(v) => {
+                    values.push(v.clone());
+                    continue;
                 }
-                Cell::Pending => {
-                    // A field must select a node of a simple type, whatever the kind
-                    // (3.11.4: an element of complex content has no value to compare).
-                    found.push(
-                        Diagnostic::error(
-                            Code::IDENTITY_FIELD,
-                            row.place.offset,
-                            row.place.path.clone(),
-                            format!(
-                                "the field {} of the {} \"{}\" selects an element without a simple value here",
-                                c.written[i],
-                                c.kind.xsd(),
-                                local(c.name)
-                            ),
-                        )
-                        .expected("an attribute or an element of a simple type (or simple content)")
-                        .found("an element of complex or open content"),
-                    );
-                    return;
-                }
-                Cell::Empty => {
-                    if c.kind == Kind::Key {
-                        let why = "selects nothing";
-                        found.push(
-                            Diagnostic::error(
-                                Code::IDENTITY_FIELD,
-                                row.place.offset,
-                                row.place.path.clone(),
-                                format!(
-                                    "the field {} of the xs:key \"{}\" {why} here: every element the key selects needs every field",
-                                    c.written[i],
-                                    local(c.name)
-                                ),
-                            )
-                            .expected(format!("a value for {}", c.written[i]))
-                            .found("none"),
-                        );
-                    }
-                    // unique and keyref leave incomplete rows out (3.11.4).
-                    return;
-                }
-            }
+                Cell::Many => (
+                    format!("{} selects more than one node here", field()),
+                    "at most one attribute or element with a simple value".to_string(),
+                    "several",
+                ),
+                // A field must select a node of a simple type, whatever the kind
+                // (3.11.4: an element of complex content has no value to compare).
+                Cell::Pending => (
+                    format!("{} selects an element without a simple value here", field()),
+                    "an attribute or an element of a simple type (or simple content)".to_string(),
+                    "an element of complex or open content",
+                ),
+                Cell::Empty if c.kind == Kind::Key => (
+                    format!(
+                        "{} selects nothing here: every element the key selects needs every field",
+                        field()
+                    ),
+                    format!("a value for {}", c.written[i]),
+                    "none",
+                ),
+                // unique and keyref leave incomplete rows out (3.11.4).
+                Cell::Empty => return,
+            };
+            found.push(
+                Diagnostic::error(
+                    Code::IDENTITY_FIELD,
+                    row.place.offset,
+                    row.place.path.clone(),
+                    problem,
+                )
+                .expected(expected)
+                .found(what),
+            );
+            return;
         }
         match c.kind {
             Kind::KeyRef(_) => act.references.push((values, row.place)),
