@@ -116,14 +116,7 @@ impl<'t> Attributes<'t> {
             r.note_identity(v, Some(attr.name));
         }
         value.map_err(|e| {
-            let path = format!("{}/@{}", r.path(), attr.name);
-            r.facet_error(
-                e,
-                attr.offset,
-                path,
-                &format!("attribute {}", attr.name),
-                attr.value,
-            );
+            r.attribute_facet_error(e, attr.offset, attr.name, attr.value);
             Invalid
         })
     }
@@ -137,13 +130,11 @@ impl<'t> Attributes<'t> {
         match self.take(name) {
             Some(attr) => Self::parse(r, attr),
             None => {
-                let path = format!("{}/@{}", r.path(), name);
-                let offset = self.tag.offset;
                 r.report(
-                    Diagnostic::error(
+                    r.attribute_error(
                         Code::MISSING_ATTRIBUTE,
-                        offset,
-                        path,
+                        self.tag.offset,
+                        name,
                         format!("<{}> needs attribute {name}", self.tag.name()),
                     )
                     .expected(format!("{name}=\"...\"")),
@@ -190,12 +181,11 @@ impl<'t> Attributes<'t> {
                 .iter()
                 .find(|a| self.tag.attr_name(a) == name)
                 .map_or(0, |a| a.offset);
-            let path = format!("{}/@{}", r.path(), name);
             r.report(
-                Diagnostic::error(
+                r.attribute_error(
                     Code::FIXED_VALUE,
                     attr_offset,
-                    path,
+                    name,
                     format!("attribute {name} must be \"{fixed}\""),
                 )
                 .expected(quote(fixed))
@@ -238,12 +228,11 @@ impl<'t> Attributes<'t> {
             match check(r, attr.name, attr.value) {
                 Ok(()) => taken.push((attr.name.to_string(), attr.value.to_string())),
                 Err(None) => {
-                    let path = format!("{}/@{}", r.path(), attr.name);
                     r.report(
-                        Diagnostic::error(
+                        r.attribute_error(
                             Code::UNKNOWN_ATTRIBUTE,
                             attr.offset,
-                            path,
+                            attr.name,
                             format!(
                                 "<{}> allows attribute {} only through a strict wildcard, and the schema declares no global attribute of that name",
                                 self.tag.name(),
@@ -256,14 +245,7 @@ impl<'t> Attributes<'t> {
                     ok = false;
                 }
                 Err(Some(e)) => {
-                    let path = format!("{}/@{}", r.path(), attr.name);
-                    r.facet_error(
-                        e,
-                        attr.offset,
-                        path,
-                        &format!("attribute {}", attr.name),
-                        attr.value,
-                    );
+                    r.attribute_facet_error(e, attr.offset, attr.name, attr.value);
                     ok = false;
                 }
             }
@@ -348,12 +330,11 @@ impl<'t> Attributes<'t> {
                     ok = false;
                     continue;
                 }
-                let path = format!("{}/@{}", r.path(), attr.name);
                 r.report(
-                    Diagnostic::error(
+                    r.attribute_error(
                         Code::UNKNOWN_ATTRIBUTE,
                         attr.offset,
-                        path,
+                        attr.name,
                         format!("<{}> has no attribute {}", self.tag.name(), attr.name),
                     )
                     .found(format!(

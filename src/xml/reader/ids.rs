@@ -92,12 +92,11 @@ impl super::Reader<'_> {
     /// wildcard takes, is a second attribute of an ID type on the element (XSD 1.0, 3.4.4
     /// Element Locally Valid (Complex Type) 5).
     pub(crate) fn second_id_attribute(&mut self, offset: usize, name: &str) {
-        let path = format!("{}/@{name}", self.path());
         self.report(
-            Diagnostic::error(
+            self.attribute_error(
                 Code::UNKNOWN_ATTRIBUTE,
                 offset,
-                path,
+                name,
                 format!(
                     "attribute {name}, which the attribute wildcard takes, has a global declaration of an ID type, and the element has an attribute of an ID type already (XSD 1.0 allows one per element)"
                 ),

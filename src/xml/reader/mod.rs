@@ -392,9 +392,31 @@ impl<'a> Reader<'a> {
     /// Wildcard allows Attribute, with 3.4.4 Element Locally Valid (Complex Type) 3).
     pub(crate) fn attribute_value_error(&mut self, tag: &Tag, name: &str, e: FacetError) {
         let offset = self.attribute_offset(tag, name);
-        let value = tag.attribute(name).unwrap_or_default().to_string();
-        let path = format!("{}/@{}", self.path(), name);
-        self.facet_error(e, offset, path, &format!("attribute {name}"), &value);
+        let value = tag.attribute(name).unwrap_or_default();
+        self.attribute_facet_error(e, offset, name, value);
+    }
+
+    /// An error at attribute `name` (at `offset`) of the element the reader stands in.
+    pub(crate) fn attribute_error(
+        &self,
+        code: Code,
+        offset: usize,
+        name: &str,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::error(code, offset, format!("{}/@{name}", self.path()), message)
+    }
+
+    /// Reports that the value of attribute `name`, at `offset`, is not valid (`e`).
+    pub(crate) fn attribute_facet_error(
+        &mut self,
+        e: FacetError,
+        offset: usize,
+        name: &str,
+        value: &str,
+    ) {
+        let path = format!("{}/@{name}", self.path());
+        self.facet_error(e, offset, path, &format!("attribute {name}"), value);
     }
 
     fn facet_error(&mut self, e: FacetError, offset: usize, path: String, what: &str, value: &str) {

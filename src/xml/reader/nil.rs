@@ -29,12 +29,11 @@ impl Reader<'_> {
     /// Reports `xsi:nil` on an element whose declaration is not nillable (XSD 1.0, 3.3.4,
     /// Element Locally Valid (Element) 3.1), at the attribute (`offset`).
     pub fn xsi_nil_not_nillable(&mut self, tag: &Tag, offset: usize, value: &str) {
-        let path = format!("{}/@xsi:nil", self.path());
         self.report(
-            Diagnostic::error(
+            self.attribute_error(
                 Code::UNKNOWN_ATTRIBUTE,
                 offset,
-                path,
+                "xsi:nil",
                 format!(
                     "<{}> is not declared nillable: it takes no attribute xsi:nil",
                     tag.name()
