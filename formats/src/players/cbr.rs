@@ -29,7 +29,7 @@
 use crate::codes;
 use boardxml_xiangqi::{Move, Piece, PieceKind, Point, Position, Side};
 
-use super::{all_warnings, title_of, Builder, Kind, Parent, Place, Read, Titled};
+use super::{all_warnings, title_of, truncated, Builder, Kind, Parent, Place, Read, Text, Titled};
 use boardxml::diagnostic::{Code, Diagnostic};
 
 /// The magic of a record.
@@ -134,51 +134,21 @@ pub(crate) fn utf16_text(
             break;
         }
     }
-    let bytes = &bytes[..end];
-    match encoding_rs::UTF_16LE.decode_without_bom_handling_and_without_replacement(bytes) {
-        Some(text) => text.into_owned(),
-        None => {
-            let (text, _) = encoding_rs::UTF_16LE.decode_without_bom_handling(bytes);
-            diagnostics.push(
-                Place::byte(offset)
-                    .error(
-                        codes::TEXT_BYTES,
-                        what,
-                        format!("the {what} is not UTF-16LE text (an unpaired surrogate)"),
-                    )
-                    .expected("UTF-16LE text")
-                    .found(format!("{:02X?}", &bytes[..bytes.len().min(16)])),
-            );
-            text.into_owned()
-        }
-    }
-}
-
-fn truncated(at: usize, what: &str, len: usize) -> Diagnostic {
-    Place::byte(at)
-        .error(
-            codes::TRUNCATED,
-            what,
-            format!("the file ends inside the {what}"),
-        )
-        .expected(format!("{len} more bytes"))
-        .found("the end of the file")
+    let text = Text {
+        encoding: encoding_rs::UTF_16LE,
+        offset,
+        what,
+        problem: "is not UTF-16LE text (an unpaired surrogate)",
+        expected: "UTF-16LE text",
+    };
+    text.decode(&bytes[..end], diagnostics)
 }
 
 /// Reads a `.cbr` file: one record.
 pub fn read_record_file(bytes: &[u8]) -> Read {
     let mut diagnostics = Vec::new();
-    let mut records = Vec::new();
-    if let Some((record, _)) = read_record(bytes, 0, &mut diagnostics) {
-        records.push(record);
-    }
-    Read {
-        kind: Kind::Cbr,
-        records,
-        diagnostics,
-        encoding: encoding_rs::UTF_16LE,
-        text: None,
-    }
+    let record = read_record(bytes, 0, &mut diagnostics).map(|(record, _)| record);
+    Read::binary(Kind::Cbr, record.into_iter().collect(), diagnostics)
 }
 
 /// Reads the record at `base` of `file`; gives it and where its move tree ends (`None`:
@@ -397,25 +367,11 @@ fn read_tree(bytes: &[u8], base: usize, b: &mut Builder) -> usize {
                 s.comment,
                 Place::byte(base + here),
             ),
-            _ => {
-                let bad = if point_of(s.from).is_none() {
-                    s.from
-                } else {
-                    s.to
-                };
-                b.diagnostics.push(
-                    Place::byte(base + here + 2)
-                        .error(
-                            codes::MOVE_SQUARE,
-                            "move",
-                            format!("a move square {bad} is off the board (squares are 0..89)"),
-                        )
-                        .expected("a board index 0..89")
-                        .found(bad.to_string()),
-                );
-                b.lost += 1;
-                Parent::Lost
-            }
+            _ => b.off_board(
+                Place::byte(base + here + 2),
+                [s.from, s.to],
+                "a board index 0..89",
+            ),
         };
         if s.flags & 0x02 != 0 {
             pending.push(parent);
@@ -744,13 +700,7 @@ pub fn read_library(bytes: &[u8]) -> Read {
         diagnostics.append(&mut found);
         records.extend(record);
     }
-    Read {
-        kind: Kind::Cbl,
-        records,
-        diagnostics,
-        encoding: encoding_rs::UTF_16LE,
-        text: None,
-    }
+    Read::binary(Kind::Cbl, records, diagnostics)
 }
 
 /// A `.cbl` library read from a stream record by record, in memory bounded by the longest

@@ -94,6 +94,24 @@ pub struct Read {
     pub text: Option<String>,
 }
 
+impl Read {
+    /// What was read of a file of a binary format (XQF in GBK, CBR and CBL in UTF-16LE):
+    /// its diagnostics place bytes, so no text is kept.
+    pub(crate) fn binary(kind: Kind, records: Vec<Titled>, diagnostics: Vec<Diagnostic>) -> Read {
+        let encoding = match kind {
+            Kind::Xqf => encoding_rs::GBK,
+            _ => encoding_rs::UTF_16LE,
+        };
+        Read {
+            kind,
+            records,
+            diagnostics,
+            encoding,
+            text: None,
+        }
+    }
+}
+
 /// Reads `bytes` as `kind`.
 pub fn read(kind: Kind, bytes: &[u8]) -> Read {
     match kind {
@@ -183,6 +201,23 @@ impl Builder {
             diagnostics,
             lost: 0,
         }
+    }
+
+    /// A move at `at` whose squares (`from`, `to`: 0..89 on the board) are not both on the
+    /// board: reported, and what follows it on its line is lost.
+    pub(crate) fn off_board(&mut self, at: Place, squares: [u8; 2], expected: &str) -> Parent {
+        let bad = squares.into_iter().find(|&s| s >= 90).unwrap_or(squares[1]);
+        self.diagnostics.push(
+            at.error(
+                codes::MOVE_SQUARE,
+                "move",
+                format!("a move square {bad} is off the board (squares are 0..89)"),
+            )
+            .expected(expected)
+            .found(bad.to_string()),
+        );
+        self.lost += 1;
+        Parent::Lost
     }
 
     /// A head field (skipped when empty: an empty field says nothing).
@@ -385,6 +420,56 @@ impl Place {
         d.column = self.column;
         d
     }
+}
+
+/// A text field of a binary format, as its diagnostics name it: its encoding, where it
+/// is, what it is, what is wrong with bytes that are not text (`the {what} {problem}`),
+/// and what was expected.
+pub(crate) struct Text<'a> {
+    pub(crate) encoding: &'static encoding_rs::Encoding,
+    pub(crate) offset: usize,
+    pub(crate) what: &'a str,
+    pub(crate) problem: &'a str,
+    pub(crate) expected: &'a str,
+}
+
+impl Text<'_> {
+    /// Decodes `bytes` (the field up to its end) strictly: bad bytes are an E0503 at the
+    /// field, and the text is then given with replacement characters, so that the rest
+    /// can still be read.
+    pub(crate) fn decode(&self, bytes: &[u8], diagnostics: &mut Vec<Diagnostic>) -> String {
+        let strict = self
+            .encoding
+            .decode_without_bom_handling_and_without_replacement(bytes);
+        if let Some(text) = strict {
+            return text.into_owned();
+        }
+        let what = self.what;
+        diagnostics.push(
+            Place::byte(self.offset)
+                .error(
+                    codes::TEXT_BYTES,
+                    what,
+                    format!("the {what} {}", self.problem),
+                )
+                .expected(self.expected)
+                .found(format!("{:02X?}", &bytes[..bytes.len().min(16)])),
+        );
+        let (text, _) = self.encoding.decode_without_bom_handling(bytes);
+        text.into_owned()
+    }
+}
+
+/// The file ends inside `what`, at `at`, `len` bytes short.
+pub(crate) fn truncated(at: usize, what: &str, len: usize) -> Diagnostic {
+    Place::byte(at)
+        .error(
+            codes::TRUNCATED,
+            what,
+            format!("the file ends inside the {what}"),
+        )
+        .expected(format!("{len} more bytes"))
+        .found("the end of the file")
 }
 
 /// Whether none of `diagnostics` is an error.

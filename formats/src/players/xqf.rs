@@ -29,7 +29,7 @@
 use crate::codes;
 use boardxml_xiangqi::{Move, Piece, PieceKind, Point, Position, Side};
 
-use super::{all_warnings, title_of, Builder, Kind, Parent, Place, Read, Titled};
+use super::{all_warnings, title_of, truncated, Builder, Kind, Parent, Place, Read, Text, Titled};
 use boardxml::diagnostic::Diagnostic;
 
 /// The header's size; the move tree starts here.
@@ -147,50 +147,21 @@ pub(crate) fn gbk_text(
         Some(end) => &bytes[..end],
         None => bytes,
     };
-    match encoding_rs::GBK.decode_without_bom_handling_and_without_replacement(bytes) {
-        Some(text) => text.into_owned(),
-        None => {
-            let (text, _) = encoding_rs::GBK.decode_without_bom_handling(bytes);
-            diagnostics.push(
-                Place::byte(offset)
-                    .error(
-                        codes::TEXT_BYTES,
-                        what,
-                        format!("the {what} holds bytes that are not GBK text"),
-                    )
-                    .expected("GBK (GB18030) text")
-                    .found(format!("{:02X?}", &bytes[..bytes.len().min(16)])),
-            );
-            text.into_owned()
-        }
-    }
-}
-
-fn truncated(at: usize, what: &str, len: usize) -> Diagnostic {
-    Place::byte(at)
-        .error(
-            codes::TRUNCATED,
-            what,
-            format!("the file ends inside the {what}"),
-        )
-        .expected(format!("{len} more bytes"))
-        .found("the end of the file")
+    let text = Text {
+        encoding: encoding_rs::GBK,
+        offset,
+        what,
+        problem: "holds bytes that are not GBK text",
+        expected: "GBK (GB18030) text",
+    };
+    text.decode(bytes, diagnostics)
 }
 
 /// Reads an XQF file.
 pub fn read(bytes: &[u8]) -> Read {
     let mut diagnostics = Vec::new();
-    let mut records = Vec::new();
-    if let Some(record) = read_record(bytes, &mut diagnostics) {
-        records.push(record);
-    }
-    Read {
-        kind: Kind::Xqf,
-        records,
-        diagnostics,
-        encoding: encoding_rs::GBK,
-        text: None,
-    }
+    let record = read_record(bytes, &mut diagnostics);
+    Read::binary(Kind::Xqf, record.into_iter().collect(), diagnostics)
 }
 
 fn read_record(bytes: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Titled> {
@@ -485,25 +456,11 @@ fn read_moves(tree: &mut Tree<'_>, b: &mut Builder) {
                 step.comment.unwrap_or_default(),
                 Place::byte(at),
             ),
-            _ => {
-                let bad = if point_of(step.from).is_none() {
-                    step.from
-                } else {
-                    step.to
-                };
-                b.diagnostics.push(
-                    Place::byte(at)
-                        .error(
-                            codes::MOVE_SQUARE,
-                            "move",
-                            format!("a move square {bad} is off the board (squares are 0..89)"),
-                        )
-                        .expected("a square 0..89 (file * 10 + rank)")
-                        .found(bad.to_string()),
-                );
-                b.lost += 1;
-                Parent::Lost
-            }
+            _ => b.off_board(
+                Place::byte(at),
+                [step.from, step.to],
+                "a square 0..89 (file * 10 + rank)",
+            ),
         };
         if step.alternative {
             pending.push(parent);
