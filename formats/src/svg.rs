@@ -1,5 +1,16 @@
-//! What the SVG pictures (CIF games, xiangqi positions) share: numbers written compactly
-//! and text escaped for XML.
+//! What the SVG pictures (CIF games, xiangqi positions) share: the start tag, numbers
+//! written compactly and text escaped for XML.
+
+/// The `<svg>` start tag of a picture `width` by `height` pixels, and its `title`
+/// (escaped here), each on a line.
+pub(crate) fn start(width: f64, height: f64, title: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<title>{}</title>\n",
+        escape(title),
+        w = num(width),
+        h = num(height)
+    )
+}
 
 /// A number for SVG: at most two decimals, no trailing zeros (keeps output small and
 /// deterministic).

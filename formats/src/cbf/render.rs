@@ -285,14 +285,7 @@ fn render_with(
     let width = 2.0 * MARGIN_X + 8.0 * CELL;
     let board_height = 2.0 * MARGIN_Y + 9.0 * CELL;
     let height = board_height + caption.map_or(0.0, |_| CAPTION);
-    let mut head = String::new();
-    let _ = writeln!(
-        head,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
-        w = num(width),
-        h = num(height)
-    );
-    let _ = writeln!(head, "<title>{}</title>", escape(title));
+    let mut head = crate::svg::start(width, height, title);
     let _ = writeln!(head, "<desc>FEN {}</desc>", escape(&position.to_fen()));
     let lines = caption.map(|c| caption_lines(position, c));
     // The body first: the outlines' <defs> (between head and body) hold what it drew.

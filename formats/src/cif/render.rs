@@ -81,34 +81,26 @@ pub fn render_game(game: &cif::Game) -> Picture {
     let size = BoardSize::of_game_or_widest(game);
     let mut canvas = Canvas::new(size);
     canvas.board();
-    let content = &game.moves.content;
-    canvas.layer("regions", content, |c, item| {
-        if let cif::MovesContent::Region(r) = item {
-            c.region(r)
-        }
-    });
-    canvas.layer("markers", content, |c, item| {
-        if let cif::MovesContent::Marker(m) = item {
-            c.marker(m)
-        }
-    });
-    canvas.layer("values", content, |c, item| {
-        if let cif::MovesContent::Value(v) = item {
-            c.value(v)
-        }
-    });
-    canvas.layer("lines", content, |c, item| {
-        if let cif::MovesContent::Line(l) = item {
-            c.line(l)
-        }
-    });
-    canvas.layer("arrows", content, |c, item| {
-        if let cif::MovesContent::Arrow(a) = item {
-            c.arrow(a)
-        }
-    });
+    for class in LAYERS {
+        canvas.layer(class, &game.moves.content);
+    }
     canvas.out.push_str("</svg>\n");
     canvas.letters.finish(&canvas.head, &canvas.out)
+}
+
+/// The layers, bottom first: each kind of marking is drawn in a group of its own.
+const LAYERS: [&str; 5] = ["regions", "markers", "values", "lines", "arrows"];
+
+/// The layer an item of a game's moves is drawn in (`None`: text, not drawn).
+fn layer_of(item: &cif::MovesContent) -> Option<&'static str> {
+    match item {
+        cif::MovesContent::Region(_) => Some("regions"),
+        cif::MovesContent::Marker(_) => Some("markers"),
+        cif::MovesContent::Value(_) => Some("values"),
+        cif::MovesContent::Line(_) => Some("lines"),
+        cif::MovesContent::Arrow(_) => Some("arrows"),
+        cif::MovesContent::Text(_) | cif::MovesContent::CData(_) => None,
+    }
 }
 
 /// Opacity 1..255 as a fraction, or `default` when absent.
@@ -157,14 +149,7 @@ impl Canvas {
         let margin = (font * 2.2).max(20.0);
         let width = margin + f64::from(size.files) * cell + PAD;
         let height = PAD + f64::from(size.ranks) * cell + margin;
-        let mut head = String::new();
-        let _ = writeln!(
-            head,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
-            w = num(width),
-            h = num(height)
-        );
-        let _ = writeln!(head, "<title>CIF game on the {size} board</title>");
+        let head = crate::svg::start(width, height, &format!("CIF game on the {size} board"));
         Canvas {
             head,
             out: String::new(),
@@ -267,15 +252,18 @@ impl Canvas {
     }
 
     /// One group of items, drawn by `draw` for each item of the move text.
-    fn layer(
-        &mut self,
-        class: &str,
-        content: &[cif::MovesContent],
-        draw: impl Fn(&mut Canvas, &cif::MovesContent),
-    ) {
+    /// The group `class` (one of [`LAYERS`]): the items of `content` drawn in it.
+    fn layer(&mut self, class: &str, content: &[cif::MovesContent]) {
         let _ = writeln!(self.out, "<g class=\"{class}\">");
-        for item in content {
-            draw(self, item);
+        for item in content.iter().filter(|item| layer_of(item) == Some(class)) {
+            match item {
+                cif::MovesContent::Region(r) => self.region(r),
+                cif::MovesContent::Marker(m) => self.marker(m),
+                cif::MovesContent::Value(v) => self.value(v),
+                cif::MovesContent::Line(l) => self.line(l),
+                cif::MovesContent::Arrow(a) => self.arrow(a),
+                cif::MovesContent::Text(_) | cif::MovesContent::CData(_) => {}
+            }
         }
         self.out.push_str("</g>\n");
     }
