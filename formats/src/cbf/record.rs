@@ -256,6 +256,33 @@ impl Record {
         index
     }
 
+    /// The start position, from its text in the head (`code`: the diagnostic of text that
+    /// is no position).
+    fn set_start<F>(&mut self, start: Option<&StartPosition<F>>, code: Code) {
+        self.start_text = start.map(|s| s.as_str().to_string()).unwrap_or_default();
+        self.start = parse_start(
+            start,
+            (0, &self.start_path),
+            code,
+            &mut self.structure_issues,
+        );
+    }
+
+    /// The moves of the document, placed in their tree by `place` (the dialect's, which
+    /// hands each move with its index and parent to the function it is given), each with
+    /// its comment (`comment` of its index).
+    fn place_moves(
+        &mut self,
+        place: impl FnOnce(&mut Vec<Diagnostic>, &mut dyn FnMut(Move, usize, Option<usize>) -> usize),
+        comment: impl Fn(usize) -> String,
+    ) {
+        let mut issues = std::mem::take(&mut self.structure_issues);
+        place(&mut issues, &mut |mv, i, parent| {
+            self.push_move(mv, comment(i), move_path(i + 1, "value"), parent)
+        });
+        self.structure_issues = issues;
+    }
+
     fn empty(dialect: Dialect, start_path: &str) -> Record {
         Record {
             dialect,
@@ -294,25 +321,12 @@ impl Record {
             });
         }
         r.game_comment = h.comment.clone();
-        let board = board_of(doc);
-        r.start_text = board.map(|b| b.as_str().to_string()).unwrap_or_default();
-        r.start = parse_start(
-            board,
-            (0, START_PATH_2007),
-            codes::BOARD_STRING,
-            &mut r.structure_issues,
-        );
+        r.set_start(board_of(doc), codes::BOARD_STRING);
         let moves = &doc.move_list.r#move;
-        let mut issues = std::mem::take(&mut r.structure_issues);
-        place_2007(doc, &Anchors::default(), &mut issues, |mv, i, parent| {
-            r.push_move(
-                mv,
-                moves[i].content.clone(),
-                move_path(i + 1, "value"),
-                parent,
-            )
-        });
-        r.structure_issues = issues;
+        r.place_moves(
+            |issues, add| place_2007(doc, &Anchors::default(), issues, add),
+            |i| moves[i].content.clone(),
+        );
         r
     }
 
@@ -324,30 +338,17 @@ impl Record {
         // Every head field of one simple value, as the schema lists them (RecordType and
         // RecordResult included); the FEN is the start position (below).
         r.head = text_fields(h, &[START_FIELD_1_0]);
-        let fen = fen_of(doc);
-        r.start_text = fen.map(|f| f.as_str().to_string()).unwrap_or_default();
-        r.start = parse_start(
-            fen,
-            (0, START_PATH_1_0),
-            codes::FEN,
-            &mut r.structure_issues,
-        );
+        r.set_start(fen_of(doc), codes::FEN);
         let moves = &doc.move_list.r#move;
         if let Some(first) = moves.first() {
             if first.value.is_placeholder() && !first.content.is_empty() {
                 r.game_comment = Some(first.content.clone());
             }
         }
-        let mut issues = std::mem::take(&mut r.structure_issues);
-        place_1_0(doc, &Anchors::default(), &mut issues, |mv, i, parent| {
-            r.push_move(
-                mv,
-                moves[i].content.clone(),
-                move_path(i + 1, "value"),
-                parent,
-            )
-        });
-        r.structure_issues = issues;
+        r.place_moves(
+            |issues, add| place_1_0(doc, &Anchors::default(), issues, add),
+            |i| moves[i].content.clone(),
+        );
         r
     }
 }
