@@ -156,24 +156,17 @@ fn junit(results: &[CaseResult], suite_name: &str) -> String {
     let seconds = |ms: u64| format!("{:.3}", ms as f64 / 1000.0);
     let total_ms: u64 = results.iter().map(|r| r.duration_ms).sum();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
-        out,
-        "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{errors}\" skipped=\"{}\" time=\"{}\">",
+    // The one suite is the whole run: both elements say the same.
+    let counts = format!(
+        "name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{errors}\" skipped=\"{}\" time=\"{}\"",
         escape(suite_name),
         s.total,
         s.failed - errors.min(s.failed),
         s.known_failures,
         seconds(total_ms)
     );
-    let _ = writeln!(
-        out,
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{errors}\" skipped=\"{}\" time=\"{}\">",
-        escape(suite_name),
-        s.total,
-        s.failed - errors.min(s.failed),
-        s.known_failures,
-        seconds(total_ms)
-    );
+    let _ = writeln!(out, "<testsuites {counts}>");
+    let _ = writeln!(out, "  <testsuite {counts}>");
     for r in results {
         let _ = write!(
             out,

@@ -23,16 +23,35 @@ use crate::{EncodingArg, NotationArg, Target};
 use boardxml::report::terminal_safe as safe;
 use boardxml::safe_write::{write_file, Batch, Inputs, STDOUT};
 
-/// What the command line asked for.
+/// What the command line asked for. (Notes, with `verbose`, are the losses that are
+/// only notes: see `Loss::is_note`.)
+#[derive(clap::Args)]
 pub struct Settings {
+    /// The target.
+    #[arg(long, value_enum)]
     pub to: Target,
+    /// The output encoding (default: GBK for cbf-2007, UTF-8 otherwise; JSON is UTF-8).
+    #[arg(long, value_enum)]
     pub encoding: Option<EncodingArg>,
+    /// The move notation of PGN.
+    #[arg(long, value_enum, default_value = "iccs")]
     pub notation: NotationArg,
+    /// The output file (one input only): `-` for standard output; written as render's
+    /// `-o` is. An input is never overwritten.
+    #[arg(short = 'o', long = "output", conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
+    /// The output folder: each input's stem with the target's extension; a library
+    /// (CBL, or PGN of several games) gives one file per record, named from its title.
+    #[arg(long)]
     pub out_dir: Option<PathBuf>,
-    /// Convert a record with errors as far as it could be read (the loss reported).
+    /// Convert a record of XQF, CBR, CBL or PGN that has errors (an illegal move, a
+    /// broken tail) as far as it could be read: what follows the problem on its line is
+    /// left out, and the loss is reported.
+    #[arg(long)]
     pub salvage: bool,
-    /// Print notes too (losses that are only notes: see `Loss::is_note`).
+    /// Print notes too: what a player rarely needs, such as a 2007 Type or Result
+    /// display label (实战全局) the target has no place for while its code is kept.
+    #[arg(long)]
     pub verbose: bool,
 }
 

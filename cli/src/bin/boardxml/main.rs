@@ -131,16 +131,9 @@ enum Command {
         /// CIF: which game (1-based).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// A record: which line, as `show` takes it (`22:2`, or 1-based child numbers per
-        /// ply separated by dots); the main line by default.
-        #[arg(long, default_value = "")]
-        line: String,
-        /// Which record of a library (CBL) or of a PGN file of several games (1-based).
-        #[arg(long, default_value_t = 1)]
-        record: usize,
-        /// CBF: the position after this many plies (default: the end of the line).
-        #[arg(long)]
-        ply: Option<usize>,
+        /// A record: which position.
+        #[command(flatten)]
+        at: RecordPosition,
         /// Where to write the picture: `-` for standard output; a character device or
         /// FIFO is written to; a file is written to a new temporary file, then renamed
         /// over it. An input is never overwritten.
@@ -167,32 +160,9 @@ enum Command {
         /// (with -o).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// The target.
-        #[arg(long, value_enum)]
-        to: Target,
-        /// The output encoding (default: GBK for cbf-2007, UTF-8 otherwise; JSON is UTF-8).
-        #[arg(long, value_enum)]
-        encoding: Option<EncodingArg>,
-        /// The move notation of PGN.
-        #[arg(long, value_enum, default_value = "iccs")]
-        notation: NotationArg,
-        /// The output file (one input only): `-` for standard output; written as render's
-        /// `-o` is. An input is never overwritten.
-        #[arg(short = 'o', long = "output", conflicts_with = "out_dir")]
-        output: Option<PathBuf>,
-        /// The output folder: each input's stem with the target's extension; a library
-        /// (CBL, or PGN of several games) gives one file per record, named from its title.
-        #[arg(long)]
-        out_dir: Option<PathBuf>,
-        /// Convert a record of XQF, CBR, CBL or PGN that has errors (an illegal move, a
-        /// broken tail) as far as it could be read: what follows the problem on its line is
-        /// left out, and the loss is reported.
-        #[arg(long)]
-        salvage: bool,
-        /// Print notes too: what a player rarely needs, such as a 2007 Type or Result
-        /// display label (实战全局) the target has no place for while its code is kept.
-        #[arg(long)]
-        verbose: bool,
+        /// What to convert to, and where.
+        #[command(flatten)]
+        settings: convert::Settings,
     },
     /// Show a position of a record (CBF, XQF, CBR, CBL, PGN): its header (players, event,
     /// date, result), the board with the last move marked, the side to move, the moves so
@@ -200,20 +170,27 @@ enum Command {
     Show {
         /// The record.
         file: PathBuf,
-        /// The line: `PLY:CHOICE` pairs where it leaves the main continuation (`22:2`: the
-        /// second choice at ply 22; `22:2,30:3`), or 1-based child numbers by ply
-        /// separated by dots (`1.2`: the main line's first move, then the first variation
-        /// at ply 2; after the last number the line follows main continuations). Default:
-        /// the main line.
-        #[arg(long, default_value = "")]
-        line: String,
-        /// Which record of a library (CBL) or of a PGN file of several games (1-based).
-        #[arg(long, default_value_t = 1)]
-        record: usize,
-        /// The position after this many plies of the line (default: its end).
-        #[arg(long)]
-        ply: Option<usize>,
+        /// Which position.
+        #[command(flatten)]
+        at: RecordPosition,
     },
+}
+
+/// A position of a record (`render` and `show`): which record, which line, which ply.
+#[derive(clap::Args)]
+pub struct RecordPosition {
+    /// The line: `PLY:CHOICE` pairs where it leaves the main continuation (`22:2`: the
+    /// second choice at ply 22; `22:2,30:3`), or 1-based child numbers by ply separated by
+    /// dots (`1.2`: the main line's first move, then the first variation at ply 2; after
+    /// the last number the line follows main continuations). Default: the main line.
+    #[arg(long, default_value = "")]
+    line: String,
+    /// Which record of a library (CBL) or of a PGN file of several games (1-based).
+    #[arg(long, default_value_t = 1)]
+    record: usize,
+    /// The position after this many plies of the line (default: its end).
+    #[arg(long)]
+    ply: Option<usize>,
 }
 
 /// A conversion target.
@@ -339,40 +316,13 @@ fn main() -> ExitCode {
         Command::Render {
             file,
             game,
-            record,
-            line,
-            ply,
+            at,
             output,
             format,
-        } => render::run(&file, game, record, &line, ply, &output, format),
+        } => render::run(&file, game, at.record, &at.line, at.ply, &output, format),
         Command::Conformance { action } => conformance::run(action),
-        Command::Convert {
-            paths,
-            to,
-            encoding,
-            notation,
-            output,
-            out_dir,
-            salvage,
-            verbose,
-        } => convert::run(
-            &paths,
-            &convert::Settings {
-                to,
-                encoding,
-                notation,
-                output,
-                out_dir,
-                salvage,
-                verbose,
-            },
-        ),
-        Command::Show {
-            file,
-            line,
-            record,
-            ply,
-        } => show::run(&file, &line, record, ply),
+        Command::Convert { paths, settings } => convert::run(&paths, &settings),
+        Command::Show { file, at } => show::run(&file, &at.line, at.record, at.ply),
     }
 }
 
