@@ -34,14 +34,57 @@ impl Renderer<'_> {
             .values()
             .filter(|r| w.allows(r.namespace.as_deref()))
             .collect();
+        let roots = self.root_variants(&admitted, "by its global declaration", "other");
+        let (declared, other) = (roots.declared(), &roots.other);
+        let other_variant = if lax {
+            quote! {
+                /// An element the schema declares no global element for, kept whole.
+                #other(::boardxml::any::AnyElement),
+            }
+        } else {
+            quote! {}
+        };
+        // `w` is unused by an enum without variants (a strict wildcard admitting no
+        // declared element), which `match *self {}` covers.
+        let element = roots.element_impl(&ident, lax, quote! { #[allow(unused_variables)] });
+        let doc = format!(
+            " An element a wildcard (`xs:any`, processContents=\"{}\") takes: {}.",
+            if lax { "lax" } else { "strict" },
+            w.describe()
+        );
+        self.groups.insert(
+            name,
+            quote! {
+                #[doc = #doc]
+                #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+                pub enum #ident {
+                    #declared
+                    #other_variant
+                }
+
+                #element
+            },
+        );
+        quote! { #ident }
+    }
+
+    /// One variant per element of `roots` (global declarations), each documented as read
+    /// `how`, and the name of the variant for the other elements (`other`, unless an
+    /// element has it).
+    pub(super) fn root_variants(
+        &mut self,
+        roots: &[&RootElement],
+        how: &str,
+        other: &str,
+    ) -> RootVariants {
         let mut taken = HashSet::new();
-        let variants: Vec<Ident> = admitted
+        let variants: Vec<Ident> = roots
             .iter()
             .map(|r| format_ident!("{}", distinct_variant(&mut taken, &r.name)))
             .collect();
-        let names: Vec<String> = admitted.iter().map(|r| r.xml_name()).collect();
-        // A complex type is boxed: it may hold this wildcard again (a simple one cannot).
-        let types: Vec<TokenStream> = admitted
+        let names: Vec<String> = roots.iter().map(|r| r.xml_name()).collect();
+        // A complex type is boxed: it may hold the enum again (a simple one cannot).
+        let types: Vec<TokenStream> = roots
             .iter()
             .map(|r| {
                 let t = self.root_type(r);
@@ -54,64 +97,16 @@ impl Renderer<'_> {
             .collect();
         let docs: Vec<String> = names
             .iter()
-            .map(|n| format!(" Element `{n}`, by its global declaration."))
+            .map(|n| format!(" Element `{n}`, {how}."))
             .collect();
-        let other = format_ident!("{}", distinct_variant(&mut taken, "other"));
-        let (other_variant, fallback, other_write) = if lax {
-            (
-                quote! {
-                    /// An element the schema declares no global element for, kept whole.
-                    #other(::boardxml::any::AnyElement),
-                },
-                quote! { ::boardxml::schema::Element::read_element(r, tag).map(Self::#other) },
-                quote! { Self::#other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""), },
-            )
-        } else {
-            (
-                quote! {},
-                quote! { ::core::result::Result::Err(::boardxml::wildcards::undeclared(r, tag, &[#(#names),*])) },
-                quote! {},
-            )
-        };
-        let doc = format!(
-            " An element a wildcard (`xs:any`, processContents=\"{}\") takes: {}.",
-            if lax { "lax" } else { "strict" },
-            w.describe()
-        );
-        self.groups.insert(
-            name,
-            quote! {
-                #[doc = #doc]
-                #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-                pub enum #ident {
-                    #(#[doc = #docs] #variants(#types),)*
-                    #other_variant
-                }
-
-                impl ::boardxml::schema::Element for #ident {
-                    fn read_element(
-                        r: &mut ::boardxml::xml::Reader<'_>,
-                        tag: &::boardxml::xml::Tag,
-                    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-                        #(if tag.name() == #names {
-                            return ::boardxml::schema::Element::read_element(r, tag).map(Self::#variants);
-                        })*
-                        #fallback
-                    }
-                    // `w` is unused by an enum without variants.
-                    #[allow(unused_variables)]
-                    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
-                        // On the place: a strict wildcard admitting no declared element is
-                        // an enum without variants, which `match *self {}` covers.
-                        match *self {
-                            #(Self::#variants(ref v) => ::boardxml::schema::Element::write_element(v, w, #names),)*
-                            #other_write
-                        }
-                    }
-                }
-            },
-        );
-        quote! { #ident }
+        let other = format_ident!("{}", distinct_variant(&mut taken, other));
+        RootVariants {
+            variants,
+            names,
+            types,
+            docs,
+            other,
+        }
     }
 
     /// The plan of a wildcard field of a sequence, occurring `min..=max` times.
@@ -153,6 +148,79 @@ impl Renderer<'_> {
             required,
             table: quote! { element(#pattern, #min_lit, #max_lit) },
             kind,
+        }
+    }
+}
+
+/// The variants of an enum of global elements: one per element, each holding the
+/// element's type, and the variant for the other elements.
+pub(super) struct RootVariants {
+    pub(super) variants: Vec<Ident>,
+    /// The elements' names in documents.
+    pub(super) names: Vec<String>,
+    pub(super) types: Vec<TokenStream>,
+    pub(super) docs: Vec<String>,
+    pub(super) other: Ident,
+}
+
+impl RootVariants {
+    /// The variants of the elements, each documented.
+    pub(super) fn declared(&self) -> TokenStream {
+        let RootVariants {
+            variants,
+            types,
+            docs,
+            ..
+        } = self;
+        quote! { #(#[doc = #docs] #variants(#types),)* }
+    }
+
+    /// `Element` for the enum `ident`: an element of one of the names is read and written
+    /// by its variant; another is held by the `other` variant if `other_held` (read and
+    /// written by its own type), else refused as undeclared. `write_attributes` go on
+    /// `write_element`.
+    pub(super) fn element_impl(
+        &self,
+        ident: &Ident,
+        other_held: bool,
+        write_attributes: TokenStream,
+    ) -> TokenStream {
+        let RootVariants {
+            variants,
+            names,
+            other,
+            ..
+        } = self;
+        let (fallback, other_write) = if other_held {
+            (
+                quote! { ::boardxml::schema::Element::read_element(r, tag).map(Self::#other) },
+                quote! { Self::#other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""), },
+            )
+        } else {
+            (
+                quote! { ::core::result::Result::Err(::boardxml::wildcards::undeclared(r, tag, &[#(#names),*])) },
+                quote! {},
+            )
+        };
+        quote! {
+            impl ::boardxml::schema::Element for #ident {
+                fn read_element(
+                    r: &mut ::boardxml::xml::Reader<'_>,
+                    tag: &::boardxml::xml::Tag,
+                ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
+                    #(if tag.name() == #names {
+                        return ::boardxml::schema::Element::read_element(r, tag).map(Self::#variants);
+                    })*
+                    #fallback
+                }
+                #write_attributes
+                fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
+                    match *self {
+                        #(Self::#variants(ref v) => ::boardxml::schema::Element::write_element(v, w, #names),)*
+                        #other_write
+                    }
+                }
+            }
         }
     }
 }

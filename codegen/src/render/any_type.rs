@@ -13,30 +13,10 @@ impl Renderer<'_> {
     pub(super) fn any_type_child_type(&mut self, name: String) {
         let ident = self.any_type_child.0.clone();
         let globals = self.global_attributes_type();
-        let roots: Vec<&RootElement> = self.schema.roots.values().collect();
-        let mut taken = HashSet::new();
-        let variants: Vec<Ident> = roots
-            .iter()
-            .map(|r| format_ident!("{}", distinct_variant(&mut taken, &r.name)))
-            .collect();
-        let names: Vec<String> = roots.iter().map(|r| r.xml_name()).collect();
-        // A complex type is boxed: it may hold xs:anyType content again.
-        let types: Vec<TokenStream> = roots
-            .iter()
-            .map(|r| {
-                let t = self.root_type(r);
-                if self.is_simple(&r.type_ref) {
-                    t
-                } else {
-                    quote! { ::std::boxed::Box<#t> }
-                }
-            })
-            .collect();
-        let docs: Vec<String> = names
-            .iter()
-            .map(|n| format!(" Element `{n}`, valid by its global declaration."))
-            .collect();
-        let other = format_ident!("{}", distinct_variant(&mut taken, "undeclared"));
+        let all: Vec<&RootElement> = self.schema.roots.values().collect();
+        let roots = self.root_variants(&all, "valid by its global declaration", "undeclared");
+        let element = roots.element_impl(&ident, true, quote! {});
+        let (declared, other) = (roots.declared(), &roots.other);
         self.groups.insert(
             name,
             quote! {
@@ -44,7 +24,7 @@ impl Renderer<'_> {
                 /// and 3.10.1): by its global declaration where the schema has one.
                 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
                 pub enum #ident {
-                    #(#[doc = #docs] #variants(#types),)*
+                    #declared
                     /// An element the schema declares no global element for, its children
                     /// and attributes assessed laxly in turn.
                     #other(::boardxml::any::lax::LaxElement<#ident>),
@@ -61,23 +41,7 @@ impl Renderer<'_> {
                     }
                 }
 
-                impl ::boardxml::schema::Element for #ident {
-                    fn read_element(
-                        r: &mut ::boardxml::xml::Reader<'_>,
-                        tag: &::boardxml::xml::Tag,
-                    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-                        #(if tag.name() == #names {
-                            return ::boardxml::schema::Element::read_element(r, tag).map(Self::#variants);
-                        })*
-                        ::boardxml::schema::Element::read_element(r, tag).map(Self::#other)
-                    }
-                    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
-                        match *self {
-                            #(Self::#variants(ref v) => ::boardxml::schema::Element::write_element(v, w, #names),)*
-                            Self::#other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""),
-                        }
-                    }
-                }
+                #element
             },
         );
     }
