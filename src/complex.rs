@@ -698,13 +698,18 @@ macro_rules! visitor {
             at: &$crate::xml::At<'_>,
             found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
         ) -> bool {
+            // One dynamic call for the element's type, then a comparison per type of the
+            // schema (constants): the downcast itself runs only for the one that matches.
+            let id = element.type_id();
             $(
-                if let ::core::option::Option::Some(e) = element.downcast_ref::<$ty>() {
-                    visitor.$m(e, at, found);
-                    return true;
+                if id == ::core::any::TypeId::of::<$ty>() {
+                    if let ::core::option::Option::Some(e) = element.downcast_ref::<$ty>() {
+                        visitor.$m(e, at, found);
+                        return true;
+                    }
                 }
             )*
-            let _ = (visitor, at, found);
+            let _ = (visitor, at, found, id);
             false
         }
     };

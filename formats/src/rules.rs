@@ -37,10 +37,12 @@ impl Observer for Rules {
     }
 
     fn element(&mut self, element: &dyn Any, at: &At<'_>, found: &mut Vec<Diagnostic>) {
-        // Each schema's generated `visit` takes only its own element types.
-        let _ = cif::visit(&mut self.cif, element, at, found)
-            || cbf_1_0::visit(&mut self.cbf, element, at, found)
-            || cbf_2007::visit(&mut self.cbf, element, at, found);
+        // The root told the format: only its schemas' types are tried.
+        if self.cif_document == Some(true) {
+            cif::visit(&mut self.cif, element, at, found);
+        } else {
+            self.cbf.element(element, at, found);
+        }
     }
 }
 
