@@ -6,6 +6,7 @@
 //! translating patterns and reporting, with positions from `source`, every construct the
 //! generator does not support. Nothing is skipped silently.
 
+mod adapter;
 pub mod catalog;
 pub mod compose;
 mod derivation;
@@ -18,6 +19,7 @@ mod recursion;
 mod schema_file;
 mod source;
 mod substitution;
+pub mod tree;
 mod type_substitution;
 mod validity;
 mod vocabulary;
@@ -26,8 +28,10 @@ mod wildcard;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+pub use adapter::models_read;
 pub use catalog::Catalog;
-pub use compose::{Allowed, MAX_SCHEMA_BYTES};
+pub use compose::{Allowed, Cache, MAX_SCHEMA_BYTES};
+pub use tree::documents_parsed;
 
 use xsd_parser::models::schema::xs::{
     AltType, AltTypeContent, Annotation, AnnotationContent, AttributeGroupType,
@@ -37,7 +41,6 @@ use xsd_parser::models::schema::xs::{
     SimpleBaseType, SimpleBaseTypeContent, SimpleContentContent,
 };
 use xsd_parser::models::schema::{MaxOccurs, QName};
-use xsd_parser::Parser;
 // xsd-parser keeps documentation as an untyped element tree of its types crate.
 use xsd_parser_types::xml::Value;
 
@@ -62,8 +65,18 @@ pub fn read_schema_files_allowed(
     catalog: &Catalog,
     allowed: &Allowed,
 ) -> Result<Schema, Diagnostics> {
+    read_schema_files_cached(paths, catalog, allowed, &Cache::new())
+}
+
+/// [`read_schema_files_allowed`], the files already read in this run taken from `cache`.
+pub fn read_schema_files_cached(
+    paths: &[PathBuf],
+    catalog: &Catalog,
+    allowed: &Allowed,
+    cache: &Cache,
+) -> Result<Schema, Diagnostics> {
     let roots = paths.iter().map(|p| (p.clone(), None)).collect();
-    read_documents(&compose::load_allowed(roots, catalog, allowed))
+    read_documents(&compose::load_cached(roots, catalog, allowed, cache))
 }
 
 /// Converts one schema given as text; `path` names it in diagnostics, and the documents it
@@ -173,11 +186,11 @@ fn read_documents_deferring(
         return Err(Diagnostics(d));
     }
     let (maps, scans): (Vec<source::SourceMap>, Vec<Vec<source::ScanProblem>>) =
-        docs.iter().map(|d| source::scan(&d.text)).unzip();
+        docs.iter().map(|d| source::scan(&d.tree)).unzip();
     // The validity pass of each document knows the components of all of them.
     let mut known = validity::Known::default();
-    for (d, map) in docs.iter().zip(&maps) {
-        known.add_document(&d.text, map, d.namespace.as_deref());
+    for d in docs {
+        known.add_document(&d.tree, d.namespace.as_deref());
     }
     let located = |path: &Path, p: source::ScanProblem| SchemaDiagnostic {
         file: path.to_owned(),
@@ -188,9 +201,9 @@ fn read_documents_deferring(
         kind: p.kind,
     };
     let mut validity = Vec::new();
-    for (d, map) in docs.iter().zip(&maps) {
+    for d in docs {
         let incomplete = d.compositions.iter().any(|c| c.failed);
-        let found = validity::check_in(&d.text, map, &known, d.namespace.as_deref(), incomplete);
+        let found = validity::check_in(&d.tree, &known, d.namespace.as_deref(), incomplete);
         validity.extend(found.into_iter().map(|p| located(&d.path, p)));
     }
     let mut cx = Converter {
@@ -244,25 +257,14 @@ fn read_documents_deferring(
     }
     let mut raws = Vec::new();
     for (i, d) in docs.iter().enumerate() {
-        match Parser::new().add_schema_from_str(&source::normalized_attribute_values(&d.text)) {
-            Ok(parser) => {
-                let schemas = parser.finish();
-                raws.push(
-                    schemas
-                        .schemas()
-                        .map(|(_, info)| info.schema.clone())
-                        .next(),
-                );
-            }
+        match adapter::model(&d.tree) {
+            Ok(raw) => raws.push(Some(raw)),
             Err(error) => {
                 cx.set_doc(i);
                 cx.unsupported(
                     Span { line: 1, column: 1 },
                     "the schema document",
-                    format!(
-                        "xsd-parser cannot read it: {}",
-                        at_most(&error.to_string(), 200)
-                    ),
+                    format!("xsd-parser cannot read it: {}", at_most(error, 200)),
                     None,
                 );
                 raws.push(None);
@@ -701,7 +703,7 @@ impl Converter<'_> {
     /// (and of the documents it includes) are registered under their original names. A
     /// redefinition of something the redefined schema does not have is an error
     /// (src-redefine 6.1, 7.1).
-    fn plan_redefinitions(&mut self, raws: &[xsd_parser::models::schema::xs::Schema]) {
+    fn plan_redefinitions(&mut self, raws: &[&xsd_parser::models::schema::xs::Schema]) {
         use xsd_parser::models::schema::xs::RedefineContent;
         // A component at the top of `doc`.
         let top = |doc: usize, kind: &str, name: &str| {

@@ -1,38 +1,22 @@
-//! A positioned scan of a schema file's XSD markup.
+//! Positions of a schema document's XSD markup by key, and the checks on the markup alone.
 //!
 //! xsd-parser's tree carries no positions, and it silently ignores attributes it does not
-//! know (`usee="required"`). This scan walks the same markup with quick-xml and gives every
-//! XSD element a key (`/schema[0]/simpleType[3]/restriction[0]/pattern[0]`, the index
-//! counting siblings of the same local name) with its line and column; the conversion builds
-//! the same keys while it walks xsd-parser's tree. It also rejects, with positions, every
-//! XSD element and attribute the generator does not support, so nothing is skipped silently.
+//! know (`usee="required"`). The document's positioned tree (`tree.rs`) gives every XSD
+//! element a key (`/schema[0]/simpleType[3]/restriction[0]/pattern[0]`, the index counting
+//! siblings of the same local name) with its line and column; the conversion builds the
+//! same keys while it walks xsd-parser's tree. The checks reject, with positions, every XSD
+//! element and attribute the generator does not support, so nothing is skipped silently.
 
 use std::collections::HashMap;
-
-use quick_xml::events::{BytesStart, Event};
-use quick_xml::Reader;
 
 use crate::diagnostic::Kind;
 use crate::ir::Span;
 
+pub use super::tree::ScanProblem;
+use super::tree::{Node, Tree};
 use super::vocabulary::{xsd10_attributes, xsd_element_known};
 
-const XS_NS: &[u8] = b"http://www.w3.org/2001/XMLSchema";
-
-/// A problem found by the scan, before any conversion.
-#[derive(Debug, Clone)]
-pub struct ScanProblem {
-    /// Where.
-    pub span: Span,
-    /// The construct, e.g. `xs:attribute`.
-    pub construct: String,
-    /// What is wrong.
-    pub message: String,
-    /// A hint.
-    pub hint: Option<String>,
-    /// Invalid XSD or a valid construct not supported.
-    pub kind: Kind,
-}
+const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 
 /// Positions of the XSD elements of one file.
 #[derive(Debug, Default)]
@@ -45,8 +29,6 @@ pub struct SourceMap {
     /// QNames (a prefix bound, or a default namespace in scope), those bindings: its value
     /// is resolved by them where its type holds QNames (Part 2, 3.2.18.1).
     value_scopes: HashMap<String, Vec<(String, String)>>,
-    line_starts: Vec<usize>,
-    text: String,
 }
 
 impl SourceMap {
@@ -73,22 +55,6 @@ impl SourceMap {
     /// ((prefix, namespace), `""` for the default namespace).
     pub(super) fn value_scope(&self, key: &str) -> Vec<(String, String)> {
         self.value_scopes.get(key).cloned().unwrap_or_default()
-    }
-
-    pub(super) fn span_at(&self, offset: usize) -> Span {
-        let line = match self.line_starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        let start = self.line_starts[line];
-        let column = self.text[start..offset.min(self.text.len())]
-            .chars()
-            .count()
-            + 1;
-        Span {
-            line: line as u32 + 1,
-            column: column as u32,
-        }
     }
 }
 
@@ -170,305 +136,125 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
     })
 }
 
-/// Scans `text` (a whole schema file).
-pub fn scan(text: &str) -> (SourceMap, Vec<ScanProblem>) {
-    let mut map = SourceMap {
-        line_starts: std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect(),
-        text: text.to_owned(),
-        ..SourceMap::default()
-    };
-    let mut problems = Vec::new();
-    let mut reader = Reader::from_str(text);
-    // Per open element: its key, a counter of children by local name, and whether we are
-    // inside documentation (whose content is free).
-    struct Open {
-        key: String,
-        counts: HashMap<String, usize>,
-        free: bool,
-        /// The namespace declarations of this element: (prefix, empty for the default
-        /// namespace; namespace name).
-        declared: Vec<(Vec<u8>, Vec<u8>)>,
-        /// The XSD element's local name and whether it is a reference (`ref=`); `None`
-        /// for the document level and for anything outside XSD markup.
-        xsd: Option<(String, bool, Span)>,
-        /// Its XSD children in order, with where each stands.
-        children: Vec<(String, Span)>,
-    }
-    let mut stack: Vec<Open> = vec![Open {
-        key: String::new(),
-        counts: HashMap::new(),
-        free: false,
-        declared: Vec::new(),
-        xsd: None,
-        children: Vec::new(),
-    }];
+/// The keys of `tree`'s elements, and what is wrong with its markup (what the tree
+/// found not well-formed first).
+pub fn scan(tree: &Tree) -> (SourceMap, Vec<ScanProblem>) {
+    let mut map = SourceMap::default();
+    let mut problems = tree.problems.clone();
     // IDs of the schema's components (the `id` attributes), unique in the document.
     let mut ids: HashMap<String, Span> = HashMap::new();
-    // Every element open, by name and where its start tag is: one still open at the end
-    // of the text is a document cut short (xsd-parser, given one, can loop forever).
-    let mut open_elements: Vec<(String, usize)> = Vec::new();
-    let mut had_root = false;
-    loop {
-        let before = reader.buffer_position() as usize;
-        let event = match reader.read_event() {
-            Ok(event) => event,
-            Err(error) => {
-                problems.push(ScanProblem {
-                    span: map.span_at(reader.error_position() as usize),
-                    construct: "the schema document".into(),
-                    message: format!("not well-formed XML: {error}"),
-                    hint: None,
-                    kind: Kind::Invalid,
-                });
-                break;
-            }
-        };
-        match &event {
-            Event::Start(start) => {
-                had_root = true;
-                open_elements.push((
-                    String::from_utf8_lossy(start.name().as_ref()).into_owned(),
-                    before,
-                ));
-            }
-            Event::Empty(_) => had_root = true,
-            Event::End(_) => {
-                open_elements.pop();
-            }
-            _ => {}
-        }
-        let (start, empty) = match &event {
-            Event::Start(start) => (start, false),
-            Event::Empty(start) => (start, true),
-            Event::End(_) => {
-                if let Some(open) = stack.pop() {
-                    if let Some((local, is_ref, span)) = &open.xsd {
-                        check_children(local, *is_ref, *span, &open.children, &mut problems);
-                    }
-                }
-                continue;
-            }
-            Event::Eof => {
-                if let Some((name, at)) = open_elements.last() {
-                    let at = map.span_at(*at);
-                    problems.push(ScanProblem {
-                        span: map.span_at(text.len()),
-                        construct: "the schema document".into(),
-                        message: format!(
-                            "not well-formed XML: the document ends inside <{name}> (opened at {}:{}), with {} element(s) still open",
-                            at.line,
-                            at.column,
-                            open_elements.len()
-                        ),
-                        hint: None,
-                        kind: Kind::Invalid,
-                    });
-                } else if !had_root {
-                    problems.push(ScanProblem {
-                        span: map.span_at(text.len()),
-                        construct: "the schema document".into(),
-                        message: "not well-formed XML: no root element (an empty document?)".into(),
-                        hint: None,
-                        kind: Kind::Invalid,
-                    });
-                }
-                break;
-            }
-            // Text outside the root element: the file is not XML (a text file an include
-            // named, say). Said without repeating it: its bytes are not the schema's to show.
-            Event::Text(t) if stack.len() == 1 && !t.iter().all(|b| b.is_ascii_whitespace()) => {
-                problems.push(ScanProblem {
-                    span: map.span_at(before),
-                    construct: "the schema document".into(),
-                    message: format!(
-                        "not well-formed XML: text outside the root element (the file is {} bytes; not an XML schema document?)",
-                        text.len()
-                    ),
-                    hint: None,
-                    kind: Kind::Invalid,
-                });
-                break;
-            }
-            _ => continue,
-        };
-        // Offset of `<`: text before an element is a separate event, so `before` is it.
-        let span = map.span_at(before + text[before..].find('<').unwrap_or(0));
-        let parent_free = stack.last().map(|o| o.free).unwrap_or(false);
-        if parent_free {
-            if !empty {
-                stack.push(Open {
-                    key: String::new(),
-                    counts: HashMap::new(),
-                    free: true,
-                    declared: Vec::new(),
-                    xsd: None,
-                    children: Vec::new(),
-                });
-            }
-            continue;
-        }
-        let mut declared = Vec::new();
-        for attr in start.attributes().flatten() {
-            let key = attr.key.as_ref();
-            if key == b"xmlns" {
-                declared.push((Vec::new(), attr.value.to_vec()));
-            } else if let Some(prefix) = key.strip_prefix(b"xmlns:") {
-                // Namespaces in XML 1.0, 3 (Namespace constraint: No Prefix Undeclaring):
-                // a prefix's declaration names a namespace; `xmlns:p=""` is Namespaces 1.1's
-                // undeclaring, and a 1.0 document with it is not namespace-well-formed.
-                if attr.value.is_empty() {
-                    let prefix = String::from_utf8_lossy(prefix);
-                    problems.push(ScanProblem {
-                        span,
-                        construct: "the schema document".into(),
-                        message: format!(
-                            "not namespace-well-formed: xmlns:{prefix}=\"\" undeclares a prefix, which Namespaces in XML 1.0 does not allow"
-                        ),
-                        hint: Some(format!("remove xmlns:{prefix}=\"\", or bind the prefix to a namespace name")),
-                        kind: Kind::Invalid,
-                    });
-                }
-                declared.push((prefix.to_vec(), attr.value.to_vec()));
-            }
-        }
-        // Namespaces in scope: this element's declarations first, then its ancestors'.
-        let resolve = |prefix: &[u8]| -> Option<Vec<u8>> {
-            declared
-                .iter()
-                .rev()
-                .chain(stack.iter().rev().flat_map(|o| o.declared.iter().rev()))
-                .find(|(p, _)| p == prefix)
-                .map(|(_, ns)| ns.clone())
-        };
-        let name = start.name();
-        let (prefix, local) = split_name(name.as_ref());
-        // The XSD namespace by a prefix or as the default namespace.
-        let is_xs = resolve(prefix.unwrap_or(b"")).as_deref() == Some(XS_NS);
-        // Attributes with a prefix of another namespace than XSD's are allowed on every XSD
-        // element (Part 1, the schema for schemas: anyAttribute namespace="##other") and
-        // mean nothing to validation.
-        let foreign: Vec<Vec<u8>> = start
-            .attributes()
-            .flatten()
-            .filter_map(|a| {
-                let (p, _) = split_name(a.key.as_ref());
-                let p = p?;
-                (p != b"xmlns" && p != b"xml" && resolve(p).is_some_and(|ns| ns != XS_NS))
-                    .then(|| a.key.as_ref().to_vec())
-            })
-            .collect();
-        let local = String::from_utf8_lossy(local).into_owned();
-        let enumeration_scope = (is_xs && local == "enumeration").then(|| {
-            // The prefix of each white-space-separated token (a list of QNames has
-            // several), and the default namespace for an unprefixed one.
-            let value = start
-                .attributes()
-                .flatten()
-                .find(|a| a.key.as_ref() == b"value")
-                .map(|a| a.value.to_vec())
-                .unwrap_or_default();
-            let mut scope: Vec<(String, String)> = Vec::new();
-            for token in value
-                .split(|b| b.is_ascii_whitespace())
-                .filter(|t| !t.is_empty())
-            {
-                let prefix = match token.iter().position(|&b| b == b':') {
-                    Some(colon) => &token[..colon],
-                    None => &b""[..],
-                };
-                if prefix == b"xml" {
-                    continue;
-                }
-                if let Some(ns) = resolve(prefix).filter(|ns| !ns.is_empty()) {
-                    let binding = (
-                        String::from_utf8_lossy(prefix).into_owned(),
-                        String::from_utf8_lossy(&ns).into_owned(),
-                    );
-                    if !scope.contains(&binding) {
-                        scope.push(binding);
-                    }
-                }
-            }
-            scope
-        });
-        let parent = stack
-            .last_mut()
-            .expect("the document level is never popped");
+    let mut keys: Vec<String> = Vec::with_capacity(tree.nodes.len());
+    // Children seen so far, by parent and local name.
+    let mut counts: HashMap<(Option<usize>, &str), usize> = HashMap::new();
+    for (i, n) in tree.nodes.iter().enumerate() {
         let index = {
-            let c = parent.counts.entry(local.clone()).or_insert(0);
+            let c = counts.entry((n.parent, n.local.as_str())).or_insert(0);
             *c += 1;
             *c - 1
         };
-        let key = format!("{}/{}[{}]", parent.key, local, index);
-        map.positions.insert(key.clone(), span);
-        if is_xs && (local == "selector" || local == "field") {
-            let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-            let scope = stack
-                .iter()
-                .flat_map(|o| o.declared.iter())
-                .chain(declared.iter())
-                .map(|(p, ns)| (text(p), text(ns)))
-                .collect();
-            map.xpath_scopes.insert(key.clone(), scope);
+        let parent_key = n.parent.map_or("", |p| keys[p].as_str());
+        let key = format!("{parent_key}/{}[{index}]", n.local);
+        map.positions.insert(key.clone(), n.span);
+        if n.is("selector") || n.is("field") {
+            map.xpath_scopes
+                .insert(key.clone(), n.declared_scope().to_vec());
         }
-        if let Some(scope) = enumeration_scope.filter(|s| !s.is_empty()) {
-            map.value_scopes.insert(key.clone(), scope);
-        }
-        let free = is_xs && (local == "documentation" || local == "appinfo");
-        if !is_xs {
-            problems.push(ScanProblem {
-                span,
-                construct: format!("<{}>", String::from_utf8_lossy(name.as_ref())),
-                message: "an element outside the XSD namespace where the schema expects XSD markup"
-                    .into(),
-                hint: Some("bind the prefix to http://www.w3.org/2001/XMLSchema".into()),
-                kind: Kind::Invalid,
-            });
-        } else {
-            check_attributes(start, &local, &span, &foreign, &mut problems);
-            check_names(start, &local, &span, &mut ids, &mut problems);
-        }
-        let is_ref = start
-            .attributes()
-            .flatten()
-            .any(|a| a.key.as_ref() == b"ref");
-        let parent_local = stack
-            .last()
-            .and_then(|o| o.xsd.as_ref())
-            .map(|(l, _, _)| l.clone());
-        if is_xs {
-            check_placement(start, &local, parent_local.as_deref(), &span, &mut problems);
-        }
-        // An extension or restriction of simple content takes attributes only: checked
-        // under its own name.
-        let checked_as = match (local.as_str(), parent_local.as_deref()) {
-            ("extension", Some("simpleContent")) => "simpleContent extension".to_string(),
-            _ => local.clone(),
-        };
-        let xsd = is_xs.then_some((checked_as, is_ref, span));
-        if is_xs {
-            if let Some(parent) = stack.last_mut() {
-                parent.children.push((local.clone(), span));
+        if n.is("enumeration") {
+            let scope = enumeration_scope(n);
+            if !scope.is_empty() {
+                map.value_scopes.insert(key.clone(), scope);
             }
         }
-        if empty {
-            if let Some((local, is_ref, span)) = &xsd {
-                check_children(local, *is_ref, *span, &[], &mut problems);
-            }
-        } else {
-            stack.push(Open {
-                key,
-                counts: HashMap::new(),
-                free,
-                declared,
-                xsd,
-                children: Vec::new(),
-            });
+        keys.push(key);
+        if i < tree.checked {
+            check_node(tree, n, &mut ids, &mut problems);
         }
     }
     (map, problems)
+}
+
+/// The namespace bindings an `xs:enumeration`'s value relies on if read as QNames: the
+/// prefix of each white-space-separated token (a list of QNames has several), and the
+/// default namespace for an unprefixed one.
+fn enumeration_scope(n: &Node) -> Vec<(String, String)> {
+    let value = n.attr("value").unwrap_or_default();
+    let mut scope: Vec<(String, String)> = Vec::new();
+    for token in value.split_ascii_whitespace() {
+        let prefix = token.split_once(':').map_or("", |(p, _)| p);
+        if prefix == "xml" {
+            continue;
+        }
+        if let Some(ns) = n.namespace(prefix).filter(|ns| !ns.is_empty()) {
+            let binding = (prefix.to_string(), ns.to_string());
+            if !scope.contains(&binding) {
+                scope.push(binding);
+            }
+        }
+    }
+    scope
+}
+
+/// Every check of one element on its markup alone.
+fn check_node(
+    tree: &Tree,
+    n: &Node,
+    ids: &mut HashMap<String, Span>,
+    problems: &mut Vec<ScanProblem>,
+) {
+    let span = n.span;
+    for (key, value) in &n.prefixed {
+        // Namespaces in XML 1.0, 3 (Namespace constraint: No Prefix Undeclaring): a
+        // prefix's declaration names a namespace; `xmlns:p=""` is Namespaces 1.1's
+        // undeclaring, and a 1.0 document with it is not namespace-well-formed.
+        if let Some(prefix) = key.strip_prefix("xmlns:").filter(|_| value.is_empty()) {
+            problems.push(ScanProblem {
+                span,
+                construct: "the schema document".into(),
+                message: format!(
+                    "not namespace-well-formed: xmlns:{prefix}=\"\" undeclares a prefix, which Namespaces in XML 1.0 does not allow"
+                ),
+                hint: Some(format!(
+                    "remove xmlns:{prefix}=\"\", or bind the prefix to a namespace name"
+                )),
+                kind: Kind::Invalid,
+            });
+        }
+    }
+    if !n.xs {
+        problems.push(ScanProblem {
+            span,
+            construct: format!("<{}>", n.name),
+            message: "an element outside the XSD namespace where the schema expects XSD markup"
+                .into(),
+            hint: Some("bind the prefix to http://www.w3.org/2001/XMLSchema".into()),
+            kind: Kind::Invalid,
+        });
+        return;
+    }
+    check_attributes(n, problems);
+    check_names(n, ids, problems);
+    let parent = n.parent.map(|p| &tree.nodes[p]).filter(|p| p.xs);
+    let parent_local = parent.map(|p| p.local.as_str());
+    check_placement(n, parent_local, problems);
+    if !n.closed {
+        // Its end was never read: the tree says why.
+        return;
+    }
+    // An extension or restriction of simple content takes attributes only: checked under
+    // its own name.
+    let checked_as = match (n.local.as_str(), parent_local) {
+        ("extension", Some("simpleContent")) => "simpleContent extension",
+        _ => n.local.as_str(),
+    };
+    let children: Vec<(&str, Span)> = n
+        .children
+        .iter()
+        .map(|&c| &tree.nodes[c])
+        .filter(|c| c.xs)
+        .map(|c| (c.local.as_str(), c.span))
+        .collect();
+    let is_ref = n.attr("ref").is_some();
+    check_children(checked_as, is_ref, span, &children, problems);
 }
 
 /// One slot of an XSD element's content in the schema for schemas: one of `names`,
@@ -541,7 +327,7 @@ fn check_children(
     parent: &str,
     is_ref: bool,
     span: Span,
-    children: &[(String, Span)],
+    children: &[(&str, Span)],
     problems: &mut Vec<ScanProblem>,
 ) {
     let Some(mut slots) = content_slots(parent, is_ref) else {
@@ -551,7 +337,7 @@ fn check_children(
     if parent == "complexType"
         && children
             .iter()
-            .any(|(c, _)| c == "simpleContent" || c == "complexContent")
+            .any(|(c, _)| *c == "simpleContent" || *c == "complexContent")
     {
         slots = vec![ANNOTATION, (&["simpleContent", "complexContent"], 1, 1)];
     }
@@ -560,7 +346,7 @@ fn check_children(
     let mut next = 0;
     for (names, min, max) in &slots {
         let mut count = 0;
-        while next < children.len() && count < *max && names.contains(&children[next].0.as_str()) {
+        while next < children.len() && count < *max && names.contains(&children[next].0) {
             count += 1;
             next += 1;
         }
@@ -595,31 +381,26 @@ fn check_children(
 /// Named components are global and global ones named (XSD 1.0, 3.4.2, 3.14.2 and the
 /// schema for schemas): a local type takes no name, a global type, group or attribute group
 /// needs one.
-fn check_placement(
-    start: &BytesStart<'_>,
-    local: &str,
-    parent: Option<&str>,
-    span: &Span,
-    problems: &mut Vec<ScanProblem>,
-) {
+fn check_placement(n: &Node, parent: Option<&str>, problems: &mut Vec<ScanProblem>) {
+    let (local, span) = (n.local.as_str(), &n.span);
     if !matches!(
         local,
         "simpleType" | "complexType" | "group" | "attributeGroup" | "element" | "attribute"
     ) {
         return;
     }
-    let has = |name: &[u8]| start.attributes().flatten().any(|a| a.key.as_ref() == name);
+    let has = |name: &str| n.attr(name).is_some();
     let global = matches!(parent, Some("schema" | "redefine" | "override"));
     let message = match local {
-        "simpleType" | "complexType" if global && !has(b"name") => "a global type needs a name",
-        "simpleType" | "complexType" if !global && has(b"name") => {
+        "simpleType" | "complexType" if global && !has("name") => "a global type needs a name",
+        "simpleType" | "complexType" if !global && has("name") => {
             "a local (anonymous) type takes no name"
         }
-        "group" | "attributeGroup" if global && !has(b"name") => "a global group needs a name",
-        "group" | "attributeGroup" if !global && has(b"name") => {
+        "group" | "attributeGroup" if global && !has("name") => "a global group needs a name",
+        "group" | "attributeGroup" if !global && has("name") => {
             "a group inside a definition is a reference: it takes ref=, not name="
         }
-        "element" | "attribute" if global && has(b"ref") => {
+        "element" | "attribute" if global && has("ref") => {
             "a global declaration takes name=, not ref="
         }
         _ => return,
@@ -652,26 +433,15 @@ fn is_ncname(s: &str) -> bool {
 }
 
 /// `name` attributes are NCNames; `id` attributes are IDs (NCNames), unique in the file.
-fn check_names(
-    start: &BytesStart<'_>,
-    local: &str,
-    span: &Span,
-    ids: &mut HashMap<String, Span>,
-    problems: &mut Vec<ScanProblem>,
-) {
-    let construct = format!("xs:{local}");
-    for attr in start.attributes().flatten() {
-        let key = attr.key.as_ref();
-        if key != b"name" && key != b"id" {
+fn check_names(n: &Node, ids: &mut HashMap<String, Span>, problems: &mut Vec<ScanProblem>) {
+    let span = &n.span;
+    let construct = format!("xs:{}", n.local);
+    for (attr_name, value) in &n.attrs {
+        if attr_name != "name" && attr_name != "id" {
             continue;
         }
-        let value = attr
-            .decode_and_unescape_value(start.decoder())
-            .map(|v| v.into_owned())
-            .unwrap_or_else(|_| String::from_utf8_lossy(&attr.value).into_owned());
         // XSD's whiteSpace collapse applies to both (NCName and ID are tokens).
         let value = value.trim();
-        let attr_name = String::from_utf8_lossy(key);
         if !is_ncname(value) {
             problems.push(ScanProblem {
                 span: *span,
@@ -684,7 +454,7 @@ fn check_names(
             });
             continue;
         }
-        if key == b"id" {
+        if attr_name == "id" {
             if let Some(first) = ids.get(value) {
                 problems.push(ScanProblem {
                     span: *span,
@@ -703,112 +473,8 @@ fn check_names(
     }
 }
 
-/// The text xsd-parser reads: `text` with every literal white space character inside an
-/// attribute value (tab, line feed, carriage return; a CR LF pair is one line end) replaced
-/// by a space, as XML 1.0 (5th edition) 2.11 and 3.3.3 normalize attribute values before
-/// any application sees them: `pattern value='(Foo)<TAB>(Bar)'` is the pattern `(Foo)
-/// (Bar)`, and a `fixed=` value broken over two lines holds a space where the line broke.
-/// quick-xml unescapes values but does not normalize them. Character references (`&#9;`)
-/// are left as written, so after unescaping they still stand for the character itself, as
-/// 3.3.3 says. Nothing outside attribute values changes (text, comments, CDATA sections,
-/// processing instructions, the document type declaration), so the elements and their
-/// order are those [`scan`] keys on the unchanged text.
-pub(super) fn normalized_attribute_values(text: &str) -> std::borrow::Cow<'_, str> {
-    let b = text.as_bytes();
-    if !b.iter().any(|c| matches!(c, b'\t' | b'\n' | b'\r')) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = Vec::with_capacity(b.len());
-    let mut changed = false;
-    // Copies from `i` through the first `end` (or to the end of the text); where it stops.
-    let copy_past = |out: &mut Vec<u8>, i: usize, end: &[u8]| -> usize {
-        let stop = b[i..]
-            .windows(end.len())
-            .position(|w| w == end)
-            .map_or(b.len(), |p| i + p + end.len());
-        out.extend_from_slice(&b[i..stop]);
-        stop
-    };
-    let mut i = 0;
-    while i < b.len() {
-        let rest = &b[i..];
-        if b[i] != b'<' {
-            out.push(b[i]);
-            i += 1;
-        } else if rest.starts_with(b"<!--") {
-            i = copy_past(&mut out, i, b"-->");
-        } else if rest.starts_with(b"<![CDATA[") {
-            i = copy_past(&mut out, i, b"]]>");
-        } else if rest.starts_with(b"<?") {
-            i = copy_past(&mut out, i, b"?>");
-        } else if rest.starts_with(b"<!") {
-            // The document type declaration: its internal subset holds `>` inside brackets
-            // and quoted literals.
-            let (mut depth, mut quote) = (0usize, None);
-            while i < b.len() {
-                let c = b[i];
-                out.push(c);
-                i += 1;
-                match quote {
-                    Some(q) if c == q => quote = None,
-                    Some(_) => {}
-                    None if c == b'"' || c == b'\'' => quote = Some(c),
-                    None if c == b'[' => depth += 1,
-                    None if c == b']' => depth = depth.saturating_sub(1),
-                    None if c == b'>' && depth == 0 => break,
-                    None => {}
-                }
-            }
-        } else {
-            // A start or end tag, with its quoted attribute values.
-            let mut quote = None;
-            while i < b.len() {
-                let c = b[i];
-                i += 1;
-                match quote {
-                    Some(q) if c == q => quote = None,
-                    Some(_) if matches!(c, b'\t' | b'\n' | b'\r') => {
-                        // CR LF is one line end (2.11): one space.
-                        if c == b'\r' && b.get(i) == Some(&b'\n') {
-                            i += 1;
-                        }
-                        out.push(b' ');
-                        changed = true;
-                        continue;
-                    }
-                    Some(_) => {}
-                    None if c == b'"' || c == b'\'' => quote = Some(c),
-                    None if c == b'>' => {
-                        out.push(c);
-                        break;
-                    }
-                    None => {}
-                }
-                out.push(c);
-            }
-        }
-    }
-    if !changed {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    // Only ASCII bytes were replaced, by ASCII: still UTF-8.
-    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
-}
-
-fn split_name(name: &[u8]) -> (Option<&[u8]>, &[u8]) {
-    match name.iter().position(|&b| b == b':') {
-        Some(i) => (Some(&name[..i]), &name[i + 1..]),
-        None => (None, name),
-    }
-}
-
-fn check_attributes(
-    start: &BytesStart<'_>,
-    local: &str,
-    span: &Span,
-    foreign: &[Vec<u8>],
-    problems: &mut Vec<ScanProblem>,
-) {
+fn check_attributes(n: &Node, problems: &mut Vec<ScanProblem>) {
+    let (local, span) = (n.local.as_str(), &n.span);
     let construct = format!("xs:{local}");
     let supported = allowed_attributes(local);
     if supported.is_none() {
@@ -840,28 +506,31 @@ fn check_attributes(
     }
     // An element not supported still has its attributes checked against XSD 1.0's.
     let allowed = supported.or_else(|| xsd10_attributes(local)).unwrap_or(&[]);
-    for attr in start.attributes() {
-        let attr = match attr {
-            Ok(attr) => attr,
-            Err(error) => {
-                problems.push(ScanProblem {
-                    span: *span,
-                    construct: construct.clone(),
-                    message: format!("malformed attribute: {error}"),
-                    hint: None,
-                    kind: Kind::Invalid,
-                });
-                continue;
-            }
-        };
-        let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
+    for error in &n.malformed {
+        problems.push(ScanProblem {
+            span: *span,
+            construct: construct.clone(),
+            message: format!("malformed attribute: {error}"),
+            hint: None,
+            kind: Kind::Invalid,
+        });
+    }
+    // Attributes with a prefix of another namespace than XSD's are allowed on every XSD
+    // element (Part 1, the schema for schemas: anyAttribute namespace="##other") and mean
+    // nothing to validation.
+    let foreign = |key: &str| {
+        key.split_once(':').is_some_and(|(p, _)| {
+            p != "xmlns" && p != "xml" && n.namespace(p).is_some_and(|ns| ns != XS_NS)
+        })
+    };
+    for (key, _) in n.attrs.iter().chain(&n.prefixed) {
         // Namespace declarations, xml:lang and the versioning namespace's attributes
         // (vc:minVersion) are about the document, not the construct.
         if key == "xmlns"
             || key.starts_with("xmlns:")
             || key.starts_with("xml:")
             || key.starts_with("vc:")
-            || foreign.iter().any(|f| f == attr.key.as_ref())
+            || foreign(key)
         {
             continue;
         }
@@ -899,8 +568,8 @@ fn check_attributes(
         } else {
             let close = allowed
                 .iter()
-                .min_by_key(|a| edit_distance(a, &key))
-                .filter(|a| edit_distance(a, &key) <= 2)
+                .min_by_key(|a| edit_distance(a, key))
+                .filter(|a| edit_distance(a, key) <= 2)
                 .map(|a| format!("did you mean {a}?"));
             (format!("unknown attribute {key} on xs:{local}"), close)
         };
@@ -943,30 +612,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn attribute_values_are_normalized_as_xml_reads_them() {
-        // Literal tab, CR, LF and CR LF in values become one space each; a character
-        // reference, text, comments and CDATA keep theirs.
-        let text = "<?xml version='1.0'?>\r\n<!-- a\tb -->\r\n<s a='x\ty' b=\"p\r\nq\rr\ns\" c='&#9;'>\tt<![CDATA[\t]]></s>";
-        assert_eq!(
-            normalized_attribute_values(text),
-            "<?xml version='1.0'?>\r\n<!-- a\tb -->\r\n<s a='x y' b=\"p q r s\" c='&#9;'>\tt<![CDATA[\t]]></s>"
-        );
-        // A quote of the other kind inside a value, and `>` inside a doctype's subset.
-        let text = "<!DOCTYPE s [<!ATTLIST s a CDATA '>'>]><s a=\"it's\t\" b='\"\n'/>";
-        assert_eq!(
-            normalized_attribute_values(text),
-            "<!DOCTYPE s [<!ATTLIST s a CDATA '>'>]><s a=\"it's \" b='\" '/>"
-        );
-        assert!(matches!(
-            normalized_attribute_values("<s a='b'>\n</s>"),
-            std::borrow::Cow::Borrowed(_)
-        ));
-    }
-
-    #[test]
     fn keys_count_siblings_of_the_same_name() {
         let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n  <xs:simpleType name=\"A\"><xs:restriction base=\"xs:string\"/></xs:simpleType>\n  <xs:complexType name=\"B\"/>\n  <xs:simpleType name=\"C\">\n    <xs:restriction base=\"xs:string\"><xs:pattern value=\"x\"/></xs:restriction>\n  </xs:simpleType>\n</xs:schema>";
-        let (map, problems) = scan(text);
+        let (map, problems) = scan(&Tree::read(text.to_string()));
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(
             map.span("/schema[0]/simpleType[1]"),
@@ -984,7 +632,7 @@ mod tests {
     #[test]
     fn a_misspelt_attribute_is_an_error_with_a_hint() {
         let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n<xs:complexType name=\"A\"><xs:attribute name=\"a\" usee=\"required\"/></xs:complexType></xs:schema>";
-        let (_, problems) = scan(text);
+        let (_, problems) = scan(&Tree::read(text.to_string()));
         assert_eq!(problems.len(), 1);
         assert_eq!(
             problems[0].message,
