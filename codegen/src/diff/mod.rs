@@ -140,8 +140,10 @@ pub fn diff_files_allowed(
     catalog: &crate::xsd::Catalog,
     allowed: &crate::xsd::Allowed,
 ) -> Result<Report, Diagnostics> {
-    let a = crate::xsd::read_schema_files_allowed(&[old.to_owned()], catalog, allowed)?;
-    let b = crate::xsd::read_schema_files_allowed(&[new.to_owned()], catalog, allowed)?;
+    // A document both schemas bring in is read once.
+    let cache = crate::xsd::Cache::new();
+    let a = crate::xsd::read_schema_files_cached(&[old.to_owned()], catalog, allowed, &cache)?;
+    let b = crate::xsd::read_schema_files_cached(&[new.to_owned()], catalog, allowed, &cache)?;
     Ok(diff(
         &a,
         &b,
