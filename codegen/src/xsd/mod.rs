@@ -34,11 +34,9 @@ pub use compose::{Allowed, Cache, MAX_SCHEMA_BYTES};
 pub use tree::documents_parsed;
 
 use xsd_parser::models::schema::xs::{
-    AltType, AltTypeContent, Annotation, AnnotationContent, AttributeGroupType,
-    AttributeGroupTypeContent, AttributeType, AttributeUseType, ComplexBaseType,
-    ComplexBaseTypeContent, ElementType, ElementTypeContent, ExtensionType, ExtensionTypeContent,
-    Facet, FacetType, GroupType, GroupTypeContent, RestrictionContent, SchemaContent,
-    SimpleBaseType, SimpleBaseTypeContent, SimpleContentContent,
+    AltType, AltTypeContent, Annotation, AnnotationContent, AttributeGroupType, AttributeType,
+    AttributeUseType, ComplexBaseType, ElementType, ElementTypeContent, ExtensionType, Facet,
+    FacetType, GroupType, SchemaContent, SimpleBaseType,
 };
 use xsd_parser::models::schema::{MaxOccurs, QName};
 // xsd-parser keeps documentation as an untyped element tree of its types crate.
@@ -46,6 +44,7 @@ use xsd_parser_types::xml::Value;
 
 use crate::diagnostic::{Diagnostics, Kind, SchemaDiagnostic};
 use crate::ir::*;
+use adapter::{Item, What};
 
 /// Reads and converts one schema file (and the documents it includes, imports or
 /// redefines).
@@ -185,8 +184,7 @@ fn read_documents_deferring(
         d.sort();
         return Err(Diagnostics(d));
     }
-    let (maps, scans): (Vec<source::SourceMap>, Vec<Vec<source::ScanProblem>>) =
-        docs.iter().map(|d| source::scan(&d.tree)).unzip();
+    let scans: Vec<Vec<source::ScanProblem>> = docs.iter().map(|d| source::scan(&d.tree)).collect();
     // The validity pass of each document knows the components of all of them.
     let mut known = validity::Known::default();
     for d in docs {
@@ -208,9 +206,7 @@ fn read_documents_deferring(
     }
     let mut cx = Converter {
         path: &docs[0].path,
-        map: &maps[0],
         docs,
-        maps: &maps,
         doc: 0,
         type_docs: HashMap::new(),
         redefining: None,
@@ -255,10 +251,14 @@ fn read_documents_deferring(
     {
         return finish(cx);
     }
-    let mut raws = Vec::new();
+    let mut roots = Vec::new();
     for (i, d) in docs.iter().enumerate() {
         match adapter::model(&d.tree) {
-            Ok(raw) => raws.push(Some(raw)),
+            Ok(raw) => roots.push(Some(Item {
+                doc: i,
+                node: 0,
+                what: What::Schema(raw),
+            })),
             Err(error) => {
                 cx.set_doc(i);
                 cx.unsupported(
@@ -267,15 +267,22 @@ fn read_documents_deferring(
                     format!("xsd-parser cannot read it: {}", at_most(error, 200)),
                     None,
                 );
-                raws.push(None);
+                roots.push(None);
             }
         }
     }
-    if raws.iter().any(Option::is_none) {
+    if roots.iter().any(Option::is_none) {
         cx.set_doc(0);
         return finish(cx);
     }
-    let raws: Vec<_> = raws.into_iter().flatten().collect();
+    let roots: Vec<Item<'_>> = roots.into_iter().flatten().collect();
+    let raws: Vec<&xsd_parser::models::schema::xs::Schema> = roots
+        .iter()
+        .filter_map(|r| match r.what {
+            What::Schema(raw) => Some(raw),
+            _ => None,
+        })
+        .collect();
     // Each document's namespace facts; a chameleon include's components (its document
     // has no targetNamespace) take the includer's namespace, which compose gives it.
     cx.doc_namespaces = raws
@@ -283,20 +290,20 @@ fn read_documents_deferring(
         .zip(docs)
         .map(|(raw, d)| namespaces::Namespaces::of(raw, d.namespace.clone()))
         .collect();
-    cx.plan_redefinitions(&raws);
+    cx.plan_redefinitions(&roots);
     // Every document's names first (a reference may name a component of a later one).
-    for (i, raw) in raws.iter().enumerate() {
-        cx.set_doc(i);
-        cx.register_schema(raw);
+    for root in &roots {
+        cx.set_doc(root.doc);
+        cx.register_schema(*root);
     }
     for (i, raw) in raws.iter().enumerate() {
         cx.set_doc(i);
         cx.note_substitutions(raw);
         cx.note_type_substitution(raw);
     }
-    for (i, raw) in raws.iter().enumerate() {
-        cx.set_doc(i);
-        cx.convert_schema(raw);
+    for root in &roots {
+        cx.set_doc(root.doc);
+        cx.convert_schema(*root);
     }
     cx.set_doc(0);
     cx.resolve_derivations();
@@ -354,38 +361,11 @@ fn finish(cx: Converter<'_>) -> Result<Schema, Diagnostics> {
     Err(Diagnostics(diagnostics))
 }
 
-/// Builds the keys of [`source::SourceMap`] while walking xsd-parser's tree.
-struct Key {
-    key: String,
-    counts: HashMap<&'static str, usize>,
-}
-
-impl Key {
-    fn root() -> Key {
-        Key {
-            key: "/schema[0]".into(),
-            counts: HashMap::new(),
-        }
-    }
-
-    fn child(&mut self, local: &'static str) -> Key {
-        let c = self.counts.entry(local).or_insert(0);
-        let key = format!("{}/{}[{}]", self.key, local, *c);
-        *c += 1;
-        Key {
-            key,
-            counts: HashMap::new(),
-        }
-    }
-}
-
 struct Converter<'a> {
-    /// The current document's path and source map (see [`Converter::set_doc`]).
+    /// The current document's path (see [`Converter::set_doc`]).
     path: &'a Path,
-    map: &'a source::SourceMap,
-    /// Every document of the schema, with its source map; `doc` is the current one.
+    /// Every document of the schema; `doc` is the current one.
     docs: &'a [compose::Document],
-    maps: &'a [source::SourceMap],
     doc: usize,
     /// The document each converted type stands in.
     type_docs: HashMap<String, usize>,
@@ -425,7 +405,7 @@ struct Converter<'a> {
     /// report per problem, never none).
     seconds: Vec<(String, SchemaDiagnostic)>,
     /// Global elements, attributes, groups and attribute groups, converted on first use.
-    globals: Globals,
+    globals: Globals<'a>,
     /// Every global attribute is in `schema.global_attributes` (for wildcards).
     global_attributes_collected: bool,
     /// Derived complex types waiting for their bases, and `final` constraints.
@@ -445,19 +425,19 @@ struct Converter<'a> {
     /// namespace took it (then `local-2`, ...: two namespaces' components are two).
     component_keys: HashMap<(&'static str, Option<String>, String), String>,
     /// Groups referred to from anonymous types inside themselves (`xsd/recursion.rs`).
-    recursion: recursion::Recursion,
+    recursion: recursion::Recursion<'a>,
 }
 
-/// One kind of global declaration: the raw declarations by name with the key of where each
-/// stands, what each converted to (`None`: it failed, already reported), and which are being
+/// One kind of global declaration: the raw declarations by name with where each stands,
+/// what each converted to (`None`: it failed, already reported), and which are being
 /// converted (a reference to one of those is a cycle).
-struct Declarations<Raw, Converted> {
-    raw: HashMap<String, (Raw, String)>,
+struct Declarations<'a, Raw, Converted> {
+    raw: HashMap<String, (&'a Raw, Item<'a>)>,
     converted: HashMap<String, Option<Converted>>,
     in_progress: Vec<String>,
 }
 
-impl<Raw, Converted> Default for Declarations<Raw, Converted> {
+impl<Raw, Converted> Default for Declarations<'_, Raw, Converted> {
     fn default() -> Self {
         Declarations {
             raw: HashMap::new(),
@@ -469,11 +449,11 @@ impl<Raw, Converted> Default for Declarations<Raw, Converted> {
 
 /// The schema's global declarations that content models and complex types refer to.
 #[derive(Default)]
-struct Globals {
-    elements: Declarations<ElementType, ElementDecl>,
-    attributes: Declarations<AttributeType, Attribute>,
-    groups: Declarations<GroupType, Particle>,
-    attribute_groups: Declarations<AttributeGroupType, Vec<Attribute>>,
+struct Globals<'a> {
+    elements: Declarations<'a, ElementType, ElementDecl>,
+    attributes: Declarations<'a, AttributeType, Attribute>,
+    groups: Declarations<'a, GroupType, Particle>,
+    attribute_groups: Declarations<'a, AttributeGroupType, Vec<Attribute>>,
 }
 
 /// A span with the index of the document it stands in.
@@ -485,16 +465,6 @@ struct Outer {
     redefining: Option<(&'static str, String)>,
 }
 
-/// Splits a global declaration's key into its document and the key inside it.
-fn split_key(key: &str) -> (usize, &str) {
-    key.strip_prefix('@')
-        .and_then(|rest| {
-            let slash = rest.find('/')?;
-            Some((rest[..slash].parse().ok()?, &rest[slash..]))
-        })
-        .unwrap_or((0, key))
-}
-
 /// The name a redefined component's original keeps: the redefinition takes its name
 /// (Part 1, 4.2.2: every reference, in either document, is to the redefinition, except the
 /// redefinition's own reference to what it redefines).
@@ -502,15 +472,7 @@ fn original_name(name: &str, depth: usize) -> String {
     format!("{name}{}", "-original".repeat(depth))
 }
 
-/// Where a key of [`source::SourceMap`] stands, as a [`Key`] to walk on from.
-fn key_at(key: &str) -> Key {
-    Key {
-        key: key.to_string(),
-        counts: HashMap::new(),
-    }
-}
-
-impl Converter<'_> {
+impl<'a> Converter<'a> {
     /// Reports a valid construct the generator does not support.
     fn unsupported(
         &mut self,
@@ -572,30 +534,48 @@ impl Converter<'_> {
         });
     }
 
-    fn span(&self, key: &Key) -> Span {
-        self.map.span(&key.key)
+    /// Where `at` stands.
+    fn span(&self, at: Item<'_>) -> Span {
+        self.node(at).span
     }
 
-    /// Makes document `doc` the current one: where keys are looked up and what
-    /// diagnostics name.
+    /// The node `at` stands at, in its document's tree.
+    fn node(&self, at: Item<'_>) -> &'a tree::Node {
+        let docs: &'a [compose::Document] = self.docs;
+        &docs[at.doc].tree.nodes[at.node]
+    }
+
+    /// The children of `at` ([`adapter::children`]).
+    fn children(&self, at: Item<'a>) -> Vec<Item<'a>> {
+        adapter::children(&self.docs[at.doc].tree, at)
+    }
+
+    /// Whether a global declaration stands in an `xs:redefine` (a redefinition).
+    fn in_redefine(&self, at: Item<'_>) -> bool {
+        let nodes = &self.docs[at.doc].tree.nodes;
+        nodes[at.node]
+            .parent
+            .is_some_and(|p| nodes[p].is("redefine"))
+    }
+
+    /// Makes document `doc` the current one: what diagnostics name and whose namespace
+    /// facts apply.
     fn set_doc(&mut self, doc: usize) {
-        let (docs, maps) = (self.docs, self.maps);
+        let docs = self.docs;
         self.doc = doc;
         self.path = &docs[doc].path;
-        self.map = &maps[doc];
         self.namespaces = self.doc_namespaces.get(doc).cloned().unwrap_or_default();
     }
 
-    /// Switches to the document a global declaration's key (`@DOC/schema[0]/...`) names;
-    /// returns the key inside it and what [`Converter::leave`] restores.
-    fn enter(&mut self, key: &str) -> (String, Outer) {
+    /// Switches to the document a global declaration stands in; returns what
+    /// [`Converter::leave`] restores.
+    fn enter(&mut self, at: Item<'_>) -> Outer {
         let outer = Outer {
             doc: self.doc,
             redefining: self.redefining.take(),
         };
-        let (doc, inner) = split_key(key);
-        self.set_doc(doc);
-        (inner.to_string(), outer)
+        self.set_doc(at.doc);
+        outer
     }
 
     fn leave(&mut self, outer: Outer) {
@@ -703,8 +683,15 @@ impl Converter<'_> {
     /// (and of the documents it includes) are registered under their original names. A
     /// redefinition of something the redefined schema does not have is an error
     /// (src-redefine 6.1, 7.1).
-    fn plan_redefinitions(&mut self, raws: &[&xsd_parser::models::schema::xs::Schema]) {
+    fn plan_redefinitions(&mut self, roots: &[Item<'a>]) {
         use xsd_parser::models::schema::xs::RedefineContent;
+        let raws: Vec<&xsd_parser::models::schema::xs::Schema> = roots
+            .iter()
+            .filter_map(|r| match r.what {
+                What::Schema(raw) => Some(raw),
+                _ => None,
+            })
+            .collect();
         // A component at the top of `doc`.
         let top = |doc: usize, kind: &str, name: &str| {
             raws[doc].content.iter().any(|c| match (kind, c) {
@@ -768,17 +755,19 @@ impl Converter<'_> {
                         .into_iter()
                         .any(|k| k != doc && top(k, kind, name)))
         };
-        for (d, raw) in raws.iter().enumerate() {
+        for root in roots {
+            let d = root.doc;
             let targets: Vec<&compose::Composition> = self.docs[d]
                 .compositions
                 .iter()
                 .filter(|c| c.how == compose::How::Redefine)
                 .collect();
-            let redefines = raw.content.iter().filter_map(|c| match c {
-                SchemaContent::Redefine(r) => Some(r),
-                _ => None,
-            });
-            for (n, (r, target)) in redefines.zip(targets).enumerate() {
+            let redefines: Vec<Item<'a>> = self
+                .children(*root)
+                .into_iter()
+                .filter(|c| matches!(c.what, What::Redefine(_)))
+                .collect();
+            for (r, target) in redefines.into_iter().zip(targets) {
                 let Some(j) = target.document else { continue };
                 // The redefined schema: the document and those it includes.
                 let mut scope = vec![j];
@@ -795,21 +784,15 @@ impl Converter<'_> {
                     }
                     i += 1;
                 }
-                let mut key = key_at(&format!("/schema[0]/redefine[{n}]"));
-                for c in &r.content {
-                    let (kind, local, name) = match c {
-                        RedefineContent::Annotation(_) => {
-                            key.child("annotation");
-                            continue;
-                        }
-                        RedefineContent::SimpleType(t) => ("type", "simpleType", &t.name),
-                        RedefineContent::ComplexType(t) => ("type", "complexType", &t.name),
-                        RedefineContent::Group(g) => ("group", "group", &g.name),
-                        RedefineContent::AttributeGroup(g) => {
-                            ("attributeGroup", "attributeGroup", &g.name)
-                        }
+                for c in self.children(r) {
+                    let (kind, name) = match c.what {
+                        What::SimpleType(t) => ("type", &t.name),
+                        What::ComplexType(t) => ("type", &t.name),
+                        What::Group(g) => ("group", &g.name),
+                        What::AttributeGroup(g) => ("attributeGroup", &g.name),
+                        _ => continue,
                     };
-                    let k = key.child(local);
+                    let local = c.what.local();
                     let Some(name) = name else { continue };
                     match scope.iter().find(|&&doc| has(doc, kind, name)) {
                         Some(&doc) => {
@@ -819,7 +802,7 @@ impl Converter<'_> {
                             self.renamed.insert((doc, kind, name.clone()), depth);
                         }
                         None => {
-                            let span = self.maps[d].span(&k.key);
+                            let span = self.span(c);
                             let path = self.docs[d].path.clone();
                             self.diagnostics.push(SchemaDiagnostic {
                                 file: path,
@@ -839,117 +822,88 @@ impl Converter<'_> {
     /// Registers the current document's named types and global declarations (converted
     /// later, on first use: a reference may come before the declaration, or from another
     /// document).
-    fn register_schema(&mut self, raw: &xsd_parser::models::schema::xs::Schema) {
-        use xsd_parser::models::schema::xs::RedefineContent;
+    fn register_schema(&mut self, root: Item<'a>) {
+        let items = self.children(root);
         // Register every named type first, so anonymous types get names that do not clash.
-        for item in &raw.content {
-            match item {
-                SchemaContent::SimpleType(SimpleBaseType {
-                    name: Some(name), ..
-                })
-                | SchemaContent::ComplexType(ComplexBaseType {
-                    name: Some(name), ..
-                }) => {
-                    let name = self.registered("type", name);
-                    let name = self.register_key("type", &name);
-                    self.names.insert(pascal(&name));
-                }
-                _ => {}
+        for c in &items {
+            if let What::SimpleType(SimpleBaseType {
+                name: Some(name), ..
+            })
+            | What::ComplexType(ComplexBaseType {
+                name: Some(name), ..
+            }) = c.what
+            {
+                let name = self.registered("type", name);
+                let name = self.register_key("type", &name);
+                self.names.insert(pascal(&name));
             }
         }
         // Global declarations are converted on first use (a reference may come before the
-        // declaration); collect them with the keys of where they stand.
-        let mut counts: HashMap<&'static str, usize> = HashMap::new();
-        let mut next_key = |local: &'static str| {
-            let c = counts.entry(local).or_insert(0);
-            *c += 1;
-            format!("/schema[0]/{local}[{}]", *c - 1)
-        };
+        // declaration); collect them with where they stand.
         let mut duplicates = Vec::new();
-        let doc = self.doc;
         // Inside xs:redefine, the redefinitions of groups and attribute groups.
-        let mut redefinitions: Vec<(String, &GroupType)> = Vec::new();
-        let mut attribute_redefinitions: Vec<(String, &AttributeGroupType)> = Vec::new();
-        for item in &raw.content {
+        let mut redefinitions: Vec<(&'a GroupType, Item<'a>)> = Vec::new();
+        let mut attribute_redefinitions: Vec<(&'a AttributeGroupType, Item<'a>)> = Vec::new();
+        for c in items {
             macro_rules! register {
                 ($field:ident, $local:literal, $decl:expr, $what:literal) => {{
-                    let k = next_key($local);
                     if let Some(name) = $decl.name.clone() {
                         let name = self.registered($local, &name);
                         let name = self.register_key($local, &name);
                         if self.globals.$field.raw.contains_key(&name) {
-                            duplicates.push((k, format!(concat!($what, " \"{}\""), name)));
+                            duplicates.push((c, format!(concat!($what, " \"{}\""), name)));
                         } else {
-                            let k = format!("@{doc}{k}");
-                            self.globals.$field.raw.insert(name, ($decl.clone(), k));
+                            self.globals.$field.raw.insert(name, ($decl, c));
                         }
                     }
                 }};
             }
-            match item {
-                SchemaContent::Element(el) => register!(elements, "element", el, "element"),
-                SchemaContent::Attribute(a) => register!(attributes, "attribute", a, "attribute"),
-                SchemaContent::Group(g) => register!(groups, "group", g, "group"),
-                SchemaContent::AttributeGroup(g) => {
+            match c.what {
+                What::Element(el) => register!(elements, "element", el, "element"),
+                What::Attribute(a) => register!(attributes, "attribute", a, "attribute"),
+                What::Group(g) => register!(groups, "group", g, "group"),
+                What::AttributeGroup(g) => {
                     register!(attribute_groups, "attributeGroup", g, "attributeGroup")
                 }
-                SchemaContent::Redefine(r) => {
-                    let mut key = key_at(&next_key("redefine"));
-                    for c in &r.content {
-                        match c {
-                            RedefineContent::Annotation(_) => drop(key.child("annotation")),
-                            RedefineContent::SimpleType(t) => {
-                                key.child("simpleType");
-                                if let Some(name) = &t.name {
-                                    // A redefinition another redefine replaces (a chain).
-                                    let name = self.registered("type", name);
-                                    let name = self.register_key("type", &name);
-                                    self.names.insert(pascal(&name));
-                                }
+                What::Redefine(_) => {
+                    for r in self.children(c) {
+                        match r.what {
+                            What::SimpleType(SimpleBaseType {
+                                name: Some(name), ..
+                            })
+                            | What::ComplexType(ComplexBaseType {
+                                name: Some(name), ..
+                            }) => {
+                                // A redefinition another redefine replaces (a chain).
+                                let name = self.registered("type", name);
+                                let name = self.register_key("type", &name);
+                                self.names.insert(pascal(&name));
                             }
-                            RedefineContent::ComplexType(t) => {
-                                key.child("complexType");
-                                if let Some(name) = &t.name {
-                                    // A redefinition another redefine replaces (a chain).
-                                    let name = self.registered("type", name);
-                                    let name = self.register_key("type", &name);
-                                    self.names.insert(pascal(&name));
-                                }
-                            }
-                            RedefineContent::Group(g) => {
-                                redefinitions.push((key.child("group").key, g));
-                            }
-                            RedefineContent::AttributeGroup(g) => {
-                                attribute_redefinitions.push((key.child("attributeGroup").key, g));
-                            }
+                            What::Group(g) => redefinitions.push((g, r)),
+                            What::AttributeGroup(g) => attribute_redefinitions.push((g, r)),
+                            _ => {}
                         }
                     }
                 }
                 _ => {}
             }
         }
-        for (k, g) in redefinitions {
-            if let Some(name) = g.name.clone() {
-                let name = self.registered("group", &name);
+        for (g, at) in redefinitions {
+            if let Some(name) = &g.name {
+                let name = self.registered("group", name);
                 let name = self.register_key("group", &name);
-                self.globals
-                    .groups
-                    .raw
-                    .insert(name, (g.clone(), format!("@{doc}{k}")));
+                self.globals.groups.raw.insert(name, (g, at));
             }
         }
-        for (k, g) in attribute_redefinitions {
-            if let Some(name) = g.name.clone() {
-                let name = self.registered("attributeGroup", &name);
+        for (g, at) in attribute_redefinitions {
+            if let Some(name) = &g.name {
+                let name = self.registered("attributeGroup", name);
                 let name = self.register_key("attributeGroup", &name);
-                self.globals
-                    .attribute_groups
-                    .raw
-                    .insert(name, (g.clone(), format!("@{doc}{k}")));
+                self.globals.attribute_groups.raw.insert(name, (g, at));
             }
         }
-        for (k, construct) in duplicates {
-            let span = self.map.span(&k);
+        for (at, construct) in duplicates {
+            let span = self.span(at);
             self.invalid(
                 span,
                 construct,
@@ -959,8 +913,10 @@ impl Converter<'_> {
         }
     }
 
-    fn convert_schema(&mut self, raw: &xsd_parser::models::schema::xs::Schema) {
-        let mut key = Key::root();
+    fn convert_schema(&mut self, root: Item<'a>) {
+        let What::Schema(raw) = root.what else {
+            return;
+        };
         // Each document's finalDefault applies to the components it declares.
         self.note_final_default(derivation::DerivationSet::of(match &raw.final_default {
             xsd_parser::models::schema::xs::FullDerivationSetType::All => None,
@@ -972,33 +928,27 @@ impl Converter<'_> {
             // The schema's namespace is its first document's (what its writer declares).
             self.schema.target_namespace = self.namespaces.target.clone();
         }
-        for item in &raw.content {
-            match item {
-                SchemaContent::Annotation(a) => {
-                    key.child("annotation");
-                    // The schema's documentation is its first document's.
-                    if self.doc == 0 {
-                        self.schema.doc = documentation(Some(a));
-                    }
+        for c in self.children(root) {
+            match c.what {
+                // The schema's documentation is its first document's.
+                What::Annotation(a) if self.doc == 0 => {
+                    self.schema.doc = documentation(Some(a));
                 }
-                SchemaContent::SimpleType(st) => {
-                    let k = key.child("simpleType");
+                What::SimpleType(st) => {
                     let name = self.declared("type", st.name.as_deref().unwrap_or_default());
                     self.note_final(&name, st.final_.as_ref().map(derivation::simple_set));
-                    let def = self.simple_type(st, &name, k);
+                    let def = self.simple_type(&name, c);
                     self.insert_or_fail(&name, def);
                 }
-                SchemaContent::ComplexType(ct) => {
-                    let k = key.child("complexType");
+                What::ComplexType(ct) => {
                     let name = self.declared("type", ct.name.as_deref().unwrap_or_default());
                     self.note_final(&name, ct.final_.as_ref().map(derivation::complex_set));
                     self.note_abstract_type(&name, ct.abstract_);
-                    let def = self.complex_type(ct, &name, k);
+                    let def = self.complex_type(ct, &name, c);
                     self.insert_or_fail(&name, def);
                 }
-                SchemaContent::Element(el) => {
-                    let k = key.child("element");
-                    let span = self.span(&k);
+                What::Element(el) => {
+                    let span = self.span(c);
                     let Some(name) = el.name.clone() else {
                         self.invalid(span, "xs:element", "a global element needs a name", None);
                         continue;
@@ -1025,69 +975,16 @@ impl Converter<'_> {
                             xsi_simple: decl.xsi_simple,
                         });
                 }
-                SchemaContent::Attribute(a) => {
-                    let k = key.child("attribute");
-                    match a.name.clone() {
-                        Some(name) => {
-                            let name = self.declared("attribute", &name);
-                            self.global_attribute(&name);
-                        }
-                        None => {
-                            let span = self.span(&k);
-                            self.invalid(
-                                span,
-                                "xs:attribute",
-                                "a global attribute needs a name",
-                                None,
-                            );
-                        }
-                    }
+                What::Attribute(_) | What::Group(_) | What::AttributeGroup(_) => {
+                    self.convert_global(c)
                 }
-                SchemaContent::Group(g) => {
-                    let k = key.child("group");
-                    match g.name.clone() {
-                        Some(name) => {
-                            let name = self.declared("group", &name);
-                            self.global_group(&name);
-                        }
-                        None => {
-                            let span = self.span(&k);
-                            self.invalid(span, "xs:group", "a global group needs a name", None);
-                        }
-                    }
-                }
-                SchemaContent::AttributeGroup(g) => {
-                    let k = key.child("attributeGroup");
-                    match g.name.clone() {
-                        Some(name) => {
-                            let name = self.declared("attributeGroup", &name);
-                            self.global_attribute_group(&name);
-                        }
-                        None => {
-                            let span = self.span(&k);
-                            self.invalid(
-                                span,
-                                "xs:attributeGroup",
-                                "a global attribute group needs a name",
-                                None,
-                            );
-                        }
-                    }
-                }
-                // The scan reports these unsupported constructs with their position.
-                // `compose` loaded the documents these name.
-                SchemaContent::Include(_) => drop(key.child("include")),
-                SchemaContent::Import(_) => drop(key.child("import")),
-                SchemaContent::Redefine(r) => {
-                    let k = key.child("redefine");
-                    self.convert_redefine(r, k);
-                }
-                SchemaContent::Override(_) => drop(key.child("override")),
-                SchemaContent::DefaultOpenContent(_) => drop(key.child("defaultOpenContent")),
-                SchemaContent::Notation(n) => {
-                    key.child("notation");
+                What::Redefine(_) => self.convert_redefine(c),
+                What::Notation(n) => {
                     self.schema.notations.insert(n.name.clone());
                 }
+                // `compose` loaded the documents the composition elements name; the markup
+                // checks report the unsupported constructs with their position.
+                _ => {}
             }
         }
     }
@@ -1095,42 +992,54 @@ impl Converter<'_> {
     /// The redefinitions of an xs:redefine: types converted here, each referring to the
     /// original it redefines; groups and attribute groups are registered under their names
     /// ([`Converter::register_schema`]) and converted here or on first use.
-    fn convert_redefine(&mut self, r: &xsd_parser::models::schema::xs::Redefine, mut key: Key) {
-        use xsd_parser::models::schema::xs::RedefineContent;
-        for c in &r.content {
-            match c {
-                RedefineContent::Annotation(_) => drop(key.child("annotation")),
-                RedefineContent::SimpleType(st) => {
-                    let k = key.child("simpleType");
+    fn convert_redefine(&mut self, r: Item<'a>) {
+        for c in self.children(r) {
+            match c.what {
+                What::SimpleType(st) => {
                     let name = self.declared("type", st.name.as_deref().unwrap_or_default());
                     self.redefining = Some(("type", self.unrenamed("type", &name)));
-                    let def = self.simple_type(st, &name, k);
+                    let def = self.simple_type(&name, c);
                     self.redefining = None;
                     self.insert_or_fail(&name, def);
                 }
-                RedefineContent::ComplexType(ct) => {
-                    let k = key.child("complexType");
+                What::ComplexType(ct) => {
                     let name = self.declared("type", ct.name.as_deref().unwrap_or_default());
                     self.redefining = Some(("type", self.unrenamed("type", &name)));
-                    let def = self.complex_type(ct, &name, k);
+                    let def = self.complex_type(ct, &name, c);
                     self.redefining = None;
                     self.insert_or_fail(&name, def);
                 }
-                RedefineContent::Group(g) => {
-                    key.child("group");
-                    if let Some(name) = &g.name {
-                        let name = self.declared("group", name);
-                        self.global_group(&name);
-                    }
+                // One without a name: the markup checks report it.
+                What::Group(GroupType { name: Some(_), .. })
+                | What::AttributeGroup(AttributeGroupType { name: Some(_), .. }) => {
+                    self.convert_global(c)
                 }
-                RedefineContent::AttributeGroup(g) => {
-                    key.child("attributeGroup");
-                    if let Some(name) = &g.name {
-                        let name = self.declared("attributeGroup", name);
-                        self.global_attribute_group(&name);
-                    }
-                }
+                _ => {}
             }
+        }
+    }
+
+    /// A global attribute, group or attribute group (at the top of a document or, for
+    /// groups, in an `xs:redefine`), converted once however many references it has; one
+    /// without a name is an error.
+    fn convert_global(&mut self, c: Item<'a>) {
+        let (kind, name, noun) = match c.what {
+            What::Attribute(a) => ("attribute", &a.name, "attribute"),
+            What::Group(g) => ("group", &g.name, "group"),
+            What::AttributeGroup(g) => ("attributeGroup", &g.name, "attribute group"),
+            _ => return,
+        };
+        let Some(name) = name else {
+            let span = self.span(c);
+            let message = format!("a global {noun} needs a name");
+            self.invalid(span, format!("xs:{kind}"), message, None);
+            return;
+        };
+        let name = self.declared(kind, name);
+        match c.what {
+            What::Attribute(_) => drop(self.global_attribute(&name)),
+            What::Group(_) => drop(self.global_group(&name)),
+            _ => drop(self.global_attribute_group(&name)),
         }
     }
 
@@ -1140,9 +1049,9 @@ impl Converter<'_> {
         if let Some(done) = self.globals.elements.converted.get(name) {
             return done.clone();
         }
-        let (el, k) = self.globals.elements.raw.get(name)?.clone();
-        let (k, outer) = self.enter(&k);
-        let span = self.map.span(&k);
+        let (el, at) = *self.globals.elements.raw.get(name)?;
+        let outer = self.enter(at);
+        let span = self.span(at);
         let mut ok = true;
         if el.min_occurs != 1 || el.max_occurs != MaxOccurs::Bounded(1) {
             self.invalid(
@@ -1164,7 +1073,7 @@ impl Converter<'_> {
         }
         // A reference from inside its own type (a recursive element) sees the element
         // with the type it is going to have.
-        let reserved = self.reserve_element_type(&el, name, span);
+        let reserved = self.reserve_element_type(el, name, span);
         // The key may differ from the element's name (one local name in two namespaces).
         let local = el.name.clone().unwrap_or_else(|| name.to_string());
         self.globals.elements.converted.insert(
@@ -1182,7 +1091,7 @@ impl Converter<'_> {
             }),
         );
         let decl = if ok {
-            self.element_decl_reserved(&el, key_at(&k), name, reserved)
+            self.element_decl_reserved(el, at, name, reserved)
                 .map(|decl| ElementDecl {
                     name: local,
                     // A global element is always in the target namespace.
@@ -1238,9 +1147,9 @@ impl Converter<'_> {
         if let Some(done) = self.globals.attributes.converted.get(name) {
             return done.clone();
         }
-        let (a, k) = self.globals.attributes.raw.get(name)?.clone();
-        let (k, outer) = self.enter(&k);
-        let span = self.map.span(&k);
+        let (a, at) = *self.globals.attributes.raw.get(name)?;
+        let outer = self.enter(at);
+        let span = self.span(at);
         let construct = format!("attribute \"{name}\"");
         let mut ok = true;
         if a.use_ != AttributeUseType::Optional {
@@ -1262,7 +1171,7 @@ impl Converter<'_> {
             ok = false;
         }
         let converted = if ok {
-            self.attribute_decl(&a, key_at(&k), name, "the schema")
+            self.attribute_decl(a, at, name, "the schema")
                 .map(|decl| Attribute {
                     // The key may differ from the name (one local name in two namespaces).
                     name: a.name.clone().unwrap_or_else(|| name.to_string()),
@@ -1287,15 +1196,14 @@ impl Converter<'_> {
         if let Some(done) = self.globals.groups.converted.get(name) {
             return done.clone();
         }
-        let (g, k) = self.globals.groups.raw.get(name)?.clone();
-        let (k, outer) = self.enter(&k);
-        if k.contains("/redefine[") {
+        let (g, at) = *self.globals.groups.raw.get(name)?;
+        let outer = self.enter(at);
+        if self.in_redefine(at) {
             self.redefining = Some(("group", self.unrenamed("group", name)));
         }
         self.globals.groups.in_progress.push(name.to_string());
-        let span = self.map.span(&k);
+        let span = self.span(at);
         let construct = format!("group \"{name}\"");
-        let mut key = key_at(&k);
         let mut model = None;
         let mut ok = true;
         if g.ref_.is_some() || g.min_occurs != 1 || g.max_occurs != MaxOccurs::Bounded(1) {
@@ -1307,15 +1215,10 @@ impl Converter<'_> {
             );
             ok = false;
         }
-        for c in &g.content {
-            let (local, inner) = match c {
-                GroupTypeContent::Annotation(_) => {
-                    key.child("annotation");
-                    continue;
-                }
-                GroupTypeContent::Sequence(inner) => ("sequence", inner),
-                GroupTypeContent::Choice(inner) => ("choice", inner),
-                GroupTypeContent::All(inner) => ("all", inner),
+        for c in self.children(at) {
+            let (local, inner) = match c.what {
+                What::Annotation(_) => continue,
+                What::Model(local, inner) => (local, inner),
                 _ => {
                     self.invalid(
                         span,
@@ -1327,8 +1230,7 @@ impl Converter<'_> {
                     continue;
                 }
             };
-            let k = key.child(local);
-            let ispan = self.span(&k);
+            let ispan = self.span(c);
             if model.is_some() {
                 self.invalid(
                     ispan,
@@ -1348,7 +1250,7 @@ impl Converter<'_> {
                 );
                 ok = false;
             }
-            model = self.particle(inner, local, k, name);
+            model = self.particle(inner, local, c, name);
             ok &= model.is_some();
         }
         if model.is_none() && ok {
@@ -1375,18 +1277,16 @@ impl Converter<'_> {
         if let Some(done) = self.globals.attribute_groups.converted.get(name) {
             return done.clone();
         }
-        let (g, k) = self.globals.attribute_groups.raw.get(name)?.clone();
-        let (k, outer) = self.enter(&k);
-        if k.contains("/redefine[") {
+        let (g, at) = *self.globals.attribute_groups.raw.get(name)?;
+        let outer = self.enter(at);
+        if self.in_redefine(at) {
             self.redefining = Some(("attributeGroup", self.unrenamed("attributeGroup", name)));
         }
         self.globals
             .attribute_groups
             .in_progress
             .push(name.to_string());
-        let span = self.map.span(&k);
-        let mut key = key_at(&k);
-        let mut attributes = Vec::new();
+        let span = self.span(at);
         let mut ok = true;
         if g.ref_.is_some() {
             self.invalid(
@@ -1397,33 +1297,12 @@ impl Converter<'_> {
             );
             ok = false;
         }
-        for c in &g.content {
-            match c {
-                AttributeGroupTypeContent::Annotation(_) => {
-                    key.child("annotation");
-                }
-                AttributeGroupTypeContent::Attribute(a) => {
-                    let k = key.child("attribute");
-                    match self.attribute_use(a, k, name) {
-                        Some(Some(a)) => attributes.push(a),
-                        Some(None) => {}
-                        None => ok = false,
-                    }
-                }
-                AttributeGroupTypeContent::AttributeGroup(r) => {
-                    let k = key.child("attributeGroup");
-                    match self.attribute_group_ref(r, k, name) {
-                        Some(more) => attributes.extend(more),
-                        None => ok = false,
-                    }
-                }
-                // Its wildcard is followed by `wildcard::attribute_group_wildcard`.
-                AttributeGroupTypeContent::AnyAttribute(_) => {
-                    key.child("anyAttribute");
-                }
-            }
+        // Its wildcard is followed by `wildcard::attribute_group_wildcard`.
+        let mut uses = AttributeUses::default();
+        for c in self.children(at) {
+            ok &= self.attribute_item(c, name, &mut uses).unwrap_or(true);
         }
-        let result = ok.then_some(attributes);
+        let result = ok.then_some(uses.attributes);
         self.globals.attribute_groups.in_progress.pop();
         self.globals
             .attribute_groups
@@ -1437,10 +1316,10 @@ impl Converter<'_> {
     fn attribute_group_ref(
         &mut self,
         r: &AttributeGroupType,
-        key: Key,
+        at: Item<'a>,
         owner: &str,
     ) -> Option<Vec<Attribute>> {
-        let span = self.span(&key);
+        let span = self.span(at);
         let Some(q) = &r.ref_ else {
             self.invalid(
                 span,
@@ -1490,8 +1369,8 @@ impl Converter<'_> {
 
     /// `<xs:group ref="..."/>` inside a content model: the group's model group with the
     /// reference's occurrence.
-    fn group_ref(&mut self, g: &GroupType, key: Key, owner: &str) -> Option<Particle> {
-        let span = self.span(&key);
+    fn group_ref(&mut self, g: &GroupType, at: Item<'a>, owner: &str) -> Option<Particle> {
+        let span = self.span(at);
         let Some(q) = &g.ref_ else {
             self.invalid(
                 span,
@@ -1579,9 +1458,9 @@ impl Converter<'_> {
 
     /// An anonymous simple type inside another (a list's items, a union's member, a
     /// restriction's base): a type of its own under a fresh name derived from `base`.
-    fn inline_simple_type(&mut self, st: &SimpleBaseType, base: &str, key: Key) -> Option<TypeRef> {
+    fn inline_simple_type(&mut self, base: &str, at: Item<'a>) -> Option<TypeRef> {
         let tname = self.synthesise(base);
-        let def = self.simple_type(st, &tname, key)?;
+        let def = self.simple_type(&tname, at)?;
         self.insert(Some(def));
         Some(TypeRef::Named(tname))
     }
@@ -1648,31 +1527,23 @@ impl Converter<'_> {
         }
     }
 
-    fn simple_type(&mut self, st: &SimpleBaseType, name: &str, mut key: Key) -> Option<TypeDef> {
-        let span = self.span(&key);
+    fn simple_type(&mut self, name: &str, at: Item<'a>) -> Option<TypeDef> {
+        let span = self.span(at);
         let construct = format!("simpleType \"{name}\"");
         let mut doc = None;
         let mut kind = None;
-        for item in &st.content {
-            match item {
-                SimpleBaseTypeContent::Annotation(a) => {
-                    key.child("annotation");
-                    doc = documentation(Some(a));
-                }
-                SimpleBaseTypeContent::Restriction(r) => {
-                    let mut k = key.child("restriction");
-                    let rspan = self.span(&k);
+        for c in self.children(at) {
+            match c.what {
+                What::Annotation(a) => doc = documentation(Some(a)),
+                What::SimpleRestriction(r) => {
+                    let rspan = self.span(c);
+                    let parts = self.children(c);
                     // The base: named by base=, or an inline simpleType (a type of its
                     // own, named after the one it is the base of).
-                    let inline_base = r.content.iter().find_map(|c| match c {
-                        RestrictionContent::SimpleType(st) => Some(st),
-                        _ => None,
-                    });
-                    let base = match (&r.base, inline_base) {
+                    let base = match (&r.base, inline_simple(&parts)) {
                         (Some(base_q), None) => self.type_ref(base_q, &rspan, &construct)?,
-                        (None, Some(st)) => {
-                            let ik = k.child("simpleType");
-                            self.inline_simple_type(st, &format!("{name}_base"), ik)?
+                        (None, Some((_, ik))) => {
+                            self.inline_simple_type(&format!("{name}_base"), ik)?
                         }
                         // Both or neither: src-restriction-base-or-simpleType (the validity
                         // pass reports it).
@@ -1681,15 +1552,7 @@ impl Converter<'_> {
                             return None;
                         }
                     };
-                    let facets = self.facets(
-                        r.content.iter().filter_map(|c| match c {
-                            RestrictionContent::Facet(f) => Some(f),
-                            _ => None,
-                        }),
-                        &mut k,
-                        &construct,
-                    );
-                    let (facets, enums) = facets?;
+                    let (facets, enums) = self.facets(&parts, &construct)?;
                     let others = facets.patterns.len()
                         + facets.length.iter().count()
                         + facets.min_length.iter().count()
@@ -1712,17 +1575,12 @@ impl Converter<'_> {
                         })
                     });
                 }
-                SimpleBaseTypeContent::List(l) => {
-                    let mut k = key.child("list");
-                    let lspan = self.span(&k);
-                    if l.annotation.is_some() {
-                        k.child("annotation");
-                    }
-                    let item = match (&l.item_type, &l.simple_type) {
+                What::List(l) => {
+                    let lspan = self.span(c);
+                    let item = match (&l.item_type, inline_simple(&self.children(c))) {
                         (Some(item_q), None) => self.type_ref(item_q, &lspan, &construct)?,
-                        (None, Some(st)) => {
-                            let ik = k.child("simpleType");
-                            self.inline_simple_type(st, &format!("{name}_item"), ik)?
+                        (None, Some((_, ik))) => {
+                            self.inline_simple_type(&format!("{name}_item"), ik)?
                         }
                         _ => {
                             self.invalid(lspan, &construct, "xs:list needs exactly one of itemType= and an inline simpleType (src-list-itemType-or-simpleType)", None);
@@ -1734,12 +1592,8 @@ impl Converter<'_> {
                         facets: Facets::default(),
                     }));
                 }
-                SimpleBaseTypeContent::Union(u) => {
-                    let mut k = key.child("union");
-                    let uspan = self.span(&k);
-                    if u.annotation.is_some() {
-                        k.child("annotation");
-                    }
+                What::Union(u) => {
+                    let uspan = self.span(c);
                     // Member order decides which member takes a value: memberTypes first,
                     // then the inline simpleTypes in document order (Part 1, 3.14.2).
                     let mut members = Vec::new();
@@ -1755,10 +1609,13 @@ impl Converter<'_> {
                             members.push(t);
                         }
                     }
-                    for (i, st) in u.simple_type.iter().enumerate() {
-                        let mk = k.child("simpleType");
+                    let inline = self.children(c).into_iter().filter_map(|m| match m.what {
+                        What::SimpleType(st) => Some((st, m)),
+                        _ => None,
+                    });
+                    for (i, (_, mk)) in inline.enumerate() {
                         if let Some(t) =
-                            self.inline_simple_type(st, &format!("{name}_member{}", i + 1), mk)
+                            self.inline_simple_type(&format!("{name}_member{}", i + 1), mk)
                         {
                             members.push(t);
                         }
@@ -1767,6 +1624,7 @@ impl Converter<'_> {
                     self.union_spans.push((name.to_string(), (self.doc, uspan)));
                     kind = Some(TypeKind::Union(members));
                 }
+                _ => {}
             }
         }
         let kind = kind?;
@@ -1779,40 +1637,36 @@ impl Converter<'_> {
     }
 
     /// Collects one restriction step's facets; enumeration values come back separately.
-    fn facets<'f>(
-        &mut self,
-        facets: impl Iterator<Item = &'f Facet>,
-        key: &mut Key,
-        construct: &str,
-    ) -> Option<(Facets, Vec<EnumValue>)> {
+    /// The facets among a restriction step's children `parts`.
+    fn facets(&mut self, parts: &[Item<'a>], construct: &str) -> Option<(Facets, Vec<EnumValue>)> {
         let mut out = Facets::default();
         let mut enums = Vec::new();
         let mut ok = true;
-        for facet in facets {
-            let (local, value): (&'static str, &FacetType) = match facet {
-                Facet::MinExclusive(v) => ("minExclusive", v),
-                Facet::MinInclusive(v) => ("minInclusive", v),
-                Facet::MaxExclusive(v) => ("maxExclusive", v),
-                Facet::MaxInclusive(v) => ("maxInclusive", v),
-                Facet::TotalDigits(v) => ("totalDigits", v),
-                Facet::FractionDigits(v) => ("fractionDigits", v),
-                Facet::Length(v) => ("length", v),
-                Facet::MinLength(v) => ("minLength", v),
-                Facet::MaxLength(v) => ("maxLength", v),
-                Facet::Enumeration(v) => ("enumeration", v),
-                Facet::WhiteSpace(v) => ("whiteSpace", v),
-                Facet::Pattern(v) => ("pattern", v),
-                Facet::ExplicitTimezone(v) => ("explicitTimezone", v),
+        for &item in parts {
+            let What::Facet(local, facet) = item.what else {
+                continue;
+            };
+            let span = self.span(item);
+            let value: &FacetType = match facet {
+                Facet::MinExclusive(v)
+                | Facet::MinInclusive(v)
+                | Facet::MaxExclusive(v)
+                | Facet::MaxInclusive(v)
+                | Facet::TotalDigits(v)
+                | Facet::FractionDigits(v)
+                | Facet::Length(v)
+                | Facet::MinLength(v)
+                | Facet::MaxLength(v)
+                | Facet::Enumeration(v)
+                | Facet::WhiteSpace(v)
+                | Facet::Pattern(v)
+                | Facet::ExplicitTimezone(v) => v,
                 Facet::Assertion(_) => {
-                    let k = key.child("assertion");
-                    let span = self.span(&k);
                     self.unsupported(span, construct, "xs:assertion is not supported", None);
                     ok = false;
                     continue;
                 }
             };
-            let k = key.child(local);
-            let span = self.span(&k);
             let text = value.value.clone();
             let fconstruct = format!("xs:{local} in {construct}");
             // A bound is kept as written, and folded into an integer when it is one (the
@@ -1873,7 +1727,7 @@ impl Converter<'_> {
                 "enumeration" => enums.push(EnumValue {
                     value: text,
                     doc: documentation(value.annotation.as_ref()),
-                    namespaces: self.map.value_scope(&k.key),
+                    namespaces: source::enumeration_scope(self.node(item)),
                 }),
                 "pattern" => match boardxml_xsd_regex::translate(&text) {
                     Ok(rust) => out.patterns.push(Pattern { xsd: text, rust }),
@@ -1905,11 +1759,11 @@ impl Converter<'_> {
         ok.then_some((out, enums))
     }
 
-    fn complex_type(&mut self, ct: &ComplexBaseType, name: &str, key: Key) -> Option<TypeDef> {
+    fn complex_type(&mut self, ct: &ComplexBaseType, name: &str, at: Item<'a>) -> Option<TypeDef> {
         // A type starts a new chain of group references (a group may contain itself
         // through an element's type).
         self.globals.groups.in_progress.push(String::new());
-        let def = self.complex_type_inner(ct, name, key);
+        let def = self.complex_type_inner(ct, name, at);
         self.globals.groups.in_progress.pop();
         def
     }
@@ -1918,116 +1772,48 @@ impl Converter<'_> {
         &mut self,
         ct: &ComplexBaseType,
         name: &str,
-        mut key: Key,
+        at: Item<'a>,
     ) -> Option<TypeDef> {
-        let span = self.span(&key);
+        let span = self.span(at);
         let construct = format!("complexType \"{name}\"");
         let mixed = ct.mixed.unwrap_or(false);
         let mut doc = None;
-        let mut attributes = Vec::new();
+        let mut uses = AttributeUses::default();
         let mut content = Content::Empty;
         let mut ok = true;
-        let (mut own_wildcard, mut group_wildcards) = (None, Vec::new());
-        for item in &ct.content {
-            match item {
-                ComplexBaseTypeContent::Annotation(a) => {
-                    key.child("annotation");
-                    doc = documentation(Some(a));
+        for c in self.children(at) {
+            if let Some(taken) = self.attribute_item(c, name, &mut uses) {
+                ok &= taken;
+                continue;
+            }
+            if let Some(model) = self.content_model(c, name) {
+                match model {
+                    Some(p) if mixed => content = Content::Mixed(p),
+                    Some(p) => content = Content::Elements(p),
+                    None => ok = false,
                 }
-                ComplexBaseTypeContent::Attribute(a) => {
-                    let k = key.child("attribute");
-                    match self.attribute_use(a, k, name) {
-                        Some(Some(a)) => attributes.push(a),
-                        Some(None) => {}
-                        None => ok = false,
-                    }
-                }
-                ComplexBaseTypeContent::AttributeGroup(r) => {
-                    let k = key.child("attributeGroup");
-                    match self.attribute_group_ref(r, k, name) {
-                        Some(more) => attributes.extend(more),
-                        None => ok = false,
-                    }
-                    if let Some(q) = &r.ref_ {
-                        let g = self.ref_key("attributeGroup", q);
-                        group_wildcards.extend(wildcard::attribute_group_wildcard(
-                            self,
-                            &g,
-                            &mut Vec::new(),
-                        ));
-                    }
-                }
-                ComplexBaseTypeContent::AnyAttribute(w) => {
-                    let k = key.child("anyAttribute");
-                    let target = self.namespaces.target.clone();
-                    own_wildcard = Some(wildcard::attribute_wildcard(
-                        w,
-                        target.as_deref(),
-                        self.span(&k),
-                    ));
-                }
-                ComplexBaseTypeContent::Group(g) => {
-                    let k = key.child("group");
-                    match self.group_ref(g, k, name) {
-                        Some(p) => {
-                            content = if mixed {
-                                Content::Mixed(p)
-                            } else {
-                                Content::Elements(p)
+                continue;
+            }
+            match c.what {
+                What::Annotation(a) => doc = documentation(Some(a)),
+                What::ComplexContent(cc) => ok &= self.complex_content(cc, c, name, ct.mixed),
+                What::SimpleContent(_) => {
+                    for d in self.children(c) {
+                        match d.what {
+                            // Its wildcards are the type's own (`extension`); a base's is
+                            // united with them once types are known (derivation.rs).
+                            What::Extension(ext) => match self.extension(ext, d, name, &mut uses) {
+                                Some(t) => content = Content::Simple(t),
+                                None => ok = false,
+                            },
+                            What::Restriction(r) => {
+                                ok &= self.simple_content_restriction(r, d, name)
                             }
-                        }
-                        None => ok = false,
-                    }
-                }
-                ComplexBaseTypeContent::Sequence(g)
-                | ComplexBaseTypeContent::Choice(g)
-                | ComplexBaseTypeContent::All(g) => {
-                    let local = match item {
-                        ComplexBaseTypeContent::Sequence(_) => "sequence",
-                        ComplexBaseTypeContent::Choice(_) => "choice",
-                        _ => "all",
-                    };
-                    let k = key.child(local);
-                    match self.particle(g, local, k, name) {
-                        Some(p) => {
-                            content = if mixed {
-                                Content::Mixed(p)
-                            } else {
-                                Content::Elements(p)
-                            }
-                        }
-                        None => ok = false,
-                    }
-                }
-                ComplexBaseTypeContent::ComplexContent(cc) => {
-                    let k = key.child("complexContent");
-                    ok &= self.complex_content(cc, k, name, ct.mixed);
-                }
-                ComplexBaseTypeContent::SimpleContent(sc) => {
-                    let mut k = key.child("simpleContent");
-                    for c in &sc.content {
-                        match c {
-                            SimpleContentContent::Annotation(_) => {
-                                k.child("annotation");
-                            }
-                            SimpleContentContent::Extension(ext) => {
-                                let ek = k.child("extension");
-                                // Its wildcards are the type's own (`extension`); a base's is
-                                // united with them once types are known (derivation.rs).
-                                let wildcards = (&mut own_wildcard, &mut group_wildcards);
-                                match self.extension(ext, ek, name, &mut attributes, wildcards) {
-                                    Some(t) => content = Content::Simple(t),
-                                    None => ok = false,
-                                }
-                            }
-                            SimpleContentContent::Restriction(r) => {
-                                let rk = k.child("restriction");
-                                ok &= self.simple_content_restriction(r, rk, name);
-                            }
+                            _ => {}
                         }
                     }
                 }
-                // The scan has reported these constructs with their position.
+                // The markup checks have reported these constructs with their position.
                 _ => ok = false,
             }
         }
@@ -2038,41 +1824,21 @@ impl Converter<'_> {
                 term: Term::Sequence(Vec::new()),
             });
         }
-        if let Content::Elements(p) | Content::Mixed(p) = &content {
-            ok &= self.check_all(p, span, name);
-            for problem in model::check(p) {
-                let construct = if problem.invalid {
-                    format!("the content model of complexType \"{name}\"")
-                } else {
-                    construct.clone()
-                };
-                if problem.invalid {
-                    self.invalid(problem.span, construct, problem.message, problem.hint);
-                } else {
-                    self.unsupported(problem.span, construct, problem.message, problem.hint);
-                }
-                ok = false;
-            }
+        ok &= self.check_content(&content, span, name);
+        let attributes = uses.attributes;
+        for a in declared_twice(&attributes) {
+            self.second(
+                format!("attribute \"{a}\" is declared twice"),
+                span,
+                construct.clone(),
+                format!(
+                    "attribute \"{a}\" is declared twice (directly or through attribute groups)"
+                ),
+                Some("XSD 1.0, 3.4.6 (ct-props-correct.4)".into()),
+            );
+            ok = false;
         }
-        let mut seen = HashSet::new();
-        // By expanded name: attributes of one local name in two namespaces are two
-        // (ct-props-correct.4 compares names and target namespaces).
-        for a in &attributes {
-            if !seen.insert((a.namespace.as_deref(), a.name.as_str())) {
-                self.second(
-                    format!("attribute \"{}\" is declared twice", a.name),
-                    span,
-                    construct.clone(),
-                    format!(
-                        "attribute \"{}\" is declared twice (directly or through attribute groups)",
-                        a.name
-                    ),
-                    Some("XSD 1.0, 3.4.6 (ct-props-correct.4)".into()),
-                );
-                ok = false;
-            }
-        }
-        let any_attribute = wildcard::complete(own_wildcard, group_wildcards);
+        let any_attribute = wildcard::complete(uses.own_wildcard, uses.group_wildcards);
         if let Some(w) = &any_attribute {
             if !wildcard::expressible_in_xsd_1_0(&w.namespaces) {
                 self.invalid(
@@ -2105,52 +1871,26 @@ impl Converter<'_> {
         })
     }
 
+    /// `<xs:simpleContent><xs:extension base="...">`: the value type; its attributes and
+    /// wildcards are the type's own (`uses`).
     fn extension(
         &mut self,
         ext: &ExtensionType,
-        mut key: Key,
+        at: Item<'a>,
         owner: &str,
-        attributes: &mut Vec<Attribute>,
-        (own_wildcard, group_wildcards): (&mut Option<Wildcard>, &mut Vec<Wildcard>),
+        uses: &mut AttributeUses,
     ) -> Option<TypeRef> {
-        let span = self.span(&key);
+        let span = self.span(at);
         let base = self.type_ref(
             &ext.base,
             &span,
             &format!("xs:extension in complexType \"{owner}\""),
         );
         let mut ok = base.is_some();
-        for c in &ext.content {
-            match c {
-                ExtensionTypeContent::Annotation(_) => {
-                    key.child("annotation");
-                }
-                ExtensionTypeContent::Attribute(a) => {
-                    let k = key.child("attribute");
-                    match self.attribute_use(a, k, owner) {
-                        Some(Some(a)) => attributes.push(a),
-                        Some(None) => {}
-                        None => ok = false,
-                    }
-                }
-                ExtensionTypeContent::AttributeGroup(r) => {
-                    let k = key.child("attributeGroup");
-                    match self.attribute_group_ref(r, k, owner) {
-                        Some(more) => attributes.extend(more),
-                        None => ok = false,
-                    }
-                    group_wildcards.extend(wildcard::group_ref_wildcard(self, r));
-                }
-                ExtensionTypeContent::AnyAttribute(w) => {
-                    let k = key.child("anyAttribute");
-                    let target = self.namespaces.target.clone();
-                    *own_wildcard = Some(wildcard::attribute_wildcard(
-                        w,
-                        target.as_deref(),
-                        self.span(&k),
-                    ));
-                }
-                _ => ok = false,
+        for c in self.children(at) {
+            match self.attribute_item(c, owner, uses) {
+                Some(taken) => ok &= taken,
+                None => ok &= matches!(c.what, What::Annotation(_)),
             }
         }
         if ok {
@@ -2167,6 +1907,67 @@ impl Converter<'_> {
         }
     }
 
+    /// An attribute use, attribute group reference or attribute wildcard among the
+    /// children of a complex type, a derivation or an attribute group, into `uses`:
+    /// `None` if `c` is none of them, else whether it converted (false: reported).
+    fn attribute_item(
+        &mut self,
+        c: Item<'a>,
+        owner: &str,
+        uses: &mut AttributeUses,
+    ) -> Option<bool> {
+        Some(match c.what {
+            What::Attribute(a) => match self.attribute_use(a, c, owner) {
+                Some(Some(a)) => {
+                    uses.attributes.push(a);
+                    true
+                }
+                // Prohibited: a restriction removes the base's attribute of the name.
+                Some(None) => {
+                    let name = match (&a.name, &a.ref_) {
+                        (Some(n), _) => n.clone(),
+                        (None, Some(q)) => local_name(q),
+                        (None, None) => return Some(false),
+                    };
+                    uses.prohibited.push(name);
+                    true
+                }
+                None => false,
+            },
+            What::AttributeGroup(r) => {
+                uses.group_wildcards
+                    .extend(wildcard::group_ref_wildcard(self, r));
+                match self.attribute_group_ref(r, c, owner) {
+                    Some(more) => {
+                        uses.attributes.extend(more);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            What::AnyAttribute(w) => {
+                let target = self.namespaces.target.clone();
+                uses.own_wildcard = Some(wildcard::attribute_wildcard(
+                    w,
+                    target.as_deref(),
+                    self.span(c),
+                ));
+                true
+            }
+            _ => return None,
+        })
+    }
+
+    /// A content model among a complex type's or derivation's children: `xs:group ref=`
+    /// or a compositor; `None` if `c` is neither, else the particle (`None`: reported).
+    fn content_model(&mut self, c: Item<'a>, owner: &str) -> Option<Option<Particle>> {
+        match c.what {
+            What::Group(g) => Some(self.group_ref(g, c, owner)),
+            What::Model(local, g) => Some(self.particle(g, local, c, owner)),
+            _ => None,
+        }
+    }
+
     /// An attribute use inside a complex type or an attribute group: a local declaration or
     /// a reference to a global one, with its use. `Some(None)`: prohibited (XSD 1.0 without
     /// derivation: the attribute is simply not declared, so a document giving it is
@@ -2174,10 +1975,10 @@ impl Converter<'_> {
     fn attribute_use(
         &mut self,
         a: &AttributeType,
-        key: Key,
+        at: Item<'a>,
         owner: &str,
     ) -> Option<Option<Attribute>> {
-        let span = self.span(&key);
+        let span = self.span(at);
         let (decl, construct) = match (&a.ref_, &a.name) {
             (Some(q), None) => {
                 let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
@@ -2227,7 +2028,7 @@ impl Converter<'_> {
                 let construct = format!("attribute \"{name}\" of \"{owner}\"");
                 let decl = Attribute {
                     namespace: self.namespaces.local_attribute(a.form),
-                    ..self.attribute_decl(a, key, name, owner)?
+                    ..self.attribute_decl(a, at, name, owner)?
                 };
                 (decl, construct)
             }
@@ -2282,21 +2083,17 @@ impl Converter<'_> {
     fn attribute_decl(
         &mut self,
         a: &AttributeType,
-        mut key: Key,
+        at: Item<'a>,
         name: &str,
         owner: &str,
     ) -> Option<Attribute> {
-        let span = self.span(&key);
+        let span = self.span(at);
         let construct = format!("attribute \"{name}\" of \"{owner}\"");
-        if a.annotation.is_some() {
-            key.child("annotation");
-        }
-        let type_ref = match (&a.type_, &a.simple_type) {
+        let type_ref = match (&a.type_, inline_simple(&self.children(at))) {
             (Some(q), None) => self.type_ref(q, &span, &construct)?,
-            (None, Some(st)) => {
-                let k = key.child("simpleType");
+            (None, Some((_, k))) => {
                 let tname = self.synthesise(&format!("{owner}_{name}"));
-                let def = self.simple_type(st, &tname, k)?;
+                let def = self.simple_type(&tname, k)?;
                 self.insert(Some(def));
                 TypeRef::Named(tname)
             }
@@ -2338,10 +2135,10 @@ impl Converter<'_> {
         &mut self,
         g: &GroupType,
         local: &'static str,
-        mut key: Key,
+        at: Item<'a>,
         owner: &str,
     ) -> Option<Particle> {
-        let span = self.span(&key);
+        let span = self.span(at);
         let (min, max) = occurs(
             g.min_occurs,
             g.max_occurs,
@@ -2351,54 +2148,23 @@ impl Converter<'_> {
         )?;
         let mut items = Vec::new();
         let mut ok = true;
-        for c in &g.content {
-            match c {
-                GroupTypeContent::Annotation(_) => {
-                    key.child("annotation");
-                }
-                GroupTypeContent::Element(el) => {
-                    let k = key.child("element");
-                    match self.local_element(el, k, owner) {
-                        Some(p) => items.push(p),
-                        None => ok = false,
+        for c in self.children(at) {
+            let item = match c.what {
+                What::Annotation(_) => continue,
+                What::Element(el) => self.local_element(el, c, owner),
+                What::Any(a) => wildcard::element_wildcard(self, a, c, owner),
+                _ => match self.content_model(c, owner).flatten() {
+                    Some(p) => {
+                        let inner = self.span(c);
+                        ok &= self.all_not_nested(&p, inner, owner);
+                        Some(p)
                     }
-                }
-                GroupTypeContent::Group(g) => {
-                    let k = key.child("group");
-                    let gspan = self.span(&k);
-                    match self.group_ref(g, k, owner) {
-                        Some(p) => {
-                            ok &= self.all_not_nested(&p, gspan, owner);
-                            items.push(p)
-                        }
-                        None => ok = false,
-                    }
-                }
-                GroupTypeContent::Sequence(inner)
-                | GroupTypeContent::Choice(inner)
-                | GroupTypeContent::All(inner) => {
-                    let l = match c {
-                        GroupTypeContent::Sequence(_) => "sequence",
-                        GroupTypeContent::Choice(_) => "choice",
-                        _ => "all",
-                    };
-                    let k = key.child(l);
-                    let ispan = self.span(&k);
-                    match self.particle(inner, l, k, owner) {
-                        Some(p) => {
-                            ok &= self.all_not_nested(&p, ispan, owner);
-                            items.push(p)
-                        }
-                        None => ok = false,
-                    }
-                }
-                GroupTypeContent::Any(a) => {
-                    let k = key.child("any");
-                    match wildcard::element_wildcard(self, a, &k, owner) {
-                        Some(p) => items.push(p),
-                        None => ok = false,
-                    }
-                }
+                    None => None,
+                },
+            };
+            match item {
+                Some(p) => items.push(p),
+                None => ok = false,
             }
         }
         if !ok {
@@ -2412,6 +2178,26 @@ impl Converter<'_> {
             _ => Term::All(items),
         };
         Some(Particle { min, max, term })
+    }
+
+    /// The checks of the content model of complex type `name` (at `span`): `xs:all`'s
+    /// limits and what `model::check` finds; false if any fails (reported).
+    fn check_content(&mut self, content: &Content, span: Span, name: &str) -> bool {
+        let (Content::Elements(p) | Content::Mixed(p)) = content else {
+            return true;
+        };
+        let mut ok = self.check_all(p, span, name);
+        for problem in model::check(p) {
+            if problem.invalid {
+                let construct = format!("the content model of complexType \"{name}\"");
+                self.invalid(problem.span, construct, problem.message, problem.hint);
+            } else {
+                let construct = format!("complexType \"{name}\"");
+                self.unsupported(problem.span, construct, problem.message, problem.hint);
+            }
+            ok = false;
+        }
+        ok
     }
 
     /// XSD 1.0 (3.8.6, cos-all-limited): an `xs:all` is a whole content model, never a
@@ -2472,8 +2258,8 @@ impl Converter<'_> {
 
     /// An element particle of a content model: a local declaration or a reference to a
     /// global element, with its occurrence.
-    fn local_element(&mut self, el: &ElementType, key: Key, owner: &str) -> Option<Particle> {
-        let span = self.span(&key);
+    fn local_element(&mut self, el: &ElementType, at: Item<'a>, owner: &str) -> Option<Particle> {
+        let span = self.span(at);
         let (decl, construct) = match (&el.ref_, &el.name) {
             (Some(q), None) => {
                 let construct = format!("element ref=\"{q}\" in \"{owner}\"");
@@ -2526,7 +2312,7 @@ impl Converter<'_> {
                 let occurrence = occurs(el.min_occurs, el.max_occurs, &span, self, &construct)?;
                 let decl = ElementDecl {
                     namespace: self.namespaces.local_element(el.form),
-                    ..self.element_decl(el, key, name)?
+                    ..self.element_decl(el, at, name)?
                 };
                 let (min, max) = occurrence;
                 return Some(Particle {
@@ -2570,8 +2356,8 @@ impl Converter<'_> {
         }
     }
 
-    fn element_decl(&mut self, el: &ElementType, key: Key, name: &str) -> Option<ElementDecl> {
-        self.element_decl_reserved(el, key, name, None)
+    fn element_decl(&mut self, el: &ElementType, at: Item<'a>, name: &str) -> Option<ElementDecl> {
+        self.element_decl_reserved(el, at, name, None)
     }
 
     /// An element declaration; `reserved` is the type decided beforehand (a global
@@ -2579,55 +2365,47 @@ impl Converter<'_> {
     fn element_decl_reserved(
         &mut self,
         el: &ElementType,
-        mut key: Key,
+        at: Item<'a>,
         name: &str,
         reserved: Option<TypeRef>,
     ) -> Option<ElementDecl> {
-        let span = self.span(&key);
+        let span = self.span(at);
         let construct = format!("element \"{name}\"");
         let mut doc = None;
         let mut inline: Option<TypeRef> = None;
         let mut alternatives = Vec::new();
         let mut constraints = Vec::new();
         let mut ok = true;
-        for c in &el.content {
-            match c {
-                ElementTypeContent::Annotation(a) => {
-                    key.child("annotation");
-                    doc = documentation(Some(a));
-                }
-                ElementTypeContent::SimpleType(st) => {
-                    let k = key.child("simpleType");
+        for c in self.children(at) {
+            match c.what {
+                What::Annotation(a) => doc = documentation(Some(a)),
+                What::SimpleType(_) => {
                     let tname = self.inline_type_name(&reserved, name);
-                    let def = self.simple_type(st, &tname, k);
+                    let def = self.simple_type(&tname, c);
                     ok &= def.is_some();
                     self.insert(def);
                     inline = Some(TypeRef::Named(tname));
                 }
-                ElementTypeContent::ComplexType(ct) => {
-                    let k = key.child("complexType");
+                What::ComplexType(ct) => {
                     let tname = self.inline_type_name(&reserved, name);
-                    if !self.defer_anonymous_type(ct, &tname, &k) {
-                        let def = self.complex_type(ct, &tname, k);
+                    if !self.defer_anonymous_type(ct, &tname, c) {
+                        let def = self.complex_type(ct, &tname, c);
                         ok &= def.is_some();
                         self.insert(def);
                     }
                     inline = Some(TypeRef::Named(tname));
                 }
-                ElementTypeContent::Alternative(alt) => {
-                    let k = key.child("alternative");
-                    match self.alternative(alt, k, name) {
-                        Some(a) => alternatives.push(a),
+                What::Alternative(alt) => match self.alternative(alt, c, name) {
+                    Some(a) => alternatives.push(a),
+                    None => ok = false,
+                },
+                What::Unique(_) | What::Key(_) | What::Keyref(_) => {
+                    match self.identity_constraint(c) {
+                        Some(constraint) => constraints.push(constraint),
                         None => ok = false,
                     }
                 }
-                ElementTypeContent::Unique(_)
-                | ElementTypeContent::Key(_)
-                | ElementTypeContent::Keyref(_) => match self.identity_constraint(c, &mut key) {
-                    Some(Some(constraint)) => constraints.push(constraint),
-                    Some(None) => {}
-                    None => ok = false,
-                },
+                _ => {}
             }
         }
         let own_type = inline.is_some();
@@ -2761,8 +2539,8 @@ impl Converter<'_> {
         })
     }
 
-    fn alternative(&mut self, alt: &AltType, key: Key, element: &str) -> Option<Alternative> {
-        let span = self.span(&key);
+    fn alternative(&mut self, alt: &AltType, at: Item<'a>, element: &str) -> Option<Alternative> {
+        let span = self.span(at);
         let construct = format!("xs:alternative of element \"{element}\"");
         if alt
             .content
@@ -2977,6 +2755,40 @@ impl Converter<'_> {
             }
         }
     }
+}
+
+/// The attribute uses and attribute wildcards of a complex type, derivation or attribute
+/// group, as [`Converter::attribute_item`] collects them.
+#[derive(Default)]
+struct AttributeUses {
+    attributes: Vec<Attribute>,
+    /// The names of the attributes `use="prohibited"` (a restriction removes the base's).
+    prohibited: Vec<String>,
+    /// Its own `xs:anyAttribute`.
+    own_wildcard: Option<Wildcard>,
+    /// The wildcards of the attribute groups it refers to.
+    group_wildcards: Vec<Wildcard>,
+}
+
+/// The names of the attributes declared twice among `attributes`: by expanded name, so
+/// attributes of one local name in two namespaces are two (ct-props-correct.4 compares
+/// names and target namespaces).
+fn declared_twice(attributes: &[Attribute]) -> Vec<&str> {
+    let mut seen = HashSet::new();
+    attributes
+        .iter()
+        .filter(|a| !seen.insert((a.namespace.as_deref(), a.name.as_str())))
+        .map(|a| a.name.as_str())
+        .collect()
+}
+
+/// The inline simple type among `parts` (a restriction's base, a list's items, an
+/// attribute's type).
+fn inline_simple<'a>(parts: &[Item<'a>]) -> Option<(&'a SimpleBaseType, Item<'a>)> {
+    parts.iter().find_map(|p| match p.what {
+        What::SimpleType(st) => Some((st, *p)),
+        _ => None,
+    })
 }
 
 /// Whether a particle may match nothing (XSD 1.0, 3.9.6, Particle Emptiable).

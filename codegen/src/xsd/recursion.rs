@@ -26,11 +26,12 @@ use std::collections::{BTreeSet, HashMap};
 
 use xsd_parser::models::schema::xs::ComplexBaseType;
 
-use super::{Converter, Key, Outer};
+use super::adapter::Item;
+use super::{Converter, Outer};
 
 /// What the passes over one schema know of groups referred to from inside themselves.
 #[derive(Default)]
-pub(super) struct Recursion {
+pub(super) struct Recursion<'a> {
     /// Groups an earlier pass found referred to from an anonymous type inside themselves:
     /// while one of them is being converted, the anonymous complex types of the elements
     /// inside it wait until it is done.
@@ -38,19 +39,18 @@ pub(super) struct Recursion {
     /// Groups this pass found so and did not defer for (another pass is needed).
     pub(super) found: BTreeSet<String>,
     /// The anonymous types waiting, by the group whose conversion they wait for.
-    pub(super) waiting: HashMap<String, Vec<Waiting>>,
+    pub(super) waiting: HashMap<String, Vec<Waiting<'a>>>,
 }
 
 /// An anonymous complex type, named, to be converted once a group is done.
-pub(super) struct Waiting {
-    ct: ComplexBaseType,
+pub(super) struct Waiting<'a> {
+    ct: &'a ComplexBaseType,
     name: String,
-    key: Key,
-    doc: usize,
+    at: Item<'a>,
     redefining: Option<(&'static str, String)>,
 }
 
-impl Converter<'_> {
+impl<'a> Converter<'a> {
     /// Notes that `group` is referred to from an anonymous type inside itself (this
     /// pass refuses the reference; the next defers the anonymous types inside `group`).
     pub(super) fn note_recursive_group(&mut self, group: &str) {
@@ -67,9 +67,9 @@ impl Converter<'_> {
     /// done by then.
     pub(super) fn defer_anonymous_type(
         &mut self,
-        ct: &ComplexBaseType,
+        ct: &'a ComplexBaseType,
         name: &str,
-        key: &Key,
+        at: Item<'a>,
     ) -> bool {
         if self.recursion.deferring.is_empty() {
             return false;
@@ -85,13 +85,9 @@ impl Converter<'_> {
             return false;
         };
         let waiting = Waiting {
-            ct: ct.clone(),
+            ct,
             name: name.to_string(),
-            key: Key {
-                key: key.key.clone(),
-                counts: key.counts.clone(),
-            },
-            doc: self.doc,
+            at,
             redefining: self.redefining.clone(),
         };
         self.recursion
@@ -113,9 +109,9 @@ impl Converter<'_> {
                 doc: self.doc,
                 redefining: self.redefining.take(),
             };
-            self.set_doc(w.doc);
+            self.set_doc(w.at.doc);
             self.redefining = w.redefining;
-            let def = self.complex_type(&w.ct, &w.name, w.key);
+            let def = self.complex_type(w.ct, &w.name, w.at);
             if def.is_none() {
                 self.failed.insert(w.name.clone());
             }

@@ -18,46 +18,6 @@ use super::vocabulary::{xsd10_attributes, xsd_element_known};
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 
-/// Positions of the XSD elements of one file.
-#[derive(Debug, Default)]
-pub struct SourceMap {
-    positions: HashMap<String, Span>,
-    /// The namespace declarations in scope at each `xs:selector` and `xs:field`, innermost
-    /// last: their XPaths' prefixes are resolved by them (Part 1, 3.11.6).
-    xpath_scopes: HashMap<String, Vec<(String, String)>>,
-    /// For each `xs:enumeration` whose value relies on a namespace binding if read as
-    /// QNames (a prefix bound, or a default namespace in scope), those bindings: its value
-    /// is resolved by them where its type holds QNames (Part 2, 3.2.18.1).
-    value_scopes: HashMap<String, Vec<(String, String)>>,
-}
-
-impl SourceMap {
-    /// The position of the element with this key, or 1:1 if the scan did not see it (which
-    /// would be a bug in key building; 1:1 still names the file).
-    pub fn span(&self, key: &str) -> Span {
-        self.positions
-            .get(key)
-            .cloned()
-            .unwrap_or(Span { line: 1, column: 1 })
-    }
-
-    /// The namespace `prefix` is bound to at the `xs:selector` or `xs:field` with this key.
-    pub(super) fn xpath_namespace(&self, key: &str, prefix: &str) -> Option<&str> {
-        self.xpath_scopes
-            .get(key)?
-            .iter()
-            .rev()
-            .find(|(p, _)| p == prefix)
-            .map(|(_, ns)| ns.as_str())
-    }
-
-    /// The namespace bindings the value of the `xs:enumeration` with this key relies on
-    /// ((prefix, namespace), `""` for the default namespace).
-    pub(super) fn value_scope(&self, key: &str) -> Vec<(String, String)> {
-        self.value_scopes.get(key).cloned().unwrap_or_default()
-    }
-}
-
 /// The attributes each supported XSD element may carry. Anything else is an error: a
 /// misspelt attribute must not be taken for an absent one.
 fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
@@ -136,47 +96,22 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
     })
 }
 
-/// The keys of `tree`'s elements, and what is wrong with its markup (what the tree
-/// found not well-formed first).
-pub fn scan(tree: &Tree) -> (SourceMap, Vec<ScanProblem>) {
-    let mut map = SourceMap::default();
+/// What is wrong with the markup of `tree`'s document (what the tree found not
+/// well-formed first).
+pub fn scan(tree: &Tree) -> Vec<ScanProblem> {
     let mut problems = tree.problems.clone();
     // IDs of the schema's components (the `id` attributes), unique in the document.
     let mut ids: HashMap<String, Span> = HashMap::new();
-    let mut keys: Vec<String> = Vec::with_capacity(tree.nodes.len());
-    // Children seen so far, by parent and local name.
-    let mut counts: HashMap<(Option<usize>, &str), usize> = HashMap::new();
-    for (i, n) in tree.nodes.iter().enumerate() {
-        let index = {
-            let c = counts.entry((n.parent, n.local.as_str())).or_insert(0);
-            *c += 1;
-            *c - 1
-        };
-        let parent_key = n.parent.map_or("", |p| keys[p].as_str());
-        let key = format!("{parent_key}/{}[{index}]", n.local);
-        map.positions.insert(key.clone(), n.span);
-        if n.is("selector") || n.is("field") {
-            map.xpath_scopes
-                .insert(key.clone(), n.declared_scope().to_vec());
-        }
-        if n.is("enumeration") {
-            let scope = enumeration_scope(n);
-            if !scope.is_empty() {
-                map.value_scopes.insert(key.clone(), scope);
-            }
-        }
-        keys.push(key);
-        if i < tree.checked {
-            check_node(tree, n, &mut ids, &mut problems);
-        }
+    for n in &tree.nodes[..tree.checked.min(tree.nodes.len())] {
+        check_node(tree, n, &mut ids, &mut problems);
     }
-    (map, problems)
+    problems
 }
 
 /// The namespace bindings an `xs:enumeration`'s value relies on if read as QNames: the
 /// prefix of each white-space-separated token (a list of QNames has several), and the
 /// default namespace for an unprefixed one.
-fn enumeration_scope(n: &Node) -> Vec<(String, String)> {
+pub(super) fn enumeration_scope(n: &Node) -> Vec<(String, String)> {
     let value = n.attr("value").unwrap_or_default();
     let mut scope: Vec<(String, String)> = Vec::new();
     for token in value.split_ascii_whitespace() {
@@ -612,27 +547,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_count_siblings_of_the_same_name() {
-        let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n  <xs:simpleType name=\"A\"><xs:restriction base=\"xs:string\"/></xs:simpleType>\n  <xs:complexType name=\"B\"/>\n  <xs:simpleType name=\"C\">\n    <xs:restriction base=\"xs:string\"><xs:pattern value=\"x\"/></xs:restriction>\n  </xs:simpleType>\n</xs:schema>";
-        let (map, problems) = scan(&Tree::read(text.to_string()));
-        assert!(problems.is_empty(), "{problems:?}");
-        assert_eq!(
-            map.span("/schema[0]/simpleType[1]"),
-            Span { line: 4, column: 3 }
-        );
-        assert_eq!(
-            map.span("/schema[0]/simpleType[1]/restriction[0]/pattern[0]"),
-            Span {
-                line: 5,
-                column: 38
-            }
-        );
-    }
-
-    #[test]
     fn a_misspelt_attribute_is_an_error_with_a_hint() {
         let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n<xs:complexType name=\"A\"><xs:attribute name=\"a\" usee=\"required\"/></xs:complexType></xs:schema>";
-        let (_, problems) = scan(&Tree::read(text.to_string()));
+        let problems = scan(&Tree::read(text.to_string()));
         assert_eq!(problems.len(), 1);
         assert_eq!(
             problems[0].message,
