@@ -157,27 +157,6 @@ fn at_most(text: &str, limit: usize) -> String {
 
 /// [`read_documents`] without the fallback for unresolved locations.
 fn convert_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
-    // A pass more for each group found referred to from an anonymous type inside itself
-    // (`xsd/recursion.rs`); a schema without one converts in one pass.
-    let mut deferring = std::collections::BTreeSet::new();
-    loop {
-        let mut found = std::collections::BTreeSet::new();
-        let result = read_documents_deferring(set, &deferring, &mut found);
-        if found.is_empty() {
-            return result;
-        }
-        deferring.extend(found);
-    }
-}
-
-/// [`read_documents`], deferring the anonymous types inside the groups `deferring`; the
-/// groups found referred to from an anonymous type inside themselves and not deferred
-/// for are added to `found`.
-fn read_documents_deferring(
-    set: &compose::DocumentSet,
-    deferring: &std::collections::BTreeSet<String>,
-    found: &mut std::collections::BTreeSet<String>,
-) -> Result<Schema, Diagnostics> {
     let docs = &set.documents[..];
     if docs.is_empty() {
         let mut d = set.diagnostics.clone();
@@ -234,10 +213,7 @@ fn read_documents_deferring(
         namespaces: namespaces::Namespaces::default(),
         doc_namespaces: Vec::new(),
         component_keys: HashMap::new(),
-        recursion: recursion::Recursion {
-            deferring: deferring.clone(),
-            ..Default::default()
-        },
+        recursion: recursion::Recursion::default(),
     };
     for (d, problems) in docs.iter().zip(scans) {
         cx.diagnostics
@@ -301,6 +277,7 @@ fn read_documents_deferring(
         cx.note_substitutions(raw);
         cx.note_type_substitution(raw);
     }
+    recursion::find(&mut cx);
     for root in &roots {
         cx.set_doc(root.doc);
         cx.convert_schema(*root);
@@ -309,7 +286,6 @@ fn read_documents_deferring(
     cx.resolve_derivations();
     cx.copy_named_types();
     cx.check_references();
-    *found = std::mem::take(&mut cx.recursion.found);
     nillable::add_companions(&mut cx);
     cx.note_root_types();
     finish(cx)
@@ -1393,7 +1369,8 @@ impl<'a> Converter<'a> {
             .rposition(String::is_empty)
             .map_or(0, |i| i + 1);
         if stack[..chain].contains(&name) {
-            self.note_recursive_group(&name);
+            // Not met: such a group's anonymous types wait until it is done
+            // (`xsd/recursion.rs`).
             self.unsupported(
                 span,
                 construct,

@@ -155,12 +155,8 @@ impl Converter<'_> {
                     self.subst.blocks.insert(key.clone(), block);
                     let ty = self.element_ty(el, &key, block_default);
                     self.subst.element_types.insert(key.clone(), ty);
-                    if let Some(heads) = &el.substitution_group {
-                        let heads: Vec<String> = heads
-                            .0
-                            .iter()
-                            .filter_map(|q| self.quiet_element(q))
-                            .collect();
+                    if el.substitution_group.is_some() {
+                        let heads = self.heads(el);
                         self.subst.affiliations.insert(key, heads);
                     }
                 }
@@ -285,6 +281,15 @@ impl Converter<'_> {
             Target::Elsewhere(ns, local) => Ty::Named(self.key_of("type", ns, local)),
             Target::Unbound(_) | Target::Padded => Ty::Unknown,
         }
+    }
+
+    /// The heads a global element's `substitutionGroup` names, resolved without reporting.
+    pub(super) fn heads(&self, el: &ElementType) -> Vec<String> {
+        el.substitution_group
+            .iter()
+            .flat_map(|heads| heads.0.iter())
+            .filter_map(|q| self.quiet_element(q))
+            .collect()
     }
 
     /// A `substitutionGroup` head resolved without reporting.
