@@ -474,7 +474,7 @@ impl Known {
 }
 
 /// Checks the validity of one document of a schema; every problem is [`Kind::Invalid`].
-/// Returns nothing for a document that is not well-formed (the scan reports that).
+/// Returns nothing for a document that is not well-formed (the tree says why).
 /// References resolve against `known`, the components of all the schema's documents. `namespace` is the namespace its components are
 /// in (for a chameleon include, the includer's); `incomplete`: a document it includes
 /// could not be loaded (reported), so a name not found may be declared there.
@@ -1127,7 +1127,7 @@ impl Checker<'_> {
 
     fn check_node(&mut self, i: usize) {
         if !self.nodes[i].xs {
-            // Outside the XSD namespace: the scan reports it (where XSD markup is expected).
+            // Outside the XSD namespace: the markup checks report it (where XSD markup is expected).
             return;
         }
         let local = self.nodes[i].local.clone();
@@ -1138,7 +1138,7 @@ impl Checker<'_> {
             .unwrap_or(true);
         let construct = self.construct(i);
         if !xsd_element_known(&local) {
-            // The scan reports unknown XSD elements.
+            // The markup checks report unknown XSD elements.
             return;
         }
         // Children allowed here.

@@ -1,11 +1,11 @@
-//! Positions of a schema document's XSD markup by key, and the checks on the markup alone.
-//!
-//! xsd-parser's tree carries no positions, and it silently ignores attributes it does not
-//! know (`usee="required"`). The document's positioned tree (`tree.rs`) gives every XSD
-//! element a key (`/schema[0]/simpleType[3]/restriction[0]/pattern[0]`, the index counting
-//! siblings of the same local name) with its line and column; the conversion builds the
-//! same keys while it walks xsd-parser's tree. The checks reject, with positions, every XSD
-//! element and attribute the generator does not support, so nothing is skipped silently.
+//! The checks on a schema document's markup alone, at their positions: what makes it
+//! not namespace-well-formed, elements outside the XSD namespace, elements and attributes
+//! XSD does not have or the generator does not support (xsd-parser silently ignores an
+//! attribute it does not know: `usee="required"` must not be taken for an absent `use`),
+//! names that are not NCNames, ids given twice, named components where anonymous ones
+//! belong (and the reverse), and children in an order or number the schema for schemas
+//! does not allow. So nothing is skipped silently. They walk the document's tree
+//! (`tree.rs`), in document order, after what the tree found not well-formed.
 
 use std::collections::HashMap;
 
@@ -23,10 +23,10 @@ const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
     Some(match local {
         "schema" => &[
-            // Derivation constraints: honoured by the conversion (xsd/derivation.rs).
-            // blockDefault: what substitution groups may substitute (xsd/substitution.rs)
+            // Derivation constraints: honoured by the conversion (xsd/passes/derivation.rs).
+            // blockDefault: what substitution groups may substitute (xsd/passes/substitution.rs)
             // and which types xsi:type may name in place of a declared one
-            // (xsd/type_substitution.rs).
+            // (xsd/passes/type_substitution.rs).
             "finalDefault",
             "blockDefault",
             "targetNamespace",
@@ -44,9 +44,9 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             "default",
             "fixed",
             "nillable",
-            // abstract: never in a document itself (xsd/derivation.rs); substitutionGroup,
+            // abstract: never in a document itself (xsd/passes/derivation.rs); substitutionGroup,
             // block (substitution, and extension or restriction of a member's type) and
-            // blockDefault: xsd/substitution.rs; final: checked by the validity pass.
+            // blockDefault: xsd/passes/substitution.rs; final: checked by the validity pass.
             "substitutionGroup",
             "abstract",
             "final",
@@ -98,7 +98,7 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
 
 /// What is wrong with the markup of `tree`'s document (what the tree found not
 /// well-formed first).
-pub fn scan(tree: &Tree) -> Vec<ScanProblem> {
+pub fn check(tree: &Tree) -> Vec<ScanProblem> {
     let mut problems = tree.problems.clone();
     // IDs of the schema's components (the `id` attributes), unique in the document.
     let mut ids: HashMap<String, Span> = HashMap::new();
@@ -549,7 +549,7 @@ mod tests {
     #[test]
     fn a_misspelt_attribute_is_an_error_with_a_hint() {
         let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n<xs:complexType name=\"A\"><xs:attribute name=\"a\" usee=\"required\"/></xs:complexType></xs:schema>";
-        let problems = scan(&Tree::read(text.to_string()));
+        let problems = check(&Tree::read(text.to_string()));
         assert_eq!(problems.len(), 1);
         assert_eq!(
             problems[0].message,

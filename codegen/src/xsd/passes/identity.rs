@@ -239,7 +239,7 @@ impl<'a> Converter<'a> {
                 format!("element \"{name}\""),
                 format!(
                     "identity constraints on an element of the built-in type {} are not supported",
-                    super::name_of(&declared)
+                    super::references::name_of(&declared)
                 ),
                 Some("give the element a complex type".into()),
             );

@@ -34,7 +34,7 @@ pub(super) fn element_wildcard<'a>(
     owner: &str,
 ) -> Option<Particle> {
     // XSD 1.1's negative constraints change what the wildcard matches (and so whether the
-    // model is deterministic): the scan reports them as not supported; the particle is not
+    // model is deterministic): the markup checks report them as not supported; the particle is not
     // judged further.
     if a.not_namespace.is_some() || a.not_q_name.is_some() {
         return None;

@@ -22,7 +22,9 @@ use xsd_parser::models::schema::xs::{
 };
 
 use super::adapter::{Item, What};
-use super::{declared_twice, inline_simple, wildcard, AttributeUses, Converter};
+use super::complex::{declared_twice, AttributeUses};
+use super::simple::inline_simple;
+use super::{wildcard, Converter};
 use crate::ir::*;
 
 /// Which derivations a `final` (or `block`) attribute names.
@@ -672,7 +674,7 @@ impl<'a> Converter<'a> {
                 // restriction's own xs:simpleType (XSD 1.0, 3.4.2, complex type definition
                 // with simple content, clause 2; 3.4.6, derivation-ok-restriction 5.1.2).
                 let mixed_value = match (&c.content, inline) {
-                    (Content::Mixed(bp), Some(t)) if super::emptiable(bp) => Some(t),
+                    (Content::Mixed(bp), Some(t)) if super::references::emptiable(bp) => Some(t),
                     _ => None,
                 };
                 let ((Content::Simple(base_value), _) | (_, Some(base_value))) =
@@ -1032,5 +1034,5 @@ fn is_empty_particle(p: &Particle) -> bool {
 }
 
 fn name_of(t: &TypeRef) -> &str {
-    super::name_of(t)
+    super::references::name_of(t)
 }
