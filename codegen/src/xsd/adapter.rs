@@ -177,7 +177,7 @@ impl What<'_> {
 /// some children apart from the rest, a list's annotation and item type in fields of
 /// their own, so its order is not always the document's).
 pub(super) fn children<'s>(tree: &Tree, item: Item<'s>) -> Vec<Item<'s>> {
-    let whats = child_whats(item.what);
+    let whats = parts(item.what);
     if whats.is_empty() {
         return Vec::new();
     }
@@ -207,8 +207,9 @@ pub(super) fn children<'s>(tree: &Tree, item: Item<'s>) -> Vec<Item<'s>> {
         .collect()
 }
 
-/// What xsd-parser read inside one element, in its order.
-fn child_whats(what: What<'_>) -> Vec<What<'_>> {
+/// What xsd-parser read inside one element, in its order (the children of its item,
+/// without their places).
+pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
     match what {
         What::Schema(s) => s.content.iter().map(schema_content).collect(),
         What::Redefine(r) => r

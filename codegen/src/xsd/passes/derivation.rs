@@ -23,7 +23,7 @@ use xsd_parser::models::schema::xs::{
 
 use super::adapter::{Item, What};
 use super::complex::{declared_twice, AttributeUses};
-use super::simple::inline_simple;
+use super::simple::{constraining, inline_simple};
 use super::{wildcard, Converter};
 use crate::ir::*;
 
@@ -699,14 +699,7 @@ impl<'a> Converter<'a> {
                 let content = match value {
                     None => Content::Simple(base_value.clone()),
                     Some((vname, facets, enums)) => {
-                        let others = facets.patterns.len()
-                            + facets.length.iter().count()
-                            + facets.min_length.iter().count()
-                            + facets.max_length.iter().count()
-                            + facets.bounds.len()
-                            + facets.total_digits.iter().count()
-                            + facets.fraction_digits.iter().count()
-                            + facets.white_space.iter().count();
+                        let others = constraining(facets) + facets.white_space.iter().count();
                         let kind = if enums.is_empty() || others > 0 {
                             let mut facets = facets.clone();
                             facets.enumeration = enums.iter().map(|e| e.value.clone()).collect();
@@ -912,12 +905,10 @@ impl<'a> Converter<'a> {
         let mut ok = true;
         ok &= self.check_content(&content, span, name);
         for a in declared_twice(&attributes) {
-            self.invalid(
-                span,
-                construct.clone(),
-                format!("attribute \"{a}\" is declared twice (by the base type and the extension)"),
-                Some("XSD 1.0, 3.4.6 (ct-props-correct.4)".into()),
-            );
+            let message =
+                format!("attribute \"{a}\" is declared twice (by the base type and the extension)");
+            let hint = Some("XSD 1.0, 3.4.6 (ct-props-correct.4)".to_string());
+            self.invalid(span, construct.clone(), message, hint);
             ok = false;
         }
         if !ok {

@@ -44,13 +44,7 @@ impl<'a> Converter<'a> {
                         }
                     };
                     let (facets, enums) = self.facets(&parts, &construct)?;
-                    let others = facets.patterns.len()
-                        + facets.length.iter().count()
-                        + facets.min_length.iter().count()
-                        + facets.max_length.iter().count()
-                        + facets.bounds.len()
-                        + facets.total_digits.iter().count()
-                        + facets.fraction_digits.iter().count();
+                    let others = constraining(&facets);
                     kind = Some(if enums.is_empty() {
                         TypeKind::Restriction(Restriction { base, facets })
                     } else if others > 0 {
@@ -262,4 +256,16 @@ pub(super) fn inline_simple<'a>(parts: &[Item<'a>]) -> Option<(&'a SimpleBaseTyp
         What::SimpleType(st) => Some((st, *p)),
         _ => None,
     })
+}
+
+/// How many facets but the enumeration and whiteSpace constrain a restriction's values:
+/// with none, an enumeration's values are the whole type.
+pub(super) fn constraining(facets: &Facets) -> usize {
+    facets.patterns.len()
+        + facets.length.iter().count()
+        + facets.min_length.iter().count()
+        + facets.max_length.iter().count()
+        + facets.bounds.len()
+        + facets.total_digits.iter().count()
+        + facets.fraction_digits.iter().count()
 }

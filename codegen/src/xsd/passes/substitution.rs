@@ -19,15 +19,15 @@
 use std::collections::{HashMap, HashSet};
 
 use xsd_parser::models::schema::xs::{
-    BlockSetType, ComplexBaseTypeContent, ComplexContentContent, DerivationControlType,
-    DerivationSetType, ElementType, ElementTypeContent, Schema as RawSchema, SchemaContent,
-    SimpleBaseTypeContent, SimpleContentContent,
+    BlockSetType, ComplexBaseType, DerivationControlType, DerivationSetType, ElementType,
+    ElementTypeContent, Schema as RawSchema, SchemaContent, SimpleBaseTypeContent,
 };
 use xsd_parser::models::schema::QName;
 
 use super::namespaces::Target;
 use super::{occurs, Converter};
 use crate::ir::*;
+use crate::xsd::adapter::{parts, What};
 
 /// A type as the derivation chains name it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -163,16 +163,7 @@ impl Converter<'_> {
                 SchemaContent::ComplexType(ct) => {
                     let Some(name) = &ct.name else { continue };
                     let ty = Ty::Named(self.declared("type", name));
-                    let block = ct.block.as_ref().map_or(
-                        Blocked {
-                            substitution: false,
-                            ..block_default
-                        },
-                        Blocked::of_type,
-                    );
-                    self.subst.type_blocks.insert(ty.clone(), block);
-                    let step = self.complex_step(&ct.content);
-                    self.subst.steps.insert(ty, step);
+                    self.note_complex_type(ty, ct, block_default);
                 }
                 SchemaContent::SimpleType(st) => {
                     let Some(name) = &st.name else { continue };
@@ -194,16 +185,7 @@ impl Converter<'_> {
             match c {
                 ElementTypeContent::ComplexType(ct) => {
                     let ty = Ty::Inline(key.to_string());
-                    let block = ct.block.as_ref().map_or(
-                        Blocked {
-                            substitution: false,
-                            ..block_default
-                        },
-                        Blocked::of_type,
-                    );
-                    self.subst.type_blocks.insert(ty.clone(), block);
-                    let step = self.complex_step(&ct.content);
-                    self.subst.steps.insert(ty.clone(), step);
+                    self.note_complex_type(ty.clone(), ct, block_default);
                     return ty;
                 }
                 ElementTypeContent::SimpleType(st) => {
@@ -218,35 +200,28 @@ impl Converter<'_> {
         Ty::Absent
     }
 
-    fn complex_step(&self, content: &[ComplexBaseTypeContent]) -> (Ty, Method) {
-        for c in content {
-            match c {
-                ComplexBaseTypeContent::ComplexContent(cc) => {
-                    for d in &cc.content {
-                        match d {
-                            ComplexContentContent::Extension(e) => {
-                                return (self.quiet_type(&e.base), Method::Extension)
-                            }
-                            ComplexContentContent::Restriction(r) => {
-                                return (self.quiet_type(&r.base), Method::Restriction)
-                            }
-                            ComplexContentContent::Annotation(_) => {}
-                        }
-                    }
-                }
-                ComplexBaseTypeContent::SimpleContent(sc) => {
-                    for d in &sc.content {
-                        match d {
-                            SimpleContentContent::Extension(e) => {
-                                return (self.quiet_type(&e.base), Method::Extension)
-                            }
-                            SimpleContentContent::Restriction(r) => {
-                                return (self.quiet_type(&r.base), Method::Restriction)
-                            }
-                            SimpleContentContent::Annotation(_) => {}
-                        }
-                    }
-                }
+    /// Notes a complex type's derivation step and what its `block` (else `blockDefault`)
+    /// prohibits.
+    fn note_complex_type(&mut self, ty: Ty, ct: &ComplexBaseType, block_default: Blocked) {
+        let type_default = Blocked {
+            substitution: false,
+            ..block_default
+        };
+        let block = ct.block.as_ref().map_or(type_default, Blocked::of_type);
+        self.subst.type_blocks.insert(ty.clone(), block);
+        let step = self.complex_step(ct);
+        self.subst.steps.insert(ty, step);
+    }
+
+    fn complex_step(&self, ct: &ComplexBaseType) -> (Ty, Method) {
+        let derivations = parts(What::ComplexType(ct))
+            .into_iter()
+            .filter(|c| matches!(c, What::SimpleContent(_) | What::ComplexContent(_)))
+            .flat_map(parts);
+        for d in derivations {
+            match d {
+                What::Extension(e) => return (self.quiet_type(&e.base), Method::Extension),
+                What::Restriction(r) => return (self.quiet_type(&r.base), Method::Restriction),
                 _ => {}
             }
         }
