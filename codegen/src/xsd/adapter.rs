@@ -13,6 +13,14 @@
 //! that recurses on its depth (xsd-parser's deserializers do) sees it; and a document that
 //! several schemas of one run bring in is read and modelled once, the model kept with its
 //! tree ([`model`]).
+//!
+//! xsd-parser's model has one content enum per kind of parent (a complex type's, an
+//! extension's, a restriction's, an attribute group's, ...), each repeating the arms of
+//! the children they share, and no positions. The conversion does not walk it directly:
+//! [`children`] folds each parent's content (and the fields xsd-parser keeps apart, such
+//! as a list's annotation and item type) into one child type, [`Item`], that pairs
+//! xsd-parser's reading of an element ([`What`]) with its node in the tree, so every
+//! construct is handled in one place and every diagnostic has its position.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};

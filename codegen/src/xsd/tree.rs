@@ -468,12 +468,8 @@ impl Tree {
         &self.text
     }
 
-    /// The line and column of a byte offset (columns count characters).
-    pub fn span_at(&self, offset: usize) -> Span {
-        self.span_in(&self.text, offset)
-    }
-
-    /// [`Tree::span_at`] while the text is still being read (not yet moved into the tree).
+    /// The line and column of a byte offset of `text` (columns count characters), while
+    /// the text is being read (before it is moved into the tree).
     fn span_in(&self, text: &str, offset: usize) -> Span {
         let offset = offset.min(text.len());
         let line = match self.line_starts.binary_search(&offset) {
