@@ -11,8 +11,8 @@
 //! events from the text: the tree is read first, on any thread and without recursion, so
 //! composition, the depth limits and the markup checks judge a document before anything
 //! that recurses on its depth (xsd-parser's deserializers do) sees it; and a document that
-//! several schemas of one run bring in is read and modelled once, the model kept with its
-//! tree ([`model`]).
+//! several schemas of one run bring in is read and modelled once, the model kept beside
+//! its tree (`compose::Document`, [`model`]).
 //!
 //! xsd-parser's model has one content enum per kind of parent (a complex type's, an
 //! extension's, a restriction's, an attribute group's, ...), each repeating the arms of
@@ -24,6 +24,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use quick_xml::events::Event;
 use xsd_parser::models::schema::xs::{self, Schema};
@@ -44,10 +45,11 @@ pub fn models_read() -> usize {
     MODELS_READ.load(Ordering::Relaxed)
 }
 
-/// xsd-parser's model of the document of `tree`, made on first use. Only for a
-/// well-formed document within the limits: xsd-parser's deserializers recurse on its depth.
-pub(super) fn model(tree: &Tree) -> &Model {
-    tree.model.get_or_init(|| {
+/// xsd-parser's model of the document of `tree`, made on first use and kept in `slot`.
+/// Only for a well-formed document within the limits: xsd-parser's deserializers recurse
+/// on its depth.
+pub(super) fn model<'t>(tree: &Tree, slot: &'t OnceLock<Model>) -> &'t Model {
+    slot.get_or_init(|| {
         MODELS_READ.fetch_add(1, Ordering::Relaxed);
         let mut reader = Events {
             replay: tree.replay(),
@@ -478,7 +480,8 @@ mod tests {
     fn each_child_is_paired_with_its_node() {
         let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n  <xs:simpleType name=\"A\"><xs:restriction base=\"xs:string\"/></xs:simpleType>\n  <xs:complexType name=\"B\"/>\n  <xs:simpleType name=\"C\">\n    <xs:restriction base=\"xs:string\"><xs:pattern value=\"x\"/></xs:restriction>\n  </xs:simpleType>\n  <xs:simpleType name=\"L\"><xs:list><xs:annotation/><xs:simpleType><xs:restriction base=\"xs:int\"/></xs:simpleType></xs:list></xs:simpleType>\n</xs:schema>";
         let tree = Tree::read(text.to_string());
-        let schema = model(&tree).as_ref().expect("xsd-parser reads it");
+        let slot = OnceLock::new();
+        let schema = model(&tree, &slot).as_ref().expect("xsd-parser reads it");
         let root = Item {
             doc: 0,
             node: 0,

@@ -26,8 +26,9 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
+use super::adapter::Model;
 use super::catalog::Catalog;
 use super::schema_file::read_bounded;
 use super::tree::Tree;
@@ -84,6 +85,8 @@ pub struct Document {
     pub path: PathBuf,
     /// Its text, parsed (shared by every document read from the same file).
     pub tree: Arc<Tree>,
+    /// xsd-parser's model of it, made once on first use (`adapter.rs`), shared as the tree.
+    pub(super) model: Arc<OnceLock<Model>>,
     /// Its own `targetNamespace` (`None`: none, or not read because it is not well-formed).
     pub target_namespace: Option<String>,
     /// The namespace its components are in: its own, or for a chameleon include (a
@@ -108,7 +111,7 @@ pub struct DocumentSet {
 /// schema: only reading the file is saved.
 #[derive(Debug, Default)]
 pub struct Cache {
-    read: Mutex<HashMap<PathBuf, Arc<Tree>>>,
+    read: Mutex<HashMap<PathBuf, Parsed>>,
 }
 
 impl Cache {
@@ -117,13 +120,38 @@ impl Cache {
         Self::default()
     }
 
-    fn get(&self, path: &Path) -> Option<Arc<Tree>> {
+    fn get(&self, path: &Path) -> Option<Parsed> {
         self.read.lock().ok()?.get(path).cloned()
     }
 
-    fn put(&self, path: PathBuf, tree: &Arc<Tree>) {
+    fn put(&self, path: PathBuf, parsed: &Parsed) {
         if let Ok(mut read) = self.read.lock() {
-            read.insert(path, tree.clone());
+            read.insert(path, parsed.clone());
+        }
+    }
+}
+
+/// A file read and parsed: its tree, and the slot xsd-parser's model of it is kept in once
+/// made; every document read from the file shares both.
+#[derive(Debug, Clone)]
+struct Parsed {
+    tree: Arc<Tree>,
+    model: Arc<OnceLock<Model>>,
+}
+
+impl Parsed {
+    fn new(text: String) -> Parsed {
+        Parsed {
+            tree: Tree::read(text),
+            model: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// What `doc` was read from.
+    fn of(doc: &Document) -> Parsed {
+        Parsed {
+            tree: doc.tree.clone(),
+            model: doc.model.clone(),
         }
     }
 }
@@ -237,8 +265,8 @@ pub fn load_cached(
     let mut queue: Vec<(usize, Base)> = Vec::new();
     for (path, text) in roots {
         let key = canonical(&path);
-        let tree = match text {
-            Some(t) => Tree::read(t),
+        let parsed = match text {
+            Some(t) => Parsed::new(t),
             None => match cache.get(&key).map_or_else(|| read(&path, true), Ok) {
                 Ok(t) => {
                     cache.put(key.clone(), &t);
@@ -265,7 +293,7 @@ pub fn load_cached(
         if by_path.contains_key(&key) {
             continue;
         }
-        let doc = document(path.clone(), tree, None);
+        let doc = document(path.clone(), parsed, None);
         by_path.insert(key.clone(), set.documents.len());
         index.insert((key, doc.namespace.clone()), set.documents.len());
         queue.push((
@@ -339,7 +367,7 @@ pub fn load_cached(
             let again = by_path.get(&key).map(|&first| {
                 let doc = document(
                     file.clone(),
-                    set.documents[first].tree.clone(),
+                    Parsed::of(&set.documents[first]),
                     inherited.clone(),
                 );
                 (doc.namespace.clone(), doc)
@@ -357,7 +385,7 @@ pub fn load_cached(
                 },
                 None => {
                     let read = cache.get(&key).map_or_else(|| read(&checked, false), Ok);
-                    let tree = match read {
+                    let parsed = match read {
                         Ok(t) => {
                             cache.put(key.clone(), &t);
                             t
@@ -376,7 +404,7 @@ pub fn load_cached(
                             continue;
                         }
                     };
-                    let doc = document(file.clone(), tree, inherited);
+                    let doc = document(file.clone(), parsed, inherited);
                     let i = set.documents.len();
                     by_path.insert(key.clone(), i);
                     index.insert((key, doc.namespace.clone()), i);
@@ -430,7 +458,7 @@ fn canonical(path: &Path) -> PathBuf {
 /// A document's text, read with a limit: a regular file, or when the user `named` it, also
 /// a stream. A file in another encoding than UTF-8 is valid XML, only not supported
 /// (quick-xml reads UTF-8).
-fn read(path: &Path, named: bool) -> Result<Arc<Tree>, (String, Kind)> {
+fn read(path: &Path, named: bool) -> Result<Parsed, (String, Kind)> {
     let bytes = read_bounded(path, named).map_err(|e| (format!("cannot read: {e}"), Kind::Io))?;
     let text = String::from_utf8(bytes).map_err(|_| {
         (
@@ -438,7 +466,7 @@ fn read(path: &Path, named: bool) -> Result<Arc<Tree>, (String, Kind)> {
             Kind::Unsupported,
         )
     })?;
-    Ok(Tree::read(text))
+    Ok(Parsed::new(text))
 }
 
 /// Whether a location is an absolute URI with a scheme (`http:`, `urn:`, `file:`), not a
@@ -531,13 +559,15 @@ type Located = (PathBuf, Option<String>, Option<PathBuf>);
 /// What composition needs from a document: its targetNamespace and top-level
 /// include/import/redefine elements (nothing, if its root is not `xs:schema`; what comes
 /// before the end of a document that is not well-formed: the markup checks say why).
-fn document(path: PathBuf, tree: Arc<Tree>, inherited: Option<String>) -> Document {
+fn document(path: PathBuf, parsed: Parsed, inherited: Option<String>) -> Document {
+    let tree = parsed.tree.clone();
     let mut doc = Document {
         path,
         target_namespace: None,
         namespace: None,
         compositions: Vec::new(),
-        tree: tree.clone(),
+        tree: parsed.tree,
+        model: parsed.model,
     };
     if let Some(root) = tree.schema() {
         let attr = |n: &super::tree::Node, name: &str| n.attr(name).map(|v| v.trim().to_string());

@@ -26,9 +26,7 @@ use super::tree::Tree;
 use crate::diagnostic::{Kind, SchemaDiagnostic};
 use crate::ir::Span;
 
-/// How deeply the elements of one schema document may nest (the `xs:schema` element is
-/// depth 1). The runtime's documents have the same limit.
-pub const MAX_NESTING: usize = 256;
+pub use super::tree::MAX_NESTING;
 
 /// How deep a component's structure may go with its references followed (see the module
 /// documentation).

@@ -20,19 +20,24 @@
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use quick_xml::events::{
     BytesCData, BytesDecl, BytesEnd, BytesPI, BytesRef, BytesStart, BytesText, Event,
 };
 use quick_xml::Reader;
 
-use super::limits::MAX_NESTING;
 use crate::diagnostic::Kind;
 use crate::ir::Span;
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+
+/// How deeply the elements of one schema document may nest (the `xs:schema` element is
+/// depth 1). The runtime's documents have the same limit. The tree notes the first element
+/// deeper ([`Tree::too_deep`]); `limits` refuses such a document before anything that
+/// recurses on its depth reads it.
+pub const MAX_NESTING: usize = 256;
 
 /// How many schema documents have been parsed in this process (each [`Tree::read`]).
 static DOCUMENTS_PARSED: AtomicUsize = AtomicUsize::new(0);
@@ -189,8 +194,6 @@ pub struct Tree {
     pub clean: bool,
     /// The first element nested deeper than [`MAX_NESTING`]: where, and its name.
     pub too_deep: Option<(Span, String)>,
-    /// xsd-parser's reading of the document, made once on first use (`adapter.rs`).
-    pub(super) model: OnceLock<super::adapter::Model>,
 }
 
 impl std::fmt::Debug for Tree {
@@ -218,7 +221,6 @@ impl Tree {
             checked: usize::MAX,
             clean: true,
             too_deep: None,
-            model: OnceLock::new(),
         };
         tree.build(&text);
         if tree.checked == usize::MAX {

@@ -154,7 +154,7 @@ fn models<'a>(cx: &mut Converter<'a>) -> Option<Vec<Item<'a>>> {
     let docs = cx.docs;
     let mut roots = Vec::new();
     for (i, d) in docs.iter().enumerate() {
-        match adapter::model(&d.tree) {
+        match adapter::model(&d.tree, &d.model) {
             Ok(raw) => {
                 // A chameleon include's components (its document has no targetNamespace)
                 // take the includer's namespace, which compose gives it.
