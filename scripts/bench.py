@@ -138,7 +138,7 @@ def git_state():
 
 def build():
     log("building (release): boardxml, boardxml-codegen, benches")
-    subprocess.run(["cargo", "build", "--release", "-q", "-p", "boardxml", "-p", "boardxml-codegen"],
+    subprocess.run(["cargo", "build", "--release", "-q", "-p", "boardxml-cli", "-p", "boardxml-codegen"],
                    cwd=ROOT, check=True)
     subprocess.run(["cargo", "build", "--release", "-q", "--manifest-path", BENCH_MANIFEST,
                     "-p", "boardxml-bench"], cwd=ROOT, check=True)
@@ -310,7 +310,7 @@ def codegen_and_build():
         tgt = WORK / f"clean-target-{profile}"
         shutil.rmtree(tgt, ignore_errors=True)
         log(f"clean build of boardxml, {profile}, fresh target dir")
-        r = timed(["cargo", "build", "-q", "-p", "boardxml"] + flags,
+        r = timed(["cargo", "build", "-q", "-p", "boardxml-cli"] + flags,
                   env={"CARGO_TARGET_DIR": str(tgt)})
         out[f"build-{profile}"] = r
         shutil.rmtree(tgt, ignore_errors=True)
@@ -490,7 +490,7 @@ def report(m, cif, cif_desc, inp, peer_res, peer_strict, peer_err, wp, cbf_res, 
         if f"build-{p}" in cg:
             r = cg[f"build-{p}"]
             flag = " --release" if p == "release" else ""
-            w(f"| `cargo build -p boardxml{flag}`, fresh target dir (all dependencies) | {fmt_s(r['wall'])} | {fmt_s(r['user'] + r['sys'])} |")
+            w(f"| `cargo build -p boardxml-cli{flag}`, fresh target dir (all dependencies) | {fmt_s(r['wall'])} | {fmt_s(r['user'] + r['sys'])} |")
     w("")
     # 5
     w(f"### Scaling: `boardxml validate` on generated CIF (median wall of {ROUNDS} interleaved runs, largest peak RSS)")

@@ -566,13 +566,13 @@ pub fn write_attributes<T: Complex>(value: &T, w: &mut Writer, name: &str) {
 }
 
 /// `Element` for a complex type: read and written by [`read()`] and [`write()`].
-/// `complex_element!(Type, visited)` also hands each element read to the reader's
+/// `complex_element!(Type, visited INDEX)` also hands each element read to the reader's
 /// observer ([`Observer::element`](crate::xml::Observer::element)), for the schema's
-/// visitor.
+/// visitor, with the type's place (`INDEX`) among the schema's visited types.
 #[macro_export]
 macro_rules! complex_element {
     // With the identity constraints of the type's element declaration.
-    ($ty:ty, identity = $c:expr $(, $visited:ident)?) => {
+    ($ty:ty, identity = $c:expr $(, $visited:ident $index:literal)?) => {
         impl $crate::schema::Element for $ty {
             const IDENTITY: &'static [$crate::identity::Constraint] = $c;
             fn read_element(
@@ -584,22 +584,23 @@ macro_rules! complex_element {
             fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
                 $crate::complex::write(self, w, name)
             }
-            $($crate::__visit!($visited);)?
+            $($crate::__visit!($visited $index);)?
         }
     };
     // Without: none, as `Element::IDENTITY` has it by default.
-    ($ty:ty $(, $visited:ident)?) => {
-        $crate::complex_element!($ty, identity = &[] $(, $visited)?);
+    ($ty:ty $(, $visited:ident $index:literal)?) => {
+        $crate::complex_element!($ty, identity = &[] $(, $visited $index)?);
     };
 }
 
 /// The `Element::visit` of a type whose schema has a visitor: the element, just read, goes
-/// to the reader's observer as a value of its own type, which the schema's generated
-/// `visit` function hands to the visitor method of that type.
+/// to the reader's observer with its type's place among the schema's visited types, which
+/// the schema's generated `visit` function turns into the call of the visitor's method for
+/// that type.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __visit {
-    (visited) => {
+    (visited $index:literal) => {
         const VISITED: bool = true;
         fn visit(
             &self,
@@ -607,19 +608,19 @@ macro_rules! __visit {
             at: &$crate::xml::At<'_>,
             found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
         ) {
-            $crate::xml::Observer::element(o, self, at, found);
+            $crate::xml::Observer::element(o, $crate::xml::Visited::new($index, self), at, found);
         }
     };
 }
 
-/// A schema's `Visitor`: `visitor!([Type method, ...])`, one method per element type,
+/// A schema's `Visitor`: `visitor!([INDEX Type method, ...])`, one method per element type,
 /// each given the element just read, where it stands ([`At`](crate::xml::At)) and the
 /// findings to add to. Every method does nothing unless a format's rules say otherwise.
 /// Also `visit`, which an [`Observer`](crate::xml::Observer) calls with the elements the
 /// reader hands it, so that the runtime names no schema: the schema's code dispatches.
 #[macro_export]
 macro_rules! visitor {
-    ([$($ty:ident $m:ident),* $(,)?]) => {
+    ([$($i:literal $ty:ident $m:ident),* $(,)?]) => {
         /// What sees each element of this schema as the reader reads it, in document order
         /// (an element once its content is read and valid; the shapes of an element typed
         /// by alternatives are seen as that element). Format rules implement it.
@@ -642,16 +643,24 @@ macro_rules! visitor {
         /// `visitor` for its type; false if it is of none of this schema's element types.
         pub fn visit(
             visitor: &mut dyn Visitor,
-            element: &dyn ::core::any::Any,
+            element: $crate::xml::Visited<'_>,
             at: &$crate::xml::At<'_>,
             found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
         ) -> bool {
-            $(
-                if let ::core::option::Option::Some(e) = element.downcast_ref::<$ty>() {
-                    visitor.$m(e, at, found);
-                    return true;
-                }
-            )*
+            // The place tells the type; the downcast checks it.
+            match element.index() {
+                $(
+                    $i => {
+                        if let ::core::option::Option::Some(e) =
+                            element.value().downcast_ref::<$ty>()
+                        {
+                            visitor.$m(e, at, found);
+                            return true;
+                        }
+                    }
+                )*
+                _ => {}
+            }
             let _ = (visitor, at, found);
             false
         }
@@ -1437,7 +1446,7 @@ macro_rules! mixed_content {
 /// and a mismatch reported against its `SHAPES`. `alternatives!(Type, [INDEX Variant, ...])`.
 #[macro_export]
 macro_rules! alternatives {
-    ($ty:ident, [$($i:literal $v:ident),* $(,)?] $(, $visited:ident)?) => {
+    ($ty:ident, [$($i:literal $v:ident),* $(,)?] $(, $visited:ident $index:literal)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
@@ -1458,7 +1467,7 @@ macro_rules! alternatives {
                     $(Self::$v(v) => $crate::schema::Element::write_element(v, w, name),)*
                 }
             }
-            $($crate::__visit!($visited);)?
+            $($crate::__visit!($visited $index);)?
         }
     };
 }
