@@ -572,7 +572,8 @@ python3 -c '...XMLSchema10(cbf-DIALECT.xsd).iter_errors(RECORD)... for each reco
 
 The script keeps both runs in `target/bench-validators.json` (and in the comment at the end
 of this section): the first run, or a run of the same code (the last commit that changed
-what is measured), is "before"; a run of later code is "after" and fills the after columns (`BENCH_ROLE=before|after` to say otherwise).
+what is measured), is "before"; a run of later code is "after" and fills the after columns
+(`BENCH_ROLE=before|after` to say otherwise).
 """
 
 
