@@ -38,7 +38,7 @@ pub struct ChineseChessRecord {
     Fixed(::std::string::String) fixed("Version", true, "1.0"), 1 head : Child(Head)
     element("Head", 1, 1), 2 move_list : Child(MoveList) element("MoveList", 1, 1)]
 );
-::boardxml::complex_element!(ChineseChessRecord, visited);
+::boardxml::complex_element!(ChineseChessRecord, visited 0);
 /// Restriction of xs:string (schema type `Empty`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Empty(::boardxml::__private::CompactString);
@@ -185,7 +185,7 @@ pub struct Head {
     OptLeaf(::boardxml_formats::cbf::StartPosition < ::boardxml_formats::cbf::FenForm >)
     typed("FEN", 0, 1, ::core::option::Option::None, & XSI_TYPES_FEN)]
 );
-::boardxml::complex_element!(Head, visited);
+::boardxml::complex_element!(Head, visited 1);
 /// One ply (or the 00-00 placeholder); the content (usually CDATA) is the comment after it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -206,7 +206,7 @@ pub struct Move {
     attribute("branch", false), 2 end : OptAttr(Flag) attribute("end", false)], 3 content
     content_form : ::std::string::String
 );
-::boardxml::complex_element!(Move, visited);
+::boardxml::complex_element!(Move, visited 2);
 /// Complex type `MoveList`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
@@ -217,7 +217,7 @@ pub struct MoveList {
     MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
     [0 r#move : Children(Move) element("Move", 1, __c::UNBOUNDED)]
 );
-::boardxml::complex_element!(MoveList, visited);
+::boardxml::complex_element!(MoveList, visited 3);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.
 ///
 /// The facets of schema type `MoveValue`, for `::boardxml_formats::cbf::MoveValue<MoveValueFacets>`.
@@ -487,5 +487,6 @@ pub const XSI_TYPES_FEN: ::boardxml::type_substitution::SimpleTable = ::boardxml
     open: false,
 };
 ::boardxml::visitor!(
-    [ChineseChessRecord chinese_chess_record, Head head, Move r#move, MoveList move_list]
+    [0 ChineseChessRecord chinese_chess_record, 1 Head head, 2 Move r#move, 3 MoveList
+    move_list]
 );

@@ -37,7 +37,7 @@ pub struct Board {
     OptAttr(::boardxml_formats::cbf::StartPosition < ::boardxml_formats::cbf::BoardForm
     >) attribute("value", false)], 1 content content_form : ::std::string::String
 );
-::boardxml::complex_element!(Board, visited);
+::boardxml::complex_element!(Board, visited 0);
 ::boardxml::restricted!(
     ::boardxml_formats::cbf::StartPosition < ::boardxml_formats::cbf::BoardForm >,
     Preserve, [__f::Step::NONE
@@ -58,7 +58,7 @@ pub struct ChineseChessRecord {
     Child(Head) element("Head", 1, 1), 1 move_list : Child(MoveList) element("MoveList",
     1, 1)]
 );
-::boardxml::complex_element!(ChineseChessRecord, visited);
+::boardxml::complex_element!(ChineseChessRecord, visited 1);
 /// Complex type `Head`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Head {
@@ -147,7 +147,7 @@ pub struct Head {
     OptLeaf(::std::string::String) typed("BlackTime", 0, 1, ::core::option::Option::None,
     & XSI_TYPES_STRING)]
 );
-::boardxml::complex_element!(Head, visited);
+::boardxml::complex_element!(Head, visited 2);
 /// One ply. nid is its index in its line: moves are listed depth-first and a move with nid
 /// n is the child of the nearest earlier move with nid n-1. The content (usually CDATA) is
 /// the comment after the move.
@@ -168,7 +168,7 @@ pub struct Move {
     MoveValueFacets >) attribute("value", true)], 2 content content_form :
     ::std::string::String
 );
-::boardxml::complex_element!(Move, visited);
+::boardxml::complex_element!(Move, visited 3);
 /// Complex type `MoveList`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
@@ -179,7 +179,7 @@ pub struct MoveList {
     MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
     [0 r#move : Children(Move) element("Move", 0, __c::UNBOUNDED)]
 );
-::boardxml::complex_element!(MoveList, visited);
+::boardxml::complex_element!(MoveList, visited 4);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
 ///
 /// The facets of schema type `MoveValue`, for `::boardxml_formats::cbf::MoveValue<MoveValueFacets>`.
@@ -204,7 +204,7 @@ pub struct RecordResult {
     RecordResult, __c::Content::Simple(1), [0 value : Attr(ResultCode) attribute("value",
     true)], 1 content content_form : ::std::string::String
 );
-::boardxml::complex_element!(RecordResult, visited);
+::boardxml::complex_element!(RecordResult, visited 5);
 /// The kind of record; the element text is a free label such as 实战的全局.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RecordType {
@@ -219,7 +219,7 @@ pub struct RecordType {
     RecordType, __c::Content::Simple(1), [0 value : Attr(RecordTypeCode)
     attribute("value", true)], 1 content content_form : ::std::string::String
 );
-::boardxml::complex_element!(RecordType, visited);
+::boardxml::complex_element!(RecordType, visited 6);
 /// 0 unknown, 1 实战全局 (played, full game), 2 摆谱全局 (composed, full game), 3 实战残局 (played endgame), 4 摆谱残局 (composed endgame).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RecordTypeCode(u8);
@@ -383,6 +383,6 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
     open: false,
 };
 ::boardxml::visitor!(
-    [Board board, ChineseChessRecord chinese_chess_record, Head head, Move r#move,
-    MoveList move_list, RecordResult record_result, RecordType record_type]
+    [0 Board board, 1 ChineseChessRecord chinese_chess_record, 2 Head head, 3 Move
+    r#move, 4 MoveList move_list, 5 RecordResult record_result, 6 RecordType record_type]
 );

@@ -43,7 +43,7 @@ pub struct Arrow {
     Attr(::boardxml_formats::cif::Square) attribute("from", true), 3 to :
     Attr(::boardxml_formats::cif::Square) attribute("to", true)]
 );
-::boardxml::complex_element!(Arrow, visited);
+::boardxml::complex_element!(Arrow, visited 0);
 /// A number of files or ranks: 1..64 (the last file is lll, the 64th).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardDimension(u8);
@@ -69,7 +69,7 @@ pub struct Cif {
     Cif, __c::Content::Sequence(& [__c::Item::new(0, & ["game"], "<game>", & [])]), [0
     game : Children(Game) element("game", 1, __c::UNBOUNDED)]
 );
-::boardxml::complex_element!(Cif, visited);
+::boardxml::complex_element!(Cif, visited 1);
 /// How a colour is shown (its RGB value) is up to the application.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -118,7 +118,7 @@ pub struct Game {
     OptAttr(BoardDimension) attribute("ranks", false), 3 moves : Child(Moves)
     element("moves", 1, 1)]
 );
-::boardxml::complex_element!(Game, visited);
+::boardxml::complex_element!(Game, visited 2);
 /// A line through at least two vertices; the content is the squares written back to back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Line {
@@ -136,7 +136,7 @@ pub struct Line {
     opacity : OptAttr(Opacity) attribute("opacity", false)], 2 content content_form :
     ::boardxml_formats::cif::Squares
 );
-::boardxml::complex_element!(Line, visited);
+::boardxml::complex_element!(Line, visited 3);
 /// One of three shapes, chosen by the type attribute: type="text" is a text marker,
 /// any other type is a square marker (its value must be a MarkerTypeID), and no type
 /// at all is a symbol marker.
@@ -180,7 +180,7 @@ impl Marker {
     }
 }
 ::boardxml::alternatives!(
-    Marker, [0 TextMarker, 1 SquareMarker, 2 SymbolMarker], visited
+    Marker, [0 TextMarker, 1 SquareMarker, 2 SymbolMarker], visited 4
 );
 /// Enumeration (schema type `MarkerTypeID`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -214,7 +214,7 @@ pub struct Moves {
 ::boardxml::complex_type!(
     Moves, __c::Content::Mixed(0), [0 content : Mixed(MovesContent) MIXED]
 );
-::boardxml::complex_element!(Moves, visited);
+::boardxml::complex_element!(Moves, visited 5);
 /// 1..255; 0 is reserved for "undefined", which is written by leaving the attribute out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Opacity(u64);
@@ -243,7 +243,7 @@ pub struct Region {
     Attr(::boardxml_formats::cif::Square) attribute("to", true)], 3 content content_form
     : ::std::string::String
 );
-::boardxml::complex_element!(Region, visited);
+::boardxml::complex_element!(Region, visited 6);
 ::boardxml::restricted!(
     ::boardxml_formats::cif::Square, Preserve, [__f::Step::NONE
     .patterns(::boardxml::patterns!("\\A(?:(?:[a-z]|aa|bb|cc|dd|ee|ff|gg|hh|ii|jj|kk|ll|mm|nn|oo|pp|qq|rr|ss|tt|uu|vv|ww|xx|yy|zz|aaa|bbb|ccc|ddd|eee|fff|ggg|hhh|iii|jjj|kkk|lll)(?:[1-9]|[1-5][0-9]|6[0-4])(?:[A-H][1-8]?)?)\\z"),
@@ -346,7 +346,7 @@ pub struct Value {
     Value, __c::Content::Simple(1), [0 at : Attr(::boardxml_formats::cif::Square)
     attribute("at", true)], 1 content content_form : i8
 );
-::boardxml::complex_element!(Value, visited);
+::boardxml::complex_element!(Value, visited 7);
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
@@ -432,6 +432,6 @@ pub enum MovesContent {
     Line "line", 3 Region "region", 4 Value "value"]
 );
 ::boardxml::visitor!(
-    [Arrow arrow, Cif cif, Game game, Line line, Marker marker, Moves moves, Region
-    region, Value value]
+    [0 Arrow arrow, 1 Cif cif, 2 Game game, 3 Line line, 4 Marker marker, 5 Moves moves,
+    6 Region region, 7 Value value]
 );

@@ -608,13 +608,13 @@ pub fn write_attributes<T: Complex>(value: &T, w: &mut Writer, name: &str) {
 }
 
 /// `Element` for a complex type: read and written by [`read()`] and [`write()`].
-/// `complex_element!(Type, visited)` also hands each element read to the reader's
+/// `complex_element!(Type, visited INDEX)` also hands each element read to the reader's
 /// observer ([`Observer::element`](crate::xml::Observer::element)), for the schema's
-/// visitor.
+/// visitor, with the type's place (`INDEX`) among the schema's visited types.
 #[macro_export]
 macro_rules! complex_element {
     // With the identity constraints of the type's element declaration.
-    ($ty:ty, identity = $c:expr $(, $visited:ident)?) => {
+    ($ty:ty, identity = $c:expr $(, $visited:ident $index:literal)?) => {
         impl $crate::schema::Element for $ty {
             const IDENTITY: &'static [$crate::identity::Constraint] = $c;
             fn read_element(
@@ -626,10 +626,10 @@ macro_rules! complex_element {
             fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
                 $crate::complex::write(self, w, name)
             }
-            $($crate::__visit!($visited);)?
+            $($crate::__visit!($visited $index);)?
         }
     };
-    ($ty:ty $(, $visited:ident)?) => {
+    ($ty:ty $(, $visited:ident $index:literal)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
@@ -640,18 +640,19 @@ macro_rules! complex_element {
             fn write_element(&self, w: &mut $crate::xml::Writer, name: &str) {
                 $crate::complex::write(self, w, name)
             }
-            $($crate::__visit!($visited);)?
+            $($crate::__visit!($visited $index);)?
         }
     };
 }
 
 /// The `Element::visit` of a type whose schema has a visitor: the element, just read, goes
-/// to the reader's observer as a value of its own type, which the schema's generated
-/// `visit` function hands to the visitor method of that type.
+/// to the reader's observer with its type's place among the schema's visited types, which
+/// the schema's generated `visit` function turns into the call of the visitor's method for
+/// that type.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __visit {
-    (visited) => {
+    (visited $index:literal) => {
         const VISITED: bool = true;
         fn visit(
             &self,
@@ -659,19 +660,19 @@ macro_rules! __visit {
             at: &$crate::xml::At<'_>,
             found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
         ) {
-            $crate::xml::Observer::element(o, self, at, found);
+            $crate::xml::Observer::element(o, $crate::xml::Visited::new($index, self), at, found);
         }
     };
 }
 
-/// A schema's `Visitor`: `visitor!([Type method, ...])`, one method per element type,
+/// A schema's `Visitor`: `visitor!([INDEX Type method, ...])`, one method per element type,
 /// each given the element just read, where it stands ([`At`](crate::xml::At)) and the
 /// findings to add to. Every method does nothing unless a format's rules say otherwise.
 /// Also `visit`, which an [`Observer`](crate::xml::Observer) calls with the elements the
 /// reader hands it, so that the runtime names no schema: the schema's code dispatches.
 #[macro_export]
 macro_rules! visitor {
-    ([$($ty:ident $m:ident),* $(,)?]) => {
+    ([$($i:literal $ty:ident $m:ident),* $(,)?]) => {
         /// What sees each element of this schema as the reader reads it, in document order
         /// (an element once its content is read and valid; the shapes of an element typed
         /// by alternatives are seen as that element). Format rules implement it.
@@ -694,22 +695,25 @@ macro_rules! visitor {
         /// `visitor` for its type; false if it is of none of this schema's element types.
         pub fn visit(
             visitor: &mut dyn Visitor,
-            element: &dyn ::core::any::Any,
+            element: $crate::xml::Visited<'_>,
             at: &$crate::xml::At<'_>,
             found: &mut ::std::vec::Vec<$crate::diagnostic::Diagnostic>,
         ) -> bool {
-            // One dynamic call for the element's type, then a comparison per type of the
-            // schema (constants): the downcast itself runs only for the one that matches.
-            let id = element.type_id();
-            $(
-                if id == ::core::any::TypeId::of::<$ty>() {
-                    if let ::core::option::Option::Some(e) = element.downcast_ref::<$ty>() {
-                        visitor.$m(e, at, found);
-                        return true;
+            // The place tells the type; the downcast checks it.
+            match element.index() {
+                $(
+                    $i => {
+                        if let ::core::option::Option::Some(e) =
+                            element.value().downcast_ref::<$ty>()
+                        {
+                            visitor.$m(e, at, found);
+                            return true;
+                        }
                     }
-                }
-            )*
-            let _ = (visitor, at, found, id);
+                )*
+                _ => {}
+            }
+            let _ = (visitor, at, found);
             false
         }
     };
@@ -1571,7 +1575,7 @@ macro_rules! mixed_content {
 /// and a mismatch reported against its `SHAPES`. `alternatives!(Type, [INDEX Variant, ...])`.
 #[macro_export]
 macro_rules! alternatives {
-    ($ty:ident, [$($i:literal $v:ident),* $(,)?] $(, $visited:ident)?) => {
+    ($ty:ident, [$($i:literal $v:ident),* $(,)?] $(, $visited:ident $index:literal)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
@@ -1592,7 +1596,7 @@ macro_rules! alternatives {
                     $(Self::$v(v) => $crate::schema::Element::write_element(v, w, name),)*
                 }
             }
-            $($crate::__visit!($visited);)?
+            $($crate::__visit!($visited $index);)?
         }
     };
 }

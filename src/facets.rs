@@ -566,6 +566,7 @@ impl ExactParser {
     }
 
     /// Whether `facets` carry `pattern` and no other pattern, decided now.
+    #[inline]
     pub fn carries(facets: &Facets, pattern: &str) -> bool {
         let mut with = facets
             .steps

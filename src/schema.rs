@@ -524,6 +524,7 @@ integer_simple_value!(i8 => "xs:byte", i16 => "xs:short", i32 => "xs:int", i64 =
     u8 => "xs:unsignedByte", u16 => "xs:unsignedShort", u32 => "xs:unsignedInt", u64 => "xs:unsignedLong");
 
 impl SimpleValue for String {
+    #[inline]
     fn parse_lexical(text: &str) -> Result<Self, FacetError> {
         Ok(text.to_owned())
     }

@@ -269,10 +269,10 @@ pub fn choose(r: &mut Reader<'_>, tag: &Tag, table: &Table) -> Result<Chosen, In
 
 /// `Element` for a substitution type: `type_substitution!(Type, [Declared], [0 Variant,
 /// ...])` (`[]` for an abstract declared type), the variants in the order of its
-/// `SUBSTITUTION` table's members, followed by `, visited` for a visited type.
+/// `SUBSTITUTION` table's members, followed by `, visited INDEX` for a visited type.
 #[macro_export]
 macro_rules! type_substitution {
-    ($ty:ident, [$($d:ident)?], [$($i:literal $v:ident),* $(,)?] $(, $visited:ident)?) => {
+    ($ty:ident, [$($d:ident)?], [$($i:literal $v:ident),* $(,)?] $(, $visited:ident $index:literal)?) => {
         impl $crate::schema::Element for $ty {
             fn read_element(
                 r: &mut $crate::xml::Reader<'_>,
@@ -301,7 +301,7 @@ macro_rules! type_substitution {
                     })*
                 }
             }
-            $($crate::__visit!($visited);)?
+            $($crate::__visit!($visited $index);)?
         }
     };
 }

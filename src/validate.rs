@@ -186,32 +186,29 @@ pub trait Source {
 const WHOLE_FILE_LIMIT: u64 = 2 << 20;
 
 /// A regular file, of the size its metadata told.
-struct FileSource<'p>(&'p Path, u64);
+struct FileSource<'p> {
+    path: &'p Path,
+    /// The size its metadata told.
+    size: u64,
+    /// The whole file, once read (up to `WHOLE_FILE_LIMIT`; `None` inside: streamed):
+    /// the format's sniffing, the read and its head share one read of the file.
+    whole: std::cell::OnceCell<Option<Vec<u8>>>,
+}
 
-impl Source for FileSource<'_> {
-    fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
-        Ok(Box::new(std::fs::File::open(self.0)?))
+impl<'p> FileSource<'p> {
+    fn new(path: &'p Path, size: u64) -> FileSource<'p> {
+        FileSource {
+            path,
+            size,
+            whole: std::cell::OnceCell::new(),
+        }
     }
 
-    fn size(&self) -> Option<u64> {
-        Some(self.1)
-    }
-
-    fn head(&self) -> Option<Cow<'_, [u8]>> {
-        let mut head = Vec::new();
-        std::fs::File::open(self.0)
-            .ok()?
-            .take(WHOLE_FILE_LIMIT)
-            .read_to_end(&mut head)
-            .ok()?;
-        Some(Cow::Owned(head))
-    }
-
-    fn whole(&self) -> Option<Cow<'_, [u8]>> {
-        if self.1 > WHOLE_FILE_LIMIT {
+    fn read_whole(&self) -> Option<Vec<u8>> {
+        if self.size > WHOLE_FILE_LIMIT {
             return None;
         }
-        let mut file = std::fs::File::open(self.0).ok()?;
+        let mut file = std::fs::File::open(self.path).ok()?;
         let metadata = file.metadata().ok()?;
         // Only regular files: what a pipe gives cannot be read again if it turns out large.
         if !metadata.is_file() || metadata.len() > WHOLE_FILE_LIMIT {
@@ -224,7 +221,37 @@ impl Source for FileSource<'_> {
             .take(WHOLE_FILE_LIMIT + 1)
             .read_to_end(&mut bytes)
             .ok()?;
-        (bytes.len() as u64 <= WHOLE_FILE_LIMIT).then_some(Cow::Owned(bytes))
+        (bytes.len() as u64 <= WHOLE_FILE_LIMIT).then_some(bytes)
+    }
+}
+
+impl Source for FileSource<'_> {
+    fn open(&self) -> std::io::Result<Box<dyn Read + '_>> {
+        Ok(Box::new(std::fs::File::open(self.path)?))
+    }
+
+    fn size(&self) -> Option<u64> {
+        Some(self.size)
+    }
+
+    fn head(&self) -> Option<Cow<'_, [u8]>> {
+        if let Some(Some(whole)) = self.whole.get() {
+            return Some(Cow::Borrowed(whole));
+        }
+        let mut head = Vec::new();
+        std::fs::File::open(self.path)
+            .ok()?
+            .take(WHOLE_FILE_LIMIT)
+            .read_to_end(&mut head)
+            .ok()?;
+        Some(Cow::Owned(head))
+    }
+
+    fn whole(&self) -> Option<Cow<'_, [u8]>> {
+        self.whole
+            .get_or_init(|| self.read_whole())
+            .as_deref()
+            .map(Cow::Borrowed)
     }
 }
 
@@ -260,7 +287,7 @@ pub fn with_file<T>(
     let cannot =
         |e: std::io::Error| Report::io_error(path, format!("cannot read {}: {e}", path.display()));
     match std::fs::metadata(path) {
-        Ok(m) if m.is_file() => read(&FileSource(path, m.len())),
+        Ok(m) if m.is_file() => read(&FileSource::new(path, m.len())),
         Ok(m) if m.is_dir() => failed(cannot(std::io::Error::other("a folder, not a file"))),
         Ok(_) => match std::fs::File::open(path) {
             Ok(f) => with_reader(path, f, failed, read),
@@ -872,7 +899,7 @@ fn read_as<D: Document>(
 /// (the validation that follows reports why).
 pub fn root_element(path: &Path) -> Option<String> {
     let head = match std::fs::metadata(path) {
-        Ok(m) if m.is_file() => FileSource(path, m.len()).head()?.into_owned(),
+        Ok(m) if m.is_file() => FileSource::new(path, m.len()).head()?.into_owned(),
         _ => return None,
     };
     /// Reads the root's start tag and stops.

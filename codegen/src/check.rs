@@ -87,18 +87,46 @@ pub fn check_files_allowed(
     catalogs: &[PathBuf],
     allowed: &crate::xsd::Allowed,
 ) -> Report {
-    let mut all = Vec::new();
     let (catalog, problems) = crate::xsd::Catalog::read_partly(catalogs);
-    all.extend(problems);
-    match crate::xsd::read_schema_files_allowed(paths, &catalog, allowed) {
+    let cache = crate::xsd::Cache::new();
+    check_read(paths, &catalog, problems, allowed, &cache).0
+}
+
+/// The code `check` generated for a supported schema.
+pub(crate) struct Generated {
+    /// The module's text.
+    pub code: String,
+    /// How many types the schema has.
+    pub types: usize,
+}
+
+/// [`check_files_allowed`] with the catalog read (`problems`: what was wrong with the
+/// catalog files) and the documents already read in this run in `cache`; with the
+/// report, the code generated when the schema is read and rendered without error.
+pub(crate) fn check_read(
+    paths: &[PathBuf],
+    catalog: &crate::xsd::Catalog,
+    problems: Vec<crate::diagnostic::SchemaDiagnostic>,
+    allowed: &crate::xsd::Allowed,
+    cache: &crate::xsd::Cache,
+) -> (Report, Option<Generated>) {
+    let mut all = problems;
+    let mut generated = None;
+    match crate::xsd::read_schema_files_cached(paths, catalog, allowed, cache) {
         Ok(schema) => {
             // What the schema was read without is said even when it is valid.
             all.extend(schema.warnings.iter().cloned());
             let first = paths
                 .first()
                 .map_or(Path::new("schema.xsd"), PathBuf::as_path);
-            if let Err(d) = crate::render_schema(first, &schema, &crate::Externs::new()) {
-                all.extend(d.0);
+            match crate::render_schema(first, &schema, &crate::Externs::new()) {
+                Ok((_, code)) => {
+                    generated = Some(Generated {
+                        code,
+                        types: schema.types.len(),
+                    })
+                }
+                Err(d) => all.extend(d.0),
             }
         }
         Err(d) => all.extend(d.0),
@@ -109,10 +137,13 @@ pub fn check_files_allowed(
     if diagnostics.any(Kind::Invalid) {
         verdict = Verdict::Invalid;
     }
-    Report {
-        verdict,
-        diagnostics,
-    }
+    (
+        Report {
+            verdict,
+            diagnostics,
+        },
+        generated,
+    )
 }
 
 #[cfg(test)]

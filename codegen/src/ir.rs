@@ -578,7 +578,7 @@ pub enum TypeKind {
 
 /// The types that may stand in for an element's declared type through `xsi:type` (XSD 1.0
 /// Part 1, 3.3.4 Element Locally Valid (Element) 4), computed from the schema's derivations
-/// and `block`s (see `xsd/type_substitution.rs`).
+/// and `block`s (see `xsd/passes/type_substitution.rs`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypeSubstitution {
     /// The declared type.
@@ -833,7 +833,7 @@ pub struct ElementDecl {
     /// `nillable="true"`: `xsi:nil="true"` may stand for the value.
     pub nillable: bool,
     /// What `xsi:type` may name, where the declared type is simple (the element keeps
-    /// its declared type's Rust type; see `xsd/type_substitution.rs`).
+    /// its declared type's Rust type; see `xsd/passes/type_substitution.rs`).
     pub xsi_simple: Option<Box<SimpleSubstitution>>,
 }
 

@@ -100,16 +100,7 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeMap::new()),
-        Err(e) => {
-            return Err(Diagnostics(vec![SchemaDiagnostic {
-                file: path.to_owned(),
-                span: ir::Span { line: 1, column: 1 },
-                construct: "the bindings file".into(),
-                message: format!("cannot read: {e}"),
-                hint: None,
-                kind: Kind::Io,
-            }]))
-        }
+        Err(e) => return Err(unreadable(path, "the bindings file", e)),
     };
     let mut out: BTreeMap<String, Externs> = BTreeMap::new();
     let mut problems = Vec::new();
@@ -118,22 +109,30 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
         if line.is_empty() {
             continue;
         }
+        // A problem of this line.
+        let problem = |message: String, hint: Option<&str>| SchemaDiagnostic {
+            file: path.to_owned(),
+            span: ir::Span {
+                line: n as u32 + 1,
+                column: 1,
+            },
+            construct: "a binding".into(),
+            message,
+            hint: hint.map(str::to_string),
+            kind: Kind::Io,
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let (file, ty, rust) = match words[..] {
             [file, ty, rust] if ty != render::VISITOR_BINDING => (file, ty, rust),
             [file, ty] if ty == render::VISITOR_BINDING => (file, ty, ""),
             _ => {
-                problems.push(SchemaDiagnostic {
-                file: path.to_owned(),
-                span: ir::Span {
-                    line: n as u32 + 1,
-                    column: 1,
-                },
-                construct: "a binding".into(),
-                message: format!("expected SCHEMA-FILE TYPE RUST-PATH or SCHEMA-FILE @visitor, found {line:?}"),
-                hint: Some("e.g. cif.xsd Square ::boardxml::cif::Square".into()),
-                kind: Kind::Io,
-            });
+                let message = format!(
+                    "expected SCHEMA-FILE TYPE RUST-PATH or SCHEMA-FILE @visitor, found {line:?}"
+                );
+                problems.push(problem(
+                    message,
+                    Some("e.g. cif.xsd Square ::boardxml::cif::Square"),
+                ));
                 continue;
             }
         };
@@ -143,17 +142,7 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
             .insert(ty.to_string(), rust.to_string())
             .is_some()
         {
-            problems.push(SchemaDiagnostic {
-                file: path.to_owned(),
-                span: ir::Span {
-                    line: n as u32 + 1,
-                    column: 1,
-                },
-                construct: "a binding".into(),
-                message: format!("type {ty} of {file} is bound twice"),
-                hint: None,
-                kind: Kind::Io,
-            });
+            problems.push(problem(format!("type {ty} of {file} is bound twice"), None));
         }
     }
     if problems.is_empty() {
@@ -161,6 +150,18 @@ pub fn read_bindings(path: &Path) -> Result<BTreeMap<String, Externs>, Diagnosti
     } else {
         Err(Diagnostics(problems))
     }
+}
+
+/// A file or folder (`what`) that cannot be read.
+fn unreadable(path: &Path, what: &str, e: std::io::Error) -> Diagnostics {
+    Diagnostics(vec![SchemaDiagnostic {
+        file: path.to_owned(),
+        span: ir::Span { line: 1, column: 1 },
+        construct: what.into(),
+        message: format!("cannot read: {e}"),
+        hint: None,
+        kind: Kind::Io,
+    }])
 }
 
 pub(crate) fn render_schema(
@@ -293,16 +294,7 @@ pub fn generate_dir_allowed(
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "xsd"))
             .collect(),
-        Err(e) => {
-            return Err(Diagnostics(vec![SchemaDiagnostic {
-                file: dir.to_owned(),
-                span: ir::Span { line: 1, column: 1 },
-                construct: "the schema folder".into(),
-                message: format!("cannot read: {e}"),
-                hint: None,
-                kind: Kind::Io,
-            }]))
-        }
+        Err(e) => return Err(unreadable(dir, "the schema folder", e)),
     };
     paths.sort();
     let bindings = read_bindings(&dir.join(BINDINGS_FILE))?;

@@ -230,8 +230,10 @@ pub fn package_allowed(
     let mut warnings = Vec::new();
     let (mut worst, mut invalid) = (Verdict::Supported, false);
     let mut types = 0;
+    // A document two sets bring in is read once.
+    let cache = crate::xsd::Cache::new();
     for set in sets {
-        match module_text(set, catalogs, &catalog, allowed) {
+        match module_text(set, &catalog, allowed, &cache) {
             Ok((text, count, warned)) => {
                 types += count;
                 files.insert(format!("src/sets/{}.rs", module_of(&set.name)), text);
@@ -294,27 +296,24 @@ pub fn package_allowed(
     Ok(Package { files, warnings })
 }
 
+/// The module of one set: `check`'s reading and rendering of its schema (read and
+/// rendered once), with the number of its types and its warnings.
 fn module_text(
     set: &SetSpec,
-    catalogs: &[PathBuf],
     catalog: &crate::xsd::Catalog,
     allowed: &crate::xsd::Allowed,
+    cache: &crate::xsd::Cache,
 ) -> Result<(String, usize, Diagnostics), (Verdict, Diagnostics)> {
-    let report = crate::check::check_files_allowed(&set.schemas, catalogs, allowed);
-    if report.verdict != Verdict::Supported {
-        return Err((report.verdict, report.diagnostics));
-    }
     // The set's documents form one schema, with what they include and import.
-    let schema = crate::xsd::read_schema_files_allowed(&set.schemas, catalog, allowed)
-        .map_err(|d| (Verdict::Unsupported, d))?;
-    let first = set
-        .schemas
-        .first()
-        .map_or(Path::new("schema.xsd"), PathBuf::as_path);
-    let (_, code) = crate::render_schema(first, &schema, &crate::Externs::new())
-        .map_err(|d| (Verdict::Unsupported, d))?;
-    // A supported schema's diagnostics are its warnings.
-    Ok((code, schema.types.len(), report.diagnostics))
+    let (report, generated) =
+        crate::check::check_read(&set.schemas, catalog, Vec::new(), allowed, cache);
+    match (report.verdict, generated) {
+        // A supported schema's diagnostics are its warnings.
+        (Verdict::Supported, Some(g)) => Ok((g.code, g.types, report.diagnostics)),
+        // Read and rendered without code only with an error, which is a diagnostic.
+        (Verdict::Supported, None) => Err((Verdict::Unsupported, report.diagnostics)),
+        (verdict, _) => Err((verdict, report.diagnostics)),
+    }
 }
 
 /// The `recursion_limit` a package of schemas of `types` types in all needs. A type holds

@@ -102,7 +102,7 @@ fn a_visitor_binding_gives_a_visitor_and_its_hooks() {
     let mut externs = bindings["cif.xsd"].clone();
     let (_, with) = boardxml_codegen::generate_file_with(&cif, &externs).unwrap();
     assert!(
-        with.contains("::boardxml::complex_element!(Arrow, visited);"),
+        with.contains("::boardxml::complex_element!(Arrow, visited 0);"),
         "{with}"
     );
     assert!(with.contains("::boardxml::visitor!("), "{with}");

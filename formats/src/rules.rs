@@ -3,14 +3,12 @@
 //! the findings of a document in memory ([`check`]). Each format keeps its rules in its own
 //! module.
 
-use std::any::Any;
-
 use crate::cbf::rules::CbfRules;
 use crate::cif::rules::CifRules;
-use crate::document::Document;
+use crate::document::{Document, Format};
 use crate::generated::{cbf_1_0, cbf_2007, cif};
 use boardxml::diagnostic::Diagnostic;
-use boardxml::xml::{At, Observer};
+use boardxml::xml::{At, Observer, Visited};
 
 /// The rules of every format, as the reader's observer: findings come with the reader's
 /// diagnostics, anchored at byte offsets.
@@ -18,30 +16,43 @@ use boardxml::xml::{At, Observer};
 pub struct Rules {
     cif: CifRules,
     cbf: CbfRules,
-    /// Whether the document is a CIF one, once its root has started (only its format's
-    /// rules are asked about each start tag).
-    cif_document: Option<bool>,
+    /// The document's format, once its root has started: only its rules are asked about
+    /// each start tag, and only its schema's types are tried for each element read.
+    format: Option<Format>,
 }
 
 impl Observer for Rules {
     fn start(&mut self, at: &At<'_>, found: &mut Vec<Diagnostic>) {
-        // The first start tag is the root's.
-        if *self.cif_document.get_or_insert_with(|| at.name() == "cif") {
+        // The first start tag is the root's: it tells the format as validation does
+        // (`Format::of_root`).
+        let format = *self.format.get_or_insert_with(|| match at.name() {
+            "cif" => Format::Cif,
+            _ if at.attribute_value("Version").is_some() => Format::Cbf10,
+            _ => Format::Cbf2007,
+        });
+        if format == Format::Cif {
             self.cif.start(at, found);
         }
     }
 
     fn starts(&self) -> bool {
         // Only the CIF rules need start tags (a game's board before its markers).
-        self.cif_document != Some(false)
+        matches!(self.format, None | Some(Format::Cif))
     }
 
-    fn element(&mut self, element: &dyn Any, at: &At<'_>, found: &mut Vec<Diagnostic>) {
-        // The root told the format: only its schemas' types are tried.
-        if self.cif_document == Some(true) {
-            cif::visit(&mut self.cif, element, at, found);
-        } else {
-            self.cbf.element(element, at, found);
+    fn element(&mut self, element: Visited<'_>, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+        match self.format {
+            Some(Format::Cif) => {
+                cif::visit(&mut self.cif, element, at, found);
+            }
+            Some(Format::Cbf10) => {
+                cbf_1_0::visit(&mut self.cbf, element, at, found);
+            }
+            Some(Format::Cbf2007) => {
+                cbf_2007::visit(&mut self.cbf, element, at, found);
+            }
+            // Elements come after their root's start tag, which tells the format.
+            _ => {}
         }
     }
 }

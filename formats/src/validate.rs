@@ -214,10 +214,11 @@ fn sniff_root(head: &[u8]) -> Option<Option<Format>> {
 }
 
 fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Validated {
+    // In memory (a file up to 2 MiB, read once: the source keeps it), or streamed.
+    let whole = source.whole();
     // The players' formats are told by their first bytes (what is in memory already, else
     // the head of the stream).
     if !options.xml_only {
-        let whole = source.whole();
         let kind = match &whole {
             Some(bytes) => crate::players::Kind::sniff(bytes),
             None => source.head().and_then(|h| crate::players::Kind::sniff(&h)),
@@ -228,7 +229,7 @@ fn validate_source(path: &Path, source: &dyn Source, options: &Options) -> Valid
     }
     // A CBF record is kept whole: bound it before its tree is built, if it is streamed. (A
     // stream whose first bytes show no root is bounded too, in case it is one.)
-    let root = match options.schema_only || options.xml_only {
+    let root = match whole.is_some() || options.schema_only || options.xml_only {
         true => Some(None),
         false => source.head().and_then(|h| sniff_root(&h)),
     };

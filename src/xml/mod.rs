@@ -9,7 +9,7 @@ mod writer;
 pub use guard::{MarkupGuard, TooLarge};
 pub use reader::{
     excerpt, At, Attributes, ContentConstraint, Limits, MixedItem, Observer, Reader, Shape, Tag,
-    XsiType,
+    Visited, XsiType,
 };
 pub use writer::Writer;
 

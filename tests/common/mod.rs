@@ -12,9 +12,7 @@ pub mod cases;
 /// `../shared/<sub>` (CI has `../shared` beside the checkout), or `None` after a loud
 /// skip (see [`skip`]); with `BOARDXML_REQUIRE_SHARED=1` a missing folder fails the test.
 pub fn shared(sub: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(sub);
+    let root = workspace().join("../shared").join(sub);
     if root.is_dir() {
         return Some(root);
     }
@@ -26,6 +24,21 @@ pub fn shared(sub: &str) -> Option<PathBuf> {
         ),
     );
     None
+}
+
+/// The workspace's root: the crate's folder or the nearest folder above it whose
+/// Cargo.toml has a `[workspace]` table (the tests of `cli/` and `formats/` include this
+/// module too, and `../shared` is beside the workspace, not beside their crate).
+pub fn workspace() -> PathBuf {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    crate_dir
+        .ancestors()
+        .find(|dir| {
+            std::fs::read_to_string(dir.join("Cargo.toml"))
+                .is_ok_and(|manifest| manifest.lines().any(|line| line.trim() == "[workspace]"))
+        })
+        .unwrap_or(crate_dir)
+        .to_path_buf()
 }
 
 /// What a skipped check lacked.

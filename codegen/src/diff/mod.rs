@@ -140,8 +140,10 @@ pub fn diff_files_allowed(
     catalog: &crate::xsd::Catalog,
     allowed: &crate::xsd::Allowed,
 ) -> Result<Report, Diagnostics> {
-    let a = crate::xsd::read_schema_files_allowed(&[old.to_owned()], catalog, allowed)?;
-    let b = crate::xsd::read_schema_files_allowed(&[new.to_owned()], catalog, allowed)?;
+    // A document both schemas bring in is read once.
+    let cache = crate::xsd::Cache::new();
+    let a = crate::xsd::read_schema_files_cached(&[old.to_owned()], catalog, allowed, &cache)?;
+    let b = crate::xsd::read_schema_files_cached(&[new.to_owned()], catalog, allowed, &cache)?;
     Ok(diff(
         &a,
         &b,
@@ -161,18 +163,14 @@ pub fn diff(
     externs_a: &Externs,
     externs_b: &Externs,
 ) -> Report {
-    crate::on_schema_stack(|| diff_here(a, b, old_file, new_file, externs_a, externs_b))
+    crate::on_schema_stack(|| diff_here((a, old_file, externs_a), (b, new_file, externs_b)))
 }
 
+/// One side of a comparison: the schema, its file and the bindings it is rendered with.
+type Side<'s> = (&'s Schema, &'s str, &'s Externs);
+
 /// [`diff`] on the stack it runs on.
-fn diff_here(
-    a: &Schema,
-    b: &Schema,
-    old_file: &str,
-    new_file: &str,
-    externs_a: &Externs,
-    externs_b: &Externs,
-) -> Report {
+fn diff_here((a, old_file, externs_a): Side<'_>, (b, new_file, externs_b): Side<'_>) -> Report {
     // Elements compared by their declared types (see `type_substitution.rs`).
     let (a, b) = (
         &type_substitution::as_declared(a),
@@ -1004,81 +1002,62 @@ fn content_changes(
         && added.len() == 1
         && removed[0].0.type_ref == added[0].0.type_ref
         && (removed[0].1, removed[0].2) == (added[0].1, added[0].2);
+    // One change: its kind, its line, the elements it is about.
+    let mut note = |kind: &'static str, detail: String, elements: &[&str]| {
+        details.push(detail);
+        kinds.insert(kind);
+        members.extend(elements.iter().map(|e| e.to_string()));
+    };
     if renamed {
-        details.push(format!(
-            "element {} renamed to {}",
-            removed[0].0.name, added[0].0.name
-        ));
-        kinds.insert("element-renamed");
-        members.push(removed[0].0.name.clone());
-        members.push(added[0].0.name.clone());
+        let (r, n) = (&removed[0].0.name, &added[0].0.name);
+        note(
+            "element-renamed",
+            format!("element {r} renamed to {n}"),
+            &[r, n],
+        );
     } else {
-        for r in &removed {
-            details.push(format!(
-                "element {} removed (was {} {}) from {old_file}:{}:{}",
-                r.0.name,
-                label(&r.0.type_ref),
-                occurs(r.1, r.2),
-                r.0.span.line,
-                r.0.span.column
-            ));
-            kinds.insert("element-removed");
-            members.push(r.0.name.clone());
+        // An element removed (from OLD) or added (to NEW), where it stood.
+        let uses = |u: &(ElementDecl, u32, Option<u32>)| {
+            let (e, at) = (&u.0, u.0.span);
+            let shown = format!("{} {}", label(&e.type_ref), occurs(u.1, u.2));
+            (e.name.clone(), shown, format!("{}:{}", at.line, at.column))
+        };
+        for (name, shown, at) in removed.iter().map(|r| uses(r)) {
+            let detail = format!("element {name} removed (was {shown}) from {old_file}:{at}");
+            note("element-removed", detail, &[&name]);
         }
-        for n in &added {
+        for (n, (name, shown, at)) in added.iter().map(|n| (n, uses(n))) {
             let how = if n.1 == 0 { "optional" } else { "required" };
-            details.push(format!(
-                "element {} added ({how}, {} {}) at {new_file}:{}:{}",
-                n.0.name,
-                label(&n.0.type_ref),
-                occurs(n.1, n.2),
-                n.0.span.line,
-                n.0.span.column
-            ));
-            kinds.insert("element-added");
-            members.push(n.0.name.clone());
+            let detail = format!("element {name} added ({how}, {shown}) at {new_file}:{at}");
+            note("element-added", detail, &[&name]);
         }
     }
     for u in &ua {
-        if let Some(v) = ub.iter().find(|v| v.0.name == u.0.name) {
-            if (u.1, u.2) != (v.1, v.2) {
-                details.push(format!(
-                    "occurrence of element {} in {owner}: {} -> {}",
-                    u.0.name,
-                    occurs(u.1, u.2),
-                    occurs(v.1, v.2)
-                ));
-                kinds.insert("occurrence-changed");
-                members.push(u.0.name.clone());
-            }
-            if u.0.value != v.0.value {
-                details.push(format!(
-                    "value constraint of element {}: {} -> {}",
-                    u.0.name,
-                    value_constraint(&u.0.value),
-                    value_constraint(&v.0.value)
-                ));
-                kinds.insert("element-value-changed");
-                members.push(u.0.name.clone());
-            }
-            if u.0.nillable != v.0.nillable {
-                details.push(format!(
-                    "nillable of element {}: {} -> {}",
-                    u.0.name, u.0.nillable, v.0.nillable
-                ));
-                kinds.insert("element-nillable-changed");
-                members.push(u.0.name.clone());
-            }
-            if u.0.type_ref != v.0.type_ref {
-                details.push(format!(
-                    "type of element {}: {} -> {}",
-                    u.0.name,
-                    label(&u.0.type_ref),
-                    label(&v.0.type_ref)
-                ));
-                kinds.insert("element-type-changed");
-                members.push(u.0.name.clone());
-            }
+        let Some(v) = ub.iter().find(|v| v.0.name == u.0.name) else {
+            continue;
+        };
+        let (name, x, y) = (&u.0.name, &u.0, &v.0);
+        if (u.1, u.2) != (v.1, v.2) {
+            let (from, to) = (occurs(u.1, u.2), occurs(v.1, v.2));
+            let detail = format!("occurrence of element {name} in {owner}: {from} -> {to}");
+            note("occurrence-changed", detail, &[name]);
+        }
+        if x.value != y.value {
+            let (from, to) = (value_constraint(&x.value), value_constraint(&y.value));
+            let detail = format!("value constraint of element {name}: {from} -> {to}");
+            note("element-value-changed", detail, &[name]);
+        }
+        if x.nillable != y.nillable {
+            let detail = format!(
+                "nillable of element {name}: {} -> {}",
+                x.nillable, y.nillable
+            );
+            note("element-nillable-changed", detail, &[name]);
+        }
+        if x.type_ref != y.type_ref {
+            let (from, to) = (label(&x.type_ref), label(&y.type_ref));
+            let detail = format!("type of element {name}: {from} -> {to}");
+            note("element-type-changed", detail, &[name]);
         }
     }
     let na: Vec<&String> = ua
@@ -1297,19 +1276,13 @@ fn facet_changes(
         }
     };
     let s = |v: Option<u64>| v.map(|v| v.to_string());
-    facet("length", "length-changed", s(fa.length), s(fb.length));
-    facet(
-        "minLength",
-        "length-changed",
-        s(fa.min_length),
-        s(fb.min_length),
-    );
-    facet(
-        "maxLength",
-        "length-changed",
-        s(fa.max_length),
-        s(fb.max_length),
-    );
+    for (what, a, b) in [
+        ("length", fa.length, fb.length),
+        ("minLength", fa.min_length, fb.min_length),
+        ("maxLength", fa.max_length, fb.max_length),
+    ] {
+        facet(what, "length-changed", s(a), s(b));
+    }
     // Value bounds as written (every ordered base); an integer base also folds them into
     // `min`/`max`, which are described only when no bound is written (a bound set by
     // the reader rather than by a facet).
@@ -1336,17 +1309,18 @@ fn facet_changes(
         );
     }
     if fa.bounds.is_empty() && fb.bounds.is_empty() {
+        let folded = |v: Option<i128>| v.map(|v| v.to_string());
         facet(
             "minInclusive",
             "range-changed",
-            fa.min.map(|v| v.to_string()),
-            fb.min.map(|v| v.to_string()),
+            folded(fa.min),
+            folded(fb.min),
         );
         facet(
             "maxInclusive",
             "range-changed",
-            fa.max.map(|v| v.to_string()),
-            fb.max.map(|v| v.to_string()),
+            folded(fa.max),
+            folded(fb.max),
         );
     } else if (fa.min, fa.max) != (fb.min, fb.max) && fa.bounds == fb.bounds {
         // The written bounds are the same but their folding differs: still a change.
@@ -1358,18 +1332,17 @@ fn facet_changes(
             Some(show(fb)),
         );
     }
-    facet(
-        "totalDigits",
-        "digits-changed",
-        fa.total_digits.map(|v| v.to_string()),
-        fb.total_digits.map(|v| v.to_string()),
-    );
-    facet(
-        "fractionDigits",
-        "digits-changed",
-        fa.fraction_digits.map(|v| v.to_string()),
-        fb.fraction_digits.map(|v| v.to_string()),
-    );
+    for (what, a, b) in [
+        ("totalDigits", fa.total_digits, fb.total_digits),
+        ("fractionDigits", fa.fraction_digits, fb.fraction_digits),
+    ] {
+        facet(
+            what,
+            "digits-changed",
+            s(a.map(u64::from)),
+            s(b.map(u64::from)),
+        );
+    }
     facet(
         "whiteSpace",
         "whitespace-changed",

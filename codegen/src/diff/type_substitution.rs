@@ -1,5 +1,5 @@
 //! The diff compares elements by their declared types: an element whose type `xsi:type`
-//! chooses ([`TypeKind::Substitution`], `xsd/type_substitution.rs`) is compared as
+//! chooses ([`TypeKind::Substitution`], `xsd/passes/type_substitution.rs`) is compared as
 //! declared, and the substitution types themselves (made by the generator, not written in
 //! the schema) are left out. What `xsi:type` may name follows from the schema's types and
 //! `block`s, which the diff compares on their own; that a removed or renamed type could

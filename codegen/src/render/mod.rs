@@ -167,7 +167,8 @@ pub fn render(
     items.append(&mut r.xsi_table_items);
     if r.visitor {
         let (types, methods): (Vec<_>, Vec<_>) = r.visited.iter().cloned().unzip();
-        items.push(quote! { ::boardxml::visitor!([#(#types #methods),*]); });
+        let indices = (0..types.len()).map(proc_macro2::Literal::usize_unsuffixed);
+        items.push(quote! { ::boardxml::visitor!([#(#indices #types #methods),*]); });
     }
     if !r.errors.is_empty() {
         return Err(r.errors);
@@ -338,7 +339,8 @@ struct SimpleBase {
 
 impl<'s> Renderer<'s> {
     /// What a generated `Element` impl is given to hand the elements of type `ident` to the
-    /// schema's visitor: `visited`, nothing when the schema has no visitor.
+    /// schema's visitor: `visited INDEX` (its place among the visited types), nothing when the
+    /// schema has no visitor.
     fn visit_args(&mut self, ident: &Ident) -> TokenStream {
         if !self.visitor {
             return TokenStream::new();
@@ -349,8 +351,9 @@ impl<'s> Renderer<'s> {
         let method = self
             .visitor_methods
             .take(&sanitize_snake(&ident.to_string()));
+        let index = proc_macro2::Literal::usize_unsuffixed(self.visited.len());
         self.visited.push((ident.clone(), method));
-        quote! { , visited }
+        quote! { , visited #index }
     }
 
     /// Reports a valid construct the generator cannot express.

@@ -26,17 +26,14 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use quick_xml::events::Event;
-use quick_xml::name::ResolveResult;
-use quick_xml::NsReader;
-
-use super::catalog::{span_at, Catalog};
+use super::adapter::Model;
+use super::catalog::Catalog;
 use super::schema_file::read_bounded;
+use super::tree::Tree;
 use crate::diagnostic::{Kind, SchemaDiagnostic};
 use crate::ir::Span;
-
-const XS_NS: &[u8] = b"http://www.w3.org/2001/XMLSchema";
 
 /// How one document brings in another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,8 +83,10 @@ pub struct Composition {
 pub struct Document {
     /// Its path (as given on the command line, or resolved from a location).
     pub path: PathBuf,
-    /// Its text.
-    pub text: String,
+    /// Its text, parsed (shared by every document read from the same file).
+    pub tree: Arc<Tree>,
+    /// xsd-parser's model of it, made once on first use (`adapter.rs`), shared as the tree.
+    pub(super) model: Arc<OnceLock<Model>>,
     /// Its own `targetNamespace` (`None`: none, or not read because it is not well-formed).
     pub target_namespace: Option<String>,
     /// The namespace its components are in: its own, or for a chameleon include (a
@@ -104,6 +103,57 @@ pub struct DocumentSet {
     pub documents: Vec<Document>,
     /// Problems of composition (unreadable or unmapped locations, namespace mismatches).
     pub diagnostics: Vec<SchemaDiagnostic>,
+}
+
+/// The files one run has read and parsed, by canonical path: a document that two schemas
+/// of the run bring in (two sets of a validator package, the old and the new schema of a
+/// `diff`) is read and parsed once. Locations are still resolved, and confined, for each
+/// schema: only reading the file is saved.
+#[derive(Debug, Default)]
+pub struct Cache {
+    read: Mutex<HashMap<PathBuf, Parsed>>,
+}
+
+impl Cache {
+    /// An empty cache.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn get(&self, path: &Path) -> Option<Parsed> {
+        self.read.lock().ok()?.get(path).cloned()
+    }
+
+    fn put(&self, path: PathBuf, parsed: &Parsed) {
+        if let Ok(mut read) = self.read.lock() {
+            read.insert(path, parsed.clone());
+        }
+    }
+}
+
+/// A file read and parsed: its tree, and the slot xsd-parser's model of it is kept in once
+/// made; every document read from the file shares both.
+#[derive(Debug, Clone)]
+struct Parsed {
+    tree: Arc<Tree>,
+    model: Arc<OnceLock<Model>>,
+}
+
+impl Parsed {
+    fn new(text: String) -> Parsed {
+        Parsed {
+            tree: Tree::read(text),
+            model: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// What `doc` was read from.
+    fn of(doc: &Document) -> Parsed {
+        Parsed {
+            tree: doc.tree.clone(),
+            model: doc.model.clone(),
+        }
+    }
 }
 
 /// Where a document was found: a file, and the URL it was named by (relative locations
@@ -189,6 +239,17 @@ pub fn load(roots: Vec<Root>, catalog: &Catalog) -> DocumentSet {
 
 /// [`load`], also allowed to read under `allowed`'s folders.
 pub fn load_allowed(roots: Vec<Root>, catalog: &Catalog, allowed: &Allowed) -> DocumentSet {
+    load_cached(roots, catalog, allowed, &Cache::new())
+}
+
+/// [`load_allowed`], the files already read in this run taken from `cache` (and those
+/// read now added to it).
+pub fn load_cached(
+    roots: Vec<Root>,
+    catalog: &Catalog,
+    allowed: &Allowed,
+    cache: &Cache,
+) -> DocumentSet {
     let mut allowed = allowed.clone();
     for (path, _) in &roots {
         allowed.root(path);
@@ -203,10 +264,14 @@ pub fn load_allowed(roots: Vec<Root>, catalog: &Catalog, allowed: &Allowed) -> D
     // Documents still to scan for composition elements, with their bases.
     let mut queue: Vec<(usize, Base)> = Vec::new();
     for (path, text) in roots {
-        let text = match text {
-            Some(t) => t,
-            None => match read(&path, true) {
-                Ok(t) => t,
+        let key = canonical(&path);
+        let parsed = match text {
+            Some(t) => Parsed::new(t),
+            None => match cache.get(&key).map_or_else(|| read(&path, true), Ok) {
+                Ok(t) => {
+                    cache.put(key.clone(), &t);
+                    t
+                }
                 Err((message, kind)) => {
                     set.diagnostics.push(SchemaDiagnostic {
                         file: path.clone(),
@@ -225,11 +290,10 @@ pub fn load_allowed(roots: Vec<Root>, catalog: &Catalog, allowed: &Allowed) -> D
                 }
             },
         };
-        let key = canonical(&path);
         if by_path.contains_key(&key) {
             continue;
         }
-        let doc = document(path.clone(), text, None);
+        let doc = document(path.clone(), parsed, None);
         by_path.insert(key.clone(), set.documents.len());
         index.insert((key, doc.namespace.clone()), set.documents.len());
         queue.push((
@@ -303,7 +367,7 @@ pub fn load_allowed(roots: Vec<Root>, catalog: &Catalog, allowed: &Allowed) -> D
             let again = by_path.get(&key).map(|&first| {
                 let doc = document(
                     file.clone(),
-                    set.documents[first].text.clone(),
+                    Parsed::of(&set.documents[first]),
                     inherited.clone(),
                 );
                 (doc.namespace.clone(), doc)
@@ -320,8 +384,12 @@ pub fn load_allowed(roots: Vec<Root>, catalog: &Catalog, allowed: &Allowed) -> D
                     }
                 },
                 None => {
-                    let text = match read(&checked, false) {
-                        Ok(t) => t,
+                    let read = cache.get(&key).map_or_else(|| read(&checked, false), Ok);
+                    let parsed = match read {
+                        Ok(t) => {
+                            cache.put(key.clone(), &t);
+                            t
+                        }
                         Err((message, kind)) => {
                             let reason = message.strip_prefix("cannot read: ").unwrap_or(&message);
                             // The location as written (the diagnostic names the document it
@@ -336,7 +404,7 @@ pub fn load_allowed(roots: Vec<Root>, catalog: &Catalog, allowed: &Allowed) -> D
                             continue;
                         }
                     };
-                    let doc = document(file.clone(), text, inherited);
+                    let doc = document(file.clone(), parsed, inherited);
                     let i = set.documents.len();
                     by_path.insert(key.clone(), i);
                     index.insert((key, doc.namespace.clone()), i);
@@ -390,14 +458,15 @@ fn canonical(path: &Path) -> PathBuf {
 /// A document's text, read with a limit: a regular file, or when the user `named` it, also
 /// a stream. A file in another encoding than UTF-8 is valid XML, only not supported
 /// (quick-xml reads UTF-8).
-fn read(path: &Path, named: bool) -> Result<String, (String, Kind)> {
+fn read(path: &Path, named: bool) -> Result<Parsed, (String, Kind)> {
     let bytes = read_bounded(path, named).map_err(|e| (format!("cannot read: {e}"), Kind::Io))?;
-    String::from_utf8(bytes).map_err(|_| {
+    let text = String::from_utf8(bytes).map_err(|_| {
         (
             "the file is not UTF-8; only UTF-8 schemas are supported".to_string(),
             Kind::Unsupported,
         )
-    })
+    })?;
+    Ok(Parsed::new(text))
 }
 
 /// Whether a location is an absolute URI with a scheme (`http:`, `urn:`, `file:`), not a
@@ -487,76 +556,42 @@ fn locate(
 /// what the mapping confines it to (the file itself, or a rewrite's folder).
 type Located = (PathBuf, Option<String>, Option<PathBuf>);
 
-/// Reads what composition needs from a document: its targetNamespace and top-level
-/// include/import/redefine elements (nothing, if it is not well-formed: the scan says so).
-fn document(path: PathBuf, text: String, inherited: Option<String>) -> Document {
+/// What composition needs from a document: its targetNamespace and top-level
+/// include/import/redefine elements (nothing, if its root is not `xs:schema`; what comes
+/// before the end of a document that is not well-formed: the markup checks say why).
+fn document(path: PathBuf, parsed: Parsed, inherited: Option<String>) -> Document {
+    let tree = parsed.tree.clone();
     let mut doc = Document {
         path,
         target_namespace: None,
         namespace: None,
         compositions: Vec::new(),
-        text: String::new(),
+        tree: parsed.tree,
+        model: parsed.model,
     };
-    let mut reader = NsReader::from_str(&text);
-    let mut depth = 0usize;
-    loop {
-        let at = reader.buffer_position() as usize;
-        let Ok((ns, event)) = reader.read_resolved_event() else {
-            break;
-        };
-        let (start, empty) = match &event {
-            Event::Start(s) => (s, false),
-            Event::Empty(s) => (s, true),
-            Event::End(_) => {
-                depth = depth.saturating_sub(1);
-                continue;
-            }
-            Event::Eof => break,
-            _ => continue,
-        };
-        let is_xs = matches!(&ns, ResolveResult::Bound(n) if n.as_ref() == XS_NS);
-        let decoder = reader.decoder();
-        let attr = |name: &str| -> Option<String> {
-            start
-                .attributes()
-                .flatten()
-                .find(|a| a.key.as_ref() == name.as_bytes())
-                .and_then(|a| {
-                    a.decode_and_unescape_value(decoder)
-                        .ok()
-                        .map(|v| v.trim().to_string())
-                })
-        };
-        if depth == 0 {
-            if !is_xs || start.local_name().as_ref() != b"schema" {
-                break;
-            }
-            doc.target_namespace = attr("targetNamespace").filter(|t| !t.is_empty());
-        } else if depth == 1 && is_xs {
-            let how = match start.local_name().as_ref() {
-                b"include" => Some(How::Include),
-                b"import" => Some(How::Import),
-                b"redefine" => Some(How::Redefine),
-                _ => None,
+    if let Some(root) = tree.schema() {
+        let attr = |n: &super::tree::Node, name: &str| n.attr(name).map(|v| v.trim().to_string());
+        doc.target_namespace = attr(root, "targetNamespace").filter(|t| !t.is_empty());
+        for &c in &root.children {
+            let n = &tree.nodes[c];
+            let how = match n.local.as_str() {
+                "include" if n.xs => How::Include,
+                "import" if n.xs => How::Import,
+                "redefine" if n.xs => How::Redefine,
+                _ => continue,
             };
-            if let Some(how) = how {
-                doc.compositions.push(Composition {
-                    how,
-                    span: span_at(&text, at + text[at..].find('<').unwrap_or(0)),
-                    location: attr("schemaLocation"),
-                    namespace: attr("namespace"),
-                    document: None,
-                    failed: false,
-                    refused: false,
-                });
-            }
-        }
-        if !empty {
-            depth += 1;
+            doc.compositions.push(Composition {
+                how,
+                span: n.span,
+                location: attr(n, "schemaLocation"),
+                namespace: attr(n, "namespace"),
+                document: None,
+                failed: false,
+                refused: false,
+            });
         }
     }
     doc.namespace = doc.target_namespace.clone().or(inherited);
-    doc.text = text;
     doc
 }
 

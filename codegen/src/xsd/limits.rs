@@ -15,27 +15,18 @@
 //!   groups, each nesting its reference a few levels down, counts every level. Cycles are not followed (other passes report or
 //!   handle them): a reference back into the chain being measured counts nothing.
 //!
-//! Both scans keep their own stacks, so a document of any depth is measured without
-//! recursion.
+//! Both are measured on the documents' trees (`tree.rs`), read without recursion: the
+//! nesting while the tree is read, the references by a walk over its nodes in document
+//! order, so a document of any depth is measured without recursion.
 
 use std::collections::HashMap;
-use std::path::Path;
 
-use quick_xml::encoding::Decoder;
-use quick_xml::events::{BytesStart, Event};
-use quick_xml::name::{QName, ResolveResult};
-use quick_xml::NsReader;
-
-use super::catalog::span_at;
 use super::compose::DocumentSet;
+use super::tree::Tree;
 use crate::diagnostic::{Kind, SchemaDiagnostic};
 use crate::ir::Span;
 
-const XS_NS: &[u8] = b"http://www.w3.org/2001/XMLSchema";
-
-/// How deeply the elements of one schema document may nest (the `xs:schema` element is
-/// depth 1). The runtime's documents have the same limit.
-pub const MAX_NESTING: usize = 256;
+pub use super::tree::MAX_NESTING;
 
 /// How deep a component's structure may go with its references followed (see the module
 /// documentation).
@@ -63,17 +54,27 @@ pub fn check(set: &DocumentSet) -> Vec<SchemaDiagnostic> {
     // Components in document order, for a stable report.
     let mut order: Vec<Component> = Vec::new();
     for (index, doc) in set.documents.iter().enumerate() {
-        if let Err(p) = scan(
+        if let Some((span, name)) = &doc.tree.too_deep {
+            problems.push(SchemaDiagnostic {
+                file: doc.path.clone(),
+                span: *span,
+                construct: format!("element <{name}>"),
+                message: format!(
+                    "elements nest more than {MAX_NESTING} deep here; boardxml-codegen reads schema documents nested at most {MAX_NESTING} deep"
+                ),
+                hint: Some("flatten the nesting, e.g. with named groups or types".to_owned()),
+                kind: Kind::Unsupported,
+            });
+            continue;
+        }
+        references(
             index,
-            &doc.path,
-            &doc.text,
+            &doc.tree,
             doc.namespace.as_deref(),
             doc.target_namespace.is_none(),
             &mut nodes,
             &mut order,
-        ) {
-            problems.push(p);
-        }
+        );
     }
     if !problems.is_empty() {
         // Reference depths are not measured over documents not scanned whole.
@@ -106,179 +107,126 @@ fn xs_element(space: &str) -> &'static str {
 }
 
 /// The symbol space of a top-level XSD element that declares a named component.
-fn space_of(local: &[u8]) -> Option<&'static str> {
+fn space_of(local: &str) -> Option<&'static str> {
     Some(match local {
-        b"group" => "group",
-        b"attributeGroup" => "attributeGroup",
-        b"complexType" | b"simpleType" => "type",
-        b"element" => "element",
+        "group" => "group",
+        "attributeGroup" => "attributeGroup",
+        "complexType" | "simpleType" => "type",
+        "element" => "element",
         _ => return None,
     })
 }
 
-/// One document's nesting, and its components' references into `nodes`.
-fn scan(
+/// One document's components' references, into `nodes`.
+fn references(
     index: usize,
-    path: &Path,
-    text: &str,
+    tree: &Tree,
     namespace: Option<&str>,
     chameleon: bool,
     nodes: &mut HashMap<Component, Node>,
     order: &mut Vec<Component>,
-) -> Result<(), SchemaDiagnostic> {
-    let mut reader = NsReader::from_str(text);
-    // Per open element: whether it is XSD `xs:schema` or `xs:redefine` (whose named
-    // children are components).
-    let mut open: Vec<bool> = Vec::new();
+) {
     // The component being read: its key and the depth of its element.
     let mut current: Option<(Component, usize)> = None;
-    loop {
-        let at = reader.buffer_position() as usize;
-        let (event, empty) = match reader.read_event() {
-            Ok(Event::Start(e)) => (e, false),
-            Ok(Event::Empty(e)) => (e, true),
-            Ok(Event::End(_)) => {
-                open.pop();
-                if current.as_ref().is_some_and(|(_, d)| *d > open.len()) {
-                    current = None;
-                }
-                continue;
-            }
-            Ok(Event::Eof) => return Ok(()),
-            // Not well-formed: the reader that follows says where and why.
-            Err(_) => return Ok(()),
-            Ok(_) => continue,
-        };
-        let depth = open.len() + 1;
-        let decoder = reader.decoder();
-        let span = || span_at(text, at + text[at..].find('<').unwrap_or(0));
-        if depth > MAX_NESTING {
-            return Err(SchemaDiagnostic {
-                file: path.to_owned(),
-                span: span(),
-                construct: format!(
-                    "element <{}>",
-                    String::from_utf8_lossy(event.name().as_ref())
-                ),
-                message: format!(
-                    "elements nest more than {MAX_NESTING} deep here; boardxml-codegen reads schema documents nested at most {MAX_NESTING} deep"
-                ),
-                hint: Some("flatten the nesting, e.g. with named groups or types".to_owned()),
-                kind: Kind::Unsupported,
-            });
+    // The nodes are in document order, so a component's elements follow it until one
+    // stands no deeper than it.
+    for n in &tree.nodes[..] {
+        if current.as_ref().is_some_and(|(_, d)| n.depth <= *d) {
+            current = None;
         }
-        let (ns, local) = reader.resolver().resolve_element(event.name());
-        let xsd = matches!(ns, ResolveResult::Bound(n) if n.as_ref() == XS_NS);
-        let local = local.as_ref().to_vec();
-        let parent_holds_components = open.last().copied().unwrap_or(false);
-        if xsd && parent_holds_components && current.is_none() {
-            if let (Some(space), Some(name)) =
-                (space_of(&local), attribute(decoder, &event, b"name"))
-            {
-                let key: Component = (space, namespace.map(str::to_owned), name);
+        if !n.xs {
+            continue;
+        }
+        let parent_holds_components = n
+            .parent
+            .is_some_and(|p| tree.nodes[p].is("schema") || tree.nodes[p].is("redefine"));
+        if parent_holds_components && current.is_none() {
+            if let (Some(space), Some(name)) = (space_of(&n.local), n.attr("name")) {
+                let key: Component = (space, namespace.map(str::to_owned), name.to_owned());
                 let node = nodes.entry(key.clone()).or_insert_with(|| {
                     order.push(key.clone());
                     Node {
-                        at: (index, span()),
+                        at: (index, n.span),
                         ..Node::default()
                     }
                 });
                 node.nesting = node.nesting.max(1);
-                current = Some((key, depth));
+                current = Some((key, n.depth));
             }
         }
-        if xsd {
-            if let Some((key, start)) = &current {
-                let relative = depth - start + 1;
-                let mut refs = Vec::new();
-                let mut refer = |space: &'static str, value: &str| {
-                    if let Some(target) = resolve(&reader, value, namespace, chameleon) {
-                        refs.push(((space, target.0, target.1), relative));
-                    }
-                };
-                match local.as_slice() {
-                    b"group" | b"attributeGroup" => {
-                        if let Some(v) = attribute(decoder, &event, b"ref") {
-                            refer(space_of(&local).unwrap_or("group"), &v);
-                        }
-                    }
-                    b"extension" | b"restriction" => {
-                        if let Some(v) = attribute(decoder, &event, b"base") {
-                            refer("type", &v);
-                        }
-                    }
-                    b"list" => {
-                        if let Some(v) = attribute(decoder, &event, b"itemType") {
-                            refer("type", &v);
-                        }
-                    }
-                    b"union" => {
-                        if let Some(v) = attribute(decoder, &event, b"memberTypes") {
-                            for member in v.split_ascii_whitespace() {
-                                refer("type", member);
-                            }
-                        }
-                    }
-                    b"element" if relative == 1 => {
-                        if let Some(v) = attribute(decoder, &event, b"substitutionGroup") {
-                            // XSD 1.1 allows a list of heads.
-                            for head in v.split_ascii_whitespace() {
-                                refer("element", head);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-                if let Some(node) = nodes.get_mut(key) {
-                    node.nesting = node.nesting.max(relative);
-                    node.references.extend(refs);
+        let Some((key, start)) = &current else {
+            continue;
+        };
+        let relative = n.depth - start + 1;
+        let mut refs = Vec::new();
+        let mut refer = |space: &'static str, value: &str| {
+            if let Some(target) = resolve(n, value, namespace, chameleon) {
+                refs.push(((space, target.0, target.1), relative));
+            }
+        };
+        match n.local.as_str() {
+            "group" | "attributeGroup" => {
+                if let Some(v) = n.attr("ref") {
+                    refer(space_of(&n.local).unwrap_or("group"), v);
                 }
             }
+            "extension" | "restriction" => {
+                if let Some(v) = n.attr("base") {
+                    refer("type", v);
+                }
+            }
+            "list" => {
+                if let Some(v) = n.attr("itemType") {
+                    refer("type", v);
+                }
+            }
+            "union" => {
+                if let Some(v) = n.attr("memberTypes") {
+                    for member in v.split_ascii_whitespace() {
+                        refer("type", member);
+                    }
+                }
+            }
+            "element" if relative == 1 => {
+                if let Some(v) = n.attr("substitutionGroup") {
+                    // XSD 1.1 allows a list of heads.
+                    for head in v.split_ascii_whitespace() {
+                        refer("element", head);
+                    }
+                }
+            }
+            _ => {}
         }
-        if empty {
-            if current.as_ref().is_some_and(|(_, d)| *d == depth) {
-                current = None;
-            }
-        } else {
-            open.push(xsd && matches!(local.as_slice(), b"schema" | b"redefine"));
+        if let Some(node) = nodes.get_mut(key) {
+            node.nesting = node.nesting.max(relative);
+            node.references.extend(refs);
         }
     }
 }
 
-/// An attribute's value (unescaped where it can be).
-fn attribute(decoder: Decoder, e: &BytesStart<'_>, name: &[u8]) -> Option<String> {
-    let a = e.try_get_attribute(name).ok()??;
-    Some(match a.decode_and_unescape_value(decoder) {
-        Ok(v) => v.into_owned(),
-        Err(_) => String::from_utf8_lossy(&a.value).into_owned(),
-    })
-}
-
-/// The expanded name of a QName value at the reader's position; unprefixed names take the
-/// default namespace, and in a chameleon document the including document's.
+/// The expanded name of a QName value where `n` stands; unprefixed names take the default
+/// namespace, and in a chameleon document the including document's.
 fn resolve(
-    reader: &NsReader<&[u8]>,
+    n: &super::tree::Node,
     value: &str,
     namespace: Option<&str>,
     chameleon: bool,
 ) -> Option<(Option<String>, String)> {
     let value = value.trim();
-    let (ns, local) = reader.resolver().resolve_element(QName(value.as_bytes()));
-    let local = String::from_utf8_lossy(local.as_ref()).into_owned();
-    match ns {
-        ResolveResult::Bound(n) => Some((
-            Some(String::from_utf8_lossy(n.as_ref()).into_owned()),
-            local,
-        )),
-        ResolveResult::Unbound => Some((
+    let (prefix, local) = value.split_once(':').unwrap_or(("", value));
+    match n.namespace(prefix) {
+        Some(ns) if !ns.is_empty() => Some((Some(ns.to_owned()), local.to_owned())),
+        // Unprefixed with no default namespace (or one undeclared): no namespace.
+        _ if prefix.is_empty() => Some((
             if chameleon {
                 namespace.map(str::to_owned)
             } else {
                 None
             },
-            local,
+            local.to_owned(),
         )),
-        ResolveResult::Unknown(_) => None,
+        // A prefix nothing binds: the validity pass reports it.
+        _ => None,
     }
 }
 

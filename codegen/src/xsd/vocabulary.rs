@@ -1,5 +1,5 @@
 //! The vocabulary of the XSD language itself: which elements the schema for schemas has
-//! and the attributes it gives each. Both the positional scan (`source`) and the validity
+//! and the attributes it gives each. Both the markup checks (`markup`) and the validity
 //! checks (`validity`) read it, so it stands below both.
 
 /// The attributes the schema for schemas of XSD 1.0 gives each of its elements (besides

@@ -89,7 +89,12 @@ impl Observer for CbfRules {
         false
     }
 
-    fn element(&mut self, element: &dyn std::any::Any, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+    fn element(
+        &mut self,
+        element: boardxml::xml::Visited<'_>,
+        at: &At<'_>,
+        found: &mut Vec<Diagnostic>,
+    ) {
         let _ =
             cbf_1_0::visit(self, element, at, found) || cbf_2007::visit(self, element, at, found);
     }

@@ -63,7 +63,12 @@ impl Observer for CifRules {
         }
     }
 
-    fn element(&mut self, element: &dyn std::any::Any, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+    fn element(
+        &mut self,
+        element: boardxml::xml::Visited<'_>,
+        at: &At<'_>,
+        found: &mut Vec<Diagnostic>,
+    ) {
         cif::visit(self, element, at, found);
     }
 }

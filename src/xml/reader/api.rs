@@ -134,8 +134,42 @@ pub trait Observer {
     }
     /// An element of a visited schema, just read and valid, at `at`: a value of its
     /// generated type, for the schema's generated `visit` function to dispatch.
-    fn element(&mut self, element: &dyn std::any::Any, at: &At<'_>, found: &mut Vec<Diagnostic>) {
+    fn element(&mut self, element: Visited<'_>, at: &At<'_>, found: &mut Vec<Diagnostic>) {
         let _ = (element, at, found);
+    }
+}
+
+/// An element handed to an [`Observer`]: its value, of a generated type, and that type's
+/// place among its schema's visited types (which the schema's generated `visit` function
+/// dispatches on, the value's downcast checking it).
+#[derive(Clone, Copy)]
+pub struct Visited<'e> {
+    index: usize,
+    value: &'e dyn std::any::Any,
+}
+
+impl<'e> Visited<'e> {
+    /// The element `value`, of the visited type at `index` of its schema.
+    pub fn new(index: usize, value: &'e dyn std::any::Any) -> Visited<'e> {
+        Visited { index, value }
+    }
+
+    /// Its type's place among its schema's visited types.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The element.
+    pub fn value(&self) -> &'e dyn std::any::Any {
+        self.value
+    }
+}
+
+impl std::fmt::Debug for Visited<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Visited")
+            .field("index", &self.index)
+            .finish_non_exhaustive()
     }
 }
 
@@ -229,6 +263,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The index in `names` of the next child's name, if it is one of them.
+    #[inline]
     pub fn peek_index(&mut self, names: &[&str]) -> Option<usize> {
         let next = self.peek_child()?;
         names
@@ -673,6 +708,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The next item of mixed content; `None` once the end tag is consumed.
+    #[inline]
     pub fn next_mixed(&mut self) -> Option<MixedItem> {
         match self.next_node() {
             Node::Text { cdata: false, .. } => Some(MixedItem::Text(self.text.clone())),

@@ -64,6 +64,7 @@ impl Reader<'_> {
 
     /// The next node, with malformed input turned into a fatal diagnostic. A text node's
     /// text is in `self.text` until the next call.
+    #[inline]
     pub(super) fn next_node(&mut self) -> Node {
         self.next_node_with(false)
     }

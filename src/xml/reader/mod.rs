@@ -33,7 +33,7 @@ mod tag;
 mod text;
 mod type_substitution;
 
-pub use api::{At, MixedItem, Observer, Shape};
+pub use api::{At, MixedItem, Observer, Shape, Visited};
 pub use attributes::Attributes;
 pub use constraint::ContentConstraint;
 pub use tag::Tag;
@@ -433,6 +433,7 @@ impl<'a> Reader<'a> {
 
 /// Lets a buffer go when one large value grew it: it is reused for every node, and should
 /// not pin the memory of the largest for the rest of the document.
+#[inline]
 fn release_large(buffer: &mut String) {
     if buffer.capacity() > KEEP_CAPACITY {
         *buffer = String::new();

@@ -704,6 +704,7 @@ impl Reader<'_> {
     }
 
     /// Gives a tag whose element has been read back to the pool.
+    #[inline]
     pub(super) fn recycle(&mut self, tag: Tag) {
         if tag.text.capacity() <= KEEP_CAPACITY && self.spare_tags.len() < 64 {
             self.spare_tags.push(tag);

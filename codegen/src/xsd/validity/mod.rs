@@ -16,10 +16,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use quick_xml::events::Event;
-use quick_xml::Reader;
-
-use super::source::{ScanProblem, SourceMap};
+use super::tree::{Node, ScanProblem, Tree};
 use super::vocabulary::xsd_element_known;
 
 mod attributes;
@@ -32,7 +29,6 @@ mod tests;
 
 // The built-in type hierarchy, for the conversion's substitution groups too.
 use crate::diagnostic::Kind;
-use crate::ir::Span;
 pub(super) use derivation::builtin_base;
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
@@ -365,31 +361,6 @@ fn facet_name(local: &str) -> bool {
     )
 }
 
-struct Node {
-    local: String,
-    xs: bool,
-    span: Span,
-    /// Unprefixed attributes (the only ones XSD gives meaning to), values unescaped.
-    attrs: Vec<(String, String)>,
-    /// Namespace bindings in scope, innermost last (prefix "" is the default namespace).
-    scope: std::rc::Rc<Vec<(String, String)>>,
-    children: Vec<usize>,
-    parent: Option<usize>,
-}
-
-impl Node {
-    fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn is(&self, local: &str) -> bool {
-        self.xs && self.local == local
-    }
-}
-
 /// A resolved qualified name: namespace (None = no namespace) and local name.
 type QName = (Option<String>, String);
 
@@ -423,7 +394,7 @@ impl Space {
 const XSI_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema-instance";
 
 struct Checker<'a> {
-    nodes: Vec<Node>,
+    nodes: &'a [Node],
     problems: Vec<ScanProblem>,
     target: Option<String>,
     /// Namespaces imported (None = the absence of a namespace).
@@ -438,7 +409,6 @@ struct Checker<'a> {
     /// A chameleon document (no targetNamespace, included into a namespaced schema): its
     /// unqualified references name components of the includer's namespace.
     chameleon: bool,
-    _map: &'a SourceMap,
 }
 
 /// The global components of every document of a composed schema, by symbol space,
@@ -451,8 +421,8 @@ pub struct Known {
 impl Known {
     /// Adds the global components of a document whose components are in `namespace` (its
     /// targetNamespace, or a chameleon includer's).
-    pub fn add_document(&mut self, text: &str, map: &SourceMap, namespace: Option<&str>) {
-        let Some(nodes) = parse(text, map) else {
+    pub fn add_document(&mut self, tree: &Tree, namespace: Option<&str>) {
+        let Some(nodes) = judged(tree) else {
             return;
         };
         let Some(root) = nodes.first().filter(|n| n.is("schema")) else {
@@ -484,7 +454,7 @@ impl Known {
                     .insert((space, ns.clone(), name.trim().to_string()));
             }
         }
-        for n in &nodes {
+        for n in nodes {
             if n.xs && matches!(n.local.as_str(), "key" | "unique" | "keyref") {
                 if let Some(name) = n.attr("name") {
                     self.components.insert((
@@ -504,18 +474,17 @@ impl Known {
 }
 
 /// Checks the validity of one document of a schema; every problem is [`Kind::Invalid`].
-/// Returns nothing for a document that is not well-formed (the scan reports that).
+/// Returns nothing for a document that is not well-formed (the tree says why).
 /// References resolve against `known`, the components of all the schema's documents. `namespace` is the namespace its components are
 /// in (for a chameleon include, the includer's); `incomplete`: a document it includes
 /// could not be loaded (reported), so a name not found may be declared there.
 pub fn check_in(
-    text: &str,
-    map: &SourceMap,
+    tree: &Tree,
     known: &Known,
     namespace: Option<&str>,
     incomplete: bool,
 ) -> Vec<ScanProblem> {
-    let Some(nodes) = parse(text, map) else {
+    let Some(nodes) = judged(tree) else {
         return Vec::new();
     };
     let own = nodes
@@ -531,107 +500,15 @@ pub fn check_in(
         globals: HashMap::new(),
         known: Some(known),
         chameleon: !own && namespace.is_some(),
-        _map: map,
     };
     cx.run();
     cx.problems
 }
 
-fn parse(text: &str, map: &SourceMap) -> Option<Vec<Node>> {
-    let mut reader = Reader::from_str(text);
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut open: Vec<usize> = Vec::new();
-    // Depth inside xs:appinfo / xs:documentation, whose content is free.
-    let mut free_depth = 0usize;
-    let mut root_scope = std::rc::Rc::new(vec![(
-        "xml".to_string(),
-        "http://www.w3.org/XML/1998/namespace".to_string(),
-    )]);
-    loop {
-        let before = reader.buffer_position() as usize;
-        let event = reader.read_event().ok()?;
-        let (start, empty) = match &event {
-            Event::Start(s) => (s, false),
-            Event::Empty(s) => (s, true),
-            Event::End(_) => {
-                if free_depth > 0 {
-                    free_depth -= 1;
-                } else {
-                    open.pop();
-                }
-                continue;
-            }
-            Event::Eof => break,
-            _ => continue,
-        };
-        if free_depth > 0 {
-            if !empty {
-                free_depth += 1;
-            }
-            continue;
-        }
-        let span = map.span_at(before + text[before..].find('<').unwrap_or(0));
-        let parent = open.last().copied();
-        let outer = parent
-            .map(|p| nodes[p].scope.clone())
-            .unwrap_or_else(|| root_scope.clone());
-        let mut declared = Vec::new();
-        let mut attrs = Vec::new();
-        for a in start.attributes() {
-            let a = a.ok()?;
-            let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
-            let value = a
-                .decode_and_unescape_value(reader.decoder())
-                .ok()?
-                .into_owned();
-            if key == "xmlns" {
-                declared.push((String::new(), value));
-            } else if let Some(p) = key.strip_prefix("xmlns:") {
-                declared.push((p.to_string(), value));
-            } else if !key.contains(':') {
-                attrs.push((key, value));
-            }
-        }
-        let scope = if declared.is_empty() {
-            outer
-        } else {
-            let mut s = (*outer).clone();
-            s.extend(declared);
-            std::rc::Rc::new(s)
-        };
-        let name = String::from_utf8_lossy(start.name().as_ref()).into_owned();
-        let (prefix, local) = name.split_once(':').unwrap_or(("", &name));
-        let ns = scope
-            .iter()
-            .rev()
-            .find(|(p, _)| p == prefix)
-            .map(|(_, n)| n.as_str());
-        let xs = ns == Some(XS_NS);
-        let index = nodes.len();
-        nodes.push(Node {
-            local: local.to_string(),
-            xs,
-            span,
-            attrs,
-            scope: scope.clone(),
-            children: Vec::new(),
-            parent,
-        });
-        if let Some(p) = parent {
-            nodes[p].children.push(index);
-        } else {
-            root_scope = scope;
-        }
-        if !empty {
-            if xs && (local == "appinfo" || local == "documentation") {
-                free_depth = 1;
-                // The node itself is open until its end tag: count it as free depth.
-                continue;
-            }
-            open.push(index);
-        }
-    }
-    Some(nodes)
+/// The elements of a document this pass judges: one read whole, every attribute value
+/// unescaped (of anything less, the markup checks say what is wrong).
+fn judged(tree: &Tree) -> Option<&[Node]> {
+    tree.clean.then_some(&tree.nodes[..])
 }
 
 fn is_ncname(s: &str) -> bool {
@@ -1250,7 +1127,7 @@ impl Checker<'_> {
 
     fn check_node(&mut self, i: usize) {
         if !self.nodes[i].xs {
-            // Outside the XSD namespace: the scan reports it (where XSD markup is expected).
+            // Outside the XSD namespace: the markup checks report it (where XSD markup is expected).
             return;
         }
         let local = self.nodes[i].local.clone();
@@ -1261,7 +1138,7 @@ impl Checker<'_> {
             .unwrap_or(true);
         let construct = self.construct(i);
         if !xsd_element_known(&local) {
-            // The scan reports unknown XSD elements.
+            // The markup checks report unknown XSD elements.
             return;
         }
         // Children allowed here.

@@ -7,11 +7,11 @@ const HEAD: &str = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" tar
 /// The validity pass's messages for a schema body, with their lines.
 fn problems(body: &str) -> Vec<(u32, String)> {
     let text = format!("{HEAD}{body}\n</xs:schema>");
-    let (map, _) = crate::xsd::source::scan(&text);
+    let tree = crate::xsd::tree::Tree::read(text);
     // One document: the components it knows are its own.
     let mut known = super::Known::default();
-    known.add_document(&text, &map, Some("urn:t"));
-    super::check_in(&text, &map, &known, Some("urn:t"), false)
+    known.add_document(&tree, Some("urn:t"));
+    super::check_in(&tree, &known, Some("urn:t"), false)
         .into_iter()
         .map(|p| (p.span.line, p.message))
         .collect()
@@ -298,10 +298,10 @@ fn no_attribute_is_declared_in_the_xsi_namespace() {
     let xsi = "http://www.w3.org/2001/XMLSchema-instance";
     let run = |attrs: &str, body: &str| {
         let text = format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"{xsi}\"{attrs}>\n{body}\n</xs:schema>");
-        let (map, _) = crate::xsd::source::scan(&text);
+        let tree = crate::xsd::tree::Tree::read(text);
         let mut known = super::Known::default();
-        known.add_document(&text, &map, Some(xsi));
-        super::check_in(&text, &map, &known, Some(xsi), false)
+        known.add_document(&tree, Some(xsi));
+        super::check_in(&tree, &known, Some(xsi), false)
             .into_iter()
             .map(|p| (p.span.line, p.message))
             .collect::<Vec<_>>()

@@ -19,15 +19,15 @@
 use std::collections::{HashMap, HashSet};
 
 use xsd_parser::models::schema::xs::{
-    BlockSetType, ComplexBaseTypeContent, ComplexContentContent, DerivationControlType,
-    DerivationSetType, ElementType, ElementTypeContent, Schema as RawSchema, SchemaContent,
-    SimpleBaseTypeContent, SimpleContentContent,
+    BlockSetType, ComplexBaseType, DerivationControlType, DerivationSetType, ElementType,
+    ElementTypeContent, Schema as RawSchema, SchemaContent, SimpleBaseTypeContent,
 };
 use xsd_parser::models::schema::QName;
 
 use super::namespaces::Target;
 use super::{occurs, Converter};
 use crate::ir::*;
+use crate::xsd::adapter::{parts, What};
 
 /// A type as the derivation chains name it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -155,28 +155,15 @@ impl Converter<'_> {
                     self.subst.blocks.insert(key.clone(), block);
                     let ty = self.element_ty(el, &key, block_default);
                     self.subst.element_types.insert(key.clone(), ty);
-                    if let Some(heads) = &el.substitution_group {
-                        let heads: Vec<String> = heads
-                            .0
-                            .iter()
-                            .filter_map(|q| self.quiet_element(q))
-                            .collect();
+                    if el.substitution_group.is_some() {
+                        let heads = self.heads(el);
                         self.subst.affiliations.insert(key, heads);
                     }
                 }
                 SchemaContent::ComplexType(ct) => {
                     let Some(name) = &ct.name else { continue };
                     let ty = Ty::Named(self.declared("type", name));
-                    let block = ct.block.as_ref().map_or(
-                        Blocked {
-                            substitution: false,
-                            ..block_default
-                        },
-                        Blocked::of_type,
-                    );
-                    self.subst.type_blocks.insert(ty.clone(), block);
-                    let step = self.complex_step(&ct.content);
-                    self.subst.steps.insert(ty, step);
+                    self.note_complex_type(ty, ct, block_default);
                 }
                 SchemaContent::SimpleType(st) => {
                     let Some(name) = &st.name else { continue };
@@ -198,16 +185,7 @@ impl Converter<'_> {
             match c {
                 ElementTypeContent::ComplexType(ct) => {
                     let ty = Ty::Inline(key.to_string());
-                    let block = ct.block.as_ref().map_or(
-                        Blocked {
-                            substitution: false,
-                            ..block_default
-                        },
-                        Blocked::of_type,
-                    );
-                    self.subst.type_blocks.insert(ty.clone(), block);
-                    let step = self.complex_step(&ct.content);
-                    self.subst.steps.insert(ty.clone(), step);
+                    self.note_complex_type(ty.clone(), ct, block_default);
                     return ty;
                 }
                 ElementTypeContent::SimpleType(st) => {
@@ -222,35 +200,28 @@ impl Converter<'_> {
         Ty::Absent
     }
 
-    fn complex_step(&self, content: &[ComplexBaseTypeContent]) -> (Ty, Method) {
-        for c in content {
-            match c {
-                ComplexBaseTypeContent::ComplexContent(cc) => {
-                    for d in &cc.content {
-                        match d {
-                            ComplexContentContent::Extension(e) => {
-                                return (self.quiet_type(&e.base), Method::Extension)
-                            }
-                            ComplexContentContent::Restriction(r) => {
-                                return (self.quiet_type(&r.base), Method::Restriction)
-                            }
-                            ComplexContentContent::Annotation(_) => {}
-                        }
-                    }
-                }
-                ComplexBaseTypeContent::SimpleContent(sc) => {
-                    for d in &sc.content {
-                        match d {
-                            SimpleContentContent::Extension(e) => {
-                                return (self.quiet_type(&e.base), Method::Extension)
-                            }
-                            SimpleContentContent::Restriction(r) => {
-                                return (self.quiet_type(&r.base), Method::Restriction)
-                            }
-                            SimpleContentContent::Annotation(_) => {}
-                        }
-                    }
-                }
+    /// Notes a complex type's derivation step and what its `block` (else `blockDefault`)
+    /// prohibits.
+    fn note_complex_type(&mut self, ty: Ty, ct: &ComplexBaseType, block_default: Blocked) {
+        let type_default = Blocked {
+            substitution: false,
+            ..block_default
+        };
+        let block = ct.block.as_ref().map_or(type_default, Blocked::of_type);
+        self.subst.type_blocks.insert(ty.clone(), block);
+        let step = self.complex_step(ct);
+        self.subst.steps.insert(ty, step);
+    }
+
+    fn complex_step(&self, ct: &ComplexBaseType) -> (Ty, Method) {
+        let derivations = parts(What::ComplexType(ct))
+            .into_iter()
+            .filter(|c| matches!(c, What::SimpleContent(_) | What::ComplexContent(_)))
+            .flat_map(parts);
+        for d in derivations {
+            match d {
+                What::Extension(e) => return (self.quiet_type(&e.base), Method::Extension),
+                What::Restriction(r) => return (self.quiet_type(&r.base), Method::Restriction),
                 _ => {}
             }
         }
@@ -285,6 +256,15 @@ impl Converter<'_> {
             Target::Elsewhere(ns, local) => Ty::Named(self.key_of("type", ns, local)),
             Target::Unbound(_) | Target::Padded => Ty::Unknown,
         }
+    }
+
+    /// The heads a global element's `substitutionGroup` names, resolved without reporting.
+    pub(super) fn heads(&self, el: &ElementType) -> Vec<String> {
+        el.substitution_group
+            .iter()
+            .flat_map(|heads| heads.0.iter())
+            .filter_map(|q| self.quiet_element(q))
+            .collect()
     }
 
     /// A `substitutionGroup` head resolved without reporting.

@@ -150,6 +150,13 @@ impl Converter<'_> {
         Some(redefinition)
     }
 
+    /// What an element declaration's `block` (else its document's `blockDefault`) blocks.
+    fn element_block(&self, el: &ElementType) -> Blocked {
+        let block_default = self.typesub.block_defaults.get(&self.doc);
+        let block_default = block_default.copied().unwrap_or_default();
+        el.block.as_ref().map_or(block_default, Blocked::of)
+    }
+
     /// The type an element declared with type `declared` (its declaration `el`, at `span`)
     /// reads with: `declared` itself, or a substitution type over it and the types that may
     /// stand in for it.
@@ -171,20 +178,13 @@ impl Converter<'_> {
                 return declared
             }
             TypeRef::Builtin(b) => {
-                let local = b.xsd_name().trim_start_matches("xs:").to_string();
-                let name = expanded_name(Some(XSD_NAMESPACE), &local);
-                (Ty::Builtin(local), Some(name))
+                let (ty, name) = builtin_ty(b);
+                (ty, Some(name))
             }
         };
         let declared_abstract =
             matches!(&ty, Ty::Named(k) if self.typesub.abstract_types.contains(k));
-        let block_default = self
-            .typesub
-            .block_defaults
-            .get(&self.doc)
-            .copied()
-            .unwrap_or_default();
-        let element_block = el.block.as_ref().map_or(block_default, Blocked::of);
+        let element_block = self.element_block(el);
         let type_block = self.subst.type_blocks.get(&ty).copied().unwrap_or_default();
         let blocked = Blocked {
             extension: element_block.extension || type_block.extension,
@@ -275,19 +275,9 @@ impl Converter<'_> {
                 (Ty::Named(k.clone()), self.typesub.names.get(k)?.clone())
             }
             TypeRef::Named(_) => return None,
-            TypeRef::Builtin(b) => {
-                let local = b.xsd_name().trim_start_matches("xs:").to_string();
-                let name = expanded_name(Some(XSD_NAMESPACE), &local);
-                (Ty::Builtin(local), name)
-            }
+            TypeRef::Builtin(b) => builtin_ty(b),
         };
-        let block_default = self
-            .typesub
-            .block_defaults
-            .get(&self.doc)
-            .copied()
-            .unwrap_or_default();
-        let element_block = el.block.as_ref().map_or(block_default, Blocked::of);
+        let element_block = self.element_block(el);
         let builtins = BUILTIN_SIMPLE_TYPES.iter().filter_map(|local| {
             let b = Builtin::from_xsd_name(local)?;
             let name = expanded_name(Some(XSD_NAMESPACE), local);
@@ -514,4 +504,11 @@ fn word(m: Method) -> &'static str {
         Method::Restriction => "restriction",
         Method::Other => "list or union",
     }
+}
+
+/// A built-in type as the substitution tables know it, with its expanded name.
+fn builtin_ty(b: &Builtin) -> (Ty, String) {
+    let local = b.xsd_name().trim_start_matches("xs:").to_string();
+    let name = expanded_name(Some(XSD_NAMESPACE), &local);
+    (Ty::Builtin(local), name)
 }

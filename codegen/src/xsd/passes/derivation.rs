@@ -17,12 +17,14 @@
 use std::collections::{HashMap, HashSet};
 
 use xsd_parser::models::schema::xs::{
-    AttributeUseType, ComplexContent, ComplexContentContent, DerivationControlType,
-    DerivationSetType, ExtensionType, ExtensionTypeContent, RestrictionType,
-    RestrictionTypeContent, SimpleDerivationSetType,
+    ComplexContent, DerivationControlType, DerivationSetType, RestrictionType,
+    SimpleDerivationSetType,
 };
 
-use super::{local_name, model, wildcard, Converter, Key};
+use super::adapter::{Item, What};
+use super::complex::{declared_twice, AttributeUses};
+use super::simple::{constraining, inline_simple};
+use super::{wildcard, Converter};
 use crate::ir::*;
 
 /// Which derivations a `final` (or `block`) attribute names.
@@ -166,7 +168,7 @@ pub(super) struct Derivations {
     abstract_types: HashSet<String>,
 }
 
-impl Converter<'_> {
+impl<'a> Converter<'a> {
     /// Notes the schema's `finalDefault`.
     pub(super) fn note_final_default(&mut self, set: DerivationSet) {
         self.derived.final_default = set;
@@ -276,232 +278,82 @@ impl Converter<'_> {
     pub(super) fn complex_content(
         &mut self,
         cc: &ComplexContent,
-        mut key: Key,
+        at: Item<'a>,
         owner: &str,
         type_mixed: Option<bool>,
     ) -> bool {
         // The complexContent's mixed overrides the complexType's (3.4.2, effective mixed).
         let mixed = cc.mixed.or(type_mixed).unwrap_or(false);
         let mut ok = true;
-        for c in &cc.content {
-            match c {
-                ComplexContentContent::Annotation(_) => {
-                    key.child("annotation");
-                }
-                ComplexContentContent::Extension(ext) => {
-                    let k = key.child("extension");
-                    ok &= self.complex_extension(ext, k, owner, mixed);
-                }
-                ComplexContentContent::Restriction(r) => {
-                    let k = key.child("restriction");
-                    ok &= self.complex_restriction(r, k, owner, mixed);
-                }
-            }
+        for c in self.children(at) {
+            let (base, extension) = match c.what {
+                What::Extension(ext) => (&ext.base, true),
+                What::Restriction(r) => (&r.base, false),
+                _ => continue,
+            };
+            ok &= self.complex_derivation(base, extension, c, owner, mixed);
         }
         ok
     }
 
-    fn complex_extension(
+    /// The `xs:extension` (`extension`) or `xs:restriction` of complex content at `at`,
+    /// from `base`: its content model and attributes, recorded to be applied once the base
+    /// is known; false on an error (reported).
+    fn complex_derivation(
         &mut self,
-        ext: &ExtensionType,
-        mut key: Key,
+        base: &xsd_parser::models::schema::QName,
+        extension: bool,
+        at: Item<'a>,
         owner: &str,
         mixed: bool,
     ) -> bool {
-        let span = self.span(&key);
-        let construct = format!("xs:extension in complexType \"{owner}\"");
-        let Some(base) = self.type_ref(&ext.base, &span, &construct) else {
+        let span = self.span(at);
+        let local = at.what.local();
+        let construct = format!("xs:{local} in complexType \"{owner}\"");
+        let Some(base) = self.type_ref(base, &span, &construct) else {
             return false;
         };
         let mut ok = true;
         let mut particle = None;
-        let mut attributes = Vec::new();
-        let (mut own_wildcard, mut group_wildcards) = (None, Vec::new());
-        for c in &ext.content {
-            match c {
-                ExtensionTypeContent::Annotation(_) => {
-                    key.child("annotation");
-                }
-                ExtensionTypeContent::Group(g) => {
-                    let k = key.child("group");
-                    particle = self.group_ref(g, k, owner);
-                    ok &= particle.is_some();
-                }
-                ExtensionTypeContent::Sequence(g)
-                | ExtensionTypeContent::Choice(g)
-                | ExtensionTypeContent::All(g) => {
-                    let local = match c {
-                        ExtensionTypeContent::Sequence(_) => "sequence",
-                        ExtensionTypeContent::Choice(_) => "choice",
-                        _ => "all",
-                    };
-                    let k = key.child(local);
-                    particle = self.particle(g, local, k, owner);
-                    ok &= particle.is_some();
-                }
-                ExtensionTypeContent::Attribute(a) => {
-                    let k = key.child("attribute");
-                    match self.attribute_use(a, k, owner) {
-                        Some(Some(a)) => attributes.push(a),
-                        Some(None) => {}
-                        None => ok = false,
-                    }
-                }
-                ExtensionTypeContent::AttributeGroup(r) => {
-                    let k = key.child("attributeGroup");
-                    match self.attribute_group_ref(r, k, owner) {
-                        Some(more) => attributes.extend(more),
-                        None => ok = false,
-                    }
-                    group_wildcards.extend(wildcard::group_ref_wildcard(self, r));
-                }
-                // United with the base's once the base is known (`apply`).
-                ExtensionTypeContent::AnyAttribute(w) => {
-                    let k = key.child("anyAttribute");
-                    own_wildcard = Some(self.local_wildcard(w, k));
-                }
-                // The scan reports these (XSD 1.1's assertions and open content).
-                _ => ok = false,
-            }
-        }
-        if ok {
-            self.derived.pending.insert(
-                owner.to_string(),
-                Pending {
-                    base,
-                    step: Step::ComplexExtension { particle, mixed },
-                    attributes,
-                    wildcard: wildcard::complete(own_wildcard, group_wildcards),
-                    doc: self.doc,
-                    span,
-                },
-            );
-        }
-        ok
-    }
-
-    fn complex_restriction(
-        &mut self,
-        r: &RestrictionType,
-        mut key: Key,
-        owner: &str,
-        mixed: bool,
-    ) -> bool {
-        let span = self.span(&key);
-        let construct = format!("xs:restriction in complexType \"{owner}\"");
-        let Some(base) = self.type_ref(&r.base, &span, &construct) else {
-            return false;
-        };
-        let mut ok = true;
-        let mut particle = None;
-        let mut attributes = Vec::new();
-        let mut prohibited = Vec::new();
-        let (mut own_wildcard, mut group_wildcards) = (None, Vec::new());
-        for c in &r.content {
-            match c {
-                RestrictionTypeContent::Annotation(_) => {
-                    key.child("annotation");
-                }
-                RestrictionTypeContent::Group(g) => {
-                    let k = key.child("group");
-                    particle = self.group_ref(g, k, owner);
-                    ok &= particle.is_some();
-                }
-                RestrictionTypeContent::Sequence(g)
-                | RestrictionTypeContent::Choice(g)
-                | RestrictionTypeContent::All(g) => {
-                    let local = match c {
-                        RestrictionTypeContent::Sequence(_) => "sequence",
-                        RestrictionTypeContent::Choice(_) => "choice",
-                        _ => "all",
-                    };
-                    let k = key.child(local);
-                    particle = self.particle(g, local, k, owner);
-                    ok &= particle.is_some();
-                }
-                RestrictionTypeContent::Attribute(_)
-                | RestrictionTypeContent::AttributeGroup(_) => {
-                    if let RestrictionTypeContent::AttributeGroup(g) = c {
-                        group_wildcards.extend(wildcard::group_ref_wildcard(self, g));
-                    }
-                    ok &= self.restriction_attribute(
-                        c,
-                        &mut key,
-                        owner,
-                        &mut attributes,
-                        &mut prohibited,
-                    );
-                }
-                // The restriction's wildcard replaces the base's (`apply`).
-                RestrictionTypeContent::AnyAttribute(w) => {
-                    let k = key.child("anyAttribute");
-                    own_wildcard = Some(self.local_wildcard(w, k));
-                }
+        // An extension's wildcard is united with the base's once the base is known, a
+        // restriction's replaces it (`apply`).
+        let mut uses = AttributeUses::default();
+        for c in self.children(at) {
+            if let Some(taken) = self.attribute_item(c, owner, &mut uses) {
+                ok &= taken;
+            } else if let Some(model) = self.content_model(c, owner) {
+                ok &= model.is_some();
+                particle = model;
+            } else {
                 // Facets and an inline simple type belong to simple content (the validity
-                // pass reports them here); XSD 1.1's constructs: the scan.
-                _ => ok = false,
+                // pass reports them here); XSD 1.1's assertions and open content: the
+                // markup checks.
+                ok &= matches!(c.what, What::Annotation(_));
             }
         }
         if ok {
+            let step = if extension {
+                Step::ComplexExtension { particle, mixed }
+            } else {
+                Step::ComplexRestriction {
+                    particle,
+                    mixed,
+                    prohibited: uses.prohibited,
+                }
+            };
             self.derived.pending.insert(
                 owner.to_string(),
                 Pending {
                     base,
-                    step: Step::ComplexRestriction {
-                        particle,
-                        mixed,
-                        prohibited,
-                    },
-                    attributes,
-                    wildcard: wildcard::complete(own_wildcard, group_wildcards),
+                    step,
+                    attributes: uses.attributes,
+                    wildcard: wildcard::complete(uses.own_wildcard, uses.group_wildcards),
                     doc: self.doc,
                     span,
                 },
             );
         }
         ok
-    }
-
-    /// An attribute (or attribute group) of a restriction: a new or narrowed attribute use,
-    /// or `use="prohibited"`, which removes the base's attribute of that name.
-    fn restriction_attribute(
-        &mut self,
-        c: &RestrictionTypeContent,
-        key: &mut Key,
-        owner: &str,
-        attributes: &mut Vec<Attribute>,
-        prohibited: &mut Vec<String>,
-    ) -> bool {
-        match c {
-            RestrictionTypeContent::Attribute(a) => {
-                let k = key.child("attribute");
-                match self.attribute_use(a, k, owner) {
-                    Some(Some(a)) => attributes.push(a),
-                    Some(None) => {
-                        debug_assert_eq!(a.use_, AttributeUseType::Prohibited);
-                        let name = match (&a.name, &a.ref_) {
-                            (Some(n), _) => n.clone(),
-                            (None, Some(q)) => local_name(q),
-                            (None, None) => return false,
-                        };
-                        prohibited.push(name);
-                    }
-                    None => return false,
-                }
-                true
-            }
-            RestrictionTypeContent::AttributeGroup(r) => {
-                let k = key.child("attributeGroup");
-                match self.attribute_group_ref(r, k, owner) {
-                    Some(more) => {
-                        attributes.extend(more);
-                        true
-                    }
-                    None => false,
-                }
-            }
-            _ => false,
-        }
     }
 
     /// `<xs:simpleContent><xs:restriction base="...">`: the facets narrow the base's value
@@ -509,75 +361,46 @@ impl Converter<'_> {
     pub(super) fn simple_content_restriction(
         &mut self,
         r: &RestrictionType,
-        mut key: Key,
+        at: Item<'a>,
         owner: &str,
     ) -> bool {
-        let span = self.span(&key);
+        let span = self.span(at);
         let construct = format!("xs:restriction in complexType \"{owner}\"");
         let Some(base) = self.type_ref(&r.base, &span, &construct) else {
             return false;
         };
-        let mut ok = true;
-        let mut attributes = Vec::new();
-        let mut prohibited = Vec::new();
-        let (mut own_wildcard, mut group_wildcards) = (None, Vec::new());
+        let parts = self.children(at);
         // An inline simple type gives the value type (restricting the base's, which the
         // validity pass checks); the facets then restrict it further.
         let mut inline = None;
-        for c in &r.content {
-            if let RestrictionTypeContent::SimpleType(st) = c {
-                let k = key.child("simpleType");
-                let tname = self.synthesise(&format!("{owner}_content"));
-                let def = self.simple_type(st, &tname, k);
-                if def.is_none() {
-                    self.failed.insert(tname);
-                    return false;
-                }
-                self.insert(def);
-                inline = Some(TypeRef::Named(tname));
+        if let Some((_, k)) = inline_simple(&parts) {
+            let tname = self.synthesise(&format!("{owner}_content"));
+            let def = self.simple_type(&tname, k);
+            if def.is_none() {
+                self.failed.insert(tname);
+                return false;
             }
+            self.insert(def);
+            inline = Some(TypeRef::Named(tname));
         }
-        // Facets come before the attributes (the schema for schemas' order); the key counts
-        // each kind of child, so the order of the walk does not matter.
-        let facets = self.facets(
-            r.content.iter().filter_map(|c| match c {
-                RestrictionTypeContent::Facet(f) => Some(f),
-                _ => None,
-            }),
-            &mut key,
-            &construct,
-        );
-        let Some((facets, enums)) = facets else {
+        // Facets come before the attributes (the schema for schemas' order).
+        let Some((facets, enums)) = self.facets(&parts, &construct) else {
             return false;
         };
-        for c in &r.content {
-            match c {
-                RestrictionTypeContent::Annotation(_) => {
-                    key.child("annotation");
-                }
-                // Converted above.
-                RestrictionTypeContent::Facet(_) | RestrictionTypeContent::SimpleType(_) => {}
-                RestrictionTypeContent::Attribute(_)
-                | RestrictionTypeContent::AttributeGroup(_) => {
-                    if let RestrictionTypeContent::AttributeGroup(g) = c {
-                        group_wildcards.extend(wildcard::group_ref_wildcard(self, g));
-                    }
-                    ok &= self.restriction_attribute(
-                        c,
-                        &mut key,
-                        owner,
-                        &mut attributes,
-                        &mut prohibited,
-                    );
-                }
-                // The restriction's wildcard replaces the base's (`apply`).
-                RestrictionTypeContent::AnyAttribute(w) => {
-                    let k = key.child("anyAttribute");
-                    own_wildcard = Some(self.local_wildcard(w, k));
-                }
+        let mut ok = true;
+        // The restriction's wildcard replaces the base's (`apply`).
+        let mut uses = AttributeUses::default();
+        for &c in &parts {
+            match self.attribute_item(c, owner, &mut uses) {
+                Some(taken) => ok &= taken,
+                // Converted above, or nothing.
+                None if matches!(
+                    c.what,
+                    What::Annotation(_) | What::Facet(..) | What::SimpleType(_)
+                ) => {}
                 // A model group here is no simple content (the validity pass reports it);
-                // XSD 1.1's constructs: the scan.
-                _ => ok = false,
+                // XSD 1.1's constructs: the markup checks.
+                None => ok = false,
             }
         }
         let any_facet = !enums.is_empty()
@@ -597,11 +420,11 @@ impl Converter<'_> {
                     base,
                     step: Step::SimpleRestriction {
                         value,
-                        prohibited,
+                        prohibited: uses.prohibited,
                         inline,
                     },
-                    attributes: attributes.clone(),
-                    wildcard: wildcard::complete(own_wildcard, group_wildcards),
+                    attributes: uses.attributes,
+                    wildcard: wildcard::complete(uses.own_wildcard, uses.group_wildcards),
                     doc: self.doc,
                     span,
                 },
@@ -650,16 +473,6 @@ impl Converter<'_> {
         let ok = self.resolve_here(name);
         self.set_doc(outer);
         ok
-    }
-
-    /// A derivation's own `xs:anyAttribute` (at `key`), in this document's target namespace.
-    fn local_wildcard(
-        &self,
-        w: &xsd_parser::models::schema::xs::AnyAttribute,
-        key: Key,
-    ) -> Wildcard {
-        let target = self.namespaces.target.clone();
-        wildcard::attribute_wildcard(w, target.as_deref(), self.span(&key))
     }
 
     fn resolve_here(&mut self, name: &str) -> bool {
@@ -861,7 +674,7 @@ impl Converter<'_> {
                 // restriction's own xs:simpleType (XSD 1.0, 3.4.2, complex type definition
                 // with simple content, clause 2; 3.4.6, derivation-ok-restriction 5.1.2).
                 let mixed_value = match (&c.content, inline) {
-                    (Content::Mixed(bp), Some(t)) if super::emptiable(bp) => Some(t),
+                    (Content::Mixed(bp), Some(t)) if super::references::emptiable(bp) => Some(t),
                     _ => None,
                 };
                 let ((Content::Simple(base_value), _) | (_, Some(base_value))) =
@@ -886,14 +699,7 @@ impl Converter<'_> {
                 let content = match value {
                     None => Content::Simple(base_value.clone()),
                     Some((vname, facets, enums)) => {
-                        let others = facets.patterns.len()
-                            + facets.length.iter().count()
-                            + facets.min_length.iter().count()
-                            + facets.max_length.iter().count()
-                            + facets.bounds.len()
-                            + facets.total_digits.iter().count()
-                            + facets.fraction_digits.iter().count()
-                            + facets.white_space.iter().count();
+                        let others = constraining(facets) + facets.white_space.iter().count();
                         let kind = if enums.is_empty() || others > 0 {
                             let mut facets = facets.clone();
                             facets.enumeration = enums.iter().map(|e| e.value.clone()).collect();
@@ -1097,38 +903,13 @@ impl Converter<'_> {
         let span = def.span;
         let construct = format!("complexType \"{name}\"");
         let mut ok = true;
-        if let Content::Elements(p) | Content::Mixed(p) = &content {
-            ok &= self.check_all(p, span, name);
-            for problem in model::check(p) {
-                let construct = if problem.invalid {
-                    format!("the content model of complexType \"{name}\"")
-                } else {
-                    construct.clone()
-                };
-                if problem.invalid {
-                    self.invalid(problem.span, construct, problem.message, problem.hint);
-                } else {
-                    self.unsupported(problem.span, construct, problem.message, problem.hint);
-                }
-                ok = false;
-            }
-        }
-        let mut seen = std::collections::HashSet::new();
-        // By expanded name: attributes of one local name in two namespaces are two
-        // (ct-props-correct.4 compares names and target namespaces).
-        for a in &attributes {
-            if !seen.insert((a.namespace.as_deref(), a.name.as_str())) {
-                self.invalid(
-                    span,
-                    construct.clone(),
-                    format!(
-                        "attribute \"{}\" is declared twice (by the base type and the extension)",
-                        a.name
-                    ),
-                    Some("XSD 1.0, 3.4.6 (ct-props-correct.4)".into()),
-                );
-                ok = false;
-            }
+        ok &= self.check_content(&content, span, name);
+        for a in declared_twice(&attributes) {
+            let message =
+                format!("attribute \"{a}\" is declared twice (by the base type and the extension)");
+            let hint = Some("XSD 1.0, 3.4.6 (ct-props-correct.4)".to_string());
+            self.invalid(span, construct.clone(), message, hint);
+            ok = false;
         }
         if !ok {
             return false;
@@ -1244,5 +1025,5 @@ fn is_empty_particle(p: &Particle) -> bool {
 }
 
 fn name_of(t: &TypeRef) -> &str {
-    super::name_of(t)
+    super::references::name_of(t)
 }

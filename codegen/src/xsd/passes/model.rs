@@ -23,6 +23,18 @@ pub struct ModelProblem {
     pub invalid: bool,
 }
 
+impl ModelProblem {
+    /// A constraint of XSD 1.0 the content model breaks, at `span`.
+    fn invalid(span: Span, message: String, hint: &str) -> ModelProblem {
+        ModelProblem {
+            span,
+            message,
+            hint: Some(hint.into()),
+            invalid: true,
+        }
+    }
+}
+
 struct Position<'p> {
     /// The expanded name (`{namespace}local` in a namespace): what UPA and EDC compare.
     name: String,
@@ -86,43 +98,38 @@ fn meets(a: &[usize], b: &[usize]) -> bool {
 }
 
 impl<'p> Automaton<'p> {
+    /// A particle that is one position (an element or a wildcard): it is its own first
+    /// and last, and never empty.
+    fn position(&mut self, position: Position<'p>) -> Info {
+        let i = self.positions.len();
+        self.positions.push(position);
+        self.follow.push(Vec::new());
+        Info {
+            nullable: false,
+            first: vec![i],
+            last: vec![i],
+        }
+    }
+
     /// The particle's first and last positions and whether it can be empty, adding its
     /// follow edges; `repeated` collects the (first, last) of every repeated particle in it.
     fn walk(&mut self, p: &'p Particle, repeated: &mut Vec<(Vec<usize>, Vec<usize>)>) -> Info {
         let mut inner_repeated = Vec::new();
         let mut info = match &p.term {
-            Term::Element(e) => {
-                let i = self.positions.len();
-                self.positions.push(Position {
-                    name: e.xml_name(),
-                    span: e.span,
-                    type_ref: Some(&e.type_ref),
-                    namespace: e.namespace.as_deref(),
-                    wildcard: None,
-                });
-                self.follow.push(Vec::new());
-                Info {
-                    nullable: false,
-                    first: vec![i],
-                    last: vec![i],
-                }
-            }
-            Term::Any(w) => {
-                let i = self.positions.len();
-                self.positions.push(Position {
-                    name: w.describe(),
-                    span: w.span,
-                    type_ref: None,
-                    namespace: None,
-                    wildcard: Some(w),
-                });
-                self.follow.push(Vec::new());
-                Info {
-                    nullable: false,
-                    first: vec![i],
-                    last: vec![i],
-                }
-            }
+            Term::Element(e) => self.position(Position {
+                name: e.xml_name(),
+                span: e.span,
+                type_ref: Some(&e.type_ref),
+                namespace: e.namespace.as_deref(),
+                wildcard: None,
+            }),
+            Term::Any(w) => self.position(Position {
+                name: w.describe(),
+                span: w.span,
+                type_ref: None,
+                namespace: None,
+                wildcard: Some(w),
+            }),
             Term::Sequence(items) => {
                 let mut acc = Info {
                     nullable: true,
@@ -231,26 +238,22 @@ impl<'p> Automaton<'p> {
                     let (pa, pb) = (&self.positions[a], &self.positions[b]);
                     let both_elements = pa.wildcard.is_none() && pb.wildcard.is_none();
                     if !both_elements {
-                        self.problems.push(ModelProblem {
-                            span: pb.span,
-                            message: format!(
-                                "the content model is ambiguous: an element could match this particle, {}, or the one at {}:{}, {} (Unique Particle Attribution, XSD 1.0 3.8.6)",
-                                pb.what(), pa.span.line, pa.span.column, pa.what()
-                            ),
-                            hint: Some("make the model deterministic: one child element must decide which particle it matches (narrow the wildcard's namespace=)".into()),
-                            invalid: true,
-                        });
+                        let message = format!(
+                            "the content model is ambiguous: an element could match this particle, {}, or the one at {}:{}, {} (Unique Particle Attribution, XSD 1.0 3.8.6)",
+                            pb.what(), pa.span.line, pa.span.column, pa.what()
+                        );
+                        let hint = "make the model deterministic: one child element must decide which particle it matches (narrow the wildcard's namespace=)";
+                        self.problems
+                            .push(ModelProblem::invalid(pb.span, message, hint));
                         continue;
                     }
-                    self.problems.push(ModelProblem {
-                        span: pb.span,
-                        message: format!(
-                            "the content model is ambiguous: an element <{}> could match this particle or the one at {}:{} (Unique Particle Attribution, XSD 1.0 3.8.6)",
-                            pb.name, pa.span.line, pa.span.column
-                        ),
-                        hint: Some("make the model deterministic: one child element must decide which particle it matches".into()),
-                        invalid: true,
-                    });
+                    let message = format!(
+                        "the content model is ambiguous: an element <{}> could match this particle or the one at {}:{} (Unique Particle Attribution, XSD 1.0 3.8.6)",
+                        pb.name, pa.span.line, pa.span.column
+                    );
+                    let hint = "make the model deterministic: one child element must decide which particle it matches";
+                    self.problems
+                        .push(ModelProblem::invalid(pb.span, message, hint));
                 }
             }
         }
@@ -278,15 +281,15 @@ pub fn check(p: &Particle) -> Vec<ModelProblem> {
         }) {
             let (pj, pi) = (&a.positions[j], &a.positions[i]);
             if pj.type_ref != pi.type_ref {
-                a.problems.push(ModelProblem {
-                    span: pi.span,
-                    message: format!(
+                let message = format!(
                         "element <{}> has a different type here than at {}:{} in the same content model (Element Declarations Consistent, XSD 1.0 3.8.6)",
                         pi.name, pj.span.line, pj.span.column
-                    ),
-                    hint: Some("give every element of one name in a content model the same named type".into()),
-                    invalid: true,
-                });
+                    );
+                a.problems.push(ModelProblem::invalid(
+                    pi.span,
+                    message,
+                    "give every element of one name in a content model the same named type",
+                ));
             }
         }
     }

@@ -11,8 +11,9 @@
 
 use xsd_parser::models::schema::xs::{ElementType, ElementTypeContent, Field};
 
+use super::adapter::{Item, What};
 use super::namespaces::Target;
-use super::{Converter, Key};
+use super::Converter;
 use crate::ir::{
     expanded_name, IdentityConstraint, IdentityKind, IdentityPath, NameTest, TypeKind, TypeRef,
 };
@@ -29,42 +30,26 @@ pub(super) fn has_identity(el: &ElementType) -> bool {
     })
 }
 
-impl Converter<'_> {
-    /// The identity constraints among an element declaration's content `c`, whose key
-    /// `key` counts its children; `None` when one cannot be converted (the validity pass
-    /// has said why).
-    pub(super) fn identity_constraint(
-        &mut self,
-        c: &ElementTypeContent,
-        key: &mut Key,
-    ) -> Option<Option<IdentityConstraint>> {
-        let (local, name, refer, content) = match c {
-            ElementTypeContent::Unique(k) => (
-                "unique",
-                &k.name,
-                None,
-                k.content.as_ref().map(|c| (&c.selector, &c.field)),
-            ),
-            ElementTypeContent::Key(k) => (
-                "key",
-                &k.name,
-                None,
-                k.content.as_ref().map(|c| (&c.selector, &c.field)),
-            ),
-            ElementTypeContent::Keyref(k) => (
-                "keyref",
-                &k.name,
-                Some(k.refer.as_ref()),
-                k.content.as_ref().map(|c| (&c.selector, &c.field)),
-            ),
-            _ => return Some(None),
+impl<'a> Converter<'a> {
+    /// The identity constraint (`xs:unique`, `xs:key` or `xs:keyref`) at `c`; `None` when
+    /// it cannot be converted (the validity pass has said why).
+    pub(super) fn identity_constraint(&mut self, c: Item<'a>) -> Option<IdentityConstraint> {
+        let local = c.what.local();
+        let (name, refer) = match c.what {
+            What::Unique(k) | What::Key(k) => (&k.name, None),
+            What::Keyref(k) => (&k.name, Some(k.refer.as_ref())),
+            _ => return None,
         };
-        let mut k = key.child(local);
-        let span = self.span(&k);
+        let span = self.span(c);
         let construct = format!("xs:{local}");
-        // ref= (XSD 1.1) and a missing name or selector: the scan and the validity pass
-        // report them.
-        let (Some(name), Some((selector, fields))) = (name, content) else {
+        let parts = self.children(c);
+        let selector = parts.iter().find_map(|p| match p.what {
+            What::Selector(f) => Some((f, *p)),
+            _ => None,
+        });
+        // ref= (XSD 1.1) and a missing name or selector: the markup checks and the
+        // validity pass report them.
+        let (Some(name), Some((selector, selector_at))) = (name, selector) else {
             return None;
         };
         let kind = match refer {
@@ -83,8 +68,7 @@ impl Converter<'_> {
                 Target::Unbound(_) | Target::Padded => return None,
             },
         };
-        let selector_key = k.child("selector");
-        let selector = match self.xpath(selector, &selector_key, false) {
+        let selector = match self.xpath(selector, selector_at, false) {
             Ok(p) => p,
             Err(why) => {
                 self.unsupported(span, construct, why, None);
@@ -92,9 +76,12 @@ impl Converter<'_> {
             }
         };
         let mut converted = Vec::new();
-        for f in fields {
-            let field_key = k.child("field");
-            match self.xpath(f, &field_key, true) {
+        let fields = parts.iter().filter_map(|p| match p.what {
+            What::Field(f) => Some((f, *p)),
+            _ => None,
+        });
+        for (f, at) in fields {
+            match self.xpath(f, at, true) {
                 Ok(p) => converted.push((f.xpath.trim().to_string(), p)),
                 Err(why) => {
                     self.unsupported(span, construct, why, None);
@@ -102,23 +89,27 @@ impl Converter<'_> {
                 }
             }
         }
-        Some(Some(IdentityConstraint {
+        Some(IdentityConstraint {
             name: expanded_name(self.namespaces.target.as_deref(), name),
             kind,
             selector,
             fields: converted,
             span,
-        }))
+        })
     }
 
     /// The paths of a selector's or field's XPath.
-    fn xpath(&self, f: &Field, key: &Key, field: bool) -> Result<Vec<IdentityPath>, String> {
+    fn xpath(&self, f: &Field, at: Item<'a>, field: bool) -> Result<Vec<IdentityPath>, String> {
         // White space may stand between tokens, never inside one (names have none).
         let text: String = f.xpath.chars().filter(|c| !c.is_whitespace()).collect();
+        // By the namespace declarations in scope where it stands (Part 1, 3.11.6).
+        let scope = self.node(at).declared_scope();
         let resolve = |prefix: &str| -> Result<String, String> {
-            self.map
-                .xpath_namespace(&key.key, prefix)
-                .map(str::to_string)
+            scope
+                .iter()
+                .rev()
+                .find(|(p, _)| p == prefix)
+                .map(|(_, ns)| ns.to_string())
                 .ok_or_else(|| {
                     format!(
                         "the prefix \"{prefix}\" of xpath=\"{}\" is not bound",
@@ -248,7 +239,7 @@ impl Converter<'_> {
                 format!("element \"{name}\""),
                 format!(
                     "identity constraints on an element of the built-in type {} are not supported",
-                    super::name_of(&declared)
+                    super::references::name_of(&declared)
                 ),
                 Some("give the element a complex type".into()),
             );

@@ -6,6 +6,7 @@
 
 use xsd_parser::models::schema::xs;
 
+use super::adapter::{Item, What};
 use super::Converter;
 use crate::ir::{NamespaceConstraint, Particle, ProcessContents, Span, Term, Wildcard};
 
@@ -26,19 +27,19 @@ pub(super) fn attribute_wildcard(
 
 /// An `xs:any` particle of a content model: its occurrence and its wildcard, whose
 /// `##targetNamespace` and `##other` are of the document it stands in.
-pub(super) fn element_wildcard(
-    cx: &mut Converter<'_>,
+pub(super) fn element_wildcard<'a>(
+    cx: &mut Converter<'a>,
     a: &xs::Any,
-    key: &super::Key,
+    at: Item<'a>,
     owner: &str,
 ) -> Option<Particle> {
     // XSD 1.1's negative constraints change what the wildcard matches (and so whether the
-    // model is deterministic): the scan reports them as not supported; the particle is not
+    // model is deterministic): the markup checks report them as not supported; the particle is not
     // judged further.
     if a.not_namespace.is_some() || a.not_q_name.is_some() {
         return None;
     }
-    let span = cx.span(key);
+    let span = cx.span(at);
     let (min, max) = super::occurs(
         a.min_occurs,
         a.max_occurs,
@@ -204,20 +205,16 @@ pub(super) fn attribute_group_wildcard(
         return None;
     }
     seen.push(name.to_string());
-    let (g, key) = cx.globals.attribute_groups.raw.get(name)?;
-    let span = cx.map.span(key);
+    let &(_, at) = cx.globals.attribute_groups.raw.get(name)?;
     // The group's own document: its target namespace and its prefix bindings.
-    let doc = super::split_key(key).0;
-    let namespaces = cx.doc_namespaces.get(doc).cloned().unwrap_or_default();
+    let namespaces = cx.doc_namespaces.get(at.doc).cloned().unwrap_or_default();
     let target = namespaces.target.as_deref();
     let mut own = None;
     let mut groups = Vec::new();
-    for c in &g.content {
-        match c {
-            xs::AttributeGroupTypeContent::AnyAttribute(w) => {
-                own = Some(attribute_wildcard(w, target, span))
-            }
-            xs::AttributeGroupTypeContent::AttributeGroup(r) => {
+    for c in cx.children(at) {
+        match c.what {
+            What::AnyAttribute(w) => own = Some(attribute_wildcard(w, target, cx.span(c))),
+            What::AttributeGroup(r) => {
                 if let Some(q) = &r.ref_ {
                     let n = cx.ref_key_in(&namespaces, "attributeGroup", q);
                     groups.extend(attribute_group_wildcard(cx, &n, seen));

@@ -214,13 +214,13 @@ impl super::Converter<'_> {
 
     /// The key of the global component of `kind` that `q` names where it stands in the
     /// current document, said nothing of if it names none (where that matters,
-    /// [`Converter::resolve_reference`] reports it).
+    /// [`Converter::resolve_reference`](super::Converter::resolve_reference) reports it).
     pub(super) fn ref_key(&self, kind: &'static str, q: &QName) -> String {
         let namespaces = self.namespaces.clone();
         self.ref_key_in(&namespaces, kind, q)
     }
 
-    /// [`Converter::ref_key`] in the document whose namespace facts are `namespaces`.
+    /// [`Converter::ref_key`](super::Converter::ref_key) in the document whose namespace facts are `namespaces`.
     pub(super) fn ref_key_in(
         &self,
         namespaces: &Namespaces,

@@ -1,0 +1,438 @@
+//! Complex types: their content (a model group, simple content or none), attribute uses
+//! and attribute wildcards. Attribute uses, attribute group references and wildcards are
+//! taken by one function wherever they stand (a complex type, a derivation, an attribute
+//! group).
+
+use std::collections::HashSet;
+
+use super::adapter::{Item, What};
+use super::simple::inline_simple;
+use super::{documentation, local_name, model, wildcard, Converter};
+use crate::ir::*;
+use xsd_parser::models::schema::xs::{
+    AttributeType, AttributeUseType, ComplexBaseType, ExtensionType,
+};
+
+impl<'a> Converter<'a> {
+    pub(super) fn complex_type(
+        &mut self,
+        ct: &ComplexBaseType,
+        name: &str,
+        at: Item<'a>,
+    ) -> Option<TypeDef> {
+        // A type starts a new chain of group references (a group may contain itself
+        // through an element's type).
+        self.globals.groups.in_progress.push(String::new());
+        let def = self.complex_type_inner(ct, name, at);
+        self.globals.groups.in_progress.pop();
+        def
+    }
+
+    pub(super) fn complex_type_inner(
+        &mut self,
+        ct: &ComplexBaseType,
+        name: &str,
+        at: Item<'a>,
+    ) -> Option<TypeDef> {
+        let span = self.span(at);
+        let construct = format!("complexType \"{name}\"");
+        let mixed = ct.mixed.unwrap_or(false);
+        let mut doc = None;
+        let mut uses = AttributeUses::default();
+        let mut content = Content::Empty;
+        let mut ok = true;
+        for c in self.children(at) {
+            if let Some(taken) = self.attribute_item(c, name, &mut uses) {
+                ok &= taken;
+                continue;
+            }
+            if let Some(model) = self.content_model(c, name) {
+                match model {
+                    Some(p) if mixed => content = Content::Mixed(p),
+                    Some(p) => content = Content::Elements(p),
+                    None => ok = false,
+                }
+                continue;
+            }
+            match c.what {
+                What::Annotation(a) => doc = documentation(Some(a)),
+                What::ComplexContent(cc) => ok &= self.complex_content(cc, c, name, ct.mixed),
+                What::SimpleContent(_) => {
+                    for d in self.children(c) {
+                        match d.what {
+                            // Its wildcards are the type's own (`extension`); a base's is
+                            // united with them once types are known (derivation.rs).
+                            What::Extension(ext) => match self.extension(ext, d, name, &mut uses) {
+                                Some(t) => content = Content::Simple(t),
+                                None => ok = false,
+                            },
+                            What::Restriction(r) => {
+                                ok &= self.simple_content_restriction(r, d, name)
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                // The markup checks have reported these constructs with their position.
+                _ => ok = false,
+            }
+        }
+        if mixed && matches!(content, Content::Empty) {
+            content = Content::Mixed(Particle {
+                min: 0,
+                max: Some(0),
+                term: Term::Sequence(Vec::new()),
+            });
+        }
+        ok &= self.check_content(&content, span, name);
+        let attributes = uses.attributes;
+        for a in declared_twice(&attributes) {
+            self.second(
+                format!("attribute \"{a}\" is declared twice"),
+                span,
+                construct.clone(),
+                format!(
+                    "attribute \"{a}\" is declared twice (directly or through attribute groups)"
+                ),
+                Some("XSD 1.0, 3.4.6 (ct-props-correct.4)".into()),
+            );
+            ok = false;
+        }
+        let any_attribute = wildcard::complete(uses.own_wildcard, uses.group_wildcards);
+        if let Some(w) = &any_attribute {
+            if !wildcard::expressible_in_xsd_1_0(&w.namespaces) {
+                self.invalid(
+                    span,
+                    construct.clone(),
+                    "the intersection of the attribute wildcards of the type and its attribute groups is a set of namespaces XSD 1.0 cannot express",
+                    Some("XSD 1.0, 3.10.6 (Attribute Wildcard Intersection, erratum E1-10): two ##other of different target namespaces".into()),
+                );
+                ok = false;
+            }
+        }
+        if any_attribute
+            .as_ref()
+            .is_some_and(|w| w.process != ProcessContents::Skip)
+        {
+            wildcard::collect_global_attributes(self);
+        }
+        if !ok {
+            return None;
+        }
+        Some(TypeDef {
+            name: name.to_string(),
+            doc,
+            span,
+            kind: TypeKind::Complex(ComplexType {
+                attributes,
+                any_attribute,
+                content,
+            }),
+        })
+    }
+
+    /// `<xs:simpleContent><xs:extension base="...">`: the value type; its attributes and
+    /// wildcards are the type's own (`uses`).
+    pub(super) fn extension(
+        &mut self,
+        ext: &ExtensionType,
+        at: Item<'a>,
+        owner: &str,
+        uses: &mut AttributeUses,
+    ) -> Option<TypeRef> {
+        let span = self.span(at);
+        let base = self.type_ref(
+            &ext.base,
+            &span,
+            &format!("xs:extension in complexType \"{owner}\""),
+        );
+        let mut ok = base.is_some();
+        for c in self.children(at) {
+            match self.attribute_item(c, owner, uses) {
+                Some(taken) => ok &= taken,
+                None => ok &= matches!(c.what, What::Annotation(_)),
+            }
+        }
+        if ok {
+            if let Some(TypeRef::Named(n)) = &base {
+                // A simple type or a complex type with simple content: decided once every
+                // type is known.
+                self.simple_content_extension(owner, n, span);
+            }
+        }
+        if ok {
+            base
+        } else {
+            None
+        }
+    }
+
+    /// An attribute use, attribute group reference or attribute wildcard among the
+    /// children of a complex type, a derivation or an attribute group, into `uses`:
+    /// `None` if `c` is none of them, else whether it converted (false: reported).
+    pub(super) fn attribute_item(
+        &mut self,
+        c: Item<'a>,
+        owner: &str,
+        uses: &mut AttributeUses,
+    ) -> Option<bool> {
+        Some(match c.what {
+            What::Attribute(a) => match self.attribute_use(a, c, owner) {
+                Some(Some(a)) => {
+                    uses.attributes.push(a);
+                    true
+                }
+                // Prohibited: a restriction removes the base's attribute of the name.
+                Some(None) => {
+                    let name = match (&a.name, &a.ref_) {
+                        (Some(n), _) => n.clone(),
+                        (None, Some(q)) => local_name(q),
+                        (None, None) => return Some(false),
+                    };
+                    uses.prohibited.push(name);
+                    true
+                }
+                None => false,
+            },
+            What::AttributeGroup(r) => {
+                uses.group_wildcards
+                    .extend(wildcard::group_ref_wildcard(self, r));
+                match self.attribute_group_ref(r, c, owner) {
+                    Some(more) => {
+                        uses.attributes.extend(more);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            What::AnyAttribute(w) => {
+                let target = self.namespaces.target.clone();
+                uses.own_wildcard = Some(wildcard::attribute_wildcard(
+                    w,
+                    target.as_deref(),
+                    self.span(c),
+                ));
+                true
+            }
+            _ => return None,
+        })
+    }
+
+    /// A content model among a complex type's or derivation's children: `xs:group ref=`
+    /// or a compositor; `None` if `c` is neither, else the particle (`None`: reported).
+    pub(super) fn content_model(&mut self, c: Item<'a>, owner: &str) -> Option<Option<Particle>> {
+        match c.what {
+            What::Group(g) => Some(self.group_ref(g, c, owner)),
+            What::Model(local, g) => Some(self.particle(g, local, c, owner)),
+            _ => None,
+        }
+    }
+
+    /// An attribute use inside a complex type or an attribute group: a local declaration or
+    /// a reference to a global one, with its use. `Some(None)`: prohibited (XSD 1.0 without
+    /// derivation: the attribute is simply not declared, so a document giving it is
+    /// reported as giving an undeclared attribute). `None`: an error, reported.
+    pub(super) fn attribute_use(
+        &mut self,
+        a: &AttributeType,
+        at: Item<'a>,
+        owner: &str,
+    ) -> Option<Option<Attribute>> {
+        let span = self.span(at);
+        let (decl, construct) = match (&a.ref_, &a.name) {
+            (Some(q), None) => {
+                let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
+                let name = self.resolve_reference("attribute", q, span, &construct, "attribute")?;
+                let construct = format!("attribute ref=\"{name}\" in \"{owner}\"");
+                if a.type_.is_some() || a.simple_type.is_some() || a.form.is_some() {
+                    self.invalid(
+                        span,
+                        construct,
+                        "an attribute reference takes no type=, form= or inline type (they belong to the declaration)",
+                        None,
+                    );
+                    return None;
+                }
+                if !self.globals.attributes.raw.contains_key(&name) {
+                    self.unsupported(
+                        span,
+                        construct,
+                        format!("unknown global attribute \"{name}\""),
+                        None,
+                    );
+                    return None;
+                }
+                let mut decl = self.global_attribute(&name)?;
+                if let Some(fixed) = &decl.fixed {
+                    if a.fixed.as_ref().is_some_and(|f| f != fixed) || a.default.is_some() {
+                        self.invalid(
+                            span,
+                            construct,
+                            format!("the declaration fixes the value \"{fixed}\"; a reference may only repeat it"),
+                            Some("XSD 1.0, 3.2.6 (au-props-correct.2)".into()),
+                        );
+                        return None;
+                    }
+                }
+                // The reference's value constraint, if it has one, is the one that applies.
+                if a.default.is_some() || a.fixed.is_some() {
+                    decl.default = a.default.clone();
+                    decl.fixed = a.fixed.clone().or(decl.fixed);
+                }
+                if a.annotation.is_some() {
+                    decl.doc = documentation(a.annotation.as_ref()).or(decl.doc);
+                }
+                (decl, construct)
+            }
+            (None, Some(name)) => {
+                let construct = format!("attribute \"{name}\" of \"{owner}\"");
+                let decl = Attribute {
+                    namespace: self.namespaces.local_attribute(a.form),
+                    ..self.attribute_decl(a, at, name, owner)?
+                };
+                (decl, construct)
+            }
+            (Some(_), Some(_)) => {
+                self.invalid(
+                    span,
+                    format!("xs:attribute in \"{owner}\""),
+                    "an attribute has both name= and ref=",
+                    None,
+                );
+                return None;
+            }
+            (None, None) => {
+                self.invalid(
+                    span,
+                    format!("xs:attribute in \"{owner}\""),
+                    "an attribute needs name= or ref=",
+                    None,
+                );
+                return None;
+            }
+        };
+        let required = match a.use_ {
+            AttributeUseType::Required => true,
+            AttributeUseType::Optional => false,
+            AttributeUseType::Prohibited => {
+                if a.default.is_some() {
+                    self.invalid(
+                        span,
+                        construct,
+                        "a prohibited attribute cannot have a default",
+                        Some("XSD 1.0, 3.2.3: use must be optional when default is present".into()),
+                    );
+                    return None;
+                }
+                return Some(None);
+            }
+        };
+        if required && decl.default.is_some() {
+            self.invalid(
+                span,
+                construct,
+                "a required attribute cannot have a default",
+                Some("XSD 1.0, 3.2.3: use must be optional when default is present".into()),
+            );
+        }
+        Some(Some(Attribute { required, ..decl }))
+    }
+
+    /// An attribute declaration (local or global): its type, value constraint and
+    /// documentation; `required` is left to the use.
+    pub(super) fn attribute_decl(
+        &mut self,
+        a: &AttributeType,
+        at: Item<'a>,
+        name: &str,
+        owner: &str,
+    ) -> Option<Attribute> {
+        let span = self.span(at);
+        let construct = format!("attribute \"{name}\" of \"{owner}\"");
+        let type_ref = match (&a.type_, inline_simple(&self.children(at))) {
+            (Some(q), None) => self.type_ref(q, &span, &construct)?,
+            (None, Some((_, k))) => {
+                let tname = self.synthesise(&format!("{owner}_{name}"));
+                let def = self.simple_type(&tname, k)?;
+                self.insert(Some(def));
+                TypeRef::Named(tname)
+            }
+            (None, None) => TypeRef::Builtin(Builtin::String),
+            (Some(_), Some(_)) => {
+                self.invalid(
+                    span,
+                    construct,
+                    "an attribute has both type= and an inline simpleType",
+                    None,
+                );
+                return None;
+            }
+        };
+        if a.default.is_some() && a.fixed.is_some() {
+            self.invalid(
+                span,
+                construct.clone(),
+                "an attribute cannot have both default and fixed",
+                None,
+            );
+        }
+        self.attribute_types
+            .push((type_ref.clone(), (self.doc, span), construct));
+        Some(Attribute {
+            name: name.to_string(),
+            // Set by the caller: a global attribute is qualified, a local one by its form.
+            namespace: None,
+            type_ref,
+            required: false,
+            default: a.default.clone(),
+            fixed: a.fixed.clone(),
+            doc: documentation(a.annotation.as_ref()),
+            span,
+        })
+    }
+
+    /// The checks of the content model of complex type `name` (at `span`): `xs:all`'s
+    /// limits and what `model::check` finds; false if any fails (reported).
+    pub(super) fn check_content(&mut self, content: &Content, span: Span, name: &str) -> bool {
+        let (Content::Elements(p) | Content::Mixed(p)) = content else {
+            return true;
+        };
+        let mut ok = self.check_all(p, span, name);
+        for problem in model::check(p) {
+            if problem.invalid {
+                let construct = format!("the content model of complexType \"{name}\"");
+                self.invalid(problem.span, construct, problem.message, problem.hint);
+            } else {
+                let construct = format!("complexType \"{name}\"");
+                self.unsupported(problem.span, construct, problem.message, problem.hint);
+            }
+            ok = false;
+        }
+        ok
+    }
+}
+
+/// The attribute uses and attribute wildcards of a complex type, derivation or attribute
+/// group, as [`Converter::attribute_item`] collects them.
+#[derive(Default)]
+pub(super) struct AttributeUses {
+    pub(super) attributes: Vec<Attribute>,
+    /// The names of the attributes `use="prohibited"` (a restriction removes the base's).
+    pub(super) prohibited: Vec<String>,
+    /// Its own `xs:anyAttribute`.
+    pub(super) own_wildcard: Option<Wildcard>,
+    /// The wildcards of the attribute groups it refers to.
+    pub(super) group_wildcards: Vec<Wildcard>,
+}
+
+/// The names of the attributes declared twice among `attributes`: by expanded name, so
+/// attributes of one local name in two namespaces are two (ct-props-correct.4 compares
+/// names and target namespaces).
+pub(super) fn declared_twice(attributes: &[Attribute]) -> Vec<&str> {
+    let mut seen = HashSet::new();
+    attributes
+        .iter()
+        .filter(|a| !seen.insert((a.namespace.as_deref(), a.name.as_str())))
+        .map(|a| a.name.as_str())
+        .collect()
+}

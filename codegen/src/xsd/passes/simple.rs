@@ -1,0 +1,271 @@
+//! Simple types: restrictions with their facets, lists and unions, and the anonymous
+//! simple types inside them, each a type of its own under a name derived from where it
+//! stands.
+
+use super::adapter::{Item, What};
+use super::{documentation, Converter};
+use crate::ir::*;
+use crate::xsd::markup;
+use xsd_parser::models::schema::xs::{Facet, FacetType, SimpleBaseType};
+
+impl<'a> Converter<'a> {
+    /// An anonymous simple type inside another (a list's items, a union's member, a
+    /// restriction's base): a type of its own under a fresh name derived from `base`.
+    pub(super) fn inline_simple_type(&mut self, base: &str, at: Item<'a>) -> Option<TypeRef> {
+        let tname = self.synthesise(base);
+        let def = self.simple_type(&tname, at)?;
+        self.insert(Some(def));
+        Some(TypeRef::Named(tname))
+    }
+
+    pub(super) fn simple_type(&mut self, name: &str, at: Item<'a>) -> Option<TypeDef> {
+        let span = self.span(at);
+        let construct = format!("simpleType \"{name}\"");
+        let mut doc = None;
+        let mut kind = None;
+        for c in self.children(at) {
+            match c.what {
+                What::Annotation(a) => doc = documentation(Some(a)),
+                What::SimpleRestriction(r) => {
+                    let rspan = self.span(c);
+                    let parts = self.children(c);
+                    // The base: named by base=, or an inline simpleType (a type of its
+                    // own, named after the one it is the base of).
+                    let base = match (&r.base, inline_simple(&parts)) {
+                        (Some(base_q), None) => self.type_ref(base_q, &rspan, &construct)?,
+                        (None, Some((_, ik))) => {
+                            self.inline_simple_type(&format!("{name}_base"), ik)?
+                        }
+                        // Both or neither: src-restriction-base-or-simpleType (the validity
+                        // pass reports it).
+                        _ => {
+                            self.invalid(rspan, &construct, "xs:restriction needs exactly one of base= and an inline simpleType (src-restriction-base-or-simpleType)", None);
+                            return None;
+                        }
+                    };
+                    let (facets, enums) = self.facets(&parts, &construct)?;
+                    let others = constraining(&facets);
+                    kind = Some(if enums.is_empty() {
+                        TypeKind::Restriction(Restriction { base, facets })
+                    } else if others > 0 {
+                        // An enumeration with other facets: a restricted type whose values
+                        // the enumeration also restricts.
+                        let mut facets = facets;
+                        facets.set_enumeration(&enums);
+                        TypeKind::Restriction(Restriction { base, facets })
+                    } else {
+                        TypeKind::Enumeration(Enumeration {
+                            base,
+                            values: enums,
+                        })
+                    });
+                }
+                What::List(l) => {
+                    let lspan = self.span(c);
+                    let item = match (&l.item_type, inline_simple(&self.children(c))) {
+                        (Some(item_q), None) => self.type_ref(item_q, &lspan, &construct)?,
+                        (None, Some((_, ik))) => {
+                            self.inline_simple_type(&format!("{name}_item"), ik)?
+                        }
+                        _ => {
+                            self.invalid(lspan, &construct, "xs:list needs exactly one of itemType= and an inline simpleType (src-list-itemType-or-simpleType)", None);
+                            return None;
+                        }
+                    };
+                    kind = Some(TypeKind::List(ListType {
+                        item,
+                        facets: Facets::default(),
+                    }));
+                }
+                What::Union(u) => {
+                    let uspan = self.span(c);
+                    // Member order decides which member takes a value: memberTypes first,
+                    // then the inline simpleTypes in document order (Part 1, 3.14.2).
+                    let mut members = Vec::new();
+                    // xsd-parser splits memberTypes at each space: two spaces give an
+                    // empty name between them, which is none.
+                    for q in u
+                        .member_types
+                        .iter()
+                        .flat_map(|l| l.0.iter())
+                        .filter(|q| !q.as_bytes().is_empty())
+                    {
+                        if let Some(t) = self.type_ref(q, &uspan, &construct) {
+                            members.push(t);
+                        }
+                    }
+                    let inline = self.children(c).into_iter().filter_map(|m| match m.what {
+                        What::SimpleType(st) => Some((st, m)),
+                        _ => None,
+                    });
+                    for (i, (_, mk)) in inline.enumerate() {
+                        if let Some(t) =
+                            self.inline_simple_type(&format!("{name}_member{}", i + 1), mk)
+                        {
+                            members.push(t);
+                        }
+                    }
+                    // Remember where the union stands: members are checked once every type is known.
+                    self.union_spans.push((name.to_string(), (self.doc, uspan)));
+                    kind = Some(TypeKind::Union(members));
+                }
+                _ => {}
+            }
+        }
+        let kind = kind?;
+        Some(TypeDef {
+            name: name.to_string(),
+            doc,
+            span,
+            kind,
+        })
+    }
+
+    /// Collects one restriction step's facets; enumeration values come back separately.
+    /// The facets among a restriction step's children `parts`.
+    pub(super) fn facets(
+        &mut self,
+        parts: &[Item<'a>],
+        construct: &str,
+    ) -> Option<(Facets, Vec<EnumValue>)> {
+        let mut out = Facets::default();
+        let mut enums = Vec::new();
+        let mut ok = true;
+        for &item in parts {
+            let What::Facet(local, facet) = item.what else {
+                continue;
+            };
+            let span = self.span(item);
+            let value: &FacetType = match facet {
+                Facet::MinExclusive(v)
+                | Facet::MinInclusive(v)
+                | Facet::MaxExclusive(v)
+                | Facet::MaxInclusive(v)
+                | Facet::TotalDigits(v)
+                | Facet::FractionDigits(v)
+                | Facet::Length(v)
+                | Facet::MinLength(v)
+                | Facet::MaxLength(v)
+                | Facet::Enumeration(v)
+                | Facet::WhiteSpace(v)
+                | Facet::Pattern(v)
+                | Facet::ExplicitTimezone(v) => v,
+                Facet::Assertion(_) => {
+                    self.unsupported(span, construct, "xs:assertion is not supported", None);
+                    ok = false;
+                    continue;
+                }
+            };
+            let text = value.value.clone();
+            let fconstruct = format!("xs:{local} in {construct}");
+            // A bound is kept as written, and folded into an integer when it is one (the
+            // integer bases use the folded form; rendering checks every bound against the
+            // value space of the base, which is known only there).
+            let int = |text: &str| -> Option<i128> { text.trim().parse::<i128>().ok() };
+            let count = |cx: &mut Self, text: &str| -> Option<u64> {
+                match text.trim().parse::<u64>() {
+                    Ok(v) => Some(v),
+                    Err(_) => {
+                        cx.invalid(
+                            span,
+                            fconstruct.clone(),
+                            format!("\"{text}\" is not a non-negative integer"),
+                            None,
+                        );
+                        None
+                    }
+                }
+            };
+            let bound = match local {
+                "minInclusive" => Some(BoundKind::MinInclusive),
+                "minExclusive" => Some(BoundKind::MinExclusive),
+                "maxInclusive" => Some(BoundKind::MaxInclusive),
+                "maxExclusive" => Some(BoundKind::MaxExclusive),
+                _ => None,
+            };
+            if let Some(b) = bound {
+                out.bounds.push((b, text.clone()));
+            }
+            match local {
+                "minInclusive" => out.min = int(&text).or(out.min),
+                "minExclusive" => out.min = int(&text).map(|v| v + 1).or(out.min),
+                "maxInclusive" => out.max = int(&text).or(out.max),
+                "maxExclusive" => out.max = int(&text).map(|v| v - 1).or(out.max),
+                "length" => out.length = count(self, &text),
+                "minLength" => out.min_length = count(self, &text),
+                "maxLength" => out.max_length = count(self, &text),
+                "totalDigits" => out.total_digits = count(self, &text).map(|v| v as u32),
+                "fractionDigits" => out.fraction_digits = count(self, &text).map(|v| v as u32),
+                "whiteSpace" => {
+                    out.white_space = match text.as_str() {
+                        "preserve" => Some(WhiteSpace::Preserve),
+                        "replace" => Some(WhiteSpace::Replace),
+                        "collapse" => Some(WhiteSpace::Collapse),
+                        other => {
+                            self.invalid(
+                                span,
+                                fconstruct.clone(),
+                                format!("\"{other}\" is not a whiteSpace value"),
+                                Some("preserve, replace or collapse".into()),
+                            );
+                            ok = false;
+                            None
+                        }
+                    }
+                }
+                "enumeration" => enums.push(EnumValue {
+                    value: text,
+                    doc: documentation(value.annotation.as_ref()),
+                    namespaces: markup::enumeration_scope(self.node(item)),
+                }),
+                "pattern" => match boardxml_xsd_regex::translate(&text) {
+                    Ok(rust) => out.patterns.push(Pattern { xsd: text, rust }),
+                    Err(e) => {
+                        self.invalid(
+                            span,
+                            fconstruct.clone(),
+                            format!(
+                                "invalid XSD pattern \"{text}\": {} (at character {})",
+                                e.message,
+                                e.offset + 1
+                            ),
+                            e.hint.clone(),
+                        );
+                        ok = false;
+                    }
+                },
+                _ => {
+                    self.unsupported(
+                        span,
+                        fconstruct.clone(),
+                        format!("xs:{local} is not supported"),
+                        None,
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some((out, enums))
+    }
+}
+
+/// The inline simple type among `parts` (a restriction's base, a list's items, an
+/// attribute's type).
+pub(super) fn inline_simple<'a>(parts: &[Item<'a>]) -> Option<(&'a SimpleBaseType, Item<'a>)> {
+    parts.iter().find_map(|p| match p.what {
+        What::SimpleType(st) => Some((st, *p)),
+        _ => None,
+    })
+}
+
+/// How many facets but the enumeration and whiteSpace constrain a restriction's values:
+/// with none, an enumeration's values are the whole type.
+pub(super) fn constraining(facets: &Facets) -> usize {
+    facets.patterns.len()
+        + facets.length.iter().count()
+        + facets.min_length.iter().count()
+        + facets.max_length.iter().count()
+        + facets.bounds.len()
+        + facets.total_digits.iter().count()
+        + facets.fraction_digits.iter().count()
+}

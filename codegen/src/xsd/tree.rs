@@ -1,0 +1,672 @@
+//! The positioned tree of one schema document: the one place its text is parsed.
+//!
+//! [`Tree::read`] walks the text once with quick-xml and keeps
+//!
+//! - every element outside the free content of `xs:documentation` and `xs:appinfo` as a
+//!   [`Node`], in document order (a parent before its children), with where its start tag
+//!   stands, its attributes (values unescaped) and the namespace bindings in scope;
+//! - every event of the text as a byte range (or, should quick-xml ever hand one over that
+//!   is not a slice of the text, its own copy), so that the adapter feeds xsd-parser's
+//!   deserializer the document without parsing it again (`adapter.rs`);
+//! - what makes the text no well-formed XML, and the first element nested deeper than
+//!   [`MAX_NESTING`].
+//!
+//! Everything that reads a schema document reads this tree: composition (`compose.rs`:
+//! `targetNamespace` and the include, import and redefine elements), the limits
+//! (`limits.rs`), the markup checks (`markup.rs`), the validity pass (`validity/`) and
+//! xsd-parser. The tree is built without recursion (the open elements are a heap stack of
+//! their own), so a document of any depth is read, and measured, without touching the
+//! thread's stack; the passes that recurse run only on documents within the limits.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use quick_xml::events::{
+    BytesCData, BytesDecl, BytesEnd, BytesPI, BytesRef, BytesStart, BytesText, Event,
+};
+use quick_xml::Reader;
+
+use crate::diagnostic::Kind;
+use crate::ir::Span;
+
+const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
+const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+
+/// How deeply the elements of one schema document may nest (the `xs:schema` element is
+/// depth 1). The runtime's documents have the same limit. The tree notes the first element
+/// deeper ([`Tree::too_deep`]); `limits` refuses such a document before anything that
+/// recurses on its depth reads it.
+pub const MAX_NESTING: usize = 256;
+
+/// How many schema documents have been parsed in this process (each [`Tree::read`]).
+static DOCUMENTS_PARSED: AtomicUsize = AtomicUsize::new(0);
+
+/// How many schema documents [`Tree::read`] has parsed in this process: a test's measure
+/// that every document is parsed once however many passes and schemas read it.
+#[doc(hidden)]
+pub fn documents_parsed() -> usize {
+    DOCUMENTS_PARSED.load(Ordering::Relaxed)
+}
+
+/// A problem found while reading a document, or by a check on its markup, before any
+/// conversion.
+#[derive(Debug, Clone)]
+pub struct ScanProblem {
+    /// Where.
+    pub span: Span,
+    /// The construct, e.g. `xs:attribute`.
+    pub construct: String,
+    /// What is wrong.
+    pub message: String,
+    /// A hint.
+    pub hint: Option<String>,
+    /// Invalid XSD or a valid construct not supported.
+    pub kind: Kind,
+}
+
+impl ScanProblem {
+    /// The text is not well-formed XML (every such message starts so).
+    fn not_well_formed(span: Span, message: String) -> ScanProblem {
+        ScanProblem {
+            span,
+            construct: "the schema document".into(),
+            message: format!("not well-formed XML: {message}"),
+            hint: None,
+            kind: Kind::Invalid,
+        }
+    }
+}
+
+/// The index of a [`Node`] in its tree.
+pub type NodeId = usize;
+
+/// One element of a schema document.
+#[derive(Debug)]
+pub struct Node {
+    /// Its local name.
+    pub local: String,
+    /// Its name as written (`xs:element`).
+    pub name: String,
+    /// Whether it is in the XSD namespace.
+    pub xs: bool,
+    /// Where its start tag begins (its `<`).
+    pub span: Span,
+    /// How deep it stands (the root element is 1).
+    pub depth: usize,
+    /// Its unprefixed attributes (the only ones XSD gives meaning to), in order, values
+    /// unescaped (as written where they cannot be).
+    pub attrs: Vec<(String, String)>,
+    /// Its prefixed attributes and namespace declarations (`xmlns` too), in order.
+    pub prefixed: Vec<(String, String)>,
+    /// What is wrong with its attributes as markup (a duplicate, a value without quotes).
+    pub malformed: Vec<String>,
+    /// The namespace bindings in scope, innermost last (prefix `""` is the default
+    /// namespace); the first is the `xml` prefix's, which no document declares.
+    pub scope: Arc<Vec<(String, String)>>,
+    /// Its child elements.
+    pub children: Vec<NodeId>,
+    /// Its parent element.
+    pub parent: Option<NodeId>,
+    /// Whether its end was read (a document cut short, or broken off by an error, leaves
+    /// elements open).
+    pub closed: bool,
+}
+
+impl Node {
+    /// The value of an unprefixed attribute.
+    pub fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether it is the XSD element `local`.
+    pub fn is(&self, local: &str) -> bool {
+        self.xs && self.local == local
+    }
+
+    /// The namespace `prefix` is bound to here (`""`: the default namespace).
+    pub fn namespace(&self, prefix: &str) -> Option<&str> {
+        self.scope
+            .iter()
+            .rev()
+            .find(|(p, _)| p == prefix)
+            .map(|(_, ns)| ns.as_str())
+    }
+
+    /// The bindings the document declares that are in scope here (the `xml` prefix's, which
+    /// is no declaration, left out), outermost first.
+    pub fn declared_scope(&self) -> &[(String, String)] {
+        self.scope.get(1..).unwrap_or_default()
+    }
+}
+
+/// The kinds of events kept for the replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    Start,
+    Empty,
+    End,
+    Text,
+    CData,
+    Comment,
+    Decl,
+    PI,
+    DocType,
+    GeneralRef,
+}
+
+/// Where an event's content stands: a range of the text, or (not seen with quick-xml's
+/// slice reader, kept for safety) a copy.
+#[derive(Debug, Clone)]
+enum Content {
+    At(Range<usize>),
+    Copy(Box<str>),
+}
+
+/// One event of the document, for the replay.
+#[derive(Debug, Clone)]
+struct Piece {
+    kind: Kept,
+    content: Content,
+    /// The offset just past its markup.
+    end: usize,
+}
+
+/// One schema document, read.
+pub struct Tree {
+    text: String,
+    line_starts: Vec<usize>,
+    /// Every element outside free content, in document order (`nodes[0]` is the root
+    /// element, if there is one).
+    pub nodes: Vec<Node>,
+    /// Every event, in order, ending with the end of the text when it was read whole.
+    events: Vec<Piece>,
+    /// What makes the text not well-formed XML.
+    pub problems: Vec<ScanProblem>,
+    /// How many nodes the markup checks judge: text outside the root element stops them
+    /// (the rest of such a file is not schema markup), though the tree is read on.
+    pub checked: usize,
+    /// Whether every event was read and every attribute unescaped (the validity pass judges
+    /// only such a document).
+    pub clean: bool,
+    /// The first element nested deeper than [`MAX_NESTING`]: where, and its name.
+    pub too_deep: Option<(Span, String)>,
+}
+
+impl std::fmt::Debug for Tree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tree")
+            .field("bytes", &self.text.len())
+            .field("nodes", &self.nodes.len())
+            .field("problems", &self.problems)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Tree {
+    /// Parses `text` (a whole schema document).
+    pub fn read(text: String) -> Arc<Tree> {
+        DOCUMENTS_PARSED.fetch_add(1, Ordering::Relaxed);
+        let mut tree = Tree {
+            line_starts: std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
+            text: String::new(),
+            nodes: Vec::new(),
+            events: Vec::new(),
+            problems: Vec::new(),
+            checked: usize::MAX,
+            clean: true,
+            too_deep: None,
+        };
+        tree.build(&text);
+        if tree.checked == usize::MAX {
+            tree.checked = tree.nodes.len();
+        }
+        tree.text = text;
+        Arc::new(tree)
+    }
+
+    fn build(&mut self, text: &str) {
+        let mut reader = Reader::from_str(text);
+        // The open elements: a node, or `None` for one inside free content.
+        let mut open: Vec<Option<NodeId>> = Vec::new();
+        // Inside xs:documentation or xs:appinfo (the depth of the outermost such element).
+        let mut free_from: Option<usize> = None;
+        // Every element open, by name and where its start tag is: one still open at the end
+        // of the text is a document cut short.
+        let mut open_names: Vec<(String, usize)> = Vec::new();
+        let mut had_root = false;
+        let root_scope = Arc::new(vec![("xml".to_string(), XML_NS.to_string())]);
+        loop {
+            let before = reader.buffer_position() as usize;
+            let event = match reader.read_event() {
+                Ok(event) => event,
+                Err(error) => {
+                    let at = self.span_in(text, reader.error_position() as usize);
+                    self.not_well_formed(at, error.to_string());
+                    self.clean = false;
+                    return;
+                }
+            };
+            self.keep(text, &event, reader.buffer_position() as usize);
+            let (start, empty) = match &event {
+                Event::Start(start) => (start, false),
+                Event::Empty(start) => (start, true),
+                Event::End(_) => {
+                    open_names.pop();
+                    if let Some(Some(id)) = open.pop() {
+                        self.nodes[id].closed = true;
+                    }
+                    if free_from.is_some_and(|d| open.len() < d) {
+                        free_from = None;
+                    }
+                    continue;
+                }
+                Event::Eof => {
+                    if let Some((name, at)) = open_names.last() {
+                        let at = self.span_in(text, *at);
+                        let end = self.span_in(text, text.len());
+                        self.not_well_formed(
+                            end,
+                            format!(
+                                "the document ends inside <{name}> (opened at {}:{}), with {} element(s) still open",
+                                at.line,
+                                at.column,
+                                open_names.len()
+                            ),
+                        );
+                    } else if !had_root {
+                        let end = self.span_in(text, text.len());
+                        self.not_well_formed(end, "no root element (an empty document?)".into());
+                    }
+                    return;
+                }
+                // Text outside the root element: the file is not XML (a text file an include
+                // named, say). Said without repeating it: its bytes are not the schema's to
+                // show.
+                Event::Text(t)
+                    if open.is_empty()
+                        && self.checked == usize::MAX
+                        && !t.iter().all(|b| b.is_ascii_whitespace()) =>
+                {
+                    let at = self.span_in(text, before);
+                    self.not_well_formed(
+                        at,
+                        format!(
+                            "text outside the root element (the file is {} bytes; not an XML schema document?)",
+                            text.len()
+                        ),
+                    );
+                    // The rest of such a file is not judged as markup.
+                    self.checked = self.nodes.len();
+                    continue;
+                }
+                _ => continue,
+            };
+            had_root = true;
+            // Offset of `<`: text before an element is an event of its own.
+            let at = before + text[before..].find('<').unwrap_or(0);
+            let name = String::from_utf8_lossy(start.name().as_ref()).into_owned();
+            let depth = open.len() + 1;
+            if depth > MAX_NESTING && self.too_deep.is_none() {
+                self.too_deep = Some((self.span_in(text, at), name.clone()));
+            }
+            if !empty {
+                open_names.push((name.clone(), at));
+            }
+            if free_from.is_some() {
+                if !empty {
+                    open.push(None);
+                }
+                continue;
+            }
+            let parent = open.last().copied().flatten();
+            let node = self.node(start, name, depth, at, parent, &root_scope, text);
+            let id = self.nodes.len();
+            let free = node.xs && (node.local == "documentation" || node.local == "appinfo");
+            self.nodes.push(Node {
+                closed: empty,
+                ..node
+            });
+            if let Some(p) = parent {
+                self.nodes[p].children.push(id);
+            }
+            if !empty {
+                open.push(Some(id));
+                if free {
+                    free_from = Some(open.len());
+                }
+            }
+        }
+    }
+
+    /// Records that the text is not well-formed, unless text outside the root element
+    /// already said so (the rest of such a file is not judged).
+    fn not_well_formed(&mut self, at: Span, message: String) {
+        if self.checked == usize::MAX {
+            self.problems
+                .push(ScanProblem::not_well_formed(at, message));
+        }
+    }
+
+    /// The node of a start tag.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        start: &BytesStart<'_>,
+        name: String,
+        depth: usize,
+        at: usize,
+        parent: Option<NodeId>,
+        root_scope: &Arc<Vec<(String, String)>>,
+        text: &str,
+    ) -> Node {
+        let mut attrs = Vec::new();
+        let mut prefixed = Vec::new();
+        let mut malformed = Vec::new();
+        let mut declared = Vec::new();
+        for a in start.attributes() {
+            let a = match a {
+                Ok(a) => a,
+                Err(error) => {
+                    malformed.push(error.to_string());
+                    self.clean = false;
+                    continue;
+                }
+            };
+            let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+            let value = match a.decode_and_unescape_value(start.decoder()) {
+                Ok(v) => v.into_owned(),
+                Err(_) => {
+                    self.clean = false;
+                    String::from_utf8_lossy(&a.value).into_owned()
+                }
+            };
+            if key == "xmlns" {
+                declared.push((String::new(), value.clone()));
+            } else if let Some(p) = key.strip_prefix("xmlns:") {
+                declared.push((p.to_string(), value.clone()));
+            }
+            if key.contains(':') || key == "xmlns" {
+                prefixed.push((key, value));
+            } else {
+                attrs.push((key, value));
+            }
+        }
+        let outer = parent.map_or_else(|| root_scope.clone(), |p| self.nodes[p].scope.clone());
+        let scope = if declared.is_empty() {
+            outer
+        } else {
+            let mut s = (*outer).clone();
+            s.extend(declared);
+            Arc::new(s)
+        };
+        let (prefix, local) = name.split_once(':').unwrap_or(("", &name));
+        let xs = scope
+            .iter()
+            .rev()
+            .find(|(p, _)| p == prefix)
+            .is_some_and(|(_, ns)| ns == XS_NS);
+        Node {
+            local: local.to_string(),
+            xs,
+            span: self.span_in(text, at),
+            depth,
+            attrs,
+            prefixed,
+            malformed,
+            scope,
+            children: Vec::new(),
+            parent,
+            name,
+            closed: false,
+        }
+    }
+
+    /// Keeps `event` for the replay.
+    fn keep(&mut self, text: &str, event: &Event<'_>, end: usize) {
+        let (kind, bytes): (Kept, &[u8]) = match event {
+            Event::Start(e) => (Kept::Start, e),
+            Event::Empty(e) => (Kept::Empty, e),
+            Event::End(e) => (Kept::End, e),
+            Event::Text(e) => (Kept::Text, e),
+            Event::CData(e) => (Kept::CData, e),
+            Event::Comment(e) => (Kept::Comment, e),
+            Event::Decl(e) => (Kept::Decl, e),
+            Event::PI(e) => (Kept::PI, e),
+            Event::DocType(e) => (Kept::DocType, e),
+            Event::GeneralRef(e) => (Kept::GeneralRef, e),
+            Event::Eof => return,
+        };
+        // The event borrows its bytes from the text: where they stand in it.
+        let start = (bytes.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+        let content = match text.as_bytes().get(start..start.wrapping_add(bytes.len())) {
+            Some(slice) if slice.as_ptr() == bytes.as_ptr() && text.is_char_boundary(start) => {
+                Content::At(start..start + bytes.len())
+            }
+            _ => Content::Copy(String::from_utf8_lossy(bytes).into()),
+        };
+        self.events.push(Piece { kind, content, end });
+    }
+
+    /// The events of the document, as quick-xml read them, for xsd-parser, each with the
+    /// offset just past it in the text xsd-parser is given to see: the text with its
+    /// attribute values normalised ([`normalized_attribute_values`]), ending with the end
+    /// of the text. Only for a document read whole (no problem in [`Tree::problems`]).
+    pub(super) fn replay(&self) -> Replay<'_> {
+        Replay {
+            tree: self,
+            next: 0,
+            shorter: 0,
+        }
+    }
+
+    /// The text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The line and column of a byte offset of `text` (columns count characters), while
+    /// the text is being read (before it is moved into the tree).
+    fn span_in(&self, text: &str, offset: usize) -> Span {
+        let offset = offset.min(text.len());
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line];
+        let column = text.get(start..offset).map_or(0, |s| s.chars().count()) + 1;
+        Span {
+            line: line as u32 + 1,
+            column: column as u32,
+        }
+    }
+
+    /// The root element, if it is `xs:schema`.
+    pub fn schema(&self) -> Option<&Node> {
+        self.nodes.first().filter(|n| n.is("schema"))
+    }
+
+    /// Whether the text was read as well-formed XML.
+    pub fn well_formed(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// The events of a [`Tree`] again ([`Tree::replay`]).
+pub(super) struct Replay<'t> {
+    tree: &'t Tree,
+    next: usize,
+    /// How much shorter normalising made the text so far (a CR LF is one space).
+    shorter: usize,
+}
+
+impl<'t> Iterator for Replay<'t> {
+    type Item = (Event<'t>, usize);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let tree = self.tree;
+        let Some(piece) = tree.events.get(self.next) else {
+            if self.next > tree.events.len() {
+                return None;
+            }
+            self.next += 1;
+            return Some((Event::Eof, tree.text.len() - self.shorter));
+        };
+        self.next += 1;
+        let content: &'t str = match &piece.content {
+            Content::At(r) => &tree.text[r.clone()],
+            Content::Copy(s) => s,
+        };
+        let event = match piece.kind {
+            Kept::Start | Kept::Empty => {
+                // XML 1.0, 3.3.3: an attribute value's literal white space is a space by the
+                // time an application sees it; quick-xml leaves that to us.
+                let content = normalized_attribute_values(content);
+                self.shorter += piece_len(piece) - content.len();
+                let name_len = content
+                    .bytes()
+                    .position(|b| b.is_ascii_whitespace())
+                    .unwrap_or(content.len());
+                let start = BytesStart::from_content(content, name_len);
+                if piece.kind == Kept::Start {
+                    Event::Start(start)
+                } else {
+                    Event::Empty(start)
+                }
+            }
+            Kept::End => Event::End(BytesEnd::new(content)),
+            Kept::Text => Event::Text(BytesText::from_escaped(content)),
+            Kept::CData => Event::CData(BytesCData::new(content)),
+            Kept::Comment => Event::Comment(BytesText::from_escaped(content)),
+            Kept::Decl => Event::Decl(BytesDecl::from_start(BytesStart::from_content(content, 3))),
+            Kept::PI => Event::PI(BytesPI::new(content)),
+            Kept::DocType => Event::DocType(BytesText::from_escaped(content)),
+            Kept::GeneralRef => Event::GeneralRef(BytesRef::new(content)),
+        };
+        Some((event, piece.end - self.shorter))
+    }
+}
+
+/// The length of a piece's content.
+fn piece_len(piece: &Piece) -> usize {
+    match &piece.content {
+        Content::At(r) => r.len(),
+        Content::Copy(s) => s.len(),
+    }
+}
+
+/// A start tag's content (name and attributes, between `<` and `>`) with every literal
+/// white space character inside an attribute value (tab, line feed, carriage return; a
+/// CR LF pair is one line end) replaced by a space, as XML 1.0 (5th edition) 2.11 and
+/// 3.3.3 normalize attribute values before any application sees them: `pattern
+/// value='(Foo)<TAB>(Bar)'` is the pattern `(Foo) (Bar)`, and a `fixed=` value broken over
+/// two lines holds a space where the line broke. quick-xml unescapes values but does not
+/// normalize them. Character references (`&#9;`) are left as written, so after unescaping
+/// they still stand for the character itself, as 3.3.3 says.
+pub(super) fn normalized_attribute_values(tag: &str) -> std::borrow::Cow<'_, str> {
+    let b = tag.as_bytes();
+    if !b.iter().any(|c| matches!(c, b'\t' | b'\n' | b'\r')) {
+        return std::borrow::Cow::Borrowed(tag);
+    }
+    let mut out = Vec::with_capacity(b.len());
+    let mut changed = false;
+    let mut quote = None;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        i += 1;
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) if matches!(c, b'\t' | b'\n' | b'\r') => {
+                // CR LF is one line end (2.11): one space.
+                if c == b'\r' && b.get(i) == Some(&b'\n') {
+                    i += 1;
+                }
+                out.push(b' ');
+                changed = true;
+                continue;
+            }
+            Some(_) => {}
+            None if c == b'"' || c == b'\'' => quote = Some(c),
+            None => {}
+        }
+        out.push(c);
+    }
+    if !changed {
+        return std::borrow::Cow::Borrowed(tag);
+    }
+    // Only ASCII bytes were replaced, by ASCII: still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| tag.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attribute_values_are_normalized_as_xml_reads_them() {
+        // Literal tab, CR, LF and CR LF in values become one space each; a character
+        // reference and white space between attributes keep theirs.
+        assert_eq!(
+            normalized_attribute_values("s a='x\ty' b=\"p\r\nq\rr\ns\"\n c='&#9;'"),
+            "s a='x y' b=\"p q r s\"\n c='&#9;'"
+        );
+        // A quote of the other kind inside a value.
+        assert_eq!(
+            normalized_attribute_values("s a=\"it's\t\" b='\"\n'"),
+            "s a=\"it's \" b='\" '"
+        );
+        assert!(matches!(
+            normalized_attribute_values("s a='b'\n"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+
+    #[test]
+    fn the_replay_gives_the_events_of_the_text() {
+        let text = "<?xml version='1.0'?>\n<!-- c -->\n<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema'>\n<xs:annotation><xs:documentation>a &amp; <b>b</b><![CDATA[<c>]]></xs:documentation></xs:annotation>\n<xs:element name='e'\ttype='xs:string'/></xs:schema>";
+        let tree = Tree::read(text.to_string());
+        assert!(tree.well_formed(), "{:?}", tree.problems);
+        let mut reader = Reader::from_str(text);
+        let mut replay = tree.replay();
+        loop {
+            let event = reader.read_event().expect("well-formed");
+            let (again, at) = replay.next().expect("as many events");
+            assert_eq!(at as u64, reader.buffer_position());
+            if event == Event::Eof {
+                assert_eq!(again, Event::Eof);
+                break;
+            }
+            match (&event, &again) {
+                // The tab between attributes stays; one inside a value would be a space.
+                (Event::Empty(a), Event::Empty(b)) => assert_eq!(a.name(), b.name()),
+                _ => assert_eq!(event, again),
+            }
+        }
+        assert!(replay.next().is_none());
+        // Nodes: schema, annotation, documentation (its content is free), element.
+        let locals: Vec<&str> = tree.nodes.iter().map(|n| n.local.as_str()).collect();
+        assert_eq!(locals, ["schema", "annotation", "documentation", "element"]);
+        assert_eq!(tree.nodes[3].span, Span { line: 5, column: 1 });
+        assert_eq!(tree.nodes[3].attr("type"), Some("xs:string"));
+        assert!(tree.nodes[3].xs);
+    }
+
+    #[test]
+    fn a_document_cut_short_says_where_it_ends() {
+        let tree = Tree::read("<a>\n<b>".to_string());
+        assert_eq!(tree.problems.len(), 1);
+        assert!(
+            tree.problems[0]
+                .message
+                .contains("ends inside <b> (opened at 2:1), with 2 element(s) still open"),
+            "{:?}",
+            tree.problems
+        );
+    }
+}
