@@ -17,44 +17,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use boardxml_codegen::check::{check_files, Verdict};
+use common::xsd_real::{manifest, write_catalog};
 
 const KNOWN_FAILURES: &str = "tests/xsd-real-known-failures.txt";
-
-#[derive(Debug)]
-struct Row {
-    document: String,
-    valid: bool,
-    catalog: Vec<(String, String)>,
-}
-
-/// The manifest's rows, by `SET:MAIN` (the main schema's file name).
-fn manifest(root: &Path) -> BTreeMap<(String, String), Vec<Row>> {
-    let text = std::fs::read_to_string(root.join("manifest.tsv")).expect("manifest.tsv");
-    let mut sets: BTreeMap<(String, String), Vec<Row>> = BTreeMap::new();
-    for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = line.split('\t').collect();
-        assert!(f.len() >= 5, "a manifest row of 6 columns: {line:?}");
-        let catalog = f
-            .get(5)
-            .unwrap_or(&"")
-            .split(';')
-            .filter(|p| !p.is_empty())
-            .map(|p| {
-                let (url, path) = p.split_once('=').expect("URL=path");
-                (url.to_string(), path.to_string())
-            })
-            .collect();
-        assert!(matches!(f[3], "valid" | "invalid"), "{line:?}");
-        sets.entry((f[0].to_string(), f[1].to_string()))
-            .or_default()
-            .push(Row {
-                document: f[2].to_string(),
-                valid: f[3] == "valid",
-                catalog,
-            });
-    }
-    sets
-}
 
 fn known_failures() -> BTreeMap<String, String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(KNOWN_FAILURES);
@@ -71,21 +36,6 @@ fn known_failures() -> BTreeMap<String, String> {
         );
     }
     out
-}
-
-/// An OASIS XML Catalog of the manifest's `URL=path` pairs (paths relative to `root`).
-fn write_catalog(path: &Path, root: &Path, pairs: &[(String, String)]) {
-    let mut xml = String::from("<catalog xmlns=\"urn:oasis:names:tc:entity:xmlns:xml:catalog\">\n");
-    for (url, file) in pairs {
-        let file = root.join(file);
-        xml.push_str(&format!(
-            "  <system systemId=\"{url}\" uri=\"{}\"/>\n  <uri name=\"{url}\" uri=\"{}\"/>\n",
-            file.display(),
-            file.display()
-        ));
-    }
-    xml.push_str("</catalog>\n");
-    std::fs::write(path, xml).expect("the catalog");
 }
 
 #[test]

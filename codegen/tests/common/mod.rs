@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 pub mod suite;
+pub mod xsd_real;
 
 /// `../shared/<sub>` beside the workspace, or `None` after a loud skip.
 pub fn shared(sub: &str) -> Option<PathBuf> {
@@ -191,13 +192,29 @@ pub fn xmlschema_present() -> bool {
 /// xmllint's judgement of `doc` under `schema` (files): valid or not; panics when xmllint
 /// cannot read the schema (exit 5) or fails otherwise.
 pub fn xmllint_valid(schema: &Path, doc: &Path) -> bool {
-    let out = Command::new("xmllint")
-        .arg("--noout")
-        .arg("--schema")
+    let mut command = Command::new("xmllint");
+    command.arg("--noout").arg("--schema").arg(schema).arg(doc);
+    xmllint_verdict(command, schema, doc)
+}
+
+/// xmllint's judgement of `doc` under `schema` as the benchmarks run it (`--stream`, no
+/// network; `catalog`, an OASIS catalog, through `XML_CATALOG_FILES`); panics as
+/// [`xmllint_valid`] does.
+pub fn xmllint_stream_valid(schema: &Path, doc: &Path, catalog: Option<&Path>) -> bool {
+    let mut command = Command::new("xmllint");
+    command
+        .args(["--noout", "--nonet", "--stream", "--schema"])
         .arg(schema)
-        .arg(doc)
-        .output()
-        .expect("xmllint runs");
+        .arg(doc);
+    if let Some(catalog) = catalog {
+        command.env("XML_CATALOG_FILES", catalog);
+    }
+    xmllint_verdict(command, schema, doc)
+}
+
+/// The verdict of an xmllint run on one document: exit 0 valid, 3 or 4 invalid.
+fn xmllint_verdict(mut command: Command, schema: &Path, doc: &Path) -> bool {
+    let out = command.output().expect("xmllint runs");
     match out.status.code() {
         Some(0) => true,
         Some(3) | Some(4) => false,
