@@ -7,7 +7,9 @@
 //! benchmarks run it, where it is installed. Nothing is timed: the benchmarks measure.
 //!
 //! The generators are built into `target/xsts-validators`, the folder the validator tests
-//! share, so the runtime is built once for all of them.
+//! share, so the runtime is built once for all of them. A release build of the benches
+//! (about 4 minutes on 2 cores) is too long for the default test run: the tests are
+//! `#[ignore]`d there and `.ci/run` runs them among the long suites.
 
 mod common;
 
@@ -82,6 +84,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 }
 
 #[test]
+#[ignore = "a release build of the benches: .ci/run runs it (--ignored)"]
 fn cif_and_cbf_inputs_are_valid() {
     let bin = generators()
         .as_ref()
@@ -115,6 +118,7 @@ fn cif_and_cbf_inputs_are_valid() {
 }
 
 #[test]
+#[ignore = "a release build of the benches: .ci/run runs it (--ignored)"]
 fn real_schema_documents_are_valid() {
     let Some(root) = common::shared("xsd-real") else {
         return;
