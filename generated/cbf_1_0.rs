@@ -128,9 +128,9 @@ pub struct Head {
     >,
 }
 ::boardxml::complex_type!(
-    Head, __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
-    14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32], optional
-    : false }, [0 name : OptLeaf(::std::string::String) typed("Name", 0, 1,
+    Head named "Head", __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    32], optional : false }, [0 name : OptLeaf(::std::string::String) typed("Name", 0, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING), 1 url :
     OptLeaf(::std::string::String) typed("URL", 0, 1, ::core::option::Option::None, &
     XSI_TYPES_STRING), 2 from : OptLeaf(::std::string::String) typed("From", 0, 1,
@@ -201,10 +201,10 @@ pub struct Move {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Move, __c::Content::Simple(3), [0 value : Attr(::boardxml_formats::cbf::MoveValue <
-    MoveValueFacets >) attribute("value", true), 1 branch : OptAttr(Flag)
-    attribute("branch", false), 2 end : OptAttr(Flag) attribute("end", false)], 3 content
-    content_form : ::std::string::String
+    Move named "Move", __c::Content::Simple(3), [0 value :
+    Attr(::boardxml_formats::cbf::MoveValue < MoveValueFacets >) attribute("value",
+    true), 1 branch : OptAttr(Flag) attribute("branch", false), 2 end : OptAttr(Flag)
+    attribute("end", false)], 3 content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(Move, visited 2);
 /// Complex type `MoveList`.
@@ -214,8 +214,8 @@ pub struct MoveList {
     pub r#move: ::std::vec::Vec<Move>,
 }
 ::boardxml::complex_type!(
-    MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
-    [0 r#move : Children(Move) element("Move", 1, __c::UNBOUNDED)]
+    MoveList named "MoveList", __c::Content::Sequence(& [__c::Item::new(0, & ["Move"],
+    "<Move>", & [])]), [0 r#move : Children(Move) element("Move", 1, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(MoveList, visited 3);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank; 00-00 only as the placeholder.

@@ -33,7 +33,7 @@ pub struct Board {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Board, __c::Content::Simple(1), [0 value :
+    Board named "Board", __c::Content::Simple(1), [0 value :
     OptAttr(::boardxml_formats::cbf::StartPosition < ::boardxml_formats::cbf::BoardForm
     >) attribute("value", false)], 1 content content_form : ::std::string::String
 );
@@ -110,8 +110,8 @@ pub struct Head {
     pub black_time: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Head, __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
-    14, 15, 16, 17, 18, 19, 20, 21, 22], optional : false }, [0 name :
+    Head named "Head", __c::Content::All { fields : & [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22], optional : false }, [0 name :
     OptLeaf(::std::string::String) typed("Name", 0, 1, ::core::option::Option::None, &
     XSI_TYPES_STRING), 1 url : OptLeaf(::std::string::String) typed("URL", 0, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING), 2 event :
@@ -163,10 +163,10 @@ pub struct Move {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Move, __c::Content::Simple(2), [0 nid : Attr(::boardxml::datatypes::PositiveInteger)
-    attribute("nid", true), 1 value : Attr(::boardxml_formats::cbf::MoveValue <
-    MoveValueFacets >) attribute("value", true)], 2 content content_form :
-    ::std::string::String
+    Move named "Move", __c::Content::Simple(2), [0 nid :
+    Attr(::boardxml::datatypes::PositiveInteger) attribute("nid", true), 1 value :
+    Attr(::boardxml_formats::cbf::MoveValue < MoveValueFacets >) attribute("value",
+    true)], 2 content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(Move, visited 3);
 /// Complex type `MoveList`.
@@ -176,8 +176,8 @@ pub struct MoveList {
     pub r#move: ::std::vec::Vec<Move>,
 }
 ::boardxml::complex_type!(
-    MoveList, __c::Content::Sequence(& [__c::Item::new(0, & ["Move"], "<Move>", & [])]),
-    [0 r#move : Children(Move) element("Move", 0, __c::UNBOUNDED)]
+    MoveList named "MoveList", __c::Content::Sequence(& [__c::Item::new(0, & ["Move"],
+    "<Move>", & [])]), [0 r#move : Children(Move) element("Move", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(MoveList, visited 4);
 /// XY-XY: from and to points, X the column 0..8 from the left as drawn, Y the row 0..9 from black's back rank.
@@ -201,8 +201,9 @@ pub struct RecordResult {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    RecordResult, __c::Content::Simple(1), [0 value : Attr(ResultCode) attribute("value",
-    true)], 1 content content_form : ::std::string::String
+    RecordResult named "RecordResult", __c::Content::Simple(1), [0 value :
+    Attr(ResultCode) attribute("value", true)], 1 content content_form :
+    ::std::string::String
 );
 ::boardxml::complex_element!(RecordResult, visited 5);
 /// The kind of record; the element text is a free label such as 实战的全局.
@@ -216,8 +217,9 @@ pub struct RecordType {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    RecordType, __c::Content::Simple(1), [0 value : Attr(RecordTypeCode)
-    attribute("value", true)], 1 content content_form : ::std::string::String
+    RecordType named "RecordType", __c::Content::Simple(1), [0 value :
+    Attr(RecordTypeCode) attribute("value", true)], 1 content content_form :
+    ::std::string::String
 );
 ::boardxml::complex_element!(RecordType, visited 6);
 /// 0 unknown, 1 实战全局 (played, full game), 2 摆谱全局 (composed, full game), 3 实战残局 (played endgame), 4 摆谱残局 (composed endgame).

@@ -38,8 +38,8 @@ pub struct Arrow {
     pub to: ::boardxml_formats::cif::Square,
 }
 ::boardxml::complex_type!(
-    Arrow, __c::Content::Empty, [0 color : Attr(Color) attribute("color", true), 1
-    opacity : OptAttr(Opacity) attribute("opacity", false), 2 from :
+    Arrow named "Arrow", __c::Content::Empty, [0 color : Attr(Color) attribute("color",
+    true), 1 opacity : OptAttr(Opacity) attribute("opacity", false), 2 from :
     Attr(::boardxml_formats::cif::Square) attribute("from", true), 3 to :
     Attr(::boardxml_formats::cif::Square) attribute("to", true)]
 );
@@ -112,11 +112,11 @@ pub struct Game {
     pub moves: Moves,
 }
 ::boardxml::complex_type!(
-    Game, __c::Content::Sequence(& [__c::Item::new(3, & ["moves"], "<moves>", & [])]), [0
-    boardsize : OptAttr(::boardxml_formats::cif::BoardSize) attribute("boardsize",
-    false), 1 files : OptAttr(BoardDimension) attribute("files", false), 2 ranks :
-    OptAttr(BoardDimension) attribute("ranks", false), 3 moves : Child(Moves)
-    element("moves", 1, 1)]
+    Game named "Game", __c::Content::Sequence(& [__c::Item::new(3, & ["moves"],
+    "<moves>", & [])]), [0 boardsize : OptAttr(::boardxml_formats::cif::BoardSize)
+    attribute("boardsize", false), 1 files : OptAttr(BoardDimension) attribute("files",
+    false), 2 ranks : OptAttr(BoardDimension) attribute("ranks", false), 3 moves :
+    Child(Moves) element("moves", 1, 1)]
 );
 ::boardxml::complex_element!(Game, visited 2);
 /// A line through at least two vertices; the content is the squares written back to back.
@@ -132,9 +132,9 @@ pub struct Line {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Line, __c::Content::Simple(2), [0 color : Attr(Color) attribute("color", true), 1
-    opacity : OptAttr(Opacity) attribute("opacity", false)], 2 content content_form :
-    ::boardxml_formats::cif::Squares
+    Line named "Line", __c::Content::Simple(2), [0 color : Attr(Color) attribute("color",
+    true), 1 opacity : OptAttr(Opacity) attribute("opacity", false)], 2 content
+    content_form : ::boardxml_formats::cif::Squares
 );
 ::boardxml::complex_element!(Line, visited 3);
 /// One of three shapes, chosen by the type attribute: type="text" is a text marker,
@@ -212,7 +212,7 @@ pub struct Moves {
     pub content: ::std::vec::Vec<MovesContent>,
 }
 ::boardxml::complex_type!(
-    Moves, __c::Content::Mixed(0), [0 content : Mixed(MovesContent) MIXED]
+    Moves named "Moves", __c::Content::Mixed(0), [0 content : Mixed(MovesContent) MIXED]
 );
 ::boardxml::complex_element!(Moves, visited 5);
 /// 1..255; 0 is reserved for "undefined", which is written by leaving the attribute out.
@@ -238,10 +238,10 @@ pub struct Region {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Region, __c::Content::Simple(3), [0 color : Attr(Color) attribute("color", true), 1
-    from : Attr(::boardxml_formats::cif::Square) attribute("from", true), 2 to :
-    Attr(::boardxml_formats::cif::Square) attribute("to", true)], 3 content content_form
-    : ::std::string::String
+    Region named "Region", __c::Content::Simple(3), [0 color : Attr(Color)
+    attribute("color", true), 1 from : Attr(::boardxml_formats::cif::Square)
+    attribute("from", true), 2 to : Attr(::boardxml_formats::cif::Square) attribute("to",
+    true)], 3 content content_form : ::std::string::String
 );
 ::boardxml::complex_element!(Region, visited 6);
 ::boardxml::restricted!(
@@ -263,10 +263,10 @@ pub struct SquareMarker {
     pub at: ::boardxml_formats::cif::Square,
 }
 ::boardxml::complex_type!(
-    SquareMarker, __c::Content::Empty, [0 r#type : Attr(MarkerTypeID) attribute("type",
-    true), 1 color : Attr(Color) attribute("color", true), 2 opacity : OptAttr(Opacity)
-    attribute("opacity", false), 3 at : Attr(::boardxml_formats::cif::Square)
-    attribute("at", true)]
+    SquareMarker named "SquareMarker", __c::Content::Empty, [0 r#type :
+    Attr(MarkerTypeID) attribute("type", true), 1 color : Attr(Color) attribute("color",
+    true), 2 opacity : OptAttr(Opacity) attribute("opacity", false), 3 at :
+    Attr(::boardxml_formats::cif::Square) attribute("at", true)]
 );
 ::boardxml::complex_element!(SquareMarker);
 ::boardxml::restricted!(
@@ -304,9 +304,10 @@ pub struct SymbolMarker {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    SymbolMarker, __c::Content::Simple(2), [0 opacity : OptAttr(Opacity)
-    attribute("opacity", false), 1 at : Attr(::boardxml_formats::cif::Square)
-    attribute("at", true)], 2 content content_form : Symbol
+    SymbolMarker named "SymbolMarker", __c::Content::Simple(2), [0 opacity :
+    OptAttr(Opacity) attribute("opacity", false), 1 at :
+    Attr(::boardxml_formats::cif::Square) attribute("at", true)], 2 content content_form
+    : Symbol
 );
 ::boardxml::complex_element!(SymbolMarker);
 /// A text marker: the content is the one character shown on square at. type is fixed to
@@ -325,11 +326,11 @@ pub struct TextMarker {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    TextMarker, __c::Content::Simple(4), [0 : Fixed(::std::string::String) fixed("type",
-    true, "text"), 1 color : Attr(Color) attribute("color", true), 2 opacity :
-    OptAttr(Opacity) attribute("opacity", false), 3 at :
-    Attr(::boardxml_formats::cif::Square) attribute("at", true)], 4 content content_form
-    : Character
+    TextMarker named "TextMarker", __c::Content::Simple(4), [0 :
+    Fixed(::std::string::String) fixed("type", true, "text"), 1 color : Attr(Color)
+    attribute("color", true), 2 opacity : OptAttr(Opacity) attribute("opacity", false), 3
+    at : Attr(::boardxml_formats::cif::Square) attribute("at", true)], 4 content
+    content_form : Character
 );
 ::boardxml::complex_element!(TextMarker);
 /// A value shown on square at (for example as a bar); the content is an xs:byte.
@@ -343,8 +344,9 @@ pub struct Value {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Value, __c::Content::Simple(1), [0 at : Attr(::boardxml_formats::cif::Square)
-    attribute("at", true)], 1 content content_form : i8
+    Value named "Value", __c::Content::Simple(1), [0 at :
+    Attr(::boardxml_formats::cif::Square) attribute("at", true)], 1 content content_form
+    : i8
 );
 ::boardxml::complex_element!(Value, visited 7);
 /// A document of this schema: one variant per global element.

@@ -249,6 +249,11 @@ pub trait Complex: Sized {
     const FIELDS: &'static [Field];
     /// The content model.
     const CONTENT: Content;
+    /// The expanded name an element's `xsi:type` names this type by (`None`: anonymous,
+    /// abstract, or a group): naming it is naming the declared type, which always stands
+    /// in for itself (XSD 1.0 Part 1, 3.3.4 cvc-elt.4.3 with 3.4.6 Type Derivation OK
+    /// (Complex) 1), also where no other type may.
+    const XSI_NAME: Option<&'static str> = None;
     /// What the fields are read into: the type itself when every field may be empty, else
     /// a struct of options.
     type Builder: Default;
@@ -315,6 +320,7 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     let mut failed = false;
     let failed = &mut failed;
     let mut attributes = r.attributes(tag);
+    attributes.declared_type(T::XSI_NAME);
     for (i, f) in T::FIELDS.iter().enumerate() {
         if f.is_attribute() && T::read_field(&mut b, r, tag, &mut attributes, i).is_err() {
             *failed = true;
@@ -1116,16 +1122,16 @@ macro_rules! __field {
 /// for simple content; KIND is one of the [`FieldKind`]s, FIELD-CONSTRUCTOR one of
 /// [`Field`]'s (`attribute("color", true)`, `MIXED`). A field without a name is a required
 /// attribute with a fixed value (held nowhere). Reading fills a hidden builder of the
-/// fields' slots.
+/// fields' slots. `Type named "{ns}local"` gives a named type's [`Complex::XSI_NAME`].
 #[macro_export]
 macro_rules! complex_type {
-    ($ty:ident, $content:expr, [$($i:literal $($f:ident)?: $kind:ident($t:ty)
+    ($ty:ident $(named $name:literal)?, $content:expr, [$($i:literal $($f:ident)?: $kind:ident($t:ty)
         $field:ident $(($($arg:tt)*))?),* $(,)?] $(, $ci:literal $cf:ident $cform:ident: $ct:ty)?) => {
-        $crate::complex_type!(@impl $ty, $content,
+        $crate::complex_type!(@impl $ty $(named $name)?, $content,
             [$($i $($f)?: $crate::complex::$kind<$t> = $crate::complex::Field::$field $(($($arg)*))?),*]
             $(, $ci $cf $cform: $ct)?);
     };
-    (@impl $ty:ident, $content:expr, [$($i:literal $($f:ident)?: $k:ty = $field:expr),*]
+    (@impl $ty:ident $(named $name:literal)?, $content:expr, [$($i:literal $($f:ident)?: $k:ty = $field:expr),*]
         $(, $ci:literal $cf:ident $cform:ident: $ct:ty)?) => {
         const _: () = {
             use $crate::complex::FieldKind as _;
@@ -1140,6 +1146,8 @@ macro_rules! complex_type {
                     $($field,)* $($crate::__first!($crate::complex::Field::CONTENT, $ci))?
                 ];
                 const CONTENT: $crate::complex::Content = $content;
+                $(const XSI_NAME: ::core::option::Option<&'static str> =
+                    ::core::option::Option::Some($name);)?
                 type Builder = Builder;
                 #[allow(unused_variables)]
                 fn read_field(

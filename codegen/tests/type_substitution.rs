@@ -38,6 +38,7 @@ const SCHEMA: &str = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" x
       <xs:element name="nb" type="xs:int" block="restriction" minOccurs="0"/>
       <xs:element name="any" minOccurs="0" maxOccurs="unbounded"/>
       <xs:element name="anyb" block="restriction" minOccurs="0"/>
+      <xs:element name="other" type="Other" minOccurs="0" maxOccurs="unbounded"/>
     </xs:sequence></xs:complexType>
   </xs:element>
 </xs:schema>
@@ -303,6 +304,16 @@ fn generated_code_reads_writes_and_refuses_xsi_type() {
             "any-simple-invalid",
             r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><any xsi:type="Small">12</any></drawing>"#,
         ),
+        // A type no other type is derived from stands in for itself, named with or
+        // without a prefix; another type named is refused.
+        (
+            "self-named",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:t="urn:t"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><other xsi:type="Other"><x>1</x></other><other xsi:type="t:Other"><x>2</x></other></drawing>"#,
+        ),
+        (
+            "self-not-derived",
+            r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:t="urn:t"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><other xsi:type="Circle"><x>1</x></other></drawing>"#,
+        ),
         (
             "any-blocked",
             r#"<drawing xmlns="urn:t" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xs="http://www.w3.org/2001/XMLSchema"><shape xsi:type="Circle"><label>a</label><r>1</r></shape><anyb xsi:type="xs:int">5</anyb></drawing>"#,
@@ -362,6 +373,8 @@ fn generated_code_reads_writes_and_refuses_xsi_type() {
         r#"ok <?xml version="1.0" encoding="UTF-8"?> <drawing xmlns="urn:t">   <shape xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Circle">     <label>a</label>     <r>1</r>   </shape>   <any"#,
         "E0202 1:179 /{urn:t}drawing/{urn:t}any <{urn:t}any> has the simple type {http://www.w3.org/2001/XMLSchema}int (its xsi:type): it may hold text only, no element",
         "E0211 1:179 /{urn:t}drawing/{urn:t}any the content of <{urn:t}any> (of the xsi:type {urn:t}Small) is out of range",
+        r#"ok <?xml version="1.0" encoding="UTF-8"?> <drawing xmlns="urn:t">   <shape xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Circle">     <label>a</label>     <r>1</r>   </shape>   <other>     <x>1</x>   </other>   <other>     <x>2</x>"#,
+        "E0204 1:158 /{urn:t}drawing/{urn:t}other/@xsi:type xsi:type on <{urn:t}other> names the type {urn:t}Circle, but it does not stand in for the declared type {urn:t}Other: no type of the schema is derived from it",
         "E0204 1:185 /{urn:t}drawing/{urn:t}anyb/@xsi:type xsi:type on <{urn:t}anyb> names the type {http://www.w3.org/2001/XMLSchema}int, but it does not stand in for the declared type {http://www.w3.org/2001/XMLSchema}anyType: it is derived by restriction, and the element's block (or blockDefault) forbids restriction",
     ];
     assert_eq!(lines.len(), expect.len() + 1, "{out}");

@@ -64,7 +64,8 @@ impl Renderer<'_> {
             }
         };
         let impl_consts = (!consts.is_empty()).then(|| quote! { impl #ident { #(#consts)* } });
-        let body = complex_impl(&ident, &plans, content, simple.as_ref());
+        let xsi_name = self.xsi_names.get(&def.name).map(String::as_str);
+        let body = complex_impl(&ident, xsi_name, &plans, content, simple.as_ref());
         // Every field optional or repeated: an empty value is a valid one.
         let default =
             (simple.is_none() && !plans.iter().any(|p| p.required)).then(|| quote! { Default, });
@@ -564,6 +565,7 @@ impl Renderer<'_> {
                 let decls = plans.iter().filter_map(FieldPlan::decl);
                 let body = complex_impl(
                     &ident,
+                    None,
                     &plans,
                     quote! { __c::Content::Sequence(&[#(#entries),*]) },
                     None,
@@ -620,9 +622,11 @@ pub(super) struct SimpleContent {
 }
 
 /// The `Complex` impl of a struct (a complex type, or a sequence group): one
-/// `complex_type!` listing its tables and each field's kind once.
+/// `complex_type!` listing its tables and each field's kind once, and the expanded name
+/// an `xsi:type` names the type by (`named "..."`), if it has one.
 pub(super) fn complex_impl(
     ident: &Ident,
+    xsi_name: Option<&str>,
     plans: &[FieldPlan],
     content: TokenStream,
     simple: Option<&SimpleContent>,
@@ -636,8 +640,9 @@ pub(super) fn complex_impl(
         let (i, field, form, ty) = (&s.index, &s.field, &s.form, &s.ty);
         quote! { , #i #field #form: #ty }
     });
+    let named = xsi_name.map(|n| quote! { named #n });
     quote! {
-        ::boardxml::complex_type!(#ident, #content, [#(#entries),*] #simple);
+        ::boardxml::complex_type!(#ident #named, #content, [#(#entries),*] #simple);
     }
 }
 

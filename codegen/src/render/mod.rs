@@ -133,6 +133,7 @@ pub fn render(
         xsi_tables: BTreeMap::new(),
         xsi_table_items: Vec::new(),
         any_type_child: (format_ident!("AnyTypeChild"), std::cell::Cell::new(false)),
+        xsi_names: xsi_type_names(schema),
     };
     // Reserved now, emitted after the types if one holds xs:anyType content.
     let any_type_child = r.fresh_name("AnyTypeChild");
@@ -254,6 +255,40 @@ struct Renderer<'s> {
     /// The name of the schema's one enum of what `xs:anyType` content holds (see
     /// `render/any_type.rs`), and whether a type held as `xs:anyType` content needs it.
     any_type_child: (Ident, std::cell::Cell<bool>),
+    /// The expanded name an `xsi:type` names each complex type by (see
+    /// [`xsi_type_names`]).
+    xsi_names: BTreeMap<String, String>,
+}
+
+/// The expanded name of each complex type that an element's `xsi:type` may name as its
+/// own declared type (a type always stands in for itself: XSD 1.0 Part 1, 3.3.4
+/// cvc-elt.4.3 with 3.4.6 Type Derivation OK (Complex) 1): the named types that are not
+/// abstract, and the types standing for one of them, which are the copies an element's
+/// identity constraints get and the attributes-only companions of nil elements.
+fn xsi_type_names(schema: &Schema) -> BTreeMap<String, String> {
+    let mut names: BTreeMap<String, String> = schema
+        .root_types
+        .iter()
+        .filter_map(|(expanded, t)| match t {
+            TypeRef::Named(key) => Some((key.clone(), expanded.clone())),
+            TypeRef::Builtin(_) => None,
+        })
+        .collect();
+    let copies = schema
+        .identity
+        .iter()
+        .filter_map(|(key, table)| Some((key, table.copy_of.as_ref()?)));
+    let copies: Vec<(String, String)> = copies
+        .filter_map(|(key, original)| Some((key.clone(), names.get(original)?.clone())))
+        .collect();
+    names.extend(copies);
+    let companions: Vec<(String, String)> = schema
+        .nil_attributes
+        .iter()
+        .filter_map(|(key, companion)| Some((companion.clone(), names.get(key)?.clone())))
+        .collect();
+    names.extend(companions);
+    names
 }
 
 /// The types each type holds by value: an element field or choice variant that is neither

@@ -10,8 +10,8 @@ pub struct Grouped {
     pub other_attributes: ::boardxml::any::OtherAttributes<GroupedWildcard>,
 }
 ::boardxml::complex_type!(
-    Grouped, __c::Content::Empty, [0 other_attributes : AnyAttributes(GroupedWildcard)
-    any_attribute(::boardxml::any::Namespaces::Only(&
+    Grouped named "Grouped", __c::Content::Empty, [0 other_attributes :
+    AnyAttributes(GroupedWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a")]), ::boardxml::any::Process::Lax)]
 );
 ::boardxml::complex_element!(Grouped);
@@ -26,8 +26,8 @@ pub struct Item {
     pub name: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Item, __c::Content::Sequence(& [__c::Item::new(2, & ["name"], "<name>", & [])]), [0
-    id : Attr(i32) attribute("id", true), 1 other_attributes :
+    Item named "Item", __c::Content::Sequence(& [__c::Item::new(2, & ["name"], "<name>",
+    & [])]), [0 id : Attr(i32) attribute("id", true), 1 other_attributes :
     AnyAttributes(ItemWildcard) any_attribute(::boardxml::any::Namespaces::Not(&
     [::core::option::Option::None]), ::boardxml::any::Process::Skip), 2 name :
     Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
@@ -41,8 +41,9 @@ pub struct Lax {
     pub other_attributes: ::boardxml::any::OtherAttributes<LaxWildcard>,
 }
 ::boardxml::complex_type!(
-    Lax, __c::Content::Empty, [0 other_attributes : AnyAttributes(LaxWildcard)
-    any_attribute(::boardxml::any::Namespaces::Any, ::boardxml::any::Process::Lax)]
+    Lax named "Lax", __c::Content::Empty, [0 other_attributes :
+    AnyAttributes(LaxWildcard) any_attribute(::boardxml::any::Namespaces::Any,
+    ::boardxml::any::Process::Lax)]
 );
 ::boardxml::complex_element!(Lax);
 /// Complex type `Strict`.
@@ -52,9 +53,9 @@ pub struct Strict {
     pub other_attributes: ::boardxml::any::OtherAttributes<StrictWildcard>,
 }
 ::boardxml::complex_type!(
-    Strict, __c::Content::Empty, [0 other_attributes : AnyAttributes(StrictWildcard)
-    any_attribute(::boardxml::any::Namespaces::Only(& [::core::option::Option::None]),
-    ::boardxml::any::Process::Strict)]
+    Strict named "Strict", __c::Content::Empty, [0 other_attributes :
+    AnyAttributes(StrictWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
+    [::core::option::Option::None]), ::boardxml::any::Process::Strict)]
 );
 ::boardxml::complex_element!(Strict);
 /// A document of this schema: one variant per global element.

@@ -35,24 +35,25 @@ impl Doc {
     pub const VERSION_DEFAULT: &'static str = "1";
 }
 ::boardxml::complex_type!(
-    Doc, __c::Content::Sequence(& [__c::Item::new(1, & ["title"], "<title>", & ["count",
-    "tag", "x", "y", "key", "end"]), __c::Item::new(2, & ["count"], "<count>", & ["tag",
-    "x", "y", "key", "end"]), __c::Item::new(3, & ["tag"], "<tag>", & ["x", "y", "key",
-    "end"]), __c::Item::new(4, & ["x", "y"], "one of <x>, <y>", & ["key", "end"]),
-    __c::Item::new(5, & ["key"], "one of <key>", & ["end"]), __c::Item::new(6, & ["end"],
-    "<end>", & [])]), [0 version : OptAttr(u16) defaulted("version", "1"), 1 title :
-    Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING), 2 count : OptLeaf(i32) typed("count", 0, 1,
-    ::core::option::Option::None, & XSI_TYPES_INT), 3 tag : Children(Word) typed("tag",
-    0, __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_WORD), 4 content :
-    Many(DocChoice) group(1, 2), 5 sequence : Many(DocSequence) group(0, __c::UNBOUNDED),
-    6 end : Child(Empty) element("end", 1, 1)]
+    Doc named "Doc", __c::Content::Sequence(& [__c::Item::new(1, & ["title"], "<title>",
+    & ["count", "tag", "x", "y", "key", "end"]), __c::Item::new(2, & ["count"],
+    "<count>", & ["tag", "x", "y", "key", "end"]), __c::Item::new(3, & ["tag"], "<tag>",
+    & ["x", "y", "key", "end"]), __c::Item::new(4, & ["x", "y"], "one of <x>, <y>", &
+    ["key", "end"]), __c::Item::new(5, & ["key"], "one of <key>", & ["end"]),
+    __c::Item::new(6, & ["end"], "<end>", & [])]), [0 version : OptAttr(u16)
+    defaulted("version", "1"), 1 title : Leaf(::std::string::String) typed("title", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 2 count : OptLeaf(i32)
+    typed("count", 0, 1, ::core::option::Option::None, & XSI_TYPES_INT), 3 tag :
+    Children(Word) typed("tag", 0, __c::UNBOUNDED, ::core::option::Option::None, &
+    XSI_TYPES_WORD), 4 content : Many(DocChoice) group(1, 2), 5 sequence :
+    Many(DocSequence) group(0, __c::UNBOUNDED), 6 end : Child(Empty) element("end", 1,
+    1)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Empty`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Empty {}
-::boardxml::complex_type!(Empty, __c::Content::Empty, []);
+::boardxml::complex_type!(Empty named "Empty", __c::Content::Empty, []);
 ::boardxml::complex_element!(Empty);
 /// Restriction of xs:token (schema type `Lower`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -74,9 +75,10 @@ pub struct Settings {
     pub b: ::core::option::Option<Word>,
 }
 ::boardxml::complex_type!(
-    Settings, __c::Content::All { fields : & [0, 1], optional : false }, [0 a :
-    Leaf(bool) typed("a", 1, 1, ::core::option::Option::None, & XSI_TYPES_BOOLEAN), 1 b :
-    OptLeaf(Word) typed("b", 0, 1, ::core::option::Option::None, & XSI_TYPES_WORD)]
+    Settings named "Settings", __c::Content::All { fields : & [0, 1], optional : false },
+    [0 a : Leaf(bool) typed("a", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_BOOLEAN), 1 b : OptLeaf(Word) typed("b", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_WORD)]
 );
 ::boardxml::complex_element!(Settings);
 /// Lower-case (the base's pattern) AND (starts with a OR ends with z), 2..5 characters.

@@ -54,7 +54,7 @@ pub struct Note {
     pub content: ::std::vec::Vec<NoteContent>,
 }
 ::boardxml::complex_type!(
-    Note, __c::Content::Mixed(0), [0 content : Mixed(NoteContent) MIXED]
+    Note named "Note", __c::Content::Mixed(0), [0 content : Mixed(NoteContent) MIXED]
 );
 ::boardxml::complex_element!(Note);
 /// Complex type `Para`.
@@ -64,7 +64,7 @@ pub struct Para {
     pub content: ::std::vec::Vec<ParaContent>,
 }
 ::boardxml::complex_type!(
-    Para, __c::Content::Mixed(0), [0 content : Mixed(ParaContent) MIXED]
+    Para named "Para", __c::Content::Mixed(0), [0 content : Mixed(ParaContent) MIXED]
 );
 ::boardxml::complex_element!(Para);
 /// A document of this schema: one variant per global element.

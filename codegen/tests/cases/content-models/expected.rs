@@ -12,9 +12,9 @@ pub struct Blank {
     pub r: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Blank, __c::Content::Sequence(& [__c::Item::new(0, & ["p", "q"], "one of <p>, <q>", &
-    ["r"]), __c::Item::new(1, & ["r"], "<r>", & [])]), [0 content : Opt(BlankChoice)
-    group(0, 1), 1 r : OptLeaf(::std::string::String) typed("r", 0, 1,
+    Blank named "Blank", __c::Content::Sequence(& [__c::Item::new(0, & ["p", "q"],
+    "one of <p>, <q>", & ["r"]), __c::Item::new(1, & ["r"], "<r>", & [])]), [0 content :
+    Opt(BlankChoice) group(0, 1), 1 r : OptLeaf(::std::string::String) typed("r", 0, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Blank);
@@ -49,22 +49,22 @@ pub struct Model {
     pub never: ::core::option::Option<Never>,
 }
 ::boardxml::complex_type!(
-    Model, __c::Content::Sequence(& [__c::Item::new(0, & ["pick"], "<pick>", & ["five",
-    "many", "nest", "blank", "unit", "level", "size", "opt", "never"]), __c::Item::new(1,
-    & ["five"], "<five>", & ["many", "nest", "blank", "unit", "level", "size", "opt",
-    "never"]), __c::Item::new(2, & ["many"], "<many>", & ["nest", "blank", "unit",
-    "level", "size", "opt", "never"]), __c::Item::new(3, & ["nest"], "<nest>", &
-    ["blank", "unit", "level", "size", "opt", "never"]), __c::Item::new(4, & ["blank"],
-    "<blank>", & ["unit", "level", "size", "opt", "never"]), __c::Item::new(5, &
-    ["unit"], "<unit>", & ["level", "size", "opt", "never"]), __c::Item::new(6, &
-    ["level"], "<level>", & ["size", "opt", "never"]), __c::Item::new(7, & ["size"],
-    "<size>", & ["opt", "never"]), __c::Item::new(8, & ["opt"], "<opt>", & ["never"]),
-    __c::Item::new(9, & ["never"], "<never>", & [])]), [0 pick : Children(Pick)
-    element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32) typed("five", 5, 5,
-    ::core::option::Option::None, & XSI_TYPES_INT), 2 many : Children(i32) typed("many",
-    0, 1000, ::core::option::Option::None, & XSI_TYPES_INT), 3 nest : OptChild(Nest)
-    element("nest", 0, 1), 4 blank : OptChild(Blank) element("blank", 0, 1), 5 unit :
-    OptLeaf(__s::xs::Token) typed("unit", 0, 1,
+    Model named "Model", __c::Content::Sequence(& [__c::Item::new(0, & ["pick"],
+    "<pick>", & ["five", "many", "nest", "blank", "unit", "level", "size", "opt",
+    "never"]), __c::Item::new(1, & ["five"], "<five>", & ["many", "nest", "blank",
+    "unit", "level", "size", "opt", "never"]), __c::Item::new(2, & ["many"], "<many>", &
+    ["nest", "blank", "unit", "level", "size", "opt", "never"]), __c::Item::new(3, &
+    ["nest"], "<nest>", & ["blank", "unit", "level", "size", "opt", "never"]),
+    __c::Item::new(4, & ["blank"], "<blank>", & ["unit", "level", "size", "opt",
+    "never"]), __c::Item::new(5, & ["unit"], "<unit>", & ["level", "size", "opt",
+    "never"]), __c::Item::new(6, & ["level"], "<level>", & ["size", "opt", "never"]),
+    __c::Item::new(7, & ["size"], "<size>", & ["opt", "never"]), __c::Item::new(8, &
+    ["opt"], "<opt>", & ["never"]), __c::Item::new(9, & ["never"], "<never>", & [])]), [0
+    pick : Children(Pick) element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32)
+    typed("five", 5, 5, ::core::option::Option::None, & XSI_TYPES_INT), 2 many :
+    Children(i32) typed("many", 0, 1000, ::core::option::Option::None, & XSI_TYPES_INT),
+    3 nest : OptChild(Nest) element("nest", 0, 1), 4 blank : OptChild(Blank)
+    element("blank", 0, 1), 5 unit : OptLeaf(__s::xs::Token) typed("unit", 0, 1,
     ::core::option::Option::Some(__c::ValueConstraint::Default("mm")), &
     XSI_TYPES_TOKEN), 6 level : Children(i32) typed("level", 0, 2,
     ::core::option::Option::Some(__c::ValueConstraint::Fixed("3")), & XSI_TYPES_INT), 7
@@ -81,8 +81,8 @@ pub struct Nest {
     pub content: ::std::vec::Vec<NestChoice>,
 }
 ::boardxml::complex_type!(
-    Nest, __c::Content::Sequence(& [__c::Item::new(0, & ["k", "z"], "one of <k>, <z>", &
-    [])]), [0 content : Many(NestChoice) group(1, 3)]
+    Nest named "Nest", __c::Content::Sequence(& [__c::Item::new(0, & ["k", "z"],
+    "one of <k>, <z>", & [])]), [0 content : Many(NestChoice) group(1, 3)]
 );
 ::boardxml::complex_element!(Nest);
 /// Complex type `Never`.
@@ -92,7 +92,7 @@ pub struct Never {
     pub content: NeverChoice,
 }
 ::boardxml::complex_type!(
-    Never, __c::Content::Sequence(& [__c::Item::new(0, & [],
+    Never named "Never", __c::Content::Sequence(& [__c::Item::new(0, & [],
     "content for an empty xs:choice (which no content satisfies)", & [])]), [0 content :
     One(NeverChoice) group(1, 1)]
 );
@@ -104,7 +104,7 @@ pub struct Pick {
     pub content: PickChoice,
 }
 ::boardxml::complex_type!(
-    Pick, __c::Content::Sequence(& [__c::Item::new(0, & ["a", "b", "c"],
+    Pick named "Pick", __c::Content::Sequence(& [__c::Item::new(0, & ["a", "b", "c"],
     "one of <a>, <b>, <c>", & [])]), [0 content : One(PickChoice) group(1, 1)]
 );
 ::boardxml::complex_element!(Pick);
@@ -119,8 +119,8 @@ pub struct Size {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Size, __c::Content::Simple(1), [0 unit : OptAttr(__s::xs::Token) attribute("unit",
-    false)], 1 content content_form : i32
+    Size named "Size", __c::Content::Simple(1), [0 unit : OptAttr(__s::xs::Token)
+    attribute("unit", false)], 1 content content_form : i32
 );
 ::boardxml::complex_element!(Size);
 /// A document of this schema: one variant per global element.

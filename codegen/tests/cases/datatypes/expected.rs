@@ -181,21 +181,21 @@ pub struct Values {
     pub axis: ::std::vec::Vec<Axis>,
 }
 ::boardxml::complex_type!(
-    Values, __c::Content::Sequence(& [__c::Item::new(37, & ["price"], "<price>", &
-    ["when", "ratio", "half", "key", "wait", "stamps", "axis"]), __c::Item::new(38, &
-    ["when"], "<when>", & ["ratio", "half", "key", "wait", "stamps", "axis"]),
-    __c::Item::new(39, & ["ratio"], "<ratio>", & ["half", "key", "wait", "stamps",
-    "axis"]), __c::Item::new(40, & ["half"], "<half>", & ["key", "wait", "stamps",
-    "axis"]), __c::Item::new(41, & ["key"], "<key>", & ["wait", "stamps", "axis"]),
-    __c::Item::new(42, & ["wait"], "<wait>", & ["stamps", "axis"]), __c::Item::new(43, &
-    ["stamps"], "<stamps>", & ["axis"]), __c::Item::new(44, & ["axis"], "<axis>", &
-    [])]), [0 string : OptAttr(::std::string::String) attribute("string", false), 1
-    normalized_string : OptAttr(__s::xs::NormalizedString) attribute("normalizedString",
-    false), 2 token : OptAttr(__s::xs::Token) attribute("token", false), 3 boolean :
-    OptAttr(bool) attribute("boolean", false), 4 decimal :
-    OptAttr(::boardxml::datatypes::Decimal) attribute("decimal", false), 5 integer :
-    OptAttr(::boardxml::datatypes::Integer) attribute("integer", false), 6 long :
-    OptAttr(i64) attribute("long", false), 7 unsigned_byte : OptAttr(u8)
+    Values named "Values", __c::Content::Sequence(& [__c::Item::new(37, & ["price"],
+    "<price>", & ["when", "ratio", "half", "key", "wait", "stamps", "axis"]),
+    __c::Item::new(38, & ["when"], "<when>", & ["ratio", "half", "key", "wait", "stamps",
+    "axis"]), __c::Item::new(39, & ["ratio"], "<ratio>", & ["half", "key", "wait",
+    "stamps", "axis"]), __c::Item::new(40, & ["half"], "<half>", & ["key", "wait",
+    "stamps", "axis"]), __c::Item::new(41, & ["key"], "<key>", & ["wait", "stamps",
+    "axis"]), __c::Item::new(42, & ["wait"], "<wait>", & ["stamps", "axis"]),
+    __c::Item::new(43, & ["stamps"], "<stamps>", & ["axis"]), __c::Item::new(44, &
+    ["axis"], "<axis>", & [])]), [0 string : OptAttr(::std::string::String)
+    attribute("string", false), 1 normalized_string : OptAttr(__s::xs::NormalizedString)
+    attribute("normalizedString", false), 2 token : OptAttr(__s::xs::Token)
+    attribute("token", false), 3 boolean : OptAttr(bool) attribute("boolean", false), 4
+    decimal : OptAttr(::boardxml::datatypes::Decimal) attribute("decimal", false), 5
+    integer : OptAttr(::boardxml::datatypes::Integer) attribute("integer", false), 6 long
+    : OptAttr(i64) attribute("long", false), 7 unsigned_byte : OptAttr(u8)
     attribute("unsignedByte", false), 8 float : OptAttr(::boardxml::datatypes::Float)
     attribute("float", false), 9 double : OptAttr(::boardxml::datatypes::Double)
     attribute("double", false), 10 duration : OptAttr(::boardxml::datatypes::Duration)

@@ -26,18 +26,18 @@ pub struct Board {
     pub level: ::core::option::Option<CappedLevel>,
 }
 ::boardxml::complex_type!(
-    Board, __c::Content::Sequence(& [__c::Item::new(0, & ["pawn"], "<pawn>", & ["piece",
-    "clock", "move", "note", "rank", "level"]), __c::Item::new(1, & ["piece"], "<piece>",
-    & ["clock", "move", "note", "rank", "level"]), __c::Item::new(2, & ["clock"],
-    "<clock>", & ["move", "note", "rank", "level"]), __c::Item::new(3, & ["move"],
-    "<move>", & ["note", "rank", "level"]), __c::Item::new(4, & ["note"], "<note>", &
-    ["rank", "level"]), __c::Item::new(5, & ["rank"], "<rank>", & ["level"]),
-    __c::Item::new(6, & ["level"], "<level>", & [])]), [0 pawn : Children(Pawn)
-    element("pawn", 0, __c::UNBOUNDED), 1 piece : Children(Piece) element("piece", 0,
-    __c::UNBOUNDED), 2 clock : OptChild(Clock) element("clock", 0, 1), 3 r#move :
-    OptChild(Move) element("move", 0, 1), 4 note : OptChild(ShortNote) element("note", 0,
-    1), 5 rank : OptChild(Rank) element("rank", 0, 1), 6 level : OptChild(CappedLevel)
-    element("level", 0, 1)]
+    Board named "Board", __c::Content::Sequence(& [__c::Item::new(0, & ["pawn"],
+    "<pawn>", & ["piece", "clock", "move", "note", "rank", "level"]), __c::Item::new(1, &
+    ["piece"], "<piece>", & ["clock", "move", "note", "rank", "level"]),
+    __c::Item::new(2, & ["clock"], "<clock>", & ["move", "note", "rank", "level"]),
+    __c::Item::new(3, & ["move"], "<move>", & ["note", "rank", "level"]),
+    __c::Item::new(4, & ["note"], "<note>", & ["rank", "level"]), __c::Item::new(5, &
+    ["rank"], "<rank>", & ["level"]), __c::Item::new(6, & ["level"], "<level>", & [])]),
+    [0 pawn : Children(Pawn) element("pawn", 0, __c::UNBOUNDED), 1 piece :
+    Children(Piece) element("piece", 0, __c::UNBOUNDED), 2 clock : OptChild(Clock)
+    element("clock", 0, 1), 3 r#move : OptChild(Move) element("move", 0, 1), 4 note :
+    OptChild(ShortNote) element("note", 0, 1), 5 rank : OptChild(Rank) element("rank", 0,
+    1), 6 level : OptChild(CappedLevel) element("level", 0, 1)]
 );
 ::boardxml::complex_element!(Board);
 /// Complex type `CappedLevel`.
@@ -51,8 +51,9 @@ pub struct CappedLevel {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    CappedLevel, __c::Content::Simple(1), [0 scale : OptAttr(::std::string::String)
-    attribute("scale", false)], 1 content content_form : CappedLevelValue
+    CappedLevel named "CappedLevel", __c::Content::Simple(1), [0 scale :
+    OptAttr(::std::string::String) attribute("scale", false)], 1 content content_form :
+    CappedLevelValue
 );
 ::boardxml::complex_element!(CappedLevel);
 /// Restriction of xs:int (schema type `CappedLevelContent`).
@@ -77,9 +78,10 @@ pub struct Clock {
     pub minutes: ::std::vec::Vec<i32>,
 }
 ::boardxml::complex_type!(
-    Clock, __c::Content::Sequence(& [__c::Item::new(1, & ["minutes"], "<minutes>", &
-    [])]), [0 label : Attr(::std::string::String) attribute("label", true), 1 minutes :
-    Children(i32) typed("minutes", 1, 2, ::core::option::Option::None, & XSI_TYPES_INT)]
+    Clock named "Clock", __c::Content::Sequence(& [__c::Item::new(1, & ["minutes"],
+    "<minutes>", & [])]), [0 label : Attr(::std::string::String) attribute("label",
+    true), 1 minutes : Children(i32) typed("minutes", 1, 2, ::core::option::Option::None,
+    & XSI_TYPES_INT)]
 );
 ::boardxml::complex_element!(Clock);
 /// Complex type `Item`.
@@ -111,8 +113,9 @@ pub struct Level {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Level, __c::Content::Simple(1), [0 scale : OptAttr(::std::string::String)
-    attribute("scale", false)], 1 content content_form : i32
+    Level named "Level", __c::Content::Simple(1), [0 scale :
+    OptAttr(::std::string::String) attribute("scale", false)], 1 content content_form :
+    i32
 );
 ::boardxml::complex_element!(Level);
 /// Complex type `Move`.
@@ -126,8 +129,8 @@ pub struct Move {
     pub to: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Move, __c::Content::Sequence(& [__c::Item::new(1, & ["from"], "<from>", & ["to"]),
-    __c::Item::new(2, & ["to"], "<to>", & [])]), [0 ply :
+    Move named "Move", __c::Content::Sequence(& [__c::Item::new(1, & ["from"], "<from>",
+    & ["to"]), __c::Item::new(2, & ["to"], "<to>", & [])]), [0 ply :
     Attr(::boardxml::datatypes::PositiveInteger) attribute("ply", true), 1 from :
     Leaf(::std::string::String) typed("from", 1, 1, ::core::option::Option::None, &
     XSI_TYPES_STRING), 2 to : Leaf(::std::string::String) typed("to", 1, 1,
@@ -147,9 +150,10 @@ pub struct Note {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Note, __c::Content::Simple(2), [0 lang : OptAttr(::boardxml::datatypes::Language)
-    attribute("lang", false), 1 author : OptAttr(::std::string::String)
-    attribute("author", false)], 2 content content_form : ::std::string::String
+    Note named "Note", __c::Content::Simple(2), [0 lang :
+    OptAttr(::boardxml::datatypes::Language) attribute("lang", false), 1 author :
+    OptAttr(::std::string::String) attribute("author", false)], 2 content content_form :
+    ::std::string::String
 );
 ::boardxml::complex_element!(Note);
 /// Complex type `Pawn`.
@@ -171,9 +175,9 @@ pub struct Pawn {
     pub promotion: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Pawn, __c::Content::Sequence(& [__c::Item::new(4, & ["name"], "<name>", & ["square",
-    "promotion"]), __c::Item::new(5, & ["square"], "<square>", & ["promotion"]),
-    __c::Item::new(6, & ["promotion"], "<promotion>", & [])]), [0 id :
+    Pawn named "Pawn", __c::Content::Sequence(& [__c::Item::new(4, & ["name"], "<name>",
+    & ["square", "promotion"]), __c::Item::new(5, & ["square"], "<square>", &
+    ["promotion"]), __c::Item::new(6, & ["promotion"], "<promotion>", & [])]), [0 id :
     Attr(::std::string::String) attribute("id", true), 1 comment :
     OptAttr(::std::string::String) attribute("comment", false), 2 side : Attr(Side)
     attribute("side", true), 3 moved : OptAttr(bool) attribute("moved", false), 4 name :
@@ -199,8 +203,8 @@ pub struct Piece {
     pub square: ::std::vec::Vec<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Piece, __c::Content::Sequence(& [__c::Item::new(3, & ["name"], "<name>", &
-    ["square"]), __c::Item::new(4, & ["square"], "<square>", & [])]), [0 id :
+    Piece named "Piece", __c::Content::Sequence(& [__c::Item::new(3, & ["name"],
+    "<name>", & ["square"]), __c::Item::new(4, & ["square"], "<square>", & [])]), [0 id :
     Attr(::std::string::String) attribute("id", true), 1 comment :
     OptAttr(::std::string::String) attribute("comment", false), 2 side : Attr(Side)
     attribute("side", true), 3 name : Leaf(::std::string::String) typed("name", 1, 1,
@@ -222,7 +226,7 @@ pub struct Rank {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Rank, __c::Content::Simple(2), [0 scale : OptAttr(::std::string::String)
+    Rank named "Rank", __c::Content::Simple(2), [0 scale : OptAttr(::std::string::String)
     attribute("scale", false), 1 title : Attr(::std::string::String) attribute("title",
     true)], 2 content content_form : RankValue
 );
@@ -244,8 +248,9 @@ pub struct ShortNote {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    ShortNote, __c::Content::Simple(1), [0 author : OptAttr(::std::string::String)
-    attribute("author", false)], 1 content content_form : ShortNoteValue
+    ShortNote named "ShortNote", __c::Content::Simple(1), [0 author :
+    OptAttr(::std::string::String) attribute("author", false)], 1 content content_form :
+    ShortNoteValue
 );
 ::boardxml::complex_element!(ShortNote);
 /// Restriction of xs:string (schema type `ShortNoteValue`).
@@ -272,8 +277,9 @@ pub struct SmallLevel {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    SmallLevel, __c::Content::Simple(1), [0 scale : OptAttr(::std::string::String)
-    attribute("scale", false)], 1 content content_form : SmallLevelValue
+    SmallLevel named "SmallLevel", __c::Content::Simple(1), [0 scale :
+    OptAttr(::std::string::String) attribute("scale", false)], 1 content content_form :
+    SmallLevelValue
 );
 ::boardxml::complex_element!(SmallLevel);
 /// Restriction of xs:int (schema type `SmallLevelValue`).
@@ -293,10 +299,11 @@ pub struct Timer {
     pub minutes: ::std::vec::Vec<i32>,
 }
 ::boardxml::complex_type!(
-    Timer, __c::Content::Sequence(& [__c::Item::new(2, & ["minutes"], "<minutes>", &
-    [])]), [0 label : OptAttr(::std::string::String) attribute("label", false), 1 running
-    : OptAttr(bool) attribute("running", false), 2 minutes : Children(i32)
-    typed("minutes", 0, __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_INT)]
+    Timer named "Timer", __c::Content::Sequence(& [__c::Item::new(2, & ["minutes"],
+    "<minutes>", & [])]), [0 label : OptAttr(::std::string::String) attribute("label",
+    false), 1 running : OptAttr(bool) attribute("running", false), 2 minutes :
+    Children(i32) typed("minutes", 0, __c::UNBOUNDED, ::core::option::Option::None, &
+    XSI_TYPES_INT)]
 );
 ::boardxml::complex_element!(Timer);
 /// Complex type `TitledLevel`.
@@ -312,9 +319,10 @@ pub struct TitledLevel {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    TitledLevel, __c::Content::Simple(2), [0 scale : OptAttr(::std::string::String)
-    attribute("scale", false), 1 title : OptAttr(::std::string::String)
-    attribute("title", false)], 2 content content_form : SmallLevelValue
+    TitledLevel named "TitledLevel", __c::Content::Simple(2), [0 scale :
+    OptAttr(::std::string::String) attribute("scale", false), 1 title :
+    OptAttr(::std::string::String) attribute("title", false)], 2 content content_form :
+    SmallLevelValue
 );
 ::boardxml::complex_element!(TitledLevel);
 /// A document of this schema: one variant per global element.

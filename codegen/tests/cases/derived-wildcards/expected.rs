@@ -15,8 +15,8 @@ pub struct Base {
     pub name: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Base, __c::Content::Sequence(& [__c::Item::new(2, & ["name"], "<name>", & [])]), [0
-    id : OptAttr(i32) attribute("id", false), 1 other_attributes :
+    Base named "Base", __c::Content::Sequence(& [__c::Item::new(2, & ["name"], "<name>",
+    & [])]), [0 id : OptAttr(i32) attribute("id", false), 1 other_attributes :
     AnyAttributes(BaseWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a")]), ::boardxml::any::Process::Lax), 2 name :
     Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
@@ -32,9 +32,10 @@ pub struct Closed {
     pub name: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Closed, __c::Content::Sequence(& [__c::Item::new(1, & ["name"], "<name>", & [])]), [0
-    id : OptAttr(i32) attribute("id", false), 1 name : Leaf(::std::string::String)
-    typed("name", 1, 1, ::core::option::Option::None, & XSI_TYPES_STRING)]
+    Closed named "Closed", __c::Content::Sequence(& [__c::Item::new(1, & ["name"],
+    "<name>", & [])]), [0 id : OptAttr(i32) attribute("id", false), 1 name :
+    Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Closed);
 /// Complex type `Inherited`.
@@ -50,10 +51,10 @@ pub struct Inherited {
     pub name: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Inherited, __c::Content::Sequence(& [__c::Item::new(3, & ["name"], "<name>", & [])]),
-    [0 id : OptAttr(i32) attribute("id", false), 1 extra : OptAttr(bool)
-    attribute("extra", false), 2 other_attributes : AnyAttributes(InheritedWildcard)
-    any_attribute(::boardxml::any::Namespaces::Only(&
+    Inherited named "Inherited", __c::Content::Sequence(& [__c::Item::new(3, & ["name"],
+    "<name>", & [])]), [0 id : OptAttr(i32) attribute("id", false), 1 extra :
+    OptAttr(bool) attribute("extra", false), 2 other_attributes :
+    AnyAttributes(InheritedWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a")]), ::boardxml::any::Process::Lax), 3 name :
     Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
     XSI_TYPES_STRING)]
@@ -70,8 +71,8 @@ pub struct Narrowed {
     pub name: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Narrowed, __c::Content::Sequence(& [__c::Item::new(2, & ["name"], "<name>", & [])]),
-    [0 id : OptAttr(i32) attribute("id", false), 1 other_attributes :
+    Narrowed named "Narrowed", __c::Content::Sequence(& [__c::Item::new(2, & ["name"],
+    "<name>", & [])]), [0 id : OptAttr(i32) attribute("id", false), 1 other_attributes :
     AnyAttributes(NarrowedWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a")]), ::boardxml::any::Process::Strict), 2 name :
     Leaf(::std::string::String) typed("name", 1, 1, ::core::option::Option::None, &
@@ -91,11 +92,11 @@ pub struct Price {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Price, __c::Content::Simple(2), [0 currency : OptAttr(::std::string::String)
-    attribute("currency", false), 1 other_attributes : AnyAttributes(PriceWildcard)
-    any_attribute(::boardxml::any::Namespaces::Only(& [::core::option::Option::None]),
-    ::boardxml::any::Process::Lax)], 2 content content_form :
-    ::boardxml::datatypes::Decimal
+    Price named "Price", __c::Content::Simple(2), [0 currency :
+    OptAttr(::std::string::String) attribute("currency", false), 1 other_attributes :
+    AnyAttributes(PriceWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
+    [::core::option::Option::None]), ::boardxml::any::Process::Lax)], 2 content
+    content_form : ::boardxml::datatypes::Decimal
 );
 ::boardxml::complex_element!(Price);
 /// Complex type `StrictPrice`.
@@ -111,10 +112,11 @@ pub struct StrictPrice {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    StrictPrice, __c::Content::Simple(2), [0 currency : OptAttr(::std::string::String)
-    attribute("currency", false), 1 other_attributes : AnyAttributes(StrictPriceWildcard)
-    any_attribute(::boardxml::any::Namespaces::Only(& [::core::option::Option::None]),
-    ::boardxml::any::Process::Strict)], 2 content content_form : StrictPriceValue
+    StrictPrice named "StrictPrice", __c::Content::Simple(2), [0 currency :
+    OptAttr(::std::string::String) attribute("currency", false), 1 other_attributes :
+    AnyAttributes(StrictPriceWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
+    [::core::option::Option::None]), ::boardxml::any::Process::Strict)], 2 content
+    content_form : StrictPriceValue
 );
 ::boardxml::complex_element!(StrictPrice);
 /// Restriction of xs:decimal (schema type `StrictPriceValue`).
@@ -137,11 +139,12 @@ pub struct TaggedPrice {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    TaggedPrice, __c::Content::Simple(2), [0 currency : OptAttr(::std::string::String)
-    attribute("currency", false), 1 other_attributes : AnyAttributes(TaggedPriceWildcard)
-    any_attribute(::boardxml::any::Namespaces::Only(& [::core::option::Option::None,
-    ::core::option::Option::Some("urn:b")]), ::boardxml::any::Process::Skip)], 2 content
-    content_form : ::boardxml::datatypes::Decimal
+    TaggedPrice named "TaggedPrice", __c::Content::Simple(2), [0 currency :
+    OptAttr(::std::string::String) attribute("currency", false), 1 other_attributes :
+    AnyAttributes(TaggedPriceWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
+    [::core::option::Option::None, ::core::option::Option::Some("urn:b")]),
+    ::boardxml::any::Process::Skip)], 2 content content_form :
+    ::boardxml::datatypes::Decimal
 );
 ::boardxml::complex_element!(TaggedPrice);
 /// Complex type `Wider`.
@@ -157,10 +160,10 @@ pub struct Wider {
     pub note: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Wider, __c::Content::Sequence(& [__c::Item::new(2, & ["name"], "<name>", & ["note"]),
-    __c::Item::new(3, & ["note"], "<note>", & [])]), [0 id : OptAttr(i32) attribute("id",
-    false), 1 other_attributes : AnyAttributes(WiderWildcard)
-    any_attribute(::boardxml::any::Namespaces::Only(&
+    Wider named "Wider", __c::Content::Sequence(& [__c::Item::new(2, & ["name"],
+    "<name>", & ["note"]), __c::Item::new(3, & ["note"], "<note>", & [])]), [0 id :
+    OptAttr(i32) attribute("id", false), 1 other_attributes :
+    AnyAttributes(WiderWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a"), ::core::option::Option::Some("urn:b")]),
     ::boardxml::any::Process::Skip), 2 name : Leaf(::std::string::String) typed("name",
     1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 3 note :

@@ -18,10 +18,10 @@ pub struct Doc {
     pub content: ::core::option::Option<DocChoice>,
 }
 ::boardxml::complex_type!(
-    Doc, __c::Content::Sequence(& [__c::Item::new(0, & ["{urn:boardxml:wild}title"],
-    "<{urn:boardxml:wild}title>", & ["*!##local urn:boardxml:wild",
-    "*=urn:boardxml:wild", "end", "plain", "*=urn:other"]), __c::Item::new(1, &
-    ["*!##local urn:boardxml:wild"],
+    Doc named "{urn:boardxml:wild}Doc", __c::Content::Sequence(& [__c::Item::new(0, &
+    ["{urn:boardxml:wild}title"], "<{urn:boardxml:wild}title>", &
+    ["*!##local urn:boardxml:wild", "*=urn:boardxml:wild", "end", "plain",
+    "*=urn:other"]), __c::Item::new(1, & ["*!##local urn:boardxml:wild"],
     "an element in a namespace other than no namespace, urn:boardxml:wild", &
     ["*=urn:boardxml:wild", "end", "plain", "*=urn:other"]), __c::Item::new(2, &
     ["*=urn:boardxml:wild"], "an element in urn:boardxml:wild", & ["end", "plain",
@@ -44,7 +44,8 @@ pub struct Para {
     pub content: ::std::vec::Vec<ParaContent>,
 }
 ::boardxml::complex_type!(
-    Para, __c::Content::Mixed(0), [0 content : Mixed(ParaContent) MIXED]
+    Para named "{urn:boardxml:wild}Para", __c::Content::Mixed(0), [0 content :
+    Mixed(ParaContent) MIXED]
 );
 ::boardxml::complex_element!(Para);
 /// Complex type `Part`.
@@ -56,9 +57,10 @@ pub struct Part {
     pub any: ::core::option::Option<LaxWildcardElement3>,
 }
 ::boardxml::complex_type!(
-    Part, __c::Content::Sequence(& [__c::Item::new(1, & ["*=urn:boardxml:wild"],
-    "an element in urn:boardxml:wild", & [])]), [0 n : OptAttr(i32) attribute("n",
-    false), 1 any : OptChild(LaxWildcardElement3) element("*=urn:boardxml:wild", 0, 1)]
+    Part named "{urn:boardxml:wild}Part", __c::Content::Sequence(& [__c::Item::new(1, &
+    ["*=urn:boardxml:wild"], "an element in urn:boardxml:wild", & [])]), [0 n :
+    OptAttr(i32) attribute("n", false), 1 any : OptChild(LaxWildcardElement3)
+    element("*=urn:boardxml:wild", 0, 1)]
 );
 ::boardxml::complex_element!(Part);
 /// A document of this schema: one variant per global element.

@@ -100,10 +100,10 @@ pub struct Shelf {
     pub book: ::std::vec::Vec<Book>,
 }
 ::boardxml::complex_type!(
-    Shelf, __c::Content::Sequence(& [__c::Item::new(1, & ["{urn:library}book"],
-    "<{urn:library}book>", & [])]), [0 number : Attr(::boardxml::datatypes::Decimal)
-    attribute("number", true), 1 book : Children(Book) element("{urn:library}book", 0,
-    __c::UNBOUNDED)]
+    Shelf named "{urn:library}Shelf", __c::Content::Sequence(& [__c::Item::new(1, &
+    ["{urn:library}book"], "<{urn:library}book>", & [])]), [0 number :
+    Attr(::boardxml::datatypes::Decimal) attribute("number", true), 1 book :
+    Children(Book) element("{urn:library}book", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Shelf);
 /// Complex type `ShelfElement`.
@@ -115,10 +115,10 @@ pub struct ShelfElement {
     pub book: ::std::vec::Vec<Book>,
 }
 ::boardxml::complex_type!(
-    ShelfElement, __c::Content::Sequence(& [__c::Item::new(1, & ["{urn:library}book"],
-    "<{urn:library}book>", & [])]), [0 number : Attr(::boardxml::datatypes::Decimal)
-    attribute("number", true), 1 book : Children(Book) element("{urn:library}book", 0,
-    __c::UNBOUNDED)]
+    ShelfElement named "{urn:library}Shelf", __c::Content::Sequence(& [__c::Item::new(1,
+    & ["{urn:library}book"], "<{urn:library}book>", & [])]), [0 number :
+    Attr(::boardxml::datatypes::Decimal) attribute("number", true), 1 book :
+    Children(Book) element("{urn:library}book", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(
     ShelfElement, identity = { use ::boardxml::identity as __i; & [__i::Constraint { name

@@ -16,11 +16,12 @@ pub struct Address {
     pub text: ::boardxml::mixed::MixedText,
 }
 ::boardxml::complex_type!(
-    Address, __c::Content::Interleaved { text : 2, elements : & __c::Content::All {
-    fields : & [0, 1], optional : false } }, [0 street : Leaf(::std::string::String)
-    typed("street", 1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 1 city :
-    OptLeaf(::std::string::String) typed("city", 0, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING), 2 text : TextRuns(::boardxml::mixed::MixedText) MIXED]
+    Address named "Address", __c::Content::Interleaved { text : 2, elements : &
+    __c::Content::All { fields : & [0, 1], optional : false } }, [0 street :
+    Leaf(::std::string::String) typed("street", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 1 city : OptLeaf(::std::string::String) typed("city", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 2 text :
+    TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Address);
 /// Complex type `Bare`.
@@ -30,7 +31,7 @@ pub struct Bare {
     pub content: ::std::vec::Vec<BareContent>,
 }
 ::boardxml::complex_type!(
-    Bare, __c::Content::Mixed(0), [0 content : Mixed(BareContent) MIXED]
+    Bare named "Bare", __c::Content::Mixed(0), [0 content : Mixed(BareContent) MIXED]
 );
 ::boardxml::complex_element!(Bare);
 /// Complex type `Count`.
@@ -42,7 +43,8 @@ pub struct Count {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Count, __c::Content::Simple(0), [], 0 content content_form : CountContent
+    Count named "Count", __c::Content::Simple(0), [], 0 content content_form :
+    CountContent
 );
 ::boardxml::complex_element!(Count);
 /// Restriction of xs:int (schema type `CountContent`).
@@ -76,21 +78,21 @@ pub struct Doc {
     pub count: ::core::option::Option<Count>,
 }
 ::boardxml::complex_type!(
-    Doc, __c::Content::Sequence(& [__c::Item::new(0, & ["para"], "<para>", & ["address",
-    "open", "signed", "bare", "remark", "stamp", "count"]), __c::Item::new(1, &
-    ["address"], "<address>", & ["open", "signed", "bare", "remark", "stamp", "count"]),
-    __c::Item::new(2, & ["open"], "<open>", & ["signed", "bare", "remark", "stamp",
-    "count"]), __c::Item::new(3, & ["signed"], "<signed>", & ["bare", "remark", "stamp",
-    "count"]), __c::Item::new(4, & ["bare"], "<bare>", & ["remark", "stamp", "count"]),
-    __c::Item::new(5, & ["remark"], "<remark>", & ["stamp", "count"]), __c::Item::new(6,
-    & ["stamp"], "<stamp>", & ["count"]), __c::Item::new(7, & ["count"], "<count>", &
-    [])]), [0 para : Children(Para) element("para", 1, __c::UNBOUNDED), 1 address :
-    OptChild(Address) element("address", 0, 1), 2 open : OptChild(Open) element("open",
-    0, 1), 3 signed : OptChild(Signed) element("signed", 0, 1), 4 bare : OptChild(Bare)
-    element("bare", 0, 1), 5 remark : OptChild(Note) constrained("remark", 0, 1,
-    __c::ValueConstraint::Default("none")), 6 stamp : OptChild(Note) constrained("stamp",
-    0, 1, __c::ValueConstraint::Fixed("ok")), 7 count : OptChild(Count) element("count",
-    0, 1)]
+    Doc named "Doc", __c::Content::Sequence(& [__c::Item::new(0, & ["para"], "<para>", &
+    ["address", "open", "signed", "bare", "remark", "stamp", "count"]), __c::Item::new(1,
+    & ["address"], "<address>", & ["open", "signed", "bare", "remark", "stamp",
+    "count"]), __c::Item::new(2, & ["open"], "<open>", & ["signed", "bare", "remark",
+    "stamp", "count"]), __c::Item::new(3, & ["signed"], "<signed>", & ["bare", "remark",
+    "stamp", "count"]), __c::Item::new(4, & ["bare"], "<bare>", & ["remark", "stamp",
+    "count"]), __c::Item::new(5, & ["remark"], "<remark>", & ["stamp", "count"]),
+    __c::Item::new(6, & ["stamp"], "<stamp>", & ["count"]), __c::Item::new(7, &
+    ["count"], "<count>", & [])]), [0 para : Children(Para) element("para", 1,
+    __c::UNBOUNDED), 1 address : OptChild(Address) element("address", 0, 1), 2 open :
+    OptChild(Open) element("open", 0, 1), 3 signed : OptChild(Signed) element("signed",
+    0, 1), 4 bare : OptChild(Bare) element("bare", 0, 1), 5 remark : OptChild(Note)
+    constrained("remark", 0, 1, __c::ValueConstraint::Default("none")), 6 stamp :
+    OptChild(Note) constrained("stamp", 0, 1, __c::ValueConstraint::Fixed("ok")), 7 count
+    : OptChild(Count) element("count", 0, 1)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Note`.
@@ -103,10 +105,10 @@ pub struct Note {
     pub text: ::boardxml::mixed::MixedText,
 }
 ::boardxml::complex_type!(
-    Note, __c::Content::Interleaved { text : 1, elements : & __c::Content::Sequence(&
-    [__c::Item::new(0, & ["ref"], "<ref>", & [])]) }, [0 r#ref : OptLeaf(i32)
-    typed("ref", 0, 1, ::core::option::Option::None, & XSI_TYPES_INT), 1 text :
-    TextRuns(::boardxml::mixed::MixedText) MIXED]
+    Note named "Note", __c::Content::Interleaved { text : 1, elements : &
+    __c::Content::Sequence(& [__c::Item::new(0, & ["ref"], "<ref>", & [])]) }, [0 r#ref :
+    OptLeaf(i32) typed("ref", 0, 1, ::core::option::Option::None, & XSI_TYPES_INT), 1
+    text : TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Note);
 /// Complex type `Open`.
@@ -121,13 +123,13 @@ pub struct Open {
     pub text: ::boardxml::mixed::MixedText,
 }
 ::boardxml::complex_type!(
-    Open, __c::Content::Interleaved { text : 2, elements : & __c::Content::Sequence(&
-    [__c::Item::new(0, & ["head"], "<head>", & ["*!##local"]), __c::Item::new(1, &
-    ["*!##local"], "an element in a namespace other than no namespace", & [])]) }, [0
-    head : Leaf(::std::string::String) typed("head", 1, 1, ::core::option::Option::None,
-    & XSI_TYPES_STRING), 1 any : Children(::boardxml::any::AnyElement)
-    element("*!##local", 0, __c::UNBOUNDED), 2 text :
-    TextRuns(::boardxml::mixed::MixedText) MIXED]
+    Open named "Open", __c::Content::Interleaved { text : 2, elements : &
+    __c::Content::Sequence(& [__c::Item::new(0, & ["head"], "<head>", & ["*!##local"]),
+    __c::Item::new(1, & ["*!##local"],
+    "an element in a namespace other than no namespace", & [])]) }, [0 head :
+    Leaf(::std::string::String) typed("head", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 1 any : Children(::boardxml::any::AnyElement) element("*!##local",
+    0, __c::UNBOUNDED), 2 text : TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Open);
 /// Complex type `Para`.
@@ -146,10 +148,11 @@ pub struct Para {
     pub text: ::boardxml::mixed::MixedText,
 }
 ::boardxml::complex_type!(
-    Para, __c::Content::Interleaved { text : 4, elements : & __c::Content::Sequence(&
-    [__c::Item::new(1, & ["title"], "<title>", & ["b", "i", "note"]), __c::Item::new(2, &
-    ["b", "i"], "one of <b>, <i>", & ["note"]), __c::Item::new(3, & ["note"], "<note>", &
-    [])]) }, [0 id : OptAttr(::boardxml::datatypes::Id) attribute("id", false), 1 title :
+    Para named "Para", __c::Content::Interleaved { text : 4, elements : &
+    __c::Content::Sequence(& [__c::Item::new(1, & ["title"], "<title>", & ["b", "i",
+    "note"]), __c::Item::new(2, & ["b", "i"], "one of <b>, <i>", & ["note"]),
+    __c::Item::new(3, & ["note"], "<note>", & [])]) }, [0 id :
+    OptAttr(::boardxml::datatypes::Id) attribute("id", false), 1 title :
     Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
     XSI_TYPES_STRING), 2 content : Many(ParaChoice) group(0, __c::UNBOUNDED), 3 note :
     Children(Note) element("note", 0, 2), 4 text : TextRuns(::boardxml::mixed::MixedText)
@@ -168,12 +171,12 @@ pub struct Signed {
     pub text: ::boardxml::mixed::MixedText,
 }
 ::boardxml::complex_type!(
-    Signed, __c::Content::Interleaved { text : 2, elements : & __c::Content::Sequence(&
-    [__c::Item::new(0, & ["ref"], "<ref>", & ["by"]), __c::Item::new(1, & ["by"], "<by>",
-    & [])]) }, [0 r#ref : OptLeaf(i32) typed("ref", 0, 1, ::core::option::Option::None, &
-    XSI_TYPES_INT), 1 by : Leaf(::std::string::String) typed("by", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_STRING), 2 text :
-    TextRuns(::boardxml::mixed::MixedText) MIXED]
+    Signed named "Signed", __c::Content::Interleaved { text : 2, elements : &
+    __c::Content::Sequence(& [__c::Item::new(0, & ["ref"], "<ref>", & ["by"]),
+    __c::Item::new(1, & ["by"], "<by>", & [])]) }, [0 r#ref : OptLeaf(i32) typed("ref",
+    0, 1, ::core::option::Option::None, & XSI_TYPES_INT), 1 by :
+    Leaf(::std::string::String) typed("by", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 2 text : TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Signed);
 /// A document of this schema: one variant per global element.

@@ -15,14 +15,14 @@ pub struct Book {
     pub year: ::boardxml::datatypes::GYear,
 }
 ::boardxml::complex_type!(
-    Book, __c::Content::Sequence(& [__c::Item::new(1, & ["{urn:example:library}title"],
-    "<{urn:example:library}title>", & ["{urn:example:library}year"]), __c::Item::new(2, &
-    ["{urn:example:library}year"], "<{urn:example:library}year>", & [])]), [0 id :
-    Attr(::boardxml::datatypes::Id) attribute("id", true), 1 title : Leaf(Title)
-    typed("{urn:example:library}title", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_TITLE), 2 year : Leaf(::boardxml::datatypes::GYear)
-    typed("{urn:example:library}year", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_G_YEAR)]
+    Book named "{urn:example:library}Book", __c::Content::Sequence(& [__c::Item::new(1, &
+    ["{urn:example:library}title"], "<{urn:example:library}title>", &
+    ["{urn:example:library}year"]), __c::Item::new(2, & ["{urn:example:library}year"],
+    "<{urn:example:library}year>", & [])]), [0 id : Attr(::boardxml::datatypes::Id)
+    attribute("id", true), 1 title : Leaf(Title) typed("{urn:example:library}title", 1,
+    1, ::core::option::Option::None, & XSI_TYPES_TITLE), 2 year :
+    Leaf(::boardxml::datatypes::GYear) typed("{urn:example:library}year", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_G_YEAR)]
 );
 ::boardxml::complex_element!(Book);
 /// Complex type `Library`.
@@ -36,13 +36,13 @@ pub struct Library {
     pub remark: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Library, __c::Content::Sequence(& [__c::Item::new(1, & ["{urn:example:library}book"],
-    "<{urn:example:library}book>", & ["remark"]), __c::Item::new(2, & ["remark"],
-    "<remark>", & [])]), [0 lang : OptAttr(::boardxml::datatypes::Language)
-    attribute("{urn:example:library}lang", false), 1 book : Children(Book)
-    element("{urn:example:library}book", 1, __c::UNBOUNDED), 2 remark :
-    OptLeaf(::std::string::String) typed("remark", 0, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING)]
+    Library named "{urn:example:library}Library", __c::Content::Sequence(&
+    [__c::Item::new(1, & ["{urn:example:library}book"], "<{urn:example:library}book>", &
+    ["remark"]), __c::Item::new(2, & ["remark"], "<remark>", & [])]), [0 lang :
+    OptAttr(::boardxml::datatypes::Language) attribute("{urn:example:library}lang",
+    false), 1 book : Children(Book) element("{urn:example:library}book", 1,
+    __c::UNBOUNDED), 2 remark : OptLeaf(::std::string::String) typed("remark", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Library);
 /// Restriction of xs:string (schema type `Title`).

@@ -10,8 +10,9 @@ pub struct Line {
     pub content: LineChoice,
 }
 ::boardxml::complex_type!(
-    Line, __c::Content::Sequence(& [__c::Item::new(0, & ["sku", "text"],
-    "one of <sku>, <text>", & [])]), [0 content : One(LineChoice) group(1, 1)]
+    Line named "{urn:example:order}Line", __c::Content::Sequence(& [__c::Item::new(0, &
+    ["sku", "text"], "one of <sku>, <text>", & [])]), [0 content : One(LineChoice)
+    group(1, 1)]
 );
 ::boardxml::complex_element!(Line);
 /// Complex type `Order`.
@@ -29,16 +30,16 @@ pub struct Order {
     pub line: ::std::vec::Vec<Line>,
 }
 ::boardxml::complex_type!(
-    Order, __c::Content::Sequence(& [__c::Item::new(2, & ["{urn:example:order}item"],
-    "<{urn:example:order}item>", & ["item", "line"]), __c::Item::new(3, & ["item"],
-    "<item>", & ["line"]), __c::Item::new(4, & ["line"], "<line>", & [])]), [0 code :
-    Attr(__s::xs::Token) attribute("{urn:example:order}code", true), 1 note :
-    OptAttr(::std::string::String) attribute("note", false), 2 item :
-    Leaf(::std::string::String) typed("{urn:example:order}item", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_STRING), 3 item_2 :
-    Leaf(::boardxml::datatypes::PositiveInteger) typed("item", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_POSITIVE_INTEGER), 4 line : Children(Line)
-    element("line", 0, __c::UNBOUNDED)]
+    Order named "{urn:example:order}Order", __c::Content::Sequence(& [__c::Item::new(2, &
+    ["{urn:example:order}item"], "<{urn:example:order}item>", & ["item", "line"]),
+    __c::Item::new(3, & ["item"], "<item>", & ["line"]), __c::Item::new(4, & ["line"],
+    "<line>", & [])]), [0 code : Attr(__s::xs::Token)
+    attribute("{urn:example:order}code", true), 1 note : OptAttr(::std::string::String)
+    attribute("note", false), 2 item : Leaf(::std::string::String)
+    typed("{urn:example:order}item", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 3 item_2 : Leaf(::boardxml::datatypes::PositiveInteger)
+    typed("item", 1, 1, ::core::option::Option::None, & XSI_TYPES_POSITIVE_INTEGER), 4
+    line : Children(Line) element("line", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Order);
 /// A document of this schema: one variant per global element.

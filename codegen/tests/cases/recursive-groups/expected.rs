@@ -112,8 +112,8 @@ pub struct Titled {
     pub title: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Titled, __c::Content::Sequence(& [__c::Item::new(0, & ["title"], "<title>", & [])]),
-    [0 title : Leaf(::std::string::String) typed("title", 1, 1,
+    Titled named "Titled", __c::Content::Sequence(& [__c::Item::new(0, & ["title"],
+    "<title>", & [])]), [0 title : Leaf(::std::string::String) typed("title", 1, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING)]
 );
 ::boardxml::complex_element!(Titled);

@@ -31,12 +31,12 @@ impl Book {
     pub const RATING_DEFAULT: &'static str = "3";
 }
 ::boardxml::complex_type!(
-    Book, __c::Content::Sequence(& [__c::Item::new(4, & ["title"], "<title>", &
-    ["subtitle", "paper", "file", "note"]), __c::Item::new(5, & ["subtitle"],
-    "<subtitle>", & ["paper", "file", "note"]), __c::Item::new(6, & ["paper", "file"],
-    "one of <paper>, <file>", & ["note"]), __c::Item::new(7, & ["note"], "<note>", &
-    [])]), [0 id : Attr(__s::xs::Token) attribute("id", true), 1 lang :
-    OptAttr(__s::xs::Token) attribute("lang", false), 2 rating : OptAttr(u8)
+    Book named "Book", __c::Content::Sequence(& [__c::Item::new(4, & ["title"],
+    "<title>", & ["subtitle", "paper", "file", "note"]), __c::Item::new(5, &
+    ["subtitle"], "<subtitle>", & ["paper", "file", "note"]), __c::Item::new(6, &
+    ["paper", "file"], "one of <paper>, <file>", & ["note"]), __c::Item::new(7, &
+    ["note"], "<note>", & [])]), [0 id : Attr(__s::xs::Token) attribute("id", true), 1
+    lang : OptAttr(__s::xs::Token) attribute("lang", false), 2 rating : OptAttr(u8)
     defaulted("rating", "3"), 3 year : Attr(TheSchemaYear) attribute("year", true), 4
     title : Leaf(::std::string::String) typed("title", 1, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING), 5 subtitle :
@@ -48,7 +48,7 @@ impl Book {
 /// Complex type `Empty`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Empty {}
-::boardxml::complex_type!(Empty, __c::Content::Empty, []);
+::boardxml::complex_type!(Empty named "Empty", __c::Content::Empty, []);
 ::boardxml::complex_element!(Empty);
 /// Complex type `Library`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
@@ -69,8 +69,8 @@ impl Library {
     pub const RATING_DEFAULT: &'static str = "3";
 }
 ::boardxml::complex_type!(
-    Library, __c::Content::Sequence(& [__c::Item::new(2, & ["book"], "<book>", &
-    ["note"]), __c::Item::new(3, & ["note"], "<note>", & [])]), [0 lang :
+    Library named "Library", __c::Content::Sequence(& [__c::Item::new(2, & ["book"],
+    "<book>", & ["note"]), __c::Item::new(3, & ["note"], "<note>", & [])]), [0 lang :
     OptAttr(__s::xs::Token) attribute("lang", false), 1 rating : OptAttr(u8)
     defaulted("rating", "3"), 2 book : Children(Book) element("book", 0, __c::UNBOUNDED),
     3 note : Children(Note) element("note", 0, 2)]

@@ -58,8 +58,8 @@ pub struct Node {
     pub links: ::core::option::Option<::boardxml::datatypes::IdRefs>,
 }
 ::boardxml::complex_type!(
-    Node, __c::Content::Empty, [0 id : Attr(NodeId) attribute("id", true), 1 links :
-    OptAttr(::boardxml::datatypes::IdRefs) attribute("links", false)]
+    Node named "Node", __c::Content::Empty, [0 id : Attr(NodeId) attribute("id", true), 1
+    links : OptAttr(::boardxml::datatypes::IdRefs) attribute("links", false)]
 );
 ::boardxml::complex_element!(Node);
 /// Restriction of xs:ID (schema type `NodeId`).
@@ -105,14 +105,14 @@ pub struct Sample {
     pub owner: ::core::option::Option<::boardxml::datatypes::IdRef>,
 }
 ::boardxml::complex_type!(
-    Sample, __c::Content::Sequence(& [__c::Item::new(0, & ["scores"], "<scores>", &
-    ["pair", "extremes", "size", "width", "primary", "levels", "small", "node",
-    "owner"]), __c::Item::new(1, & ["pair"], "<pair>", & ["extremes", "size", "width",
-    "primary", "levels", "small", "node", "owner"]), __c::Item::new(2, & ["extremes"],
-    "<extremes>", & ["size", "width", "primary", "levels", "small", "node", "owner"]),
-    __c::Item::new(3, & ["size"], "<size>", & ["width", "primary", "levels", "small",
-    "node", "owner"]), __c::Item::new(4, & ["width"], "<width>", & ["primary", "levels",
-    "small", "node", "owner"]), __c::Item::new(5, & ["primary"], "<primary>", &
+    Sample named "Sample", __c::Content::Sequence(& [__c::Item::new(0, & ["scores"],
+    "<scores>", & ["pair", "extremes", "size", "width", "primary", "levels", "small",
+    "node", "owner"]), __c::Item::new(1, & ["pair"], "<pair>", & ["extremes", "size",
+    "width", "primary", "levels", "small", "node", "owner"]), __c::Item::new(2, &
+    ["extremes"], "<extremes>", & ["size", "width", "primary", "levels", "small", "node",
+    "owner"]), __c::Item::new(3, & ["size"], "<size>", & ["width", "primary", "levels",
+    "small", "node", "owner"]), __c::Item::new(4, & ["width"], "<width>", & ["primary",
+    "levels", "small", "node", "owner"]), __c::Item::new(5, & ["primary"], "<primary>", &
     ["levels", "small", "node", "owner"]), __c::Item::new(6, & ["levels"], "<levels>", &
     ["small", "node", "owner"]), __c::Item::new(7, & ["small"], "<small>", & ["node",
     "owner"]), __c::Item::new(8, & ["node"], "<node>", & ["owner"]), __c::Item::new(9, &

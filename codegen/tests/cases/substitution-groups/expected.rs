@@ -38,11 +38,11 @@ pub struct Piece {
     pub square: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Piece, __c::Content::Sequence(& [__c::Item::new(0, &
-    ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
-    [])]), [0 square : Leaf(::std::string::String)
-    typed("{urn:boardxml:substitution}square", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING_2)]
+    Piece named "{urn:boardxml:substitution}Piece", __c::Content::Sequence(&
+    [__c::Item::new(0, & ["{urn:boardxml:substitution}square"],
+    "<{urn:boardxml:substitution}square>", & [])]), [0 square :
+    Leaf(::std::string::String) typed("{urn:boardxml:substitution}square", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Piece);
 /// An element's type, chosen by its xsi:type, as `PieceTyped`.
@@ -89,11 +89,12 @@ pub struct Promoted {
     pub from: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Promoted, __c::Content::Sequence(& [__c::Item::new(1, &
-    ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
-    ["{urn:boardxml:substitution}from"]), __c::Item::new(2, &
-    ["{urn:boardxml:substitution}from"], "<{urn:boardxml:substitution}from>", & [])]), [0
-    rank : Attr(i32) attribute("rank", true), 1 square : Leaf(::std::string::String)
+    Promoted named "{urn:boardxml:substitution}Promoted", __c::Content::Sequence(&
+    [__c::Item::new(1, & ["{urn:boardxml:substitution}square"],
+    "<{urn:boardxml:substitution}square>", & ["{urn:boardxml:substitution}from"]),
+    __c::Item::new(2, & ["{urn:boardxml:substitution}from"],
+    "<{urn:boardxml:substitution}from>", & [])]), [0 rank : Attr(i32) attribute("rank",
+    true), 1 square : Leaf(::std::string::String)
     typed("{urn:boardxml:substitution}square", 1, 1, ::core::option::Option::None, &
     XSI_TYPES_STRING_2), 2 from : Leaf(::std::string::String)
     typed("{urn:boardxml:substitution}from", 1, 1, ::core::option::Option::None, &
@@ -109,11 +110,12 @@ pub struct Ranked {
     pub square: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Ranked, __c::Content::Sequence(& [__c::Item::new(1, &
-    ["{urn:boardxml:substitution}square"], "<{urn:boardxml:substitution}square>", &
-    [])]), [0 rank : Attr(i32) attribute("rank", true), 1 square :
-    Leaf(::std::string::String) typed("{urn:boardxml:substitution}square", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_STRING_2)]
+    Ranked named "{urn:boardxml:substitution}Ranked", __c::Content::Sequence(&
+    [__c::Item::new(1, & ["{urn:boardxml:substitution}square"],
+    "<{urn:boardxml:substitution}square>", & [])]), [0 rank : Attr(i32) attribute("rank",
+    true), 1 square : Leaf(::std::string::String)
+    typed("{urn:boardxml:substitution}square", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Ranked);
 /// An element's type, chosen by its xsi:type, as `RankedTyped`.
@@ -161,8 +163,9 @@ pub struct Signed {
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Signed, __c::Content::Simple(1), [0 by : OptAttr(::std::string::String)
-    attribute("by", false)], 1 content content_form : ::std::string::String
+    Signed named "{urn:boardxml:substitution}Signed", __c::Content::Simple(1), [0 by :
+    OptAttr(::std::string::String) attribute("by", false)], 1 content content_form :
+    ::std::string::String
 );
 ::boardxml::complex_element!(Signed);
 /// A document of this schema: one variant per global element.
