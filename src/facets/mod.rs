@@ -16,6 +16,9 @@ use std::sync::OnceLock;
 use crate::pattern::Pattern;
 use crate::schema::{whitespace, FacetError, NamespaceScope, SimpleValue};
 
+mod table;
+pub use table::{Constraint, Extent, Facet, FacetArgument, FacetDef, FacetKind, FACETS};
+
 /// The whiteSpace facet in force for a type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WhiteSpace {
