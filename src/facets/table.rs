@@ -11,7 +11,8 @@
 use super::Bound;
 use crate::diagnostic::Code;
 
-/// A constraining facet of XSD 1.0 (Part 2, 4.3), in the order of [`FACETS`].
+/// A constraining facet of XSD 1.0 (Part 2, 4.3), in the order of [`FACETS`] (Part 2's
+/// order, but the lower bounds before the upper, as [`Bound`] has them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Facet {
     /// `xs:length`.
@@ -26,14 +27,14 @@ pub enum Facet {
     Enumeration,
     /// `xs:whiteSpace`.
     WhiteSpace,
+    /// `xs:minInclusive`.
+    MinInclusive,
+    /// `xs:minExclusive`.
+    MinExclusive,
     /// `xs:maxInclusive`.
     MaxInclusive,
     /// `xs:maxExclusive`.
     MaxExclusive,
-    /// `xs:minExclusive`.
-    MinExclusive,
-    /// `xs:minInclusive`.
-    MinInclusive,
     /// `xs:totalDigits`.
     TotalDigits,
     /// `xs:fractionDigits`.
@@ -112,7 +113,7 @@ pub enum Extent {
 impl Extent {
     /// Whether a derived step's count `derived` keeps within its base's `base` (the
     /// `*-valid-restriction` constraints: a maxLength may only go down, ...).
-    pub fn narrows(self, derived: u64, base: u64) -> bool {
+    pub fn narrows<T: Ord>(self, derived: T, base: T) -> bool {
         match self {
             Extent::Exact => derived == base,
             Extent::AtLeast => derived >= base,
@@ -138,6 +139,18 @@ pub enum Constraint {
     Pattern,
     /// Its lexical form's white space, before anything else is checked.
     WhiteSpace,
+}
+
+impl Constraint {
+    /// How a count facet bounds what it counts (the digits are at most their count);
+    /// none for a facet that is no count.
+    pub fn extent(self) -> Option<Extent> {
+        match self {
+            Constraint::Length(e) => Some(e),
+            Constraint::TotalDigits | Constraint::FractionDigits => Some(Extent::AtMost),
+            _ => None,
+        }
+    }
 }
 
 /// One row of the table.
@@ -332,10 +345,10 @@ pub const FACETS: [FacetDef; 12] = [
         fixable: true,
         code: None,
     },
+    bound(Facet::MinInclusive, "minInclusive", Bound::MinInclusive),
+    bound(Facet::MinExclusive, "minExclusive", Bound::MinExclusive),
     bound(Facet::MaxInclusive, "maxInclusive", Bound::MaxInclusive),
     bound(Facet::MaxExclusive, "maxExclusive", Bound::MaxExclusive),
-    bound(Facet::MinExclusive, "minExclusive", Bound::MinExclusive),
-    bound(Facet::MinInclusive, "minInclusive", Bound::MinInclusive),
     digits(
         Facet::TotalDigits,
         "totalDigits",
