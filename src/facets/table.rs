@@ -387,6 +387,26 @@ impl Facet {
 }
 
 impl Bound {
+    /// The XSD local name of the facet that sets this bound.
+    pub fn xsd_name(self) -> &'static str {
+        self.facet().name()
+    }
+
+    /// Whether it bounds from below.
+    pub fn is_lower(self) -> bool {
+        matches!(self, Bound::MinInclusive | Bound::MinExclusive)
+    }
+
+    /// The inclusive integer bound that this bound at the integer `v` is (one above an
+    /// exclusive lower bound, one below an exclusive upper bound; none past `i128`).
+    pub fn inclusive_integer(self, v: i128) -> Option<i128> {
+        match self {
+            Bound::MinInclusive | Bound::MaxInclusive => Some(v),
+            Bound::MinExclusive => v.checked_add(1),
+            Bound::MaxExclusive => v.checked_sub(1),
+        }
+    }
+
     /// The facet that sets this bound.
     pub fn facet(self) -> Facet {
         match self {

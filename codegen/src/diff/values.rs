@@ -1093,7 +1093,7 @@ fn value_facets_admit(ty: ValueType, f: &Facets, norm: &str) -> bool {
         return false;
     }
     for (k, b) in &f.bounds {
-        if !bound_admits(*k, compare_values(ty, norm, b)) {
+        if !k.admits(compare_values(ty, norm, b)) {
             return false;
         }
     }
@@ -1117,23 +1117,6 @@ fn value_facets_admit(ty: ValueType, f: &Facets, norm: &str) -> bool {
     f.enumeration.is_empty() || f.enumeration.iter().any(|e| equal(ty, norm, e))
 }
 
-/// Whether a value comparing `ordering` with a bound of kind `k` is within it (an
-/// indeterminate comparison never is, as in the runtime).
-fn bound_admits(k: BoundKind, ordering: Option<Ordering>) -> bool {
-    matches!(
-        (k, ordering),
-        (
-            BoundKind::MinInclusive,
-            Some(Ordering::Greater | Ordering::Equal)
-        ) | (BoundKind::MinExclusive, Some(Ordering::Greater))
-            | (
-                BoundKind::MaxInclusive,
-                Some(Ordering::Less | Ordering::Equal)
-            )
-            | (BoundKind::MaxExclusive, Some(Ordering::Less))
-    )
-}
-
 enum Implied {
     Yes,
     No,
@@ -1144,11 +1127,11 @@ enum Implied {
 /// Whether some bound of `x` implies NEW's bound `k bound` (every value within OLD's is
 /// within NEW's).
 fn implied_bound(x: &ValSpace, k: BoundKind, bound: &str) -> Implied {
-    use BoundKind::*;
-    let lower = matches!(k, MinInclusive | MinExclusive);
+    use boardxml::facets::Bound::*;
+    let lower = k.is_lower();
     let mut indeterminate = None;
     for (j, a) in x.steps.iter().flat_map(|f| f.bounds.iter()) {
-        if matches!(j, MinInclusive | MinExclusive) != lower {
+        if j.is_lower() != lower {
             continue;
         }
         let Some(o) = crate::values::compare_values(x.ty, a, bound) else {
@@ -1617,7 +1600,7 @@ mod tests {
 
     #[test]
     fn decimal_intervals_are_compared_in_the_value_order() {
-        use BoundKind::*;
+        use boardxml::facets::Bound::*;
         let mut e = Engines::default();
         let old = decimal(vec![bounded(&[(MaxInclusive, "10.5")], None)]);
         let new = decimal(vec![bounded(&[(MaxInclusive, "10")], None)]);

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use super::*;
+use boardxml::facets::FACETS;
 
 impl Renderer<'_> {
     /// A type bound to an existing Rust type: only its facets, as data, for that type to
@@ -392,34 +393,25 @@ impl Renderer<'_> {
         let f = &r.facets;
         let xsd = builtin.xsd_name();
         if let Builtin::Value(v) = builtin {
-            let present = [
-                (
-                    FacetKind::Length,
-                    "length, minLength or maxLength",
-                    f.length.is_some() || f.min_length.is_some() || f.max_length.is_some(),
-                ),
-                (FacetKind::Pattern, "pattern", !f.patterns.is_empty()),
-                (
-                    FacetKind::Enumeration,
-                    "enumeration",
-                    !f.enumeration.is_empty(),
-                ),
-                (FacetKind::WhiteSpace, "whiteSpace", f.white_space.is_some()),
-                (FacetKind::Bounds, "a value bound", !f.bounds.is_empty()),
-                (
-                    FacetKind::Digits,
-                    "totalDigits or fractionDigits",
-                    f.total_digits.is_some() || f.fraction_digits.is_some(),
-                ),
-            ];
-            for (kind, label, here) in present {
-                if here && !v.allows(kind) {
-                    self.invalid(
-                        def,
-                        format!("{label} does not apply to {xsd} (XSD Part 2, 4.1.5)"),
-                        None,
-                    );
+            // Each family once, in the table's order.
+            let mut refused: Vec<FacetKind> = Vec::new();
+            for d in FACETS
+                .iter()
+                .filter(|d| f.has(d.facet) && !v.allows(d.kind))
+            {
+                if !refused.contains(&d.kind) {
+                    refused.push(d.kind);
                 }
+            }
+            for kind in refused {
+                self.invalid(
+                    def,
+                    format!(
+                        "{} does not apply to {xsd} (XSD Part 2, 4.1.5)",
+                        kind.label()
+                    ),
+                    None,
+                );
             }
             if f.white_space.is_some_and(|w| w != WhiteSpace::Collapse) {
                 self.invalid(
@@ -460,7 +452,7 @@ impl Renderer<'_> {
             .iter()
             .flat_map(|s| s.bounds.iter().cloned())
             .collect();
-        use BoundKind::*;
+        use boardxml::facets::Bound::*;
         let count = |k: BoundKind| f.bounds.iter().filter(|(b, _)| *b == k).count();
         if count(MinInclusive) + count(MinExclusive) > 1
             || count(MaxInclusive) + count(MaxExclusive) > 1
