@@ -692,6 +692,11 @@ impl Facets {
         }
     }
 
+    /// Whether this step sets a facet of the family `kind`.
+    pub fn has_kind(&self, kind: FacetKind) -> bool {
+        FACETS.iter().any(|d| d.kind == kind && self.has(d.facet))
+    }
+
     /// Whether this step sets any facet.
     pub fn any(&self) -> bool {
         FACETS.iter().any(|d| self.has(d.facet))

@@ -162,7 +162,7 @@ pub struct FacetDef {
     pub name: &'static str,
     /// The primitives it applies to (Part 2, 4.1.5), with `list` and `union` for those
     /// varieties; `anySimpleType` takes none.
-    pub applies_to: &'static [&'static str],
+    pub applies_to: Applies,
     /// Its family (what 4.1.5 grants together).
     pub kind: FacetKind,
     /// How its value is checked.
@@ -175,8 +175,53 @@ pub struct FacetDef {
     pub code: Option<Code>,
 }
 
+/// Which primitives (and varieties) a facet applies to.
+#[derive(Debug, Clone, Copy)]
+pub enum Applies {
+    /// These.
+    Only(&'static [&'static str]),
+    /// Every primitive and both varieties but these.
+    AllBut(&'static [&'static str]),
+}
+
+impl Applies {
+    /// Whether `primitive` (a primitive's name, `list` or `union`) is among them.
+    pub fn contains(self, primitive: &str) -> bool {
+        match self {
+            Applies::Only(these) => these.contains(&primitive),
+            Applies::AllBut(these) => {
+                (PRIMITIVES.contains(&primitive) || matches!(primitive, "list" | "union"))
+                    && !these.contains(&primitive)
+            }
+        }
+    }
+}
+
+/// The primitive types of XSD 1.0 (Part 2, 3.2).
+pub const PRIMITIVES: [&str; 19] = [
+    "string",
+    "boolean",
+    "decimal",
+    "float",
+    "double",
+    "duration",
+    "dateTime",
+    "time",
+    "date",
+    "gYearMonth",
+    "gYear",
+    "gMonthDay",
+    "gDay",
+    "gMonth",
+    "hexBinary",
+    "base64Binary",
+    "anyURI",
+    "QName",
+    "NOTATION",
+];
+
 /// Primitives whose values have a length, and lists.
-const MEASURED: &[&str] = &[
+const MEASURED: Applies = Applies::Only(&[
     "string",
     "anyURI",
     "QName",
@@ -184,92 +229,9 @@ const MEASURED: &[&str] = &[
     "hexBinary",
     "base64Binary",
     "list",
-];
-/// Primitives whose values are ordered.
-const ORDERED: &[&str] = &[
-    "decimal",
-    "float",
-    "double",
-    "duration",
-    "dateTime",
-    "time",
-    "date",
-    "gYearMonth",
-    "gYear",
-    "gMonthDay",
-    "gDay",
-    "gMonth",
-];
-/// Every primitive, and lists and unions.
-const EVERY: &[&str] = &[
-    "string",
-    "boolean",
-    "decimal",
-    "float",
-    "double",
-    "duration",
-    "dateTime",
-    "time",
-    "date",
-    "gYearMonth",
-    "gYear",
-    "gMonthDay",
-    "gDay",
-    "gMonth",
-    "hexBinary",
-    "base64Binary",
-    "anyURI",
-    "QName",
-    "NOTATION",
-    "list",
-    "union",
-];
-/// Every primitive but boolean (whose two values need no enumeration), lists and unions.
-const ENUMERABLE: &[&str] = &[
-    "string",
-    "decimal",
-    "float",
-    "double",
-    "duration",
-    "dateTime",
-    "time",
-    "date",
-    "gYearMonth",
-    "gYear",
-    "gMonthDay",
-    "gDay",
-    "gMonth",
-    "hexBinary",
-    "base64Binary",
-    "anyURI",
-    "QName",
-    "NOTATION",
-    "list",
-    "union",
-];
-/// Every primitive and lists (a union's white space is its members').
-const SPACED: &[&str] = &[
-    "string",
-    "boolean",
-    "decimal",
-    "float",
-    "double",
-    "duration",
-    "dateTime",
-    "time",
-    "date",
-    "gYearMonth",
-    "gYear",
-    "gMonthDay",
-    "gDay",
-    "gMonth",
-    "hexBinary",
-    "base64Binary",
-    "anyURI",
-    "QName",
-    "NOTATION",
-    "list",
-];
+]);
+/// Primitives whose values are ordered: decimal to gMonth in [`PRIMITIVES`].
+const ORDERED: Applies = Applies::Only(PRIMITIVES.split_at(2).1.split_at(12).0);
 
 const fn length(facet: Facet, name: &'static str, extent: Extent) -> FacetDef {
     FacetDef {
@@ -301,7 +263,7 @@ const fn digits(facet: Facet, name: &'static str, value: FacetArgument, c: Const
     FacetDef {
         facet,
         name,
-        applies_to: &["decimal"],
+        applies_to: Applies::Only(&["decimal"]),
         kind: FacetKind::Digits,
         value,
         constrains: c,
@@ -318,7 +280,7 @@ pub const FACETS: [FacetDef; 12] = [
     FacetDef {
         facet: Facet::Pattern,
         name: "pattern",
-        applies_to: EVERY,
+        applies_to: Applies::AllBut(&[]),
         kind: FacetKind::Pattern,
         value: FacetArgument::Pattern,
         constrains: Constraint::Pattern,
@@ -328,7 +290,8 @@ pub const FACETS: [FacetDef; 12] = [
     FacetDef {
         facet: Facet::Enumeration,
         name: "enumeration",
-        applies_to: ENUMERABLE,
+        // A boolean's two values need no enumeration.
+        applies_to: Applies::AllBut(&["boolean"]),
         kind: FacetKind::Enumeration,
         value: FacetArgument::BaseValue,
         constrains: Constraint::Enumeration,
@@ -338,7 +301,8 @@ pub const FACETS: [FacetDef; 12] = [
     FacetDef {
         facet: Facet::WhiteSpace,
         name: "whiteSpace",
-        applies_to: SPACED,
+        // A union's white space is its members'.
+        applies_to: Applies::AllBut(&["union"]),
         kind: FacetKind::WhiteSpace,
         value: FacetArgument::WhiteSpace,
         constrains: Constraint::WhiteSpace,
@@ -382,7 +346,7 @@ impl Facet {
     /// Whether it applies to a type whose primitive (or variety, `list` or `union`) is
     /// `primitive` (Part 2, 4.1.5).
     pub fn applies_to(self, primitive: &str) -> bool {
-        self.def().applies_to.contains(&primitive)
+        self.def().applies_to.contains(primitive)
     }
 }
 
@@ -424,7 +388,7 @@ impl FacetKind {
     pub fn applies_to(self, primitive: &str) -> bool {
         FACETS
             .iter()
-            .any(|d| d.kind == self && d.applies_to.contains(&primitive))
+            .any(|d| d.kind == self && d.applies_to.contains(primitive))
     }
 }
 
@@ -459,9 +423,17 @@ mod tests {
             .collect();
         assert_eq!(union, ["pattern", "enumeration"]);
         assert!(FACETS.iter().all(|d| !d.facet.applies_to("anySimpleType")));
+        let ordered: Vec<&str> = PRIMITIVES
+            .iter()
+            .copied()
+            .filter(|p| Facet::MinInclusive.applies_to(p))
+            .collect();
+        assert_eq!(ordered.first(), Some(&"decimal"));
+        assert_eq!(ordered.last(), Some(&"gMonth"));
+        assert!(!ordered.contains(&"string") && ordered.len() == 12);
         // A family is granted whole.
         for d in &FACETS {
-            for p in EVERY {
+            for p in PRIMITIVES.iter().chain(&["list", "union"]) {
                 assert_eq!(
                     d.facet.applies_to(p),
                     d.kind.applies_to(p),

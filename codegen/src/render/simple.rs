@@ -73,9 +73,7 @@ impl Renderer<'_> {
         let repr = base.builtin.repr();
         let f = &r.facets;
         // Facets that make no sense for the representation are generation-time errors.
-        if matches!(repr, Repr::Int(_) | Repr::Bool)
-            && (f.length.is_some() || f.min_length.is_some() || f.max_length.is_some())
-        {
+        if matches!(repr, Repr::Int(_) | Repr::Bool) && f.has_kind(FacetKind::Length) {
             self.invalid(
                 def,
                 "length facets on a numeric or boolean type are not supported",
@@ -83,7 +81,7 @@ impl Renderer<'_> {
             );
         }
         if matches!(repr, Repr::String | Repr::Bool)
-            && (!f.bounds.is_empty() || f.total_digits.is_some() || f.fraction_digits.is_some())
+            && (f.has_kind(FacetKind::Bounds) || f.has_kind(FacetKind::Digits))
         {
             self.invalid(
                 def,
@@ -192,8 +190,8 @@ impl Renderer<'_> {
         let own: Vec<Facets> = own.into_iter().map(Cow::into_owned).collect();
         let what = if list { "a list type" } else { "a union type" };
         for f in &own {
-            let lengths = f.length.is_some() || f.min_length.is_some() || f.max_length.is_some();
-            if !f.bounds.is_empty() || f.total_digits.is_some() || f.fraction_digits.is_some() {
+            let lengths = f.has_kind(FacetKind::Length);
+            if f.has_kind(FacetKind::Bounds) || f.has_kind(FacetKind::Digits) {
                 self.invalid(
                     def,
                     format!(
@@ -821,15 +819,8 @@ pub(super) fn step(f: &Facets, values: bool, names: bool) -> Option<TokenStream>
     }
     if values && !f.bounds.is_empty() {
         let bounds = f.bounds.iter().map(|(k, v)| {
-            let k = format_ident!(
-                "{}",
-                match k {
-                    BoundKind::MinInclusive => "MinInclusive",
-                    BoundKind::MinExclusive => "MinExclusive",
-                    BoundKind::MaxInclusive => "MaxInclusive",
-                    BoundKind::MaxExclusive => "MaxExclusive",
-                }
-            );
+            // The generated code names the runtime's own variant.
+            let k = format_ident!("{k:?}");
             quote! { (__f::Bound::#k, #v) }
         });
         calls.push(quote! { bounds(&[#(#bounds),*]) });
