@@ -97,7 +97,7 @@ pub enum FacetError {
 
 impl FacetError {
     /// The diagnostic code for this kind of failure: the code of the facet that failed
-    /// ([`FACETS`](crate::facets::FACETS)), or of the type itself.
+    /// ([`FACETS`]), or of the type itself.
     pub fn code(&self) -> Code {
         match self.facet().and_then(|f| f.def().code) {
             Some(code) => code,
