@@ -7,6 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use boardxml::facets::{Constraint, Facet, FACETS};
+
 pub use crate::span::Span;
 
 /// One schema file, resolved.
@@ -216,22 +218,8 @@ pub enum ValueType {
     AnySimpleType,
 }
 
-/// Which facets a built-in takes (XSD Part 2, 4.1.5 and the table of Appendix C).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FacetKind {
-    /// length, minLength, maxLength.
-    Length,
-    /// pattern.
-    Pattern,
-    /// enumeration.
-    Enumeration,
-    /// whiteSpace.
-    WhiteSpace,
-    /// minInclusive, minExclusive, maxInclusive, maxExclusive.
-    Bounds,
-    /// totalDigits, fractionDigits.
-    Digits,
-}
+/// The families of facets Part 2, 4.1.5 grants together (the runtime's table of facets).
+pub use boardxml::facets::FacetKind;
 
 impl ValueType {
     /// Every value type, with its XSD local name.
@@ -306,23 +294,21 @@ impl ValueType {
             .map_or("", |(_, n)| n)
     }
 
-    /// Whether the type takes facets of `kind`.
-    pub fn allows(self, kind: FacetKind) -> bool {
-        use FacetKind::*;
+    /// The primitive the type derives from, or `list` for the list types (what decides
+    /// the facets it takes, Part 2, 4.1.5).
+    pub fn primitive(self) -> &'static str {
         use ValueType::*;
         match self {
-            // Part 2 gives anySimpleType no facets to restrict.
-            AnySimpleType => false,
-            Decimal => matches!(kind, Pattern | Enumeration | WhiteSpace | Bounds | Digits),
-            Float | Double | Duration | DateTime | Time | Date | GYearMonth | GYear | GMonthDay
-            | GDay | GMonth => {
-                matches!(kind, Pattern | Enumeration | WhiteSpace | Bounds)
-            }
-            HexBinary | Base64Binary | QName | Notation | Language | Name | NCName | NmToken
-            | NmTokens | Id | IdRef | IdRefs | Entity | Entities => {
-                matches!(kind, Length | Pattern | Enumeration | WhiteSpace)
-            }
+            Language | Name | NCName | NmToken | Id | IdRef | Entity => "string",
+            NmTokens | IdRefs | Entities => "list",
+            _ => self.xsd_local(),
         }
+    }
+
+    /// Whether the type takes facets of `kind` (the table of facets says; anySimpleType
+    /// takes none).
+    pub fn allows(self, kind: FacetKind) -> bool {
+        kind.applies_to(self.primitive())
     }
 }
 
@@ -671,6 +657,51 @@ impl Facets {
         facets
     }
 
+    /// The count a count facet (a length, the digits) sets in this step.
+    pub fn count(&self, facet: Facet) -> Option<u64> {
+        match facet {
+            Facet::Length => self.length,
+            Facet::MinLength => self.min_length,
+            Facet::MaxLength => self.max_length,
+            Facet::TotalDigits => self.total_digits.map(u64::from),
+            Facet::FractionDigits => self.fraction_digits.map(u64::from),
+            _ => None,
+        }
+    }
+
+    /// Sets the count facet `facet` (no other) of this step to `count`.
+    pub fn set_count(&mut self, facet: Facet, count: Option<u64>) {
+        match facet {
+            Facet::Length => self.length = count,
+            Facet::MinLength => self.min_length = count,
+            Facet::MaxLength => self.max_length = count,
+            Facet::TotalDigits => self.total_digits = count.map(|v| v as u32),
+            Facet::FractionDigits => self.fraction_digits = count.map(|v| v as u32),
+            _ => {}
+        }
+    }
+
+    /// Whether this step sets `facet`.
+    pub fn has(&self, facet: Facet) -> bool {
+        match facet.def().constrains {
+            Constraint::Bound(b) => self.bounds.iter().any(|(k, _)| *k == b),
+            Constraint::Pattern => !self.patterns.is_empty(),
+            Constraint::Enumeration => !self.enumeration.is_empty(),
+            Constraint::WhiteSpace => self.white_space.is_some(),
+            _ => self.count(facet).is_some(),
+        }
+    }
+
+    /// Whether this step sets a facet of the family `kind`.
+    pub fn has_kind(&self, kind: FacetKind) -> bool {
+        FACETS.iter().any(|d| d.kind == kind && self.has(d.facet))
+    }
+
+    /// Whether this step sets any facet.
+    pub fn any(&self) -> bool {
+        FACETS.iter().any(|d| self.has(d.facet))
+    }
+
     /// Sets the step's enumeration to `values`, with their namespace bindings.
     pub fn set_enumeration(&mut self, values: &[EnumValue]) {
         self.enumeration = values.iter().map(|v| v.value.clone()).collect();
@@ -678,27 +709,8 @@ impl Facets {
     }
 }
 
-/// Which value bound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum BoundKind {
-    MinInclusive,
-    MinExclusive,
-    MaxInclusive,
-    MaxExclusive,
-}
-
-impl BoundKind {
-    /// The facet's XSD name.
-    pub fn xsd_name(self) -> &'static str {
-        match self {
-            BoundKind::MinInclusive => "minInclusive",
-            BoundKind::MinExclusive => "minExclusive",
-            BoundKind::MaxInclusive => "maxInclusive",
-            BoundKind::MaxExclusive => "maxExclusive",
-        }
-    }
-}
+/// Which value bound: the runtime's, which names its facet ([`BoundKind::xsd_name`]).
+pub type BoundKind = boardxml::facets::Bound;
 
 /// One `xs:pattern`.
 #[derive(Debug, Clone)]

@@ -32,6 +32,7 @@ use crate::diagnostic::Diagnostics;
 use crate::ir::*;
 use crate::render::names::{sanitize_snake, type_ident_name};
 use crate::render::Externs;
+use boardxml::facets::{Constraint, FACETS};
 
 /// A place in a schema file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1276,11 +1277,14 @@ fn facet_changes(
         }
     };
     let s = |v: Option<u64>| v.map(|v| v.to_string());
-    for (what, a, b) in [
-        ("length", fa.length, fb.length),
-        ("minLength", fa.min_length, fb.min_length),
-        ("maxLength", fa.max_length, fb.max_length),
-    ] {
+    // The count facets of one family, each with its change's kind.
+    let counts = |kind: FacetKind| {
+        FACETS
+            .iter()
+            .filter(move |d| d.kind == kind)
+            .map(|d| (d.name, fa.count(d.facet), fb.count(d.facet)))
+    };
+    for (what, a, b) in counts(FacetKind::Length) {
         facet(what, "length-changed", s(a), s(b));
     }
     // Value bounds as written (every ordered base); an integer base also folds them into
@@ -1295,12 +1299,10 @@ fn facet_changes(
             .collect();
         (!v.is_empty()).then(|| v.join(", "))
     };
-    for k in [
-        BoundKind::MinInclusive,
-        BoundKind::MinExclusive,
-        BoundKind::MaxInclusive,
-        BoundKind::MaxExclusive,
-    ] {
+    for k in FACETS.iter().filter_map(|d| match d.constrains {
+        Constraint::Bound(k) => Some(k),
+        _ => None,
+    }) {
         facet(
             k.xsd_name(),
             "range-changed",
@@ -1332,16 +1334,8 @@ fn facet_changes(
             Some(show(fb)),
         );
     }
-    for (what, a, b) in [
-        ("totalDigits", fa.total_digits, fb.total_digits),
-        ("fractionDigits", fa.fraction_digits, fb.fraction_digits),
-    ] {
-        facet(
-            what,
-            "digits-changed",
-            s(a.map(u64::from)),
-            s(b.map(u64::from)),
-        );
+    for (what, a, b) in counts(FacetKind::Digits) {
+        facet(what, "digits-changed", s(a), s(b));
     }
     facet(
         "whiteSpace",

@@ -19,6 +19,7 @@ use regex_automata::util::start;
 use regex_automata::Anchored;
 
 use crate::ir::*;
+use boardxml::facets::FACETS;
 
 /// The characters XML allows (XML 1.0, production 2), as an anchored regex.
 const XML_CHARS: &str = r"\A[\t\n\r\x{20}-\x{D7FF}\x{E000}-\x{FFFD}\x{10000}-\x{10FFFF}]*\z";
@@ -263,12 +264,11 @@ fn restrict_step(base: Space, f: &Facets) -> Result<Space, String> {
                 s.max_len = Some(s.max_len.map_or(hi, |m| m.min(hi)));
                 s.restricted = true;
             }
-            if f.min.is_some()
-                || f.max.is_some()
-                || !f.bounds.is_empty()
-                || f.total_digits.is_some()
-                || f.fraction_digits.is_some()
-            {
+            // The facets a string does not take (Part 2, 4.1.5), and the folded bounds.
+            let refused = FACETS
+                .iter()
+                .any(|d| f.has(d.facet) && !d.facet.applies_to("string"));
+            if refused || f.min.is_some() || f.max.is_some() {
                 return Err("bounds on a string type".into());
             }
             Ok(Space::Strings(s))
@@ -288,7 +288,7 @@ fn restrict_step(base: Space, f: &Facets) -> Result<Space, String> {
             if let Some(p) = step_pattern(&f.patterns) {
                 s.patterns.push(p);
             }
-            if f.length.is_some() || f.min_length.is_some() || f.max_length.is_some() {
+            if f.has_kind(FacetKind::Length) {
                 return Err("length facets on an integer type".into());
             }
             Ok(Space::Ints(s))
@@ -1036,7 +1036,7 @@ impl Engines {
                     Implied::No => missing.push(format!("{} {bound}", k.xsd_name())),
                 }
             }
-            let tighter = |get: fn(&Facets) -> Option<u64>, new: Option<u64>, le: bool| {
+            let tighter = |get: &dyn Fn(&Facets) -> Option<u64>, new: Option<u64>, le: bool| {
                 new.is_none_or(|n| {
                     x.steps
                         .iter()
@@ -1044,17 +1044,15 @@ impl Engines {
                         .any(|o| if le { o <= n } else { o >= n })
                 })
             };
-            let td = |f: &Facets| f.total_digits.map(u64::from);
-            let fd = |f: &Facets| f.fraction_digits.map(u64::from);
+            for d in FACETS.iter().filter(|d| d.kind == FacetKind::Digits) {
+                let get = |f: &Facets| f.count(d.facet);
+                if !tighter(&get, get(g), true) {
+                    missing.push(format!("{} {}", d.name, get(g).unwrap_or(0)));
+                }
+            }
             let max_len = |f: &Facets| f.length.or(f.max_length);
             let min_len = |f: &Facets| f.length.or(f.min_length);
-            if !tighter(td, td(g), true) {
-                missing.push(format!("totalDigits {}", td(g).unwrap_or(0)));
-            }
-            if !tighter(fd, fd(g), true) {
-                missing.push(format!("fractionDigits {}", fd(g).unwrap_or(0)));
-            }
-            if !tighter(max_len, max_len(g), true) || !tighter(min_len, min_len(g), false) {
+            if !tighter(&max_len, max_len(g), true) || !tighter(&min_len, min_len(g), false) {
                 missing.push("a length facet".into());
             }
             if !g.enumeration.is_empty() {
@@ -1093,7 +1091,7 @@ fn value_facets_admit(ty: ValueType, f: &Facets, norm: &str) -> bool {
         return false;
     }
     for (k, b) in &f.bounds {
-        if !bound_admits(*k, compare_values(ty, norm, b)) {
+        if !k.admits(compare_values(ty, norm, b)) {
             return false;
         }
     }
@@ -1117,23 +1115,6 @@ fn value_facets_admit(ty: ValueType, f: &Facets, norm: &str) -> bool {
     f.enumeration.is_empty() || f.enumeration.iter().any(|e| equal(ty, norm, e))
 }
 
-/// Whether a value comparing `ordering` with a bound of kind `k` is within it (an
-/// indeterminate comparison never is, as in the runtime).
-fn bound_admits(k: BoundKind, ordering: Option<Ordering>) -> bool {
-    matches!(
-        (k, ordering),
-        (
-            BoundKind::MinInclusive,
-            Some(Ordering::Greater | Ordering::Equal)
-        ) | (BoundKind::MinExclusive, Some(Ordering::Greater))
-            | (
-                BoundKind::MaxInclusive,
-                Some(Ordering::Less | Ordering::Equal)
-            )
-            | (BoundKind::MaxExclusive, Some(Ordering::Less))
-    )
-}
-
 enum Implied {
     Yes,
     No,
@@ -1144,11 +1125,11 @@ enum Implied {
 /// Whether some bound of `x` implies NEW's bound `k bound` (every value within OLD's is
 /// within NEW's).
 fn implied_bound(x: &ValSpace, k: BoundKind, bound: &str) -> Implied {
-    use BoundKind::*;
-    let lower = matches!(k, MinInclusive | MinExclusive);
+    use boardxml::facets::Bound::*;
+    let lower = k.is_lower();
     let mut indeterminate = None;
     for (j, a) in x.steps.iter().flat_map(|f| f.bounds.iter()) {
-        if matches!(j, MinInclusive | MinExclusive) != lower {
+        if j.is_lower() != lower {
             continue;
         }
         let Some(o) = crate::values::compare_values(x.ty, a, bound) else {
@@ -1617,7 +1598,7 @@ mod tests {
 
     #[test]
     fn decimal_intervals_are_compared_in_the_value_order() {
-        use BoundKind::*;
+        use boardxml::facets::Bound::*;
         let mut e = Engines::default();
         let old = decimal(vec![bounded(&[(MaxInclusive, "10.5")], None)]);
         let new = decimal(vec![bounded(&[(MaxInclusive, "10")], None)]);

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use super::*;
+use boardxml::facets::FACETS;
 
 impl Renderer<'_> {
     /// A type bound to an existing Rust type: only its facets, as data, for that type to
@@ -72,9 +73,7 @@ impl Renderer<'_> {
         let repr = base.builtin.repr();
         let f = &r.facets;
         // Facets that make no sense for the representation are generation-time errors.
-        if matches!(repr, Repr::Int(_) | Repr::Bool)
-            && (f.length.is_some() || f.min_length.is_some() || f.max_length.is_some())
-        {
+        if matches!(repr, Repr::Int(_) | Repr::Bool) && f.has_kind(FacetKind::Length) {
             self.invalid(
                 def,
                 "length facets on a numeric or boolean type are not supported",
@@ -82,7 +81,7 @@ impl Renderer<'_> {
             );
         }
         if matches!(repr, Repr::String | Repr::Bool)
-            && (!f.bounds.is_empty() || f.total_digits.is_some() || f.fraction_digits.is_some())
+            && (f.has_kind(FacetKind::Bounds) || f.has_kind(FacetKind::Digits))
         {
             self.invalid(
                 def,
@@ -191,8 +190,8 @@ impl Renderer<'_> {
         let own: Vec<Facets> = own.into_iter().map(Cow::into_owned).collect();
         let what = if list { "a list type" } else { "a union type" };
         for f in &own {
-            let lengths = f.length.is_some() || f.min_length.is_some() || f.max_length.is_some();
-            if !f.bounds.is_empty() || f.total_digits.is_some() || f.fraction_digits.is_some() {
+            let lengths = f.has_kind(FacetKind::Length);
+            if f.has_kind(FacetKind::Bounds) || f.has_kind(FacetKind::Digits) {
                 self.invalid(
                     def,
                     format!(
@@ -392,34 +391,25 @@ impl Renderer<'_> {
         let f = &r.facets;
         let xsd = builtin.xsd_name();
         if let Builtin::Value(v) = builtin {
-            let present = [
-                (
-                    FacetKind::Length,
-                    "length, minLength or maxLength",
-                    f.length.is_some() || f.min_length.is_some() || f.max_length.is_some(),
-                ),
-                (FacetKind::Pattern, "pattern", !f.patterns.is_empty()),
-                (
-                    FacetKind::Enumeration,
-                    "enumeration",
-                    !f.enumeration.is_empty(),
-                ),
-                (FacetKind::WhiteSpace, "whiteSpace", f.white_space.is_some()),
-                (FacetKind::Bounds, "a value bound", !f.bounds.is_empty()),
-                (
-                    FacetKind::Digits,
-                    "totalDigits or fractionDigits",
-                    f.total_digits.is_some() || f.fraction_digits.is_some(),
-                ),
-            ];
-            for (kind, label, here) in present {
-                if here && !v.allows(kind) {
-                    self.invalid(
-                        def,
-                        format!("{label} does not apply to {xsd} (XSD Part 2, 4.1.5)"),
-                        None,
-                    );
+            // Each family once, in the table's order.
+            let mut refused: Vec<FacetKind> = Vec::new();
+            for d in FACETS
+                .iter()
+                .filter(|d| f.has(d.facet) && !v.allows(d.kind))
+            {
+                if !refused.contains(&d.kind) {
+                    refused.push(d.kind);
                 }
+            }
+            for kind in refused {
+                self.invalid(
+                    def,
+                    format!(
+                        "{} does not apply to {xsd} (XSD Part 2, 4.1.5)",
+                        kind.label()
+                    ),
+                    None,
+                );
             }
             if f.white_space.is_some_and(|w| w != WhiteSpace::Collapse) {
                 self.invalid(
@@ -460,7 +450,7 @@ impl Renderer<'_> {
             .iter()
             .flat_map(|s| s.bounds.iter().cloned())
             .collect();
-        use BoundKind::*;
+        use boardxml::facets::Bound::*;
         let count = |k: BoundKind| f.bounds.iter().filter(|(b, _)| *b == k).count();
         if count(MinInclusive) + count(MinExclusive) > 1
             || count(MaxInclusive) + count(MaxExclusive) > 1
@@ -829,15 +819,8 @@ pub(super) fn step(f: &Facets, values: bool, names: bool) -> Option<TokenStream>
     }
     if values && !f.bounds.is_empty() {
         let bounds = f.bounds.iter().map(|(k, v)| {
-            let k = format_ident!(
-                "{}",
-                match k {
-                    BoundKind::MinInclusive => "MinInclusive",
-                    BoundKind::MinExclusive => "MinExclusive",
-                    BoundKind::MaxInclusive => "MaxInclusive",
-                    BoundKind::MaxExclusive => "MaxExclusive",
-                }
-            );
+            // The generated code names the runtime's own variant.
+            let k = format_ident!("{k:?}");
             quote! { (__f::Bound::#k, #v) }
         });
         calls.push(quote! { bounds(&[#(#bounds),*]) });

@@ -14,7 +14,7 @@ use crate::ir::Span;
 
 pub use super::tree::ScanProblem;
 use super::tree::{Node, Tree};
-use super::vocabulary::{xsd10_attributes, xsd_element_known};
+use super::vocabulary::{facet_attributes, xsd10_attributes, xsd_element_known};
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 
@@ -86,13 +86,8 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
             "maxOccurs",
             "id",
         ],
-        "enumeration" | "pattern" => &["value", "id"],
         "notation" => &["name", "public", "system", "id"],
-        "length" | "minLength" | "maxLength" | "minInclusive" | "maxInclusive" | "minExclusive"
-        | "maxExclusive" | "whiteSpace" | "totalDigits" | "fractionDigits" => {
-            &["value", "fixed", "id"]
-        }
-        _ => return None,
+        _ => return facet_attributes(local),
     })
 }
 

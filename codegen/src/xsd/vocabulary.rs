@@ -2,6 +2,8 @@
 //! and the attributes it gives each. Both the markup checks (`markup`) and the validity
 //! checks (`validity`) read it, so it stands below both.
 
+use boardxml::facets::Facet;
+
 /// The attributes the schema for schemas of XSD 1.0 gives each of its elements (besides
 /// `id`, namespace declarations and attributes of other namespaces). `xs:alternative` is
 /// XSD 1.1's, taken here because the generator supports it (conditional type assignment).
@@ -24,11 +26,6 @@ pub fn xsd10_attributes(local: &str) -> Option<&'static [&'static str]> {
         "restriction" | "extension" => &["base", "id"],
         "list" => &["id", "itemType"],
         "union" => &["id", "memberTypes"],
-        "minExclusive" | "minInclusive" | "maxExclusive" | "maxInclusive" | "totalDigits"
-        | "fractionDigits" | "length" | "minLength" | "maxLength" | "whiteSpace" => {
-            &["fixed", "id", "value"]
-        }
-        "pattern" | "enumeration" => &["id", "value"],
         "complexType" => &["abstract", "block", "final", "id", "mixed", "name"],
         "complexContent" => &["id", "mixed"],
         "group" => &["id", "maxOccurs", "minOccurs", "name", "ref"],
@@ -66,7 +63,18 @@ pub fn xsd10_attributes(local: &str) -> Option<&'static [&'static str]> {
         "selector" | "field" => &["id", "xpath"],
         "notation" => &["id", "name", "public", "system"],
         "alternative" => &["id", "test", "type"],
-        _ => return None,
+        _ => return facet_attributes(local),
+    })
+}
+
+/// The attributes of the facet named `local` (the table of facets says which take
+/// `fixed`).
+pub fn facet_attributes(local: &str) -> Option<&'static [&'static str]> {
+    let facet = Facet::from_name(local)?;
+    Some(if facet.def().fixable {
+        &["fixed", "id", "value"]
+    } else {
+        &["id", "value"]
     })
 }
 

@@ -403,15 +403,7 @@ impl<'a> Converter<'a> {
                 None => ok = false,
             }
         }
-        let any_facet = !enums.is_empty()
-            || !facets.patterns.is_empty()
-            || facets.length.is_some()
-            || facets.min_length.is_some()
-            || facets.max_length.is_some()
-            || !facets.bounds.is_empty()
-            || facets.white_space.is_some()
-            || facets.total_digits.is_some()
-            || facets.fraction_digits.is_some();
+        let any_facet = !enums.is_empty() || facets.any();
         let value = any_facet.then(|| (self.synthesise(&format!("{owner}_value")), facets, enums));
         if ok {
             self.derived.pending.insert(

@@ -2,11 +2,12 @@
 //! simple types inside them, each a type of its own under a name derived from where it
 //! stands.
 
-use super::adapter::{Item, What};
+use super::adapter::{facet_value, Item, What};
 use super::{documentation, Converter};
 use crate::ir::*;
 use crate::xsd::markup;
-use xsd_parser::models::schema::xs::{Facet, FacetType, SimpleBaseType};
+use boardxml::facets::{Constraint, FACETS};
+use xsd_parser::models::schema::xs::SimpleBaseType;
 
 impl<'a> Converter<'a> {
     /// An anonymous simple type inside another (a list's items, a union's member, a
@@ -136,25 +137,10 @@ impl<'a> Converter<'a> {
                 continue;
             };
             let span = self.span(item);
-            let value: &FacetType = match facet {
-                Facet::MinExclusive(v)
-                | Facet::MinInclusive(v)
-                | Facet::MaxExclusive(v)
-                | Facet::MaxInclusive(v)
-                | Facet::TotalDigits(v)
-                | Facet::FractionDigits(v)
-                | Facet::Length(v)
-                | Facet::MinLength(v)
-                | Facet::MaxLength(v)
-                | Facet::Enumeration(v)
-                | Facet::WhiteSpace(v)
-                | Facet::Pattern(v)
-                | Facet::ExplicitTimezone(v) => v,
-                Facet::Assertion(_) => {
-                    self.unsupported(span, construct, "xs:assertion is not supported", None);
-                    ok = false;
-                    continue;
-                }
+            let Ok(value) = facet_value(facet) else {
+                self.unsupported(span, construct, "xs:assertion is not supported", None);
+                ok = false;
+                continue;
             };
             let text = value.value.clone();
             let fconstruct = format!("xs:{local} in {construct}");
@@ -176,27 +162,31 @@ impl<'a> Converter<'a> {
                     }
                 }
             };
-            let bound = match local {
-                "minInclusive" => Some(BoundKind::MinInclusive),
-                "minExclusive" => Some(BoundKind::MinExclusive),
-                "maxInclusive" => Some(BoundKind::MaxInclusive),
-                "maxExclusive" => Some(BoundKind::MaxExclusive),
-                _ => None,
+            let Some(def) = boardxml::facets::Facet::from_name(local).map(|f| f.def()) else {
+                self.unsupported(
+                    span,
+                    fconstruct.clone(),
+                    format!("xs:{local} is not supported"),
+                    None,
+                );
+                ok = false;
+                continue;
             };
-            if let Some(b) = bound {
-                out.bounds.push((b, text.clone()));
-            }
-            match local {
-                "minInclusive" => out.min = int(&text).or(out.min),
-                "minExclusive" => out.min = int(&text).map(|v| v + 1).or(out.min),
-                "maxInclusive" => out.max = int(&text).or(out.max),
-                "maxExclusive" => out.max = int(&text).map(|v| v - 1).or(out.max),
-                "length" => out.length = count(self, &text),
-                "minLength" => out.min_length = count(self, &text),
-                "maxLength" => out.max_length = count(self, &text),
-                "totalDigits" => out.total_digits = count(self, &text).map(|v| v as u32),
-                "fractionDigits" => out.fraction_digits = count(self, &text).map(|v| v as u32),
-                "whiteSpace" => {
+            match def.constrains {
+                Constraint::Bound(b) => {
+                    out.bounds.push((b, text.clone()));
+                    let slot = if b.is_lower() {
+                        &mut out.min
+                    } else {
+                        &mut out.max
+                    };
+                    *slot = int(&text).and_then(|v| b.inclusive_integer(v)).or(*slot);
+                }
+                Constraint::Length(_) | Constraint::TotalDigits | Constraint::FractionDigits => {
+                    let n = count(self, &text);
+                    out.set_count(def.facet, n);
+                }
+                Constraint::WhiteSpace => {
                     out.white_space = match text.as_str() {
                         "preserve" => Some(WhiteSpace::Preserve),
                         "replace" => Some(WhiteSpace::Replace),
@@ -213,12 +203,12 @@ impl<'a> Converter<'a> {
                         }
                     }
                 }
-                "enumeration" => enums.push(EnumValue {
+                Constraint::Enumeration => enums.push(EnumValue {
                     value: text,
                     doc: documentation(value.annotation.as_ref()),
                     namespaces: markup::enumeration_scope(self.node(item)),
                 }),
-                "pattern" => match boardxml_xsd_regex::translate(&text) {
+                Constraint::Pattern => match boardxml_xsd_regex::translate(&text) {
                     Ok(rust) => out.patterns.push(Pattern { xsd: text, rust }),
                     Err(e) => {
                         self.invalid(
@@ -234,15 +224,6 @@ impl<'a> Converter<'a> {
                         ok = false;
                     }
                 },
-                _ => {
-                    self.unsupported(
-                        span,
-                        fconstruct.clone(),
-                        format!("xs:{local} is not supported"),
-                        None,
-                    );
-                    ok = false;
-                }
             }
         }
         ok.then_some((out, enums))
@@ -261,11 +242,12 @@ pub(super) fn inline_simple<'a>(parts: &[Item<'a>]) -> Option<(&'a SimpleBaseTyp
 /// How many facets but the enumeration and whiteSpace constrain a restriction's values:
 /// with none, an enumeration's values are the whole type.
 pub(super) fn constraining(facets: &Facets) -> usize {
+    // A step may repeat the pattern (alternatives) and, wrongly, a bound: each counts.
     facets.patterns.len()
-        + facets.length.iter().count()
-        + facets.min_length.iter().count()
-        + facets.max_length.iter().count()
         + facets.bounds.len()
-        + facets.total_digits.iter().count()
-        + facets.fraction_digits.iter().count()
+        + FACETS
+            .iter()
+            .filter(|d| d.constrains.extent().is_some())
+            .filter(|d| facets.count(d.facet).is_some())
+            .count()
 }

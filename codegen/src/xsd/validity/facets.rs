@@ -6,6 +6,8 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
+use boardxml::facets::{Constraint, Facet, FACETS};
+
 use super::{non_negative_integer, Checker, Space, XS_NS};
 
 /// A value of an ordered primitive, comparable with another of the same primitive; None
@@ -75,18 +77,11 @@ fn compare(primitive: &str, a: &str, b: &str) -> Option<Ordering> {
     ka.partial_cmp(&kb)
 }
 
-const BOUNDS: [&str; 4] = [
-    "minInclusive",
-    "minExclusive",
-    "maxInclusive",
-    "maxExclusive",
-];
-
 impl Checker<'_> {
     /// The facets a restriction step's base has (the nearest of each name, following
     /// named and inline types of this document); empty where the base is a built-in.
-    fn base_facets(&self, step: usize, depth: usize) -> HashMap<String, String> {
-        let mut out: HashMap<String, String> = HashMap::new();
+    fn base_facets(&self, step: usize, depth: usize) -> HashMap<Facet, String> {
+        let mut out: HashMap<Facet, String> = HashMap::new();
         if depth > 64 {
             return out;
         }
@@ -114,9 +109,13 @@ impl Checker<'_> {
         };
         for &c in &self.nodes[r].children {
             let f = &self.nodes[c];
-            if f.xs && f.local != "enumeration" && f.local != "pattern" {
-                if let Some(v) = f.attr("value") {
-                    out.entry(f.local.clone()).or_insert_with(|| v.to_string());
+            let facet = Facet::from_name(&f.local).filter(|_| f.xs);
+            if let (Some(facet), Some(v)) = (facet, f.attr("value")) {
+                if !matches!(
+                    facet.def().constrains,
+                    Constraint::Pattern | Constraint::Enumeration
+                ) {
+                    out.entry(facet).or_insert_with(|| v.to_string());
                 }
             }
         }
@@ -130,7 +129,7 @@ impl Checker<'_> {
     pub(super) fn check_facet_values(
         &self,
         step: usize,
-        seen: &HashMap<String, String>,
+        seen: &HashMap<Facet, String>,
         primitive: Option<&str>,
         integer: bool,
         errors: &mut Vec<String>,
@@ -141,13 +140,13 @@ impl Checker<'_> {
         let cmp = |a: &str, b: &str| compare(primitive, a, b);
         if !integer {
             let lo = seen
-                .get("minInclusive")
+                .get(&Facet::MinInclusive)
                 .map(|v| (v, false))
-                .or(seen.get("minExclusive").map(|v| (v, true)));
+                .or(seen.get(&Facet::MinExclusive).map(|v| (v, true)));
             let hi = seen
-                .get("maxInclusive")
+                .get(&Facet::MaxInclusive)
                 .map(|v| (v, false))
-                .or(seen.get("maxExclusive").map(|v| (v, true)));
+                .or(seen.get(&Facet::MaxExclusive).map(|v| (v, true)));
             let bound = |exclusive: bool, low: bool| match (exclusive, low) {
                 (false, true) => "minInclusive",
                 (true, true) => "minExclusive",
@@ -177,7 +176,7 @@ impl Checker<'_> {
             return;
         }
         let num =
-            |m: &HashMap<String, String>, k: &str| m.get(k).and_then(|v| non_negative_integer(v));
+            |m: &HashMap<Facet, String>, k: Facet| m.get(&k).and_then(|v| non_negative_integer(v));
         // Bounds (Part 2, 4.3.7 to 4.3.10).
         let order = |a: &str, b: &str| -> Option<Ordering> {
             if integer {
@@ -187,79 +186,78 @@ impl Checker<'_> {
                 cmp(a, b)
             }
         };
+        use Facet::{MaxExclusive, MaxInclusive, MinExclusive, MinInclusive};
         use Ordering::{Equal, Greater, Less};
-        for facet in BOUNDS {
-            let Some(v) = seen.get(facet) else { continue };
+        for def in FACETS
+            .iter()
+            .filter(|d| matches!(d.constrains, Constraint::Bound(_)))
+        {
+            let Some(v) = seen.get(&def.facet) else {
+                continue;
+            };
             // (base facet, orders of derived vs base that are errors)
-            let rules: &[(&str, &[Ordering])] = match facet {
-                "maxInclusive" => &[
-                    ("maxInclusive", &[Greater]),
-                    ("maxExclusive", &[Greater, Equal]),
-                    ("minInclusive", &[Less]),
-                    ("minExclusive", &[Less, Equal]),
+            let rules: &[(Facet, &[Ordering])] = match def.facet {
+                MaxInclusive => &[
+                    (MaxInclusive, &[Greater]),
+                    (MaxExclusive, &[Greater, Equal]),
+                    (MinInclusive, &[Less]),
+                    (MinExclusive, &[Less, Equal]),
                 ],
-                "maxExclusive" => &[
-                    ("maxExclusive", &[Greater]),
-                    ("maxInclusive", &[Greater]),
-                    ("minInclusive", &[Less, Equal]),
-                    ("minExclusive", &[Less, Equal]),
+                MaxExclusive => &[
+                    (MaxExclusive, &[Greater]),
+                    (MaxInclusive, &[Greater]),
+                    (MinInclusive, &[Less, Equal]),
+                    (MinExclusive, &[Less, Equal]),
                 ],
-                "minInclusive" => &[
-                    ("minInclusive", &[Less]),
-                    ("minExclusive", &[Less, Equal]),
-                    ("maxInclusive", &[Greater]),
-                    ("maxExclusive", &[Greater, Equal]),
+                MinInclusive => &[
+                    (MinInclusive, &[Less]),
+                    (MinExclusive, &[Less, Equal]),
+                    (MaxInclusive, &[Greater]),
+                    (MaxExclusive, &[Greater, Equal]),
                 ],
                 _ => &[
-                    ("minExclusive", &[Less]),
-                    ("minInclusive", &[Less]),
-                    ("maxInclusive", &[Greater]),
-                    ("maxExclusive", &[Greater, Equal]),
+                    (MinExclusive, &[Less]),
+                    (MinInclusive, &[Less]),
+                    (MaxInclusive, &[Greater]),
+                    (MaxExclusive, &[Greater, Equal]),
                 ],
             };
+            let facet = def.name;
             for (b, bad) in rules {
-                let Some(bv) = base.get(*b) else { continue };
+                let Some(bv) = base.get(b) else { continue };
                 if order(v, bv).is_some_and(|o| bad.contains(&o)) {
                     errors.push(format!(
-                        "{facet} \"{}\" is outside the base type's {b} \"{}\" ({facet}-valid-restriction)",
+                        "{facet} \"{}\" is outside the base type's {} \"{}\" ({facet}-valid-restriction)",
                         v.trim(),
+                        b.name(),
                         bv.trim()
                     ));
                 }
             }
         }
-        let pairs: [(&str, bool); 5] = [
-            ("totalDigits", true),
-            ("fractionDigits", true),
-            ("maxLength", true),
-            ("minLength", false),
-            ("length", false),
-        ];
-        for (facet, at_most) in pairs {
-            let (Some(v), Some(b)) = (num(seen, facet), num(&base, facet)) else {
+        // The counts (Part 2, 4.3.1.4 to 4.3.3.4, 4.3.11.4, 4.3.12.4): each within its base's.
+        for def in &FACETS {
+            let Some(extent) = def.constrains.extent() else {
                 continue;
             };
-            let bad = if facet == "length" {
-                v != b
-            } else if at_most {
-                v > b
-            } else {
-                v < b
+            let (Some(v), Some(b)) = (num(seen, def.facet), num(&base, def.facet)) else {
+                continue;
             };
-            if bad {
+            if !extent.narrows(v, b) {
+                let facet = def.name;
                 errors.push(format!(
                     "{facet}-valid-restriction: {facet} {v} does not restrict the base type's {facet} {b}"
                 ));
             }
         }
-        if let (Some(v), Some(b)) = (num(seen, "minLength"), num(&base, "maxLength")) {
+        if let (Some(v), Some(b)) = (num(seen, Facet::MinLength), num(&base, Facet::MaxLength)) {
             if v > b {
                 errors.push(format!(
                     "minLength {v} is greater than the base type's maxLength {b}"
                 ));
             }
         }
-        if let (Some(v), Some(b)) = (num(seen, "maxLength"), num(&base, "minLength")) {
+        if let (Some(v), Some(b)) = (num(seen, Facet::MaxLength), num(&base, Facet::MinLength)) {
             if v < b {
                 errors.push(format!(
                     "maxLength {v} is less than the base type's minLength {b}"

@@ -18,6 +18,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::tree::{Node, ScanProblem, Tree};
 use super::vocabulary::xsd_element_known;
+use boardxml::facets::{Constraint, Facet, FacetArgument, FACETS};
 
 mod attributes;
 mod components;
@@ -36,55 +37,12 @@ const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 /// The elements each XSD element may contain (the schema for schemas, order aside);
 /// `restriction` and `extension` depend on their parent, see [`allowed_children`].
 fn allowed_children(local: &str, parent: &str) -> Option<&'static [&'static str]> {
-    const FACETS: [&str; 12] = [
-        "minExclusive",
-        "minInclusive",
-        "maxExclusive",
-        "maxInclusive",
-        "totalDigits",
-        "fractionDigits",
-        "length",
-        "minLength",
-        "maxLength",
-        "enumeration",
-        "whiteSpace",
-        "pattern",
-    ];
-    const SIMPLE_RESTRICTION: [&str; 14] = [
-        "annotation",
-        "simpleType",
-        FACETS[0],
-        FACETS[1],
-        FACETS[2],
-        FACETS[3],
-        FACETS[4],
-        FACETS[5],
-        FACETS[6],
-        FACETS[7],
-        FACETS[8],
-        FACETS[9],
-        FACETS[10],
-        FACETS[11],
-    ];
-    const SIMPLE_CONTENT_RESTRICTION: [&str; 17] = [
-        "annotation",
-        "simpleType",
-        FACETS[0],
-        FACETS[1],
-        FACETS[2],
-        FACETS[3],
-        FACETS[4],
-        FACETS[5],
-        FACETS[6],
-        FACETS[7],
-        FACETS[8],
-        FACETS[9],
-        FACETS[10],
-        FACETS[11],
-        "attribute",
-        "attributeGroup",
-        "anyAttribute",
-    ];
+    const SIMPLE_RESTRICTION: [&str; 2 + FACETS.len()] =
+        with_facets(&["annotation", "simpleType"], &[]);
+    const SIMPLE_CONTENT_RESTRICTION: [&str; 5 + FACETS.len()] = with_facets(
+        &["annotation", "simpleType"],
+        &["attribute", "attributeGroup", "anyAttribute"],
+    );
     const COMPLEX_DERIVATION: &[&str] = &[
         "annotation",
         "group",
@@ -169,9 +127,36 @@ fn allowed_children(local: &str, parent: &str) -> Option<&'static [&'static str]
         "attributeGroup" => &["annotation", "attribute", "attributeGroup", "anyAttribute"],
         "unique" | "key" | "keyref" => &["annotation", "selector", "field"],
         "alternative" => &["annotation", "simpleType", "complexType"],
-        l if FACETS.contains(&l) => EMPTY,
+        l if Facet::from_name(l).is_some() => EMPTY,
         _ => return None,
     })
+}
+
+/// `before`, every facet's name, then `after`: the children of a simple restriction.
+const fn with_facets<const N: usize>(
+    before: &[&'static str],
+    after: &[&'static str],
+) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < before.len() {
+        out[i] = before[i];
+        i += 1;
+    }
+    let mut f = 0;
+    while f < FACETS.len() {
+        out[i] = FACETS[f].name;
+        i += 1;
+        f += 1;
+    }
+    let mut a = 0;
+    while a < after.len() {
+        out[i] = after[a];
+        i += 1;
+        a += 1;
+    }
+    assert!(i == N, "the array holds exactly the names");
+    out
 }
 
 /// The built-in types of XSD 1.0 (Part 2, 3), with their primitive ancestor (`anyType`
@@ -319,46 +304,6 @@ fn white_space_rank(value: &str) -> Option<u8> {
         "collapse" => Some(2),
         _ => None,
     }
-}
-
-/// The facets that apply to a primitive (or to a list or union), Part 2, 4.1.5.
-fn facet_applies(primitive: &str, facet: &str) -> bool {
-    let bounds = matches!(
-        facet,
-        "minExclusive" | "minInclusive" | "maxExclusive" | "maxInclusive"
-    );
-    let lengths = matches!(facet, "length" | "minLength" | "maxLength");
-    let digits = matches!(facet, "totalDigits" | "fractionDigits");
-    match primitive {
-        "string" | "anyURI" | "QName" | "NOTATION" | "hexBinary" | "base64Binary" | "list" => {
-            !bounds && !digits
-        }
-        "boolean" => matches!(facet, "pattern" | "whiteSpace"),
-        "decimal" => !lengths,
-        "union" => matches!(facet, "pattern" | "enumeration"),
-        // anySimpleType cannot be restricted by facets; anyType is no simple type.
-        "anySimpleType" | "anyType" => false,
-        _ => !lengths && !digits,
-    }
-}
-
-/// Whether `local` names a constraining facet of XSD 1.0.
-fn facet_name(local: &str) -> bool {
-    matches!(
-        local,
-        "minExclusive"
-            | "minInclusive"
-            | "maxExclusive"
-            | "maxInclusive"
-            | "totalDigits"
-            | "fractionDigits"
-            | "length"
-            | "minLength"
-            | "maxLength"
-            | "enumeration"
-            | "whiteSpace"
-            | "pattern"
-    )
 }
 
 /// A resolved qualified name: namespace (None = no namespace) and local name.
@@ -797,7 +742,7 @@ impl Checker<'_> {
                         "simpleContent" | "complexContent" | "group" | "all" | "choice"
                         | "sequence" | "openContent" => 1,
                         "simpleType" => 1,
-                        c if facet_name(c) => 2,
+                        c if Facet::from_name(c).is_some() => 2,
                         "attribute" | "attributeGroup" => 3,
                         "anyAttribute" => 4,
                         _ => 5,
@@ -1677,46 +1622,45 @@ impl Checker<'_> {
     /// applicable to the base, consistent with one another.
     fn check_facets(&mut self, step: usize, errors: &mut Vec<String>) {
         let base_builtin = self.step_builtin(step, 0);
-        let mut seen: HashMap<String, String> = HashMap::new();
+        let mut seen: HashMap<Facet, String> = HashMap::new();
         for &c in &self.nodes[step].children.clone() {
             let f = &self.nodes[c];
-            if !f.xs
-                || matches!(
-                    f.local.as_str(),
-                    "annotation" | "simpleType" | "attribute" | "attributeGroup" | "anyAttribute"
-                )
-                || !facet_name(&f.local)
-            {
+            let Some(facet) = Facet::from_name(&f.local).filter(|_| f.xs) else {
                 continue;
-            }
-            let name = f.local.clone();
+            };
+            let def = facet.def();
+            let name = def.name;
             let Some(value) = f.attr("value").map(str::to_string) else {
                 errors.push(format!("xs:{name} needs a value"));
                 continue;
             };
-            if name != "pattern"
-                && name != "enumeration"
-                && seen.insert(name.clone(), value.clone()).is_some()
-            {
+            // Patterns and enumerations may repeat (their values are alternatives).
+            let repeats = matches!(
+                def.constrains,
+                Constraint::Pattern | Constraint::Enumeration
+            );
+            if !repeats && seen.insert(facet, value.clone()).is_some() {
                 errors.push(format!("xs:{name} appears twice in one restriction"));
             }
-            let ok = match name.as_str() {
-                "length" | "minLength" | "maxLength" | "fractionDigits" => {
-                    non_negative_integer(&value).is_some()
+            let ok = match def.value {
+                FacetArgument::NonNegativeInteger => non_negative_integer(&value).is_some(),
+                FacetArgument::PositiveInteger => {
+                    non_negative_integer(&value).is_some_and(|v| v > 0)
                 }
-                "totalDigits" => non_negative_integer(&value).is_some_and(|v| v > 0),
-                "whiteSpace" => matches!(value.trim(), "preserve" | "replace" | "collapse"),
-                _ => true,
+                FacetArgument::WhiteSpace => white_space_rank(&value).is_some(),
+                FacetArgument::BaseValue | FacetArgument::Pattern => true,
             };
             if !ok {
                 errors.push(format!("\"{value}\" is not a valid value of xs:{name}"));
             }
+            // A value of the base type: checked against the base's value space below.
+            let base_value = def.value == FacetArgument::BaseValue;
             if let Some((primitive, builtin)) = &base_builtin {
-                if !facet_applies(primitive, &name) {
+                if !facet.applies_to(primitive) {
                     errors.push(format!(
                         "xs:{name} does not apply to a type derived from xs:{builtin}"
                     ));
-                } else if name == "whiteSpace"
+                } else if facet == Facet::WhiteSpace
                     && white_space_rank(&value).is_some_and(|w| {
                         self.step_white_space(step, 0)
                             .or(Some(builtin_white_space(builtin)))
@@ -1727,14 +1671,7 @@ impl Checker<'_> {
                         "whiteSpace \"{value}\" is looser than the base type's"
                     ));
                 } else if builtin_is_integer(builtin)
-                    && matches!(
-                        name.as_str(),
-                        "minInclusive"
-                            | "maxInclusive"
-                            | "minExclusive"
-                            | "maxExclusive"
-                            | "enumeration"
-                    )
+                    && base_value
                     && is_integer_lexical(&value)
                     && {
                         let v = value.trim().trim_start_matches('+').parse::<i128>().ok();
@@ -1745,65 +1682,42 @@ impl Checker<'_> {
                     errors.push(format!(
                         "\"{value}\" (xs:{name}) is outside the value space of xs:{builtin}"
                     ));
-                } else if builtin_is_integer(builtin)
-                    && matches!(
-                        name.as_str(),
-                        "minInclusive"
-                            | "maxInclusive"
-                            | "minExclusive"
-                            | "maxExclusive"
-                            | "enumeration"
-                    )
-                    && !is_integer_lexical(&value)
-                {
+                } else if builtin_is_integer(builtin) && base_value && !is_integer_lexical(&value) {
                     errors.push(format!(
                         "\"{value}\" (xs:{name}) is not an integer, as its base xs:{builtin} needs"
                     ));
                 } else if primitive == "decimal"
                     && !builtin_is_integer(builtin)
-                    && matches!(
-                        name.as_str(),
-                        "minInclusive"
-                            | "maxInclusive"
-                            | "minExclusive"
-                            | "maxExclusive"
-                            | "enumeration"
-                    )
+                    && base_value
                     && !is_decimal_lexical(&value)
                 {
                     errors.push(format!("\"{value}\" (xs:{name}) is not a decimal"));
-                } else if primitive == "boolean" && name == "enumeration" && !is_xml_boolean(&value)
+                } else if primitive == "boolean"
+                    && facet == Facet::Enumeration
+                    && !is_xml_boolean(&value)
                 {
                     errors.push(format!("\"{value}\" is not a boolean"));
                 } else if builtin_is_integer(builtin)
-                    && name == "fractionDigits"
+                    && facet == Facet::FractionDigits
                     && non_negative_integer(&value).is_some_and(|v| v != 0)
                 {
                     errors.push(format!(
                         "xs:{builtin} fixes fractionDigits at 0; \"{value}\" changes it"
                     ));
-                } else if matches!(
-                    name.as_str(),
-                    "minInclusive"
-                        | "maxInclusive"
-                        | "minExclusive"
-                        | "maxExclusive"
-                        | "enumeration"
-                ) && lexical_ok(primitive, value.trim()) == Some(false)
-                {
+                } else if base_value && lexical_ok(primitive, value.trim()) == Some(false) {
                     errors.push(format!(
                         "\"{value}\" (xs:{name}) is not a valid xs:{primitive} value"
                     ));
                 }
             }
         }
-        let num = |k: &str| seen.get(k).and_then(|v| non_negative_integer(v));
-        if let (Some(a), Some(b)) = (num("minLength"), num("maxLength")) {
+        let num = |k: Facet| seen.get(&k).and_then(|v| non_negative_integer(v));
+        if let (Some(a), Some(b)) = (num(Facet::MinLength), num(Facet::MaxLength)) {
             if a > b {
                 errors.push(format!("minLength {a} is greater than maxLength {b}"));
             }
         }
-        if let (Some(a), Some(b)) = (num("fractionDigits"), num("totalDigits")) {
+        if let (Some(a), Some(b)) = (num(Facet::FractionDigits), num(Facet::TotalDigits)) {
             if a > b {
                 errors.push(format!(
                     "fractionDigits {a} is greater than totalDigits {b}"
@@ -1815,35 +1729,38 @@ impl Checker<'_> {
         let list_builtin = base_builtin
             .as_ref()
             .is_some_and(|(p, b)| p == "list" && b != "list");
-        let restated_min =
-            list_builtin && num("minLength") == Some(1) && !seen.contains_key("maxLength");
-        if seen.contains_key("length")
-            && (seen.contains_key("minLength") || seen.contains_key("maxLength"))
+        let restated_min = list_builtin
+            && num(Facet::MinLength) == Some(1)
+            && !seen.contains_key(&Facet::MaxLength);
+        if seen.contains_key(&Facet::Length)
+            && (seen.contains_key(&Facet::MinLength) || seen.contains_key(&Facet::MaxLength))
             && !restated_min
         {
             errors.push(
                 "length cannot be given with minLength or maxLength in one restriction".into(),
             );
         }
-        if seen.contains_key("minInclusive") && seen.contains_key("minExclusive") {
+        if seen.contains_key(&Facet::MinInclusive) && seen.contains_key(&Facet::MinExclusive) {
             errors.push("minInclusive and minExclusive cannot both be given".into());
         }
-        if seen.contains_key("maxInclusive") && seen.contains_key("maxExclusive") {
+        if seen.contains_key(&Facet::MaxInclusive) && seen.contains_key(&Facet::MaxExclusive) {
             errors.push("maxInclusive and maxExclusive cannot both be given".into());
         }
-        let int = |k: &str| {
-            seen.get(k)
+        let int = |k: Facet| {
+            seen.get(&k)
                 .filter(|v| is_integer_lexical(v))
                 .and_then(|v| v.trim().trim_start_matches('+').parse::<i128>().ok())
         };
-        let lo = int("minInclusive").or(int("minExclusive"));
-        let hi = int("maxInclusive").or(int("maxExclusive"));
+        let lo = int(Facet::MinInclusive).or(int(Facet::MinExclusive));
+        let hi = int(Facet::MaxInclusive).or(int(Facet::MaxExclusive));
         if let (Some(lo), Some(hi)) = (lo, hi) {
-            let strict = seen.contains_key("minExclusive") || seen.contains_key("maxExclusive");
+            let strict =
+                seen.contains_key(&Facet::MinExclusive) || seen.contains_key(&Facet::MaxExclusive);
             if lo > hi
                 || (strict
                     && lo == hi
-                    && !(seen.contains_key("minExclusive") && seen.contains_key("maxExclusive")))
+                    && !(seen.contains_key(&Facet::MinExclusive)
+                        && seen.contains_key(&Facet::MaxExclusive)))
             {
                 errors.push(format!(
                     "the lower bound {lo} is above the upper bound {hi}"

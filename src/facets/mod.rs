@@ -16,6 +16,11 @@ use std::sync::OnceLock;
 use crate::pattern::Pattern;
 use crate::schema::{whitespace, FacetError, NamespaceScope, SimpleValue};
 
+mod table;
+pub use table::{
+    Applies, Constraint, Extent, Facet, FacetArgument, FacetDef, FacetKind, FACETS, PRIMITIVES,
+};
+
 /// The whiteSpace facet in force for a type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WhiteSpace {
