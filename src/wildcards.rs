@@ -12,7 +12,7 @@
 //! admits when `strict` (an element it admits without a global declaration is reported by
 //! [`undeclared`]); and as that enum with a variant for the generic tree when `lax`.
 
-use crate::schema::Invalid;
+use crate::schema::{Element, Invalid};
 use crate::xml::{Reader, Tag};
 
 /// Whether the element named `name` (an expanded name) matches `pattern`: the same name,
@@ -67,6 +67,24 @@ pub fn label(pattern: &str) -> String {
         }
     } else {
         format!("<{pattern}>")
+    }
+}
+
+/// Reads the element whose start tag is `tag` (the reader stands in it) as `T`: an element
+/// that a lax wildcard, or `xs:anyType` content, takes and the schema declares no global
+/// element for, so it is assessed laxly (XSD 1.0 Part 1, 3.3.4 Schema-Validity Assessment
+/// (Element) 2). Its `xsi:type`, if any, must still name a type of the schema
+/// (cvc-elt.4.2, as xmllint and xmlschema judge it: METS's `xmlData` holds such
+/// elements): one that names none is reported, after the element is read.
+pub fn lax_undeclared<T: Element>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
+    let unresolved = r.unresolved_xsi_type(tag);
+    let read = T::read_element(r, tag);
+    match unresolved {
+        Some(d) => {
+            r.report(d);
+            Err(Invalid)
+        }
+        None => read,
     }
 }
 

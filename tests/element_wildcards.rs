@@ -5,6 +5,8 @@
 //! either. Every mismatch is a located diagnostic.
 #![deny(warnings)]
 
+mod common;
+
 #[rustfmt::skip]
 #[allow(missing_docs)]
 #[allow(dead_code)]
@@ -184,5 +186,59 @@ fn a_lax_wildcard_validates_what_is_declared_and_keeps_the_rest() {
     rejected(
         &doc("<note/><o:a xmlns:o=\"urn:other\"/><o:b xmlns:o=\"urn:other\"/><o:c xmlns:o=\"urn:other\"/>"),
         Code::UNEXPECTED_ELEMENT,
+    );
+}
+
+/// An element a lax wildcard takes without a declaration is assessed laxly, but its
+/// `xsi:type` must name a type (XSD 1.0, 3.3.4 cvc-elt.4.2): a built-in or a type of the
+/// schema passes, a name no type has is refused where the attribute stands (as xmllint
+/// refuses it: "does not resolve to a type definition"), in a choice's wildcard, in a
+/// declared element's and in mixed content.
+#[test]
+fn a_lax_element_s_xsi_type_must_name_a_type() {
+    const XSI: &str = "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"";
+    let documents: Vec<(String, &[&str], &str)> = vec![
+        (
+            doc(&format!(
+                "<note/><o:a xmlns:o=\"urn:other\" {XSI} xsi:type=\"xs:string\">x</o:a>"
+            )),
+            &[],
+            "a built-in type",
+        ),
+        (
+            doc(&format!(
+                "<note/><o:a xmlns:o=\"urn:other\" {XSI} xsi:type=\"Nope\">x</o:a>"
+            )),
+            &["E0204"],
+            "no type of that name, in a choice",
+        ),
+        (
+            doc(&format!("<part><free {XSI} xsi:type=\"Nope\"/></part>")),
+            &["E0204"],
+            "no type of that name, in a declared element's wildcard",
+        ),
+        (
+            doc(&format!(
+                "<para>a<f:x xmlns:f=\"urn:f\" {XSI} xsi:type=\"f:Nope\"/></para>"
+            )),
+            &["E0204"],
+            "no type of that name, in mixed content",
+        ),
+        (
+            doc(&format!(
+                "<note/><o:a xmlns:o=\"urn:other\" {XSI} xsi:type=\"nope:T\">x</o:a>"
+            )),
+            &["E0208"],
+            "an unbound prefix",
+        ),
+    ];
+    common::cases::judge::<Root>("element-wildcards", &documents);
+    let (_, diags) = read(&documents[1].0);
+    assert!(
+        diags[0].path.ends_with("/{urn:other}a/@xsi:type")
+            && diags[0]
+                .message
+                .contains("names the type {urn:boardxml:wild}Nope, but the schema defines no type"),
+        "{diags:?}"
     );
 }

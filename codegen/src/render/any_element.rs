@@ -193,7 +193,7 @@ impl RootVariants {
         } = self;
         let (fallback, other_write) = if other_held {
             (
-                quote! { ::boardxml::schema::Element::read_element(r, tag).map(Self::#other) },
+                quote! { ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::#other) },
                 quote! { Self::#other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""), },
             )
         } else {

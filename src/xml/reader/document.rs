@@ -89,6 +89,7 @@ impl Reader<'_> {
 
     /// Reads the root element with `D`, and the end of the document after it.
     pub fn read_document<D: crate::schema::Document>(&mut self) -> Result<D, Invalid> {
+        self.schema_types = D::TYPES;
         let tag = self.read_root_tag()?;
         self.root = Some(tag.clone());
         if !D::ROOTS.contains(&tag.name()) {
@@ -103,6 +104,7 @@ impl Reader<'_> {
     /// `xsi:type` names a type it is valid for ([`crate::schema::Document::TYPES`]; XSD
     /// 1.0 Part 1, 3.3.4 Schema-Validity Assessment (Element) 1.2 and 2).
     pub fn validate_document<D: crate::schema::Document>(&mut self) -> Result<(), Invalid> {
+        self.schema_types = D::TYPES;
         let tag = self.read_root_tag()?;
         self.root = Some(tag.clone());
         if D::ROOTS.contains(&tag.name()) {

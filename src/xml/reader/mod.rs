@@ -150,6 +150,11 @@ pub struct Reader<'a> {
     /// The offset of the start tag whose `xsi:type` a substitution type has taken (see
     /// `type_substitution.rs`): its attributes do not report it.
     substituted: Option<usize>,
+    /// The named types of the document's schema an element's `xsi:type` may name, by
+    /// expanded name ([`crate::schema::Document::TYPES`], given by
+    /// [`Reader::read_document`] and [`Reader::validate_document`]; empty where no document
+    /// type is known, and then not judged).
+    schema_types: &'static [(&'static str, crate::schema::TypedRoot)],
     /// What `xsi:type` may name on the element about to be read, whose declared type is
     /// simple (see [`Reader::read_declared`]); taken by its attributes.
     xsi_simple: Option<&'static crate::type_substitution::SimpleTable>,
@@ -257,6 +262,7 @@ impl<'a> Reader<'a> {
             peeked: None,
             value_constraint: None,
             substituted: None,
+            schema_types: &[],
             xsi_simple: None,
             xsi_named: None,
             nil_allowed_at: None,

@@ -171,7 +171,7 @@ impl ::boardxml::schema::Element for AnyTypeChild {
         if tag.name() == "label" {
             return ::boardxml::schema::Element::read_element(r, tag).map(Self::Label);
         }
-        ::boardxml::schema::Element::read_element(r, tag).map(Self::Undeclared)
+        ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::Undeclared)
     }
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
         match *self {

@@ -155,7 +155,7 @@ impl ::boardxml::schema::Element for LaxWildcardElement {
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        ::boardxml::schema::Element::read_element(r, tag).map(Self::Other)
+        ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::Other)
     }
     #[allow(unused_variables)]
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
@@ -175,7 +175,7 @@ impl ::boardxml::schema::Element for LaxWildcardElement2 {
         r: &mut ::boardxml::xml::Reader<'_>,
         tag: &::boardxml::xml::Tag,
     ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        ::boardxml::schema::Element::read_element(r, tag).map(Self::Other)
+        ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::Other)
     }
     #[allow(unused_variables)]
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
@@ -220,7 +220,7 @@ impl ::boardxml::schema::Element for LaxWildcardElement3 {
         if tag.name() == "{urn:boardxml:wild}part" {
             return ::boardxml::schema::Element::read_element(r, tag).map(Self::Part);
         }
-        ::boardxml::schema::Element::read_element(r, tag).map(Self::Other)
+        ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::Other)
     }
     #[allow(unused_variables)]
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {

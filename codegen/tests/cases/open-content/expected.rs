@@ -121,7 +121,7 @@ impl ::boardxml::schema::Element for AnyTypeChild {
         if tag.name() == "note" {
             return ::boardxml::schema::Element::read_element(r, tag).map(Self::Note);
         }
-        ::boardxml::schema::Element::read_element(r, tag).map(Self::Undeclared)
+        ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::Undeclared)
     }
     fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
         match *self {
