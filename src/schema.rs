@@ -5,8 +5,6 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::diagnostic::Code;
-use crate::facets::{Constraint, Facet, FACETS};
 pub use crate::text_form::TextForm;
 use crate::xml::{Reader, Tag, Writer};
 
@@ -96,41 +94,6 @@ pub enum FacetError {
 }
 
 impl FacetError {
-    /// The diagnostic code for this kind of failure: the code of the facet that failed
-    /// ([`FACETS`]), or of the type itself.
-    pub fn code(&self) -> Code {
-        match self.facet().and_then(|f| f.def().code) {
-            Some(code) => code,
-            None if matches!(self, FacetError::Union { .. }) => Code::UNION,
-            None => Code::LEXICAL,
-        }
-    }
-
-    /// The facet that failed (none: the value is no value of the type at all). A bound
-    /// folded into an integer range is reported as the inclusive bound it became.
-    pub fn facet(&self) -> Option<Facet> {
-        Some(match self {
-            FacetError::Lexical { .. } | FacetError::UnboundPrefix | FacetError::Union { .. } => {
-                return None
-            }
-            FacetError::Enumeration { .. } => Facet::Enumeration,
-            FacetError::Pattern { .. } => Facet::Pattern,
-            FacetError::TooSmall { .. } => Facet::MinInclusive,
-            FacetError::TooLarge { .. } => Facet::MaxInclusive,
-            FacetError::TotalDigits { .. } => Facet::TotalDigits,
-            FacetError::Bound { relation, .. } => {
-                FACETS.iter().find_map(|d| match d.constrains {
-                    Constraint::Bound(b) if b.relation() == *relation => Some(d.facet),
-                    _ => None,
-                })?
-            }
-            FacetError::FractionDigits { .. } => Facet::FractionDigits,
-            FacetError::Length { .. } => Facet::Length,
-            FacetError::TooShort { .. } => Facet::MinLength,
-            FacetError::TooLong { .. } => Facet::MaxLength,
-        })
-    }
-
     /// What was expected, for the "expected" part of a diagnostic.
     pub fn expected(&self) -> String {
         match self {

@@ -10,6 +10,7 @@
 
 use super::Bound;
 use crate::diagnostic::Code;
+use crate::schema::FacetError;
 
 /// A constraining facet of XSD 1.0 (Part 2, 4.3), in the order of [`FACETS`] (Part 2's
 /// order, but the lower bounds before the upper, as [`Bound`] has them).
@@ -389,6 +390,45 @@ impl FacetKind {
         FACETS
             .iter()
             .any(|d| d.kind == self && d.applies_to.contains(primitive))
+    }
+}
+
+/// A facet's failure knows its facet and code from the table (here rather than in
+/// `schema`, which defines the error: the table reads the schema's types, not the reverse).
+impl FacetError {
+    /// The diagnostic code for this kind of failure: the code of the facet that failed
+    /// ([`FACETS`]), or of the type itself.
+    pub fn code(&self) -> Code {
+        match self.facet().and_then(|f| f.def().code) {
+            Some(code) => code,
+            None if matches!(self, FacetError::Union { .. }) => Code::UNION,
+            None => Code::LEXICAL,
+        }
+    }
+
+    /// The facet that failed (none: the value is no value of the type at all). A bound
+    /// folded into an integer range is reported as the inclusive bound it became.
+    pub fn facet(&self) -> Option<Facet> {
+        Some(match self {
+            FacetError::Lexical { .. } | FacetError::UnboundPrefix | FacetError::Union { .. } => {
+                return None
+            }
+            FacetError::Enumeration { .. } => Facet::Enumeration,
+            FacetError::Pattern { .. } => Facet::Pattern,
+            FacetError::TooSmall { .. } => Facet::MinInclusive,
+            FacetError::TooLarge { .. } => Facet::MaxInclusive,
+            FacetError::TotalDigits { .. } => Facet::TotalDigits,
+            FacetError::Bound { relation, .. } => {
+                FACETS.iter().find_map(|d| match d.constrains {
+                    Constraint::Bound(b) if b.relation() == *relation => Some(d.facet),
+                    _ => None,
+                })?
+            }
+            FacetError::FractionDigits { .. } => Facet::FractionDigits,
+            FacetError::Length { .. } => Facet::Length,
+            FacetError::TooShort { .. } => Facet::MinLength,
+            FacetError::TooLong { .. } => Facet::MaxLength,
+        })
     }
 }
 
