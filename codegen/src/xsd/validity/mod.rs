@@ -338,6 +338,29 @@ impl Space {
 /// The XML Schema instance namespace (`xsi:`).
 const XSI_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema-instance";
 
+/// One XSD element as its structural rules look at it (see `Checker::check_node`): its
+/// node, its name and its parent's, whether it is global, and its XSD children's names.
+struct Here<'n> {
+    i: usize,
+    node: &'n Node,
+    local: &'n str,
+    parent: &'n str,
+    global: bool,
+    kids: Vec<&'n str>,
+}
+
+impl Here<'_> {
+    /// Whether the element has attribute `a`.
+    fn has(&self, a: &str) -> bool {
+        self.node.attr(a).is_some()
+    }
+
+    /// How many XSD children named `l` it has.
+    fn count(&self, l: &str) -> usize {
+        self.kids.iter().filter(|k| **k == l).count()
+    }
+}
+
 struct Checker<'a> {
     nodes: &'a [Node],
     problems: Vec<ScanProblem>,
@@ -1107,236 +1130,29 @@ impl Checker<'_> {
             }
         }
         self.check_attribute_values(i, &local, &construct);
-        let global = parent == "schema" || parent == "redefine";
-        let n = &self.nodes[i];
-        let has = |a: &str| n.attr(a).is_some();
-        let kids: Vec<String> = n
-            .children
-            .iter()
-            .filter(|&&c| self.nodes[c].xs)
-            .map(|&c| self.nodes[c].local.clone())
-            .collect();
-        let count = |l: &str| kids.iter().filter(|k| *k == l).count();
+        let nodes = self.nodes;
+        let n = &nodes[i];
+        let h = Here {
+            i,
+            node: n,
+            local: &local,
+            parent: &parent,
+            global: parent == "schema" || parent == "redefine",
+            kids: n
+                .children
+                .iter()
+                .filter(|&&c| nodes[c].xs)
+                .map(|&c| nodes[c].local.as_str())
+                .collect(),
+        };
+        let has = |a: &str| h.has(a);
+        let count = |l: &str| h.count(l);
         let mut errors: Vec<String> = Vec::new();
         match local.as_str() {
-            "element" => {
-                let inline = count("simpleType") + count("complexType");
-                if global {
-                    if !has("name") {
-                        errors.push("a global element needs a name".into());
-                    }
-                    for a in ["ref", "minOccurs", "maxOccurs", "form"] {
-                        if has(a) {
-                            errors.push(format!("{a} is not allowed on a global element"));
-                        }
-                    }
-                } else {
-                    match (has("name"), has("ref")) {
-                        (true, true) => {
-                            errors.push("an element cannot have both name and ref".into())
-                        }
-                        (false, false) => errors.push("a local element needs name or ref".into()),
-                        (false, true) => {
-                            for a in ["type", "nillable", "default", "fixed", "form", "block"] {
-                                if has(a) {
-                                    errors.push(format!(
-                                        "{a} is not allowed on an element reference (ref=)"
-                                    ));
-                                }
-                            }
-                            if inline > 0 || count("unique") + count("key") + count("keyref") > 0 {
-                                errors.push(
-                                    "an element reference (ref=) has no content but xs:annotation"
-                                        .into(),
-                                );
-                            }
-                        }
-                        (true, false) => {}
-                    }
-                    for a in ["abstract", "final", "substitutionGroup"] {
-                        if has(a) {
-                            errors.push(format!("{a} is allowed only on a global element"));
-                        }
-                    }
-                }
-                if has("type") && inline > 0 {
-                    errors.push("an element has both type= and an inline type".into());
-                }
-                if inline > 1 {
-                    errors.push("an element has at most one inline type".into());
-                }
-                if has("default") && has("fixed") {
-                    errors.push("an element cannot have both default and fixed".into());
-                }
-                if let Some(value) = n.attr("default").or_else(|| n.attr("fixed")) {
-                    if let Some(e) = self.value_constraint_problem(i, value, true) {
-                        errors.push(e);
-                    }
-                }
-            }
-            "attribute" => {
-                if global {
-                    if !has("name") {
-                        errors.push("a global attribute needs a name".into());
-                    }
-                    for a in ["ref", "use", "form"] {
-                        if has(a) {
-                            errors.push(format!("{a} is not allowed on a global attribute"));
-                        }
-                    }
-                } else {
-                    match (has("name"), has("ref")) {
-                        (true, true) => {
-                            errors.push("an attribute cannot have both name and ref".into())
-                        }
-                        (false, false) => errors.push("a local attribute needs name or ref".into()),
-                        (false, true) => {
-                            for a in ["type", "form"] {
-                                if has(a) {
-                                    errors.push(format!(
-                                        "{a} is not allowed on an attribute reference (ref=)"
-                                    ));
-                                }
-                            }
-                            if count("simpleType") > 0 {
-                                errors.push(
-                                    "an attribute reference (ref=) has no inline type".into(),
-                                );
-                            }
-                        }
-                        (true, false) => {}
-                    }
-                }
-                if n.attr("name").map(str::trim) == Some("xmlns") {
-                    errors.push("an attribute cannot be named xmlns".into());
-                }
-                // no-xsi (XSD 1.0, 3.2.6): xsi:type, xsi:nil and the location hints are
-                // built in; a global or qualified declaration would be in their namespace.
-                if has("name") && self.target.as_deref() == Some(XSI_NAMESPACE) {
-                    let qualified = global
-                        || match n.attr("form").map(str::trim) {
-                            Some(f) => f == "qualified",
-                            None => {
-                                self.nodes[0].attr("attributeFormDefault").map(str::trim)
-                                    == Some("qualified")
-                            }
-                        };
-                    if qualified {
-                        errors.push(format!("no-xsi: an attribute cannot be declared in the namespace {XSI_NAMESPACE}, whose attributes XSD itself defines"));
-                    }
-                }
-                if has("type") && count("simpleType") > 0 {
-                    errors.push("an attribute has both type= and an inline simpleType".into());
-                }
-                if has("default") && has("fixed") {
-                    errors.push("an attribute cannot have both default and fixed".into());
-                }
-                if count("simpleType") > 1 {
-                    errors.push("an attribute has at most one inline simpleType".into());
-                }
-                if let Some(value) = n.attr("default").or_else(|| n.attr("fixed")) {
-                    if let Some(e) = self.value_constraint_problem(i, value, false) {
-                        errors.push(e);
-                    }
-                }
-                match n.attr("use").map(str::trim) {
-                    // The conversion says this one, in these words.
-                    Some("required") if has("default") => {
-                        errors.push("a required attribute cannot have a default".into())
-                    }
-                    Some("prohibited") if has("default") => errors.push(
-                        "an attribute with a default must be optional (use=\"optional\")".into(),
-                    ),
-                    _ => {}
-                }
-            }
+            "element" => self.element_rules(&h, &mut errors),
+            "attribute" => self.attribute_rules(&h, &mut errors),
             "simpleType" | "complexType" | "group" | "attributeGroup" | "notation" => {
-                let is_ref_kind = matches!(local.as_str(), "group" | "attributeGroup");
-                if global {
-                    if !has("name") {
-                        errors.push(format!("a global xs:{local} needs a name"));
-                    }
-                    if is_ref_kind {
-                        for a in ["ref", "minOccurs", "maxOccurs"] {
-                            if has(a) {
-                                errors.push(format!("{a} is not allowed on a global xs:{local}"));
-                            }
-                        }
-                    }
-                } else if is_ref_kind {
-                    if !has("ref") {
-                        errors.push(format!("a local xs:{local} is a reference: it needs ref="));
-                    }
-                    if has("name") {
-                        errors.push(format!("a reference to an xs:{local} has no name"));
-                    }
-                    let content = kids.iter().filter(|k| *k != "annotation").count();
-                    if content > 0 {
-                        errors.push(format!(
-                            "a reference to an xs:{local} has no content but xs:annotation"
-                        ));
-                    }
-                } else if has("name") {
-                    errors.push(format!(
-                        "an anonymous (local) xs:{local} cannot have a name"
-                    ));
-                } else if local == "complexType" {
-                    for a in ["abstract", "block", "final"] {
-                        if has(a) {
-                            errors.push(format!("{a} is allowed only on a global complexType"));
-                        }
-                    }
-                } else if local == "simpleType" && has("final") {
-                    errors.push("final is allowed only on a global simpleType".into());
-                }
-                if local == "simpleType"
-                    && count("restriction") + count("list") + count("union") != 1
-                {
-                    errors.push(
-                        "a simpleType has exactly one of xs:restriction, xs:list and xs:union"
-                            .into(),
-                    );
-                }
-                if local == "group" && global {
-                    let models = count("all") + count("choice") + count("sequence");
-                    if models != 1 {
-                        errors.push("a named model group has exactly one of xs:all, xs:choice and xs:sequence".into());
-                    }
-                    for &c in &n.children {
-                        let m = &self.nodes[c];
-                        if m.xs
-                            && matches!(m.local.as_str(), "all" | "choice" | "sequence")
-                            && (m.attr("minOccurs").is_some() || m.attr("maxOccurs").is_some())
-                        {
-                            errors.push(
-                                "the model group of a named group has no minOccurs/maxOccurs"
-                                    .into(),
-                            );
-                        }
-                    }
-                }
-                if local == "complexType" {
-                    let content = count("simpleContent") + count("complexContent");
-                    let particles =
-                        count("group") + count("all") + count("choice") + count("sequence");
-                    if content > 1
-                        || (content == 1
-                            && particles
-                                + count("attribute")
-                                + count("attributeGroup")
-                                + count("anyAttribute")
-                                > 0)
-                    {
-                        errors.push("a complexType with xs:simpleContent or xs:complexContent has nothing else but xs:annotation".into());
-                    }
-                    if particles > 1 {
-                        errors.push("a complexType has at most one model group".into());
-                    }
-                    self.duplicate_attributes(i, &mut errors);
-                }
-                if local == "attributeGroup" && global {
-                    self.duplicate_attributes(i, &mut errors);
-                }
+                self.component_rules(&h, &mut errors)
             }
             "restriction" if parent == "simpleType" => {
                 match (has("base"), count("simpleType")) {
@@ -1391,34 +1207,7 @@ impl Checker<'_> {
                     errors.push("a union needs memberTypes= or inline simple types".into());
                 }
             }
-            "all" => {
-                if !matches!(
-                    parent.as_str(),
-                    "complexType" | "group" | "restriction" | "extension"
-                ) {
-                    errors.push("xs:all must be the whole content model (not inside xs:sequence or xs:choice)".into());
-                }
-                if let Some(m) = n.attr("minOccurs") {
-                    if !matches!(m.trim(), "0" | "1") {
-                        errors.push("minOccurs of xs:all must be 0 or 1".into());
-                    }
-                }
-                if let Some(m) = n.attr("maxOccurs") {
-                    if m.trim() != "1" {
-                        errors.push("maxOccurs of xs:all must be 1".into());
-                    }
-                }
-                for &c in &n.children {
-                    let e = &self.nodes[c];
-                    if e.is("element") {
-                        if let Some(m) = e.attr("maxOccurs") {
-                            if !matches!(m.trim(), "0" | "1") {
-                                errors.push("an element in xs:all has maxOccurs 0 or 1".into());
-                            }
-                        }
-                    }
-                }
-            }
+            "all" => self.all_rules(&h, &mut errors),
             "keyref" if !has("refer") => {
                 errors.push("xs:keyref needs refer=".into());
             }
@@ -1444,6 +1233,260 @@ impl Checker<'_> {
             self.invalid(i, construct.clone(), e);
         }
         self.check_references(i, &local, &parent);
+    }
+
+    /// The rules of an element declaration or reference (XSD 1.0 Part 1, 3.3.3 and the
+    /// schema for schemas): name or ref, what a global one or a reference may not have,
+    /// one type, one value constraint valid for it.
+    fn element_rules(&self, h: &Here<'_>, errors: &mut Vec<String>) {
+        let inline = h.count("simpleType") + h.count("complexType");
+        if h.global {
+            if !h.has("name") {
+                errors.push("a global element needs a name".into());
+            }
+            for a in ["ref", "minOccurs", "maxOccurs", "form"] {
+                if h.has(a) {
+                    errors.push(format!("{a} is not allowed on a global element"));
+                }
+            }
+        } else {
+            match (h.has("name"), h.has("ref")) {
+                (true, true) => errors.push("an element cannot have both name and ref".into()),
+                (false, false) => errors.push("a local element needs name or ref".into()),
+                (false, true) => {
+                    for a in ["type", "nillable", "default", "fixed", "form", "block"] {
+                        if h.has(a) {
+                            errors
+                                .push(format!("{a} is not allowed on an element reference (ref=)"));
+                        }
+                    }
+                    if inline > 0 || h.count("unique") + h.count("key") + h.count("keyref") > 0 {
+                        errors.push(
+                            "an element reference (ref=) has no content but xs:annotation".into(),
+                        );
+                    }
+                }
+                (true, false) => {}
+            }
+            for a in ["abstract", "final", "substitutionGroup"] {
+                if h.has(a) {
+                    errors.push(format!("{a} is allowed only on a global element"));
+                }
+            }
+        }
+        if h.has("type") && inline > 0 {
+            errors.push("an element has both type= and an inline type".into());
+        }
+        if inline > 1 {
+            errors.push("an element has at most one inline type".into());
+        }
+        if h.has("default") && h.has("fixed") {
+            errors.push("an element cannot have both default and fixed".into());
+        }
+        if let Some(value) = h.node.attr("default").or_else(|| h.node.attr("fixed")) {
+            if let Some(e) = self.value_constraint_problem(h.i, value, true) {
+                errors.push(e);
+            }
+        }
+    }
+
+    /// The rules of an attribute declaration or use (3.2.3): name or ref, no xmlns, not
+    /// in the xsi namespace, one type, a value constraint valid for it and its `use`.
+    fn attribute_rules(&self, h: &Here<'_>, errors: &mut Vec<String>) {
+        if h.global {
+            if !h.has("name") {
+                errors.push("a global attribute needs a name".into());
+            }
+            for a in ["ref", "use", "form"] {
+                if h.has(a) {
+                    errors.push(format!("{a} is not allowed on a global attribute"));
+                }
+            }
+        } else {
+            match (h.has("name"), h.has("ref")) {
+                (true, true) => errors.push("an attribute cannot have both name and ref".into()),
+                (false, false) => errors.push("a local attribute needs name or ref".into()),
+                (false, true) => {
+                    for a in ["type", "form"] {
+                        if h.has(a) {
+                            errors.push(format!(
+                                "{a} is not allowed on an attribute reference (ref=)"
+                            ));
+                        }
+                    }
+                    if h.count("simpleType") > 0 {
+                        errors.push("an attribute reference (ref=) has no inline type".into());
+                    }
+                }
+                (true, false) => {}
+            }
+        }
+        if h.node.attr("name").map(str::trim) == Some("xmlns") {
+            errors.push("an attribute cannot be named xmlns".into());
+        }
+        // no-xsi (XSD 1.0, 3.2.6): xsi:type, xsi:nil and the location hints are
+        // built in; a global or qualified declaration would be in their namespace.
+        if h.has("name") && self.target.as_deref() == Some(XSI_NAMESPACE) {
+            let qualified = h.global
+                || match h.node.attr("form").map(str::trim) {
+                    Some(f) => f == "qualified",
+                    None => {
+                        self.nodes[0].attr("attributeFormDefault").map(str::trim)
+                            == Some("qualified")
+                    }
+                };
+            if qualified {
+                errors.push(format!("no-xsi: an attribute cannot be declared in the namespace {XSI_NAMESPACE}, whose attributes XSD itself defines"));
+            }
+        }
+        if h.has("type") && h.count("simpleType") > 0 {
+            errors.push("an attribute has both type= and an inline simpleType".into());
+        }
+        if h.has("default") && h.has("fixed") {
+            errors.push("an attribute cannot have both default and fixed".into());
+        }
+        if h.count("simpleType") > 1 {
+            errors.push("an attribute has at most one inline simpleType".into());
+        }
+        if let Some(value) = h.node.attr("default").or_else(|| h.node.attr("fixed")) {
+            if let Some(e) = self.value_constraint_problem(h.i, value, false) {
+                errors.push(e);
+            }
+        }
+        match h.node.attr("use").map(str::trim) {
+            // The conversion says this one, in these words.
+            Some("required") if h.has("default") => {
+                errors.push("a required attribute cannot have a default".into())
+            }
+            Some("prohibited") if h.has("default") => errors
+                .push("an attribute with a default must be optional (use=\"optional\")".into()),
+            _ => {}
+        }
+    }
+
+    /// The rules of a type, model group, attribute group or notation definition, global
+    /// (named) or local (anonymous, or a reference for the groups).
+    fn component_rules(&self, h: &Here<'_>, errors: &mut Vec<String>) {
+        let local = h.local;
+        let is_ref_kind = matches!(local, "group" | "attributeGroup");
+        if h.global {
+            if !h.has("name") {
+                errors.push(format!("a global xs:{local} needs a name"));
+            }
+            if is_ref_kind {
+                for a in ["ref", "minOccurs", "maxOccurs"] {
+                    if h.has(a) {
+                        errors.push(format!("{a} is not allowed on a global xs:{local}"));
+                    }
+                }
+            }
+        } else if is_ref_kind {
+            if !h.has("ref") {
+                errors.push(format!("a local xs:{local} is a reference: it needs ref="));
+            }
+            if h.has("name") {
+                errors.push(format!("a reference to an xs:{local} has no name"));
+            }
+            let content = h.kids.iter().filter(|k| **k != "annotation").count();
+            if content > 0 {
+                errors.push(format!(
+                    "a reference to an xs:{local} has no content but xs:annotation"
+                ));
+            }
+        } else if h.has("name") {
+            errors.push(format!(
+                "an anonymous (local) xs:{local} cannot have a name"
+            ));
+        } else if local == "complexType" {
+            for a in ["abstract", "block", "final"] {
+                if h.has(a) {
+                    errors.push(format!("{a} is allowed only on a global complexType"));
+                }
+            }
+        } else if local == "simpleType" && h.has("final") {
+            errors.push("final is allowed only on a global simpleType".into());
+        }
+        if local == "simpleType" && h.count("restriction") + h.count("list") + h.count("union") != 1
+        {
+            errors.push(
+                "a simpleType has exactly one of xs:restriction, xs:list and xs:union".into(),
+            );
+        }
+        if local == "group" && h.global {
+            let models = h.count("all") + h.count("choice") + h.count("sequence");
+            if models != 1 {
+                errors.push(
+                    "a named model group has exactly one of xs:all, xs:choice and xs:sequence"
+                        .into(),
+                );
+            }
+            for &c in &h.node.children {
+                let m = &self.nodes[c];
+                if m.xs
+                    && matches!(m.local.as_str(), "all" | "choice" | "sequence")
+                    && (m.attr("minOccurs").is_some() || m.attr("maxOccurs").is_some())
+                {
+                    errors
+                        .push("the model group of a named group has no minOccurs/maxOccurs".into());
+                }
+            }
+        }
+        if local == "complexType" {
+            let content = h.count("simpleContent") + h.count("complexContent");
+            let particles =
+                h.count("group") + h.count("all") + h.count("choice") + h.count("sequence");
+            if content > 1
+                || (content == 1
+                    && particles
+                        + h.count("attribute")
+                        + h.count("attributeGroup")
+                        + h.count("anyAttribute")
+                        > 0)
+            {
+                errors.push("a complexType with xs:simpleContent or xs:complexContent has nothing else but xs:annotation".into());
+            }
+            if particles > 1 {
+                errors.push("a complexType has at most one model group".into());
+            }
+            self.duplicate_attributes(h.i, errors);
+        }
+        if local == "attributeGroup" && h.global {
+            self.duplicate_attributes(h.i, errors);
+        }
+    }
+
+    /// The rules of `xs:all` (3.8.6 all-group limited): the whole content model, occurring
+    /// at most once, its elements at most once each.
+    fn all_rules(&self, h: &Here<'_>, errors: &mut Vec<String>) {
+        if !matches!(
+            h.parent,
+            "complexType" | "group" | "restriction" | "extension"
+        ) {
+            errors.push(
+                "xs:all must be the whole content model (not inside xs:sequence or xs:choice)"
+                    .into(),
+            );
+        }
+        if let Some(m) = h.node.attr("minOccurs") {
+            if !matches!(m.trim(), "0" | "1") {
+                errors.push("minOccurs of xs:all must be 0 or 1".into());
+            }
+        }
+        if let Some(m) = h.node.attr("maxOccurs") {
+            if m.trim() != "1" {
+                errors.push("maxOccurs of xs:all must be 1".into());
+            }
+        }
+        for &c in &h.node.children {
+            let e = &self.nodes[c];
+            if e.is("element") {
+                if let Some(m) = e.attr("maxOccurs") {
+                    if !matches!(m.trim(), "0" | "1") {
+                        errors.push("an element in xs:all has maxOccurs 0 or 1".into());
+                    }
+                }
+            }
+        }
     }
 
     /// A default or fixed value that its declaration's type cannot have: an element of a
