@@ -69,8 +69,16 @@ fn occurs(u: &mut Unstructured<'_>) -> Result<String> {
 }
 
 fn builtin(u: &mut Unstructured<'_>) -> Result<&'static str> {
-    u.choose(&["xs:string", "xs:int", "xs:decimal", "xs:boolean", "xs:QName", "xs:anyType", "xs:date"])
-        .copied()
+    u.choose(&[
+        "xs:string",
+        "xs:int",
+        "xs:decimal",
+        "xs:boolean",
+        "xs:QName",
+        "xs:anyType",
+        "xs:date",
+    ])
+    .copied()
 }
 
 /// A type reference: a generated named type or a built-in one.
@@ -83,9 +91,18 @@ fn type_ref(u: &mut Unstructured<'_>) -> Result<String> {
 }
 
 fn particle(u: &mut Unstructured<'_>, depth: u32) -> Result<String> {
-    let kind = if depth >= GENERATOR_DEPTH { u.int_in_range(0..=2u8)? } else { u.int_in_range(0..=7u8)? };
+    let kind = if depth >= GENERATOR_DEPTH {
+        u.int_in_range(0..=2u8)?
+    } else {
+        u.int_in_range(0..=7u8)?
+    };
     let mut p = match kind {
-        0 => format!("<xs:element name=\"{}\" type=\"{}\"{}/>", name(u, "a")?, type_ref(u)?, occurs(u)?),
+        0 => format!(
+            "<xs:element name=\"{}\" type=\"{}\"{}/>",
+            name(u, "a")?,
+            type_ref(u)?,
+            occurs(u)?
+        ),
         1 => format!("<xs:element ref=\"{}\"{}/>", name(u, "e")?, occurs(u)?),
         2 => format!("<xs:group ref=\"{}\"{}/>", name(u, "g")?, occurs(u)?),
         3 => format!("<xs:any processContents=\"lax\"{}/>", occurs(u)?),
@@ -121,7 +138,11 @@ fn attributes(u: &mut Unstructured<'_>) -> Result<String> {
     let mut s = String::new();
     for _ in 0..u.int_in_range(0..=2u8)? {
         s += &if u.arbitrary()? {
-            format!("<xs:attribute name=\"{}\" type=\"{}\"/>", name(u, "at")?, builtin(u)?)
+            format!(
+                "<xs:attribute name=\"{}\" type=\"{}\"/>",
+                name(u, "at")?,
+                builtin(u)?
+            )
         } else {
             format!("<xs:attributeGroup ref=\"{}\"/>", name(u, "ag")?)
         };
@@ -130,7 +151,11 @@ fn attributes(u: &mut Unstructured<'_>) -> Result<String> {
 }
 
 fn complex_type(u: &mut Unstructured<'_>, depth: u32, named: &str) -> Result<String> {
-    let mixed = if u.ratio(1, 6)? { " mixed=\"true\"" } else { "" };
+    let mixed = if u.ratio(1, 6)? {
+        " mixed=\"true\""
+    } else {
+        ""
+    };
     let body = match u.int_in_range(0..=3u8)? {
         0 => format!(
             "<xs:complexContent><xs:extension base=\"{}\">{}{}</xs:extension></xs:complexContent>",
@@ -150,7 +175,9 @@ fn complex_type(u: &mut Unstructured<'_>, depth: u32, named: &str) -> Result<Str
         ),
         _ => particle(u, depth + 1)? + &attributes(u)?,
     };
-    Ok(format!("<xs:complexType{named}{mixed}>{body}</xs:complexType>"))
+    Ok(format!(
+        "<xs:complexType{named}{mixed}>{body}</xs:complexType>"
+    ))
 }
 
 fn facet(u: &mut Unstructured<'_>) -> Result<String> {
@@ -159,15 +186,25 @@ fn facet(u: &mut Unstructured<'_>) -> Result<String> {
         1 => format!("<xs:maxLength value=\"{}\"/>", u.int_in_range(0..=9u8)?),
         2 => format!("<xs:minInclusive value=\"{}\"/>", u.int_in_range(-3..=9i8)?),
         3 => format!("<xs:totalDigits value=\"{}\"/>", u.int_in_range(0..=5u8)?),
-        4 => format!("<xs:pattern value=\"{}\"/>", u.choose(&["[a-h][1-8]", "\\d+", "(ab)*", "\\c\\i*", "."])?),
-        _ => format!("<xs:enumeration value=\"{}\"/>", u.choose(&["a", "1", "x:y", "&#13;", "&#x202E;"])?),
+        4 => format!(
+            "<xs:pattern value=\"{}\"/>",
+            u.choose(&["[a-h][1-8]", "\\d+", "(ab)*", "\\c\\i*", "."])?
+        ),
+        _ => format!(
+            "<xs:enumeration value=\"{}\"/>",
+            u.choose(&["a", "1", "x:y", "&#13;", "&#x202E;"])?
+        ),
     })
 }
 
 fn simple_type(u: &mut Unstructured<'_>, named: &str) -> Result<String> {
     let body = match u.int_in_range(0..=2u8)? {
         0 => format!("<xs:list itemType=\"{}\"/>", type_ref(u)?),
-        1 => format!("<xs:union memberTypes=\"{} {}\"/>", type_ref(u)?, type_ref(u)?),
+        1 => format!(
+            "<xs:union memberTypes=\"{} {}\"/>",
+            type_ref(u)?,
+            type_ref(u)?
+        ),
         _ => {
             let mut s = format!("<xs:restriction base=\"{}\">", type_ref(u)?);
             for _ in 0..u.int_in_range(0..=3u8)? {
@@ -194,13 +231,29 @@ fn component(u: &mut Unstructured<'_>) -> Result<String> {
             let model = *u.choose(&["sequence", "choice", "all"])?;
             format!("<xs:{model}>{}</xs:{model}>", particle(u, 1)?)
         }),
-        3 => format!("<xs:attributeGroup name=\"{}\">{}</xs:attributeGroup>", name(u, "ag")?, attributes(u)?),
+        3 => format!(
+            "<xs:attributeGroup name=\"{}\">{}</xs:attributeGroup>",
+            name(u, "ag")?,
+            attributes(u)?
+        ),
         _ => {
-            let head = if u.ratio(1, 3)? { format!(" substitutionGroup=\"{}\"", name(u, "e")?) } else { String::new() };
-            if u.arbitrary()? {
-                format!("<xs:element name=\"{}\" type=\"{}\"{head}/>", name(u, "e")?, type_ref(u)?)
+            let head = if u.ratio(1, 3)? {
+                format!(" substitutionGroup=\"{}\"", name(u, "e")?)
             } else {
-                format!("<xs:element name=\"{}\"{head}>{}</xs:element>", name(u, "e")?, complex_type(u, 0, "")?)
+                String::new()
+            };
+            if u.arbitrary()? {
+                format!(
+                    "<xs:element name=\"{}\" type=\"{}\"{head}/>",
+                    name(u, "e")?,
+                    type_ref(u)?
+                )
+            } else {
+                format!(
+                    "<xs:element name=\"{}\"{head}>{}</xs:element>",
+                    name(u, "e")?,
+                    complex_type(u, 0, "")?
+                )
             }
         }
     })
@@ -235,7 +288,11 @@ fn chain(u: &mut Unstructured<'_>) -> Result<String> {
 fn generated(u: &mut Unstructured<'_>) -> Result<String> {
     let mut s = HEAD.to_owned();
     while !u.is_empty() && s.len() < MAX_SCHEMA {
-        s += &if u.ratio(1, 16)? { chain(u)? } else { component(u)? };
+        s += &if u.ratio(1, 16)? {
+            chain(u)?
+        } else {
+            component(u)?
+        };
     }
     Ok(s + TAIL)
 }
@@ -270,7 +327,11 @@ fn mutated(u: &mut Unstructured<'_>) -> Result<String> {
 
 fuzz_target!(|data: &[u8]| {
     let mut u = Unstructured::new(data);
-    let text = match if u.ratio(1, 3).unwrap_or(false) { mutated(&mut u) } else { generated(&mut u) } {
+    let text = match if u.ratio(1, 3).unwrap_or(false) {
+        mutated(&mut u)
+    } else {
+        generated(&mut u)
+    } {
         Ok(t) => t,
         Err(_) => return,
     };
@@ -282,5 +343,8 @@ fuzz_target!(|data: &[u8]| {
     let report = check_str(Path::new("fuzz.xsd"), &text);
     let _ = report.verdict.exit_code();
     let spent = process_cpu() - start;
-    assert!(spent <= CPU_LIMIT, "check took {spent:?} of CPU, over the limit of {CPU_LIMIT:?}");
+    assert!(
+        spent <= CPU_LIMIT,
+        "check took {spent:?} of CPU, over the limit of {CPU_LIMIT:?}"
+    );
 });
