@@ -143,6 +143,28 @@ pub fn choose_simple(r: &Reader<'_>, tag: &Tag, table: &'static SimpleTable) -> 
     SimpleChoice::Refused(xsi.refused(&name, &why, expected))
 }
 
+/// Why the `xsi:type` of the element whose start tag is `tag` (the reader has entered it)
+/// names no type of the document's schema, if it does not: the value is no QName in scope,
+/// or no named type of the schema (nor a built-in) has that name, or the type is abstract
+/// (XSD 1.0 Part 1, 3.3.4 cvc-elt.4.2 and cvc-type.2). `None` where it has none, names
+/// one, or no document type gave the schema's types (see [`crate::wildcards::lax_undeclared`]).
+pub fn unresolved(r: &Reader<'_>, tag: &Tag) -> Option<Diagnostic> {
+    let types = r.schema_types();
+    if types.is_empty() {
+        return None;
+    }
+    let xsi = Judged::new(r, tag, r.xsi_type(tag)?);
+    match xsi.name() {
+        Ok(name) if types.iter().any(|(t, _)| *t == name) => None,
+        Ok(name) => Some(xsi.refused(
+            &name,
+            "the schema defines no type of that name that an element can have (an abstract type cannot)",
+            "xsi:type naming a type of the schema or a built-in type".into(),
+        )),
+        Err(d) => Some(d),
+    }
+}
+
 /// An element's `xsi:type` being judged: the attribute, where it stands, and how a
 /// diagnostic shows it.
 struct Judged<'t> {

@@ -77,7 +77,7 @@ pub fn label(pattern: &str) -> String {
 /// (cvc-elt.4.2, as xmllint and xmlschema judge it: METS's `xmlData` holds such
 /// elements): one that names none is reported, after the element is read.
 pub fn lax_undeclared<T: Element>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
-    let unresolved = r.unresolved_xsi_type(tag);
+    let unresolved = crate::type_substitution::unresolved(r, tag);
     let read = T::read_element(r, tag);
     match unresolved {
         Some(d) => {

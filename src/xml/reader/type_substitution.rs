@@ -33,39 +33,10 @@ impl Reader<'_> {
         })
     }
 
-    /// Why the `xsi:type` of the element whose start tag is `tag` (the reader has entered
-    /// it) names no type of the document's schema, if it does not: the value is no QName
-    /// in scope, or no named type of the schema (nor a built-in) has that name, or the
-    /// type is abstract (XSD 1.0 Part 1, 3.3.4 cvc-elt.4.2 and cvc-type.2). `None` where
-    /// it has none, names one, or no document type gave the schema's types.
-    pub fn unresolved_xsi_type(&self, tag: &Tag) -> Option<Diagnostic> {
-        if self.schema_types.is_empty() {
-            return None;
-        }
-        let xsi = self.xsi_type(tag)?;
-        let path = format!("{}/@xsi:type", self.path());
-        let found = format!("xsi:type=\"{}\"", crate::xml::excerpt(&xsi.written));
-        let d = match xsi.name {
-            Ok(name) if self.schema_types.iter().any(|(t, _)| *t == name) => return None,
-            Ok(name) => Diagnostic::error(
-                crate::diagnostic::Code::UNKNOWN_ATTRIBUTE,
-                xsi.offset,
-                path,
-                format!(
-                    "xsi:type on <{}> names the type {name}, but the schema defines no type of that name that an element can have (an abstract type cannot)",
-                    tag.name()
-                ),
-            )
-            .expected("xsi:type naming a type of the schema or a built-in type"),
-            Err(why) => Diagnostic::error(
-                crate::diagnostic::Code::LEXICAL,
-                xsi.offset,
-                path,
-                format!("the value of xsi:type on <{}> is not a QName: {why}", tag.name()),
-            )
-            .expected("a QName naming a type"),
-        };
-        Some(d.found(found))
+    /// The named types of the document's schema an `xsi:type` may name (empty where no
+    /// document type gave them; see `schema_types`).
+    pub(crate) fn schema_types(&self) -> &'static [(&'static str, crate::schema::TypedRoot)] {
+        self.schema_types
     }
 
     /// Reads the element whose start tag is `tag` (the reader has entered it) as `T`, the
