@@ -71,38 +71,50 @@ impl Position<'_> {
     }
 }
 
+/// A particle's first and last positions and whether it can be empty. A position belongs to
+/// one particle, so the children of a group have disjoint sets and no set holds a position
+/// twice.
 #[derive(Clone, Default)]
 struct Info {
     nullable: bool,
-    first: Vec<usize>,
-    last: Vec<usize>,
+    first: Vec<u32>,
+    last: Vec<u32>,
 }
 
+/// The position automaton of one content model, built in time and space linear in the
+/// model where the model allows it.
+///
+/// The follow set of a position is kept as the ids of the first-sets it includes (one entry
+/// for "what may start this repeated choice", whatever its size), not as the positions: a
+/// `choice maxOccurs="unbounded"` of n elements then has n follow lists of one entry each
+/// rather than n^2 positions. The check expands each *distinct* follow list once, with
+/// stamped tables indexed by interned name ids, so it costs the size of the distinct lists
+/// (linear for choices, `all` and repeated groups; quadratic only in the number of optional
+/// particles of one sequence, whose follow sets do differ).
 #[derive(Default)]
 struct Automaton<'p> {
     positions: Vec<Position<'p>>,
-    follow: Vec<Vec<usize>>,
+    /// Per position: its interned expanded name (elements), or `None` (wildcards).
+    name_ids: Vec<Option<u32>>,
+    names: std::collections::HashMap<String, u32>,
+    /// First-sets referred to by follow lists, by id.
+    sets: Vec<Vec<u32>>,
+    /// Per position: the ids of the first-sets that may follow it.
+    follow: Vec<Vec<u32>>,
     problems: Vec<ModelProblem>,
-}
-
-fn extend(into: &mut Vec<usize>, from: &[usize]) {
-    for &x in from {
-        if !into.contains(&x) {
-            into.push(x);
-        }
-    }
-}
-
-fn meets(a: &[usize], b: &[usize]) -> bool {
-    a.iter().any(|x| b.contains(x))
 }
 
 impl<'p> Automaton<'p> {
     /// A particle that is one position (an element or a wildcard): it is its own first
     /// and last, and never empty.
     fn position(&mut self, position: Position<'p>) -> Info {
-        let i = self.positions.len();
+        let i = self.positions.len() as u32;
+        let name_id = position.wildcard.is_none().then(|| {
+            let next = self.names.len() as u32;
+            *self.names.entry(position.name.clone()).or_insert(next)
+        });
         self.positions.push(position);
+        self.name_ids.push(name_id);
         self.follow.push(Vec::new());
         Info {
             nullable: false,
@@ -111,9 +123,22 @@ impl<'p> Automaton<'p> {
         }
     }
 
+    /// Records that whatever may start `first` may follow each position of `last`.
+    fn link(&mut self, last: &[u32], first: &[u32]) {
+        if last.is_empty() || first.is_empty() {
+            return;
+        }
+        let id = self.sets.len() as u32;
+        self.sets.push(first.to_vec());
+        for &l in last {
+            self.follow[l as usize].push(id);
+        }
+    }
+
     /// The particle's first and last positions and whether it can be empty, adding its
     /// follow edges; `repeated` collects the (first, last) of every repeated particle in it.
-    fn walk(&mut self, p: &'p Particle, repeated: &mut Vec<(Vec<usize>, Vec<usize>)>) -> Info {
+    /// It recurses on the particle's nesting, which `limits` bounds before any pass runs.
+    fn walk(&mut self, p: &'p Particle, repeated: &mut Vec<(Vec<u32>, Vec<u32>)>) -> Info {
         let mut inner_repeated = Vec::new();
         let mut info = match &p.term {
             Term::Element(e) => self.position(Position {
@@ -137,14 +162,12 @@ impl<'p> Automaton<'p> {
                 };
                 for item in items {
                     let c = self.walk(item, &mut inner_repeated);
-                    for &l in &acc.last {
-                        extend(&mut self.follow[l], &c.first);
-                    }
+                    self.link(&acc.last, &c.first);
                     if acc.nullable {
-                        extend(&mut acc.first, &c.first);
+                        acc.first.extend_from_slice(&c.first);
                     }
                     if c.nullable {
-                        extend(&mut acc.last, &c.last);
+                        acc.last.extend_from_slice(&c.last);
                     } else {
                         acc.last = c.last;
                     }
@@ -157,8 +180,8 @@ impl<'p> Automaton<'p> {
                 let mut acc = Info::default();
                 for item in items {
                     let c = self.walk(item, &mut inner_repeated);
-                    extend(&mut acc.first, &c.first);
-                    extend(&mut acc.last, &c.last);
+                    acc.first.extend_from_slice(&c.first);
+                    acc.last.extend_from_slice(&c.last);
                     acc.nullable |= c.nullable;
                 }
                 acc
@@ -172,43 +195,25 @@ impl<'p> Automaton<'p> {
                     nullable: true,
                     ..Info::default()
                 };
-                for (i, c) in children.iter().enumerate() {
-                    extend(&mut acc.first, &c.first);
-                    extend(&mut acc.last, &c.last);
+                for c in &children {
+                    acc.first.extend_from_slice(&c.first);
+                    acc.last.extend_from_slice(&c.last);
                     acc.nullable &= c.nullable;
-                    for (j, d) in children.iter().enumerate() {
-                        if i != j {
-                            for &l in &c.last {
-                                extend(&mut self.follow[l], &d.first);
-                            }
-                        }
-                    }
                 }
+                // After any member, any other member may come: the first-set of all the
+                // members, one list shared by every member's last positions. (A member
+                // following itself is not allowed, as the members occur at most once, but
+                // a position's own name in that set is no ambiguity: the check skips a
+                // position meeting itself.)
+                self.link(&acc.last.clone(), &acc.first.clone());
                 acc
             }
         };
         let repeats = p.max != Some(1);
         if repeats {
-            for &l in &info.last.clone() {
-                extend(&mut self.follow[l], &info.first);
-            }
+            self.link(&info.last.clone(), &info.first.clone());
             if p.min >= 2 {
-                for (first, last) in &inner_repeated {
-                    if meets(first, &info.first) && meets(last, &info.last) {
-                        let x = first.iter().find(|x| info.first.contains(x)).copied();
-                        let span = x.map_or(Span::default(), |x| self.positions[x].span);
-                        let name = x.map_or(String::new(), |x| self.positions[x].what());
-                        self.problems.push(ModelProblem {
-                            span,
-                            message: format!(
-                                "{name} may either repeat an inner particle or start the next of at least {} occurrences of an outer one; reading such counted repetitions is not supported yet",
-                                p.min
-                            ),
-                            hint: Some("lower the outer minOccurs to 0 or 1, or make the inner particle occur once".into()),
-                            invalid: false,
-                        });
-                    }
-                }
+                self.counted_over_repeated(p.min, &info, &inner_repeated);
             }
         }
         if p.min == 0 {
@@ -221,43 +226,134 @@ impl<'p> Automaton<'p> {
         info
     }
 
-    /// Two positions of one name among `set` (the positions that may come next).
-    fn check_set(&mut self, set: &[usize], reported: &mut Vec<(usize, usize)>) {
-        for (k, &a) in set.iter().enumerate() {
-            for &b in &set[k + 1..] {
-                let (a, b) = if self.positions[a].span <= self.positions[b].span {
-                    (a, b)
-                } else {
-                    (b, a)
-                };
-                if a != b
-                    && self.positions[a].overlaps(&self.positions[b])
-                    && !reported.contains(&(a, b))
-                {
-                    reported.push((a, b));
-                    let (pa, pb) = (&self.positions[a], &self.positions[b]);
-                    let both_elements = pa.wildcard.is_none() && pb.wildcard.is_none();
-                    if !both_elements {
-                        let message = format!(
-                            "the content model is ambiguous: an element could match this particle, {}, or the one at {}:{}, {} (Unique Particle Attribution, XSD 1.0 3.8.6)",
-                            pb.what(), pa.span.line, pa.span.column, pa.what()
-                        );
-                        let hint = "make the model deterministic: one child element must decide which particle it matches (narrow the wildcard's namespace=)";
-                        self.problems
-                            .push(ModelProblem::invalid(pb.span, message, hint));
-                        continue;
+    /// A repetition counted to at least `min` >= 2 around a repeated inner particle that can
+    /// both end it and start it again: which of the two a child continues is a matter of
+    /// counting, which the greedy reader does not do (reported as not supported).
+    fn counted_over_repeated(
+        &mut self,
+        min: u32,
+        info: &Info,
+        inner_repeated: &[(Vec<u32>, Vec<u32>)],
+    ) {
+        let first: std::collections::HashSet<u32> = info.first.iter().copied().collect();
+        let last: std::collections::HashSet<u32> = info.last.iter().copied().collect();
+        for (inner_first, inner_last) in inner_repeated {
+            let Some(x) = inner_first.iter().find(|x| first.contains(x)).copied() else {
+                continue;
+            };
+            if !inner_last.iter().any(|x| last.contains(x)) {
+                continue;
+            }
+            let at = &self.positions[x as usize];
+            let (span, name) = (at.span, at.what());
+            self.problems.push(ModelProblem {
+                span,
+                message: format!(
+                    "{name} may either repeat an inner particle or start the next of at least {min} occurrences of an outer one; reading such counted repetitions is not supported yet"
+                ),
+                hint: Some("lower the outer minOccurs to 0 or 1, or make the inner particle occur once".into()),
+                invalid: false,
+            });
+        }
+    }
+
+    /// Reports the ambiguities among the positions of the first-sets `ids` (what may come
+    /// at one point): two elements of one name, or a wildcard and an element or wildcard it
+    /// overlaps. Each particle is reported once, against the earliest particle it clashes
+    /// with, so a model of n particles gives at most n reports.
+    fn check_set(&mut self, ids: &[u32], scratch: &mut Scratch) {
+        scratch.stamp += 1;
+        let stamp = scratch.stamp;
+        scratch.members.clear();
+        scratch.wildcards.clear();
+        for &id in ids {
+            for &x in &self.sets[id as usize] {
+                if scratch.position_stamp[x as usize] == stamp {
+                    continue;
+                }
+                scratch.position_stamp[x as usize] = stamp;
+                scratch.members.push(x);
+                match self.name_ids[x as usize] {
+                    Some(n) => {
+                        let n = n as usize;
+                        let span = self.positions[x as usize].span;
+                        if scratch.name_stamp[n] != stamp
+                            || span < self.positions[scratch.name_earliest[n] as usize].span
+                        {
+                            scratch.name_stamp[n] = stamp;
+                            scratch.name_earliest[n] = x;
+                        }
                     }
-                    let message = format!(
-                        "the content model is ambiguous: an element <{}> could match this particle or the one at {}:{} (Unique Particle Attribution, XSD 1.0 3.8.6)",
-                        pb.name, pa.span.line, pa.span.column
-                    );
-                    let hint = "make the model deterministic: one child element must decide which particle it matches";
-                    self.problems
-                        .push(ModelProblem::invalid(pb.span, message, hint));
+                    None => scratch.wildcards.push(x),
+                }
+            }
+        }
+        for k in 0..scratch.members.len() {
+            let x = scratch.members[k];
+            if let Some(n) = self.name_ids[x as usize] {
+                let earliest = scratch.name_earliest[n as usize];
+                if earliest != x {
+                    self.report(earliest, x, &mut scratch.reported);
+                }
+            }
+        }
+        for k in 0..scratch.wildcards.len() {
+            let w = scratch.wildcards[k];
+            for m in 0..scratch.members.len() {
+                let x = scratch.members[m];
+                if x != w && self.positions[w as usize].overlaps(&self.positions[x as usize]) {
+                    let (a, b) =
+                        if self.positions[w as usize].span <= self.positions[x as usize].span {
+                            (w, x)
+                        } else {
+                            (x, w)
+                        };
+                    self.report(a, b, &mut scratch.reported);
                 }
             }
         }
     }
+
+    /// Reports that `b` clashes with the earlier `a`, unless `b` is reported already.
+    fn report(&mut self, a: u32, b: u32, reported: &mut [bool]) {
+        if std::mem::replace(&mut reported[b as usize], true) {
+            return;
+        }
+        let (pa, pb) = (&self.positions[a as usize], &self.positions[b as usize]);
+        let both_elements = pa.wildcard.is_none() && pb.wildcard.is_none();
+        let problem = if both_elements {
+            ModelProblem::invalid(
+                pb.span,
+                format!(
+                    "the content model is ambiguous: an element <{}> could match this particle or the one at {}:{} (Unique Particle Attribution, XSD 1.0 3.8.6)",
+                    pb.name, pa.span.line, pa.span.column
+                ),
+                "make the model deterministic: one child element must decide which particle it matches",
+            )
+        } else {
+            ModelProblem::invalid(
+                pb.span,
+                format!(
+                    "the content model is ambiguous: an element could match this particle, {}, or the one at {}:{}, {} (Unique Particle Attribution, XSD 1.0 3.8.6)",
+                    pb.what(), pa.span.line, pa.span.column, pa.what()
+                ),
+                "make the model deterministic: one child element must decide which particle it matches (narrow the wildcard's namespace=)",
+            )
+        };
+        self.problems.push(problem);
+    }
+}
+
+/// Working tables of the check, indexed by position and by name id; a stamp marks the
+/// entries of the set being checked, so no table is cleared between sets.
+struct Scratch {
+    stamp: u32,
+    position_stamp: Vec<u32>,
+    name_stamp: Vec<u32>,
+    name_earliest: Vec<u32>,
+    members: Vec<u32>,
+    wildcards: Vec<u32>,
+    reported: Vec<bool>,
 }
 
 /// Checks one complex type's content model.
@@ -265,32 +361,53 @@ pub fn check(p: &Particle) -> Vec<ModelProblem> {
     let mut a = Automaton::default();
     let mut repeated = Vec::new();
     let root = a.walk(p, &mut repeated);
-    let mut reported = Vec::new();
-    a.check_set(&root.first, &mut reported);
-    for i in 0..a.follow.len() {
-        let set = a.follow[i].clone();
-        a.check_set(&set, &mut reported);
+    let mut scratch = Scratch {
+        stamp: 0,
+        position_stamp: vec![0; a.positions.len()],
+        name_stamp: vec![0; a.names.len()],
+        name_earliest: vec![0; a.names.len()],
+        members: Vec::new(),
+        wildcards: Vec::new(),
+        reported: vec![false; a.positions.len()],
+    };
+    // The states: the start (the root's first positions) and after each position. Many
+    // share one follow list (every member of a repeated choice): each distinct list is
+    // checked once.
+    let start = a.sets.len() as u32;
+    a.sets.push(root.first);
+    let mut seen = std::collections::HashSet::new();
+    let mut lists = vec![vec![start]];
+    for follow in std::mem::take(&mut a.follow) {
+        let mut ids: Vec<u32> = follow;
+        ids.sort_unstable();
+        ids.dedup();
+        lists.push(ids);
     }
-    // Element Declarations Consistent: one name, one type.
-    for i in 0..a.positions.len() {
-        if a.positions[i].wildcard.is_some() {
-            continue;
+    for ids in &lists {
+        if !ids.is_empty() && seen.insert(ids.as_slice()) {
+            a.check_set(ids, &mut scratch);
         }
-        if let Some(j) = (0..i).find(|&j| {
-            a.positions[j].wildcard.is_none() && a.positions[j].name == a.positions[i].name
-        }) {
-            let (pj, pi) = (&a.positions[j], &a.positions[i]);
-            if pj.type_ref != pi.type_ref {
-                let message = format!(
-                        "element <{}> has a different type here than at {}:{} in the same content model (Element Declarations Consistent, XSD 1.0 3.8.6)",
-                        pi.name, pj.span.line, pj.span.column
-                    );
-                a.problems.push(ModelProblem::invalid(
-                    pi.span,
-                    message,
-                    "give every element of one name in a content model the same named type",
-                ));
-            }
+    }
+    // Element Declarations Consistent: one name, one type (each element against the first
+    // of its name).
+    let mut first_of_name: Vec<Option<usize>> = vec![None; a.names.len()];
+    for i in 0..a.positions.len() {
+        let Some(n) = a.name_ids[i] else { continue };
+        let Some(j) = first_of_name[n as usize] else {
+            first_of_name[n as usize] = Some(i);
+            continue;
+        };
+        let (pj, pi) = (&a.positions[j], &a.positions[i]);
+        if pj.type_ref != pi.type_ref {
+            let message = format!(
+                "element <{}> has a different type here than at {}:{} in the same content model (Element Declarations Consistent, XSD 1.0 3.8.6)",
+                pi.name, pj.span.line, pj.span.column
+            );
+            a.problems.push(ModelProblem::invalid(
+                pi.span,
+                message,
+                "give every element of one name in a content model the same named type",
+            ));
         }
     }
     a.problems
