@@ -33,8 +33,9 @@ pub struct ChineseChessRecord {
     pub move_list: MoveList,
 }
 ::boardxml::complex_type!(
-    ChineseChessRecord, __c::Content::Sequence(& [__c::Item::new(1, & ["Head"], "<Head>",
-    & ["MoveList"]), __c::Item::new(2, & ["MoveList"], "<MoveList>", & [])]), [0 :
+    ChineseChessRecord, { const LATER : & [& str] = & ["Head", "MoveList"];
+    __c::Content::Sequence(& [__c::Item::new(1, & ["Head"], "<Head>", LATER.split_at(1)
+    .1), __c::Item::new(2, & ["MoveList"], "<MoveList>", & [])]) }, [0 :
     Fixed(::std::string::String) fixed("Version", true, "1.0"), 1 head : Child(Head)
     element("Head", 1, 1), 2 move_list : Child(MoveList) element("MoveList", 1, 1)]
 );

@@ -53,10 +53,10 @@ pub struct ChineseChessRecord {
     pub move_list: MoveList,
 }
 ::boardxml::complex_type!(
-    ChineseChessRecord, __c::Content::Sequence(& [__c::Item::new(0, & ["Head"], "<Head>",
-    & ["MoveList"]), __c::Item::new(1, & ["MoveList"], "<MoveList>", & [])]), [0 head :
-    Child(Head) element("Head", 1, 1), 1 move_list : Child(MoveList) element("MoveList",
-    1, 1)]
+    ChineseChessRecord, { const LATER : & [& str] = & ["Head", "MoveList"];
+    __c::Content::Sequence(& [__c::Item::new(0, & ["Head"], "<Head>", LATER.split_at(1)
+    .1), __c::Item::new(1, & ["MoveList"], "<MoveList>", & [])]) }, [0 head : Child(Head)
+    element("Head", 1, 1), 1 move_list : Child(MoveList) element("MoveList", 1, 1)]
 );
 ::boardxml::complex_element!(ChineseChessRecord, visited 1);
 /// Complex type `Head`.

@@ -194,16 +194,35 @@ impl Renderer<'_> {
         match &p.term {
             Term::Sequence(items) if p.min == 1 && p.max == Some(1) => {
                 let items = &flatten(items);
+                // What may still come after an item: a child that is neither the item nor
+                // that is a stray, reported once and skipped. It is a suffix of the items'
+                // first names in order, so one table serves every item (`split_at` is a
+                // const fn): a sequence of n items lists n names, not n^2/2.
+                let firsts: Vec<Vec<String>> = items.iter().map(first_set).collect();
+                let all: Vec<&String> = firsts.iter().flatten().collect();
                 let mut entries = Vec::new();
-                for (i, item) in items.iter().enumerate() {
-                    // What may still come after this item: a child that is neither this
-                    // nor that is a stray, reported once and skipped.
-                    let later: Vec<String> = items[i + 1..].iter().flat_map(first_set).collect();
-                    if let Some(e) = self.sequence_item(def, item, Some(&later), names, plans) {
+                let (mut after, mut shared) = (0, false);
+                for (item, first) in items.iter().zip(&firsts) {
+                    after += first.len();
+                    let later = if after == all.len() {
+                        quote! { &[] }
+                    } else {
+                        shared = true;
+                        let at = Literal::usize_unsuffixed(after);
+                        quote! { LATER.split_at(#at).1 }
+                    };
+                    if let Some(e) = self.sequence_item(def, item, Some(later), names, plans) {
                         entries.push(e);
                     }
                 }
-                quote! { __c::Content::Sequence(&[#(#entries),*]) }
+                if !shared {
+                    quote! { __c::Content::Sequence(&[#(#entries),*]) }
+                } else {
+                    quote! {{
+                        const LATER: &[&str] = &[#(#all),*];
+                        __c::Content::Sequence(&[#(#entries),*])
+                    }}
+                }
             }
             Term::All(items) if p.max == Some(1) => {
                 let optional = p.min == 0;
@@ -233,7 +252,7 @@ impl Renderer<'_> {
             _ => {
                 // A choice, or a repeated sequence: one field of a group type.
                 let entry: Vec<TokenStream> = self
-                    .sequence_item(def, p, Some(&[]), names, plans)
+                    .sequence_item(def, p, Some(quote! { &[] }), names, plans)
                     .into_iter()
                     .collect();
                 quote! { __c::Content::Sequence(&[#(#entry),*]) }
@@ -332,7 +351,7 @@ impl Renderer<'_> {
         &mut self,
         def: &TypeDef,
         item: &Particle,
-        later: Option<&[String]>,
+        later: Option<TokenStream>,
         names: &mut FieldNames,
         plans: &mut Vec<FieldPlan>,
     ) -> Option<TokenStream> {
@@ -421,7 +440,7 @@ impl Renderer<'_> {
         };
         let field = Literal::usize_unsuffixed(index);
         Some(match later {
-            Some(l) => quote! { __c::Item::new(#field, &[#(#first),*], #label, &[#(#l),*]) },
+            Some(later) => quote! { __c::Item::new(#field, &[#(#first),*], #label, #later) },
             None => quote! { __c::Item::nested(#field, &[#(#first),*], #label) },
         })
     }

@@ -35,19 +35,19 @@ impl Doc {
     pub const VERSION_DEFAULT: &'static str = "1";
 }
 ::boardxml::complex_type!(
-    Doc named "Doc", __c::Content::Sequence(& [__c::Item::new(1, & ["title"], "<title>",
-    & ["count", "tag", "x", "y", "key", "end"]), __c::Item::new(2, & ["count"],
-    "<count>", & ["tag", "x", "y", "key", "end"]), __c::Item::new(3, & ["tag"], "<tag>",
-    & ["x", "y", "key", "end"]), __c::Item::new(4, & ["x", "y"], "one of <x>, <y>", &
-    ["key", "end"]), __c::Item::new(5, & ["key"], "one of <key>", & ["end"]),
-    __c::Item::new(6, & ["end"], "<end>", & [])]), [0 version : OptAttr(u16)
-    defaulted("version", "1"), 1 title : Leaf(::std::string::String) typed("title", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_STRING), 2 count : OptLeaf(i32)
-    typed("count", 0, 1, ::core::option::Option::None, & XSI_TYPES_INT), 3 tag :
-    Children(Word) typed("tag", 0, __c::UNBOUNDED, ::core::option::Option::None, &
-    XSI_TYPES_WORD), 4 content : Many(DocChoice) group(1, 2), 5 sequence :
-    Many(DocSequence) group(0, __c::UNBOUNDED), 6 end : Child(Empty) element("end", 1,
-    1)]
+    Doc named "Doc", { const LATER : & [& str] = & ["title", "count", "tag", "x", "y",
+    "key", "end"]; __c::Content::Sequence(& [__c::Item::new(1, & ["title"], "<title>",
+    LATER.split_at(1).1), __c::Item::new(2, & ["count"], "<count>", LATER.split_at(2).1),
+    __c::Item::new(3, & ["tag"], "<tag>", LATER.split_at(3).1), __c::Item::new(4, & ["x",
+    "y"], "one of <x>, <y>", LATER.split_at(5).1), __c::Item::new(5, & ["key"],
+    "one of <key>", LATER.split_at(6).1), __c::Item::new(6, & ["end"], "<end>", & [])])
+    }, [0 version : OptAttr(u16) defaulted("version", "1"), 1 title :
+    Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 2 count : OptLeaf(i32) typed("count", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_INT), 3 tag : Children(Word) typed("tag",
+    0, __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_WORD), 4 content :
+    Many(DocChoice) group(1, 2), 5 sequence : Many(DocSequence) group(0, __c::UNBOUNDED),
+    6 end : Child(Empty) element("end", 1, 1)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Empty`.

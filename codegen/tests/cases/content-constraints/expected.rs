@@ -28,14 +28,14 @@ pub struct Doc {
     pub para: ::core::option::Option<Para>,
 }
 ::boardxml::complex_type!(
-    Doc, __c::Content::Sequence(& [__c::Item::new(0, & ["open"], "<open>", & ["sealed",
-    "note", "stamp", "size", "unit", "para"]), __c::Item::new(1, & ["sealed"],
-    "<sealed>", & ["note", "stamp", "size", "unit", "para"]), __c::Item::new(2, &
-    ["note"], "<note>", & ["stamp", "size", "unit", "para"]), __c::Item::new(3, &
-    ["stamp"], "<stamp>", & ["size", "unit", "para"]), __c::Item::new(4, & ["size",
-    "unit"], "one of <size>, <unit>", & ["para"]), __c::Item::new(5, & ["para"],
-    "<para>", & [])]), [0 open : OptChild(::boardxml::any::lax::LaxContent < AnyTypeChild
-    >) typed("open", 0, 1,
+    Doc, { const LATER : & [& str] = & ["open", "sealed", "note", "stamp", "size",
+    "unit", "para"]; __c::Content::Sequence(& [__c::Item::new(0, & ["open"], "<open>",
+    LATER.split_at(1).1), __c::Item::new(1, & ["sealed"], "<sealed>", LATER.split_at(2)
+    .1), __c::Item::new(2, & ["note"], "<note>", LATER.split_at(3).1), __c::Item::new(3,
+    & ["stamp"], "<stamp>", LATER.split_at(4).1), __c::Item::new(4, & ["size", "unit"],
+    "one of <size>, <unit>", LATER.split_at(6).1), __c::Item::new(5, & ["para"],
+    "<para>", & [])]) }, [0 open : OptChild(::boardxml::any::lax::LaxContent <
+    AnyTypeChild >) typed("open", 0, 1,
     ::core::option::Option::Some(__c::ValueConstraint::Default("open text")), &
     XSI_TYPES_ANY_TYPE), 1 sealed : OptChild(::boardxml::any::lax::LaxContent <
     AnyTypeChild >) typed("sealed", 0, 1,

@@ -12,8 +12,9 @@ pub struct Blank {
     pub r: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Blank named "Blank", __c::Content::Sequence(& [__c::Item::new(0, & ["p", "q"],
-    "one of <p>, <q>", & ["r"]), __c::Item::new(1, & ["r"], "<r>", & [])]), [0 content :
+    Blank named "Blank", { const LATER : & [& str] = & ["p", "q", "r"];
+    __c::Content::Sequence(& [__c::Item::new(0, & ["p", "q"], "one of <p>, <q>", LATER
+    .split_at(2).1), __c::Item::new(1, & ["r"], "<r>", & [])]) }, [0 content :
     Opt(BlankChoice) group(0, 1), 1 r : OptLeaf(::std::string::String) typed("r", 0, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING)]
 );
@@ -49,22 +50,21 @@ pub struct Model {
     pub never: ::core::option::Option<Never>,
 }
 ::boardxml::complex_type!(
-    Model named "Model", __c::Content::Sequence(& [__c::Item::new(0, & ["pick"],
-    "<pick>", & ["five", "many", "nest", "blank", "unit", "level", "size", "opt",
-    "never"]), __c::Item::new(1, & ["five"], "<five>", & ["many", "nest", "blank",
-    "unit", "level", "size", "opt", "never"]), __c::Item::new(2, & ["many"], "<many>", &
-    ["nest", "blank", "unit", "level", "size", "opt", "never"]), __c::Item::new(3, &
-    ["nest"], "<nest>", & ["blank", "unit", "level", "size", "opt", "never"]),
-    __c::Item::new(4, & ["blank"], "<blank>", & ["unit", "level", "size", "opt",
-    "never"]), __c::Item::new(5, & ["unit"], "<unit>", & ["level", "size", "opt",
-    "never"]), __c::Item::new(6, & ["level"], "<level>", & ["size", "opt", "never"]),
-    __c::Item::new(7, & ["size"], "<size>", & ["opt", "never"]), __c::Item::new(8, &
-    ["opt"], "<opt>", & ["never"]), __c::Item::new(9, & ["never"], "<never>", & [])]), [0
-    pick : Children(Pick) element("pick", 0, __c::UNBOUNDED), 1 five : Children(i32)
-    typed("five", 5, 5, ::core::option::Option::None, & XSI_TYPES_INT), 2 many :
-    Children(i32) typed("many", 0, 1000, ::core::option::Option::None, & XSI_TYPES_INT),
-    3 nest : OptChild(Nest) element("nest", 0, 1), 4 blank : OptChild(Blank)
-    element("blank", 0, 1), 5 unit : OptLeaf(__s::xs::Token) typed("unit", 0, 1,
+    Model named "Model", { const LATER : & [& str] = & ["pick", "five", "many", "nest",
+    "blank", "unit", "level", "size", "opt", "never"]; __c::Content::Sequence(&
+    [__c::Item::new(0, & ["pick"], "<pick>", LATER.split_at(1).1), __c::Item::new(1, &
+    ["five"], "<five>", LATER.split_at(2).1), __c::Item::new(2, & ["many"], "<many>",
+    LATER.split_at(3).1), __c::Item::new(3, & ["nest"], "<nest>", LATER.split_at(4).1),
+    __c::Item::new(4, & ["blank"], "<blank>", LATER.split_at(5).1), __c::Item::new(5, &
+    ["unit"], "<unit>", LATER.split_at(6).1), __c::Item::new(6, & ["level"], "<level>",
+    LATER.split_at(7).1), __c::Item::new(7, & ["size"], "<size>", LATER.split_at(8).1),
+    __c::Item::new(8, & ["opt"], "<opt>", LATER.split_at(9).1), __c::Item::new(9, &
+    ["never"], "<never>", & [])]) }, [0 pick : Children(Pick) element("pick", 0,
+    __c::UNBOUNDED), 1 five : Children(i32) typed("five", 5, 5,
+    ::core::option::Option::None, & XSI_TYPES_INT), 2 many : Children(i32) typed("many",
+    0, 1000, ::core::option::Option::None, & XSI_TYPES_INT), 3 nest : OptChild(Nest)
+    element("nest", 0, 1), 4 blank : OptChild(Blank) element("blank", 0, 1), 5 unit :
+    OptLeaf(__s::xs::Token) typed("unit", 0, 1,
     ::core::option::Option::Some(__c::ValueConstraint::Default("mm")), &
     XSI_TYPES_TOKEN), 6 level : Children(i32) typed("level", 0, 2,
     ::core::option::Option::Some(__c::ValueConstraint::Fixed("3")), & XSI_TYPES_INT), 7

@@ -181,16 +181,16 @@ pub struct Values {
     pub axis: ::std::vec::Vec<Axis>,
 }
 ::boardxml::complex_type!(
-    Values named "Values", __c::Content::Sequence(& [__c::Item::new(37, & ["price"],
-    "<price>", & ["when", "ratio", "half", "key", "wait", "stamps", "axis"]),
-    __c::Item::new(38, & ["when"], "<when>", & ["ratio", "half", "key", "wait", "stamps",
-    "axis"]), __c::Item::new(39, & ["ratio"], "<ratio>", & ["half", "key", "wait",
-    "stamps", "axis"]), __c::Item::new(40, & ["half"], "<half>", & ["key", "wait",
-    "stamps", "axis"]), __c::Item::new(41, & ["key"], "<key>", & ["wait", "stamps",
-    "axis"]), __c::Item::new(42, & ["wait"], "<wait>", & ["stamps", "axis"]),
-    __c::Item::new(43, & ["stamps"], "<stamps>", & ["axis"]), __c::Item::new(44, &
-    ["axis"], "<axis>", & [])]), [0 string : OptAttr(::std::string::String)
-    attribute("string", false), 1 normalized_string : OptAttr(__s::xs::NormalizedString)
+    Values named "Values", { const LATER : & [& str] = & ["price", "when", "ratio",
+    "half", "key", "wait", "stamps", "axis"]; __c::Content::Sequence(&
+    [__c::Item::new(37, & ["price"], "<price>", LATER.split_at(1).1), __c::Item::new(38,
+    & ["when"], "<when>", LATER.split_at(2).1), __c::Item::new(39, & ["ratio"],
+    "<ratio>", LATER.split_at(3).1), __c::Item::new(40, & ["half"], "<half>", LATER
+    .split_at(4).1), __c::Item::new(41, & ["key"], "<key>", LATER.split_at(5).1),
+    __c::Item::new(42, & ["wait"], "<wait>", LATER.split_at(6).1), __c::Item::new(43, &
+    ["stamps"], "<stamps>", LATER.split_at(7).1), __c::Item::new(44, & ["axis"],
+    "<axis>", & [])]) }, [0 string : OptAttr(::std::string::String) attribute("string",
+    false), 1 normalized_string : OptAttr(__s::xs::NormalizedString)
     attribute("normalizedString", false), 2 token : OptAttr(__s::xs::Token)
     attribute("token", false), 3 boolean : OptAttr(bool) attribute("boolean", false), 4
     decimal : OptAttr(::boardxml::datatypes::Decimal) attribute("decimal", false), 5

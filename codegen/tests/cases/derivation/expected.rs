@@ -26,18 +26,18 @@ pub struct Board {
     pub level: ::core::option::Option<CappedLevel>,
 }
 ::boardxml::complex_type!(
-    Board named "Board", __c::Content::Sequence(& [__c::Item::new(0, & ["pawn"],
-    "<pawn>", & ["piece", "clock", "move", "note", "rank", "level"]), __c::Item::new(1, &
-    ["piece"], "<piece>", & ["clock", "move", "note", "rank", "level"]),
-    __c::Item::new(2, & ["clock"], "<clock>", & ["move", "note", "rank", "level"]),
-    __c::Item::new(3, & ["move"], "<move>", & ["note", "rank", "level"]),
-    __c::Item::new(4, & ["note"], "<note>", & ["rank", "level"]), __c::Item::new(5, &
-    ["rank"], "<rank>", & ["level"]), __c::Item::new(6, & ["level"], "<level>", & [])]),
-    [0 pawn : Children(Pawn) element("pawn", 0, __c::UNBOUNDED), 1 piece :
-    Children(Piece) element("piece", 0, __c::UNBOUNDED), 2 clock : OptChild(Clock)
-    element("clock", 0, 1), 3 r#move : OptChild(Move) element("move", 0, 1), 4 note :
-    OptChild(ShortNote) element("note", 0, 1), 5 rank : OptChild(Rank) element("rank", 0,
-    1), 6 level : OptChild(CappedLevel) element("level", 0, 1)]
+    Board named "Board", { const LATER : & [& str] = & ["pawn", "piece", "clock", "move",
+    "note", "rank", "level"]; __c::Content::Sequence(& [__c::Item::new(0, & ["pawn"],
+    "<pawn>", LATER.split_at(1).1), __c::Item::new(1, & ["piece"], "<piece>", LATER
+    .split_at(2).1), __c::Item::new(2, & ["clock"], "<clock>", LATER.split_at(3).1),
+    __c::Item::new(3, & ["move"], "<move>", LATER.split_at(4).1), __c::Item::new(4, &
+    ["note"], "<note>", LATER.split_at(5).1), __c::Item::new(5, & ["rank"], "<rank>",
+    LATER.split_at(6).1), __c::Item::new(6, & ["level"], "<level>", & [])]) }, [0 pawn :
+    Children(Pawn) element("pawn", 0, __c::UNBOUNDED), 1 piece : Children(Piece)
+    element("piece", 0, __c::UNBOUNDED), 2 clock : OptChild(Clock) element("clock", 0,
+    1), 3 r#move : OptChild(Move) element("move", 0, 1), 4 note : OptChild(ShortNote)
+    element("note", 0, 1), 5 rank : OptChild(Rank) element("rank", 0, 1), 6 level :
+    OptChild(CappedLevel) element("level", 0, 1)]
 );
 ::boardxml::complex_element!(Board);
 /// Complex type `CappedLevel`.
@@ -129,8 +129,9 @@ pub struct Move {
     pub to: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Move named "Move", __c::Content::Sequence(& [__c::Item::new(1, & ["from"], "<from>",
-    & ["to"]), __c::Item::new(2, & ["to"], "<to>", & [])]), [0 ply :
+    Move named "Move", { const LATER : & [& str] = & ["from", "to"];
+    __c::Content::Sequence(& [__c::Item::new(1, & ["from"], "<from>", LATER.split_at(1)
+    .1), __c::Item::new(2, & ["to"], "<to>", & [])]) }, [0 ply :
     Attr(::boardxml::datatypes::PositiveInteger) attribute("ply", true), 1 from :
     Leaf(::std::string::String) typed("from", 1, 1, ::core::option::Option::None, &
     XSI_TYPES_STRING), 2 to : Leaf(::std::string::String) typed("to", 1, 1,
@@ -175,9 +176,10 @@ pub struct Pawn {
     pub promotion: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Pawn named "Pawn", __c::Content::Sequence(& [__c::Item::new(4, & ["name"], "<name>",
-    & ["square", "promotion"]), __c::Item::new(5, & ["square"], "<square>", &
-    ["promotion"]), __c::Item::new(6, & ["promotion"], "<promotion>", & [])]), [0 id :
+    Pawn named "Pawn", { const LATER : & [& str] = & ["name", "square", "promotion"];
+    __c::Content::Sequence(& [__c::Item::new(4, & ["name"], "<name>", LATER.split_at(1)
+    .1), __c::Item::new(5, & ["square"], "<square>", LATER.split_at(2).1),
+    __c::Item::new(6, & ["promotion"], "<promotion>", & [])]) }, [0 id :
     Attr(::std::string::String) attribute("id", true), 1 comment :
     OptAttr(::std::string::String) attribute("comment", false), 2 side : Attr(Side)
     attribute("side", true), 3 moved : OptAttr(bool) attribute("moved", false), 4 name :
@@ -203,8 +205,9 @@ pub struct Piece {
     pub square: ::std::vec::Vec<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Piece named "Piece", __c::Content::Sequence(& [__c::Item::new(3, & ["name"],
-    "<name>", & ["square"]), __c::Item::new(4, & ["square"], "<square>", & [])]), [0 id :
+    Piece named "Piece", { const LATER : & [& str] = & ["name", "square"];
+    __c::Content::Sequence(& [__c::Item::new(3, & ["name"], "<name>", LATER.split_at(1)
+    .1), __c::Item::new(4, & ["square"], "<square>", & [])]) }, [0 id :
     Attr(::std::string::String) attribute("id", true), 1 comment :
     OptAttr(::std::string::String) attribute("comment", false), 2 side : Attr(Side)
     attribute("side", true), 3 name : Leaf(::std::string::String) typed("name", 1, 1,

@@ -160,10 +160,11 @@ pub struct Wider {
     pub note: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Wider named "Wider", __c::Content::Sequence(& [__c::Item::new(2, & ["name"],
-    "<name>", & ["note"]), __c::Item::new(3, & ["note"], "<note>", & [])]), [0 id :
-    OptAttr(i32) attribute("id", false), 1 other_attributes :
-    AnyAttributes(WiderWildcard) any_attribute(::boardxml::any::Namespaces::Only(&
+    Wider named "Wider", { const LATER : & [& str] = & ["name", "note"];
+    __c::Content::Sequence(& [__c::Item::new(2, & ["name"], "<name>", LATER.split_at(1)
+    .1), __c::Item::new(3, & ["note"], "<note>", & [])]) }, [0 id : OptAttr(i32)
+    attribute("id", false), 1 other_attributes : AnyAttributes(WiderWildcard)
+    any_attribute(::boardxml::any::Namespaces::Only(&
     [::core::option::Option::Some("urn:a"), ::core::option::Option::Some("urn:b")]),
     ::boardxml::any::Process::Skip), 2 name : Leaf(::std::string::String) typed("name",
     1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 3 note :

@@ -18,16 +18,16 @@ pub struct Doc {
     pub content: ::core::option::Option<DocChoice>,
 }
 ::boardxml::complex_type!(
-    Doc named "{urn:boardxml:wild}Doc", __c::Content::Sequence(& [__c::Item::new(0, &
-    ["{urn:boardxml:wild}title"], "<{urn:boardxml:wild}title>", &
-    ["*!##local urn:boardxml:wild", "*=urn:boardxml:wild", "end", "plain",
-    "*=urn:other"]), __c::Item::new(1, & ["*!##local urn:boardxml:wild"],
-    "an element in a namespace other than no namespace, urn:boardxml:wild", &
-    ["*=urn:boardxml:wild", "end", "plain", "*=urn:other"]), __c::Item::new(2, &
-    ["*=urn:boardxml:wild"], "an element in urn:boardxml:wild", & ["end", "plain",
-    "*=urn:other"]), __c::Item::new(3, & ["end"], "<end>", & ["plain", "*=urn:other"]),
-    __c::Item::new(4, & ["plain", "*=urn:other"],
-    "one of <plain>, an element in urn:other", & [])]), [0 title :
+    Doc named "{urn:boardxml:wild}Doc", { const LATER : & [& str] = &
+    ["{urn:boardxml:wild}title", "*!##local urn:boardxml:wild", "*=urn:boardxml:wild",
+    "end", "plain", "*=urn:other"]; __c::Content::Sequence(& [__c::Item::new(0, &
+    ["{urn:boardxml:wild}title"], "<{urn:boardxml:wild}title>", LATER.split_at(1).1),
+    __c::Item::new(1, & ["*!##local urn:boardxml:wild"],
+    "an element in a namespace other than no namespace, urn:boardxml:wild", LATER
+    .split_at(2).1), __c::Item::new(2, & ["*=urn:boardxml:wild"],
+    "an element in urn:boardxml:wild", LATER.split_at(3).1), __c::Item::new(3, & ["end"],
+    "<end>", LATER.split_at(4).1), __c::Item::new(4, & ["plain", "*=urn:other"],
+    "one of <plain>, an element in urn:other", & [])]) }, [0 title :
     Leaf(::std::string::String) typed("{urn:boardxml:wild}title", 1, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING), 1 any :
     Children(::boardxml::any::AnyElement) element("*!##local urn:boardxml:wild", 0,

@@ -29,13 +29,13 @@ pub struct Library {
     pub loan: ::std::vec::Vec<Loan>,
 }
 ::boardxml::complex_type!(
-    Library, __c::Content::Sequence(& [__c::Item::new(0, & ["{urn:library}shelf"],
-    "<{urn:library}shelf>", & ["{urn:library}annex", "{urn:library}loan"]),
-    __c::Item::new(1, & ["{urn:library}annex"], "<{urn:library}annex>", &
-    ["{urn:library}loan"]), __c::Item::new(2, & ["{urn:library}loan"],
-    "<{urn:library}loan>", & [])]), [0 shelf : Children(ShelfElement)
-    element("{urn:library}shelf", 1, __c::UNBOUNDED), 1 annex : OptChild(Shelf)
-    element("{urn:library}annex", 0, 1), 2 loan : Children(Loan)
+    Library, { const LATER : & [& str] = & ["{urn:library}shelf", "{urn:library}annex",
+    "{urn:library}loan"]; __c::Content::Sequence(& [__c::Item::new(0, &
+    ["{urn:library}shelf"], "<{urn:library}shelf>", LATER.split_at(1).1),
+    __c::Item::new(1, & ["{urn:library}annex"], "<{urn:library}annex>", LATER.split_at(2)
+    .1), __c::Item::new(2, & ["{urn:library}loan"], "<{urn:library}loan>", & [])]) }, [0
+    shelf : Children(ShelfElement) element("{urn:library}shelf", 1, __c::UNBOUNDED), 1
+    annex : OptChild(Shelf) element("{urn:library}annex", 0, 1), 2 loan : Children(Loan)
     element("{urn:library}loan", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(

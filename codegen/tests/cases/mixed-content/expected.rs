@@ -78,21 +78,21 @@ pub struct Doc {
     pub count: ::core::option::Option<Count>,
 }
 ::boardxml::complex_type!(
-    Doc named "Doc", __c::Content::Sequence(& [__c::Item::new(0, & ["para"], "<para>", &
-    ["address", "open", "signed", "bare", "remark", "stamp", "count"]), __c::Item::new(1,
-    & ["address"], "<address>", & ["open", "signed", "bare", "remark", "stamp",
-    "count"]), __c::Item::new(2, & ["open"], "<open>", & ["signed", "bare", "remark",
-    "stamp", "count"]), __c::Item::new(3, & ["signed"], "<signed>", & ["bare", "remark",
-    "stamp", "count"]), __c::Item::new(4, & ["bare"], "<bare>", & ["remark", "stamp",
-    "count"]), __c::Item::new(5, & ["remark"], "<remark>", & ["stamp", "count"]),
-    __c::Item::new(6, & ["stamp"], "<stamp>", & ["count"]), __c::Item::new(7, &
-    ["count"], "<count>", & [])]), [0 para : Children(Para) element("para", 1,
-    __c::UNBOUNDED), 1 address : OptChild(Address) element("address", 0, 1), 2 open :
-    OptChild(Open) element("open", 0, 1), 3 signed : OptChild(Signed) element("signed",
-    0, 1), 4 bare : OptChild(Bare) element("bare", 0, 1), 5 remark : OptChild(Note)
-    constrained("remark", 0, 1, __c::ValueConstraint::Default("none")), 6 stamp :
-    OptChild(Note) constrained("stamp", 0, 1, __c::ValueConstraint::Fixed("ok")), 7 count
-    : OptChild(Count) element("count", 0, 1)]
+    Doc named "Doc", { const LATER : & [& str] = & ["para", "address", "open", "signed",
+    "bare", "remark", "stamp", "count"]; __c::Content::Sequence(& [__c::Item::new(0, &
+    ["para"], "<para>", LATER.split_at(1).1), __c::Item::new(1, & ["address"],
+    "<address>", LATER.split_at(2).1), __c::Item::new(2, & ["open"], "<open>", LATER
+    .split_at(3).1), __c::Item::new(3, & ["signed"], "<signed>", LATER.split_at(4).1),
+    __c::Item::new(4, & ["bare"], "<bare>", LATER.split_at(5).1), __c::Item::new(5, &
+    ["remark"], "<remark>", LATER.split_at(6).1), __c::Item::new(6, & ["stamp"],
+    "<stamp>", LATER.split_at(7).1), __c::Item::new(7, & ["count"], "<count>", & [])]) },
+    [0 para : Children(Para) element("para", 1, __c::UNBOUNDED), 1 address :
+    OptChild(Address) element("address", 0, 1), 2 open : OptChild(Open) element("open",
+    0, 1), 3 signed : OptChild(Signed) element("signed", 0, 1), 4 bare : OptChild(Bare)
+    element("bare", 0, 1), 5 remark : OptChild(Note) constrained("remark", 0, 1,
+    __c::ValueConstraint::Default("none")), 6 stamp : OptChild(Note) constrained("stamp",
+    0, 1, __c::ValueConstraint::Fixed("ok")), 7 count : OptChild(Count) element("count",
+    0, 1)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Note`.
@@ -123,10 +123,10 @@ pub struct Open {
     pub text: ::boardxml::mixed::MixedText,
 }
 ::boardxml::complex_type!(
-    Open named "Open", __c::Content::Interleaved { text : 2, elements : &
-    __c::Content::Sequence(& [__c::Item::new(0, & ["head"], "<head>", & ["*!##local"]),
-    __c::Item::new(1, & ["*!##local"],
-    "an element in a namespace other than no namespace", & [])]) }, [0 head :
+    Open named "Open", __c::Content::Interleaved { text : 2, elements : & { const LATER :
+    & [& str] = & ["head", "*!##local"]; __c::Content::Sequence(& [__c::Item::new(0, &
+    ["head"], "<head>", LATER.split_at(1).1), __c::Item::new(1, & ["*!##local"],
+    "an element in a namespace other than no namespace", & [])]) } }, [0 head :
     Leaf(::std::string::String) typed("head", 1, 1, ::core::option::Option::None, &
     XSI_TYPES_STRING), 1 any : Children(::boardxml::any::AnyElement) element("*!##local",
     0, __c::UNBOUNDED), 2 text : TextRuns(::boardxml::mixed::MixedText) MIXED]
@@ -148,15 +148,15 @@ pub struct Para {
     pub text: ::boardxml::mixed::MixedText,
 }
 ::boardxml::complex_type!(
-    Para named "Para", __c::Content::Interleaved { text : 4, elements : &
-    __c::Content::Sequence(& [__c::Item::new(1, & ["title"], "<title>", & ["b", "i",
-    "note"]), __c::Item::new(2, & ["b", "i"], "one of <b>, <i>", & ["note"]),
-    __c::Item::new(3, & ["note"], "<note>", & [])]) }, [0 id :
-    OptAttr(::boardxml::datatypes::Id) attribute("id", false), 1 title :
-    Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING), 2 content : Many(ParaChoice) group(0, __c::UNBOUNDED), 3 note :
-    Children(Note) element("note", 0, 2), 4 text : TextRuns(::boardxml::mixed::MixedText)
-    MIXED]
+    Para named "Para", __c::Content::Interleaved { text : 4, elements : & { const LATER :
+    & [& str] = & ["title", "b", "i", "note"]; __c::Content::Sequence(&
+    [__c::Item::new(1, & ["title"], "<title>", LATER.split_at(1).1), __c::Item::new(2, &
+    ["b", "i"], "one of <b>, <i>", LATER.split_at(3).1), __c::Item::new(3, & ["note"],
+    "<note>", & [])]) } }, [0 id : OptAttr(::boardxml::datatypes::Id) attribute("id",
+    false), 1 title : Leaf(::std::string::String) typed("title", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 2 content : Many(ParaChoice)
+    group(0, __c::UNBOUNDED), 3 note : Children(Note) element("note", 0, 2), 4 text :
+    TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Para);
 /// Complex type `Signed`.
@@ -171,12 +171,13 @@ pub struct Signed {
     pub text: ::boardxml::mixed::MixedText,
 }
 ::boardxml::complex_type!(
-    Signed named "Signed", __c::Content::Interleaved { text : 2, elements : &
-    __c::Content::Sequence(& [__c::Item::new(0, & ["ref"], "<ref>", & ["by"]),
-    __c::Item::new(1, & ["by"], "<by>", & [])]) }, [0 r#ref : OptLeaf(i32) typed("ref",
-    0, 1, ::core::option::Option::None, & XSI_TYPES_INT), 1 by :
-    Leaf(::std::string::String) typed("by", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING), 2 text : TextRuns(::boardxml::mixed::MixedText) MIXED]
+    Signed named "Signed", __c::Content::Interleaved { text : 2, elements : & { const
+    LATER : & [& str] = & ["ref", "by"]; __c::Content::Sequence(& [__c::Item::new(0, &
+    ["ref"], "<ref>", LATER.split_at(1).1), __c::Item::new(1, & ["by"], "<by>", & [])]) }
+    }, [0 r#ref : OptLeaf(i32) typed("ref", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_INT), 1 by : Leaf(::std::string::String) typed("by", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 2 text :
+    TextRuns(::boardxml::mixed::MixedText) MIXED]
 );
 ::boardxml::complex_element!(Signed);
 /// A document of this schema: one variant per global element.

@@ -54,15 +54,16 @@ pub struct SelfType {
     pub content: ::std::vec::Vec<SelfTypeChoice>,
 }
 ::boardxml::complex_type!(
-    SelfType named "self", __c::Content::Sequence(& [__c::Item::new(3, & ["type"],
-    "<type>", & ["Result", "String", "Vec"]), __c::Item::new(4, & ["Result"], "<Result>",
-    & ["String", "Vec"]), __c::Item::new(5, & ["String", "Vec"],
-    "one of <String>, <Vec>", & [])]), [0 r#type : Attr(::std::string::String)
-    attribute("type", true), 1 self_ : OptAttr(Option) attribute("self", false), 2 r#fn :
-    OptAttr(__s::xs::Token) fixed("fn", false, "x"), 3 type_2 : OptLeaf(Option)
-    typed("type", 0, 1, ::core::option::Option::None, & XSI_TYPES_OPTION), 4 result :
-    Children(Result) typed("Result", 1, 3, ::core::option::Option::None, &
-    XSI_TYPES_RESULT), 5 content : Many(SelfTypeChoice) group(0, __c::UNBOUNDED)]
+    SelfType named "self", { const LATER : & [& str] = & ["type", "Result", "String",
+    "Vec"]; __c::Content::Sequence(& [__c::Item::new(3, & ["type"], "<type>", LATER
+    .split_at(1).1), __c::Item::new(4, & ["Result"], "<Result>", LATER.split_at(2).1),
+    __c::Item::new(5, & ["String", "Vec"], "one of <String>, <Vec>", & [])]) }, [0 r#type
+    : Attr(::std::string::String) attribute("type", true), 1 self_ : OptAttr(Option)
+    attribute("self", false), 2 r#fn : OptAttr(__s::xs::Token) fixed("fn", false, "x"), 3
+    type_2 : OptLeaf(Option) typed("type", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_OPTION), 4 result : Children(Result) typed("Result", 1, 3,
+    ::core::option::Option::None, & XSI_TYPES_RESULT), 5 content : Many(SelfTypeChoice)
+    group(0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(SelfType);
 /// List of Result separated by white space (schema type `type`).

@@ -15,10 +15,11 @@ pub struct Book {
     pub year: ::boardxml::datatypes::GYear,
 }
 ::boardxml::complex_type!(
-    Book named "{urn:example:library}Book", __c::Content::Sequence(& [__c::Item::new(1, &
-    ["{urn:example:library}title"], "<{urn:example:library}title>", &
-    ["{urn:example:library}year"]), __c::Item::new(2, & ["{urn:example:library}year"],
-    "<{urn:example:library}year>", & [])]), [0 id : Attr(::boardxml::datatypes::Id)
+    Book named "{urn:example:library}Book", { const LATER : & [& str] = &
+    ["{urn:example:library}title", "{urn:example:library}year"]; __c::Content::Sequence(&
+    [__c::Item::new(1, & ["{urn:example:library}title"], "<{urn:example:library}title>",
+    LATER.split_at(1).1), __c::Item::new(2, & ["{urn:example:library}year"],
+    "<{urn:example:library}year>", & [])]) }, [0 id : Attr(::boardxml::datatypes::Id)
     attribute("id", true), 1 title : Leaf(Title) typed("{urn:example:library}title", 1,
     1, ::core::option::Option::None, & XSI_TYPES_TITLE), 2 year :
     Leaf(::boardxml::datatypes::GYear) typed("{urn:example:library}year", 1, 1,
@@ -36,9 +37,10 @@ pub struct Library {
     pub remark: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Library named "{urn:example:library}Library", __c::Content::Sequence(&
-    [__c::Item::new(1, & ["{urn:example:library}book"], "<{urn:example:library}book>", &
-    ["remark"]), __c::Item::new(2, & ["remark"], "<remark>", & [])]), [0 lang :
+    Library named "{urn:example:library}Library", { const LATER : & [& str] = &
+    ["{urn:example:library}book", "remark"]; __c::Content::Sequence(& [__c::Item::new(1,
+    & ["{urn:example:library}book"], "<{urn:example:library}book>", LATER.split_at(1).1),
+    __c::Item::new(2, & ["remark"], "<remark>", & [])]) }, [0 lang :
     OptAttr(::boardxml::datatypes::Language) attribute("{urn:example:library}lang",
     false), 1 book : Children(Book) element("{urn:example:library}book", 1,
     __c::UNBOUNDED), 2 remark : OptLeaf(::std::string::String) typed("remark", 0, 1,

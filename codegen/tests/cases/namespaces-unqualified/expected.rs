@@ -30,10 +30,11 @@ pub struct Order {
     pub line: ::std::vec::Vec<Line>,
 }
 ::boardxml::complex_type!(
-    Order named "{urn:example:order}Order", __c::Content::Sequence(& [__c::Item::new(2, &
-    ["{urn:example:order}item"], "<{urn:example:order}item>", & ["item", "line"]),
-    __c::Item::new(3, & ["item"], "<item>", & ["line"]), __c::Item::new(4, & ["line"],
-    "<line>", & [])]), [0 code : Attr(__s::xs::Token)
+    Order named "{urn:example:order}Order", { const LATER : & [& str] = &
+    ["{urn:example:order}item", "item", "line"]; __c::Content::Sequence(&
+    [__c::Item::new(2, & ["{urn:example:order}item"], "<{urn:example:order}item>", LATER
+    .split_at(1).1), __c::Item::new(3, & ["item"], "<item>", LATER.split_at(2).1),
+    __c::Item::new(4, & ["line"], "<line>", & [])]) }, [0 code : Attr(__s::xs::Token)
     attribute("{urn:example:order}code", true), 1 note : OptAttr(::std::string::String)
     attribute("note", false), 2 item : Leaf(::std::string::String)
     typed("{urn:example:order}item", 1, 1, ::core::option::Option::None, &

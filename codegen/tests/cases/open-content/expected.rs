@@ -16,13 +16,13 @@ pub struct Note {
     pub extra: ::std::vec::Vec<::boardxml::any::lax::LaxContent<AnyTypeChild>>,
 }
 ::boardxml::complex_type!(
-    Note named "Note", __c::Content::Sequence(& [__c::Item::new(1, & ["title"],
-    "<title>", & ["body", "extra"]), __c::Item::new(2, & ["body"], "<body>", &
-    ["extra"]), __c::Item::new(3, & ["extra"], "<extra>", & [])]), [0 id : Attr(i32)
-    attribute("id", true), 1 title : Leaf(::std::string::String) typed("title", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_STRING), 2 body :
-    Child(::boardxml::any::lax::LaxContent < AnyTypeChild >) typed("body", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_ANY_TYPE), 3 extra :
+    Note named "Note", { const LATER : & [& str] = & ["title", "body", "extra"];
+    __c::Content::Sequence(& [__c::Item::new(1, & ["title"], "<title>", LATER.split_at(1)
+    .1), __c::Item::new(2, & ["body"], "<body>", LATER.split_at(2).1), __c::Item::new(3,
+    & ["extra"], "<extra>", & [])]) }, [0 id : Attr(i32) attribute("id", true), 1 title :
+    Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
+    XSI_TYPES_STRING), 2 body : Child(::boardxml::any::lax::LaxContent < AnyTypeChild >)
+    typed("body", 1, 1, ::core::option::Option::None, & XSI_TYPES_ANY_TYPE), 3 extra :
     Children(::boardxml::any::lax::LaxContent < AnyTypeChild >) typed("extra", 0,
     __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_ANY_TYPE)]
 );

@@ -16,13 +16,14 @@ pub struct Doc {
     pub section: ::std::vec::Vec<Section>,
 }
 ::boardxml::complex_type!(
-    Doc, __c::Content::Sequence(& [__c::Item::new(0, & ["source"], "<source>", & ["item",
-    "note", "section"]), __c::Item::new(1, & ["item"], "one of <item>", & ["note",
-    "section"]), __c::Item::new(2, & ["note"], "<note>", & ["section"]),
-    __c::Item::new(3, & ["section"], "<section>", & [])]), [0 source : Child(Source)
-    element("source", 1, 1), 1 content : Many(DocSequence) group(1, __c::UNBOUNDED), 2
-    note : OptChild(Note) element("note", 0, 1), 3 section : Children(Section)
-    element("section", 0, __c::UNBOUNDED)]
+    Doc, { const LATER : & [& str] = & ["source", "item", "note", "section"];
+    __c::Content::Sequence(& [__c::Item::new(0, & ["source"], "<source>", LATER
+    .split_at(1).1), __c::Item::new(1, & ["item"], "one of <item>", LATER.split_at(2).1),
+    __c::Item::new(2, & ["note"], "<note>", LATER.split_at(3).1), __c::Item::new(3, &
+    ["section"], "<section>", & [])]) }, [0 source : Child(Source) element("source", 1,
+    1), 1 content : Many(DocSequence) group(1, __c::UNBOUNDED), 2 note : OptChild(Note)
+    element("note", 0, 1), 3 section : Children(Section) element("section", 0,
+    __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Doc);
 /// Complex type `Item`.
@@ -34,10 +35,11 @@ pub struct Item {
     pub content: ::core::option::Option<ItemSequence>,
 }
 ::boardxml::complex_type!(
-    Item, __c::Content::Sequence(& [__c::Item::new(0, & ["label"], "<label>", &
-    ["item"]), __c::Item::new(1, & ["item"], "one of <item>", & [])]), [0 label :
-    Leaf(::std::string::String) typed("label", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING), 1 content : Opt(ItemSequence) group(0, 1)]
+    Item, { const LATER : & [& str] = & ["label", "item"]; __c::Content::Sequence(&
+    [__c::Item::new(0, & ["label"], "<label>", LATER.split_at(1).1), __c::Item::new(1, &
+    ["item"], "one of <item>", & [])]) }, [0 label : Leaf(::std::string::String)
+    typed("label", 1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 1 content :
+    Opt(ItemSequence) group(0, 1)]
 );
 ::boardxml::complex_element!(Item);
 /// Complex type `Note`.
@@ -49,10 +51,11 @@ pub struct Note {
     pub content: ::core::option::Option<NoteSequence>,
 }
 ::boardxml::complex_type!(
-    Note, __c::Content::Sequence(& [__c::Item::new(0, & ["text"], "<text>", & ["item"]),
-    __c::Item::new(1, & ["item"], "one of <item>", & [])]), [0 text :
-    Leaf(::std::string::String) typed("text", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING), 1 content : Opt(NoteSequence) group(0, 1)]
+    Note, { const LATER : & [& str] = & ["text", "item"]; __c::Content::Sequence(&
+    [__c::Item::new(0, & ["text"], "<text>", LATER.split_at(1).1), __c::Item::new(1, &
+    ["item"], "one of <item>", & [])]) }, [0 text : Leaf(::std::string::String)
+    typed("text", 1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 1 content :
+    Opt(NoteSequence) group(0, 1)]
 );
 ::boardxml::complex_element!(Note);
 /// Complex type `Pc`.
@@ -88,11 +91,11 @@ pub struct Section {
     pub section: ::std::vec::Vec<Section>,
 }
 ::boardxml::complex_type!(
-    Section, __c::Content::Sequence(& [__c::Item::new(0, & ["title"], "<title>", &
-    ["section"]), __c::Item::new(1, & ["section"], "<section>", & [])]), [0 title :
-    Leaf(::std::string::String) typed("title", 1, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING), 1 section : Children(Section) element("section", 0,
-    __c::UNBOUNDED)]
+    Section, { const LATER : & [& str] = & ["title", "section"]; __c::Content::Sequence(&
+    [__c::Item::new(0, & ["title"], "<title>", LATER.split_at(1).1), __c::Item::new(1, &
+    ["section"], "<section>", & [])]) }, [0 title : Leaf(::std::string::String)
+    typed("title", 1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 1 section :
+    Children(Section) element("section", 0, __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Section);
 /// Complex type `Source`.

@@ -31,15 +31,15 @@ impl Book {
     pub const RATING_DEFAULT: &'static str = "3";
 }
 ::boardxml::complex_type!(
-    Book named "Book", __c::Content::Sequence(& [__c::Item::new(4, & ["title"],
-    "<title>", & ["subtitle", "paper", "file", "note"]), __c::Item::new(5, &
-    ["subtitle"], "<subtitle>", & ["paper", "file", "note"]), __c::Item::new(6, &
-    ["paper", "file"], "one of <paper>, <file>", & ["note"]), __c::Item::new(7, &
-    ["note"], "<note>", & [])]), [0 id : Attr(__s::xs::Token) attribute("id", true), 1
-    lang : OptAttr(__s::xs::Token) attribute("lang", false), 2 rating : OptAttr(u8)
-    defaulted("rating", "3"), 3 year : Attr(TheSchemaYear) attribute("year", true), 4
-    title : Leaf(::std::string::String) typed("title", 1, 1,
-    ::core::option::Option::None, & XSI_TYPES_STRING), 5 subtitle :
+    Book named "Book", { const LATER : & [& str] = & ["title", "subtitle", "paper",
+    "file", "note"]; __c::Content::Sequence(& [__c::Item::new(4, & ["title"], "<title>",
+    LATER.split_at(1).1), __c::Item::new(5, & ["subtitle"], "<subtitle>", LATER
+    .split_at(2).1), __c::Item::new(6, & ["paper", "file"], "one of <paper>, <file>",
+    LATER.split_at(4).1), __c::Item::new(7, & ["note"], "<note>", & [])]) }, [0 id :
+    Attr(__s::xs::Token) attribute("id", true), 1 lang : OptAttr(__s::xs::Token)
+    attribute("lang", false), 2 rating : OptAttr(u8) defaulted("rating", "3"), 3 year :
+    Attr(TheSchemaYear) attribute("year", true), 4 title : Leaf(::std::string::String)
+    typed("title", 1, 1, ::core::option::Option::None, & XSI_TYPES_STRING), 5 subtitle :
     OptLeaf(::std::string::String) typed("subtitle", 0, 1, ::core::option::Option::None,
     & XSI_TYPES_STRING), 6 content : Many(BookChoice) group(1, 3), 7 note : OptLeaf(Note)
     element("note", 0, 1)]
@@ -69,8 +69,9 @@ impl Library {
     pub const RATING_DEFAULT: &'static str = "3";
 }
 ::boardxml::complex_type!(
-    Library named "Library", __c::Content::Sequence(& [__c::Item::new(2, & ["book"],
-    "<book>", & ["note"]), __c::Item::new(3, & ["note"], "<note>", & [])]), [0 lang :
+    Library named "Library", { const LATER : & [& str] = & ["book", "note"];
+    __c::Content::Sequence(& [__c::Item::new(2, & ["book"], "<book>", LATER.split_at(1)
+    .1), __c::Item::new(3, & ["note"], "<note>", & [])]) }, [0 lang :
     OptAttr(__s::xs::Token) attribute("lang", false), 1 rating : OptAttr(u8)
     defaulted("rating", "3"), 2 book : Children(Book) element("book", 0, __c::UNBOUNDED),
     3 note : Children(Note) element("note", 0, 2)]

@@ -105,18 +105,17 @@ pub struct Sample {
     pub owner: ::core::option::Option<::boardxml::datatypes::IdRef>,
 }
 ::boardxml::complex_type!(
-    Sample named "Sample", __c::Content::Sequence(& [__c::Item::new(0, & ["scores"],
-    "<scores>", & ["pair", "extremes", "size", "width", "primary", "levels", "small",
-    "node", "owner"]), __c::Item::new(1, & ["pair"], "<pair>", & ["extremes", "size",
-    "width", "primary", "levels", "small", "node", "owner"]), __c::Item::new(2, &
-    ["extremes"], "<extremes>", & ["size", "width", "primary", "levels", "small", "node",
-    "owner"]), __c::Item::new(3, & ["size"], "<size>", & ["width", "primary", "levels",
-    "small", "node", "owner"]), __c::Item::new(4, & ["width"], "<width>", & ["primary",
-    "levels", "small", "node", "owner"]), __c::Item::new(5, & ["primary"], "<primary>", &
-    ["levels", "small", "node", "owner"]), __c::Item::new(6, & ["levels"], "<levels>", &
-    ["small", "node", "owner"]), __c::Item::new(7, & ["small"], "<small>", & ["node",
-    "owner"]), __c::Item::new(8, & ["node"], "<node>", & ["owner"]), __c::Item::new(9, &
-    ["owner"], "<owner>", & [])]), [0 scores : Leaf(Scores) typed("scores", 1, 1,
+    Sample named "Sample", { const LATER : & [& str] = & ["scores", "pair", "extremes",
+    "size", "width", "primary", "levels", "small", "node", "owner"];
+    __c::Content::Sequence(& [__c::Item::new(0, & ["scores"], "<scores>", LATER
+    .split_at(1).1), __c::Item::new(1, & ["pair"], "<pair>", LATER.split_at(2).1),
+    __c::Item::new(2, & ["extremes"], "<extremes>", LATER.split_at(3).1),
+    __c::Item::new(3, & ["size"], "<size>", LATER.split_at(4).1), __c::Item::new(4, &
+    ["width"], "<width>", LATER.split_at(5).1), __c::Item::new(5, & ["primary"],
+    "<primary>", LATER.split_at(6).1), __c::Item::new(6, & ["levels"], "<levels>", LATER
+    .split_at(7).1), __c::Item::new(7, & ["small"], "<small>", LATER.split_at(8).1),
+    __c::Item::new(8, & ["node"], "<node>", LATER.split_at(9).1), __c::Item::new(9, &
+    ["owner"], "<owner>", & [])]) }, [0 scores : Leaf(Scores) typed("scores", 1, 1,
     ::core::option::Option::None, & XSI_TYPES_SCORES), 1 pair : OptLeaf(Pair)
     typed("pair", 0, 1, ::core::option::Option::None, & XSI_TYPES_PAIR), 2 extremes :
     OptLeaf(Extremes) typed("extremes", 0, 1, ::core::option::Option::None, &

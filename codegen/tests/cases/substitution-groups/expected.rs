@@ -15,20 +15,22 @@ pub struct Board {
     pub marker: ::core::option::Option<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Board, __c::Content::Sequence(& [__c::Item::new(0, &
-    ["{urn:boardxml:substitution}pawn", "{urn:boardxml:substitution}rook",
-    "{urn:boardxml:substitution}queen", "{urn:boardxml:substitution}knight"],
+    Board, { const LATER : & [& str] = & ["{urn:boardxml:substitution}pawn",
+    "{urn:boardxml:substitution}rook", "{urn:boardxml:substitution}queen",
+    "{urn:boardxml:substitution}knight", "{urn:boardxml:substitution}note",
+    "{urn:boardxml:substitution}short-note", "{urn:boardxml:substitution}marker"];
+    __c::Content::Sequence(& [__c::Item::new(0, & ["{urn:boardxml:substitution}pawn",
+    "{urn:boardxml:substitution}rook", "{urn:boardxml:substitution}queen",
+    "{urn:boardxml:substitution}knight"],
     "one of <{urn:boardxml:substitution}pawn>, <{urn:boardxml:substitution}rook>, <{urn:boardxml:substitution}queen>, <{urn:boardxml:substitution}knight>",
-    & ["{urn:boardxml:substitution}note", "{urn:boardxml:substitution}short-note",
-    "{urn:boardxml:substitution}marker"]), __c::Item::new(1, &
-    ["{urn:boardxml:substitution}note", "{urn:boardxml:substitution}short-note"],
+    LATER.split_at(4).1), __c::Item::new(1, & ["{urn:boardxml:substitution}note",
+    "{urn:boardxml:substitution}short-note"],
     "one of <{urn:boardxml:substitution}note>, <{urn:boardxml:substitution}short-note>",
-    & ["{urn:boardxml:substitution}marker"]), __c::Item::new(2, &
-    ["{urn:boardxml:substitution}marker"], "<{urn:boardxml:substitution}marker>", &
-    [])]), [0 content : Many(BoardChoice) group(0, __c::UNBOUNDED), 1 choice :
-    Opt(BoardChoice2) group(0, 1), 2 marker : OptLeaf(::std::string::String)
-    typed("{urn:boardxml:substitution}marker", 0, 1, ::core::option::Option::None, &
-    XSI_TYPES_STRING_2)]
+    LATER.split_at(6).1), __c::Item::new(2, & ["{urn:boardxml:substitution}marker"],
+    "<{urn:boardxml:substitution}marker>", & [])]) }, [0 content : Many(BoardChoice)
+    group(0, __c::UNBOUNDED), 1 choice : Opt(BoardChoice2) group(0, 1), 2 marker :
+    OptLeaf(::std::string::String) typed("{urn:boardxml:substitution}marker", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING_2)]
 );
 ::boardxml::complex_element!(Board);
 /// Complex type `Piece`.
@@ -89,12 +91,12 @@ pub struct Promoted {
     pub from: ::std::string::String,
 }
 ::boardxml::complex_type!(
-    Promoted named "{urn:boardxml:substitution}Promoted", __c::Content::Sequence(&
-    [__c::Item::new(1, & ["{urn:boardxml:substitution}square"],
-    "<{urn:boardxml:substitution}square>", & ["{urn:boardxml:substitution}from"]),
-    __c::Item::new(2, & ["{urn:boardxml:substitution}from"],
-    "<{urn:boardxml:substitution}from>", & [])]), [0 rank : Attr(i32) attribute("rank",
-    true), 1 square : Leaf(::std::string::String)
+    Promoted named "{urn:boardxml:substitution}Promoted", { const LATER : & [& str] = &
+    ["{urn:boardxml:substitution}square", "{urn:boardxml:substitution}from"];
+    __c::Content::Sequence(& [__c::Item::new(1, & ["{urn:boardxml:substitution}square"],
+    "<{urn:boardxml:substitution}square>", LATER.split_at(1).1), __c::Item::new(2, &
+    ["{urn:boardxml:substitution}from"], "<{urn:boardxml:substitution}from>", & [])]) },
+    [0 rank : Attr(i32) attribute("rank", true), 1 square : Leaf(::std::string::String)
     typed("{urn:boardxml:substitution}square", 1, 1, ::core::option::Option::None, &
     XSI_TYPES_STRING_2), 2 from : Leaf(::std::string::String)
     typed("{urn:boardxml:substitution}from", 1, 1, ::core::option::Option::None, &
