@@ -300,6 +300,8 @@ struct Converter<'a> {
     /// `schema.types`. The local name unless a component of the same kind in another
     /// namespace took it (then `local-2`, ...: two namespaces' components are two).
     component_keys: HashMap<(&'static str, Option<String>, String), String>,
+    /// The keys in `component_keys`, by kind: which keys are taken, without a scan.
+    taken_keys: HashSet<(&'static str, String)>,
     /// Groups referred to from anonymous types inside themselves (`xsd/passes/recursion.rs`).
     recursion: recursion::Recursion<'a>,
 }
@@ -375,6 +377,7 @@ impl<'a> Converter<'a> {
             namespaces: namespaces::Namespaces::default(),
             doc_namespaces: Vec::new(),
             component_keys: HashMap::new(),
+            taken_keys: HashSet::new(),
             recursion: recursion::Recursion::default(),
         }
     }

@@ -3,8 +3,6 @@
 //! another document). A component is known by a key: its local name, unless a component
 //! of the same kind in another namespace has taken it (then `local-2`, ...).
 
-use std::collections::HashMap;
-
 use super::adapter::{Item, What};
 use super::{namespaces, pascal, Converter};
 use crate::ir::expanded_name;
@@ -21,15 +19,13 @@ impl<'a> Converter<'a> {
         if let Some(key) = self.component_keys.get(&id) {
             return key.clone();
         }
-        let taken = |keys: &HashMap<(&'static str, Option<String>, String), String>, key: &str| {
-            keys.iter().any(|((k, _, _), v)| *k == kind && v == key)
-        };
         let mut key = local.to_string();
         let mut n = 2;
-        while taken(&self.component_keys, &key) {
+        while self.taken_keys.contains(&(kind, key.clone())) {
             key = format!("{local}-{n}");
             n += 1;
         }
+        self.taken_keys.insert((kind, key.clone()));
         self.component_keys.insert(id, key.clone());
         key
     }
