@@ -32,7 +32,7 @@ suite="$root/../shared/conformance/xsdtests.tar.gz"
 [ -f "$suite" ] || { echo "bench-codegen: $suite is missing (../shared is not beside the checkout)" >&2; exit 2; }
 rm -rf "$work"; mkdir -p "$work/suite" "$work/synthetic"
 cargo build -q --release -p boardxml-codegen
-gen="$root/target/release/boardxml-codegen"
+gen="${CARGO_TARGET_DIR:-$root/target}/release/boardxml-codegen"
 now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
