@@ -11,6 +11,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod diff;
 pub mod ir;
+mod positions;
 pub mod render;
 pub mod span;
 pub mod validator;

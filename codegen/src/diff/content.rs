@@ -14,6 +14,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 use crate::ir::*;
+use crate::positions::{Follow, Info};
 
 /// The largest occurrence bound unrolled; beyond it the tool says it cannot tell.
 const UNROLL_LIMIT: u32 = 1000;
@@ -79,14 +80,6 @@ pub enum WordInclusion {
     CannotTell(String),
 }
 
-/// A particle's first and last positions and whether it can be empty.
-#[derive(Default)]
-struct Info {
-    nullable: bool,
-    first: Vec<u32>,
-    last: Vec<u32>,
-}
-
 /// The position automaton while it is built.
 #[derive(Default)]
 struct Builder {
@@ -94,38 +87,10 @@ struct Builder {
     name_ids: HashMap<String, u32>,
     /// Per position: its name id.
     positions: Vec<u32>,
-    /// First-sets that follow lists refer to, by id.
-    sets: Vec<Vec<u32>>,
-    /// Per position: the ids of the first-sets that may follow it.
-    follow: Vec<Vec<u32>>,
+    links: Follow,
 }
 
 impl Builder {
-    fn link(&mut self, last: &[u32], first: &[u32]) {
-        if last.is_empty() || first.is_empty() {
-            return;
-        }
-        let id = self.sets.len() as u32;
-        self.sets.push(first.to_vec());
-        for &l in last {
-            self.follow[l as usize].push(id);
-        }
-    }
-
-    /// `acc` followed by `c`.
-    fn concat(&mut self, acc: &mut Info, c: Info) {
-        self.link(&acc.last, &c.first);
-        if acc.nullable {
-            acc.first.extend_from_slice(&c.first);
-        }
-        if c.nullable {
-            acc.last.extend(c.last);
-        } else {
-            acc.last = c.last;
-        }
-        acc.nullable &= c.nullable;
-    }
-
     /// A particle, its occurrence bounds unrolled: `min` copies of its term, the last of
     /// them repeating (unbounded), or `min` copies then `max - min` optional ones.
     fn frag(&mut self, p: &Particle) -> Result<Info, String> {
@@ -134,10 +99,7 @@ impl Builder {
                 "an occurrence bound above {UNROLL_LIMIT} is not unrolled"
             ));
         }
-        let mut acc = Info {
-            nullable: true,
-            ..Info::default()
-        };
+        let mut acc = Info::empty();
         // Unbounded: the last required copy repeats itself (`a{2,}` is `a a+`), or an
         // optional repeating copy when nothing is required.
         let plain = match p.max {
@@ -146,20 +108,20 @@ impl Builder {
         };
         for _ in 0..plain {
             let c = self.term(&p.term)?;
-            self.concat(&mut acc, c);
+            self.links.concat(&mut acc, c);
         }
         match p.max {
             None => {
                 let mut c = self.term(&p.term)?;
-                self.link(&c.last, &c.first);
+                self.links.link(&c.last, &c.first);
                 c.nullable |= p.min == 0;
-                self.concat(&mut acc, c);
+                self.links.concat(&mut acc, c);
             }
             Some(max) => {
                 for _ in p.min..max {
                     let mut c = self.term(&p.term)?;
                     c.nullable = true;
-                    self.concat(&mut acc, c);
+                    self.links.concat(&mut acc, c);
                 }
             }
         }
@@ -179,14 +141,8 @@ impl Builder {
                 if id == next {
                     self.names.push(e.name.clone());
                 }
-                let i = self.positions.len() as u32;
                 self.positions.push(id);
-                self.follow.push(Vec::new());
-                Ok(Info {
-                    nullable: false,
-                    first: vec![i],
-                    last: vec![i],
-                })
+                Ok(self.links.position())
             }
             // A wildcard is a set of names, not one: comparing it as a symbol would claim
             // witnesses that are not (an element the other model's wildcard takes), so the
@@ -195,13 +151,10 @@ impl Builder {
                 Err("content models with element wildcards (xs:any) are not compared yet".into())
             }
             Term::Sequence(items) => {
-                let mut acc = Info {
-                    nullable: true,
-                    ..Info::default()
-                };
+                let mut acc = Info::empty();
                 for i in items {
                     let c = self.frag(i)?;
-                    self.concat(&mut acc, c);
+                    self.links.concat(&mut acc, c);
                 }
                 Ok(acc)
             }
@@ -209,10 +162,7 @@ impl Builder {
                 // An empty choice matches nothing (XSD 1.0, 3.8.4): not nullable.
                 let mut acc = Info::default();
                 for i in items {
-                    let c = self.frag(i)?;
-                    acc.first.extend(c.first);
-                    acc.last.extend(c.last);
-                    acc.nullable |= c.nullable;
+                    acc.or(self.frag(i)?);
                 }
                 Ok(acc)
             }
@@ -223,8 +173,7 @@ impl Builder {
     /// The automaton of `root`'s tree: positions merged into classes by (follow list,
     /// finality), the start first; each class's transitions computed once.
     fn finish(mut self, root: Info) -> Nfa {
-        let start_set = self.sets.len() as u32;
-        self.sets.push(root.first);
+        let lists = self.links.lists(root.first);
         let mut accepting = vec![false; self.positions.len()];
         for &l in &root.last {
             accepting[l as usize] = true;
@@ -238,20 +187,18 @@ impl Builder {
                 next
             })
         };
-        intern((vec![start_set], root.nullable));
-        let mut class_of = Vec::with_capacity(self.positions.len());
-        for (p, follow) in std::mem::take(&mut self.follow).into_iter().enumerate() {
-            let mut ids = follow;
-            ids.sort_unstable();
-            ids.dedup();
-            class_of.push(intern((ids, accepting[p])));
-        }
+        let mut lists = lists.into_iter();
+        intern((lists.next().unwrap_or_default(), root.nullable));
+        let class_of: Vec<usize> = lists
+            .zip(&accepting)
+            .map(|(ids, &accepting)| intern((ids, accepting)))
+            .collect();
         let classes = class_keys
             .into_iter()
             .map(|(ids, accepting)| {
                 let mut next: BTreeMap<u32, BTreeSet<usize>> = BTreeMap::new();
                 for id in ids {
-                    for &q in &self.sets[id as usize] {
+                    for &q in &self.links.sets[id as usize] {
                         next.entry(self.positions[q as usize])
                             .or_default()
                             .insert(class_of[q as usize]);
@@ -309,10 +256,7 @@ impl Lang {
 
     /// The language of no content at all.
     pub fn empty() -> Lang {
-        Lang::Nfa(Builder::default().finish(Info {
-            nullable: true,
-            ..Info::default()
-        }))
+        Lang::Nfa(Builder::default().finish(Info::empty()))
     }
 
     /// The start state.

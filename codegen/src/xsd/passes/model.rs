@@ -10,6 +10,7 @@
 //! particles, are ambiguous) is reported as not supported rather than misread.
 
 use crate::ir::{NamespaceConstraint, Particle, Span, Term, TypeRef, Wildcard};
+use crate::positions::{Follow, Info};
 
 /// A problem in a content model: where, and what.
 pub struct ModelProblem {
@@ -71,22 +72,11 @@ impl Position<'_> {
     }
 }
 
-/// A particle's first and last positions and whether it can be empty. A position belongs to
-/// one particle, so the children of a group have disjoint sets and no set holds a position
-/// twice.
-#[derive(Clone, Default)]
-struct Info {
-    nullable: bool,
-    first: Vec<u32>,
-    last: Vec<u32>,
-}
-
 /// The position automaton of one content model, built in time and space linear in the
 /// model where the model allows it.
 ///
-/// The follow set of a position is kept as the ids of the first-sets it includes (one entry
-/// for "what may start this repeated choice", whatever its size), not as the positions: a
-/// `choice maxOccurs="unbounded"` of n elements then has n follow lists of one entry each
+/// Follow sets are lists of first-set ids ([`crate::positions`]): a
+/// `choice maxOccurs="unbounded"` of n elements has n follow lists of one entry each
 /// rather than n^2 positions. The check expands each *distinct* follow list once, with
 /// stamped tables indexed by interned name ids, so it costs the size of the distinct lists
 /// (linear for choices, `all` and repeated groups; quadratic only in the number of optional
@@ -97,10 +87,7 @@ struct Automaton<'p> {
     /// Per position: its interned expanded name (elements), or `None` (wildcards).
     name_ids: Vec<Option<u32>>,
     names: std::collections::HashMap<String, u32>,
-    /// First-sets referred to by follow lists, by id.
-    sets: Vec<Vec<u32>>,
-    /// Per position: the ids of the first-sets that may follow it.
-    follow: Vec<Vec<u32>>,
+    links: Follow,
     problems: Vec<ModelProblem>,
 }
 
@@ -108,31 +95,13 @@ impl<'p> Automaton<'p> {
     /// A particle that is one position (an element or a wildcard): it is its own first
     /// and last, and never empty.
     fn position(&mut self, position: Position<'p>) -> Info {
-        let i = self.positions.len() as u32;
         let name_id = position.wildcard.is_none().then(|| {
             let next = self.names.len() as u32;
             *self.names.entry(position.name.clone()).or_insert(next)
         });
         self.positions.push(position);
         self.name_ids.push(name_id);
-        self.follow.push(Vec::new());
-        Info {
-            nullable: false,
-            first: vec![i],
-            last: vec![i],
-        }
-    }
-
-    /// Records that whatever may start `first` may follow each position of `last`.
-    fn link(&mut self, last: &[u32], first: &[u32]) {
-        if last.is_empty() || first.is_empty() {
-            return;
-        }
-        let id = self.sets.len() as u32;
-        self.sets.push(first.to_vec());
-        for &l in last {
-            self.follow[l as usize].push(id);
-        }
+        self.links.position()
     }
 
     /// The particle's first and last positions and whether it can be empty, adding its
@@ -156,22 +125,10 @@ impl<'p> Automaton<'p> {
                 wildcard: Some(w),
             }),
             Term::Sequence(items) => {
-                let mut acc = Info {
-                    nullable: true,
-                    ..Info::default()
-                };
+                let mut acc = Info::empty();
                 for item in items {
                     let c = self.walk(item, &mut inner_repeated);
-                    self.link(&acc.last, &c.first);
-                    if acc.nullable {
-                        acc.first.extend_from_slice(&c.first);
-                    }
-                    if c.nullable {
-                        acc.last.extend_from_slice(&c.last);
-                    } else {
-                        acc.last = c.last;
-                    }
-                    acc.nullable &= c.nullable;
+                    self.links.concat(&mut acc, c);
                 }
                 acc
             }
@@ -179,25 +136,16 @@ impl<'p> Automaton<'p> {
                 // An empty choice matches nothing (XSD 1.0, 3.8.4): not nullable.
                 let mut acc = Info::default();
                 for item in items {
-                    let c = self.walk(item, &mut inner_repeated);
-                    acc.first.extend_from_slice(&c.first);
-                    acc.last.extend_from_slice(&c.last);
-                    acc.nullable |= c.nullable;
+                    acc.or(self.walk(item, &mut inner_repeated));
                 }
                 acc
             }
             Term::All(items) => {
-                let children: Vec<Info> = items
-                    .iter()
-                    .map(|i| self.walk(i, &mut inner_repeated))
-                    .collect();
-                let mut acc = Info {
-                    nullable: true,
-                    ..Info::default()
-                };
-                for c in &children {
-                    acc.first.extend_from_slice(&c.first);
-                    acc.last.extend_from_slice(&c.last);
+                let mut acc = Info::empty();
+                for item in items {
+                    let c = self.walk(item, &mut inner_repeated);
+                    acc.first.extend(c.first);
+                    acc.last.extend(c.last);
                     acc.nullable &= c.nullable;
                 }
                 // After any member, any other member may come: the first-set of all the
@@ -205,13 +153,13 @@ impl<'p> Automaton<'p> {
                 // following itself is not allowed, as the members occur at most once, but
                 // a position's own name in that set is no ambiguity: the check skips a
                 // position meeting itself.)
-                self.link(&acc.last.clone(), &acc.first.clone());
+                self.links.link(&acc.last, &acc.first);
                 acc
             }
         };
         let repeats = p.max != Some(1);
         if repeats {
-            self.link(&info.last.clone(), &info.first.clone());
+            self.links.link(&info.last, &info.first);
             if p.min >= 2 {
                 self.counted_over_repeated(p.min, &info, &inner_repeated);
             }
@@ -267,7 +215,7 @@ impl<'p> Automaton<'p> {
         scratch.members.clear();
         scratch.wildcards.clear();
         for &id in ids {
-            for &x in &self.sets[id as usize] {
+            for &x in &self.links.sets[id as usize] {
                 if scratch.position_stamp[x as usize] == stamp {
                     continue;
                 }
@@ -373,16 +321,8 @@ pub fn check(p: &Particle) -> Vec<ModelProblem> {
     // The states: the start (the root's first positions) and after each position. Many
     // share one follow list (every member of a repeated choice): each distinct list is
     // checked once.
-    let start = a.sets.len() as u32;
-    a.sets.push(root.first);
+    let lists = a.links.lists(root.first);
     let mut seen = std::collections::HashSet::new();
-    let mut lists = vec![vec![start]];
-    for follow in std::mem::take(&mut a.follow) {
-        let mut ids: Vec<u32> = follow;
-        ids.sort_unstable();
-        ids.dedup();
-        lists.push(ids);
-    }
     for ids in &lists {
         if !ids.is_empty() && seen.insert(ids.as_slice()) {
             a.check_set(ids, &mut scratch);
