@@ -28,7 +28,7 @@ use ::boardxml::schema as __s;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ChineseChessRecord {
     /// Element `Head`.
-    pub head: Head,
+    pub head: ::std::boxed::Box<Head>,
     /// Element `MoveList`.
     pub move_list: MoveList,
 }
@@ -36,8 +36,9 @@ pub struct ChineseChessRecord {
     ChineseChessRecord, { const LATER : & [& str] = & ["Head", "MoveList"];
     __c::Content::Sequence(& [__c::Item::new(1, & ["Head"], "<Head>", LATER.split_at(1)
     .1), __c::Item::new(2, & ["MoveList"], "<MoveList>", & [])]) }, [0 :
-    Fixed(::std::string::String) fixed("Version", true, "1.0"), 1 head : Child(Head)
-    element("Head", 1, 1), 2 move_list : Child(MoveList) element("MoveList", 1, 1)]
+    Fixed(::std::string::String) fixed("Version", true, "1.0"), 1 head :
+    Child(::std::boxed::Box < Head >) element("Head", 1, 1), 2 move_list :
+    Child(MoveList) element("MoveList", 1, 1)]
 );
 ::boardxml::complex_element!(ChineseChessRecord, visited 0);
 /// Restriction of xs:string (schema type `Empty`).
@@ -317,60 +318,39 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "Empty",
+    "Fen",
+    "Flag",
+    "Head",
+    "Move",
+    "MoveList",
+    "MoveValue",
+    "RecordResultField",
+    "RecordTypeField",
+    "ResultCode",
+];
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[
-        ("Empty", ::boardxml::type_substitution::canonical::<Empty>),
-        (
-            "Fen",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml_formats::cbf::StartPosition<::boardxml_formats::cbf::FenForm>,
-            >,
-        ),
-        (
-            "MoveValue",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml_formats::cbf::MoveValue<MoveValueFacets>,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITY",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ID",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREF",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NCName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}Name",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}language",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}normalizedString",
-            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}token",
-            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
-        ),
+    members: ::boardxml::xsi_members![
+        "Empty" => Empty, "Fen" => ::boardxml_formats::cbf::StartPosition <
+        ::boardxml_formats::cbf::FenForm >, "MoveValue" =>
+        ::boardxml_formats::cbf::MoveValue < MoveValueFacets >,
+        "{http://www.w3.org/2001/XMLSchema}ENTITY" => ::boardxml::datatypes::Entity,
+        "{http://www.w3.org/2001/XMLSchema}ID" => ::boardxml::datatypes::Id,
+        "{http://www.w3.org/2001/XMLSchema}IDREF" => ::boardxml::datatypes::IdRef,
+        "{http://www.w3.org/2001/XMLSchema}NCName" => ::boardxml::datatypes::NCName,
+        "{http://www.w3.org/2001/XMLSchema}NMTOKEN" => ::boardxml::datatypes::NmToken,
+        "{http://www.w3.org/2001/XMLSchema}Name" => ::boardxml::datatypes::Name,
+        "{http://www.w3.org/2001/XMLSchema}language" => ::boardxml::datatypes::Language,
+        "{http://www.w3.org/2001/XMLSchema}normalizedString" =>
+        __s::xs::NormalizedString, "{http://www.w3.org/2001/XMLSchema}token" =>
+        __s::xs::Token
     ],
     refused: &[
         (
@@ -378,113 +358,44 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
             "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
         ),
     ],
-    known: &[
-        "Empty",
-        "Fen",
-        "Flag",
-        "Head",
-        "Move",
-        "MoveList",
-        "MoveValue",
-        "RecordResultField",
-        "RecordTypeField",
-        "ResultCode",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `RecordTypeField` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_RECORD_TYPE_FIELD: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("RecordTypeField"),
-    members: &[
-        ("Empty", ::boardxml::type_substitution::canonical::<Empty>),
-        ("Flag", ::boardxml::type_substitution::canonical::<Flag>),
-        ("ResultCode", ::boardxml::type_substitution::canonical::<ResultCode>),
-        (
-            "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NonNegativeInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}positiveInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::PositiveInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedByte",
-            ::boardxml::type_substitution::canonical::<u8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedInt",
-            ::boardxml::type_substitution::canonical::<u32>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedLong",
-            ::boardxml::type_substitution::canonical::<u64>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedShort",
-            ::boardxml::type_substitution::canonical::<u16>,
-        ),
+    members: ::boardxml::xsi_members![
+        "Empty" => Empty, "Flag" => Flag, "ResultCode" => ResultCode,
+        "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger" =>
+        ::boardxml::datatypes::NonNegativeInteger,
+        "{http://www.w3.org/2001/XMLSchema}positiveInteger" =>
+        ::boardxml::datatypes::PositiveInteger,
+        "{http://www.w3.org/2001/XMLSchema}unsignedByte" => u8,
+        "{http://www.w3.org/2001/XMLSchema}unsignedInt" => u32,
+        "{http://www.w3.org/2001/XMLSchema}unsignedLong" => u64,
+        "{http://www.w3.org/2001/XMLSchema}unsignedShort" => u16
     ],
     refused: &[],
-    known: &[
-        "Empty",
-        "Fen",
-        "Flag",
-        "Head",
-        "Move",
-        "MoveList",
-        "MoveValue",
-        "RecordResultField",
-        "RecordTypeField",
-        "ResultCode",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `RecordResultField` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_RECORD_RESULT_FIELD: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("RecordResultField"),
-    members: &[
-        ("Empty", ::boardxml::type_substitution::canonical::<Empty>),
-        ("ResultCode", ::boardxml::type_substitution::canonical::<ResultCode>),
-    ],
+    members: ::boardxml::xsi_members!["Empty" => Empty, "ResultCode" => ResultCode],
     refused: &[],
-    known: &[
-        "Empty",
-        "Fen",
-        "Flag",
-        "Head",
-        "Move",
-        "MoveList",
-        "MoveValue",
-        "RecordResultField",
-        "RecordTypeField",
-        "ResultCode",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Fen` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_FEN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Fen"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Empty",
-        "Fen",
-        "Flag",
-        "Head",
-        "Move",
-        "MoveList",
-        "MoveValue",
-        "RecordResultField",
-        "RecordTypeField",
-        "ResultCode",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ::boardxml::visitor!(

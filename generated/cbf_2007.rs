@@ -48,15 +48,16 @@ pub struct Board {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ChineseChessRecord {
     /// Element `Head`.
-    pub head: Head,
+    pub head: ::std::boxed::Box<Head>,
     /// Element `MoveList`.
     pub move_list: MoveList,
 }
 ::boardxml::complex_type!(
     ChineseChessRecord, { const LATER : & [& str] = & ["Head", "MoveList"];
     __c::Content::Sequence(& [__c::Item::new(0, & ["Head"], "<Head>", LATER.split_at(1)
-    .1), __c::Item::new(1, & ["MoveList"], "<MoveList>", & [])]) }, [0 head : Child(Head)
-    element("Head", 1, 1), 1 move_list : Child(MoveList) element("MoveList", 1, 1)]
+    .1), __c::Item::new(1, & ["MoveList"], "<MoveList>", & [])]) }, [0 head :
+    Child(::std::boxed::Box < Head >) element("Head", 1, 1), 1 move_list :
+    Child(MoveList) element("MoveList", 1, 1)]
 );
 ::boardxml::complex_element!(ChineseChessRecord, visited 1);
 /// Complex type `Head`.
@@ -296,61 +297,39 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "Board",
+    "BoardString",
+    "Head",
+    "Move",
+    "MoveList",
+    "MoveValue",
+    "RecordResult",
+    "RecordType",
+    "RecordTypeCode",
+    "ResultCode",
+];
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[
-        (
-            "BoardString",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml_formats::cbf::StartPosition<
-                    ::boardxml_formats::cbf::BoardForm,
-                >,
-            >,
-        ),
-        (
-            "MoveValue",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml_formats::cbf::MoveValue<MoveValueFacets>,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITY",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ID",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREF",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NCName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}Name",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}language",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}normalizedString",
-            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}token",
-            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
-        ),
+    members: ::boardxml::xsi_members![
+        "BoardString" => ::boardxml_formats::cbf::StartPosition <
+        ::boardxml_formats::cbf::BoardForm >, "MoveValue" =>
+        ::boardxml_formats::cbf::MoveValue < MoveValueFacets >,
+        "{http://www.w3.org/2001/XMLSchema}ENTITY" => ::boardxml::datatypes::Entity,
+        "{http://www.w3.org/2001/XMLSchema}ID" => ::boardxml::datatypes::Id,
+        "{http://www.w3.org/2001/XMLSchema}IDREF" => ::boardxml::datatypes::IdRef,
+        "{http://www.w3.org/2001/XMLSchema}NCName" => ::boardxml::datatypes::NCName,
+        "{http://www.w3.org/2001/XMLSchema}NMTOKEN" => ::boardxml::datatypes::NmToken,
+        "{http://www.w3.org/2001/XMLSchema}Name" => ::boardxml::datatypes::Name,
+        "{http://www.w3.org/2001/XMLSchema}language" => ::boardxml::datatypes::Language,
+        "{http://www.w3.org/2001/XMLSchema}normalizedString" =>
+        __s::xs::NormalizedString, "{http://www.w3.org/2001/XMLSchema}token" =>
+        __s::xs::Token
     ],
     refused: &[
         (
@@ -370,18 +349,7 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
             "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
         ),
     ],
-    known: &[
-        "Board",
-        "BoardString",
-        "Head",
-        "Move",
-        "MoveList",
-        "MoveValue",
-        "RecordResult",
-        "RecordType",
-        "RecordTypeCode",
-        "ResultCode",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ::boardxml::visitor!(

@@ -314,6 +314,11 @@ pub fn set_opt<T: SimpleValue>(slot: &mut Option<T>, text: &str) -> Result<bool,
 }
 
 /// Reads the element whose start tag is `tag` as the complex type `T`.
+// Never inlined: each element read takes a frame of its own, holding its own type's
+// fields, so the stack a document takes grows with its depth by what each level holds;
+// inlined into a caller that reads many types (a choice, a document type, a type of many
+// children), their builders would share one frame of them all.
+#[inline(never)]
 pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     let mut b = T::Builder::default();
     // A field failed: reading goes on to report everything, the value is not built.
@@ -1499,18 +1504,23 @@ macro_rules! document {
                 r: &mut $crate::xml::Reader<'_>,
                 tag: &$crate::xml::Tag,
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
-                $(if tag.name() == $n {
-                    return r
+                // A table of readers, one per root, not a chain of calls: each call's value
+                // would take a slot of this frame (245 KB for UBL's 2,300 global elements,
+                // which overflowed a 1 MiB stack); each reader has a frame of its own.
+                const READ: &[$crate::wildcards::ReadGlobal<$ty>] = &[$(
+                    |r, tag| r
                         .read_root_declared(
                             tag,
                             $crate::__value_constraint!($($vc)?),
                             $crate::__value_constraint!($($xt)?),
                         )
-                        .map(Self::$v);
-                })*
-                // Used by no arm when the schema has no global element.
-                let _ = (r, tag);
-                ::core::result::Result::Err($crate::schema::Invalid)
+                        .map($ty::$v)
+                ),*];
+                let name = tag.name();
+                match <Self as $crate::schema::Document>::ROOTS.iter().position(|n| *n == name) {
+                    ::core::option::Option::Some(i) => READ[i](r, tag),
+                    ::core::option::Option::None => ::core::result::Result::Err($crate::schema::Invalid),
+                }
             }
             fn write_root(&self, w: &mut $crate::xml::Writer) {
                 $(w.declare_namespaces(&[$(($p, $u)),*]);)?

@@ -34,6 +34,16 @@ pub struct NamedValue {
     pub key: KeyValue,
 }
 
+/// The members of a [`SimpleTable`]: `xsi_members!["{namespace}name" => Type, ...]`, each
+/// type's name with its [`canonical`] check (a macro so that generated tables stay one
+/// line per few members, not four per member).
+#[macro_export]
+macro_rules! xsi_members {
+    [$($n:literal => $t:ty),* $(,)?] => {
+        &[$(($n, $crate::type_substitution::canonical::<$t> as $crate::type_substitution::Canonical)),*]
+    };
+}
+
 /// [`Canonical`] of simple type `T` (generated or built in): `T`'s own white-space
 /// processing, lexical space and facets judge the text.
 pub fn canonical<T: SimpleValue>(

@@ -15,10 +15,9 @@ mod element_wildcards;
 
 use boardxml::diagnostic::{Code, Diagnostic};
 use boardxml::schema::{Document, Invalid};
+use boardxml::wildcards::Lax;
 use boardxml::xml::{Reader, Writer};
-use element_wildcards::{
-    LaxWildcardElement, LaxWildcardElement2, LaxWildcardElement3, Root, WildcardElement,
-};
+use element_wildcards::{GlobalElement, Root};
 
 const NS: &str = "xmlns=\"urn:boardxml:wild\"";
 
@@ -66,10 +65,10 @@ fn the_example_is_read_by_each_wildcard_and_written_back_exactly() {
     assert_eq!(d.any[1].name().namespace(), Some("urn:y"));
     // strict, ##targetNamespace: read by the global declarations, typed.
     assert_eq!(d.any_2.len(), 4);
-    assert!(matches!(&d.any_2[0], WildcardElement::Note(n) if n.as_str() == "declared"));
-    assert!(matches!(&d.any_2[1], WildcardElement::Count(c) if *c == 3));
+    assert!(matches!(&d.any_2[0], GlobalElement::Note(n) if n.as_str() == "declared"));
+    assert!(matches!(&d.any_2[1], GlobalElement::Count(c) if *c == 3));
     // Mixed content with a lax wildcard: text, <b>, a foreign element, in order.
-    let WildcardElement::Para(para) = &d.any_2[2] else {
+    let GlobalElement::Para(para) = &d.any_2[2] else {
         panic!("a para: {:?}", d.any_2[2])
     };
     use element_wildcards::ParaContent;
@@ -77,21 +76,21 @@ fn the_example_is_read_by_each_wildcard_and_written_back_exactly() {
         ParaContent::Text(t1),
         ParaContent::B(b),
         ParaContent::Text(_),
-        ParaContent::Any(LaxWildcardElement2::Other(em)),
+        ParaContent::Any(Lax::Other(em)),
         ParaContent::Text(t2),
     ] if t1 == "Mixed " && b == "bold" && em.content().string_value() == "foreign" && t2 == " text."));
-    let WildcardElement::Part(part) = &d.any_2[3] else {
+    let GlobalElement::Part(part) = &d.any_2[3] else {
         panic!("a part: {:?}", d.any_2[3])
     };
     assert_eq!(part.n, Some(1));
     // The part's own lax wildcard found the declared <part> inside it.
-    assert!(matches!(&part.any, Some(LaxWildcardElement3::Part(p)) if p.n == Some(2)));
+    assert!(matches!(&part.any, Some(Lax::Declared(GlobalElement::Part(p))) if p.n == Some(2)));
     assert_eq!(d.end.as_deref(), Some("fin"));
     // lax, urn:other in a choice: nothing declared there, kept as the tree.
     let Some(element_wildcards::DocChoice::Any(others)) = &d.content else {
         panic!("the choice's wildcard: {:?}", d.content)
     };
-    assert!(matches!(&others[..], [LaxWildcardElement::Other(e)] if e.name().local() == "thing"));
+    assert!(matches!(&others[..], [Lax::Other(e)] if e.name().local() == "thing"));
     // Written back, the document reads as the same value; the kept trees are exact.
     let written = write(&doc);
     assert_eq!(accepted(&written), doc, "{written}");
@@ -164,10 +163,10 @@ fn a_lax_wildcard_validates_what_is_declared_and_keeps_the_rest() {
     // ...an undeclared one of the namespace is kept.
     let doc_ = accepted(&doc("<part><free a=\"1\"/></part>"));
     let Root::Doc(d) = &doc_ else { panic!() };
-    let WildcardElement::Part(p) = &d.any_2[0] else {
+    let GlobalElement::Part(p) = &d.any_2[0] else {
         panic!()
     };
-    assert!(matches!(&p.any, Some(LaxWildcardElement3::Other(e)) if e.name().local() == "free"));
+    assert!(matches!(&p.any, Some(Lax::Other(e)) if e.name().local() == "free"));
     assert_eq!(accepted(&write(&doc_)), doc_);
     // In mixed content: a foreign element is taken (and checked nowhere), one of the
     // target namespace is not allowed.

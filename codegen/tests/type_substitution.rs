@@ -101,9 +101,9 @@ fn the_types_that_stand_in_are_computed_from_the_schema() {
             &code,
             r#"pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
                 declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
-                members: &[("{http://www.w3.org/2001/XMLSchema}byte", ::boardxml::type_substitution::canonical::<i8>),
-                    ("{http://www.w3.org/2001/XMLSchema}short", ::boardxml::type_substitution::canonical::<i16>),
-                    ("{urn:t}Small", ::boardxml::type_substitution::canonical::<Small>)],
+                members: ::boardxml::xsi_members!["{http://www.w3.org/2001/XMLSchema}byte" => i8,
+                    "{http://www.w3.org/2001/XMLSchema}short" => i16,
+                    "{urn:t}Small" => Small],
                 refused: &[],"#
         ),
         "{code}"
@@ -134,7 +134,7 @@ fn block_default_keeps_every_element_as_declared() {
     assert!(
         holds(
             &code,
-            r#"declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"), members: &[],"#
+            r#"declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"), members: ::boardxml::xsi_members![],"#
         ),
         "{code}"
     );
@@ -157,15 +157,18 @@ fn a_union_s_members_stand_in_unless_restriction_is_blocked() {
     assert!(
         holds(
             &code,
-            r#"members: &[("{http://www.w3.org/2001/XMLSchema}boolean", ::boardxml::type_substitution::canonical::<bool>),
-                ("{http://www.w3.org/2001/XMLSchema}byte", ::boardxml::type_substitution::canonical::<i8>),
-                ("{http://www.w3.org/2001/XMLSchema}int", ::boardxml::type_substitution::canonical::<i32>),
-                ("{http://www.w3.org/2001/XMLSchema}short", ::boardxml::type_substitution::canonical::<i16>)]"#
+            r#"members: ::boardxml::xsi_members!["{http://www.w3.org/2001/XMLSchema}boolean" => bool,
+                "{http://www.w3.org/2001/XMLSchema}byte" => i8,
+                "{http://www.w3.org/2001/XMLSchema}int" => i32,
+                "{http://www.w3.org/2001/XMLSchema}short" => i16]"#
         ),
         "{code}"
     );
     let code = generate(&schema(r#"block="restriction""#)).unwrap();
-    assert!(holds(&code, "members: &[],"), "{code}");
+    assert!(
+        holds(&code, "members: ::boardxml::xsi_members![],"),
+        "{code}"
+    );
     assert!(
         holds(
             &code,
@@ -413,11 +416,5 @@ fn a_long_chain_of_restrictions_stands_in() {
     }
     schema += r#"<xs:element name="e" type="T0"/></xs:schema>"#;
     let code = generate(&schema).unwrap();
-    assert!(
-        holds(
-            &code,
-            r#"("{urn:t}T40", ::boardxml::type_substitution::canonical::<T40>)"#
-        ),
-        "{code}"
-    );
+    assert!(holds(&code, r#""{urn:t}T40" => T40"#), "{code}");
 }

@@ -206,7 +206,7 @@ fn cbf_doc() -> impl Strategy<Value = cbf_1_0::Root> {
                 ..Default::default()
             };
             cbf_1_0::Root::ChineseChessRecord(cbf_1_0::ChineseChessRecord {
-                head,
+                head: Box::new(head),
                 move_list: cbf_1_0::MoveList { r#move: moves },
             })
         })

@@ -20,6 +20,7 @@ use super::{
     GlobalAttributes, Node, Process, Scope, SimpleView, WildcardError,
 };
 use crate::schema::{Element, Invalid};
+use crate::wildcards::GlobalElements;
 use crate::xml::{Reader, Tag, Writer};
 
 /// A schema's child of `xs:anyType` content (generated per schema): an element of one of
@@ -31,6 +32,51 @@ pub trait LaxChild: Element + fmt::Debug + Clone + PartialEq + Eq + Hash {
     /// The undeclared element this child is, if it is one (written in the namespace scope
     /// of the tree around it).
     fn undeclared(&self) -> Option<&LaxElement<Self>>;
+}
+
+/// A child element of `xs:anyType` content in a schema whose global elements are `G` (its
+/// generated enum of them, [`GlobalElements`]): an element of a global declaration, valid
+/// against it, or an undeclared one, its children and attributes assessed laxly in turn.
+/// A schema's anyType content and its wildcards share `G`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AnyChild<G> {
+    /// An element of one of the schema's global declarations.
+    Declared(G),
+    /// An element the schema declares no global element for.
+    Undeclared(LaxElement<AnyChild<G>>),
+}
+
+impl<G> Element for AnyChild<G>
+where
+    G: GlobalElements + fmt::Debug + Clone + PartialEq + Eq + Hash,
+{
+    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
+        match G::index(tag.name()) {
+            Some(i) => G::read_global(r, tag, i).map(AnyChild::Declared),
+            None => crate::wildcards::lax_undeclared(r, tag).map(AnyChild::Undeclared),
+        }
+    }
+
+    fn write_element(&self, w: &mut Writer, _name: &str) {
+        match self {
+            AnyChild::Declared(g) => g.write_global(w),
+            AnyChild::Undeclared(e) => e.write_element(w, ""),
+        }
+    }
+}
+
+impl<G> LaxChild for AnyChild<G>
+where
+    G: GlobalElements + fmt::Debug + Clone + PartialEq + Eq + Hash,
+{
+    type Globals = G::Attributes;
+
+    fn undeclared(&self) -> Option<&LaxElement<Self>> {
+        match self {
+            AnyChild::Undeclared(e) => Some(e),
+            AnyChild::Declared(_) => None,
+        }
+    }
 }
 
 /// One child of `xs:anyType` content: a child element (declared globally, or undeclared

@@ -64,8 +64,14 @@ impl Renderer<'_> {
             }
         };
         let impl_consts = (!consts.is_empty()).then(|| quote! { impl #ident { #(#consts)* } });
-        let xsi_name = self.xsi_names.get(&def.name).map(String::as_str);
-        let body = complex_impl(&ident, xsi_name, &plans, content, simple.as_ref());
+        let xsi_name = self.xsi_names.get(&def.name).cloned();
+        let body = complex_impl(
+            &ident,
+            xsi_name.as_deref(),
+            &plans,
+            content,
+            simple.as_ref(),
+        );
         // Every field optional or repeated: an empty value is a valid one.
         let default =
             (simple.is_none() && !plans.iter().any(|p| p.required)).then(|| quote! { Default, });
@@ -81,8 +87,7 @@ impl Renderer<'_> {
         });
         let visit = self.visit_args(&ident);
         let identity = self.identity_args(&def.name);
-        quote! {
-            #doc
+        let rest = quote! {
             #[derive(Debug, Clone, #default PartialEq, Eq, Hash)]
             pub struct #ident {
                 #(#decls)*
@@ -94,7 +99,16 @@ impl Renderer<'_> {
             #body
 
             ::boardxml::complex_element!(#ident #identity #visit);
-        }
+        };
+        // Written out here; `shapes::share` may write it once for the types of its shape.
+        self.last_complex = Some(shapes::ComplexItem {
+            index: 0,
+            ident: ident.clone(),
+            xsi: xsi_name,
+            doc: doc.clone(),
+            rest: rest.clone(),
+        });
+        quote! { #doc #rest }
     }
 
     /// The Rust type of an element's value: its type's, or `Nillable` of it.

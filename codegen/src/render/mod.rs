@@ -20,6 +20,7 @@ mod any_element;
 mod any_type;
 mod complex;
 mod docs;
+mod holding;
 mod identity;
 mod integers;
 mod mixed;
@@ -27,6 +28,7 @@ mod mixed_general;
 pub(crate) mod names;
 mod namespaces;
 mod nillable;
+mod shapes;
 mod simple;
 mod type_substitution;
 mod wildcard;
@@ -122,16 +124,18 @@ pub fn render(
         groups: BTreeMap::new(),
         used_names: idents.values().cloned().collect(),
         idents,
-        by_value: by_value_edges(schema),
+        holding: holding::Holding::new(schema, &by_value_edges(schema)),
         current: String::new(),
         visitor,
         visited: Vec::new(),
         visitor_methods: FieldNames::default(),
         shapes: HashSet::new(),
         global_attributes: None,
-        element_wildcards: BTreeMap::new(),
+        global_elements: None,
         xsi_tables: BTreeMap::new(),
         xsi_table_items: Vec::new(),
+        known_types: BTreeMap::new(),
+        last_complex: None,
         any_type_child: (format_ident!("AnyTypeChild"), std::cell::Cell::new(false)),
         xsi_names: xsi_type_names(schema),
     };
@@ -155,9 +159,16 @@ pub fn render(
         }
     }
     let mut items = Vec::new();
+    let mut complex = Vec::new();
     for def in schema.types.values() {
-        items.push(r.type_def(def));
+        let tokens = r.type_def(def);
+        if let Some(mut c) = r.last_complex.take() {
+            c.index = items.len();
+            complex.push(c);
+        }
+        items.push(tokens);
     }
+    shapes::share(&mut items, complex);
     items.push(r.root());
     if r.any_type_child.1.get() {
         r.any_type_child_type(any_type_child);
@@ -239,19 +250,23 @@ struct Renderer<'s> {
     shapes: HashSet<String>,
     /// The Rust name of each schema type (see [`rust_names`]).
     idents: BTreeMap<String, String>,
-    /// For each type, the named types it holds by value (not in a `Vec`).
-    by_value: BTreeMap<String, BTreeSet<String>>,
+    /// Which single fields are boxed.
+    holding: holding::Holding,
     /// The schema type being rendered (its nested group types included).
     current: String,
     /// The type that checks values against the schema's global attribute declarations,
     /// once an attribute wildcard needs it.
     global_attributes: Option<Ident>,
-    /// The types of what element wildcards take, by processContents and pattern.
-    element_wildcards: BTreeMap<String, Ident>,
+    /// The schema's enum of its global elements, once a wildcard takes them.
+    global_elements: Option<Ident>,
     /// What `xsi:type` may name on elements of simple declared types: one table per
     /// declared type and `block`, by its constant's name, and the constants rendered.
     xsi_tables: BTreeMap<SimpleSubstitution, Ident>,
     xsi_table_items: Vec<TokenStream>,
+    /// The complex type `type_def` rendered last, for `shapes::share`.
+    last_complex: Option<shapes::ComplexItem>,
+    /// The constants listing the schema's named types, by their list.
+    known_types: BTreeMap<Vec<String>, Ident>,
     /// The name of the schema's one enum of what `xs:anyType` content holds (see
     /// `render/any_type.rs`), and whether a type held as `xs:anyType` content needs it.
     any_type_child: (Ident, std::cell::Cell<bool>),
@@ -293,7 +308,8 @@ fn xsi_type_names(schema: &Schema) -> BTreeMap<String, String> {
 
 /// The types each type holds by value: an element field or choice variant that is neither
 /// repeated nor inside a repeated group, and the types of alternatives. A type that reaches
-/// itself through these would have infinite size; the fields on the cycle are boxed.
+/// itself through these would have infinite size; the fields on the cycle are boxed
+/// ([`holding`]).
 fn by_value_edges(schema: &Schema) -> BTreeMap<String, BTreeSet<String>> {
     fn walk(p: &Particle, out: &mut BTreeSet<String>) {
         if p.max != Some(1) {
@@ -417,26 +433,10 @@ impl<'s> Renderer<'s> {
         });
     }
 
-    /// Whether a field or variant of type `t` inside the current type must be boxed: `t`
-    /// holds, by value, directly or not, the current type.
+    /// Whether a field or variant of type `t` inside the current type is boxed: `t` holds,
+    /// by value, directly or not, the current type, or is large (see [`holding`]).
     fn needs_box(&self, t: &TypeRef) -> bool {
-        let TypeRef::Named(start) = t else {
-            return false;
-        };
-        let mut seen = HashSet::new();
-        let mut stack = vec![start.as_str()];
-        while let Some(at) = stack.pop() {
-            if at == self.current {
-                return true;
-            }
-            if !seen.insert(at) {
-                continue;
-            }
-            if let Some(next) = self.by_value.get(at) {
-                stack.extend(next.iter().map(String::as_str));
-            }
-        }
-        false
+        self.holding.boxed(&self.current, t)
     }
 
     /// The Rust type of a field or variant holding `t`, boxed where `t` would make the

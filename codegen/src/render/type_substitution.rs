@@ -61,7 +61,7 @@ impl Renderer<'_> {
         };
         let abstract_ = s.declared_abstract;
         let refused = s.refused.iter().map(|(n, why)| quote! { (#n, #why) });
-        let known = &s.known;
+        let known = self.known_types(&s.known);
         let declared_arm = declared_variant.iter();
         let visit = self.visit_args(&ident);
         quote! {
@@ -79,7 +79,7 @@ impl Renderer<'_> {
                         declared_abstract: #abstract_,
                         members: &[#(#members),*],
                         refused: &[#(#refused),*],
-                        known: &[#(#known),*],
+                        known: #known,
                     };
             }
 
@@ -116,12 +116,16 @@ impl Renderer<'_> {
             Some(n) => quote! { ::core::option::Option::Some(#n) },
             None => quote! { ::core::option::Option::None },
         };
-        let members = s.members.iter().map(|(n, t)| {
-            let rt = self.rust_type(t);
-            quote! { (#n, ::boardxml::type_substitution::canonical::<#rt>) }
-        });
+        let members: Vec<TokenStream> = s
+            .members
+            .iter()
+            .map(|(n, t)| {
+                let rt = self.rust_type(t);
+                quote! { #n => #rt }
+            })
+            .collect();
         let refused = s.refused.iter().map(|(n, why)| quote! { (#n, #why) });
-        let known = &s.known;
+        let known = self.known_types(&s.known);
         let open = s.open;
         let doc = format!(
             "What xsi:type may name on an element declared with `{}` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.",
@@ -133,14 +137,32 @@ impl Renderer<'_> {
             pub const #ident: ::boardxml::type_substitution::SimpleTable =
                 ::boardxml::type_substitution::SimpleTable {
                     declared: #declared,
-                    members: &[#(#members),*],
+                    members: ::boardxml::xsi_members![#(#members),*],
                     refused: &[#(#refused),*],
-                    known: &[#(#known),*],
+                    known: #known,
                     open: #open,
                 };
         });
         self.xsi_tables.insert(s.clone(), ident.clone());
         ident
+    }
+
+    /// The constant listing the named types `known` (the schema's: the same list for every
+    /// table), emitted once: UBL's 3,300 names in each of its dozen tables made 20,000 lines.
+    fn known_types(&mut self, known: &[String]) -> TokenStream {
+        if let Some(ident) = self.known_types.get(known) {
+            return quote! { #ident };
+        }
+        let name = self.fresh_name("XSI_KNOWN_TYPES");
+        let ident = format_ident!("{}", name);
+        self.xsi_table_items.push(quote! {
+            /// Every named type of the schema, by expanded name: what an `xsi:type` may name
+            /// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+            #[doc(hidden)]
+            pub const #ident: &[&str] = &[#(#known),*];
+        });
+        self.known_types.insert(known.to_vec(), ident.clone());
+        quote! { #ident }
     }
 
     /// What a choice branch, a mixed item or a root adds for an element whose declared type

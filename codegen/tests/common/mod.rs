@@ -363,10 +363,16 @@ pub fn build_validator(package: &Path, target: &Path) -> Result<(), String> {
     }
 }
 
+/// The stack a generated validator is run with: 1 MiB, issue 31's bound. Reading,
+/// validating and writing take a stack that grows with neither the schema nor the
+/// document beyond the reader's depth limit; a run that overflows it is a crash.
+pub const VALIDATOR_STACK_KIB: u32 = 1024;
+
 /// Runs a generated validator (`exe`) on `docs` against the set `set`, with `--format
-/// json`: the first error of each document that has one (`CODE message`; the others are
-/// valid), or why the run itself failed (a crash, a hang past `budget`, a document that
-/// cannot be read).
+/// json`, its main thread's stack limited to [`VALIDATOR_STACK_KIB`] (`ulimit -s` in a shell
+/// that then becomes the validator): the first error of each document that has one (`CODE
+/// message`; the others are valid), or why the run itself failed (a crash, a stack
+/// overflow among them, a hang past `budget`, a document that cannot be read).
 pub fn validator_errors(
     exe: &Path,
     set: &str,
@@ -375,7 +381,12 @@ pub fn validator_errors(
 ) -> Result<std::collections::BTreeMap<PathBuf, String>, String> {
     use std::time::{Duration, Instant};
     let out_file = tempfile::NamedTempFile::new().expect("a temporary file");
-    let mut child = Command::new(exe)
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -s {VALIDATOR_STACK_KIB} && exec \"$0\" \"$@\""
+        ))
+        .arg(exe)
         .args(["--schema", set, "--format", "json"])
         .args(docs)
         .stdout(out_file.reopen().expect("reopened"))

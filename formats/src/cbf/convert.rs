@@ -313,7 +313,7 @@ pub fn to_cbf_1_0(record: &Record) -> Result<Converted<cbf_1_0::ChineseChessReco
     }
     Ok(Converted {
         output: cbf_1_0::ChineseChessRecord {
-            head,
+            head: Box::new(head),
             move_list: cbf_1_0::MoveList { r#move: list },
         },
         losses,
@@ -436,7 +436,7 @@ pub fn to_cbf_2007(
     }
     Ok(Converted {
         output: cbf_2007::ChineseChessRecord {
-            head,
+            head: Box::new(head),
             move_list: cbf_2007::MoveList { r#move: list },
         },
         losses,

@@ -302,7 +302,7 @@ impl Record {
     pub fn from_2007(doc: &cbf_2007::ChineseChessRecord) -> Record {
         let mut r = Record::empty(Dialect::V2007, START_PATH_2007);
         r.result = result_2007(doc).map(|(code, path)| (code, path.to_string()));
-        let h = &doc.head;
+        let h: &cbf_2007::Head = &doc.head;
         // Every head field of one simple value, as the schema lists them; Type and Result
         // carry a code and a label, the Board value is the start position (below).
         r.head = text_fields(h, &[]);
@@ -334,7 +334,7 @@ impl Record {
     pub fn from_1_0(doc: &cbf_1_0::ChineseChessRecord) -> Record {
         let mut r = Record::empty(Dialect::V1_0, START_PATH_1_0);
         r.result = result_1_0(doc).map(|(code, path)| (code, path.to_string()));
-        let h = &doc.head;
+        let h: &cbf_1_0::Head = &doc.head;
         // Every head field of one simple value, as the schema lists them (RecordType and
         // RecordResult included); the FEN is the start position (below).
         r.head = text_fields(h, &[START_FIELD_1_0]);

@@ -177,145 +177,102 @@ pub struct DocSequence {
     XSI_TYPES_NUMBER_LIST)]
 );
 ::boardxml::sequence_group!(DocSequence, ["key"]);
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "Digits",
+    "Doc",
+    "Empty",
+    "Lower",
+    "NumberList",
+    "Settings",
+    "Word",
+];
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[
-        ("Lower", ::boardxml::type_substitution::canonical::<Lower>),
-        ("Word", ::boardxml::type_substitution::canonical::<Word>),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITY",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ID",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREF",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NCName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}Name",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}language",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}normalizedString",
-            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}token",
-            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
-        ),
+    members: ::boardxml::xsi_members![
+        "Lower" => Lower, "Word" => Word, "{http://www.w3.org/2001/XMLSchema}ENTITY" =>
+        ::boardxml::datatypes::Entity, "{http://www.w3.org/2001/XMLSchema}ID" =>
+        ::boardxml::datatypes::Id, "{http://www.w3.org/2001/XMLSchema}IDREF" =>
+        ::boardxml::datatypes::IdRef, "{http://www.w3.org/2001/XMLSchema}NCName" =>
+        ::boardxml::datatypes::NCName, "{http://www.w3.org/2001/XMLSchema}NMTOKEN" =>
+        ::boardxml::datatypes::NmToken, "{http://www.w3.org/2001/XMLSchema}Name" =>
+        ::boardxml::datatypes::Name, "{http://www.w3.org/2001/XMLSchema}language" =>
+        ::boardxml::datatypes::Language,
+        "{http://www.w3.org/2001/XMLSchema}normalizedString" =>
+        __s::xs::NormalizedString, "{http://www.w3.org/2001/XMLSchema}token" =>
+        __s::xs::Token
     ],
     refused: &[],
-    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
-    members: &[
-        (
-            "{http://www.w3.org/2001/XMLSchema}byte",
-            ::boardxml::type_substitution::canonical::<i8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}short",
-            ::boardxml::type_substitution::canonical::<i16>,
-        ),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}byte" => i8,
+        "{http://www.w3.org/2001/XMLSchema}short" => i16
     ],
     refused: &[],
-    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Word` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_WORD: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Word"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:token` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_TOKEN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}token"),
-    members: &[
-        ("Lower", ::boardxml::type_substitution::canonical::<Lower>),
-        ("Word", ::boardxml::type_substitution::canonical::<Word>),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITY",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ID",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREF",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NCName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}Name",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}language",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
-        ),
+    members: ::boardxml::xsi_members![
+        "Lower" => Lower, "Word" => Word, "{http://www.w3.org/2001/XMLSchema}ENTITY" =>
+        ::boardxml::datatypes::Entity, "{http://www.w3.org/2001/XMLSchema}ID" =>
+        ::boardxml::datatypes::Id, "{http://www.w3.org/2001/XMLSchema}IDREF" =>
+        ::boardxml::datatypes::IdRef, "{http://www.w3.org/2001/XMLSchema}NCName" =>
+        ::boardxml::datatypes::NCName, "{http://www.w3.org/2001/XMLSchema}NMTOKEN" =>
+        ::boardxml::datatypes::NmToken, "{http://www.w3.org/2001/XMLSchema}Name" =>
+        ::boardxml::datatypes::Name, "{http://www.w3.org/2001/XMLSchema}language" =>
+        ::boardxml::datatypes::Language
     ],
     refused: &[],
-    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Digits` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_DIGITS: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Digits"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `NumberList` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_NUMBER_LIST: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("NumberList"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:boolean` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_BOOLEAN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}boolean"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &["Digits", "Doc", "Empty", "Lower", "NumberList", "Settings", "Word"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };

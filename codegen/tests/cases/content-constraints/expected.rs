@@ -132,62 +132,9 @@ pub enum Root {
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
 /// A child element of `xs:anyType` content, assessed laxly (XSD 1.0, 3.4.7
-/// and 3.10.1): by its global declaration where the schema has one.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum AnyTypeChild {
-    /// Element `count`, valid by its global declaration.
-    Count(i32),
-    /// Element `doc`, valid by its global declaration.
-    Doc(::std::boxed::Box<Doc>),
-    /// Element `label`, valid by its global declaration.
-    Label(::std::boxed::Box<::boardxml::any::lax::LaxContent<AnyTypeChild>>),
-    /// An element the schema declares no global element for, its children
-    /// and attributes assessed laxly in turn.
-    Undeclared(::boardxml::any::lax::LaxElement<AnyTypeChild>),
-}
-impl ::boardxml::any::lax::LaxChild for AnyTypeChild {
-    type Globals = GlobalAttributes;
-    fn undeclared(
-        &self,
-    ) -> ::core::option::Option<&::boardxml::any::lax::LaxElement<Self>> {
-        match self {
-            Self::Undeclared(e) => ::core::option::Option::Some(e),
-            #[allow(unreachable_patterns)]
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-impl ::boardxml::schema::Element for AnyTypeChild {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name() == "count" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Count);
-        }
-        if tag.name() == "doc" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Doc);
-        }
-        if tag.name() == "label" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Label);
-        }
-        ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::Undeclared)
-    }
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
-        match *self {
-            Self::Count(ref v) => {
-                ::boardxml::schema::Element::write_element(v, w, "count")
-            }
-            Self::Doc(ref v) => ::boardxml::schema::Element::write_element(v, w, "doc"),
-            Self::Label(ref v) => {
-                ::boardxml::schema::Element::write_element(v, w, "label")
-            }
-            Self::Undeclared(ref v) => {
-                ::boardxml::schema::Element::write_element(v, w, "")
-            }
-        }
-    }
-}
+/// and 3.10.1): by its global declaration where the schema has one, else
+/// its children and attributes in turn.
+pub type AnyTypeChild = ::boardxml::any::lax::AnyChild<GlobalElement>;
 ///One of the alternatives of a choice in `Doc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DocChoice {
@@ -216,6 +163,21 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
         ::core::option::Option::None
     }
 }
+/// An element of one of the schema's global declarations, read by it: what
+/// its wildcards take (a strict one this type, a lax one
+/// `boardxml::wildcards::Lax` of it).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GlobalElement {
+    /// Element `count`, by its global declaration.
+    Count(i32),
+    /// Element `doc`, by its global declaration.
+    Doc(::std::boxed::Box<Doc>),
+    /// Element `label`, by its global declaration.
+    Label(::std::boxed::Box<::boardxml::any::lax::LaxContent<AnyTypeChild>>),
+}
+::boardxml::global_elements!(
+    GlobalElement, GlobalAttributes, ["count" Count, "doc" Doc, "label" Label]
+);
 ///An item of the mixed content of `Note`, in document order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum NoteContent {
@@ -246,348 +208,132 @@ pub enum ParaContent {
     ::boardxml::complex::ValueConstraint::Fixed("1.0"); xsi & XSI_TYPES_DECIMAL, 1 D "d"
     = ::boardxml::complex::ValueConstraint::Default("true"); xsi & XSI_TYPES_BOOLEAN]
 );
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &["Note", "Para"];
 ///What xsi:type may name on an element declared with `xs:anyType` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_ANY_TYPE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}anyType"),
-    members: &[
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITIES",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entities>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITY",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ID",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREF",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREFS",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRefs>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NCName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKENS",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmTokens>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NOTATION",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Notation>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}Name",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}QName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::QName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}anySimpleType",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::AnySimpleType,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}anyURI",
-            ::boardxml::type_substitution::canonical::<__s::xs::AnyUri>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}base64Binary",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::Base64Binary,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}boolean",
-            ::boardxml::type_substitution::canonical::<bool>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}byte",
-            ::boardxml::type_substitution::canonical::<i8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}date",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Date>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}dateTime",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::DateTime>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}decimal",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Decimal>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}double",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Double>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}duration",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Duration>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}float",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Float>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}gDay",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GDay>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}gMonth",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GMonth>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}gMonthDay",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GMonthDay>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}gYear",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GYear>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}gYearMonth",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::GYearMonth>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}hexBinary",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::HexBinary>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}int",
-            ::boardxml::type_substitution::canonical::<i32>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}integer",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Integer>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}language",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}long",
-            ::boardxml::type_substitution::canonical::<i64>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}negativeInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NegativeInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NonNegativeInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NonPositiveInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}normalizedString",
-            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}positiveInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::PositiveInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}short",
-            ::boardxml::type_substitution::canonical::<i16>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}string",
-            ::boardxml::type_substitution::canonical::<::std::string::String>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}time",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Time>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}token",
-            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedByte",
-            ::boardxml::type_substitution::canonical::<u8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedInt",
-            ::boardxml::type_substitution::canonical::<u32>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedLong",
-            ::boardxml::type_substitution::canonical::<u64>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedShort",
-            ::boardxml::type_substitution::canonical::<u16>,
-        ),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}ENTITIES" => ::boardxml::datatypes::Entities,
+        "{http://www.w3.org/2001/XMLSchema}ENTITY" => ::boardxml::datatypes::Entity,
+        "{http://www.w3.org/2001/XMLSchema}ID" => ::boardxml::datatypes::Id,
+        "{http://www.w3.org/2001/XMLSchema}IDREF" => ::boardxml::datatypes::IdRef,
+        "{http://www.w3.org/2001/XMLSchema}IDREFS" => ::boardxml::datatypes::IdRefs,
+        "{http://www.w3.org/2001/XMLSchema}NCName" => ::boardxml::datatypes::NCName,
+        "{http://www.w3.org/2001/XMLSchema}NMTOKEN" => ::boardxml::datatypes::NmToken,
+        "{http://www.w3.org/2001/XMLSchema}NMTOKENS" => ::boardxml::datatypes::NmTokens,
+        "{http://www.w3.org/2001/XMLSchema}NOTATION" => ::boardxml::datatypes::Notation,
+        "{http://www.w3.org/2001/XMLSchema}Name" => ::boardxml::datatypes::Name,
+        "{http://www.w3.org/2001/XMLSchema}QName" => ::boardxml::datatypes::QName,
+        "{http://www.w3.org/2001/XMLSchema}anySimpleType" =>
+        ::boardxml::datatypes::AnySimpleType, "{http://www.w3.org/2001/XMLSchema}anyURI"
+        => __s::xs::AnyUri, "{http://www.w3.org/2001/XMLSchema}base64Binary" =>
+        ::boardxml::datatypes::Base64Binary, "{http://www.w3.org/2001/XMLSchema}boolean"
+        => bool, "{http://www.w3.org/2001/XMLSchema}byte" => i8,
+        "{http://www.w3.org/2001/XMLSchema}date" => ::boardxml::datatypes::Date,
+        "{http://www.w3.org/2001/XMLSchema}dateTime" => ::boardxml::datatypes::DateTime,
+        "{http://www.w3.org/2001/XMLSchema}decimal" => ::boardxml::datatypes::Decimal,
+        "{http://www.w3.org/2001/XMLSchema}double" => ::boardxml::datatypes::Double,
+        "{http://www.w3.org/2001/XMLSchema}duration" => ::boardxml::datatypes::Duration,
+        "{http://www.w3.org/2001/XMLSchema}float" => ::boardxml::datatypes::Float,
+        "{http://www.w3.org/2001/XMLSchema}gDay" => ::boardxml::datatypes::GDay,
+        "{http://www.w3.org/2001/XMLSchema}gMonth" => ::boardxml::datatypes::GMonth,
+        "{http://www.w3.org/2001/XMLSchema}gMonthDay" =>
+        ::boardxml::datatypes::GMonthDay, "{http://www.w3.org/2001/XMLSchema}gYear" =>
+        ::boardxml::datatypes::GYear, "{http://www.w3.org/2001/XMLSchema}gYearMonth" =>
+        ::boardxml::datatypes::GYearMonth, "{http://www.w3.org/2001/XMLSchema}hexBinary"
+        => ::boardxml::datatypes::HexBinary, "{http://www.w3.org/2001/XMLSchema}int" =>
+        i32, "{http://www.w3.org/2001/XMLSchema}integer" =>
+        ::boardxml::datatypes::Integer, "{http://www.w3.org/2001/XMLSchema}language" =>
+        ::boardxml::datatypes::Language, "{http://www.w3.org/2001/XMLSchema}long" => i64,
+        "{http://www.w3.org/2001/XMLSchema}negativeInteger" =>
+        ::boardxml::datatypes::NegativeInteger,
+        "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger" =>
+        ::boardxml::datatypes::NonNegativeInteger,
+        "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger" =>
+        ::boardxml::datatypes::NonPositiveInteger,
+        "{http://www.w3.org/2001/XMLSchema}normalizedString" =>
+        __s::xs::NormalizedString, "{http://www.w3.org/2001/XMLSchema}positiveInteger" =>
+        ::boardxml::datatypes::PositiveInteger, "{http://www.w3.org/2001/XMLSchema}short"
+        => i16, "{http://www.w3.org/2001/XMLSchema}string" => ::std::string::String,
+        "{http://www.w3.org/2001/XMLSchema}time" => ::boardxml::datatypes::Time,
+        "{http://www.w3.org/2001/XMLSchema}token" => __s::xs::Token,
+        "{http://www.w3.org/2001/XMLSchema}unsignedByte" => u8,
+        "{http://www.w3.org/2001/XMLSchema}unsignedInt" => u32,
+        "{http://www.w3.org/2001/XMLSchema}unsignedLong" => u64,
+        "{http://www.w3.org/2001/XMLSchema}unsignedShort" => u16
     ],
     refused: &[],
-    known: &["Note", "Para"],
+    known: XSI_KNOWN_TYPES,
     open: true,
 };
 ///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
-    members: &[
-        (
-            "{http://www.w3.org/2001/XMLSchema}byte",
-            ::boardxml::type_substitution::canonical::<i8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}short",
-            ::boardxml::type_substitution::canonical::<i16>,
-        ),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}byte" => i8,
+        "{http://www.w3.org/2001/XMLSchema}short" => i16
     ],
     refused: &[],
-    known: &["Note", "Para"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITY",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ID",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREF",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NCName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}Name",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}language",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}normalizedString",
-            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}token",
-            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
-        ),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}ENTITY" => ::boardxml::datatypes::Entity,
+        "{http://www.w3.org/2001/XMLSchema}ID" => ::boardxml::datatypes::Id,
+        "{http://www.w3.org/2001/XMLSchema}IDREF" => ::boardxml::datatypes::IdRef,
+        "{http://www.w3.org/2001/XMLSchema}NCName" => ::boardxml::datatypes::NCName,
+        "{http://www.w3.org/2001/XMLSchema}NMTOKEN" => ::boardxml::datatypes::NmToken,
+        "{http://www.w3.org/2001/XMLSchema}Name" => ::boardxml::datatypes::Name,
+        "{http://www.w3.org/2001/XMLSchema}language" => ::boardxml::datatypes::Language,
+        "{http://www.w3.org/2001/XMLSchema}normalizedString" =>
+        __s::xs::NormalizedString, "{http://www.w3.org/2001/XMLSchema}token" =>
+        __s::xs::Token
     ],
     refused: &[],
-    known: &["Note", "Para"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:decimal` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_DECIMAL: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}decimal"),
-    members: &[
-        (
-            "{http://www.w3.org/2001/XMLSchema}byte",
-            ::boardxml::type_substitution::canonical::<i8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}int",
-            ::boardxml::type_substitution::canonical::<i32>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}integer",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Integer>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}long",
-            ::boardxml::type_substitution::canonical::<i64>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}negativeInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NegativeInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NonNegativeInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NonPositiveInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}positiveInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::PositiveInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}short",
-            ::boardxml::type_substitution::canonical::<i16>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedByte",
-            ::boardxml::type_substitution::canonical::<u8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedInt",
-            ::boardxml::type_substitution::canonical::<u32>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedLong",
-            ::boardxml::type_substitution::canonical::<u64>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedShort",
-            ::boardxml::type_substitution::canonical::<u16>,
-        ),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}byte" => i8,
+        "{http://www.w3.org/2001/XMLSchema}int" => i32,
+        "{http://www.w3.org/2001/XMLSchema}integer" => ::boardxml::datatypes::Integer,
+        "{http://www.w3.org/2001/XMLSchema}long" => i64,
+        "{http://www.w3.org/2001/XMLSchema}negativeInteger" =>
+        ::boardxml::datatypes::NegativeInteger,
+        "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger" =>
+        ::boardxml::datatypes::NonNegativeInteger,
+        "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger" =>
+        ::boardxml::datatypes::NonPositiveInteger,
+        "{http://www.w3.org/2001/XMLSchema}positiveInteger" =>
+        ::boardxml::datatypes::PositiveInteger, "{http://www.w3.org/2001/XMLSchema}short"
+        => i16, "{http://www.w3.org/2001/XMLSchema}unsignedByte" => u8,
+        "{http://www.w3.org/2001/XMLSchema}unsignedInt" => u32,
+        "{http://www.w3.org/2001/XMLSchema}unsignedLong" => u64,
+        "{http://www.w3.org/2001/XMLSchema}unsignedShort" => u16
     ],
     refused: &[],
-    known: &["Note", "Para"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:boolean` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_BOOLEAN: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}boolean"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &["Note", "Para"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };

@@ -299,179 +299,92 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "Axis",
+    "AxisOrIndex",
+    "AxisPair",
+    "Halves",
+    "InTwoThousand",
+    "Key",
+    "Price",
+    "ShortWait",
+    "SpelledOut",
+    "Stamps",
+    "UnitInterval",
+    "Values",
+];
 ///What xsi:type may name on an element declared with `Price` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_PRICE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Price"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Axis",
-        "AxisOrIndex",
-        "AxisPair",
-        "Halves",
-        "InTwoThousand",
-        "Key",
-        "Price",
-        "ShortWait",
-        "SpelledOut",
-        "Stamps",
-        "UnitInterval",
-        "Values",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `InTwoThousand` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_IN_TWO_THOUSAND: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("InTwoThousand"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Axis",
-        "AxisOrIndex",
-        "AxisPair",
-        "Halves",
-        "InTwoThousand",
-        "Key",
-        "Price",
-        "ShortWait",
-        "SpelledOut",
-        "Stamps",
-        "UnitInterval",
-        "Values",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `UnitInterval` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_UNIT_INTERVAL: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("UnitInterval"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Axis",
-        "AxisOrIndex",
-        "AxisPair",
-        "Halves",
-        "InTwoThousand",
-        "Key",
-        "Price",
-        "ShortWait",
-        "SpelledOut",
-        "Stamps",
-        "UnitInterval",
-        "Values",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Halves` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_HALVES: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Halves"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Axis",
-        "AxisOrIndex",
-        "AxisPair",
-        "Halves",
-        "InTwoThousand",
-        "Key",
-        "Price",
-        "ShortWait",
-        "SpelledOut",
-        "Stamps",
-        "UnitInterval",
-        "Values",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Key` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_KEY: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Key"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Axis",
-        "AxisOrIndex",
-        "AxisPair",
-        "Halves",
-        "InTwoThousand",
-        "Key",
-        "Price",
-        "ShortWait",
-        "SpelledOut",
-        "Stamps",
-        "UnitInterval",
-        "Values",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `ShortWait` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_SHORT_WAIT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("ShortWait"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Axis",
-        "AxisOrIndex",
-        "AxisPair",
-        "Halves",
-        "InTwoThousand",
-        "Key",
-        "Price",
-        "ShortWait",
-        "SpelledOut",
-        "Stamps",
-        "UnitInterval",
-        "Values",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Stamps` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STAMPS: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Stamps"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Axis",
-        "AxisOrIndex",
-        "AxisPair",
-        "Halves",
-        "InTwoThousand",
-        "Key",
-        "Price",
-        "ShortWait",
-        "SpelledOut",
-        "Stamps",
-        "UnitInterval",
-        "Values",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Axis` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_AXIS: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Axis"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Axis",
-        "AxisOrIndex",
-        "AxisPair",
-        "Halves",
-        "InTwoThousand",
-        "Key",
-        "Price",
-        "ShortWait",
-        "SpelledOut",
-        "Stamps",
-        "UnitInterval",
-        "Values",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };

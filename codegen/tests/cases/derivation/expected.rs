@@ -388,11 +388,31 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "Board",
+    "CappedLevel",
+    "Clock",
+    "Item",
+    "Level",
+    "Move",
+    "Note",
+    "Pawn",
+    "Piece",
+    "Rank",
+    "ShortNote",
+    "Side",
+    "SmallLevel",
+    "Timer",
+    "TitledLevel",
+];
 ///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[
         (
             "CappedLevel",
@@ -423,30 +443,14 @@ pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml
             "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
         ),
     ],
-    known: &[
-        "Board",
-        "CappedLevel",
-        "Clock",
-        "Item",
-        "Level",
-        "Move",
-        "Note",
-        "Pawn",
-        "Piece",
-        "Rank",
-        "ShortNote",
-        "Side",
-        "SmallLevel",
-        "Timer",
-        "TitledLevel",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[
         (
             "Note",
@@ -497,22 +501,6 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
             "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
         ),
     ],
-    known: &[
-        "Board",
-        "CappedLevel",
-        "Clock",
-        "Item",
-        "Level",
-        "Move",
-        "Note",
-        "Pawn",
-        "Piece",
-        "Rank",
-        "ShortNote",
-        "Side",
-        "SmallLevel",
-        "Timer",
-        "TitledLevel",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };

@@ -357,11 +357,24 @@ impl ::boardxml::any::AttributeWildcard for WiderWildcard {
     const DECLARED: &'static [&'static str] = &["id"];
     type Globals = GlobalAttributes;
 }
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "Base",
+    "Closed",
+    "Inherited",
+    "Narrowed",
+    "Price",
+    "StrictPrice",
+    "TaggedPrice",
+    "Wider",
+];
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[
         (
             "{http://www.w3.org/2001/XMLSchema}ENTITY",
@@ -400,15 +413,6 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
             "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
         ),
     ],
-    known: &[
-        "Base",
-        "Closed",
-        "Inherited",
-        "Narrowed",
-        "Price",
-        "StrictPrice",
-        "TaggedPrice",
-        "Wider",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };

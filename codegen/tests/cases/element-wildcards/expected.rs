@@ -11,7 +11,7 @@ pub struct Doc {
     /// The elements the wildcard (`xs:any`) takes: an element in a namespace other than no namespace, urn:boardxml:wild, processContents "skip".
     pub any: ::std::vec::Vec<::boardxml::any::AnyElement>,
     /// The elements the wildcard (`xs:any`) takes: an element in urn:boardxml:wild, processContents "strict".
-    pub any_2: ::std::vec::Vec<WildcardElement>,
+    pub any_2: ::std::vec::Vec<GlobalElement>,
     /// Element `end`.
     pub end: ::core::option::Option<::std::string::String>,
     ///The choice group.
@@ -31,8 +31,8 @@ pub struct Doc {
     Leaf(::std::string::String) typed("{urn:boardxml:wild}title", 1, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING), 1 any :
     Children(::boardxml::any::AnyElement) element("*!##local urn:boardxml:wild", 0,
-    __c::UNBOUNDED), 2 any_2 : Children(WildcardElement) element("*=urn:boardxml:wild",
-    1, 4), 3 end : OptLeaf(::std::string::String) typed("end", 0, 1,
+    __c::UNBOUNDED), 2 any_2 : Children(GlobalElement) element("*=urn:boardxml:wild", 1,
+    4), 3 end : OptLeaf(::std::string::String) typed("end", 0, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING), 4 content : Opt(DocChoice)
     group(0, 1)]
 );
@@ -54,13 +54,13 @@ pub struct Part {
     /// Attribute `n`.
     pub n: ::core::option::Option<i32>,
     /// The elements the wildcard (`xs:any`) takes: an element in urn:boardxml:wild, processContents "lax".
-    pub any: ::core::option::Option<LaxWildcardElement3>,
+    pub any: ::core::option::Option<::boardxml::wildcards::Lax<GlobalElement>>,
 }
 ::boardxml::complex_type!(
     Part named "{urn:boardxml:wild}Part", __c::Content::Sequence(& [__c::Item::new(1, &
     ["*=urn:boardxml:wild"], "an element in urn:boardxml:wild", & [])]), [0 n :
-    OptAttr(i32) attribute("n", false), 1 any : OptChild(LaxWildcardElement3)
-    element("*=urn:boardxml:wild", 0, 1)]
+    OptAttr(i32) attribute("n", false), 1 any : OptChild(::boardxml::wildcards::Lax <
+    GlobalElement >) element("*=urn:boardxml:wild", 0, 1)]
 );
 ::boardxml::complex_element!(Part);
 /// A document of this schema: one variant per global element.
@@ -138,55 +138,31 @@ pub enum DocChoice {
     /// Element `plain`.
     Plain(::std::string::String),
     /// What the wildcard (`xs:any`) takes: an element in urn:other.
-    Any(::std::vec::Vec<LaxWildcardElement>),
+    Any(::std::vec::Vec<::boardxml::wildcards::Lax<GlobalElement>>),
 }
 ::boardxml::choice_group!(
     DocChoice, ["plain", "*=urn:other"], [Plain "plain"; xsi & XSI_TYPES_STRING, Any
     "*=urn:other"[1, 2]]
 );
-/// An element a wildcard (`xs:any`, processContents="lax") takes: an element in urn:other.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum LaxWildcardElement {
-    /// An element the schema declares no global element for, kept whole.
-    Other(::boardxml::any::AnyElement),
-}
-impl ::boardxml::schema::Element for LaxWildcardElement {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::Other)
-    }
+/// The schema's global attribute declarations, as strict and lax attribute
+/// wildcards check values against them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct GlobalAttributes;
+impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
     #[allow(unused_variables)]
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
-        match *self {
-            Self::Other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""),
-        }
+    fn check(
+        name: &::boardxml::any::ExpandedName,
+        value: &str,
+        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
+    ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
+        ::core::option::Option::None
     }
 }
-/// An element a wildcard (`xs:any`, processContents="lax") takes: an element in a namespace other than no namespace, urn:boardxml:wild.
+/// An element of one of the schema's global declarations, read by it: what
+/// its wildcards take (a strict one this type, a lax one
+/// `boardxml::wildcards::Lax` of it).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum LaxWildcardElement2 {
-    /// An element the schema declares no global element for, kept whole.
-    Other(::boardxml::any::AnyElement),
-}
-impl ::boardxml::schema::Element for LaxWildcardElement2 {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::Other)
-    }
-    #[allow(unused_variables)]
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
-        match *self {
-            Self::Other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""),
-        }
-    }
-}
-/// An element a wildcard (`xs:any`, processContents="lax") takes: an element in urn:boardxml:wild.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum LaxWildcardElement3 {
+pub enum GlobalElement {
     /// Element `{urn:boardxml:wild}count`, by its global declaration.
     Count(i32),
     /// Element `{urn:boardxml:wild}doc`, by its global declaration.
@@ -197,73 +173,12 @@ pub enum LaxWildcardElement3 {
     Para(::std::boxed::Box<Para>),
     /// Element `{urn:boardxml:wild}part`, by its global declaration.
     Part(::std::boxed::Box<Part>),
-    /// An element the schema declares no global element for, kept whole.
-    Other(::boardxml::any::AnyElement),
 }
-impl ::boardxml::schema::Element for LaxWildcardElement3 {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name() == "{urn:boardxml:wild}count" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Count);
-        }
-        if tag.name() == "{urn:boardxml:wild}doc" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Doc);
-        }
-        if tag.name() == "{urn:boardxml:wild}note" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Note);
-        }
-        if tag.name() == "{urn:boardxml:wild}para" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Para);
-        }
-        if tag.name() == "{urn:boardxml:wild}part" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Part);
-        }
-        ::boardxml::wildcards::lax_undeclared(r, tag).map(Self::Other)
-    }
-    #[allow(unused_variables)]
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
-        match *self {
-            Self::Count(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}count",
-                )
-            }
-            Self::Doc(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}doc",
-                )
-            }
-            Self::Note(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}note",
-                )
-            }
-            Self::Para(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}para",
-                )
-            }
-            Self::Part(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}part",
-                )
-            }
-            Self::Other(ref v) => ::boardxml::schema::Element::write_element(v, w, ""),
-        }
-    }
-}
+::boardxml::global_elements!(
+    GlobalElement, GlobalAttributes, ["{urn:boardxml:wild}count" Count,
+    "{urn:boardxml:wild}doc" Doc, "{urn:boardxml:wild}note" Note,
+    "{urn:boardxml:wild}para" Para, "{urn:boardxml:wild}part" Part]
+);
 ///An item of the mixed content of `Para`, in document order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ParaContent {
@@ -274,170 +189,49 @@ pub enum ParaContent {
     ///Element `b`.
     B(::std::string::String),
     ///What the wildcard (`xs:any`) takes: an element in a namespace other than no namespace, urn:boardxml:wild.
-    Any(LaxWildcardElement2),
+    Any(::boardxml::wildcards::Lax<GlobalElement>),
 }
 ::boardxml::mixed_content!(
     ParaContent, 0, ::core::option::Option::None, [0 B "{urn:boardxml:wild}b"; xsi &
     XSI_TYPES_STRING, 1 Any "*!##local urn:boardxml:wild"]
 );
-/// An element a wildcard (`xs:any`, processContents="strict") takes: an element in urn:boardxml:wild.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum WildcardElement {
-    /// Element `{urn:boardxml:wild}count`, by its global declaration.
-    Count(i32),
-    /// Element `{urn:boardxml:wild}doc`, by its global declaration.
-    Doc(::std::boxed::Box<Doc>),
-    /// Element `{urn:boardxml:wild}note`, by its global declaration.
-    Note(::std::string::String),
-    /// Element `{urn:boardxml:wild}para`, by its global declaration.
-    Para(::std::boxed::Box<Para>),
-    /// Element `{urn:boardxml:wild}part`, by its global declaration.
-    Part(::std::boxed::Box<Part>),
-}
-impl ::boardxml::schema::Element for WildcardElement {
-    fn read_element(
-        r: &mut ::boardxml::xml::Reader<'_>,
-        tag: &::boardxml::xml::Tag,
-    ) -> ::core::result::Result<Self, ::boardxml::schema::Invalid> {
-        if tag.name() == "{urn:boardxml:wild}count" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Count);
-        }
-        if tag.name() == "{urn:boardxml:wild}doc" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Doc);
-        }
-        if tag.name() == "{urn:boardxml:wild}note" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Note);
-        }
-        if tag.name() == "{urn:boardxml:wild}para" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Para);
-        }
-        if tag.name() == "{urn:boardxml:wild}part" {
-            return ::boardxml::schema::Element::read_element(r, tag).map(Self::Part);
-        }
-        ::core::result::Result::Err(
-            ::boardxml::wildcards::undeclared(
-                r,
-                tag,
-                &[
-                    "{urn:boardxml:wild}count",
-                    "{urn:boardxml:wild}doc",
-                    "{urn:boardxml:wild}note",
-                    "{urn:boardxml:wild}para",
-                    "{urn:boardxml:wild}part",
-                ],
-            ),
-        )
-    }
-    #[allow(unused_variables)]
-    fn write_element(&self, w: &mut ::boardxml::xml::Writer, _name: &str) {
-        match *self {
-            Self::Count(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}count",
-                )
-            }
-            Self::Doc(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}doc",
-                )
-            }
-            Self::Note(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}note",
-                )
-            }
-            Self::Para(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}para",
-                )
-            }
-            Self::Part(ref v) => {
-                ::boardxml::schema::Element::write_element(
-                    v,
-                    w,
-                    "{urn:boardxml:wild}part",
-                )
-            }
-        }
-    }
-}
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "{urn:boardxml:wild}Doc",
+    "{urn:boardxml:wild}Para",
+    "{urn:boardxml:wild}Part",
+];
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITY",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ID",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREF",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NCName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}Name",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}language",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}normalizedString",
-            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}token",
-            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
-        ),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}ENTITY" => ::boardxml::datatypes::Entity,
+        "{http://www.w3.org/2001/XMLSchema}ID" => ::boardxml::datatypes::Id,
+        "{http://www.w3.org/2001/XMLSchema}IDREF" => ::boardxml::datatypes::IdRef,
+        "{http://www.w3.org/2001/XMLSchema}NCName" => ::boardxml::datatypes::NCName,
+        "{http://www.w3.org/2001/XMLSchema}NMTOKEN" => ::boardxml::datatypes::NmToken,
+        "{http://www.w3.org/2001/XMLSchema}Name" => ::boardxml::datatypes::Name,
+        "{http://www.w3.org/2001/XMLSchema}language" => ::boardxml::datatypes::Language,
+        "{http://www.w3.org/2001/XMLSchema}normalizedString" =>
+        __s::xs::NormalizedString, "{http://www.w3.org/2001/XMLSchema}token" =>
+        __s::xs::Token
     ],
     refused: &[],
-    known: &[
-        "{urn:boardxml:wild}Doc",
-        "{urn:boardxml:wild}Para",
-        "{urn:boardxml:wild}Part",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
-    members: &[
-        (
-            "{http://www.w3.org/2001/XMLSchema}byte",
-            ::boardxml::type_substitution::canonical::<i8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}short",
-            ::boardxml::type_substitution::canonical::<i16>,
-        ),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}byte" => i8,
+        "{http://www.w3.org/2001/XMLSchema}short" => i16
     ],
     refused: &[],
-    known: &[
-        "{urn:boardxml:wild}Doc",
-        "{urn:boardxml:wild}Para",
-        "{urn:boardxml:wild}Part",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };

@@ -259,11 +259,24 @@ pub enum ParaChoice {
     ParaChoice, ["b", "i"], [B "b"; xsi & XSI_TYPES_STRING, I "i"; xsi &
     XSI_TYPES_STRING]
 );
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "Address",
+    "Bare",
+    "Count",
+    "Doc",
+    "Note",
+    "Open",
+    "Para",
+    "Signed",
+];
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[
         (
             "{http://www.w3.org/2001/XMLSchema}ENTITY",
@@ -302,14 +315,14 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
             "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
         ),
     ],
-    known: &["Address", "Bare", "Count", "Doc", "Note", "Open", "Para", "Signed"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[
         (
             "{http://www.w3.org/2001/XMLSchema}byte",
@@ -320,6 +333,6 @@ pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml
             "it is derived by restriction, and the element's block (or blockDefault) forbids restriction (XSD 1.0, 3.14.6 clause 2.1)",
         ),
     ],
-    known: &["Address", "Bare", "Count", "Doc", "Note", "Open", "Para", "Signed"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };

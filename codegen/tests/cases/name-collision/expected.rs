@@ -140,42 +140,43 @@ pub enum SelfTypeChoice {
     SelfTypeChoice, ["String", "Vec"], [String "String"; xsi & XSI_TYPES_STRING, Vec
     "Vec"; xsi & XSI_TYPES_TYPE]
 );
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &["Option", "Result", "String", "self", "type"];
 ///What xsi:type may name on an element declared with `Option` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_OPTION: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Option"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &["Option", "Result", "String", "self", "type"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Result` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_RESULT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Result"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &["Option", "Result", "String", "self", "type"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `String` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("String"),
-    members: &[
-        ("Option", ::boardxml::type_substitution::canonical::<Option>),
-        ("Result", ::boardxml::type_substitution::canonical::<Result>),
-    ],
+    members: ::boardxml::xsi_members!["Option" => Option, "Result" => Result],
     refused: &[],
-    known: &["Option", "Result", "String", "self", "type"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `type` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_TYPE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("type"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &["Option", "Result", "String", "self", "type"],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };

@@ -240,266 +240,118 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "Colour",
+    "Extremes",
+    "Levels",
+    "Node",
+    "NodeId",
+    "Pair",
+    "Primary",
+    "Sample",
+    "Scores",
+    "Size",
+    "SmallNumber",
+    "Width",
+];
 ///What xsi:type may name on an element declared with `Scores` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_SCORES: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Scores"),
-    members: &[
-        ("Extremes", ::boardxml::type_substitution::canonical::<Extremes>),
-        ("Pair", ::boardxml::type_substitution::canonical::<Pair>),
-    ],
+    members: ::boardxml::xsi_members!["Extremes" => Extremes, "Pair" => Pair],
     refused: &[],
-    known: &[
-        "Colour",
-        "Extremes",
-        "Levels",
-        "Node",
-        "NodeId",
-        "Pair",
-        "Primary",
-        "Sample",
-        "Scores",
-        "Size",
-        "SmallNumber",
-        "Width",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Pair` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_PAIR: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Pair"),
-    members: &[("Extremes", ::boardxml::type_substitution::canonical::<Extremes>)],
+    members: ::boardxml::xsi_members!["Extremes" => Extremes],
     refused: &[],
-    known: &[
-        "Colour",
-        "Extremes",
-        "Levels",
-        "Node",
-        "NodeId",
-        "Pair",
-        "Primary",
-        "Sample",
-        "Scores",
-        "Size",
-        "SmallNumber",
-        "Width",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Extremes` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_EXTREMES: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Extremes"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Colour",
-        "Extremes",
-        "Levels",
-        "Node",
-        "NodeId",
-        "Pair",
-        "Primary",
-        "Sample",
-        "Scores",
-        "Size",
-        "SmallNumber",
-        "Width",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Size` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_SIZE: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Size"),
-    members: &[
-        ("Width", ::boardxml::type_substitution::canonical::<Width>),
-        (
-            "{http://www.w3.org/2001/XMLSchema}byte",
-            ::boardxml::type_substitution::canonical::<i8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}int",
-            ::boardxml::type_substitution::canonical::<i32>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}integer",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Integer>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}long",
-            ::boardxml::type_substitution::canonical::<i64>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}negativeInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NegativeInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NonNegativeInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::NonPositiveInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}positiveInteger",
-            ::boardxml::type_substitution::canonical::<
-                ::boardxml::datatypes::PositiveInteger,
-            >,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}short",
-            ::boardxml::type_substitution::canonical::<i16>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedByte",
-            ::boardxml::type_substitution::canonical::<u8>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedInt",
-            ::boardxml::type_substitution::canonical::<u32>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedLong",
-            ::boardxml::type_substitution::canonical::<u64>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}unsignedShort",
-            ::boardxml::type_substitution::canonical::<u16>,
-        ),
+    members: ::boardxml::xsi_members![
+        "Width" => Width, "{http://www.w3.org/2001/XMLSchema}byte" => i8,
+        "{http://www.w3.org/2001/XMLSchema}int" => i32,
+        "{http://www.w3.org/2001/XMLSchema}integer" => ::boardxml::datatypes::Integer,
+        "{http://www.w3.org/2001/XMLSchema}long" => i64,
+        "{http://www.w3.org/2001/XMLSchema}negativeInteger" =>
+        ::boardxml::datatypes::NegativeInteger,
+        "{http://www.w3.org/2001/XMLSchema}nonNegativeInteger" =>
+        ::boardxml::datatypes::NonNegativeInteger,
+        "{http://www.w3.org/2001/XMLSchema}nonPositiveInteger" =>
+        ::boardxml::datatypes::NonPositiveInteger,
+        "{http://www.w3.org/2001/XMLSchema}positiveInteger" =>
+        ::boardxml::datatypes::PositiveInteger, "{http://www.w3.org/2001/XMLSchema}short"
+        => i16, "{http://www.w3.org/2001/XMLSchema}unsignedByte" => u8,
+        "{http://www.w3.org/2001/XMLSchema}unsignedInt" => u32,
+        "{http://www.w3.org/2001/XMLSchema}unsignedLong" => u64,
+        "{http://www.w3.org/2001/XMLSchema}unsignedShort" => u16
     ],
     refused: &[],
-    known: &[
-        "Colour",
-        "Extremes",
-        "Levels",
-        "Node",
-        "NodeId",
-        "Pair",
-        "Primary",
-        "Sample",
-        "Scores",
-        "Size",
-        "SmallNumber",
-        "Width",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Width` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_WIDTH: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Width"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Colour",
-        "Extremes",
-        "Levels",
-        "Node",
-        "NodeId",
-        "Pair",
-        "Primary",
-        "Sample",
-        "Scores",
-        "Size",
-        "SmallNumber",
-        "Width",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Primary` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_PRIMARY: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Primary"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Colour",
-        "Extremes",
-        "Levels",
-        "Node",
-        "NodeId",
-        "Pair",
-        "Primary",
-        "Sample",
-        "Scores",
-        "Size",
-        "SmallNumber",
-        "Width",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `Levels` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_LEVELS: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("Levels"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Colour",
-        "Extremes",
-        "Levels",
-        "Node",
-        "NodeId",
-        "Pair",
-        "Primary",
-        "Sample",
-        "Scores",
-        "Size",
-        "SmallNumber",
-        "Width",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `SmallNumber` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_SMALL_NUMBER: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("SmallNumber"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Colour",
-        "Extremes",
-        "Levels",
-        "Node",
-        "NodeId",
-        "Pair",
-        "Primary",
-        "Sample",
-        "Scores",
-        "Size",
-        "SmallNumber",
-        "Width",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:IDREF` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_IDREF: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}IDREF"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "Colour",
-        "Extremes",
-        "Levels",
-        "Node",
-        "NodeId",
-        "Pair",
-        "Primary",
-        "Sample",
-        "Scores",
-        "Size",
-        "SmallNumber",
-        "Width",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };

@@ -70,13 +70,7 @@ impl PieceTyped {
             "{urn:boardxml:substitution}Ranked",
         ],
         refused: &[],
-        known: &[
-            "{urn:boardxml:substitution}Piece",
-            "{urn:boardxml:substitution}Promoted",
-            "{urn:boardxml:substitution}Ranked",
-            "{urn:boardxml:substitution}ShortText",
-            "{urn:boardxml:substitution}Signed",
-        ],
+        known: XSI_KNOWN_TYPES,
     };
 }
 ::boardxml::type_substitution!(PieceTyped, [Declared], [0 Piece, 1 Promoted, 2 Ranked]);
@@ -140,13 +134,7 @@ impl RankedTyped {
             "{urn:boardxml:substitution}Promoted",
         ],
         refused: &[],
-        known: &[
-            "{urn:boardxml:substitution}Piece",
-            "{urn:boardxml:substitution}Promoted",
-            "{urn:boardxml:substitution}Ranked",
-            "{urn:boardxml:substitution}ShortText",
-            "{urn:boardxml:substitution}Signed",
-        ],
+        known: XSI_KNOWN_TYPES,
     };
 }
 ::boardxml::type_substitution!(RankedTyped, [Declared], [0 Ranked, 1 Promoted]);
@@ -288,51 +276,31 @@ pub enum BoardChoice2 {
     xsi & XSI_TYPES_STRING, ShortNote "{urn:boardxml:substitution}short-note"; xsi &
     XSI_TYPES_SHORT_TEXT]
 );
+/// Every named type of the schema, by expanded name: what an `xsi:type` may name
+/// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
+#[doc(hidden)]
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "{urn:boardxml:substitution}Piece",
+    "{urn:boardxml:substitution}Promoted",
+    "{urn:boardxml:substitution}Ranked",
+    "{urn:boardxml:substitution}ShortText",
+    "{urn:boardxml:substitution}Signed",
+];
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITY",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ID",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREF",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NCName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}Name",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}language",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}normalizedString",
-            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}token",
-            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
-        ),
-        (
-            "{urn:boardxml:substitution}ShortText",
-            ::boardxml::type_substitution::canonical::<ShortText>,
-        ),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}ENTITY" => ::boardxml::datatypes::Entity,
+        "{http://www.w3.org/2001/XMLSchema}ID" => ::boardxml::datatypes::Id,
+        "{http://www.w3.org/2001/XMLSchema}IDREF" => ::boardxml::datatypes::IdRef,
+        "{http://www.w3.org/2001/XMLSchema}NCName" => ::boardxml::datatypes::NCName,
+        "{http://www.w3.org/2001/XMLSchema}NMTOKEN" => ::boardxml::datatypes::NmToken,
+        "{http://www.w3.org/2001/XMLSchema}Name" => ::boardxml::datatypes::Name,
+        "{http://www.w3.org/2001/XMLSchema}language" => ::boardxml::datatypes::Language,
+        "{http://www.w3.org/2001/XMLSchema}normalizedString" =>
+        __s::xs::NormalizedString, "{http://www.w3.org/2001/XMLSchema}token" =>
+        __s::xs::Token, "{urn:boardxml:substitution}ShortText" => ShortText
     ],
     refused: &[
         (
@@ -340,75 +308,33 @@ pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::board
             "it is derived by extension, and the element's block (or blockDefault) forbids extension",
         ),
     ],
-    known: &[
-        "{urn:boardxml:substitution}Piece",
-        "{urn:boardxml:substitution}Promoted",
-        "{urn:boardxml:substitution}Ranked",
-        "{urn:boardxml:substitution}ShortText",
-        "{urn:boardxml:substitution}Signed",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `ShortText` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_SHORT_TEXT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{urn:boardxml:substitution}ShortText"),
-    members: &[],
+    members: ::boardxml::xsi_members![],
     refused: &[],
-    known: &[
-        "{urn:boardxml:substitution}Piece",
-        "{urn:boardxml:substitution}Promoted",
-        "{urn:boardxml:substitution}Ranked",
-        "{urn:boardxml:substitution}ShortText",
-        "{urn:boardxml:substitution}Signed",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING_2: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
     declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}string"),
-    members: &[
-        (
-            "{http://www.w3.org/2001/XMLSchema}ENTITY",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Entity>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}ID",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Id>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}IDREF",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::IdRef>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NCName",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NCName>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}NMTOKEN",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::NmToken>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}Name",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Name>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}language",
-            ::boardxml::type_substitution::canonical::<::boardxml::datatypes::Language>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}normalizedString",
-            ::boardxml::type_substitution::canonical::<__s::xs::NormalizedString>,
-        ),
-        (
-            "{http://www.w3.org/2001/XMLSchema}token",
-            ::boardxml::type_substitution::canonical::<__s::xs::Token>,
-        ),
-        (
-            "{urn:boardxml:substitution}ShortText",
-            ::boardxml::type_substitution::canonical::<ShortText>,
-        ),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}ENTITY" => ::boardxml::datatypes::Entity,
+        "{http://www.w3.org/2001/XMLSchema}ID" => ::boardxml::datatypes::Id,
+        "{http://www.w3.org/2001/XMLSchema}IDREF" => ::boardxml::datatypes::IdRef,
+        "{http://www.w3.org/2001/XMLSchema}NCName" => ::boardxml::datatypes::NCName,
+        "{http://www.w3.org/2001/XMLSchema}NMTOKEN" => ::boardxml::datatypes::NmToken,
+        "{http://www.w3.org/2001/XMLSchema}Name" => ::boardxml::datatypes::Name,
+        "{http://www.w3.org/2001/XMLSchema}language" => ::boardxml::datatypes::Language,
+        "{http://www.w3.org/2001/XMLSchema}normalizedString" =>
+        __s::xs::NormalizedString, "{http://www.w3.org/2001/XMLSchema}token" =>
+        __s::xs::Token, "{urn:boardxml:substitution}ShortText" => ShortText
     ],
     refused: &[
         (
@@ -416,12 +342,6 @@ pub const XSI_TYPES_STRING_2: ::boardxml::type_substitution::SimpleTable = ::boa
             "it is a complex type (with simple content derived from the declared type), which an element declared with a simple type cannot be held as here (not supported)",
         ),
     ],
-    known: &[
-        "{urn:boardxml:substitution}Piece",
-        "{urn:boardxml:substitution}Promoted",
-        "{urn:boardxml:substitution}Ranked",
-        "{urn:boardxml:substitution}ShortText",
-        "{urn:boardxml:substitution}Signed",
-    ],
+    known: XSI_KNOWN_TYPES,
     open: false,
 };
