@@ -129,12 +129,25 @@ pub enum Lax<G> {
     Other(AnyElement),
 }
 
+/// Reads the element whose start tag is `tag` as lax assessment does: by its global
+/// declaration in `G` where the schema has one (`declared`), else as the undeclared element
+/// `U` ([`lax_undeclared`], `undeclared`). What a lax wildcard and `xs:anyType` content
+/// share.
+pub fn read_lax<G: GlobalElements, U: Element, T>(
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    declared: fn(G) -> T,
+    undeclared: fn(U) -> T,
+) -> Result<T, Invalid> {
+    match G::index(tag.name()) {
+        Some(i) => G::read_global(r, tag, i).map(declared),
+        None => lax_undeclared(r, tag).map(undeclared),
+    }
+}
+
 impl<G: GlobalElements> Element for Lax<G> {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        match G::index(tag.name()) {
-            Some(i) => G::read_global(r, tag, i).map(Lax::Declared),
-            None => lax_undeclared(r, tag).map(Lax::Other),
-        }
+        read_lax(r, tag, Lax::Declared, Lax::Other)
     }
 
     fn write_element(&self, w: &mut Writer, _name: &str) {

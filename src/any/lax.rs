@@ -51,10 +51,7 @@ where
     G: GlobalElements + fmt::Debug + Clone + PartialEq + Eq + Hash,
 {
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        match G::index(tag.name()) {
-            Some(i) => G::read_global(r, tag, i).map(AnyChild::Declared),
-            None => crate::wildcards::lax_undeclared(r, tag).map(AnyChild::Undeclared),
-        }
+        crate::wildcards::read_lax(r, tag, AnyChild::Declared, AnyChild::Undeclared)
     }
 
     fn write_element(&self, w: &mut Writer, _name: &str) {

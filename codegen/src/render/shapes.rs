@@ -34,32 +34,35 @@ pub(super) struct ComplexItem {
 /// invocation of the shape's macro, defined before the first of them.
 pub(super) fn share(items: &mut [TokenStream], complex: Vec<ComplexItem>) {
     // Shapes in the order of their first type: deterministic, as the items are.
-    let mut order: Vec<String> = Vec::new();
-    let mut by_shape: HashMap<String, (TokenStream, Vec<ComplexItem>)> = HashMap::new();
-    for mut item in complex {
-        item.rest = visible(item.rest);
-        item.doc = visible_attributes(item.doc);
+    let mut shapes: Vec<Vec<ComplexItem>> = Vec::new();
+    let mut by_shape: HashMap<String, usize> = HashMap::new();
+    for item in complex {
         let template = template(&item.rest, &item.ident, item.xsi.as_deref());
         let key = format!("{}|{template}", item.xsi.is_some());
-        match by_shape.get_mut(&key) {
-            Some((_, members)) => members.push(item),
+        match by_shape.get(&key) {
+            Some(&k) => shapes[k].push(item),
             None => {
-                order.push(key.clone());
-                by_shape.insert(key, (template, vec![item]));
+                by_shape.insert(key, shapes.len());
+                shapes.push(vec![item]);
             }
         }
     }
     let mut n = 0u32;
-    for key in order {
-        let Some((template, members)) = by_shape.remove(&key) else {
-            continue;
-        };
+    for members in shapes {
         if members.len() < 2 {
             continue;
         }
+        // Inside a macro the doc comments are tokens the pass over the whole file does not
+        // reach: they are made visible here, for the types written through one.
+        let first = &members[0];
+        let template = template(
+            &visible(first.rest.clone()),
+            &first.ident,
+            first.xsi.as_deref(),
+        );
         n += 1;
         let name = format_ident!("__shape_{}", n);
-        let named = members[0].xsi.is_some();
+        let named = first.xsi.is_some();
         let pattern = if named {
             "($(#[$doc:meta])* $t:ident $x:literal)"
         } else {
@@ -81,7 +84,8 @@ pub(super) fn share(items: &mut [TokenStream], complex: Vec<ComplexItem>) {
             }
         };
         for (k, m) in members.into_iter().enumerate() {
-            let (doc, ident) = (&m.doc, &m.ident);
+            let doc = visible_attributes(m.doc);
+            let ident = &m.ident;
             let xsi = m.xsi.as_deref().map(Literal::string);
             let call = quote! { #name! { #doc #ident #xsi } };
             items[m.index] = if k == 0 {
