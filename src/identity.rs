@@ -97,13 +97,74 @@ impl Test {
 impl Path {
     /// Whether the elements `names` (below the context, the last one the candidate) are
     /// what the path's steps select.
-    fn selects(&self, names: &[String]) -> bool {
+    fn selects(&self, names: Below<'_>) -> bool {
         let n = self.steps.len();
-        if names.len() < n || (!self.descendant && names.len() != n) {
+        let len = names.len();
+        if len < n || (!self.descendant && len != n) {
             return false;
         }
-        let tail = &names[names.len() - n..];
-        self.steps.iter().zip(tail).all(|(t, name)| t.matches(name))
+        self.steps
+            .iter()
+            .enumerate()
+            .all(|(k, t)| t.matches(names.get(len - n + k)))
+    }
+}
+
+/// The names of the open elements from the first activation's element down, in one
+/// buffer (an allocation per element was a fifth of reading a document with constraints).
+#[derive(Debug, Default)]
+struct Names {
+    text: String,
+    /// Where each name ends in `text`.
+    ends: Vec<usize>,
+}
+
+impl Names {
+    fn push(&mut self, name: &str) {
+        self.text.push_str(name);
+        self.ends.push(self.text.len());
+    }
+
+    fn pop(&mut self) {
+        self.ends.pop();
+        self.text.truncate(self.ends.last().copied().unwrap_or(0));
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
+    /// The names from index `from` on.
+    fn below(&self, from: usize) -> Below<'_> {
+        Below { names: self, from }
+    }
+}
+
+/// Some of the open elements' names: those below an element.
+#[derive(Clone, Copy)]
+struct Below<'a> {
+    names: &'a Names,
+    from: usize,
+}
+
+impl Below<'_> {
+    const NONE: Below<'static> = Below {
+        names: &Names {
+            text: String::new(),
+            ends: Vec::new(),
+        },
+        from: 0,
+    };
+
+    fn len(&self) -> usize {
+        self.names.ends.len().saturating_sub(self.from)
+    }
+
+    fn get(&self, k: usize) -> &str {
+        let i = self.from + k;
+        let start = if i == 0 { 0 } else { self.names.ends[i - 1] };
+        &self.names.text[start..self.names.ends[i]]
     }
 }
 
@@ -113,6 +174,10 @@ struct Place {
     offset: usize,
     path: String,
 }
+
+/// The element path of the open element at a depth (the root is 1): paths are built only
+/// for what is kept or reported.
+pub(crate) type PathAt<'a> = &'a dyn Fn(usize) -> String;
 
 /// A field's cell in a row.
 #[derive(Debug, Clone)]
@@ -135,7 +200,8 @@ struct Row {
     activation: usize,
     /// The depth of the selected element.
     depth: usize,
-    place: Place,
+    /// The offset of its start tag (its path is built when the row closes, if needed).
+    offset: usize,
     cells: Vec<Cell>,
     /// For each cell that waits for an element's value: the depth of that element.
     waiting: Vec<Option<usize>>,
@@ -146,12 +212,11 @@ struct Row {
 /// the binding as conflicting).
 type Table = HashMap<Vec<KeyValue>, Option<Place>>;
 
-/// One constraint active at one element.
+/// One constraint active at one element (its path is asked only for a message).
 #[derive(Debug)]
 struct Activation {
     constraint: &'static Constraint,
     depth: usize,
-    place: Place,
     /// Its own complete rows (key and unique).
     table: Table,
     /// Its complete rows (keyref), resolved when its element ends.
@@ -164,13 +229,24 @@ pub(crate) struct Engine {
     /// The depth of the current element (the root is 1).
     depth: usize,
     /// The names of the open elements from depth `base` down, while constraints are active.
-    names: Vec<String>,
+    names: Names,
     base: usize,
     active: Vec<Activation>,
     rows: Vec<Row>,
-    /// Key and unique tables carried up to an element from its children: (the element's
-    /// depth, the constraint's name, the table).
-    carried: Vec<(usize, &'static str, Table)>,
+    /// Key and unique tables carried up to the open elements from their children, merged as
+    /// each child ends (so that an element with many children holds one table per
+    /// constraint, not one per child): deepest last.
+    carried: Vec<Level>,
+}
+
+/// The tables carried up to one open element from the children that have ended so far.
+#[derive(Debug)]
+struct Level {
+    depth: usize,
+    /// Per constraint name: each key-sequence, with `None` where two children carried it
+    /// (conflicting: left out when the element ends, but kept until then so that a third
+    /// child's copy conflicts too).
+    tables: Vec<(&'static str, Table)>,
 }
 
 impl Engine {
@@ -180,29 +256,21 @@ impl Engine {
         !self.active.is_empty()
     }
 
-    /// An element starts: `name` (expanded), its start tag at `offset`; `path` builds its
-    /// element path, asked only when it is selected.
-    pub(crate) fn enter(&mut self, name: &str, offset: usize, path: &dyn Fn() -> String) {
+    /// An element starts: `name` (expanded), its start tag at `offset`.
+    pub(crate) fn enter(&mut self, name: &str, offset: usize) {
         self.depth += 1;
         if self.active.is_empty() {
             return;
         }
-        self.names.push(name.to_string());
-        let mut place = None;
+        self.names.push(name);
         for a in 0..self.active.len() {
             let act = &self.active[a];
             if act.depth >= self.depth {
                 continue;
             }
-            let below = &self.names[act.depth - self.base + 1..];
+            let below = self.names.below(act.depth - self.base + 1);
             if act.constraint.selector.iter().any(|p| p.selects(below)) {
-                let place = place
-                    .get_or_insert_with(|| Place {
-                        offset,
-                        path: path(),
-                    })
-                    .clone();
-                self.open_row(a, place);
+                self.open_row(a, offset);
             }
         }
         // Element fields of the open rows selected above this one.
@@ -210,7 +278,7 @@ impl Engine {
             if row.depth >= self.depth {
                 continue;
             }
-            let below = &self.names[row.depth - self.base + 1..];
+            let below = self.names.below(row.depth - self.base + 1);
             let fields = self.active[row.activation].constraint.fields;
             for (i, alternatives) in fields.iter().enumerate() {
                 if alternatives
@@ -233,35 +301,32 @@ impl Engine {
         constraints: &'static [Constraint],
         name: &str,
         offset: usize,
-        path: String,
     ) {
         if self.active.is_empty() {
             self.base = self.depth;
             self.names.clear();
-            self.names.push(name.to_string());
+            self.names.push(name);
         }
-        let place = Place { offset, path };
         for c in constraints {
             self.active.push(Activation {
                 constraint: c,
                 depth: self.depth,
-                place: place.clone(),
                 table: Table::new(),
                 references: Vec::new(),
             });
             // A selector `.` selects the element itself.
-            if c.selector.iter().any(|p| p.selects(&[])) {
-                self.open_row(self.active.len() - 1, place.clone());
+            if c.selector.iter().any(|p| p.selects(Below::NONE)) {
+                self.open_row(self.active.len() - 1, offset);
             }
         }
     }
 
-    fn open_row(&mut self, activation: usize, place: Place) {
+    fn open_row(&mut self, activation: usize, offset: usize) {
         let fields = self.active[activation].constraint.fields;
         let mut row = Row {
             activation,
             depth: self.depth,
-            place,
+            offset,
             cells: vec![Cell::Empty; fields.len()],
             waiting: vec![None; fields.len()],
         };
@@ -269,13 +334,40 @@ impl Engine {
         for (i, alternatives) in fields.iter().enumerate() {
             if alternatives
                 .iter()
-                .any(|p| p.attribute.is_none() && p.selects(&[]))
+                .any(|p| p.attribute.is_none() && p.selects(Below::NONE))
             {
                 row.cells[i] = Cell::Pending;
                 row.waiting[i] = Some(self.depth);
             }
         }
         self.rows.push(row);
+    }
+
+    /// Whether a value read now (attribute `attribute` of the current element, or with
+    /// `None` its simple content) fills a cell of an open row, as [`Engine::value`] would
+    /// take it: else it need not be made into a key.
+    pub(crate) fn wants(&self, attribute: Option<&str>) -> bool {
+        let depth = self.depth;
+        self.rows.iter().any(|row| {
+            if row.depth > depth {
+                return false;
+            }
+            match attribute {
+                None => row
+                    .waiting
+                    .iter()
+                    .zip(&row.cells)
+                    .any(|(w, c)| *w == Some(depth) && matches!(c, Cell::Pending)),
+                Some(name) => {
+                    let below = self.names.below(row.depth - self.base + 1);
+                    let fields = self.active[row.activation].constraint.fields;
+                    fields
+                        .iter()
+                        .flat_map(|a| a.iter())
+                        .any(|p| p.attribute.is_some_and(|t| t.matches(name)) && p.selects(below))
+                }
+            }
+        })
     }
 
     /// A typed value was read: attribute `attribute` of the current element, or (`None`)
@@ -296,7 +388,7 @@ impl Engine {
                     }
                 }
                 Some(name) => {
-                    let below = &self.names[row.depth - self.base + 1..];
+                    let below = self.names.below(row.depth - self.base + 1);
                     let fields = self.active[row.activation].constraint.fields;
                     for (i, alternatives) in fields.iter().enumerate() {
                         let hit = alternatives.iter().any(|p| {
@@ -315,8 +407,9 @@ impl Engine {
     }
 
     /// The current element ends: its rows are complete, the constraints active at it are
-    /// checked, and its tables are carried up. Returns what is wrong.
-    pub(crate) fn leave(&mut self, found: &mut Vec<Diagnostic>) {
+    /// checked, and its tables are carried up. Returns what is wrong; `path_at` gives the
+    /// path of an open element (this one and those above).
+    pub(crate) fn leave(&mut self, found: &mut Vec<Diagnostic>, path_at: PathAt<'_>) {
         let depth = self.depth;
         self.depth = depth.saturating_sub(1);
         if self.active.is_empty() {
@@ -327,7 +420,7 @@ impl Engine {
         while i < self.rows.len() {
             if self.rows[i].depth == depth {
                 let row = self.rows.remove(i);
-                self.close_row(row, found);
+                self.close_row(row, found, path_at);
             } else {
                 i += 1;
             }
@@ -339,18 +432,28 @@ impl Engine {
                 }
             }
         }
+        // What the children carried up, without the sequences two of them carried.
+        let mut children = match self.carried.last() {
+            Some(level) if level.depth == depth => self.carried.pop().map(|l| l.tables),
+            _ => None,
+        }
+        .unwrap_or_default();
+        for (_, table) in &mut children {
+            table.retain(|_, p| p.is_some());
+        }
         // Constraints active here.
         let first = self
             .active
             .iter()
             .position(|a| a.depth == depth)
             .unwrap_or(self.active.len());
-        if first < self.active.len() {
+        let bindings = if first < self.active.len() {
             let closing: Vec<Activation> = self.active.drain(first..).collect();
-            self.close_element(depth, closing, found);
+            self.close_element(closing, children, found, &|| path_at(depth))
         } else {
-            self.carry_up(depth, Vec::new());
-        }
+            children
+        };
+        self.carry_up(depth, bindings);
         self.names.pop();
         if self.active.is_empty() {
             self.names.clear();
@@ -358,11 +461,16 @@ impl Engine {
         }
     }
 
-    fn close_row(&mut self, row: Row, found: &mut Vec<Diagnostic>) {
+    /// The row of the element at `row.depth`, which ends (the current element).
+    fn close_row(&mut self, row: Row, found: &mut Vec<Diagnostic>, path_at: PathAt<'_>) {
         let act = &mut self.active[row.activation];
         let c = act.constraint;
+        let place = || Place {
+            offset: row.offset,
+            path: path_at(row.depth),
+        };
         let mut values = Vec::with_capacity(row.cells.len());
-        for (i, cell) in row.cells.iter().enumerate() {
+        for (i, cell) in row.cells.into_iter().enumerate() {
             let field = || {
                 format!(
                     "the field {} of the {} \"{}\"",
@@ -373,7 +481,7 @@ impl Engine {
             };
             let (problem, expected, what) = match cell {
                 Cell::Value(v) => {
-                    values.push(v.clone());
+                    values.push(v);
                     continue;
                 }
                 Cell::Many => (
@@ -402,8 +510,8 @@ impl Engine {
             found.push(
                 Diagnostic::error(
                     Code::IDENTITY_FIELD,
-                    row.place.offset,
-                    row.place.path.clone(),
+                    row.offset,
+                    path_at(row.depth),
                     problem,
                 )
                 .expected(expected)
@@ -412,14 +520,14 @@ impl Engine {
             return;
         }
         match c.kind {
-            Kind::KeyRef(_) => act.references.push((values, row.place)),
+            Kind::KeyRef(_) => act.references.push((values, place())),
             Kind::Key | Kind::Unique => {
                 if let Some(Some(first)) = act.table.get(&values) {
                     found.push(
                         Diagnostic::error(
                             Code::DUPLICATE_KEY,
-                            row.place.offset,
-                            row.place.path.clone(),
+                            row.offset,
+                            path_at(row.depth),
                             format!(
                                 "the {} \"{}\" has {} here and at {} already",
                                 c.kind.xsd(),
@@ -430,7 +538,7 @@ impl Engine {
                         )
                         .expected(format!(
                             "a value no other element selected under {} has",
-                            act.place.path
+                            path_at(act.depth)
                         ))
                         .found(format!(
                             "{}, also at {}",
@@ -439,19 +547,21 @@ impl Engine {
                         )),
                     );
                 } else {
-                    act.table.insert(values, Some(row.place));
+                    act.table.insert(values, Some(place()));
                 }
             }
         }
     }
 
-    /// The element at `depth` ends with the constraints `closing` active at it.
+    /// The element ends with the constraints `closing` active at it and the tables
+    /// `children` carried up to it: its keyrefs are resolved, and its bindings returned.
     fn close_element(
         &mut self,
-        depth: usize,
         closing: Vec<Activation>,
+        children: Vec<(&'static str, Table)>,
         found: &mut Vec<Diagnostic>,
-    ) {
+        path: &dyn Fn() -> String,
+    ) -> Vec<(&'static str, Table)> {
         // The bindings here: own tables first, then what the children carried up.
         let mut bindings: Vec<(&'static str, Table)> = Vec::new();
         let mut references = Vec::new();
@@ -461,15 +571,7 @@ impl Engine {
                 Kind::Key | Kind::Unique => bindings.push((a.constraint.name, a.table)),
             }
         }
-        let own = bindings.len();
-        let carried: Vec<_> = {
-            let (here, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.carried)
-                .into_iter()
-                .partition(|(d, _, _)| *d == depth);
-            self.carried = rest;
-            here
-        };
-        merge_carried(&mut bindings, own, carried);
+        add_children(&mut bindings, children);
         for (a, refer) in references {
             let table = bindings.iter().find(|(n, _)| *n == refer).map(|(_, t)| t);
             for (values, place) in a.references {
@@ -486,72 +588,68 @@ impl Engine {
                             local(a.constraint.name),
                             shown(&values),
                             local(refer),
-                            a.place.path
+                            path()
                         ),
                     )
                     .expected(format!(
                         "a value of the key \"{}\" under {}",
                         local(refer),
-                        a.place.path
+                        path()
                     ))
                     .found(shown(&values)),
                 );
             }
         }
-        self.carry_up(depth, bindings);
+        bindings
     }
 
-    /// Carries the bindings of the element at `depth` (and the tables carried to it, when
-    /// no constraint of its own closed) up to its parent, if a constraint is active above.
+    /// Carries the bindings of the element at `depth` that ends up to its parent, if a
+    /// constraint is active above, merged into what its earlier children carried.
     fn carry_up(&mut self, depth: usize, bindings: Vec<(&'static str, Table)>) {
         let above = self.active.iter().any(|a| a.depth < depth);
-        if !above {
-            self.carried.retain(|(d, _, _)| *d < depth);
+        if !above || bindings.is_empty() {
             return;
         }
-        for (name, table) in bindings {
-            self.carried.push((depth - 1, name, table));
+        if self.carried.last().is_none_or(|l| l.depth != depth - 1) {
+            self.carried.push(Level {
+                depth: depth - 1,
+                tables: Vec::new(),
+            });
         }
-        for c in &mut self.carried {
-            if c.0 == depth {
-                c.0 = depth - 1;
+        let Some(level) = self.carried.last_mut() else {
+            return;
+        };
+        for (name, table) in bindings {
+            let Some(i) = level.tables.iter().position(|(n, _)| *n == name) else {
+                level.tables.push((name, table));
+                continue;
+            };
+            let target = &mut level.tables[i].1;
+            for (values, place) in table {
+                match target.get_mut(&values) {
+                    None => {
+                        target.insert(values, place);
+                    }
+                    // Carried by an earlier child too: conflicting.
+                    Some(slot) => *slot = None,
+                }
             }
         }
     }
 }
 
-/// Adds the tables carried up from the children to the bindings (whose first `own` are the
-/// element's own): a sequence the element has itself stays its own; one that came up from
-/// two different children is conflicting and left out.
-fn merge_carried(
-    bindings: &mut Vec<(&'static str, Table)>,
-    own: usize,
-    carried: Vec<(usize, &'static str, Table)>,
-) {
-    for (_, name, table) in carried {
-        let i = match bindings.iter().position(|(n, _)| *n == name) {
-            Some(i) => i,
-            None => {
-                bindings.push((name, Table::new()));
-                bindings.len() - 1
-            }
-        };
-        let is_own = i < own;
-        let target = &mut bindings[i].1;
-        for (values, place) in table {
-            match target.get_mut(&values) {
-                None => {
-                    target.insert(values, place);
+/// Adds the tables carried up from the children (conflicts already left out) to the
+/// bindings, the element's own: a sequence the element has itself stays its own.
+fn add_children(bindings: &mut Vec<(&'static str, Table)>, children: Vec<(&'static str, Table)>) {
+    for (name, table) in children {
+        match bindings.iter().position(|(n, _)| *n == name) {
+            Some(i) => {
+                let own = &mut bindings[i].1;
+                for (values, place) in table {
+                    own.entry(values).or_insert(place);
                 }
-                Some(_) if is_own => {}
-                Some(slot) => *slot = None,
             }
-        }
-    }
-    // Conflicting sequences are no part of the binding.
-    for (i, (_, table)) in bindings.iter_mut().enumerate() {
-        if i >= own {
-            table.retain(|_, p| p.is_some());
+            None => bindings.push((name, table)),
         }
     }
 }
@@ -618,21 +716,21 @@ mod tests {
     fn unique_v(items: &[&[Option<KeyValue>]]) -> Vec<&'static str> {
         let mut e = Engine::default();
         let mut found = Vec::new();
-        let path = || String::from("/r");
-        e.enter("r", 0, &path);
-        e.activate(&UNIQUE_V, "r", 0, "/r".into());
+        let path = |_: usize| String::from("/r");
+        e.enter("r", 0);
+        e.activate(&UNIQUE_V, "r", 0);
         for (n, vs) in items.iter().enumerate() {
-            e.enter("i", n + 1, &path);
+            e.enter("i", n + 1);
             for v in vs.iter() {
-                e.enter("v", n + 1, &path);
+                e.enter("v", n + 1);
                 if let Some(v) = v {
                     e.value(None, || v.clone());
                 }
-                e.leave(&mut found);
+                e.leave(&mut found, &path);
             }
-            e.leave(&mut found);
+            e.leave(&mut found, &path);
         }
-        e.leave(&mut found);
+        e.leave(&mut found, &path);
         found.iter().map(|d| d.code.as_str()).collect()
     }
 
@@ -649,6 +747,122 @@ mod tests {
         // A field selecting an element without a simple value, or two nodes: E0218.
         assert_eq!(unique_v(&[&[None]]), ["E0218"]);
         assert_eq!(unique_v(&[&[dec("1"), dec("2")]]), ["E0218"]);
+    }
+
+    /// `<m>` holds a key "k" over its `<i v=>` children.
+    static KEY_K: [Constraint; 1] = [Constraint {
+        name: "k",
+        kind: Kind::Key,
+        selector: &[Path {
+            descendant: false,
+            steps: &[Test::Name("i")],
+            attribute: None,
+        }],
+        fields: &[&[Path {
+            descendant: false,
+            steps: &[],
+            attribute: Some(Test::Name("v")),
+        }]],
+        written: &["@v"],
+    }];
+
+    /// `<r>` holds a keyref to "k" over its `.//ref/@v`.
+    static REF_K: [Constraint; 1] = [Constraint {
+        name: "kr",
+        kind: Kind::KeyRef("k"),
+        selector: &[Path {
+            descendant: true,
+            steps: &[Test::Name("ref")],
+            attribute: None,
+        }],
+        fields: &[&[Path {
+            descendant: false,
+            steps: &[],
+            attribute: Some(Test::Name("v")),
+        }]],
+        written: &["@v"],
+    }];
+
+    /// A tiny tree: a name and its children.
+    enum Node {
+        /// `<m><i v=V/>...</m>`: an element declaring "k" with these values.
+        Keyed(&'static [&'static str]),
+        /// `<ref v=V/>`.
+        Ref(&'static str),
+        /// `<x>...</x>`: an element without constraints.
+        Plain(Vec<Node>),
+    }
+
+    fn walk(e: &mut Engine, node: &Node, found: &mut Vec<Diagnostic>) {
+        let path = |_: usize| String::from("/r/...");
+        let string = |s: &str| KeyValue::new(Primitive::String, s);
+        match node {
+            Node::Keyed(values) => {
+                e.enter("m", 0);
+                e.activate(&KEY_K, "m", 0);
+                for v in values.iter() {
+                    e.enter("i", 0);
+                    e.value(Some("v"), || string(v));
+                    e.leave(found, &path);
+                }
+            }
+            Node::Ref(v) => {
+                e.enter("ref", 0);
+                e.value(Some("v"), || string(v));
+            }
+            Node::Plain(children) => {
+                e.enter("x", 0);
+                for c in children {
+                    walk(e, c, found);
+                }
+            }
+        }
+        e.leave(found, &path);
+    }
+
+    /// `<r>` (with the keyref) and `children`: the codes found.
+    fn keyref_under(children: Vec<Node>) -> Vec<&'static str> {
+        let mut e = Engine::default();
+        let mut found = Vec::new();
+        e.enter("r", 0);
+        e.activate(&REF_K, "r", 0);
+        for c in &children {
+            walk(&mut e, c, &mut found);
+        }
+        e.leave(&mut found, &|_| String::from("/r"));
+        found.iter().map(|d| d.code.as_str()).collect()
+    }
+
+    #[test]
+    fn key_sequences_carried_from_two_children_conflict_at_each_element() {
+        use Node::*;
+        let none = Vec::<&str>::new();
+        assert_eq!(keyref_under(vec![Keyed(&["1"]), Ref("1")]), none);
+        assert_eq!(keyref_under(vec![Keyed(&["2"]), Ref("1")]), ["E0219"]);
+        // Two children carry "1": conflicting, out of r's table; a third conflicts too.
+        assert_eq!(
+            keyref_under(vec![Keyed(&["1"]), Keyed(&["1"]), Ref("1")]),
+            ["E0219"]
+        );
+        assert_eq!(
+            keyref_under(vec![Keyed(&["1"]), Keyed(&["1"]), Keyed(&["1"]), Ref("1")]),
+            ["E0219"]
+        );
+        // Carried up through elements without constraints of their own.
+        assert_eq!(
+            keyref_under(vec![Plain(vec![Plain(vec![Keyed(&["1"])])]), Ref("1")]),
+            none
+        );
+        // The conflict under x leaves "1" out of x's table (3.11.5), so that r has it
+        // from its other child alone.
+        assert_eq!(
+            keyref_under(vec![
+                Plain(vec![Keyed(&["1"]), Keyed(&["1"])]),
+                Keyed(&["1"]),
+                Ref("1")
+            ]),
+            none
+        );
     }
 
     #[test]

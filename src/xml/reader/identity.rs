@@ -11,21 +11,22 @@ impl Reader<'_> {
     /// The element `tag` was entered (its level is open).
     #[inline]
     pub(super) fn identity_enter(&mut self, tag: &Tag) {
-        let levels = &self.levels[..self.open];
-        let path = || path_of(levels);
-        self.identity.enter(tag.name(), tag.offset, &path);
+        self.identity.enter(tag.name(), tag.offset);
     }
 
     /// The current element ends (before its level closes): what its constraints find is
     /// reported.
     #[inline]
     pub(super) fn identity_leave(&mut self) {
+        let levels = &self.levels[..self.open];
+        // The open element at depth `d` (the root is 1) is `levels[d]`.
+        let path_at = |d: usize| path_of(&levels[..(d + 1).min(levels.len())]);
         if !self.identity.is_active() {
-            self.identity.leave(&mut Vec::new());
+            self.identity.leave(&mut Vec::new(), &path_at);
             return;
         }
         let mut found = Vec::new();
-        self.identity.leave(&mut found);
+        self.identity.leave(&mut found, &path_at);
         for d in found {
             self.report(d);
         }
@@ -33,26 +34,30 @@ impl Reader<'_> {
 
     /// Activates the constraints of the element declaration of `tag`, just entered.
     pub(super) fn activate_identity(&mut self, constraints: &'static [Constraint], tag: &Tag) {
-        let path = self.path();
-        self.identity
-            .activate(constraints, tag.name(), tag.offset, path);
+        self.identity.activate(constraints, tag.name(), tag.offset);
     }
 
     /// A typed value was read at the current element: attribute `attribute`'s, or
     /// (`None`) its simple content.
     #[inline]
     pub(super) fn note_identity<T: SimpleValue>(&mut self, value: &T, attribute: Option<&str>) {
-        if self.identity.is_active() {
+        // Made into a key only when an open row takes it.
+        if self.identity.wants(attribute) {
             self.note_identity_key(value.identity_key(), attribute);
         }
     }
 
     /// [`Reader::note_identity`] of a value already made into its key.
     pub(crate) fn note_identity_key(&mut self, mut key: KeyValue, attribute: Option<&str>) {
-        if self.identity.is_active() {
+        if self.identity.wants(attribute) {
             key.resolve_qname(|p| match p {
                 // An unprefixed QName value is in the default namespace (XSD Part 2, 3.2.18).
-                "" => self.default_ns.last().cloned().flatten(),
+                "" => self
+                    .default_ns
+                    .last()
+                    .cloned()
+                    .flatten()
+                    .map(|ns| ns.to_string()),
                 p => self.namespace_of(p).map(str::to_string),
             });
             self.identity.value(attribute, || key.clone());
@@ -64,7 +69,7 @@ impl Reader<'_> {
     /// fields see it as if it were written (3.11.4 evaluates fields on the PSVI).
     #[doc(hidden)]
     pub fn identity_attribute_default<T: SimpleValue>(&mut self, name: &str, lexical: &str) {
-        if !self.identity.is_active() {
+        if !self.identity.wants(Some(name)) {
             return;
         }
         if let Ok(v) = T::parse_lexical(lexical) {
