@@ -150,6 +150,7 @@ struct Runs {
 impl Runs {
     /// Notes a run (a tag if `in_tag`) that started at `start` and is `length` bytes, if it
     /// is over its limit and the first such.
+    #[inline]
     fn measure(
         &self,
         over: &mut Option<(usize, TooLarge)>,
@@ -157,12 +158,9 @@ impl Runs {
         start: usize,
         length: usize,
     ) {
-        let (limit, what) = if in_tag {
-            (self.max_tag, "a tag")
-        } else {
-            (self.max_text, "a text run")
-        };
+        let limit = if in_tag { self.max_tag } else { self.max_text };
         if length > limit && over.is_none() {
+            let what = if in_tag { "a tag" } else { "a text run" };
             *over = Some((
                 start + limit,
                 TooLarge {
@@ -207,8 +205,11 @@ impl<R: BufRead> BufRead for MarkupGuard<R> {
         if end > scanned {
             // Follow the markup through the new bytes, from delimiter to delimiter.
             let fresh = &bytes[scanned - position..];
+            // Forbidden characters are rare: the text runs are searched for them only when
+            // the block has one somewhere (one vectorised pass instead of one per run).
+            let suspect = self.forbidden.is_none() && find_forbidden(fresh).is_some();
             // Where the text (outside tags) since the last delimiter began, in `fresh`.
-            let mut text_from = (!self.in_tag).then_some(0);
+            let mut text_from = (suspect && !self.in_tag).then_some(0);
             for i in memchr::memchr2_iter(b'<', b'>', fresh) {
                 let at = scanned + i;
                 if fresh[i] == b'<' {
@@ -233,7 +234,9 @@ impl<R: BufRead> BufRead for MarkupGuard<R> {
                     );
                     self.in_tag = false;
                     self.run_start = at + 1;
-                    text_from = Some(i + 1);
+                    if suspect {
+                        text_from = Some(i + 1);
+                    }
                 }
             }
             if let Some(from) = text_from {

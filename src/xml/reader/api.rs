@@ -218,6 +218,17 @@ impl<'a> Reader<'a> {
     /// Skips to the next child element of the current element, reporting text that the
     /// content model does not allow; `None` at the current element's end.
     pub fn peek_child(&mut self) -> Option<&str> {
+        // A child already peeked (a sequence asks once per particle): no reading.
+        let peeked = match &self.peeked {
+            Some(Node::Start(_)) => Some(true),
+            Some(Node::End(_) | Node::Eof) => Some(false),
+            _ => None,
+        };
+        match peeked {
+            Some(true) => return self.peeked_name(),
+            Some(false) => return None,
+            None => {}
+        }
         // Inside mixed content read over an element particle, text is the content's
         // own, white space included: it is gathered, not reported (see `interleaved`).
         let gathering = self.gathers_text();
@@ -249,6 +260,11 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+        self.peeked_name()
+    }
+
+    /// The name of the start tag peeked, if one is.
+    fn peeked_name(&self) -> Option<&str> {
         match &self.peeked {
             Some(Node::Start(tag)) => Some(tag.name()),
             _ => None,

@@ -169,7 +169,9 @@ pub struct Reader<'a> {
     /// content must be empty, and messages say why.
     nil_at: Option<usize>,
     /// The default namespace in scope at each open element (`None`: no namespace).
-    default_ns: Vec<Option<String>>,
+    /// Shared: a child inheriting it takes a count, not a copy (a copy per element was an
+    /// allocation per element of every document in a namespace).
+    default_ns: Vec<Option<std::sync::Arc<str>>>,
     /// IDs and IDREFs read so far (checked across the whole document).
     ids: ids::IdTable,
     /// The identity constraints active and their rows (see [`crate::identity`]).
@@ -185,7 +187,7 @@ pub struct Reader<'a> {
     closed_prefixes: Vec<(String, String)>,
     /// The default namespace in scope at the element just closed (its simple content is
     /// typed after its end tag).
-    closed_default: Option<String>,
+    closed_default: Option<std::sync::Arc<str>>,
     /// Whether an event has been read (an XML declaration must be the first).
     started: bool,
     /// The text of the mixed elements being read over an element particle, innermost

@@ -46,12 +46,14 @@ impl Level {
 
 /// The path of the innermost of the open elements `levels` (the document first).
 pub(super) fn path_of(levels: &[Level]) -> String {
-    let mut path = String::new();
+    use std::fmt::Write;
+    let mut path = String::with_capacity(levels.iter().map(|l| l.name.len() + 8).sum());
     for level in levels.iter().skip(1) {
         path.push('/');
         path.push_str(&level.name);
         if level.index > 1 {
-            path.push_str(&format!("[{}]", level.index));
+            // Writing to a String cannot fail.
+            let _ = write!(path, "[{}]", level.index);
         }
     }
     path

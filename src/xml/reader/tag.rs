@@ -119,16 +119,13 @@ impl Tag {
     /// which no declaration of ours matches, so it is reported as unexpected, naming the
     /// namespace.
     fn qualify(&mut self, ns: &str) {
-        let local = self.text[..self.name_end].to_string();
-        let rest = self.text[self.name_end..].to_string();
-        self.text.clear();
-        self.text.push('{');
-        self.text.push_str(ns);
-        self.text.push('}');
-        self.text.push_str(&local);
-        let shift = self.text.len() - self.name_end;
-        self.name_end = self.text.len();
-        self.text.push_str(&rest);
+        // In place: the buffer is reused from tag to tag, so this allocates nothing.
+        let shift = ns.len() + 2;
+        self.text.reserve(shift);
+        self.text.insert(0, '}');
+        self.text.insert_str(0, ns);
+        self.text.insert(0, '{');
+        self.name_end += shift;
         for a in &mut self.attributes {
             a.start += shift;
             a.split += shift;
@@ -147,7 +144,7 @@ const SCANNED_NAMES: usize = 16;
 /// What the attributes of one start tag declared, gathered while they are read.
 struct Declared {
     /// `xmlns="..."`, if present (`Some(None)`: `xmlns=""`, no namespace).
-    default: Option<Option<String>>,
+    default: Option<Option<std::sync::Arc<str>>>,
     /// The names of the namespace declarations seen (rare: a list allocated only when
     /// there are some).
     names: Vec<String>,
@@ -515,7 +512,7 @@ impl Reader<'_> {
         }
         match key.strip_prefix("xmlns:") {
             Some(prefix) => self.prefixes.push((prefix.to_string(), value)),
-            None => declared.default = Some((!value.is_empty()).then_some(value)),
+            None => declared.default = Some((!value.is_empty()).then(|| value.into())),
         }
         Ok(())
     }
