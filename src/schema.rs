@@ -425,12 +425,30 @@ pub mod whitespace {
         if !needs {
             return Cow::Borrowed(s);
         }
-        Cow::Owned(
-            s.split([' ', '\t', '\n', '\r'])
-                .filter(|p| !p.is_empty())
-                .collect::<Vec<_>>()
-                .join(" "),
-        )
+        // One pass, one allocation: each run of white space between two words becomes one
+        // space (a list of pieces joined cost a vector and a copy of each piece: a tenth of
+        // reading KML, whose coordinates are long lists broken over lines).
+        let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+        let bytes = s.as_bytes();
+        let mut out = String::with_capacity(s.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            while i < bytes.len() && space(bytes[i]) {
+                i += 1;
+            }
+            let word = i;
+            while i < bytes.len() && !space(bytes[i]) {
+                i += 1;
+            }
+            if word < i {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                // White space is ASCII: the word's ends are character boundaries.
+                out.push_str(&s[word..i]);
+            }
+        }
+        Cow::Owned(out)
     }
 }
 
@@ -711,6 +729,11 @@ mod tests {
     #[test]
     fn collapse() {
         assert_eq!(whitespace::collapse("  a \t\n b  "), "a b");
+        assert_eq!(
+            whitespace::collapse("\r\n 1,2,3\n\t\t4,5,6 é  ü\n"),
+            "1,2,3 4,5,6 é ü"
+        );
+        assert_eq!(whitespace::collapse(" \n\t "), "");
         assert_eq!(whitespace::collapse("ab"), "ab");
     }
 }
