@@ -407,7 +407,7 @@ def report(m, cif, cif_desc, inp, peer_res, peer_strict, peer_err, wp, cbf_res, 
     w("| reader | time | MB/s | ratio to floor |")
     w("|---|---:|---:|---:|")
     labels = {"floor": "quick-xml 0.38 event + attribute loop (floor)",
-              "floor-stack": "the same loop over boardxml's decoder + size guard (input stack, no checks)",
+              "floor-stack": "the same loop over boardxml's streaming decoder (input stack, no checks)",
               "schema-only": "boardxml `schema_only: true`",
               "full": "boardxml with rules (`Options::default()`)"}
     for k in ("floor", "floor-stack", "schema-only", "full"):

@@ -723,7 +723,7 @@ pub(crate) fn read_buffered(
 }
 
 impl<R: std::io::Read> std::io::BufRead for DecodeReader<R> {
-    // quick-xml and the guard call this for nearly every event, and nearly always bytes are
+    // The reader's window calls this for every chunk it takes, and nearly always bytes are
     // waiting: that test stays small enough to inline, the refilling out of line.
     #[inline]
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {

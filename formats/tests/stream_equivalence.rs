@@ -118,3 +118,47 @@ fn truncations_and_byte_flips_read_the_same_in_place_and_streamed() {
         }
     }
 }
+
+/// A reader's diagnostics once it has read `reader`'s document for well-formedness.
+fn well_formed(mut reader: boardxml::xml::Reader<'_>) -> Vec<String> {
+    let _ = reader.read_well_formed();
+    reader
+        .diagnostics()
+        .iter()
+        .map(|d| format!("{} {} {} | {}", d.code, d.offset, d.path, d.message))
+        .collect()
+}
+
+/// Streamed text is read in place in a window that takes the input a step at a time: the
+/// real-world documents of `../shared/xsd-real`, read through windows of a few bytes,
+/// report what the text read whole in place reports.
+#[test]
+fn real_documents_read_the_same_whatever_the_window_ends() {
+    let Some(dir) = common::shared("xsd-real") else {
+        return;
+    };
+    let mut files = Vec::new();
+    files_under(&dir, &mut files);
+    assert!(files.len() > 50, "{} files", files.len());
+    for file in &files {
+        let bytes = std::fs::read(file).unwrap();
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            continue;
+        };
+        let whole = well_formed(boardxml::xml::Reader::new(text));
+        let steps: &[usize] = if bytes.len() < 64 << 10 {
+            &[1, 5, 64, 4096]
+        } else {
+            &[7, 4096]
+        };
+        for &step in steps {
+            let windowed = boardxml::xml::Reader::from_reader_in_steps(&bytes[..], step);
+            assert_eq!(
+                well_formed(windowed),
+                whole,
+                "{} in steps of {step}",
+                file.display()
+            );
+        }
+    }
+}

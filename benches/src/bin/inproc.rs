@@ -1,7 +1,7 @@
 //! In-process parse time on one document held in memory, interleaved rounds, medians:
 //!   floor       quick-xml 0.38 reading every event, every attribute (unescaped) and every
 //!               text (decoded): no validation, nothing built
-//!   floor-stack the floor's loop reading through boardxml's decoder and size guard
+//!   floor-stack the floor's loop reading through boardxml's streaming decoder
 //!   schema-only boardxml_formats::validate::validate_bytes, Options { schema_only: true }
 //!   full        validate_bytes with the format rules (the document is built and kept)
 //! usage: inproc [--rounds N] FILE      (prints one line per variant: name ms MB/s ratio)
@@ -17,12 +17,11 @@ pub fn floor(bytes: &[u8]) -> usize {
     read_all(quick_xml::Reader::from_reader(bytes))
 }
 
-/// The floor's loop over boardxml's input stack (the streaming decoder and the markup size
-/// guard) instead of the slice: what reading costs before any checking.
+/// The floor's loop over boardxml's streaming decoder instead of the slice: what reading a
+/// stream costs before any checking.
 pub fn floor_stack(bytes: &[u8]) -> usize {
     let decoded = boardxml::encoding::DecodeReader::new(bytes).expect("encoding");
-    let guarded = boardxml::xml::MarkupGuard::new(decoded, 1 << 21, 64 << 20);
-    read_all(quick_xml::Reader::from_reader(guarded))
+    read_all(quick_xml::Reader::from_reader(decoded))
 }
 
 /// Reads every event, unescapes every attribute value and decodes every text; builds and

@@ -1,18 +1,17 @@
 //! The event source: quick-xml over text in memory (events borrow from it) or over a
-//! stream (each event copied into one reused buffer, behind the size guard), turned into
+//! stream (read in place in a window of it, see `window`), turned into
 //! the reader's nodes. Character data arriving in pieces is gathered into runs here, and
 //! every event is checked as XML 1.0 requires before it counts.
-
-use std::io::BufRead;
 
 use quick_xml::events::Event;
 
 use super::text::{
     forbidden_char, forbidden_message, push_normalised, resolve_reference, text_of, utf8,
 };
+use super::window::{self, Read, Window};
 use super::{excerpt, release_large, Node, Reader};
 use crate::diagnostic::Code;
-use crate::xml::{decl, guard, wf};
+use crate::xml::{decl, wf};
 
 /// What one event contributes.
 enum Step {
@@ -36,9 +35,9 @@ pub(super) struct Run {
 
 /// Where events come from.
 pub(super) enum Events<'a> {
-    /// A stream: quick-xml copies each event into the reader's buffer, behind the size
-    /// guard.
-    Stream(quick_xml::Reader<Box<dyn BufRead + 'a>>),
+    /// A stream: its text comes into a window, where events are read in place (see
+    /// `window`).
+    Stream(Window<'a>),
     /// Text in memory: events borrow from it, nothing is copied and no guard is needed
     /// (an event costs no memory beyond the text; the reader's own limits still apply).
     Slice(quick_xml::Reader<&'a [u8]>),
@@ -57,7 +56,7 @@ impl Reader<'_> {
     /// Where quick-xml stands in the input (the offset of the next event).
     pub(super) fn position(&self) -> usize {
         match &self.xml {
-            Events::Stream(xml) => xml.buffer_position() as usize,
+            Events::Stream(window) => window.position(),
             Events::Slice(xml) => xml.buffer_position() as usize,
         }
     }
@@ -126,28 +125,92 @@ impl Reader<'_> {
     #[inline]
     fn read_step(&mut self, before: usize) -> Step {
         match &mut self.xml {
-            Events::Stream(xml) => {
-                // The event borrows the buffer; turn it into owned data before giving
-                // the buffer back.
-                let mut buf = std::mem::take(&mut self.buf);
-                buf.clear();
-                let step = match xml.read_event_into(&mut buf) {
-                    Ok(event) => self.step(event, before),
-                    Err(error) => {
-                        self.read_error(error);
-                        Step::Stop(Node::Eof)
-                    }
-                };
-                self.buf = buf;
-                step
-            }
+            Events::Stream(_) => self.read_window_step(),
             Events::Slice(xml) => match xml.read_event() {
                 Ok(event) => self.step(event, before),
                 Err(error) => {
-                    self.read_error(error);
+                    let at = xml.error_position() as usize;
+                    self.read_error(error, at);
                     Step::Stop(Node::Eof)
                 }
             },
+        }
+    }
+
+    /// [`Reader::read_step`] of a stream: the next event read in place in the window,
+    /// which takes more of the input as needed.
+    fn read_window_step(&mut self) -> Step {
+        let limits = self.limits;
+        // A tag may hold its attributes at their limits.
+        let max_tag =
+            limits.max_attribute + limits.max_attributes * limits.max_name + limits.max_name;
+        loop {
+            let Events::Stream(window) = &mut self.xml else {
+                return Step::Stop(Node::Eof);
+            };
+            // The event borrows the window's text: the parser is taken out of the window
+            // while the event is read into the reader's own buffers.
+            let (mut cell, mut names) = window.take();
+            let state = window.state;
+            let (step, restart, failed) = cell.with_dependent_mut(|text, xml| {
+                let read = window::read(text, xml, state, &mut names, (max_tag, limits.max_text));
+                // Where the event ends, for the reader's position while the parser is out.
+                let read_to = match &read {
+                    Read::Beside(_, _, end) => state.base + end,
+                    _ => state.base + xml.buffer_position() as usize,
+                };
+                if let Events::Stream(window) = &mut self.xml {
+                    window.read_to = read_to;
+                }
+                match read {
+                    Read::Event(event, at) => (Some(self.step(event, at)), None, None),
+                    Read::Beside(event, at, end) => {
+                        (Some(self.step(event, at)), Some((end, 0)), None)
+                    }
+                    Read::More(from, want) => (None, Some((from, want)), None),
+                    Read::Failed(at) => (None, None, Some(at)),
+                    Read::Error(error, at) => {
+                        self.read_error(error, at);
+                        (Some(Step::Stop(Node::Eof)), None, None)
+                    }
+                    Read::TooLarge(at, markup) => {
+                        let (what, limit) = if markup {
+                            ("a tag", max_tag)
+                        } else {
+                            ("a text run", limits.max_text)
+                        };
+                        let message = format!("{what} longer than {limit} bytes");
+                        self.fatal_error(Code::LIMIT, at, message);
+                        (Some(Step::Stop(Node::Eof)), None, None)
+                    }
+                    Read::Forbidden(at, byte) => {
+                        let message = format!("character U+{byte:04X} is not allowed in XML");
+                        self.fatal_error(Code::MALFORMED, at, message);
+                        (Some(Step::Stop(Node::Eof)), None, None)
+                    }
+                }
+            });
+            let Events::Stream(window) = &mut self.xml else {
+                return Step::Stop(Node::Eof);
+            };
+            match restart {
+                Some((from, want)) => {
+                    window.names_back(names);
+                    window.restart(cell, from, want);
+                }
+                None => window.put(cell, names),
+            }
+            if let Some(at) = failed {
+                let error = window.failure();
+                match error {
+                    Some(e) => self.read_error(quick_xml::Error::Io(e.into()), at),
+                    None => self.fatal_error(Code::MALFORMED, at, "the input failed".into()),
+                }
+                return Step::Stop(Node::Eof);
+            }
+            if let Some(step) = step {
+                return step;
+            }
         }
     }
 
@@ -204,7 +267,7 @@ impl Reader<'_> {
 
     /// A read error: bad bytes found by the decoder keep their own diagnostic (with the
     /// byte offset in the file); anything else is malformed XML.
-    fn read_error(&mut self, error: quick_xml::Error) {
+    fn read_error(&mut self, error: quick_xml::Error, at: usize) {
         if let quick_xml::Error::Io(io) = &error {
             if let Some(crate::encoding::InvalidBytes(d)) =
                 io.get_ref().and_then(|e| e.downcast_ref())
@@ -215,25 +278,13 @@ impl Reader<'_> {
             }
             if let Some(t) = io
                 .get_ref()
-                .and_then(|e| e.downcast_ref::<guard::TooLarge>())
+                .and_then(|e| e.downcast_ref::<crate::xml::TooLarge>())
             {
                 let (offset, message) = (t.offset, t.message.clone());
                 self.fatal_error(Code::LIMIT, offset, message);
                 return;
             }
-            if let Some(f) = io
-                .get_ref()
-                .and_then(|e| e.downcast_ref::<guard::Forbidden>())
-            {
-                let (offset, message) = (f.offset, f.to_string());
-                self.fatal_error(Code::MALFORMED, offset, message);
-                return;
-            }
         }
-        let at = match &self.xml {
-            Events::Stream(xml) => xml.error_position() as usize,
-            Events::Slice(xml) => xml.error_position() as usize,
-        };
         // A DOCTYPE whose end quick-xml does not find (its internal subset can hold `>` in
         // quotes) is refused as a DOCTYPE all the same.
         if let quick_xml::Error::Syntax(quick_xml::errors::SyntaxError::UnclosedDoctype) = error {

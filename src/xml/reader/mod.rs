@@ -32,6 +32,9 @@ mod path;
 mod tag;
 mod text;
 mod type_substitution;
+mod window;
+
+pub use window::STEP as STREAM_STEP;
 
 pub use api::{At, MixedItem, Observer, Shape, Visited};
 pub use attributes::Attributes;
@@ -106,8 +109,6 @@ pub struct Reader<'a> {
     content: String,
     /// Tags handed back after their element was read, to be filled again.
     spare_tags: Vec<Tag>,
-    /// The event buffer, reused: memory is the largest single event, not the file.
-    buf: Vec<u8>,
     limits: Limits,
     diagnostics: Vec<Diagnostic>,
     max_errors: usize,
@@ -210,20 +211,22 @@ impl<'a> Reader<'a> {
 
     /// A streaming reader over UTF-8 input (see [`crate::encoding::DecodeReader`] for other
     /// encodings).
-    pub fn from_reader(mut input: impl BufRead + 'a) -> Self {
+    pub fn from_reader(input: impl BufRead + 'a) -> Self {
+        Self::from_reader_in_steps(input, window::STEP)
+    }
+
+    /// [`Reader::from_reader`] taking at most `step` bytes of the input at a time into
+    /// its window (for tests: a small step puts the window's ends everywhere, and reading
+    /// must not change with them).
+    #[doc(hidden)]
+    pub fn from_reader_in_steps(mut input: impl BufRead + 'a, step: usize) -> Self {
         // quick-xml drops a UTF-8 BOM at the start; after the decoder took the real one, a
         // second is a character before the root (the decoder hands out whole characters).
         let second_bom = input
             .fill_buf()
             .is_ok_and(|b| b.starts_with("\u{FEFF}".as_bytes()));
-        let limits = Limits::default();
-        // The guard stops a tag or text run at its limit before quick-xml buffers it whole.
-        let max_tag =
-            limits.max_attribute + limits.max_attributes * limits.max_name + limits.max_name;
-        let guarded = super::MarkupGuard::new(input, max_tag, limits.max_text);
-        let mut xml = quick_xml::Reader::from_reader(Box::new(guarded) as Box<dyn BufRead + 'a>);
-        configure(xml.config_mut());
-        let mut reader = Reader::with_events(Events::Stream(xml));
+        let window = window::Window::new(Box::new(input), step);
+        let mut reader = Reader::with_events(Events::Stream(window));
         if second_bom {
             reader.second_bom();
         }
@@ -254,7 +257,6 @@ impl<'a> Reader<'a> {
             carry_text: String::new(),
             content: String::new(),
             spare_tags: Vec::new(),
-            buf: Vec::new(),
             diagnostics: Vec::new(),
             max_errors: usize::MAX,
             errors: 0,
