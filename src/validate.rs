@@ -177,11 +177,12 @@ pub trait Source {
     fn size(&self) -> Option<u64>;
     /// The first bytes (up to 2 MiB), to tell the format before streaming.
     fn head(&self) -> Option<Cow<'_, [u8]>>;
-    /// The most bytes the reader takes into its window at a time, when it streams (a
-    /// test source takes few, so that the window's ends fall everywhere).
+    /// The most bytes the reader takes into its window at a time, when it streams, if not
+    /// the reader's own (a test source takes few, so that the window's ends fall
+    /// everywhere).
     #[doc(hidden)]
-    fn stream_step(&self) -> usize {
-        crate::xml::STREAM_STEP
+    fn stream_step(&self) -> Option<usize> {
+        None
     }
 }
 
@@ -489,8 +490,8 @@ impl Source for StreamedBytes<'_> {
 
     /// The window's ends fall anywhere in an event (tests compare with the text read in
     /// place): a step of a few bytes, not one that divides tags evenly.
-    fn stream_step(&self) -> usize {
-        7
+    fn stream_step(&self) -> Option<usize> {
+        Some(7)
     }
 }
 
@@ -578,8 +579,11 @@ pub fn read_source<'o, D: Document>(
         None => {
             let decoder = open_decoded(source, path, limit).map_err(|d| Report::failed(path, d))?;
             let encoding = (decoder.encoding(), decoder.bom());
-            let step = source.stream_step();
-            (Reader::from_reader_in_steps(decoder, step), encoding)
+            let reader = match source.stream_step() {
+                Some(step) => Reader::from_reader_in_steps(decoder, step),
+                None => Reader::from_reader(decoder),
+            };
+            (reader, encoding)
         }
     };
     let mut reader = reader

@@ -43,15 +43,6 @@ pub(super) enum Events<'a> {
     Slice(quick_xml::Reader<&'a [u8]>),
 }
 
-/// The same parser settings for both kinds of input.
-pub(super) fn configure(config: &mut quick_xml::reader::Config) {
-    // `<x/>` arrives as one event; the reader hands out its start and end itself.
-    config.expand_empty_elements = false;
-    config.check_end_names = true;
-    config.check_comments = true;
-    config.trim_text(false);
-}
-
 impl Reader<'_> {
     /// Where quick-xml stands in the input (the offset of the next event).
     pub(super) fn position(&self) -> usize {
@@ -278,7 +269,7 @@ impl Reader<'_> {
             }
             if let Some(t) = io
                 .get_ref()
-                .and_then(|e| e.downcast_ref::<crate::xml::TooLarge>())
+                .and_then(|e| e.downcast_ref::<crate::xml::limit::TooLarge>())
             {
                 let (offset, message) = (t.offset, t.message.clone());
                 self.fatal_error(Code::LIMIT, offset, message);

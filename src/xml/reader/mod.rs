@@ -34,16 +34,15 @@ mod text;
 mod type_substitution;
 mod window;
 
-pub use window::STEP as STREAM_STEP;
-
 pub use api::{At, MixedItem, Observer, Shape, Visited};
 pub use attributes::Attributes;
 pub use constraint::ContentConstraint;
 pub use tag::Tag;
 pub use type_substitution::XsiType;
 
-use events::{configure, Events, Run};
+use events::{Events, Run};
 use path::Level;
+use window::configure;
 
 /// Limits that keep hostile input from costing unbounded time or memory.
 #[derive(Debug, Clone, Copy)]

@@ -18,6 +18,15 @@ use std::io::BufRead;
 use quick_xml::errors::{Error, IllFormedError, SyntaxError};
 use quick_xml::events::{BytesText, Event};
 
+/// The same parser settings for both kinds of input.
+pub(super) fn configure(config: &mut quick_xml::reader::Config) {
+    // `<x/>` arrives as one event; the reader hands out its start and end itself.
+    config.expand_empty_elements = false;
+    config.check_end_names = true;
+    config.check_comments = true;
+    config.trim_text(false);
+}
+
 /// quick-xml reading a window's text in place.
 type SliceReader<'t> = quick_xml::Reader<&'t [u8]>;
 
@@ -35,7 +44,7 @@ impl Cell {
         Cell::new(text, |t| {
             let mut xml = quick_xml::Reader::from_reader(&t[..]);
             let config = xml.config_mut();
-            super::events::configure(config);
+            configure(config);
             // Checked by the window, which outlives the parser (`Names`).
             config.check_end_names = false;
             config.allow_unmatched_ends = true;
@@ -45,7 +54,7 @@ impl Cell {
 }
 
 /// How much the window takes from the input at a time: the decoder's own chunk.
-pub const STEP: usize = 64 << 10;
+pub(super) const STEP: usize = 64 << 10;
 
 /// What the window holds: the text not yet read, the parser over it, the input behind.
 pub(super) struct Window<'a> {
