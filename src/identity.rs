@@ -103,10 +103,15 @@ impl Path {
         if len < n || (!self.descendant && len != n) {
             return false;
         }
-        self.steps
-            .iter()
-            .enumerate()
-            .all(|(k, t)| t.matches(names.get(len - n + k)))
+        // The candidate's own name first: it rejects nearly every element.
+        let Some((last, before)) = self.steps.split_last() else {
+            return true;
+        };
+        last.matches(names.get(len - 1))
+            && before
+                .iter()
+                .enumerate()
+                .all(|(k, t)| t.matches(names.get(len - n + k)))
     }
 }
 
@@ -441,15 +446,16 @@ impl Engine {
         for (_, table) in &mut children {
             table.retain(|_, p| p.is_some());
         }
-        // Constraints active here.
+        // Constraints active here: the last ones (activations come in document order, and
+        // those of the elements below have closed).
         let first = self
             .active
             .iter()
-            .position(|a| a.depth == depth)
-            .unwrap_or(self.active.len());
+            .rposition(|a| a.depth < depth)
+            .map_or(0, |i| i + 1);
         let bindings = if first < self.active.len() {
-            let closing: Vec<Activation> = self.active.drain(first..).collect();
-            self.close_element(closing, children, found, &|| path_at(depth))
+            let closing = self.active.drain(first..);
+            Self::close_element(closing, children, found, &|| path_at(depth))
         } else {
             children
         };
@@ -556,8 +562,7 @@ impl Engine {
     /// The element ends with the constraints `closing` active at it and the tables
     /// `children` carried up to it: its keyrefs are resolved, and its bindings returned.
     fn close_element(
-        &mut self,
-        closing: Vec<Activation>,
+        closing: impl Iterator<Item = Activation>,
         children: Vec<(&'static str, Table)>,
         found: &mut Vec<Diagnostic>,
         path: &dyn Fn() -> String,
@@ -606,7 +611,8 @@ impl Engine {
     /// Carries the bindings of the element at `depth` that ends up to its parent, if a
     /// constraint is active above, merged into what its earlier children carried.
     fn carry_up(&mut self, depth: usize, bindings: Vec<(&'static str, Table)>) {
-        let above = self.active.iter().any(|a| a.depth < depth);
+        // Activations come in document order: the first is the outermost.
+        let above = self.active.first().is_some_and(|a| a.depth < depth);
         if !above || bindings.is_empty() {
             return;
         }
