@@ -755,6 +755,13 @@ mod tests {
         assert_eq!(unique_v(&[&[dec("1"), dec("2")]]), ["E0218"]);
     }
 
+    /// One field: the selected element's attribute `v`.
+    const FIELD_V: &[&[Path]] = &[&[Path {
+        descendant: false,
+        steps: &[],
+        attribute: Some(Test::Name("v")),
+    }]];
+
     /// `<m>` holds a key "k" over its `<i v=>` children.
     static KEY_K: [Constraint; 1] = [Constraint {
         name: "k",
@@ -764,11 +771,7 @@ mod tests {
             steps: &[Test::Name("i")],
             attribute: None,
         }],
-        fields: &[&[Path {
-            descendant: false,
-            steps: &[],
-            attribute: Some(Test::Name("v")),
-        }]],
+        fields: FIELD_V,
         written: &["@v"],
     }];
 
@@ -781,11 +784,7 @@ mod tests {
             steps: &[Test::Name("ref")],
             attribute: None,
         }],
-        fields: &[&[Path {
-            descendant: false,
-            steps: &[],
-            attribute: Some(Test::Name("v")),
-        }]],
+        fields: FIELD_V,
         written: &["@v"],
     }];
 
