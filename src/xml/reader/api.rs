@@ -749,7 +749,7 @@ impl<'a> Reader<'a> {
         if tag.prefixed {
             attributes.xsi_type = tag
                 .attribute(crate::schema::XSI_TYPE)
-                .map(|v| self.resolve_qname(v));
+                .map(|v| Box::new(self.resolve_qname(v)));
         }
         if self.take_xsi_nil_allowed(tag) {
             attributes.take_xsi_nil();
@@ -764,7 +764,7 @@ impl<'a> Reader<'a> {
                     attributes.take_xsi_type();
                     self.xsi_named = Some((name, canonical));
                 }
-                SimpleChoice::Refused(d) => attributes.xsi_refusal = Some(d),
+                SimpleChoice::Refused(d) => attributes.xsi_refusal = Some(Box::new(d)),
             }
         }
         attributes

@@ -22,13 +22,14 @@ pub struct Attributes<'t> {
     /// The items' indices by name, built on the first look-up in a tag of more than
     /// [`INDEXED`] attributes: taking every declared attribute stays linear, not the
     /// declared count times the present count (names are unique: the reader checked).
-    index: Option<std::collections::HashMap<&'t str, usize>>,
+    /// Boxed, as the other rare parts: the value is returned and moved on every element.
+    index: Option<Box<std::collections::HashMap<&'t str, usize>>>,
     /// `xsi:type`'s value resolved where the element stands (its expanded name), or why
     /// it is no QName; `None` without one.
-    pub(super) xsi_type: Option<Result<String, String>>,
+    pub(super) xsi_type: Option<Box<Result<String, String>>>,
     /// Why the element may not have its `xsi:type` (its declared type is simple, and the
     /// type named is not one that may stand in): reported for that attribute by `finish`.
-    pub(super) xsi_refusal: Option<Diagnostic>,
+    pub(super) xsi_refusal: Option<Box<Diagnostic>>,
     /// The expanded name of the element's declared type, where the type reading the
     /// element gave it (see [`Attributes::declared_type`]).
     declared: Option<&'static str>,
@@ -83,7 +84,7 @@ impl<'t> Attributes<'t> {
         let i = if tag.attributes.len() > INDEXED {
             let index = self.index.get_or_insert_with(|| {
                 let names = tag.attributes.iter().map(|a| tag.attr_name(a));
-                names.enumerate().map(|(i, n)| (n, i)).collect()
+                Box::new(names.enumerate().map(|(i, n)| (n, i)).collect())
             });
             index.get(name).copied().filter(|&i| !self.is_used(i))?
         } else {
@@ -105,7 +106,7 @@ impl<'t> Attributes<'t> {
     /// refused saying which type was declared.
     pub fn declared_type(&mut self, declared: Option<&'static str>) {
         self.declared = declared;
-        if let (Some(declared), Some(Ok(named))) = (declared, &self.xsi_type) {
+        if let (Some(declared), Some(Ok(named))) = (declared, self.xsi_type.as_deref()) {
             if named == declared {
                 self.take_xsi_type();
             }
@@ -293,7 +294,7 @@ impl<'t> Attributes<'t> {
     fn xsi_type_not_supported(&self, r: &mut Reader<'_>, attr: AttrRef<'t>) {
         let path = format!("{}/@xsi:type", r.path());
         let found = format!("xsi:type=\"{}\"", excerpt(attr.value));
-        let d = match &self.xsi_type {
+        let d = match self.xsi_type.as_deref() {
             Some(Err(why)) => Diagnostic::error(
                 Code::LEXICAL,
                 attr.offset,
@@ -335,7 +336,7 @@ impl<'t> Attributes<'t> {
         // is unknown, so they are not judged (as a refused complex substitution skips
         // the element).
         if let Some(d) = self.xsi_refusal.take() {
-            r.report(d);
+            r.report(*d);
             return Err(Invalid);
         }
         let mut ok = true;
