@@ -118,7 +118,7 @@ impl Reader<'_> {
         match &mut self.xml {
             Events::Stream(_) => self.read_window_step(),
             Events::Slice(xml) => match xml.read_event() {
-                Ok(event) => self.step(event, before),
+                Ok(event) => self.step(event, before, self.source),
                 Err(error) => {
                     let at = xml.error_position() as usize;
                     self.read_error(error, at);
@@ -144,6 +144,10 @@ impl Reader<'_> {
             let (mut cell, mut names) = window.take();
             let state = window.state;
             let (step, restart, failed) = cell.with_dependent_mut(|text, xml| {
+                // The window holds whole characters: events are cut from it as text
+                // without a check of their own.
+                let source = Some(text.as_str());
+                let text = text.as_bytes();
                 let read = window::read(text, xml, state, &mut names, (max_tag, limits.max_text));
                 // Where the event ends, for the reader's position while the parser is out.
                 let read_to = match &read {
@@ -154,9 +158,9 @@ impl Reader<'_> {
                     window.read_to = read_to;
                 }
                 match read {
-                    Read::Event(event, at) => (Some(self.step(event, at)), None, None),
+                    Read::Event(event, at) => (Some(self.step(event, at, source)), None, None),
                     Read::Beside(event, at, end) => {
-                        (Some(self.step(event, at)), Some((end, 0)), None)
+                        (Some(self.step(event, at, source)), Some((end, 0)), None)
                     }
                     Read::More(from, want) => (None, Some((from, want)), None),
                     Read::Failed(at) => (None, None, Some(at)),
@@ -289,8 +293,9 @@ impl Reader<'_> {
         self.fatal_error(Code::MALFORMED, at, format!("not well-formed XML: {error}"));
     }
 
-    /// What one event means for the node being gathered.
-    fn step(&mut self, event: Event<'_>, before: usize) -> Step {
+    /// What one event means for the node being gathered. `source`: the text the event's
+    /// bytes are cut from, if it is known (see [`text_of`]).
+    fn step(&mut self, event: Event<'_>, before: usize, source: Option<&str>) -> Step {
         let first = !self.started;
         self.started = true;
         match event {
@@ -298,28 +303,28 @@ impl Reader<'_> {
                 // The input is UTF-8 already (our decoder ran first). Never `decode()`: with
                 // quick-xml's `encoding` feature (which another crate of a build may turn on) it
                 // would decode again by the document's declaration, e.g. GBK.
-                let raw = text_of(self.source, &t);
+                let raw = text_of(source, &t);
                 self.text_piece(&raw, before)
             }
             Event::CData(c) => {
-                let raw = text_of(self.source, &c);
+                let raw = text_of(source, &c);
                 self.cdata_piece(&raw, before)
             }
             Event::GeneralRef(r) => self.reference(&r, before),
             Event::Comment(c) => {
-                let raw = text_of(self.source, &c);
+                let raw = text_of(source, &c);
                 self.comment(&raw, before)
             }
             Event::PI(pi) => {
-                let raw = text_of(self.source, &pi);
+                let raw = text_of(source, &pi);
                 self.processing_instruction(&raw, before)
             }
             Event::Decl(d) => {
-                let raw = text_of(self.source, &d);
+                let raw = text_of(source, &d);
                 self.declaration(&raw, first, before)
             }
             Event::DocType(d) => {
-                let raw = text_of(self.source, &d);
+                let raw = text_of(source, &d);
                 // quick-xml cuts the white space after `<!DOCTYPE` (and takes none): what
                 // stood between it and the name is the tag's length less the rest.
                 let spaced = self
@@ -348,14 +353,14 @@ impl Reader<'_> {
             }
             Event::Start(start) => {
                 self.last_start = before;
-                match self.start_tag(&start, before) {
+                match self.start_tag(&start, before, source) {
                     Some(tag) => Step::Node(Node::Start(tag)),
                     None => Step::Stop(Node::Eof),
                 }
             }
             Event::Empty(start) => {
                 self.last_start = before;
-                match self.start_tag(&start, before) {
+                match self.start_tag(&start, before, source) {
                     Some(tag) => {
                         self.pending_end = true;
                         Step::Node(Node::Start(tag))

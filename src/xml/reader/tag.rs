@@ -168,17 +168,23 @@ struct Attribute<'s> {
 }
 
 impl Reader<'_> {
-    /// Reads a start tag at `offset`: the element entered, its namespace scope opened.
-    /// `None`: the tag is refused (the problem is reported, and fatal).
-    pub(super) fn start_tag(&mut self, start: &BytesStart<'_>, offset: usize) -> Option<Tag> {
+    /// Reads a start tag at `offset` (its bytes cut from `source`, if known): the element
+    /// entered, its namespace scope opened. `None`: the tag is refused (the problem is
+    /// reported, and fatal).
+    pub(super) fn start_tag(
+        &mut self,
+        start: &BytesStart<'_>,
+        offset: usize,
+        source: Option<&str>,
+    ) -> Option<Tag> {
         let name = start.name().into_inner();
         self.depth += 1;
         self.check_element_limits(name.len(), offset).ok()?;
-        // The input is UTF-8 (decoded before the reader), so names are valid text.
-        // Streamed, the tag is checked as UTF-8 once, whole, and its name and attributes are
+        // The input is UTF-8 (decoded before the reader), so names are valid text. Without
+        // a source, the tag is checked as UTF-8 once, whole, and its name and attributes are
         // cut from that (one check instead of one per name and value).
         let content: &[u8] = start.as_ref();
-        let source = self.source.or_else(|| std::str::from_utf8(content).ok());
+        let source = source.or_else(|| std::str::from_utf8(content).ok());
         let mut tag = self.spare_tags.pop().unwrap_or_default();
         tag.reset(offset, &text_of(source, name));
         let mut declared = Declared {

@@ -31,18 +31,19 @@ pub(super) fn configure(config: &mut quick_xml::reader::Config) {
 type SliceReader<'t> = quick_xml::Reader<&'t [u8]>;
 
 self_cell::self_cell!(
-    /// A window's text and the parser reading it.
+    /// A window's text and the parser reading it. The text is whole characters (checked
+    /// once as it comes in), so an event's bytes are cut from it as text at no cost.
     pub(super) struct Cell {
-        owner: Vec<u8>,
+        owner: String,
         #[covariant]
         dependent: SliceReader,
     }
 );
 
 impl Cell {
-    fn over(text: Vec<u8>) -> Cell {
+    fn over(text: String) -> Cell {
         Cell::new(text, |t| {
-            let mut xml = quick_xml::Reader::from_reader(&t[..]);
+            let mut xml = quick_xml::Reader::from_reader(t.as_bytes());
             let config = xml.config_mut();
             configure(config);
             // Checked by the window, which outlives the parser (`Names`).
@@ -123,7 +124,7 @@ impl<'a> Window<'a> {
     pub(super) fn new(input: Box<dyn BufRead + 'a>, step: usize) -> Self {
         Window {
             input,
-            cell: Some(Cell::over(Vec::new())),
+            cell: Some(Cell::over(String::new())),
             state: State {
                 base: 0,
                 step: step.max(1),
@@ -149,7 +150,10 @@ impl<'a> Window<'a> {
     /// event is read (the event borrows the text; the reader needs itself whole to take
     /// it in): given back with [`Window::put`].
     pub(super) fn take(&mut self) -> (Cell, Names) {
-        let cell = self.cell.take().unwrap_or_else(|| Cell::over(Vec::new()));
+        let cell = self
+            .cell
+            .take()
+            .unwrap_or_else(|| Cell::over(String::new()));
         (cell, std::mem::take(&mut self.names))
     }
 
@@ -174,7 +178,7 @@ impl<'a> Window<'a> {
     /// taking at least `at_least` bytes more of the input (unless it ends). An error of
     /// the input is kept until the text before it has been read.
     pub(super) fn restart(&mut self, cell: Cell, from: usize, at_least: usize) {
-        let mut text = cell.into_owner();
+        let mut text = cell.into_owner().into_bytes();
         let from = from.min(text.len());
         text.drain(..from);
         self.state.base += from;
@@ -187,21 +191,62 @@ impl<'a> Window<'a> {
             match self.input.fill_buf() {
                 Ok([]) => self.state.eof = true,
                 Ok(chunk) => {
-                    let n = chunk.len().min(self.state.step);
+                    let n = whole_characters(chunk, self.state.step);
                     text.extend_from_slice(&chunk[..n]);
                     self.input.consume(n);
                     added += n;
                 }
-                Err(e) => {
-                    self.state.eof = true;
-                    self.state.failed = true;
-                    self.failed = Some(e);
-                }
+                Err(e) => self.fail(e),
             }
         }
+        // One check of the new text (the rest was checked as it came in). The decoder
+        // hands out UTF-8, so this fails only for an input that broke its promise: the
+        // text up to the fault is read, then the input fails there.
+        let text = match String::from_utf8(text) {
+            Ok(text) => text,
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let mut bytes = e.into_bytes();
+                bytes.truncate(valid);
+                let message = "the decoded input is not UTF-8";
+                self.fail(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    message,
+                ));
+                String::from_utf8(bytes).unwrap_or_default()
+            }
+        };
         self.cell = Some(Cell::over(text));
         self.state.fresh = true;
     }
+
+    /// The input failed: it ends here, its error raised once the text before is read.
+    fn fail(&mut self, error: std::io::Error) {
+        self.state.eof = true;
+        self.state.failed = true;
+        self.failed.get_or_insert(error);
+    }
+}
+
+/// How many bytes of `chunk` to take, at most `step` unless one character is longer: the
+/// window takes whole characters only.
+fn whole_characters(chunk: &[u8], step: usize) -> usize {
+    if chunk.len() <= step {
+        return chunk.len();
+    }
+    // Back to the start of the character the step ends in (a continuation byte is
+    // 0b10xx_xxxx); if that is the chunk's start, on to the end of its first character.
+    let mut n = step;
+    while n > 0 && chunk[n] & 0xC0 == 0x80 {
+        n -= 1;
+    }
+    if n == 0 {
+        n = 1;
+        while n < chunk.len() && chunk[n] & 0xC0 == 0x80 {
+            n += 1;
+        }
+    }
+    n
 }
 
 /// Reads the next event of the window's `text` with its parser `xml`: the event, or what
@@ -360,7 +405,7 @@ mod tests {
             let (mut cell, mut names) = w.take();
             let state = w.state;
             let (found, restart) = cell.with_dependent_mut(|text, xml| {
-                match read(text, xml, state, &mut names, limits) {
+                match read(text.as_bytes(), xml, state, &mut names, limits) {
                     Read::More(from, want) => (None, Some((from, want))),
                     Read::Event(Event::Eof, _) => (Some(None), None),
                     Read::Event(e, at) => (Some(Some((at, format!("{e:?}")))), None),
@@ -395,6 +440,25 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn the_window_takes_whole_characters_only() {
+        let text = "a\u{e9}\u{4e2d}\u{1F600}b".as_bytes();
+        // Every step ends on a character's boundary, and no character is left out.
+        for step in 1..=text.len() {
+            let mut at = 0;
+            while at < text.len() {
+                let n = whole_characters(&text[at..], step);
+                assert!(n > 0, "step {step}: nothing taken at {at}");
+                assert!(
+                    std::str::from_utf8(&text[at..at + n]).is_ok(),
+                    "step {step} at {at}"
+                );
+                assert!(n <= step.max(4), "step {step}: {n} bytes taken");
+                at += n;
+            }
+        }
     }
 
     #[test]
