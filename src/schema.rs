@@ -413,9 +413,9 @@ pub mod whitespace {
 
     /// `collapse`: replace, then runs of spaces become one, and leading and trailing spaces go.
     pub fn collapse(s: &str) -> Cow<'_, str> {
-        // Nearly every value has no white space at all: one branch-free scan (vectorised)
+        // Nearly every value has no white space at all: one scan, eight bytes at a time,
         // says so; only a value with some looks closer.
-        if !s.bytes().fold(false, |seen, c| seen | (c <= b' ')) {
+        if !has_byte_up_to_space(s.as_bytes()) {
             return Cow::Borrowed(s);
         }
         let needs = s.starts_with([' ', '\t', '\n', '\r'])
@@ -449,6 +449,27 @@ pub mod whitespace {
             }
         }
         Cow::Owned(out)
+    }
+
+    /// Whether `bytes` has a byte at or below `b' '` (white space or a control character).
+    /// Values are short (a number, a date): eight bytes are tested at once in a `u64`, which
+    /// beats a vectorised scan's setup. A byte under 0x21 borrows in `word - 0x21..21` and
+    /// has its high bit clear, so some byte's high bit is set in the result exactly when
+    /// there is such a byte (a borrow only reaches bytes above a byte that has one).
+    #[inline]
+    pub(crate) fn has_byte_up_to_space(bytes: &[u8]) -> bool {
+        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+        const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+        let below = |word: u64| word.wrapping_sub(ONES * 0x21) & !word & HIGH != 0;
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            if below(u64::from_le_bytes(word)) {
+                return true;
+            }
+        }
+        chunks.remainder().iter().any(|&b| b <= b' ')
     }
 }
 
@@ -688,6 +709,30 @@ pub mod xs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn white_space_is_found_wherever_it_stands() {
+        // Every byte value at every place of strings of 1 to 19 bytes, around bytes that
+        // borrow or carry (0x00, 0x21, 0x80, 0xA1, 0xFF): the word-wise test agrees with
+        // a byte-wise one.
+        let fill = [b'a', 0x21, 0x80, 0xA1, 0xFF, 0x00];
+        for len in 1..20 {
+            for place in 0..len {
+                for byte in 0..=255u8 {
+                    for &other in &fill {
+                        let mut bytes = vec![other; len];
+                        bytes[place] = byte;
+                        let expected = bytes.iter().any(|&b| b <= b' ');
+                        assert_eq!(
+                            whitespace::has_byte_up_to_space(&bytes),
+                            expected,
+                            "{bytes:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn integers_follow_xsd_lexical_rules() {
