@@ -356,6 +356,21 @@ impl DateTime {
         c.expect(b'T')?;
         let (seconds, frac) = c.time()?;
         let zone = c.zone_end()?;
+        if zone.unwrap_or(0) == 0 && seconds < 86_400 {
+            // UTC or no zone, before 24:00: the date stays as written (most values; the
+            // way through a day count costs divisions of 128-bit numbers).
+            let time = Time {
+                seconds,
+                frac,
+                zoned: zone.is_some(),
+            };
+            return Some(DateTime {
+                year,
+                month,
+                day,
+                time,
+            });
+        }
         let total = day_seconds(year, month, day) + i128::from(seconds)
             - i128::from(zone.unwrap_or(0)) * 60;
         let v = Self::from_seconds(total, frac, zone.is_some())?;
@@ -953,6 +968,17 @@ mod tests {
             "-0001-12-31T23:00:00Z"
         );
         assert_eq!(dt("2000-01-01T12:00:00Z"), dt("2000-01-01T13:00:00+01:00"));
+        // Values in UTC or without a zone keep their date as written (no day count).
+        assert_eq!(
+            dt("2020-02-29T06:15:51Z").to_string(),
+            "2020-02-29T06:15:51Z"
+        );
+        assert_eq!(
+            dt("-0005-03-01T00:00:00").to_string(),
+            "-0005-03-01T00:00:00"
+        );
+        assert_eq!(dt("2020-02-29T06:15:51Z"), dt("2020-02-29T06:15:51+00:00"));
+        assert_eq!(dt("2020-02-29T06:15:51Z"), dt("2020-02-29T04:15:51-02:00"));
         // Unzoned against zoned: decided only beyond 14 hours.
         let local = dt("2000-01-15T12:00:00");
         assert!(dt("2000-01-15T12:00:00Z").partial_cmp(&local).is_none());

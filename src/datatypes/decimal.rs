@@ -389,10 +389,11 @@ impl Ord for Decimal {
         if let (Unscaled::Small(a), Unscaled::Small(b)) = (&self.unscaled, &other.unscaled) {
             let (a, b) = (i128::from(*a), i128::from(*b));
             if self.scale.abs_diff(other.scale) <= 18 {
+                let power = |n: u32| i128::from(POWERS_OF_TEN[n as usize]);
                 return match self.scale.cmp(&other.scale) {
                     Ordering::Equal => a.cmp(&b),
-                    Ordering::Less => (a * 10i128.pow(other.scale - self.scale)).cmp(&b),
-                    Ordering::Greater => a.cmp(&(b * 10i128.pow(self.scale - other.scale))),
+                    Ordering::Less => (a * power(other.scale - self.scale)).cmp(&b),
+                    Ordering::Greater => a.cmp(&(b * power(self.scale - other.scale))),
                 };
             }
         }
@@ -404,6 +405,18 @@ impl Ord for Decimal {
         }
     }
 }
+
+/// 10^0 to 10^18, every power an `i64` holds (a comparison looks them up rather than
+/// raising 10 to a power in 128 bits).
+const POWERS_OF_TEN: [i64; 19] = {
+    let mut powers = [1i64; 19];
+    let mut i = 1;
+    while i < powers.len() {
+        powers[i] = powers[i - 1] * 10;
+        i += 1;
+    }
+    powers
+};
 
 fn pow10(n: u32) -> BigInt {
     num_traits::pow(BigInt::from(10u8), n as usize)
