@@ -110,6 +110,11 @@ fn writes_a_deterministic_package_and_rewrites_only_its_own_output() {
     assert!(out.join("src/sets/s_other.rs").exists());
     let toml = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
     assert!(toml.contains("boardxml = { path = "), "{toml}");
+    // Built as one program: the runtime's reader inlines into the generated types.
+    assert!(
+        toml.contains("[profile.release]\nlto = \"fat\"\ncodegen-units = 1\n"),
+        "{toml}"
+    );
 }
 
 /// Without `--runtime` or `--published`, a generator built from a checkout depends its

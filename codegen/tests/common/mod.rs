@@ -353,6 +353,11 @@ pub fn build_validator(package: &Path, target: &Path) -> Result<(), String> {
         .env("CARGO_TARGET_DIR", target)
         // Built once per shard: incremental data would only fill the disk.
         .env("CARGO_INCREMENTAL", "0")
+        // The tests judge verdicts, which do not depend on optimisation: the generated
+        // manifest's whole-program optimisation (a full LTO link of the runtime for every
+        // validator) is left to users and the benchmarks, so CI builds stay quick.
+        .env("CARGO_PROFILE_RELEASE_LTO", "off")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
         .env_remove("RUSTFLAGS")
         .output()
         .map_err(|e| format!("cargo does not run: {e}"))?;
