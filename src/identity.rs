@@ -15,6 +15,7 @@
 //! Nothing is kept and nothing is matched while no constraint is active: documents of
 //! schemas without identity constraints pay one counter per element.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -83,13 +84,20 @@ pub enum Test {
 
 impl Test {
     fn matches(self, name: &str) -> bool {
+        self.matches_bytes(name.as_bytes())
+    }
+
+    /// [`Test::matches`] on a name's bytes (cut from a buffer of names without the checks
+    /// of cutting text).
+    #[inline]
+    fn matches_bytes(self, name: &[u8]) -> bool {
         match self {
             Test::Any => true,
-            Test::Name(n) => n == name,
+            Test::Name(n) => n.as_bytes() == name,
             Test::Namespace(ns) => name
-                .strip_prefix('{')
-                .and_then(|r| r.strip_prefix(ns))
-                .is_some_and(|r| r.starts_with('}')),
+                .strip_prefix(b"{")
+                .and_then(|r| r.strip_prefix(ns.as_bytes()))
+                .is_some_and(|r| r.starts_with(b"}")),
         }
     }
 }
@@ -107,11 +115,11 @@ impl Path {
         let Some((last, before)) = self.steps.split_last() else {
             return true;
         };
-        last.matches(names.get(len - 1))
+        last.matches_bytes(names.get(len - 1))
             && before
                 .iter()
                 .enumerate()
-                .all(|(k, t)| t.matches(names.get(len - n + k)))
+                .all(|(k, t)| t.matches_bytes(names.get(len - n + k)))
     }
 }
 
@@ -166,10 +174,12 @@ impl Below<'_> {
         self.names.ends.len().saturating_sub(self.from)
     }
 
-    fn get(&self, k: usize) -> &str {
+    #[inline]
+    fn get(&self, k: usize) -> &[u8] {
         let i = self.from + k;
-        let start = if i == 0 { 0 } else { self.names.ends[i - 1] };
-        &self.names.text[start..self.names.ends[i]]
+        let ends = &self.names.ends;
+        let start = if i == 0 { 0 } else { ends[i - 1] };
+        &self.names.text.as_bytes()[start..ends[i]]
     }
 }
 
@@ -238,6 +248,9 @@ pub(crate) struct Engine {
     base: usize,
     active: Vec<Activation>,
     rows: Vec<Row>,
+    /// Rows closed, kept to be opened again: a row's two lists are not allocated anew for
+    /// every element selected.
+    spare_rows: Vec<Row>,
     /// Key and unique tables carried up to the open elements from their children, merged as
     /// each child ends (so that an element with many children holds one table per
     /// constraint, not one per child): deepest last.
@@ -328,13 +341,20 @@ impl Engine {
 
     fn open_row(&mut self, activation: usize, offset: usize) {
         let fields = self.active[activation].constraint.fields;
-        let mut row = Row {
+        let mut row = self.spare_rows.pop().unwrap_or_else(|| Row {
             activation,
-            depth: self.depth,
+            depth: 0,
             offset,
-            cells: vec![Cell::Empty; fields.len()],
-            waiting: vec![None; fields.len()],
-        };
+            cells: Vec::new(),
+            waiting: Vec::new(),
+        });
+        row.activation = activation;
+        row.depth = self.depth;
+        row.offset = offset;
+        row.cells.clear();
+        row.cells.resize(fields.len(), Cell::Empty);
+        row.waiting.clear();
+        row.waiting.resize(fields.len(), None);
         // Fields `.`: the selected element's own value.
         for (i, alternatives) in fields.iter().enumerate() {
             if alternatives
@@ -424,8 +444,9 @@ impl Engine {
         let mut i = 0;
         while i < self.rows.len() {
             if self.rows[i].depth == depth {
-                let row = self.rows.remove(i);
-                self.close_row(row, found, path_at);
+                let mut row = self.rows.remove(i);
+                self.close_row(&mut row, found, path_at);
+                self.spare_rows.push(row);
             } else {
                 i += 1;
             }
@@ -468,15 +489,17 @@ impl Engine {
     }
 
     /// The row of the element at `row.depth`, which ends (the current element).
-    fn close_row(&mut self, row: Row, found: &mut Vec<Diagnostic>, path_at: PathAt<'_>) {
+    fn close_row(&mut self, row: &mut Row, found: &mut Vec<Diagnostic>, path_at: PathAt<'_>) {
         let act = &mut self.active[row.activation];
         let c = act.constraint;
+        let (offset, depth) = (row.offset, row.depth);
         let place = || Place {
-            offset: row.offset,
-            path: path_at(row.depth),
+            offset,
+            path: path_at(depth),
         };
-        let mut values = Vec::with_capacity(row.cells.len());
-        for (i, cell) in row.cells.into_iter().enumerate() {
+        // A cell without a value first: the row is reported or left out, and no
+        // key-sequence is made for it.
+        for (i, cell) in row.cells.iter().enumerate() {
             let field = || {
                 format!(
                     "the field {} of the {} \"{}\"",
@@ -486,10 +509,7 @@ impl Engine {
                 )
             };
             let (problem, expected, what) = match cell {
-                Cell::Value(v) => {
-                    values.push(v);
-                    continue;
-                }
+                Cell::Value(_) => continue,
                 Cell::Many => (
                     format!("{} selects more than one node here", field()),
                     "at most one attribute or element with a simple value".to_string(),
@@ -514,47 +534,59 @@ impl Engine {
                 Cell::Empty => return,
             };
             found.push(
-                Diagnostic::error(
-                    Code::IDENTITY_FIELD,
-                    row.offset,
-                    path_at(row.depth),
-                    problem,
-                )
-                .expected(expected)
-                .found(what),
+                Diagnostic::error(Code::IDENTITY_FIELD, offset, path_at(depth), problem)
+                    .expected(expected)
+                    .found(what),
             );
             return;
         }
+        let values: Vec<KeyValue> = row
+            .cells
+            .drain(..)
+            .filter_map(|cell| match cell {
+                Cell::Value(v) => Some(v),
+                _ => None,
+            })
+            .collect();
         match c.kind {
             Kind::KeyRef(_) => act.references.push((values, place())),
             Kind::Key | Kind::Unique => {
-                if let Some(Some(first)) = act.table.get(&values) {
-                    found.push(
-                        Diagnostic::error(
-                            Code::DUPLICATE_KEY,
-                            row.offset,
-                            path_at(row.depth),
-                            format!(
-                                "the {} \"{}\" has {} here and at {} already",
-                                c.kind.xsd(),
-                                local(c.name),
-                                shown(&values),
-                                first.path
-                            ),
-                        )
-                        .expected(format!(
-                            "a value no other element selected under {} has",
-                            path_at(act.depth)
-                        ))
-                        .found(format!(
-                            "{}, also at {}",
+                // One look-up: the sequence is hashed once.
+                let slot = match act.table.entry(values) {
+                    Entry::Vacant(slot) => {
+                        slot.insert(Some(place()));
+                        return;
+                    }
+                    Entry::Occupied(slot) => slot,
+                };
+                let Some(first) = slot.get() else {
+                    *slot.into_mut() = Some(place());
+                    return;
+                };
+                let values = slot.key();
+                found.push(
+                    Diagnostic::error(
+                        Code::DUPLICATE_KEY,
+                        offset,
+                        path_at(depth),
+                        format!(
+                            "the {} \"{}\" has {} here and at {} already",
+                            c.kind.xsd(),
+                            local(c.name),
                             shown(&values),
                             first.path
-                        )),
-                    );
-                } else {
-                    act.table.insert(values, Some(place()));
-                }
+                        ),
+                    )
+                    .expected(format!(
+                        "a value no other element selected under {} has",
+                        path_at(act.depth)
+                    ))
+                    .found(format!(
+                        "{}, also at {}",
+                        shown(&values),
+                        first.path
+                    )),
+                );
             }
         }
     }

@@ -46,17 +46,35 @@ impl Level {
 
 /// The path of the innermost of the open elements `levels` (the document first).
 pub(super) fn path_of(levels: &[Level]) -> String {
-    use std::fmt::Write;
     let mut path = String::with_capacity(levels.iter().map(|l| l.name.len() + 8).sum());
     for level in levels.iter().skip(1) {
         path.push('/');
         path.push_str(&level.name);
         if level.index > 1 {
-            // Writing to a String cannot fail.
-            let _ = write!(path, "[{}]", level.index);
+            push_index(&mut path, level.index);
         }
     }
     path
+}
+
+/// Appends `[n]`. Digits by hand: the formatting machinery cost more than the rest of a
+/// path, and identity constraints build one for every key kept.
+fn push_index(path: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    path.push('[');
+    for &d in &digits[start..] {
+        path.push(char::from(d));
+    }
+    path.push(']');
 }
 
 impl Reader<'_> {
@@ -116,5 +134,17 @@ impl Reader<'_> {
     /// The name of the element being read.
     pub(super) fn current_name(&self) -> &str {
         &self.levels[self.open - 1].name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn indices_are_written_in_decimal() {
+        for n in [2, 9, 10, 17, 100, 12_345, usize::MAX] {
+            let mut path = String::new();
+            super::push_index(&mut path, n);
+            assert_eq!(path, format!("[{n}]"));
+        }
     }
 }
