@@ -573,7 +573,7 @@ impl Engine {
                             "the {} \"{}\" has {} here and at {} already",
                             c.kind.xsd(),
                             local(c.name),
-                            shown(&values),
+                            shown(values),
                             first.path
                         ),
                     )
@@ -583,7 +583,7 @@ impl Engine {
                     ))
                     .found(format!(
                         "{}, also at {}",
-                        shown(&values),
+                        shown(values),
                         first.path
                     )),
                 );
