@@ -105,7 +105,18 @@ impl Test {
 impl Path {
     /// Whether the elements `names` (below the context, the last one the candidate) are
     /// what the path's steps select.
+    #[inline]
     fn selects(&self, names: Below<'_>) -> bool {
+        match names.len() {
+            0 => self.steps.is_empty(),
+            len => self.selects_candidate(names, names.get(len - 1)),
+        }
+    }
+
+    /// [`Path::selects`] with the candidate's name given (it is the same for every path
+    /// tested at an element: cut from the names once).
+    #[inline]
+    fn selects_candidate(&self, names: Below<'_>, candidate: &[u8]) -> bool {
         let n = self.steps.len();
         let len = names.len();
         if len < n || (!self.descendant && len != n) {
@@ -115,7 +126,7 @@ impl Path {
         let Some((last, before)) = self.steps.split_last() else {
             return true;
         };
-        last.matches_bytes(names.get(len - 1))
+        last.matches_bytes(candidate)
             && before
                 .iter()
                 .enumerate()
@@ -170,6 +181,7 @@ impl Below<'_> {
         from: 0,
     };
 
+    #[inline]
     fn len(&self) -> usize {
         self.names.ends.len().saturating_sub(self.from)
     }
@@ -281,13 +293,18 @@ impl Engine {
             return;
         }
         self.names.push(name);
+        let candidate = name.as_bytes();
         for a in 0..self.active.len() {
             let act = &self.active[a];
             if act.depth >= self.depth {
                 continue;
             }
             let below = self.names.below(act.depth - self.base + 1);
-            if act.constraint.selector.iter().any(|p| p.selects(below)) {
+            let selector = act.constraint.selector;
+            if selector
+                .iter()
+                .any(|p| p.selects_candidate(below, candidate))
+            {
                 self.open_row(a, offset);
             }
         }
@@ -301,7 +318,7 @@ impl Engine {
             for (i, alternatives) in fields.iter().enumerate() {
                 if alternatives
                     .iter()
-                    .any(|p| p.attribute.is_none() && p.selects(below))
+                    .any(|p| p.attribute.is_none() && p.selects_candidate(below, candidate))
                 {
                     row.cells[i] = match row.cells[i] {
                         Cell::Empty => Cell::Pending,
@@ -603,8 +620,12 @@ impl Engine {
         let mut bindings: Vec<(&'static str, Table)> = Vec::new();
         let mut references = Vec::new();
         for a in closing {
+            // An empty table binds nothing, and a keyref that selected nothing has nothing
+            // to resolve: most elements' constraints, and nothing is allocated for them.
             match a.constraint.kind {
+                Kind::KeyRef(_) if a.references.is_empty() => {}
                 Kind::KeyRef(refer) => references.push((a, refer)),
+                Kind::Key | Kind::Unique if a.table.is_empty() => {}
                 Kind::Key | Kind::Unique => bindings.push((a.constraint.name, a.table)),
             }
         }
