@@ -89,7 +89,7 @@ impl Test {
 
     /// [`Test::matches`] on a name's bytes (cut from a buffer of names without the checks
     /// of cutting text).
-    #[inline]
+    #[inline(always)]
     fn matches_bytes(self, name: &[u8]) -> bool {
         match self {
             Test::Any => true,
@@ -115,7 +115,9 @@ impl Path {
 
     /// [`Path::selects`] with the candidate's name given (it is the same for every path
     /// tested at an element: cut from the names once).
-    #[inline]
+    // Always inlined: called for every selector path at every element, where most tests
+    // end at the first comparison, a call costs more than the test.
+    #[inline(always)]
     fn selects_candidate(&self, names: Below<'_>, candidate: &[u8]) -> bool {
         let n = self.steps.len();
         let len = names.len();
@@ -403,10 +405,12 @@ impl Engine {
                 Some(name) => {
                     let below = self.names.below(row.depth - self.base + 1);
                     let fields = self.active[row.activation].constraint.fields;
-                    fields
-                        .iter()
-                        .flat_map(|a| a.iter())
-                        .any(|p| p.attribute.is_some_and(|t| t.matches(name)) && p.selects(below))
+                    // Nested loops rather than a flattened iterator, which did not inline.
+                    fields.iter().any(|alternatives| {
+                        alternatives.iter().any(|p| {
+                            p.attribute.is_some_and(|t| t.matches(name)) && p.selects(below)
+                        })
+                    })
                 }
             }
         })
