@@ -19,6 +19,9 @@ pub struct Attributes<'t> {
     /// the tags of real documents), the rest in `more_used`.
     used: [u64; 4],
     more_used: Vec<u64>,
+    /// How many items were taken: once all were, a declaration's look-up is answered at
+    /// once (a type declares many attributes that an element seldom has all of).
+    taken: usize,
     /// The items' indices by name, built on the first look-up in a tag of more than
     /// [`INDEXED`] attributes: taking every declared attribute stays linear, not the
     /// declared count times the present count (names are unique: the reader checked).
@@ -52,6 +55,7 @@ impl<'t> Attributes<'t> {
             tag,
             used: [0; 4],
             more_used: Vec::new(),
+            taken: 0,
             index: None,
             xsi_type: None,
             xsi_refusal: None,
@@ -67,7 +71,9 @@ impl<'t> Attributes<'t> {
         word & (1 << (i % 64)) != 0
     }
 
+    /// Marks item `i`, not taken yet, as taken.
     fn mark_used(&mut self, i: usize) {
+        self.taken += 1;
         let word = match self.used.get_mut(i / 64) {
             Some(w) => w,
             None => {
@@ -83,6 +89,9 @@ impl<'t> Attributes<'t> {
 
     fn take(&mut self, name: &str) -> Option<AttrRef<'t>> {
         let tag = self.tag;
+        if self.taken == tag.attributes.len() {
+            return None;
+        }
         let i = if tag.attributes.len() > INDEXED {
             let index = self.index.get_or_insert_with(|| {
                 let names = tag.attributes.iter().map(|a| tag.attr_name(a));
