@@ -12,7 +12,7 @@ impl Reader<'_> {
     /// the diagnostics, every one an E01xx.
     pub fn read_well_formed(&mut self) -> Result<(), Invalid> {
         let tag = self.read_root_tag()?;
-        self.root = Some(tag.clone());
+        self.root = Some(Tag::clone(&tag));
         self.recycle(tag);
         let mut depth = 1usize;
         while depth > 0 {
@@ -35,7 +35,7 @@ impl Reader<'_> {
 
     /// Reads up to the root element's start tag: only white space, comments and processing
     /// instructions may come first.
-    fn read_root_tag(&mut self) -> Result<Tag, Invalid> {
+    fn read_root_tag(&mut self) -> Result<Box<Tag>, Invalid> {
         loop {
             match self.next_node() {
                 Node::Start(tag) => return Ok(tag),
@@ -74,12 +74,12 @@ impl Reader<'_> {
                     cdata: false,
                     ..
                 } => continue,
-                Node::Text { offset, .. } | Node::Start(Tag { offset, .. }) => {
-                    self.fatal_error(
-                        Code::MALFORMED,
-                        offset,
-                        "content after the root element".into(),
-                    );
+                Node::Text { offset, .. } => {
+                    self.content_after_root(offset);
+                    break;
+                }
+                Node::Start(tag) => {
+                    self.content_after_root(tag.offset);
                     break;
                 }
                 Node::End(_) => break,
@@ -87,11 +87,20 @@ impl Reader<'_> {
         }
     }
 
+    /// Reports character data or an element at `offset`, after the root element.
+    fn content_after_root(&mut self, offset: usize) {
+        self.fatal_error(
+            Code::MALFORMED,
+            offset,
+            "content after the root element".into(),
+        );
+    }
+
     /// Reads the root element with `D`, and the end of the document after it.
     pub fn read_document<D: crate::schema::Document>(&mut self) -> Result<D, Invalid> {
         self.schema_types = D::TYPES;
         let tag = self.read_root_tag()?;
-        self.root = Some(tag.clone());
+        self.root = Some(Tag::clone(&tag));
         if !D::ROOTS.contains(&tag.name()) {
             self.unknown_root::<D>(&tag, None);
             return Err(Invalid);
@@ -106,7 +115,7 @@ impl Reader<'_> {
     pub fn validate_document<D: crate::schema::Document>(&mut self) -> Result<(), Invalid> {
         self.schema_types = D::TYPES;
         let tag = self.read_root_tag()?;
-        self.root = Some(tag.clone());
+        self.root = Some(Tag::clone(&tag));
         if D::ROOTS.contains(&tag.name()) {
             return self.document_from(tag, |r, tag| r.read_declared_root::<D>(tag).map(drop));
         }
@@ -172,7 +181,7 @@ impl Reader<'_> {
     /// document after it.
     fn document_from<R>(
         &mut self,
-        tag: Tag,
+        tag: Box<Tag>,
         read: impl FnOnce(&mut Self, &Tag) -> Result<R, Invalid>,
     ) -> Result<R, Invalid> {
         self.enter(&tag);

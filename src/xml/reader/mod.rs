@@ -76,7 +76,8 @@ impl Default for Limits {
 /// What the reader hands on from the events: a start tag, an end tag, a run of character
 /// data, the end.
 enum Node {
-    Start(Tag),
+    /// Boxed: a node is moved through several layers per event, and a tag is large.
+    Start(Box<Tag>),
     /// An end tag at `offset` (for `<x/>`, the offset of `<x`).
     End(usize),
     /// A run of character data; its text is the reader's `text` buffer, valid until the
@@ -107,7 +108,7 @@ pub struct Reader<'a> {
     /// Simple content gathered across nodes (kept to reuse its allocation).
     content: String,
     /// Tags handed back after their element was read, to be filled again.
-    spare_tags: Vec<Tag>,
+    spare_tags: Vec<Box<Tag>>,
     limits: Limits,
     diagnostics: Vec<Diagnostic>,
     max_errors: usize,

@@ -176,7 +176,7 @@ impl Reader<'_> {
         start: &BytesStart<'_>,
         offset: usize,
         source: Option<&str>,
-    ) -> Option<Tag> {
+    ) -> Option<Box<Tag>> {
         let name = start.name().into_inner();
         self.depth += 1;
         self.check_element_limits(name.len(), offset).ok()?;
@@ -708,7 +708,7 @@ impl Reader<'_> {
 
     /// Gives a tag whose element has been read back to the pool.
     #[inline]
-    pub(super) fn recycle(&mut self, tag: Tag) {
+    pub(super) fn recycle(&mut self, tag: Box<Tag>) {
         if tag.text.capacity() <= KEEP_CAPACITY && self.spare_tags.len() < 64 {
             self.spare_tags.push(tag);
         }
