@@ -108,6 +108,9 @@ pub struct Reader<'a> {
     /// Simple content gathered across nodes (kept to reuse its allocation).
     content: String,
     /// Tags handed back after their element was read, to be filled again.
+    /// Boxed, as nodes hold them: a tag taken from the pool or given back is not moved
+    /// out of or into a box.
+    #[allow(clippy::vec_box)]
     spare_tags: Vec<Box<Tag>>,
     limits: Limits,
     diagnostics: Vec<Diagnostic>,
