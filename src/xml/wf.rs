@@ -43,6 +43,21 @@ const NCNAME_ASCII: [bool; 256] = {
     t
 };
 
+/// Bytes that need no second look in an attribute value: not `<`, `&`, a control
+/// character (tab, line ends and the forbidden ones) or 0xEF (which starts U+FFFE/U+FFFF).
+pub const PLAIN_IN_ATTRIBUTE: [bool; 256] = {
+    let mut table = [true; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = false;
+        b += 1;
+    }
+    table[b'<' as usize] = false;
+    table[b'&' as usize] = false;
+    table[0xEF] = false;
+    table
+};
+
 /// Whether `name` is an ASCII NCName (a letter or `_`, then letters, digits, `-`, `.`,
 /// `_`): then it needs no [`check_qname`]. The fast path for nearly every name.
 #[inline]
@@ -195,6 +210,9 @@ pub struct RawAttr {
     /// The key is an ASCII NCName (a letter or `_`, then name characters, no colon), so
     /// it needs no [`check_qname`]; else it must have one.
     pub simple: bool,
+    /// Every byte of the value is plain ([`PLAIN_IN_ATTRIBUTE`]): it is copied as it is,
+    /// with nothing to check or normalise.
+    pub plain: bool,
 }
 
 /// A syntax error in a start tag: where (in the tag's content), what was expected.
@@ -228,10 +246,20 @@ pub fn next_attribute(s: &[u8], i: &mut usize) -> Result<Option<RawAttr>, TagErr
         });
     }
     let key_start = *i;
-    while *i < s.len() && !is_space(s[*i]) && !matches!(s[*i], b'=' | b'"' | b'\'') {
+    // An ASCII NCName (nearly every name) is found and known for one at once; anything
+    // else in the name (a colon, a non-ASCII character, a stray byte) takes the general
+    // scan to what ends it, and the name is checked apart.
+    while *i < s.len() && NCNAME_ASCII[s[*i] as usize] {
         *i += 1;
     }
-    let simple = simple_name(&s[key_start..*i]);
+    let ends_name = |b: u8| is_space(b) || matches!(b, b'=' | b'"' | b'\'');
+    let mut simple = *i > key_start && (s[key_start].is_ascii_alphabetic() || s[key_start] == b'_');
+    if *i < s.len() && !ends_name(s[*i]) {
+        simple = false;
+        while *i < s.len() && !ends_name(s[*i]) {
+            *i += 1;
+        }
+    }
     if *i == key_start {
         return Err(TagError {
             at: *i,
@@ -262,12 +290,29 @@ pub fn next_attribute(s: &[u8], i: &mut usize) -> Result<Option<RawAttr>, TagErr
         }
     };
     let value_start = *i + 1;
-    // Most values are short: a plain loop over the first bytes beats memchr's setup.
+    // Most values are short: one loop over the first bytes finds the closing quote and
+    // tells whether every byte is plain (a loop beats memchr's setup there); the rest of
+    // a long value is searched by memchr, then looked at once.
     let rest = &s[value_start..];
-    let head = rest.len().min(16);
-    let found = match rest[..head].iter().position(|&b| b == quote) {
-        Some(n) => Some(n),
-        None => memchr::memchr(quote, &rest[head..]).map(|n| n + head),
+    let head = rest.len().min(32);
+    let mut plain = true;
+    let mut n = 0;
+    let found = loop {
+        if n == head {
+            break memchr::memchr(quote, &rest[head..]).map(|m| {
+                let end = m + head;
+                plain &= rest[head..end]
+                    .iter()
+                    .all(|&b| PLAIN_IN_ATTRIBUTE[b as usize]);
+                end
+            });
+        }
+        let b = rest[n];
+        if b == quote {
+            break Some(n);
+        }
+        plain &= PLAIN_IN_ATTRIBUTE[b as usize];
+        n += 1;
     };
     let Some(n) = found else {
         return Err(TagError {
@@ -280,6 +325,7 @@ pub fn next_attribute(s: &[u8], i: &mut usize) -> Result<Option<RawAttr>, TagErr
         key,
         value: value_start..value_start + n,
         simple,
+        plain,
     }))
 }
 

@@ -5,9 +5,7 @@
 
 use quick_xml::events::BytesStart;
 
-use super::text::{
-    forbidden_char, forbidden_message, push_attribute_value, text_of, PLAIN_IN_ATTRIBUTE,
-};
+use super::text::{forbidden_char, forbidden_message, push_attribute_value, text_of};
 use super::{excerpt, Node, Reader, KEEP_CAPACITY};
 use crate::diagnostic::Code;
 use crate::xml::wf;
@@ -339,7 +337,7 @@ impl Reader<'_> {
             value_offset: tag.offset + 1 + attr.value.start,
         };
         let colon = self.check_attribute_name(tag, declared, &attribute, attr.simple)?;
-        let plain = self.check_attribute_value(tag, &attribute)?;
+        let plain = attr.plain || self.check_attribute_value(tag, &attribute)?;
         // Namespace declarations are not attributes (Namespaces in XML, 3). A prefix
         // declaration changes nothing here: a prefixed name never matches our
         // no-namespace schemas. A default namespace puts the element in it.
@@ -462,20 +460,15 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// The characters of the attribute's value (XML 1.0 [10] AttValue: no literal `<`, no
-    /// forbidden character). Whether it is plain: copied as it is, nothing to normalise.
+    /// The characters of a value that is not plain (see [`wf::RawAttr::plain`]; XML 1.0
+    /// [10] AttValue: no literal `<`, no forbidden character). Whether it is plain after
+    /// all: copied as it is, nothing to normalise.
     fn check_attribute_value(
         &mut self,
         tag: &Tag,
         attribute: &Attribute<'_>,
     ) -> Result<bool, Refused> {
         let (key, raw) = (attribute.key, attribute.raw);
-        // One look at each byte decides whether the value is plain (copied as it is) or
-        // has something to check or normalise.
-        let plain = raw.bytes().all(|b| PLAIN_IN_ATTRIBUTE[b as usize]);
-        if plain {
-            return Ok(true);
-        }
         if let Some(lt) = raw.find('<') {
             self.malformed(
                 attribute.value_offset + lt,

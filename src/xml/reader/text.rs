@@ -36,21 +36,6 @@ pub(super) fn resolve_reference(r: &quick_xml::events::BytesRef<'_>) -> Result<c
     resolve_reference_name(&name)
 }
 
-/// Bytes that need no second look in an attribute value: not `<`, `&`, a control
-/// character (tab, line ends and the forbidden ones) or 0xEF (which starts U+FFFE/U+FFFF).
-pub(super) const PLAIN_IN_ATTRIBUTE: [bool; 256] = {
-    let mut table = [true; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        table[b] = false;
-        b += 1;
-    }
-    table[b'<' as usize] = false;
-    table[b'&' as usize] = false;
-    table[0xEF] = false;
-    table
-};
-
 /// `bytes` as text. Read in place, they are a slice of the source text, so they are taken
 /// from it as they are (quick-xml cuts only at ASCII delimiters, which are character
 /// boundaries); else they are checked.
