@@ -343,10 +343,8 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     let attributes_ok = match content {
         // Element-only content is read before the unknown attributes are reported.
         Content::Sequence(items) => {
-            for item in items {
-                if sequence_item::<T>(&mut b, r, tag, &mut attributes, item).is_err() {
-                    *failed = true;
-                }
+            if sequence::<T>(&mut b, r, tag, &mut attributes, items) {
+                *failed = true;
             }
             r.end_children();
             attributes.finish(r)
@@ -394,6 +392,29 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
         return Err(Invalid);
     }
     T::build(b).ok_or(Invalid)
+}
+
+/// Reads the items of a sequence; whether one failed. Once the element's children are
+/// known to have ended, an optional item has nothing to read and is passed over without
+/// asking the reader (a type of many optional particles, as GPX's point of 19, asked for
+/// each); a required one is still looked at, to be reported missing.
+fn sequence<T: Complex>(
+    b: &mut T::Builder,
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    attributes: &mut Attributes<'_>,
+    items: &[Item],
+) -> bool {
+    let mut failed = false;
+    for item in items {
+        if T::FIELDS[item.field].min == 0 && r.children_ended() {
+            continue;
+        }
+        if sequence_item::<T>(b, r, tag, attributes, item).is_err() {
+            failed = true;
+        }
+    }
+    failed
 }
 
 fn sequence_item<T: Complex>(
@@ -480,10 +501,8 @@ pub fn read_items<T: Complex>(r: &mut Reader<'_>) -> Result<T, Invalid> {
     let failed = &mut failed;
     let mut attributes = r.attributes(&tag);
     if let Content::Sequence(items) = T::CONTENT {
-        for item in items {
-            if sequence_item::<T>(&mut b, r, &tag, &mut attributes, item).is_err() {
-                *failed = true;
-            }
+        if sequence::<T>(&mut b, r, &tag, &mut attributes, items) {
+            *failed = true;
         }
     }
     if *failed {

@@ -215,6 +215,13 @@ pub enum MixedItem {
 }
 
 impl<'a> Reader<'a> {
+    /// Whether the current element's children are known to have ended: a look-ahead
+    /// found its end (or the input's), so no later particle can match. Reads nothing.
+    #[inline]
+    pub(crate) fn children_ended(&self) -> bool {
+        matches!(self.peeked, Some(Node::End(_) | Node::Eof))
+    }
+
     /// Skips to the next child element of the current element, reporting text that the
     /// content model does not allow; `None` at the current element's end.
     pub fn peek_child(&mut self) -> Option<&str> {
