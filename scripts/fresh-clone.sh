@@ -23,7 +23,7 @@ if [ -e ../shared ]; then
 fi
 # A fresh user has none of CI's settings: skips are allowed (and said loudly), the target
 # folder is the clone's own.
-unset BOARDXML_REQUIRE_SHARED BOARDXML_REQUIRE_TOOLS CARGO_TARGET_DIR
+unset BOARDXML_REQUIRE_SHARED BOARDXML_REQUIRE_TOOLS CARGO_TARGET_DIR CARGO_PROFILE_DEV_STRIP
 export CARGO_INSTALL_ROOT="$work/inst"
 export PATH="$CARGO_INSTALL_ROOT/bin:$PATH"
 
