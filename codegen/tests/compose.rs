@@ -417,6 +417,7 @@ fn a_redefinition_not_in_terms_of_itself_is_invalid() {
         "<xs:simpleType name=\"S\"><xs:restriction base=\"xs:string\"/></xs:simpleType>\n",
         "<xs:complexType name=\"C\"><xs:sequence><xs:element name=\"a\" type=\"xs:string\"/></xs:sequence></xs:complexType>\n",
         "<xs:group name=\"G\"><xs:sequence><xs:element name=\"g\" type=\"xs:string\"/></xs:sequence></xs:group>\n",
+        "<xs:attributeGroup name=\"A\"><xs:attribute name=\"x\" type=\"xs:string\"/></xs:attributeGroup>\n",
     );
     let cases = [
         (
@@ -431,6 +432,20 @@ fn a_redefinition_not_in_terms_of_itself_is_invalid() {
             "<xs:group name=\"G\"><xs:sequence><xs:group ref=\"G\"/><xs:group ref=\"G\"/></xs:sequence></xs:group>",
             "a redefined group refers to itself 2 times; at most once",
         ),
+        // The self-reference stands for the original once (src-redefine 6.1.2).
+        (
+            "<xs:group name=\"G\"><xs:sequence><xs:group ref=\"G\" minOccurs=\"0\"/></xs:sequence></xs:group>",
+            "src-redefine.6.1.2: a redefined group's reference to itself must have minOccurs and maxOccurs 1, not minOccurs=\"0\"",
+        ),
+        (
+            "<xs:group name=\"G\"><xs:choice><xs:group ref=\"G\" maxOccurs=\"2\"/></xs:choice></xs:group>",
+            "src-redefine.6.1.2: a redefined group's reference to itself must have minOccurs and maxOccurs 1, not maxOccurs=\"2\"",
+        ),
+        // One redefine defines a component once (sch-props-correct.2).
+        (
+            "<xs:attributeGroup name=\"A\"><xs:attribute name=\"x\" type=\"xs:string\"/></xs:attributeGroup>\n  <xs:attributeGroup name=\"A\"><xs:attribute name=\"x\" type=\"xs:string\"/></xs:attributeGroup>",
+            "the attribute group \"A\" is already redefined (line 3); a schema redefines a component once",
+        ),
     ];
     for (redefinition, message) in cases {
         let a =
@@ -442,12 +457,67 @@ fn a_redefinition_not_in_terms_of_itself_is_invalid() {
             .iter()
             .find(|d| d.message == message)
             .unwrap_or_else(|| panic!("{redefinition}: {d:?}"));
-        assert_eq!(at(e), ("a.xsd".into(), 3, 3));
+        let line = if message.contains("already redefined") {
+            4
+        } else {
+            3
+        };
+        assert_eq!(at(e).1, line, "{redefinition}: {e:?}");
     }
+    // With minOccurs and maxOccurs 1 written out, the self-reference is the original once.
+    let a = "<xs:redefine schemaLocation=\"b.xsd\">\n  <xs:group name=\"G\"><xs:sequence><xs:group ref=\"G\" minOccurs=\"1\" maxOccurs=\"1\"/><xs:element name=\"h\" type=\"xs:string\"/></xs:sequence></xs:group>\n</xs:redefine>\n";
+    let dir = documents(&[("a.xsd", a), ("b.xsd", base)]);
+    let (verdict, d) = check(dir.path(), &["a.xsd"]);
+    assert_eq!(verdict, Verdict::Supported, "{d:?}");
+}
+
+/// Two documents of one schema redefining the same component would each define it: the
+/// second redefinition is an error where it stands, naming the first.
+#[test]
+fn two_documents_redefining_one_component_is_invalid() {
+    let redefining = |element: &str| {
+        format!("<xs:redefine schemaLocation=\"c.xsd\">\n  <xs:simpleType name=\"Code\"><xs:restriction base=\"Code\"><xs:maxLength value=\"2\"/></xs:restriction></xs:simpleType>\n</xs:redefine>\n<xs:element name=\"{element}\" type=\"Code\"/>\n")
+    };
+    let top = "<xs:include schemaLocation=\"a.xsd\"/>\n<xs:include schemaLocation=\"b.xsd\"/>\n";
+    let (a, b) = (redefining("ra"), redefining("rb"));
+    let dir = documents(&[
+        ("top.xsd", top),
+        ("a.xsd", &a),
+        ("b.xsd", &b),
+        ("c.xsd", REDEFINED),
+    ]);
+    let (verdict, d) = check(dir.path(), &["top.xsd"]);
+    assert_eq!(verdict, Verdict::Invalid, "{d:?}");
+    let e = d
+        .iter()
+        .find(|d| d.message.contains("redefines the same simpleType \"Code\""))
+        .unwrap_or_else(|| panic!("{d:?}"));
+    assert_eq!(at(e), ("b.xsd".into(), 3, 3), "{e:?}");
+    assert!(
+        e.message
+            .starts_with(&dir.path().join("a.xsd").display().to_string()),
+        "{e:?}"
+    );
+    // One of them alone is the valid neighbour.
+    let (verdict, d) = check(dir.path(), &["a.xsd"]);
+    assert_eq!(verdict, Verdict::Supported, "{d:?}");
 }
 
 #[test]
 fn imports_and_their_namespaces() {
+    // namespace="" names no namespace (Namespaces in XML 1.0, 2): leaving it out imports
+    // components without one.
+    let dir = documents(&[(
+        "a.xsd",
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n<xs:import namespace=\"\"/>\n</xs:schema>\n",
+    )]);
+    let (verdict, d) = check(dir.path(), &["a.xsd"]);
+    assert_eq!(verdict, Verdict::Invalid, "{d:?}");
+    let e = d
+        .iter()
+        .find(|d| d.message.starts_with("namespace=\"\" is no namespace name"))
+        .unwrap_or_else(|| panic!("{d:?}"));
+    assert_eq!(at(e), ("a.xsd".into(), 2, 1));
     // An import without schemaLocation of a namespace no document defines: the reference
     // into it is the error, where it stands.
     let dir = documents(&[(

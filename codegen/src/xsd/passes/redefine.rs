@@ -135,6 +135,10 @@ impl<'a> Converter<'a> {
                         .into_iter()
                         .any(|k| k != doc && top(k, kind, name)))
         };
+        // Which redefinition replaced each component: a second one, from another document,
+        // would define the same component twice (sch-props-correct.2).
+        let mut replaced_by: std::collections::HashMap<(usize, &str, String), usize> =
+            std::collections::HashMap::new();
         for root in roots {
             let d = root.doc;
             let targets: Vec<&compose::Composition> = self.docs[d]
@@ -176,6 +180,23 @@ impl<'a> Converter<'a> {
                     let Some(name) = name else { continue };
                     match scope.iter().find(|&&doc| has(doc, kind, name)) {
                         Some(&doc) => {
+                            if let Some(&other) = replaced_by.get(&(doc, kind, name.clone())) {
+                                if other != d {
+                                    let span = self.span(c);
+                                    let path = self.docs[d].path.clone();
+                                    let first = self.docs[other].path.display().to_string();
+                                    self.diagnostics.push(SchemaDiagnostic {
+                                        file: path,
+                                        span,
+                                        construct: format!("xs:{local} \"{name}\" in xs:redefine"),
+                                        message: format!("{first} redefines the same {local} \"{name}\": two redefinitions would define one component twice"),
+                                        hint: Some("redefine it in one document and include that document where it is needed".into()),
+                                        kind: Kind::Invalid,
+                                    });
+                                }
+                                continue;
+                            }
+                            replaced_by.insert((doc, kind, name.clone()), d);
                             // One level below the redefinition here (itself renamed if a
                             // redefine above this document replaces it).
                             let depth = self.renamed_depth(d, kind, name) + 1;

@@ -580,6 +580,15 @@ impl Checker<'_> {
             match n.local.as_str() {
                 "import" => {
                     let ns = n.attr("namespace").map(str::to_string);
+                    if ns.as_deref().is_some_and(|ns| ns.trim().is_empty()) {
+                        // Namespaces in XML 1.0, 2: the empty string cannot be a namespace
+                        // name, so namespace="" imports nothing that could exist.
+                        self.invalid(
+                            c,
+                            "xs:import namespace=\"\"".into(),
+                            "namespace=\"\" is no namespace name: to import components without a namespace, leave the namespace attribute out".into(),
+                        );
+                    }
                     if ns == self.target {
                         let msg = match &ns {
                             Some(ns) => format!("a schema cannot import its own target namespace \"{ns}\""),
@@ -596,9 +605,10 @@ impl Checker<'_> {
             }
         }
         self.collect_globals(&top);
+        let mut redefined = HashMap::new();
         for &c in &top {
             if self.nodes[c].is("redefine") {
-                self.check_redefinitions(c);
+                self.check_redefinitions(c, &mut redefined);
             }
         }
         let mut ids: HashMap<String, usize> = HashMap::new();
@@ -637,7 +647,7 @@ impl Checker<'_> {
     /// Redefinitions are in terms of themselves (Part 1, 4.2.2, src-redefine 5-7): a simple
     /// type restricts, a complex type restricts or extends, the component of its own name;
     /// a group or attribute group refers to itself at most once.
-    fn check_redefinitions(&mut self, redefine: usize) {
+    fn check_redefinitions(&mut self, redefine: usize, seen: &mut HashMap<(Space, String), usize>) {
         for k in self.nodes[redefine].children.clone() {
             let n = &self.nodes[k];
             if !n.xs {
@@ -647,6 +657,25 @@ impl Checker<'_> {
                 continue;
             };
             let local = n.local.clone();
+            let space = match local.as_str() {
+                "group" => Space::Group,
+                "attributeGroup" => Space::AttributeGroup,
+                _ => Space::Type,
+            };
+            // Each redefinition defines the component of its name (sch-props-correct.2:
+            // one component of a kind per name), so a schema redefines it at most once.
+            if let Some(&prev) = seen.get(&(space, name.clone())) {
+                let line = self.nodes[prev].span.line;
+                let c = format!("xs:{local} \"{name}\" in xs:redefine");
+                let noun = space.noun();
+                self.invalid(
+                    k,
+                    c,
+                    format!("the {noun} \"{name}\" is already redefined (line {line}); a schema redefines a component once"),
+                );
+                continue;
+            }
+            seen.insert((space, name.clone()), k);
             let is_self = |cx: &Self, node: usize, value: &str| {
                 cx.resolve(node, value).is_ok_and(|(ns, l)| {
                     let ns = if ns.is_none() && cx.chameleon {
@@ -695,13 +724,30 @@ impl Checker<'_> {
                 }
                 "group" | "attributeGroup" => {
                     let mut refs = 0;
+                    let mut repeated = None;
                     let mut stack = self.nodes[k].children.clone();
                     while let Some(c) = stack.pop() {
                         let m = &self.nodes[c];
                         if m.is(&local) && m.attr("ref").is_some_and(|r| is_self(self, c, r)) {
                             refs += 1;
+                            // src-redefine 6.1.2: the self-reference stands for the original
+                            // group once, exactly (minOccurs and maxOccurs 1).
+                            let occurs = ["minOccurs", "maxOccurs"]
+                                .into_iter()
+                                .find(|a| m.attr(a).is_some_and(|v| v.trim() != "1"));
+                            if let Some(a) = occurs {
+                                repeated = Some((c, a, m.attr(a).unwrap_or_default().to_string()));
+                            }
                         }
                         stack.extend(m.children.iter().copied());
+                    }
+                    if let (1, Some((c, attribute, value))) = (refs, repeated) {
+                        let construct = format!("xs:group ref=\"{name}\" in xs:redefine");
+                        self.invalid(
+                            c,
+                            construct,
+                            format!("src-redefine.6.1.2: a redefined group's reference to itself must have minOccurs and maxOccurs 1, not {attribute}=\"{value}\""),
+                        );
                     }
                     if refs > 1 {
                         self.invalid(
