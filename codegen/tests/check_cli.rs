@@ -80,3 +80,25 @@ fn exit_statuses_say_supported_invalid_unsupported_and_usage() {
     assert_eq!(check(&[dir.path()]).0, 2, "a folder");
     assert_eq!(check(&[&dir.path().join("missing.xsd")]).0, 2);
 }
+
+/// Conditional inclusion (XSD 1.1 Part 1, 4.2.1): `check` reads a schema as XSD 1.0 does,
+/// leaving out what asks for a later version. An assertion is no XSD 1.0 construct: under
+/// `vc:minVersion="1.1"` the schema is valid 1.0; without it, it is not.
+#[test]
+fn conditional_inclusion_leaves_an_assertion_to_xsd_1_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = |vc: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\">\n<xs:element name=\"t\"><xs:complexType><xs:attribute name=\"x\" type=\"xs:int\"/>\n<xs:assert test=\"@x > 3\"{vc}/>\n</xs:complexType></xs:element></xs:schema>\n"
+        )
+    };
+    let kept = dir.path().join("kept.xsd");
+    std::fs::write(&kept, schema("")).unwrap();
+    let left_out = dir.path().join("left-out.xsd");
+    std::fs::write(&left_out, schema(" vc:minVersion=\"1.1\"")).unwrap();
+    let (code, err) = check(&[&left_out]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = check(&[&kept]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("kept.xsd:3:1"), "{err}");
+}

@@ -32,6 +32,28 @@ use crate::ir::Span;
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+/// The namespace of conditional inclusion's attributes (XSD 1.1 Part 1, 4.2.1).
+const VC_NS: &str = "http://www.w3.org/2007/XMLSchema-versioning";
+
+/// The version of XSD this reader processes, as conditional inclusion compares it: the
+/// integer part and the fraction's digits without trailing zeros (1.0).
+const PROCESSOR_VERSION: (u128, &str) = (1, "");
+
+/// The facets of XSD 1.0, for `vc:facetAvailable` and `vc:facetUnavailable`.
+const FACETS: [&str; 12] = [
+    "length",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "enumeration",
+    "whiteSpace",
+    "maxInclusive",
+    "maxExclusive",
+    "minInclusive",
+    "minExclusive",
+    "totalDigits",
+    "fractionDigits",
+];
 
 /// How deeply the elements of one schema document may nest (the `xs:schema` element is
 /// depth 1). The runtime's documents have the same limit. The tree notes the first element
@@ -236,6 +258,8 @@ impl Tree {
         let mut open: Vec<Option<NodeId>> = Vec::new();
         // Inside xs:documentation or xs:appinfo (the depth of the outermost such element).
         let mut free_from: Option<usize> = None;
+        // Inside an element conditional inclusion leaves out (the depth of the outermost).
+        let mut excluded_from: Option<usize> = None;
         // Every element open, by name and where its start tag is: one still open at the end
         // of the text is a document cut short.
         let mut open_names: Vec<(String, usize)> = Vec::new();
@@ -252,7 +276,11 @@ impl Tree {
                     return;
                 }
             };
-            self.keep(text, &event, reader.buffer_position() as usize);
+            // An element conditional inclusion leaves out is not in the document at all:
+            // neither its node nor its events (XSD 1.1 Part 1, 4.2.1).
+            if excluded_from.is_none() {
+                self.keep(text, &event, reader.buffer_position() as usize);
+            }
             let (start, empty) = match &event {
                 Event::Start(start) => (start, false),
                 Event::Empty(start) => (start, true),
@@ -263,6 +291,13 @@ impl Tree {
                     }
                     if free_from.is_some_and(|d| open.len() < d) {
                         free_from = None;
+                    }
+                    if excluded_from.is_some_and(|d| open.len() < d) {
+                        excluded_from = None;
+                        if open.is_empty() {
+                            // The root's own end, of a schema left empty.
+                            self.keep(text, &event, reader.buffer_position() as usize);
+                        }
                     }
                     continue;
                 }
@@ -318,7 +353,7 @@ impl Tree {
             if !empty {
                 open_names.push((name.clone(), at));
             }
-            if free_from.is_some() {
+            if free_from.is_some() || excluded_from.is_some() {
                 if !empty {
                     open.push(None);
                 }
@@ -326,6 +361,32 @@ impl Tree {
             }
             let parent = open.last().copied().flatten();
             let node = self.node(start, name, depth, at, parent, &root_scope, text);
+            match self.included(&node) {
+                Ok(true) => {}
+                Ok(false) if depth > 1 => {
+                    // Its start tag was kept before it was read: taken back.
+                    self.events.pop();
+                    if !empty {
+                        open.push(None);
+                        excluded_from = Some(open.len());
+                    }
+                    continue;
+                }
+                // The root element left out: an empty schema document (its attributes
+                // stay, as the root of a document must), nothing inside it.
+                Ok(false) => {
+                    if !empty {
+                        excluded_from = Some(1);
+                    }
+                }
+                Err(message) => self.problems.push(ScanProblem {
+                    span: node.span,
+                    construct: format!("<{}>", node.name),
+                    message,
+                    hint: None,
+                    kind: Kind::Invalid,
+                }),
+            }
             let id = self.nodes.len();
             let free = node.xs && (node.local == "documentation" || node.local == "appinfo");
             self.nodes.push(Node {
@@ -425,6 +486,68 @@ impl Tree {
             name,
             closed: false,
         }
+    }
+
+    /// Whether conditional inclusion (XSD 1.1 Part 1, 4.2.1) keeps `node` for a processor
+    /// of [`PROCESSOR_VERSION`]: each `vc:` attribute present must hold. An attribute whose
+    /// value is not of its type is an error (the element is kept then).
+    fn included(&self, node: &Node) -> Result<bool, String> {
+        let mut keep = true;
+        for (key, value) in &node.prefixed {
+            let Some((prefix, local)) = key.split_once(':') else {
+                continue;
+            };
+            if prefix == "xmlns" || node.namespace(prefix) != Some(VC_NS) {
+                continue;
+            }
+            let holds = match local {
+                // Kept when the processor's version is at least minVersion, and below
+                // maxVersion.
+                "minVersion" | "maxVersion" => {
+                    let Some(version) = decimal_version(value) else {
+                        // XSD 1.0 processors pass over a bad version number (the W3C suite's
+                        // vc902, bug 13906); XSD 1.1 makes it an error.
+                        if PROCESSOR_VERSION < (1, "1") {
+                            continue;
+                        }
+                        return Err(format!("vc:{local}=\"{value}\" is not a decimal"));
+                    };
+                    let at_least = PROCESSOR_VERSION >= (version.0, version.1.as_str());
+                    let negative = version.2;
+                    if local == "minVersion" {
+                        negative || at_least
+                    } else {
+                        !negative && !at_least
+                    }
+                }
+                // Kept when every named type (facet) is one this processor knows as XSD's
+                // own (Available), or when at least one is not (Unavailable).
+                "typeAvailable" | "typeUnavailable" | "facetAvailable" | "facetUnavailable" => {
+                    let mut all = true;
+                    for qname in value.split_whitespace() {
+                        let (p, l) = qname.split_once(':').unwrap_or(("", qname));
+                        let ns = node.namespace(p).ok_or_else(|| {
+                            format!("vc:{local}: the prefix \"{p}\" of {qname} is not bound")
+                        })?;
+                        all &= ns == XS_NS
+                            && if local.starts_with("type") {
+                                matches!(l, "anyType" | "anySimpleType")
+                                    || crate::ir::Builtin::from_xsd_name(l).is_some()
+                            } else {
+                                FACETS.contains(&l)
+                            };
+                    }
+                    if local.ends_with("Unavailable") {
+                        !all
+                    } else {
+                        all
+                    }
+                }
+                _ => true,
+            };
+            keep &= holds;
+        }
+        Ok(keep)
     }
 
     /// Keeps `event` for the replay.
@@ -604,6 +727,26 @@ pub(super) fn normalized_attribute_values(tag: &str) -> std::borrow::Cow<'_, str
     std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| tag.to_string()))
 }
 
+/// A version number of conditional inclusion (an `xs:decimal`): its integer part, its
+/// fraction's digits without trailing zeros, and whether it is below zero.
+fn decimal_version(value: &str) -> Option<(u128, String, bool)> {
+    let v = value.trim();
+    let (negative, body) = match v.as_bytes().first() {
+        Some(b'-') => (true, &v[1..]),
+        Some(b'+') => (false, &v[1..]),
+        _ => (false, v),
+    };
+    let (int, fraction) = body.split_once('.').unwrap_or((body, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (int.is_empty() && fraction.is_empty()) || !digits(int) || !digits(fraction) {
+        return None;
+    }
+    let int: u128 = if int.is_empty() { 0 } else { int.parse().ok()? };
+    let fraction = fraction.trim_end_matches('0').to_string();
+    let zero = int == 0 && fraction.is_empty();
+    Some((int, fraction, negative && !zero))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -655,6 +798,78 @@ mod tests {
         assert_eq!(tree.nodes[3].span, Span { line: 5, column: 1 });
         assert_eq!(tree.nodes[3].attr("type"), Some("xs:string"));
         assert!(tree.nodes[3].xs);
+    }
+
+    /// The elements of a schema body that conditional inclusion keeps, by `name` (or local
+    /// name), and the names of the start tags the replay gives xsd-parser.
+    fn kept(body: &str) -> (Vec<String>, Vec<String>) {
+        let text = format!("<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' xmlns:vc='http://www.w3.org/2007/XMLSchema-versioning'>{body}</xs:schema>");
+        let tree = Tree::read(text);
+        assert!(tree.problems.is_empty(), "{:?}", tree.problems);
+        let name = |n: &Node| n.attr("name").unwrap_or(&n.local).to_string();
+        let nodes = tree.nodes.iter().skip(1).map(name).collect();
+        let mut replayed = Vec::new();
+        for (event, _) in tree.replay() {
+            if let Event::Start(e) | Event::Empty(e) = event {
+                let n = e.try_get_attribute("name").ok().flatten();
+                replayed.push(n.map_or_else(
+                    || String::from_utf8_lossy(e.local_name().as_ref()).into_owned(),
+                    |a| String::from_utf8_lossy(&a.value).into_owned(),
+                ));
+            }
+        }
+        (nodes, replayed[1..].to_vec())
+    }
+
+    #[test]
+    fn conditional_inclusion_leaves_out_what_this_version_does_not_read() {
+        // Versions: minVersion is inclusive, maxVersion exclusive; as decimals.
+        let (nodes, replayed) = kept(concat!(
+            "<xs:element name='min10' vc:minVersion='1.0'/>",
+            "<xs:element name='min11' vc:minVersion='1.1'><xs:complexType/></xs:element>",
+            "<xs:element name='min1' vc:minVersion='+01.000'/>",
+            "<xs:element name='max11' vc:maxVersion='1.1'/>",
+            "<xs:element name='max10' vc:maxVersion='1.0'/>",
+            "<xs:element name='max2' vc:maxVersion='2'/>",
+            "<xs:element name='both' vc:minVersion='1.0' vc:maxVersion='1.05'/>",
+            "<xs:element name='neg' vc:maxVersion='-1'/>",
+        ));
+        let want = ["min10", "min1", "max11", "max2", "both"];
+        assert_eq!(nodes, want);
+        assert_eq!(replayed, want);
+        // Types and facets: available when XSD 1.0 has them.
+        let (nodes, replayed) = kept(concat!(
+            "<xs:element name='has-int' vc:typeAvailable='xs:int xs:anySimpleType'/>",
+            "<xs:element name='has-stamp' vc:typeAvailable='xs:int xs:dateTimeStamp'/>",
+            "<xs:element name='no-stamp' vc:typeUnavailable='xs:dateTimeStamp'/>",
+            "<xs:element name='no-int' vc:typeUnavailable='xs:int'/>",
+            "<xs:element name='has-length' vc:facetAvailable='xs:length'/>",
+            "<xs:element name='has-tz' vc:facetAvailable='xs:explicitTimezone'/>",
+            "<xs:element name='no-tz' vc:facetUnavailable='xs:explicitTimezone'/>",
+        ));
+        let want = ["has-int", "no-stamp", "has-length", "no-tz"];
+        assert_eq!(nodes, want);
+        assert_eq!(replayed, want);
+        // XSD 1.0 passes over a bad version number (the W3C suite's vc902).
+        let (nodes, _) = kept("<xs:element name='bad' vc:minVersion='10g'/>");
+        assert_eq!(nodes, ["bad"]);
+        // Another namespace's minVersion is no condition.
+        let (nodes, _) = kept("<xs:element name='other' xmlns:o='urn:o' o:minVersion='9'/>");
+        assert_eq!(nodes, ["other"]);
+    }
+
+    #[test]
+    fn a_schema_element_left_out_is_an_empty_schema() {
+        let text = "<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' xmlns:vc='http://www.w3.org/2007/XMLSchema-versioning' vc:minVersion='1.1'>\n<xs:element name='e'/><xs:element name='f'>\n<xs:complexType/></xs:element>\n</xs:schema>";
+        let tree = Tree::read(text.to_string());
+        assert!(tree.problems.is_empty(), "{:?}", tree.problems);
+        assert_eq!(tree.nodes.len(), 1);
+        assert!(tree.nodes[0].closed);
+        let events: Vec<Event<'_>> = tree.replay().map(|(e, _)| e).collect();
+        assert!(
+            matches!(events[..], [Event::Start(_), Event::End(_), Event::Eof]),
+            "{events:?}"
+        );
     }
 
     #[test]
