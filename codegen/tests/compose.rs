@@ -805,3 +805,79 @@ fn real_world_sets_compose() {
 }
 
 mod common;
+
+/// An import of the XML namespace without schemaLocation: its attributes come from the
+/// generator's own document (xml:lang, xml:space, xml:base, xml:id and specialAttrs); a
+/// schema that brings its own document of that namespace gets no second copy.
+#[test]
+fn the_xml_namespace_is_known_without_a_location() {
+    let body = concat!(
+        "<xs:import namespace=\"http://www.w3.org/XML/1998/namespace\"/>\n",
+        "<xs:element name=\"root\"><xs:complexType>\n",
+        "<xs:attributeGroup ref=\"xml:specialAttrs\"/>\n",
+        "</xs:complexType></xs:element>\n",
+        "<xs:element name=\"note\"><xs:complexType>\n",
+        "<xs:attribute ref=\"xml:lang\" use=\"required\"/>\n",
+        "</xs:complexType></xs:element>\n",
+    );
+    let dir = documents(&[("a.xsd", body)]);
+    let schema = supported(dir.path(), "a.xsd");
+    let attributes = |schema: &boardxml_codegen::ir::Schema, root: &str| {
+        let TypeKind::Complex(t) = &schema.types[match &schema.roots[root].type_ref {
+            TypeRef::Named(n) => n.as_str(),
+            other => panic!("{other:?}"),
+        }]
+        .kind
+        else {
+            panic!("{root}'s type is not complex")
+        };
+        t.attributes.clone()
+    };
+    let xml = Some("http://www.w3.org/XML/1998/namespace".to_string());
+    let lang = attributes(&schema, "note");
+    assert_eq!((lang[0].name.as_str(), lang[0].required), ("lang", true));
+    assert!(
+        matches!(lang[0].type_ref, TypeRef::Named(_)),
+        "a union: {lang:?}"
+    );
+    let root = attributes(&schema, "root");
+    let mut names: Vec<(&str, bool)> = root
+        .iter()
+        .inspect(|a| assert_eq!(a.namespace, xml, "{a:?}"))
+        .map(|a| (a.name.as_str(), a.required))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            ("base", false),
+            ("id", false),
+            ("lang", false),
+            ("space", false)
+        ]
+    );
+    // Without the import, xml:lang is no component of the schema.
+    let dir = documents(&[("a.xsd", &body[body.find('\n').unwrap() + 1..])]);
+    let (verdict, d) = check(dir.path(), &["a.xsd"]);
+    assert_eq!(verdict, Verdict::Invalid, "{d:?}");
+    // The schema's own document of the namespace is the one used: a lang of its own type.
+    let own = concat!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"http://www.w3.org/XML/1998/namespace\">\n",
+        "<xs:attribute name=\"lang\" type=\"xs:token\"/>\n",
+        "<xs:attributeGroup name=\"specialAttrs\"><xs:attribute ref=\"xml:lang\"/></xs:attributeGroup>\n",
+        "</xs:schema>\n",
+    );
+    let with_own = format!(
+        "<xs:import namespace=\"http://www.w3.org/XML/1998/namespace\" schemaLocation=\"xml.xsd\"/>\n{}",
+        &body[body.find('\n').unwrap() + 1..]
+    );
+    let top = "<xs:import namespace=\"http://www.w3.org/XML/1998/namespace\"/>\n<xs:include schemaLocation=\"b.xsd\"/>\n";
+    let dir = documents(&[("top.xsd", top), ("b.xsd", &with_own), ("xml.xsd", own)]);
+    let schema = supported(dir.path(), "top.xsd");
+    let lang = attributes(&schema, "note");
+    assert_eq!(
+        lang[0].type_ref,
+        TypeRef::Builtin(Builtin::Token),
+        "{lang:?}"
+    );
+}

@@ -8,7 +8,9 @@
 //! local file that cannot be read (the converter, [`super::read_documents`], turns it into a
 //! warning when the schema does not need the document). An `xs:import` without `schemaLocation` loads nothing:
 //! its namespace's components come from another document given, or stay unresolvable
-//! (reported where they are referred to).
+//! (reported where they are referred to). The one exception is the XML namespace
+//! (`xml:lang`, `xml:space`, `xml:base`, `xml:id`), which XSD processors know: its
+//! attributes come from a document built into the generator, unless the schema has its own.
 //!
 //! Composition is confined ([`Allowed`]): a document may read only files under the folders of
 //! the root documents, files a catalog the user passed maps, and folders added with
@@ -421,7 +423,44 @@ pub fn load_cached(
             }
         }
     }
+    xml_namespace(&mut set);
     set
+}
+
+/// The namespace of `xml:lang`, `xml:space`, `xml:base` and `xml:id`.
+const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+
+/// Where the built-in document of the XML namespace's attributes says it is from: no file
+/// (nothing reads it; it is valid, so no diagnostic names it).
+pub const XML_NAMESPACE_DOCUMENT: &str = "(built in) xml.xsd";
+
+/// An import of the XML namespace without `schemaLocation` gets the namespace's attributes
+/// from a document built into the generator, as XSD processors know them (the W3C suite's
+/// schemas refer to `xml:lang` so), unless a document of the schema is that namespace's.
+fn xml_namespace(set: &mut DocumentSet) {
+    let wanted = |c: &Composition| {
+        c.how == How::Import && c.location.is_none() && c.namespace.as_deref() == Some(XML_NS)
+    };
+    let imports = set
+        .documents
+        .iter()
+        .any(|d| d.compositions.iter().any(wanted));
+    let present = set
+        .documents
+        .iter()
+        .any(|d| d.target_namespace.as_deref() == Some(XML_NS));
+    if !imports || present {
+        return;
+    }
+    let text = include_str!("xml-namespace.xsd").to_string();
+    let builtin = document(XML_NAMESPACE_DOCUMENT.into(), Parsed::new(text), None);
+    let i = set.documents.len();
+    set.documents.push(builtin);
+    for d in &mut set.documents[..i] {
+        for c in d.compositions.iter_mut().filter(|c| wanted(c)) {
+            c.document = Some(i);
+        }
+    }
 }
 
 /// src-include 2.3, src-redefine 3, src-import 3: the loaded document's namespace must fit.
