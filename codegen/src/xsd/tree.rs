@@ -35,9 +35,11 @@ const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 /// The namespace of conditional inclusion's attributes (XSD 1.1 Part 1, 4.2.1).
 const VC_NS: &str = "http://www.w3.org/2007/XMLSchema-versioning";
 
-/// The version of XSD this reader processes, as conditional inclusion compares it: the
-/// integer part and the fraction's digits without trailing zeros (1.0).
-const PROCESSOR_VERSION: (u128, &str) = (1, "");
+/// Versions of XSD as conditional inclusion compares them: the integer part and the
+/// fraction's digits without trailing zeros.
+type Version = (u128, &'static str);
+const XSD_1_0: Version = (1, "");
+const XSD_1_1: Version = (1, "1");
 
 /// The facets of XSD 1.0, for `vc:facetAvailable` and `vc:facetUnavailable`.
 const FACETS: [&str; 12] = [
@@ -216,6 +218,10 @@ pub struct Tree {
     pub clean: bool,
     /// The first element nested deeper than [`MAX_NESTING`]: where, and its name.
     pub too_deep: Option<(Span, String)>,
+    /// The version of XSD conditional inclusion reads the document as: XSD 1.0, or XSD
+    /// 1.1 when its `xs:schema` element asks for it (`vc:minVersion="1.1"`: a schema that
+    /// says it is XSD 1.1 is read as one, its 1.1 constructs judged, supported or not).
+    version: Version,
 }
 
 impl std::fmt::Debug for Tree {
@@ -243,6 +249,7 @@ impl Tree {
             checked: usize::MAX,
             clean: true,
             too_deep: None,
+            version: XSD_1_0,
         };
         tree.build(&text);
         if tree.checked == usize::MAX {
@@ -361,6 +368,9 @@ impl Tree {
             }
             let parent = open.last().copied().flatten();
             let node = self.node(start, name, depth, at, parent, &root_scope, text);
+            if depth == 1 && self.asks_for_xsd_1_1(&node) {
+                self.version = XSD_1_1;
+            }
             match self.included(&node) {
                 Ok(true) => {}
                 Ok(false) if depth > 1 => {
@@ -488,8 +498,18 @@ impl Tree {
         }
     }
 
-    /// Whether conditional inclusion (XSD 1.1 Part 1, 4.2.1) keeps `node` for a processor
-    /// of [`PROCESSOR_VERSION`]: each `vc:` attribute present must hold. An attribute whose
+    /// Whether the root `node` says its schema is XSD 1.1: `vc:minVersion` 1.1, exactly.
+    fn asks_for_xsd_1_1(&self, node: &Node) -> bool {
+        node.prefixed.iter().any(|(key, value)| {
+            key.split_once(':').is_some_and(|(prefix, local)| {
+                local == "minVersion" && node.namespace(prefix) == Some(VC_NS)
+            }) && decimal_version(value)
+                .is_some_and(|(i, f, negative)| !negative && (i, f.as_str()) == XSD_1_1)
+        })
+    }
+
+    /// Whether conditional inclusion (XSD 1.1 Part 1, 4.2.1) keeps `node` for the version
+    /// the document is read as: each `vc:` attribute present must hold. An attribute whose
     /// value is not of its type is an error (the element is kept then).
     fn included(&self, node: &Node) -> Result<bool, String> {
         let mut keep = true;
@@ -507,12 +527,12 @@ impl Tree {
                     let Some(version) = decimal_version(value) else {
                         // XSD 1.0 processors pass over a bad version number (the W3C suite's
                         // vc902, bug 13906); XSD 1.1 makes it an error.
-                        if PROCESSOR_VERSION < (1, "1") {
+                        if self.version < XSD_1_1 {
                             continue;
                         }
                         return Err(format!("vc:{local}=\"{value}\" is not a decimal"));
                     };
-                    let at_least = PROCESSOR_VERSION >= (version.0, version.1.as_str());
+                    let at_least = self.version >= (version.0, version.1.as_str());
                     let negative = version.2;
                     if local == "minVersion" {
                         negative || at_least
@@ -859,8 +879,32 @@ mod tests {
     }
 
     #[test]
+    fn a_schema_that_asks_for_xsd_1_1_is_read_as_one() {
+        let text = "<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' xmlns:vc='http://www.w3.org/2007/XMLSchema-versioning' vc:minVersion='1.1'>\n<xs:element name='min11' vc:minVersion='1.1'/><xs:element name='max11' vc:maxVersion='1.1'/><xs:element name='max12' vc:maxVersion='1.2'/>\n</xs:schema>";
+        let tree = Tree::read(text.to_string());
+        assert!(tree.problems.is_empty(), "{:?}", tree.problems);
+        let names: Vec<&str> = tree.nodes.iter().filter_map(|n| n.attr("name")).collect();
+        assert_eq!(names, ["min11", "max12"]);
+        // XSD 1.1 makes a bad version number an error, where it stands.
+        let bad = text.replace("vc:maxVersion='1.2'", "vc:maxVersion='1.2x'");
+        let tree = Tree::read(bad);
+        assert_eq!(tree.problems.len(), 1, "{:?}", tree.problems);
+        assert_eq!(
+            tree.problems[0].message,
+            "vc:maxVersion=\"1.2x\" is not a decimal"
+        );
+        assert_eq!(
+            tree.problems[0].span,
+            Span {
+                line: 2,
+                column: 93
+            }
+        );
+    }
+
+    #[test]
     fn a_schema_element_left_out_is_an_empty_schema() {
-        let text = "<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' xmlns:vc='http://www.w3.org/2007/XMLSchema-versioning' vc:minVersion='1.1'>\n<xs:element name='e'/><xs:element name='f'>\n<xs:complexType/></xs:element>\n</xs:schema>";
+        let text = "<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' xmlns:vc='http://www.w3.org/2007/XMLSchema-versioning' vc:minVersion='2.0'>\n<xs:element name='e'/><xs:element name='f'>\n<xs:complexType/></xs:element>\n</xs:schema>";
         let tree = Tree::read(text.to_string());
         assert!(tree.problems.is_empty(), "{:?}", tree.problems);
         assert_eq!(tree.nodes.len(), 1);
