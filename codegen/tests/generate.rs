@@ -175,6 +175,24 @@ fn datatype_facet_errors_are_located() {
             r#"<xs:restriction base="xs:NOTATION"><xs:enumeration value="gif"/></xs:restriction>"#,
             "the enumerated NOTATION value \"gif\" names no notation declaration",
         ),
+        // The list built-ins carry minLength 1, positiveInteger minInclusive 1: a step
+        // may not widen them, nor leave no value.
+        (
+            r#"<xs:restriction base="xs:NMTOKENS"><xs:minLength value="0"/></xs:restriction>"#,
+            "minLength 0 is below the base type's minLength 1",
+        ),
+        (
+            r#"<xs:restriction base="xs:IDREFS"><xs:maxLength value="0"/></xs:restriction>"#,
+            "minLength 1 is above maxLength 0",
+        ),
+        (
+            r#"<xs:restriction base="xs:positiveInteger"><xs:maxExclusive value="1"/></xs:restriction>"#,
+            "maxExclusive \"1\" leaves no value of xs:positiveInteger",
+        ),
+        (
+            r#"<xs:restriction base="xs:ENTITIES"><xs:length value="3"/><xs:minLength value="2"/></xs:restriction>"#,
+            "length cannot be given with minLength or maxLength in one restriction",
+        ),
         (
             r#"<xs:restriction base="xs:dayTimeDuration"/>"#,
             "the built-in type xs:dayTimeDuration is not supported",
@@ -213,4 +231,20 @@ fn datatype_facet_errors_are_located() {
         <xs:minInclusive value=\"2000-01-01\"/><xs:maxInclusive value=\"2000-01-01\"/>\
         </xs:restriction></xs:simpleType></xs:schema>";
     assert!(boardxml_codegen::generate_str(Path::new("ok.xsd"), ok).is_ok());
+    // Their valid neighbours: NMTOKENS' own minLength 1 restated beside length (W3C bug
+    // 6446), a narrower minLength, a positiveInteger range that holds a value.
+    for restriction in [
+        r#"<xs:restriction base="xs:NMTOKENS"><xs:length value="5"/><xs:minLength value="1"/></xs:restriction>"#,
+        r#"<xs:restriction base="xs:IDREFS"><xs:minLength value="2"/><xs:maxLength value="3"/></xs:restriction>"#,
+        r#"<xs:restriction base="xs:positiveInteger"><xs:maxExclusive value="2"/></xs:restriction>"#,
+    ] {
+        let text = format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n\
+             <xs:element name=\"t\" type=\"T\"/>\n\
+             <xs:simpleType name=\"T\">{restriction}</xs:simpleType>\n\
+             </xs:schema>\n"
+        );
+        let generated = boardxml_codegen::generate_str(Path::new("ok.xsd"), &text);
+        assert!(generated.is_ok(), "{restriction}: {:?}", generated.err());
+    }
 }

@@ -522,18 +522,98 @@ impl Renderer<'_> {
                 }
             }
         }
-        // Lengths (Part 2, 4.3.1.4, 4.3.2.4).
-        if f.length.is_some() && (f.min_length.is_some() || f.max_length.is_some()) {
-            self.invalid(
-                def,
-                "length together with minLength or maxLength in one step",
-                Some("XSD Part 2, 4.3.1.4: give either the length or its bounds"),
-            );
+        // The built-in bounds of integer types hold for each step's bounds too (Part 2,
+        // 4.3.7.4 - 4.3.10.4: positiveInteger's minInclusive 1 is a facet of every type
+        // derived from it, so maxExclusive 1 leaves no value).
+        if let Some(implied) = &implied {
+            for (kind, value) in &f.bounds {
+                let against = |limit: Option<i128>| {
+                    limit.and_then(|l| crate::values::compare(builtin, value, &l.to_string()))
+                };
+                let empty = match kind {
+                    MaxExclusive => {
+                        matches!(against(implied.min), Some(Ordering::Less | Ordering::Equal))
+                    }
+                    MaxInclusive => against(implied.min) == Some(Ordering::Less),
+                    MinExclusive => matches!(
+                        against(implied.max),
+                        Some(Ordering::Greater | Ordering::Equal)
+                    ),
+                    MinInclusive => against(implied.max) == Some(Ordering::Greater),
+                };
+                if empty {
+                    self.invalid(
+                        def,
+                        format!("{} \"{value}\" leaves no value of {xsd}", kind.xsd_name()),
+                        None,
+                    );
+                }
+            }
+        }
+        // Lengths (Part 2, 4.3.1.4, 4.3.2.4, 4.3.3.4). The list built-ins carry minLength 1
+        // (NMTOKENS, IDREFS, ENTITIES: Part 2, 3.3.5, 3.3.10, 3.3.12).
+        let builtin_min_length = matches!(
+            builtin,
+            Builtin::Value(ValueType::NmTokens | ValueType::IdRefs | ValueType::Entities)
+        )
+        .then_some(1u64);
+        let below = &own[..own.len() - 1];
+        let inherited = |get: fn(&Facets) -> Option<u64>| below.iter().rev().find_map(get);
+        let base_min = inherited(|s| s.min_length).or(builtin_min_length);
+        let base_max = inherited(|s| s.max_length);
+        let base_length = inherited(|s| s.length);
+        if let Some(l) = f.length {
+            // Beside length, a minLength or maxLength is allowed only as a restatement of
+            // the base's, where the base has no length (the WG's special case, W3C bug
+            // 6446: NMTOKENS' minLength 1 restated).
+            let restated = |own: Option<u64>, base: Option<u64>| own.is_none() || own == base;
+            let restatement = base_length.is_none()
+                && restated(f.min_length, base_min)
+                && restated(f.max_length, base_max)
+                && f.min_length.is_none_or(|m| m <= l)
+                && f.max_length.is_none_or(|m| l <= m);
+            if (f.min_length.is_some() || f.max_length.is_some()) && !restatement {
+                self.invalid(
+                    def,
+                    "length together with minLength or maxLength in one step",
+                    Some("XSD Part 2, 4.3.1.4: give either the length or its bounds"),
+                );
+            }
+            if base_length.is_some_and(|b| b != l) {
+                self.invalid(
+                    def,
+                    format!(
+                        "length {l} differs from the base type's length {}",
+                        base_length.unwrap_or_default()
+                    ),
+                    None,
+                );
+            }
+        }
+        // A restriction may not widen its base's bounds (minLength-valid-restriction,
+        // maxLength-valid-restriction).
+        if let (Some(m), Some(b)) = (f.min_length, base_min) {
+            if m < b {
+                self.invalid(
+                    def,
+                    format!("minLength {m} is below the base type's minLength {b}"),
+                    None,
+                );
+            }
+        }
+        if let (Some(m), Some(b)) = (f.max_length, base_max) {
+            if m > b {
+                self.invalid(
+                    def,
+                    format!("maxLength {m} is above the base type's maxLength {b}"),
+                    None,
+                );
+            }
         }
         let effective = |get: fn(&Facets) -> Option<u64>| own.iter().rev().find_map(get);
         let (length, min_length, max_length) = (
             effective(|s| s.length),
-            effective(|s| s.min_length),
+            effective(|s| s.min_length).or(builtin_min_length),
             effective(|s| s.max_length),
         );
         if let (Some(min), Some(max)) = (min_length, max_length) {
