@@ -143,6 +143,17 @@ fn derived_content_models_are_checked_as_a_whole() {
 <xs:complexType name="D"><xs:complexContent><xs:extension base="B"><xs:sequence><xs:element name="b" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>"#,
     );
     assert!(r.contains("cos-all-limited"), "{r}");
+    // A base whose content is an empty xs:all has empty content (Part 1, 3.4.2): an
+    // extension's xs:all is then the whole content model.
+    for empty in ["<xs:all/>", "<xs:sequence/>"] {
+        let r = report(&format!(
+            r#"<xs:complexType name="B">{empty}</xs:complexType>
+<xs:group name="G"><xs:all><xs:element name="a" type="xs:string"/></xs:all></xs:group>
+<xs:complexType name="D"><xs:complexContent><xs:extension base="B"><xs:group ref="G"/></xs:extension></xs:complexContent></xs:complexType>
+<xs:element name="d" type="D"/>"#
+        ));
+        assert_eq!(r, "", "{empty}");
+    }
 }
 
 #[test]

@@ -808,7 +808,13 @@ impl<'a> Converter<'a> {
             };
         };
         let (base_particle, base_mixed) = match base {
+            // A base whose element-only content is an empty group (`<xs:all/>`,
+            // `<xs:sequence/>`) has empty content (Part 1, 3.4.2, complex content 2.1.2): the
+            // extension's particle is the whole content, not appended to a sequence.
             Content::Empty => return Some(explicit_content(Some(added), mixed)),
+            Content::Elements(bp) if is_empty_particle(bp) => {
+                return Some(explicit_content(Some(added), mixed))
+            }
             Content::Mixed(bp) if is_empty_particle(bp) && !mixed => {
                 self.invalid(
                     p.span,
