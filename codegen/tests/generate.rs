@@ -248,3 +248,18 @@ fn datatype_facet_errors_are_located() {
         assert!(generated.is_ok(), "{restriction}: {:?}", generated.err());
     }
 }
+
+/// A union naming a member type twice has it once: the second could take no value the
+/// first refused.
+#[test]
+fn a_member_type_named_twice_is_one_member() {
+    let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n\
+        <xs:element name=\"t\" type=\"T\"/>\n\
+        <xs:simpleType name=\"T\"><xs:union memberTypes=\"xs:gYear xs:gDay xs:gYear\"/></xs:simpleType>\n\
+        </xs:schema>\n";
+    let (_, code) =
+        boardxml_codegen::generate_str(Path::new("union.xsd"), text).expect("generates");
+    assert_eq!(code.matches("GYear(").count(), 1, "{code}");
+    assert_eq!(code.matches("GDay(").count(), 1, "{code}");
+    assert!(code.contains(r#"["xs:gYear", "xs:gDay"]"#), "{code}");
+}

@@ -766,10 +766,18 @@ impl Renderer<'_> {
                 def.name
             ),
         );
+        // A member type named twice is one member: the second could take no value the
+        // first refused (the W3C suite's particlesZ007 names xs:gYear twice).
+        let mut unique: Vec<&TypeRef> = Vec::new();
+        for m in members {
+            if !unique.contains(&m) {
+                unique.push(m);
+            }
+        }
         let mut seen = HashSet::new();
         let mut variants = Vec::new();
         let mut types = Vec::new();
-        for m in members {
+        for &m in &unique {
             let name = match m {
                 TypeRef::Builtin(b) => variant_name(b.xsd_name().trim_start_matches("xs:")),
                 TypeRef::Named(n) => self.tident(n).to_string(),
@@ -785,7 +793,7 @@ impl Renderer<'_> {
             variants.push(format_ident!("{}", name));
             types.push(self.rust_type(m));
         }
-        let labels: Vec<String> = members.iter().map(|m| type_label(m).to_string()).collect();
+        let labels: Vec<String> = unique.iter().map(|m| type_label(m).to_string()).collect();
         quote! {
             #doc
             #[derive(Debug, Clone, PartialEq, Eq, Hash)]
