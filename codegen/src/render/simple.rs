@@ -579,13 +579,10 @@ impl Renderer<'_> {
                     Some("XSD Part 2, 4.3.1.4: give either the length or its bounds"),
                 );
             }
-            if base_length.is_some_and(|b| b != l) {
+            if let Some(b) = base_length.filter(|&b| b != l) {
                 self.invalid(
                     def,
-                    format!(
-                        "length {l} differs from the base type's length {}",
-                        base_length.unwrap_or_default()
-                    ),
+                    format!("length {l} differs from the base type's length {b}"),
                     None,
                 );
             }

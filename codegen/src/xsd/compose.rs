@@ -427,17 +427,15 @@ pub fn load_cached(
     set
 }
 
-/// The namespace of `xml:lang`, `xml:space`, `xml:base` and `xml:id`.
-const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
-
 /// Where the built-in document of the XML namespace's attributes says it is from: no file
 /// (nothing reads it; it is valid, so no diagnostic names it).
-pub const XML_NAMESPACE_DOCUMENT: &str = "(built in) xml.xsd";
+const XML_NAMESPACE_DOCUMENT: &str = "(built in) xml.xsd";
 
 /// An import of the XML namespace without `schemaLocation` gets the namespace's attributes
 /// from a document built into the generator, as XSD processors know them (the W3C suite's
 /// schemas refer to `xml:lang` so), unless a document of the schema is that namespace's.
 fn xml_namespace(set: &mut DocumentSet) {
+    use super::tree::XML_NS;
     let wanted = |c: &Composition| {
         c.how == How::Import && c.location.is_none() && c.namespace.as_deref() == Some(XML_NS)
     };

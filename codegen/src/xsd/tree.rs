@@ -29,17 +29,32 @@ use quick_xml::Reader;
 
 use crate::diagnostic::Kind;
 use crate::ir::Span;
+use boardxml::datatypes::Decimal;
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
-const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+/// The namespace of `xml:lang`, `xml:space`, `xml:base` and `xml:id` (bound to `xml`).
+pub(super) const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 /// The namespace of conditional inclusion's attributes (XSD 1.1 Part 1, 4.2.1).
 const VC_NS: &str = "http://www.w3.org/2007/XMLSchema-versioning";
 
-/// Versions of XSD as conditional inclusion compares them: the integer part and the
-/// fraction's digits without trailing zeros.
-type Version = (u128, &'static str);
-const XSD_1_0: Version = (1, "");
-const XSD_1_1: Version = (1, "1");
+/// The versions of XSD conditional inclusion reads a document as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Version {
+    Xsd10,
+    Xsd11,
+}
+
+impl Version {
+    /// The version number `vc:minVersion` and `vc:maxVersion` are compared with (an
+    /// `xs:decimal`, compared exactly by the runtime's type).
+    fn number(self) -> Decimal {
+        let text = match self {
+            Version::Xsd10 => "1.0",
+            Version::Xsd11 => "1.1",
+        };
+        Decimal::parse(text).expect("a decimal")
+    }
+}
 
 /// The facets of XSD 1.0, for `vc:facetAvailable` and `vc:facetUnavailable`.
 const FACETS: [&str; 12] = [
@@ -249,7 +264,7 @@ impl Tree {
             checked: usize::MAX,
             clean: true,
             too_deep: None,
-            version: XSD_1_0,
+            version: Version::Xsd10,
         };
         tree.build(&text);
         if tree.checked == usize::MAX {
@@ -368,8 +383,8 @@ impl Tree {
             }
             let parent = open.last().copied().flatten();
             let node = self.node(start, name, depth, at, parent, &root_scope, text);
-            if depth == 1 && self.asks_for_xsd_1_1(&node) {
-                self.version = XSD_1_1;
+            if depth == 1 && asks_for_xsd_1_1(&node) {
+                self.version = Version::Xsd11;
             }
             match self.included(&node) {
                 Ok(true) => {}
@@ -498,16 +513,6 @@ impl Tree {
         }
     }
 
-    /// Whether the root `node` says its schema is XSD 1.1: `vc:minVersion` 1.1, exactly.
-    fn asks_for_xsd_1_1(&self, node: &Node) -> bool {
-        node.prefixed.iter().any(|(key, value)| {
-            key.split_once(':').is_some_and(|(prefix, local)| {
-                local == "minVersion" && node.namespace(prefix) == Some(VC_NS)
-            }) && decimal_version(value)
-                .is_some_and(|(i, f, negative)| !negative && (i, f.as_str()) == XSD_1_1)
-        })
-    }
-
     /// Whether conditional inclusion (XSD 1.1 Part 1, 4.2.1) keeps `node` for the version
     /// the document is read as: each `vc:` attribute present must hold. An attribute whose
     /// value is not of its type is an error (the element is kept then).
@@ -524,20 +529,19 @@ impl Tree {
                 // Kept when the processor's version is at least minVersion, and below
                 // maxVersion.
                 "minVersion" | "maxVersion" => {
-                    let Some(version) = decimal_version(value) else {
+                    let Ok(version) = Decimal::parse(value) else {
                         // XSD 1.0 processors pass over a bad version number (the W3C suite's
                         // vc902, bug 13906); XSD 1.1 makes it an error.
-                        if self.version < XSD_1_1 {
+                        if self.version < Version::Xsd11 {
                             continue;
                         }
                         return Err(format!("vc:{local}=\"{value}\" is not a decimal"));
                     };
-                    let at_least = self.version >= (version.0, version.1.as_str());
-                    let negative = version.2;
+                    let at_least = self.version.number() >= version;
                     if local == "minVersion" {
-                        negative || at_least
+                        at_least
                     } else {
-                        !negative && !at_least
+                        !at_least
                     }
                 }
                 // Kept when every named type (facet) is one this processor knows as XSD's
@@ -747,24 +751,13 @@ pub(super) fn normalized_attribute_values(tag: &str) -> std::borrow::Cow<'_, str
     std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| tag.to_string()))
 }
 
-/// A version number of conditional inclusion (an `xs:decimal`): its integer part, its
-/// fraction's digits without trailing zeros, and whether it is below zero.
-fn decimal_version(value: &str) -> Option<(u128, String, bool)> {
-    let v = value.trim();
-    let (negative, body) = match v.as_bytes().first() {
-        Some(b'-') => (true, &v[1..]),
-        Some(b'+') => (false, &v[1..]),
-        _ => (false, v),
-    };
-    let (int, fraction) = body.split_once('.').unwrap_or((body, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if (int.is_empty() && fraction.is_empty()) || !digits(int) || !digits(fraction) {
-        return None;
-    }
-    let int: u128 = if int.is_empty() { 0 } else { int.parse().ok()? };
-    let fraction = fraction.trim_end_matches('0').to_string();
-    let zero = int == 0 && fraction.is_empty();
-    Some((int, fraction, negative && !zero))
+/// Whether the root `node` says its schema is XSD 1.1: `vc:minVersion` 1.1, exactly.
+fn asks_for_xsd_1_1(node: &Node) -> bool {
+    node.prefixed.iter().any(|(key, value)| {
+        key.split_once(':').is_some_and(|(prefix, local)| {
+            local == "minVersion" && node.namespace(prefix) == Some(VC_NS)
+        }) && Decimal::parse(value).is_ok_and(|v| v == Version::Xsd11.number())
+    })
 }
 
 #[cfg(test)]

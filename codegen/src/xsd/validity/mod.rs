@@ -732,9 +732,10 @@ impl Checker<'_> {
                             refs += 1;
                             // src-redefine 6.1.2: the self-reference stands for the original
                             // group once, exactly (minOccurs and maxOccurs 1).
-                            let occurs = ["minOccurs", "maxOccurs"]
-                                .into_iter()
-                                .find(|a| m.attr(a).is_some_and(|v| v.trim() != "1"));
+                            let occurs = ["minOccurs", "maxOccurs"].into_iter().find(|a| {
+                                m.attr(a)
+                                    .is_some_and(|v| non_negative_integer(v) != Some(1))
+                            });
                             if let Some(a) = occurs {
                                 repeated = Some((c, a, m.attr(a).unwrap_or_default().to_string()));
                             }
