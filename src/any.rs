@@ -847,6 +847,15 @@ pub trait GlobalAttributes {
         scope: Option<&dyn crate::schema::NamespaceScope>,
     ) -> Option<Result<(), crate::schema::FacetError>>;
 
+    /// The value of `value` by the global declaration of `name` as identity constraints
+    /// compare it (3.11.4: a field takes an attribute's typed value): `None` when the
+    /// schema declares no such attribute or the value is not one of its type.
+    fn key(
+        name: &ExpandedName,
+        value: &str,
+        scope: Option<&dyn crate::schema::NamespaceScope>,
+    ) -> Option<crate::identity_key::KeyValue>;
+
     /// Whether the global declaration of `name` has a type that is or is derived from
     /// `xs:ID` (at most one such attribute per element: XSD 1.0, 3.4.4 clause 5).
     fn is_id(name: &ExpandedName) -> bool {

@@ -1639,6 +1639,9 @@ impl<M: crate::any::AttributeWildcard> FieldKind for AnyAttributes<M> {
         }
         for (name, value) in taken {
             if let Some((expanded, prefix)) = crate::any::expand(r, &name) {
+                if M::WILDCARD.process != crate::any::Process::Skip {
+                    r.note_global_attribute::<M::Globals>(&name, &expanded, &value);
+                }
                 let prefix = prefix.or_else(|| a.prefix_of(&name).map(str::to_string));
                 slot.push_read(expanded, prefix, value);
             }

@@ -10,12 +10,12 @@
 //! What a wildcard takes is held as the generic tree ([`crate::any::AnyElement`]) when its
 //! processContents is `skip`; as the schema's one generated enum of its global elements
 //! ([`GlobalElements`]) when `strict` (an element it admits without a global declaration
-//! is reported by [`undeclared`]); and as [`Lax`] of that enum, with a variant for the
-//! generic tree, when `lax`. The content model has already matched the element's name
+//! is reported by [`undeclared`]); and when `lax`, as what `xs:anyType` content holds
+//! ([`crate::any::lax::AnyChild`] of that enum: an undeclared element is assessed laxly in
+//! turn, its attributes and children). The content model has already matched the element's name
 //! against the wildcard's namespaces, so one enum serves every wildcard of a schema: UBL's
 //! 2,300 global elements are one enum, not one for each of its seven wildcards.
 
-use crate::any::AnyElement;
 use crate::schema::{Element, Invalid};
 use crate::xml::{Reader, Tag, Writer};
 
@@ -119,20 +119,10 @@ pub fn strict<G: GlobalElements>(r: &mut Reader<'_>, tag: &Tag) -> Result<G, Inv
 /// them.
 pub type ReadGlobal<G> = for<'r, 't> fn(&mut Reader<'r>, &'t Tag) -> Result<G, Invalid>;
 
-/// What a lax wildcard takes: an element of a global declaration, valid against it, or one
-/// the schema declares no global element for, kept whole.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Lax<G> {
-    /// An element of a global declaration.
-    Declared(G),
-    /// An element the schema declares no global element for, kept whole.
-    Other(AnyElement),
-}
-
 /// Reads the element whose start tag is `tag` as lax assessment does: by its global
 /// declaration in `G` where the schema has one (`declared`), else as the undeclared element
-/// `U` ([`lax_undeclared`], `undeclared`). What a lax wildcard and `xs:anyType` content
-/// share.
+/// `U` ([`lax_undeclared`], `undeclared`): what a lax wildcard and `xs:anyType` content
+/// take ([`crate::any::lax::AnyChild`]).
 pub fn read_lax<G: GlobalElements, U: Element, T>(
     r: &mut Reader<'_>,
     tag: &Tag,
@@ -142,19 +132,6 @@ pub fn read_lax<G: GlobalElements, U: Element, T>(
     match G::index(tag.name()) {
         Some(i) => G::read_global(r, tag, i).map(declared),
         None => lax_undeclared(r, tag).map(undeclared),
-    }
-}
-
-impl<G: GlobalElements> Element for Lax<G> {
-    fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
-        read_lax(r, tag, Lax::Declared, Lax::Other)
-    }
-
-    fn write_element(&self, w: &mut Writer, _name: &str) {
-        match self {
-            Lax::Declared(g) => g.write_global(w),
-            Lax::Other(e) => e.write_element(w, ""),
-        }
     }
 }
 

@@ -764,6 +764,30 @@ pub struct ComplexType {
     pub content: Content,
 }
 
+impl ComplexType {
+    /// `xs:anyType` as a complex type (XSD 1.0 Part 1, 3.4.7, the ur-type): mixed content
+    /// of one `<xs:any namespace="##any" processContents="lax"/>` repeated without bound,
+    /// and `<xs:anyAttribute namespace="##any" processContents="lax"/>`. What a type
+    /// extending it, or a declaration of it with identity constraints, is built on
+    /// (`span`: where that stands).
+    pub fn any_type(span: Span) -> Self {
+        let lax = Wildcard {
+            namespaces: NamespaceConstraint::Any,
+            process: ProcessContents::Lax,
+            span,
+        };
+        ComplexType {
+            attributes: Vec::new(),
+            any_attribute: Some(lax.clone()),
+            content: Content::Mixed(Particle {
+                min: 0,
+                max: None,
+                term: Term::Any(lax),
+            }),
+        }
+    }
+}
+
 /// An attribute use.
 #[derive(Debug, Clone)]
 pub struct Attribute {

@@ -26,6 +26,20 @@ const SCHEMA: &str = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" x
     <xs:complexType><xs:sequence><xs:element name="v" maxOccurs="unbounded"/></xs:sequence></xs:complexType>
     <xs:unique name="distinct"><xs:selector xpath="t:v"/><xs:field xpath="."/></xs:unique>
   </xs:element>
+  <xs:element name="laxly">
+    <xs:complexType><xs:sequence><xs:any processContents="lax" maxOccurs="unbounded"/></xs:sequence></xs:complexType>
+  </xs:element>
+  <xs:attribute name="id" type="xs:int"/>
+  <xs:element name="keyed">
+    <xs:key name="ids"><xs:selector xpath="*"/><xs:field xpath="@t:id"/></xs:key>
+  </xs:element>
+  <xs:element name="self" type="xs:int">
+    <xs:unique name="itself"><xs:selector xpath="."/><xs:field xpath="."/></xs:unique>
+  </xs:element>
+  <xs:complexType name="Labelled">
+    <xs:complexContent><xs:extension base="xs:anyType"><xs:attribute name="label" type="xs:int"/></xs:extension></xs:complexContent>
+  </xs:complexType>
+  <xs:element name="labelled" type="t:Labelled"/>
   <xs:element name="skipped">
     <xs:complexType><xs:sequence><xs:any processContents="skip" maxOccurs="unbounded"/></xs:sequence></xs:complexType>
   </xs:element>
@@ -170,6 +184,53 @@ fn any_type_content_is_assessed_laxly_at_any_depth() {
             "skip",
             r#"<skipped xmlns="urn:t"><count>z</count></skipped>"#,
         ),
+        // A lax wildcard's undeclared element is assessed against the ur-type (3.3.4
+        // Schema-Validity Assessment (Element) 2): declared children at any depth.
+        (
+            "lax-wildcard-at-depth",
+            r#"<laxly xmlns="urn:t" xmlns:t="urn:t"><free><deeper><count>z</count></deeper></free></laxly>"#,
+        ),
+        (
+            "lax-wildcard-attribute-at-depth",
+            r#"<laxly xmlns="urn:t" xmlns:t="urn:t"><free><x t:id="one"/></free></laxly>"#,
+        ),
+        // Identity constraints on an element of xs:anyType: a field takes the typed
+        // value an attribute's global declaration gives (1 and 01 are one int) ...
+        (
+            "key-on-any-type-distinct",
+            r#"<keyed xmlns="urn:t" xmlns:t="urn:t"><a t:id="1"/><b t:id="2">text<c/></b></keyed>"#,
+        ),
+        (
+            "key-on-any-type-repeated",
+            r#"<keyed xmlns="urn:t" xmlns:t="urn:t"><a t:id="1"/><b t:id="01"/></keyed>"#,
+        ),
+        // ... and an attribute the schema does not declare has no typed value (3.11.4).
+        (
+            "key-on-any-type-undeclared-attribute",
+            r#"<keyed xmlns="urn:t" xmlns:t="urn:t"><a t:id="1"/><b id="2"/></keyed>"#,
+        ),
+        // On an element of a simple built-in type, selecting itself.
+        (
+            "unique-on-a-simple-type",
+            r#"<self xmlns="urn:t">07</self>"#,
+        ),
+        (
+            "unique-on-a-simple-type-invalid",
+            r#"<self xmlns="urn:t">x</self>"#,
+        ),
+        // An extension of xs:anyType keeps its open content and adds the attribute.
+        (
+            "extension-of-any-type",
+            r#"<labelled xmlns="urn:t" xmlns:t="urn:t" label="3" other="o" t:id="4">x<count>5</count><free/></labelled>"#,
+        ),
+        (
+            "extension-of-any-type-invalid",
+            r#"<labelled xmlns="urn:t" label="three"><count>5</count></labelled>"#,
+        ),
+        (
+            "extension-of-any-type-invalid-child",
+            r#"<labelled xmlns="urn:t"><free><count>five</count></free></labelled>"#,
+        ),
     ];
     let mut paths = Vec::new();
     for (name, text) in &docs {
@@ -236,8 +297,26 @@ fn any_type_content_is_assessed_laxly_at_any_depth() {
         "{all}"
     );
     assert!(lines[11].starts_with("ok "), "{all}");
+    let expect = [
+        "E0208 /{urn:t}laxly/{urn:t}free/{urn:t}deeper/{urn:t}count the content of <{urn:t}count> is not a valid xs:int",
+        "E0208 /{urn:t}laxly/{urn:t}free/{urn:t}x/@{urn:t}id attribute {urn:t}id is not a valid xs:int",
+        "ok ",
+        "E0217 /{urn:t}keyed/{urn:t}b the xs:key \"ids\" has the value \"1\" here and at /{urn:t}keyed/{urn:t}a already",
+        "E0218 /{urn:t}keyed/{urn:t}b the field @t:id of the xs:key \"ids\" selects nothing here",
+        "ok ",
+        "E0208 /{urn:t}self the content of <{urn:t}self> is not a valid xs:int",
+        "ok ",
+        "E0208 /{urn:t}labelled/@label attribute label is not a valid xs:int",
+        "E0208 /{urn:t}labelled/{urn:t}free/{urn:t}count the content of <{urn:t}count> is not a valid xs:int",
+    ];
+    for (line, want) in lines[12..].iter().zip(expect) {
+        assert!(
+            line.starts_with(want),
+            "{all}\n{line}\nshould start with\n{want}"
+        );
+    }
     // What was written back reads again, to the same document.
-    for i in [0, 7] {
+    for i in [0, 7, 14, 17, 19] {
         let again = dir.path().join(format!("again{i}.xml"));
         std::fs::write(&again, lines[i].strip_prefix("ok ").unwrap()).unwrap();
         assert_eq!(run(&exe, &[&again]), vec![lines[i].clone()]);

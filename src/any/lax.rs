@@ -150,6 +150,8 @@ fn check_attributes<G: GlobalAttributes>(r: &mut Reader<'_>, tag: &Tag) -> bool 
         if let Some(Err(e)) = G::check(&name, value, Some(&r.scope(false))) {
             r.attribute_value_error(tag, &n, e);
             ok = false;
+        } else {
+            r.note_global_attribute::<G>(&n, &name, value);
         }
     }
     ok

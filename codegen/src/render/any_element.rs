@@ -2,8 +2,8 @@
 //! takes, and the type of one such element. processContents `skip` keeps the generic tree
 //! (`boardxml::any::AnyElement`, lossless); `strict` the schema's one enum of its global
 //! elements (an admitted element without a declaration is an error when read); `lax`
-//! `boardxml::wildcards::Lax` of that enum, with a variant holding the generic tree for the
-//! rest.
+//! the child type of `xs:anyType` content (`render/any_type.rs`): that enum, or an
+//! undeclared element whose attributes and children are assessed laxly in turn.
 //! Tables name the wildcard by its pattern (`Wildcard::pattern`, read by
 //! `boardxml::wildcards::name_matches`) where they name an element.
 
@@ -19,9 +19,13 @@ impl Renderer<'_> {
                 let g = self.global_elements();
                 quote! { #g }
             }
+            // Lax assessment of an element without a declaration validates it against the
+            // ur-type (XSD 1.0, 3.3.4 Schema-Validity Assessment (Element) 2): its
+            // attributes and children are assessed laxly in turn, as anyType content's are.
             ProcessContents::Lax => {
-                let g = self.global_elements();
-                quote! { ::boardxml::wildcards::Lax<#g> }
+                self.any_type_child.1.set(true);
+                let child = &self.any_type_child.0;
+                quote! { #child }
             }
         }
     }
@@ -48,7 +52,7 @@ impl Renderer<'_> {
             quote! {
                 /// An element of one of the schema's global declarations, read by it: what
                 /// its wildcards take (a strict one this type, a lax one
-                /// `boardxml::wildcards::Lax` of it).
+                /// `boardxml::any::lax::AnyChild` of it).
                 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
                 pub enum #ident {
                     #declared

@@ -133,8 +133,36 @@ impl Renderer<'_> {
                 }
             })
             .collect();
+        let key_arms: Vec<TokenStream> = self
+            .schema
+            .global_attributes
+            .values()
+            .map(|a| {
+                let rt = self.rust_type(&a.type_ref);
+                let local = &a.name;
+                let ns = match &a.namespace {
+                    Some(ns) => quote! { ::core::option::Option::Some(#ns) },
+                    None => quote! { ::core::option::Option::None },
+                };
+                quote! {
+                    (#ns, #local) => __s::parse_scoped::<#rt>(value, scope)
+                        .ok()
+                        .map(|v| __s::SimpleValue::identity_key(&v)),
+                }
+            })
+            .collect();
         // A schema without global attributes (anyType content needs the type all the same)
         // declares none: no match to write.
+        let key_body = if key_arms.is_empty() {
+            quote! { ::core::option::Option::None }
+        } else {
+            quote! {
+                match (name.namespace(), name.local()) {
+                    #(#key_arms)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        };
         let body = if arms.is_empty() {
             quote! { ::core::option::Option::None }
         } else {
@@ -182,6 +210,14 @@ impl Renderer<'_> {
                         scope: ::core::option::Option<&dyn __s::NamespaceScope>,
                     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
                         #body
+                    }
+                    #[allow(unused_variables)]
+                    fn key(
+                        name: &::boardxml::any::ExpandedName,
+                        value: &str,
+                        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
+                    ) -> ::core::option::Option<::boardxml::identity::KeyValue> {
+                        #key_body
                     }
                     #is_id
                 }

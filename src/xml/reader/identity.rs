@@ -64,6 +64,24 @@ impl Reader<'_> {
         }
     }
 
+    /// An attribute `name` (`expanded`) of the current element that a wildcard took, with
+    /// `value`: identity-constraint fields see the typed value its global declaration in
+    /// `G` gives it (none where the schema declares no such attribute: a field of an
+    /// unassessed attribute has no typed value, XSD 1.0 3.11.4 clause 3).
+    pub(crate) fn note_global_attribute<G: crate::any::GlobalAttributes>(
+        &mut self,
+        name: &str,
+        expanded: &crate::any::ExpandedName,
+        value: &str,
+    ) {
+        if !self.identity.wants(Some(name)) {
+            return;
+        }
+        if let Some(key) = G::key(expanded, value, Some(&self.scope(false))) {
+            self.note_identity_key(key, Some(name));
+        }
+    }
+
     /// An attribute `name` absent from the current element's start tag, which its
     /// declaration gives the value `lexical` (`default=`, `fixed=`): identity-constraint
     /// fields see it as if it were written (3.11.4 evaluates fields on the PSVI).

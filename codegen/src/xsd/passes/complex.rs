@@ -278,6 +278,14 @@ impl<'a> Converter<'a> {
                 if a.default.is_some() || a.fixed.is_some() {
                     decl.default = a.default.clone();
                     decl.fixed = a.fixed.clone().or(decl.fixed);
+                    if let Some(v) = a.default.as_ref().or(a.fixed.as_ref()) {
+                        self.value_constraints.push((
+                            decl.type_ref.clone(),
+                            v.clone(),
+                            (self.doc, span),
+                            construct.clone(),
+                        ));
+                    }
                 }
                 if a.annotation.is_some() {
                     decl.doc = documentation(a.annotation.as_ref()).or(decl.doc);
@@ -375,6 +383,14 @@ impl<'a> Converter<'a> {
                 "an attribute cannot have both default and fixed",
                 None,
             );
+        }
+        if let Some(v) = a.default.as_ref().or(a.fixed.as_ref()) {
+            self.value_constraints.push((
+                type_ref.clone(),
+                v.clone(),
+                (self.doc, span),
+                construct.clone(),
+            ));
         }
         self.attribute_types
             .push((type_ref.clone(), (self.doc, span), construct));

@@ -567,6 +567,10 @@ impl<'a> Converter<'a> {
             }
         }
         let base_complex = match &base {
+            // Extending the ur-type adds to its wildcard content (3.4.2, complex content 2).
+            None if method == Method::Extension && p.base == TypeRef::Builtin(Builtin::AnyType) => {
+                Some(ComplexType::any_type(p.span))
+            }
             None => None,
             Some(def) => match &def.kind {
                 TypeKind::Complex(c) => Some(c.clone()),
@@ -730,12 +734,7 @@ impl<'a> Converter<'a> {
                     return false;
                 }
                 let Some(c) = base_complex else {
-                    self.unsupported(
-                        p.span,
-                        construct,
-                        "extending xs:anyType is not supported: its content is a wildcard",
-                        Some("restrict xs:anyType (write the content model) instead".into()),
-                    );
+                    // Not reached: the base is the ur-type or a complex type here.
                     return false;
                 };
                 let Some(content) =

@@ -15,7 +15,8 @@ use super::adapter::{Item, What};
 use super::namespaces::Target;
 use super::Converter;
 use crate::ir::{
-    expanded_name, IdentityConstraint, IdentityKind, IdentityPath, NameTest, TypeKind, TypeRef,
+    expanded_name, ComplexType, Content, IdentityConstraint, IdentityKind, IdentityPath, NameTest,
+    TypeDef, TypeKind, TypeRef,
 };
 
 /// Whether the declaration has identity constraints.
@@ -170,7 +171,7 @@ impl<'a> Converter<'a> {
     /// Gives the named types that declarations with constraints read with their copies
     /// (see the module documentation), once every type is converted.
     pub(super) fn copy_named_types(&mut self) {
-        for (name, (doc, span), construct) in std::mem::take(&mut self.identity_copies) {
+        for (name, span) in std::mem::take(&mut self.identity_copies) {
             let Some(original) = self
                 .schema
                 .identity
@@ -194,14 +195,16 @@ impl<'a> Converter<'a> {
                     def.name = name.clone();
                     self.schema.types.insert(name, def);
                 }
+                // A simple type: the copy holds it as simple content (see attach_identity).
                 Some(_) => {
-                    self.schema.identity.remove(&name);
-                    self.set_doc(doc);
-                    self.unsupported(
-                        span,
-                        construct,
-                        format!("identity constraints on an element of the simple type \"{original}\" are not supported"),
-                        Some("give the element a complex type".into()),
+                    self.schema.types.insert(
+                        name.clone(),
+                        TypeDef {
+                            name: name.clone(),
+                            doc: None,
+                            span,
+                            kind: TypeKind::Complex(simple_content(TypeRef::Named(original))),
+                        },
                     );
                 }
                 // An unknown type: reported by the conversion already.
@@ -210,7 +213,6 @@ impl<'a> Converter<'a> {
                 }
             }
         }
-        self.set_doc(0);
     }
 
     /// Records the constraints of a declaration whose type is `declared` (`inline`: its
@@ -234,16 +236,28 @@ impl<'a> Converter<'a> {
             return Some(declared);
         }
         let TypeRef::Named(t) = &declared else {
-            self.unsupported(
+            // Generated code carries constraints on a named type: the declaration gets one
+            // of its own, the ur-type as a complex type or a simple built-in as the simple
+            // content of one without attributes (what an element of it reads).
+            let host = self.synthesise(name);
+            let content = match &declared {
+                TypeRef::Builtin(crate::ir::Builtin::AnyType) => ComplexType::any_type(span),
+                _ => simple_content(declared.clone()),
+            };
+            self.insert(Some(TypeDef {
+                name: host.clone(),
+                doc: None,
                 span,
-                format!("element \"{name}\""),
-                format!(
-                    "identity constraints on an element of the built-in type {} are not supported",
-                    super::references::name_of(&declared)
-                ),
-                Some("give the element a complex type".into()),
+                kind: TypeKind::Complex(content),
+            }));
+            self.schema.identity.insert(
+                host.clone(),
+                crate::ir::IdentityTable {
+                    constraints,
+                    copy_of: None,
+                },
             );
-            return None;
+            return Some(TypeRef::Named(host));
         };
         if inline {
             self.schema.identity.insert(
@@ -266,12 +280,18 @@ impl<'a> Converter<'a> {
                 copy_of: Some(t.clone()),
             },
         );
-        self.identity_copies.push((
-            copy.clone(),
-            (self.doc, span),
-            format!("element \"{name}\""),
-        ));
+        self.identity_copies.push((copy.clone(), span));
         Some(TypeRef::Named(copy))
+    }
+}
+
+/// A complex type without attributes whose content is the simple type `value`: what an
+/// element of that simple type reads.
+fn simple_content(value: TypeRef) -> ComplexType {
+    ComplexType {
+        attributes: Vec::new(),
+        any_attribute: None,
+        content: Content::Simple(value),
     }
 }
 

@@ -264,10 +264,14 @@ struct Converter<'a> {
     simple_content_bases: Vec<(String, At, String)>,
     alternative_types: Vec<(TypeRef, At, String)>,
     constrained_elements: Vec<(TypeRef, At, String)>,
+    /// Every value constraint (`default=`, `fixed=`) of an element or attribute
+    /// declaration or attribute use: the type, the value, where, the construct; checked
+    /// against the type once every type is known.
+    value_constraints: Vec<(TypeRef, String, At, String)>,
     nillable_elements: Vec<(TypeRef, At, String)>,
     /// Declarations with identity constraints that read with a copy of a named type: the
-    /// copy's name, where the declaration stands, the construct (see `xsd/passes/identity.rs`).
-    identity_copies: Vec<(String, At, String)>,
+    /// copy's name and where the declaration stands (see `xsd/passes/identity.rs`).
+    identity_copies: Vec<(String, Span)>,
     /// Declared types whose conversion failed (already reported).
     failed: HashSet<String>,
     /// A document the schema includes, imports or redefines could not be loaded (that is
@@ -362,6 +366,7 @@ impl<'a> Converter<'a> {
             simple_content_bases: Vec::new(),
             alternative_types: Vec::new(),
             constrained_elements: Vec::new(),
+            value_constraints: Vec::new(),
             nillable_elements: Vec::new(),
             identity_copies: Vec::new(),
             failed: HashSet::new(),

@@ -364,10 +364,17 @@ impl<'a> Converter<'a> {
             (None, Some(f)) => Some(ValueConstraint::Fixed(f.clone())),
             _ => None,
         };
-        if value.is_some() {
-            // Checked once every type is known: the type must have simple content.
+        if let Some(ValueConstraint::Default(v) | ValueConstraint::Fixed(v)) = &value {
+            // Checked once every type is known: the type must have simple content, and the
+            // value must be one of it.
             self.constrained_elements
                 .push((type_ref.clone(), (self.doc, span), construct.clone()));
+            self.value_constraints.push((
+                type_ref.clone(),
+                v.clone(),
+                (self.doc, span),
+                construct.clone(),
+            ));
         }
         let nillable = el.nillable == Some(true);
         if nillable {

@@ -140,6 +140,17 @@ impl<'a> Converter<'a> {
                 ));
             }
         }
+        let mut engines = crate::diff::values::Engines::default();
+        for (t, value, span, construct) in std::mem::take(&mut self.value_constraints) {
+            if let Some(problem) = value_problem(&self.schema, &mut engines, &t, &value) {
+                problems.push((
+                    span,
+                    construct,
+                    problem,
+                    Some("XSD 1.0, 3.2.6 (a-props-correct.2) and 3.3.6 (e-props-correct.2): a default or fixed value must be valid for the type".into()),
+                ));
+            }
+        }
         for (t, span, construct) in self.nillable_elements.clone() {
             if let Some(message) = nillable::unsupported(&self.schema, &t) {
                 problems.push((span, construct, message, None));
@@ -168,7 +179,8 @@ impl<'a> Converter<'a> {
             // as XSD does (this conversion matches local names): here it says only that the
             // generator could not follow the reference.
             let broken = message.contains("XSD allows only")
-                || message.contains("an attribute needs a simple type");
+                || message.contains("an attribute needs a simple type")
+                || message.contains(NOT_A_VALUE);
             if broken && !self.composed {
                 self.invalid(span, construct, message, hint);
             } else {
@@ -176,6 +188,37 @@ impl<'a> Converter<'a> {
             }
         }
     }
+}
+
+/// What the message of a value constraint outside its type's values says.
+const NOT_A_VALUE: &str = "is not a value of";
+
+/// Why `value` (a `default=` or `fixed=`) is not a value of `t`, the type of its
+/// declaration: a simple type, or a complex type with simple content. `None` when it is,
+/// or where the value is the string an empty mixed element takes, or where the type's
+/// values are not flattened (a list with a pattern or enumeration): left to the
+/// validators, which check the value where it applies.
+fn value_problem(
+    schema: &Schema,
+    engines: &mut crate::diff::values::Engines,
+    t: &TypeRef,
+    value: &str,
+) -> Option<String> {
+    let simple = match t {
+        TypeRef::Named(n) => match &schema.types.get(n)?.kind {
+            TypeKind::Complex(ComplexType {
+                content: Content::Simple(v),
+                ..
+            }) => v,
+            TypeKind::Complex(_) | TypeKind::Alternatives(_) => return None,
+            _ => t,
+        },
+        TypeRef::Builtin(Builtin::AnyType) => return None,
+        TypeRef::Builtin(_) => t,
+    };
+    let space = crate::diff::values::space(schema, simple).ok()?;
+    (!engines.accepts(&space, value))
+        .then(|| format!("\"{value}\" {NOT_A_VALUE} \"{}\"", name_of(simple)))
 }
 
 /// Whether a particle may match nothing (XSD 1.0, 3.9.6, Particle Emptiable).

@@ -279,6 +279,21 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
             _ => ::core::option::Option::None,
         }
     }
+    #[allow(unused_variables)]
+    fn key(
+        name: &::boardxml::any::ExpandedName,
+        value: &str,
+        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
+    ) -> ::core::option::Option<::boardxml::identity::KeyValue> {
+        match (name.namespace(), name.local()) {
+            (::core::option::Option::None, "size") => {
+                __s::parse_scoped::<i32>(value, scope)
+                    .ok()
+                    .map(|v| __s::SimpleValue::identity_key(&v))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
 }
 ///The attribute wildcard (`xs:anyAttribute`) of `Inherited`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -54,13 +54,13 @@ pub struct Part {
     /// Attribute `n`.
     pub n: ::core::option::Option<i32>,
     /// The elements the wildcard (`xs:any`) takes: an element in urn:boardxml:wild, processContents "lax".
-    pub any: ::core::option::Option<::boardxml::wildcards::Lax<GlobalElement>>,
+    pub any: ::core::option::Option<AnyTypeChild>,
 }
 ::boardxml::complex_type!(
     Part named "{urn:boardxml:wild}Part", __c::Content::Sequence(& [__c::Item::new(1, &
     ["*=urn:boardxml:wild"], "an element in urn:boardxml:wild", & [])]), [0 n :
-    OptAttr(i32) attribute("n", false), 1 any : OptChild(::boardxml::wildcards::Lax <
-    GlobalElement >) element("*=urn:boardxml:wild", 0, 1)]
+    OptAttr(i32) attribute("n", false), 1 any : OptChild(AnyTypeChild)
+    element("*=urn:boardxml:wild", 0, 1)]
 );
 ::boardxml::complex_element!(Part);
 /// A document of this schema: one variant per global element.
@@ -94,8 +94,8 @@ pub enum Root {
     "{http://www.w3.org/2001/XMLSchema}Name"::boardxml::datatypes::Name,
     "{http://www.w3.org/2001/XMLSchema}QName"::boardxml::datatypes::QName,
     "{http://www.w3.org/2001/XMLSchema}anySimpleType"::boardxml::datatypes::AnySimpleType,
-    "{http://www.w3.org/2001/XMLSchema}anyType"::boardxml::any::AnyType,
-    "{http://www.w3.org/2001/XMLSchema}anyURI" __s::xs::AnyUri,
+    "{http://www.w3.org/2001/XMLSchema}anyType"::boardxml::any::lax::LaxContent <
+    AnyTypeChild >, "{http://www.w3.org/2001/XMLSchema}anyURI" __s::xs::AnyUri,
     "{http://www.w3.org/2001/XMLSchema}base64Binary"::boardxml::datatypes::Base64Binary,
     "{http://www.w3.org/2001/XMLSchema}boolean" bool,
     "{http://www.w3.org/2001/XMLSchema}byte" i8,
@@ -132,13 +132,17 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+/// A child element of `xs:anyType` content, assessed laxly (XSD 1.0, 3.4.7
+/// and 3.10.1): by its global declaration where the schema has one, else
+/// its children and attributes in turn.
+pub type AnyTypeChild = ::boardxml::any::lax::AnyChild<GlobalElement>;
 ///One of the alternatives of a choice in `Doc`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DocChoice {
     /// Element `plain`.
     Plain(::std::string::String),
     /// What the wildcard (`xs:any`) takes: an element in urn:other.
-    Any(::std::vec::Vec<::boardxml::wildcards::Lax<GlobalElement>>),
+    Any(::std::vec::Vec<AnyTypeChild>),
 }
 ::boardxml::choice_group!(
     DocChoice, ["plain", "*=urn:other"], [Plain "plain"; xsi & XSI_TYPES_STRING, Any
@@ -157,10 +161,18 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
         ::core::option::Option::None
     }
+    #[allow(unused_variables)]
+    fn key(
+        name: &::boardxml::any::ExpandedName,
+        value: &str,
+        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
+    ) -> ::core::option::Option<::boardxml::identity::KeyValue> {
+        ::core::option::Option::None
+    }
 }
 /// An element of one of the schema's global declarations, read by it: what
 /// its wildcards take (a strict one this type, a lax one
-/// `boardxml::wildcards::Lax` of it).
+/// `boardxml::any::lax::AnyChild` of it).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GlobalElement {
     /// Element `{urn:boardxml:wild}count`, by its global declaration.
@@ -189,7 +201,7 @@ pub enum ParaContent {
     ///Element `b`.
     B(::std::string::String),
     ///What the wildcard (`xs:any`) takes: an element in a namespace other than no namespace, urn:boardxml:wild.
-    Any(::boardxml::wildcards::Lax<GlobalElement>),
+    Any(AnyTypeChild),
 }
 ::boardxml::mixed_content!(
     ParaContent, 0, ::core::option::Option::None, [0 B "{urn:boardxml:wild}b"; xsi &

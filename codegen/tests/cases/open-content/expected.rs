@@ -103,10 +103,18 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
     ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
         ::core::option::Option::None
     }
+    #[allow(unused_variables)]
+    fn key(
+        name: &::boardxml::any::ExpandedName,
+        value: &str,
+        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
+    ) -> ::core::option::Option<::boardxml::identity::KeyValue> {
+        ::core::option::Option::None
+    }
 }
 /// An element of one of the schema's global declarations, read by it: what
 /// its wildcards take (a strict one this type, a lax one
-/// `boardxml::wildcards::Lax` of it).
+/// `boardxml::any::lax::AnyChild` of it).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GlobalElement {
     /// Element `blob`, by its global declaration.
