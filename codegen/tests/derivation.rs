@@ -242,3 +242,42 @@ fn attribute_wildcards_in_derivations_are_generated_and_checked() {
     let r = report(&format!("{BASE}\n{}", res("<xs:anyAttribute/>")));
     assert!(r.contains("error:") && !r.contains("not supported"), "{r}");
 }
+
+#[test]
+fn simple_derivations_keep_to_their_base() {
+    // A list's item type is atomic or a union of atomic types (3.14.6 cos-st-restricts.2.1):
+    // not a list, nor a union with a list among its members, nor a list built-in.
+    let list = r#"<xs:simpleType name="L"><xs:list itemType="xs:int"/></xs:simpleType>"#;
+    let u = r#"<xs:simpleType name="U"><xs:union memberTypes="xs:int L"/></xs:simpleType>"#;
+    for item in ["L", "U", "xs:NMTOKENS"] {
+        let r = report(&format!(
+            r#"{list}{u}<xs:simpleType name="LL"><xs:list itemType="{item}"/></xs:simpleType>"#
+        ));
+        assert!(
+            r.contains("a list's item type must be atomic or a union of atomic types"),
+            "{item}: {r}"
+        );
+        assert!(!r.contains("not supported"), "{r}");
+    }
+    let atomic_union = r#"<xs:simpleType name="A"><xs:union memberTypes="xs:int xs:date"/></xs:simpleType><xs:simpleType name="LA"><xs:list itemType="A"/></xs:simpleType>"#;
+    assert_eq!(report(atomic_union), "");
+    // A simpleContent restriction's own xs:simpleType restricts the base's content type
+    // (3.4.6 derivation-ok-restriction.5.1.1).
+    let base = r#"<xs:complexType name="B1"><xs:simpleContent><xs:extension base="xs:decimal"><xs:attribute name="f"/></xs:extension></xs:simpleContent></xs:complexType>"#;
+    let restricted = |inner: &str| {
+        format!(
+            r#"{base}<xs:complexType name="C"><xs:simpleContent><xs:restriction base="B1"><xs:simpleType>{inner}</xs:simpleType></xs:restriction></xs:simpleContent></xs:complexType>"#
+        )
+    };
+    let r = report(&restricted(r#"<xs:list itemType="xs:int"/>"#));
+    assert!(
+        r.contains("must be derived from the base's content type \"xs:decimal\""),
+        "{r}"
+    );
+    let r = report(&restricted(r#"<xs:restriction base="xs:string"/>"#));
+    assert!(r.contains("derivation-ok-restriction.5.1.1"), "{r}");
+    assert_eq!(
+        report(&restricted(r#"<xs:restriction base="xs:int"/>"#)),
+        ""
+    );
+}

@@ -70,7 +70,8 @@ fn unsupported_constructs_are_errors() {
         .unwrap_err()
         .to_string();
     assert!(
-        report.contains("t.xsd:2:") && report.contains("reading such counted repetitions is not supported yet"),
+        report.contains("t.xsd:2:")
+            && report.contains("reading such counted repetitions is not supported yet"),
         "{report}"
     );
     assert!(

@@ -691,6 +691,17 @@ impl<'a> Converter<'a> {
                     );
                     return false;
                 };
+                if let (Some(t), Content::Simple(b)) = (inline, &c.content) {
+                    if simple_derives(&self.schema.types, t, b, 0) == Some(false) {
+                        self.invalid(
+                            p.span,
+                            construct,
+                            format!("the xs:simpleType of a simpleContent restriction must be derived from the base's content type \"{}\"; this one is not", name_of(b)),
+                            Some("XSD 1.0, 3.4.6 (derivation-ok-restriction.5.1.1)".into()),
+                        );
+                        return false;
+                    }
+                }
                 let base_value = inline.as_ref().unwrap_or(base_value);
                 let content = match value {
                     None => Content::Simple(base_value.clone()),
@@ -1023,4 +1034,53 @@ fn is_empty_particle(p: &Particle) -> bool {
 
 fn name_of(t: &TypeRef) -> &str {
     super::references::name_of(t)
+}
+
+/// Whether the simple type `r` is derived from `b` (XSD 1.0 Part 1, 3.14.6 Type Derivation
+/// OK (Simple)): the same type, a chain of restrictions up to it, `b` anySimpleType, or
+/// `b` a union one of whose members `r` is derived from. `None` where a type is not known
+/// (its own errors say why).
+pub(super) fn simple_derives(
+    types: &std::collections::BTreeMap<String, TypeDef>,
+    r: &TypeRef,
+    b: &TypeRef,
+    depth: usize,
+) -> Option<bool> {
+    if r == b || *b == TypeRef::Builtin(Builtin::Value(ValueType::AnySimpleType)) {
+        return Some(true);
+    }
+    // The root of the simple types derives from none of them.
+    if *r == TypeRef::Builtin(Builtin::Value(ValueType::AnySimpleType)) || depth > 64 {
+        return (depth <= 64).then_some(false);
+    }
+    if let TypeRef::Named(u) = b {
+        if let TypeKind::Union(members) = &types.get(u)?.kind {
+            let mut unknown = false;
+            for m in members {
+                match simple_derives(types, r, m, depth + 1) {
+                    Some(true) => return Some(true),
+                    None => unknown = true,
+                    Some(false) => {}
+                }
+            }
+            if unknown {
+                return None;
+            }
+        }
+    }
+    let base = match r {
+        TypeRef::Builtin(x) => {
+            let local = x.xsd_name().trim_start_matches("xs:");
+            let up = super::validity::builtin_base(local)?;
+            TypeRef::Builtin(Builtin::from_xsd_name(up)?)
+        }
+        TypeRef::Named(n) => match &types.get(n)?.kind {
+            TypeKind::Restriction(x) => x.base.clone(),
+            TypeKind::Enumeration(e) => e.base.clone(),
+            // A list or a union is derived from anySimpleType alone.
+            TypeKind::List(_) | TypeKind::Union(_) => return Some(false),
+            _ => return None,
+        },
+    };
+    simple_derives(types, &base, b, depth + 1)
 }

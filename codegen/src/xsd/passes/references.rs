@@ -25,7 +25,17 @@ impl<'a> Converter<'a> {
             match &def.kind {
                 TypeKind::Restriction(r) => refs.push(&r.base),
                 TypeKind::Enumeration(e) => refs.push(&e.base),
-                TypeKind::List(l) => refs.push(&l.item),
+                TypeKind::List(l) => {
+                    refs.push(&l.item);
+                    if has_list_variety(&types, &l.item, 0) {
+                        problems.push((
+                            (self.type_doc(&def.name), def.span),
+                            format!("xs:list in simpleType \"{}\"", def.name),
+                            format!("the item type \"{}\" is a list, or a union with a list among its members; {ITEM_ATOMIC}", name_of(&l.item)),
+                            Some("XSD 1.0, 3.14.6 (cos-st-restricts.2.1); a list of lists is one list of the inner item type".into()),
+                        ));
+                    }
+                }
                 TypeKind::Union(members) => {
                     let span = self
                         .union_spans
@@ -180,13 +190,43 @@ impl<'a> Converter<'a> {
             // generator could not follow the reference.
             let broken = message.contains("XSD allows only")
                 || message.contains("an attribute needs a simple type")
-                || message.contains(NOT_A_VALUE);
+                || message.contains(NOT_A_VALUE)
+                || message.contains(ITEM_ATOMIC);
             if broken && !self.composed {
                 self.invalid(span, construct, message, hint);
             } else {
                 self.unsupported(span, construct, message, hint);
             }
         }
+    }
+}
+
+/// What the message of a list whose items would be lists says.
+const ITEM_ATOMIC: &str = "a list's item type must be atomic or a union of atomic types";
+
+/// Whether the simple type `t` is a list, or a union with a list among its members at any
+/// depth: what a list's item type may not be (XSD 1.0, 3.14.6 cos-st-restricts.2.1).
+fn has_list_variety(
+    types: &std::collections::BTreeMap<String, TypeDef>,
+    t: &TypeRef,
+    depth: usize,
+) -> bool {
+    if depth > 64 {
+        // A cycle of derivations: reported as such elsewhere.
+        return false;
+    }
+    match t {
+        TypeRef::Builtin(Builtin::Value(v)) => v.primitive() == "list",
+        TypeRef::Builtin(_) => false,
+        TypeRef::Named(n) => match types.get(n).map(|d| &d.kind) {
+            Some(TypeKind::List(_)) => true,
+            Some(TypeKind::Restriction(r)) => has_list_variety(types, &r.base, depth + 1),
+            Some(TypeKind::Enumeration(e)) => has_list_variety(types, &e.base, depth + 1),
+            Some(TypeKind::Union(members)) => members
+                .iter()
+                .any(|m| has_list_variety(types, m, depth + 1)),
+            _ => false,
+        },
     }
 }
 

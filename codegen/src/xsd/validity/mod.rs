@@ -1900,18 +1900,23 @@ impl Checker<'_> {
         self.simple_type_builtin(g, depth + 1)
     }
 
-    /// The whiteSpace the base of a restriction step has from named local types' own
-    /// whiteSpace facets (nearest first); None where only the built-in fixes it.
+    /// The whiteSpace the base of a restriction step has from local types' own
+    /// whiteSpace facets (nearest first), the base named or inline; None where only the
+    /// built-in fixes it.
     fn step_white_space(&self, step: usize, depth: usize) -> Option<u8> {
         if depth > 64 {
             return None;
         }
-        let base = self.nodes[step].attr("base")?;
-        let (ns, local) = self.resolve(step, base).ok()?;
-        if ns != self.target || ns.as_deref() == Some(XS_NS) {
-            return None;
-        }
-        let &g = self.globals.get(&(Space::Type, local))?;
+        let g = match self.nodes[step].attr("base") {
+            Some(base) => {
+                let (ns, local) = self.resolve(step, base).ok()?;
+                if ns != self.target || ns.as_deref() == Some(XS_NS) {
+                    return None;
+                }
+                *self.globals.get(&(Space::Type, local))?
+            }
+            None => self.child(step, &["simpleType"])?,
+        };
         let r = self.nodes[g]
             .children
             .iter()

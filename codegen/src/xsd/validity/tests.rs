@@ -329,3 +329,21 @@ fn a_complex_type_has_at_most_one_id_attribute() {
     let one = "<xs:complexType name=\"c\"><xs:attribute name=\"a\" type=\"xs:ID\"/><xs:attribute name=\"b\" type=\"xs:IDREF\"/></xs:complexType>";
     assert_eq!(problems(one), vec![]);
 }
+
+#[test]
+fn white_space_may_not_loosen_an_inline_base() {
+    // The base is inline: its own whiteSpace (collapse) is what the step may not loosen.
+    let st = |ws: &str| {
+        format!("<xs:simpleType name=\"s\"><xs:restriction><xs:simpleType><xs:restriction base=\"xs:string\"><xs:whiteSpace value=\"collapse\"/></xs:restriction></xs:simpleType><xs:whiteSpace value=\"{ws}\"/></xs:restriction></xs:simpleType>")
+    };
+    for loose in ["replace", "preserve"] {
+        let found = problems(&st(loose));
+        assert!(
+            found
+                .iter()
+                .any(|(_, m)| m.contains("is looser than the base type's")),
+            "{loose}: {found:?}"
+        );
+    }
+    assert_eq!(problems(&st("collapse")), vec![]);
+}
