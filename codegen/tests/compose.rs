@@ -882,3 +882,53 @@ fn the_xml_namespace_is_known_without_a_location() {
         "{lang:?}"
     );
 }
+
+#[test]
+fn identity_constraint_names_are_one_symbol_space_across_documents() {
+    // Two documents of one namespace each declaring a key K: one name twice (3.11.2).
+    let keyed = |element: &str| {
+        format!("<xs:element name=\"{element}\"><xs:complexType><xs:sequence><xs:element name=\"i\" type=\"xs:int\" maxOccurs=\"unbounded\"/></xs:sequence></xs:complexType>\n  <xs:key name=\"K\"><xs:selector xpath=\"i\"/><xs:field xpath=\".\"/></xs:key>\n</xs:element>\n")
+    };
+    let (a, b) = (keyed("a"), keyed("b"));
+    let top = format!("<xs:include schemaLocation=\"b.xsd\"/>\n{a}");
+    let dir = documents(&[("a.xsd", &top), ("b.xsd", &b), ("c.xsd", &a)]);
+    let (verdict, d) = check(dir.path(), &["a.xsd"]);
+    assert_eq!(verdict, Verdict::Invalid, "{d:?}");
+    let e = d
+        .iter()
+        .find(|d| {
+            d.message
+                .contains("named \"K\" is already declared by another document")
+        })
+        .unwrap_or_else(|| panic!("{d:?}"));
+    assert_eq!(e.span.line, 3, "{e:?}");
+    // Each alone is the valid neighbour.
+    for alone in ["b.xsd", "c.xsd"] {
+        let (verdict, d) = check(dir.path(), &[alone]);
+        assert_eq!(verdict, Verdict::Supported, "{d:?}");
+    }
+}
+
+#[test]
+fn a_keyref_refers_as_every_reference_does() {
+    let key = "<xs:element name=\"r\"><xs:complexType><xs:sequence><xs:element name=\"i\" type=\"xs:int\" maxOccurs=\"unbounded\"/></xs:sequence></xs:complexType>\n  <xs:key name=\"K\"><xs:selector xpath=\"i\"/><xs:field xpath=\".\"/></xs:key>\n  <xs:keyref name=\"R\" refer=\"REFER\"><xs:selector xpath=\"i\"/><xs:field xpath=\".\"/></xs:keyref>\n</xs:element>\n";
+    // No identity constraint is in the XSD namespace; a namespace not imported names
+    // nothing (src-resolve).
+    for (refer, want) in [
+        (
+            "xs:K",
+            "the XSD namespace has no identity constraint named \"K\"",
+        ),
+        ("o:K", "which this schema does not import"),
+    ] {
+        let body = key.replace("REFER", refer);
+        let text = format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:o=\"urn:o\">\n{body}</xs:schema>\n");
+        let dir = documents(&[("a.xsd", &text)]);
+        let (verdict, d) = check(dir.path(), &["a.xsd"]);
+        assert_eq!(verdict, Verdict::Invalid, "{d:?}");
+        assert!(d.iter().any(|x| x.message.contains(want)), "{refer}: {d:?}");
+    }
+    let dir = documents(&[("a.xsd", &key.replace("REFER", "K"))]);
+    let (verdict, d) = check(dir.path(), &["a.xsd"]);
+    assert_eq!(verdict, Verdict::Supported, "{d:?}");
+}

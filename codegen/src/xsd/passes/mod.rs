@@ -140,9 +140,9 @@ fn judge(docs: &[compose::Document]) -> (Vec<SchemaDiagnostic>, Vec<SchemaDiagno
         known.add_document(&d.tree, d.namespace.as_deref());
     }
     let mut found = Vec::new();
-    for d in docs {
+    for (i, d) in docs.iter().enumerate() {
         let incomplete = d.compositions.iter().any(|c| c.failed);
-        let problems = validity::check_in(&d.tree, &known, d.namespace.as_deref(), incomplete);
+        let problems = validity::check_in(&d.tree, i, &known, d.namespace.as_deref(), incomplete);
         found.extend(problems.into_iter().map(|p| located(&d.path, p)));
     }
     (problems, found)

@@ -377,6 +377,8 @@ struct Checker<'a> {
     /// A chameleon document (no targetNamespace, included into a namespaced schema): its
     /// unqualified references name components of the includer's namespace.
     chameleon: bool,
+    /// This document's index among the schema's ([`Known::add_document`]'s order).
+    doc: usize,
 }
 
 /// The global components of every document of a composed schema, by symbol space,
@@ -384,12 +386,20 @@ struct Checker<'a> {
 #[derive(Debug, Default)]
 pub struct Known {
     components: HashSet<(Space, Option<String>, String)>,
+    /// Each identity constraint's expanded name: the index of the first document (in the
+    /// order added) that declares it outside xs:redefine. The names share one symbol space
+    /// across the whole schema (Part 1, 3.11.2).
+    identity_first: HashMap<(Option<String>, String), usize>,
+    /// How many documents were added.
+    documents: usize,
 }
 
 impl Known {
     /// Adds the global components of a document whose components are in `namespace` (its
     /// targetNamespace, or a chameleon includer's).
     pub fn add_document(&mut self, tree: &Tree, namespace: Option<&str>) {
+        let doc = self.documents;
+        self.documents += 1;
         let Some(nodes) = judged(tree) else {
             return;
         };
@@ -422,23 +432,46 @@ impl Known {
                     .insert((space, ns.clone(), name.trim().to_string()));
             }
         }
-        for n in nodes {
+        for (i, n) in nodes.iter().enumerate() {
             if n.xs && matches!(n.local.as_str(), "key" | "unique" | "keyref") {
                 if let Some(name) = n.attr("name") {
-                    self.components.insert((
-                        Space::IdentityConstraint,
-                        ns.clone(),
-                        name.trim().to_string(),
-                    ));
+                    let name = name.trim().to_string();
+                    if !inside_redefine(nodes, i) {
+                        self.identity_first
+                            .entry((ns.clone(), name.clone()))
+                            .or_insert(doc);
+                    }
+                    self.components
+                        .insert((Space::IdentityConstraint, ns.clone(), name));
                 }
             }
         }
+    }
+
+    /// The document that first declares the identity constraint (`ns`, `local`).
+    fn identity_declared_by(&self, ns: &Option<String>, local: &str) -> Option<usize> {
+        self.identity_first
+            .get(&(ns.clone(), local.to_string()))
+            .copied()
     }
 
     fn contains(&self, space: Space, ns: &Option<String>, local: &str) -> bool {
         self.components
             .contains(&(space, ns.clone(), local.to_string()))
     }
+}
+
+/// Whether node `i` stands inside xs:redefine (whose components replace the redefined
+/// document's rather than add to them).
+fn inside_redefine(nodes: &[Node], i: usize) -> bool {
+    let mut p = nodes[i].parent;
+    while let Some(q) = p {
+        if nodes[q].is("redefine") {
+            return true;
+        }
+        p = nodes[q].parent;
+    }
+    false
 }
 
 /// Checks the validity of one document of a schema; every problem is [`Kind::Invalid`].
@@ -448,6 +481,7 @@ impl Known {
 /// could not be loaded (reported), so a name not found may be declared there.
 pub fn check_in(
     tree: &Tree,
+    doc: usize,
     known: &Known,
     namespace: Option<&str>,
     incomplete: bool,
@@ -468,6 +502,7 @@ pub fn check_in(
         globals: HashMap::new(),
         known: Some(known),
         chameleon: !own && namespace.is_some(),
+        doc,
     };
     cx.run();
     cx.problems
@@ -1003,6 +1038,19 @@ impl Checker<'_> {
                             format!("an identity constraint named \"{name}\" is already declared (line {line})"),
                         );
                     } else {
+                        let elsewhere = !inside_redefine(&self.nodes, i)
+                            && self
+                                .known
+                                .and_then(|k| k.identity_declared_by(&self.target, name.trim()))
+                                .is_some_and(|d| d != self.doc);
+                        if elsewhere {
+                            let c2 = self.construct(i);
+                            self.invalid(
+                                i,
+                                c2,
+                                format!("an identity constraint named \"{name}\" is already declared by another document of the schema (identity-constraint names share one symbol space, 3.11.2)"),
+                            );
+                        }
                         first.insert(key, i);
                     }
                 }
@@ -1991,6 +2039,13 @@ impl Checker<'_> {
             "union" => {
                 for m in attr("memberTypes").unwrap_or_default().split_whitespace() {
                     refs.push(("memberTypes", m.to_string(), Space::Type));
+                }
+            }
+            // What refer= names is judged in validity/identity.rs; resolved here as every
+            // reference is (src-resolve: declared, and in a namespace imported).
+            "keyref" => {
+                if let Some(r) = attr("refer") {
+                    refs.push(("refer", r, Space::IdentityConstraint));
                 }
             }
             _ => {}

@@ -11,7 +11,7 @@ fn problems(body: &str) -> Vec<(u32, String)> {
     // One document: the components it knows are its own.
     let mut known = super::Known::default();
     known.add_document(&tree, Some("urn:t"));
-    super::check_in(&tree, &known, Some("urn:t"), false)
+    super::check_in(&tree, 0, &known, Some("urn:t"), false)
         .into_iter()
         .map(|p| (p.span.line, p.message))
         .collect()
@@ -301,7 +301,7 @@ fn no_attribute_is_declared_in_the_xsi_namespace() {
         let tree = crate::xsd::tree::Tree::read(text);
         let mut known = super::Known::default();
         known.add_document(&tree, Some(xsi));
-        super::check_in(&tree, &known, Some(xsi), false)
+        super::check_in(&tree, 0, &known, Some(xsi), false)
             .into_iter()
             .map(|p| (p.span.line, p.message))
             .collect::<Vec<_>>()
