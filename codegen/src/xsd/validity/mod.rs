@@ -1038,7 +1038,7 @@ impl Checker<'_> {
                             format!("an identity constraint named \"{name}\" is already declared (line {line})"),
                         );
                     } else {
-                        let elsewhere = !inside_redefine(&self.nodes, i)
+                        let elsewhere = !inside_redefine(self.nodes, i)
                             && self
                                 .known
                                 .and_then(|k| k.identity_declared_by(&self.target, name.trim()))
