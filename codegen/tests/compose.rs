@@ -932,3 +932,53 @@ fn a_keyref_refers_as_every_reference_does() {
     let (verdict, d) = check(dir.path(), &["a.xsd"]);
     assert_eq!(verdict, Verdict::Supported, "{d:?}");
 }
+
+#[test]
+fn a_redefinition_without_itself_restricts_the_original() {
+    let original = concat!(
+        "<xs:group name=\"G\"><xs:sequence><xs:element name=\"a\" type=\"xs:decimal\"/><xs:element name=\"b\" type=\"xs:string\" minOccurs=\"0\"/></xs:sequence></xs:group>\n",
+        "<xs:attributeGroup name=\"A\"><xs:attribute name=\"x\" type=\"xs:decimal\"/><xs:attribute name=\"y\" type=\"xs:string\" use=\"required\"/></xs:attributeGroup>\n",
+    );
+    let redefining = |group: &str, attributes: &str| {
+        format!("<xs:redefine schemaLocation=\"o.xsd\">\n  <xs:group name=\"G\"><xs:sequence>{group}</xs:sequence></xs:group>\n  <xs:attributeGroup name=\"A\">{attributes}</xs:attributeGroup>\n</xs:redefine>\n")
+    };
+    let narrower = redefining(
+        "<xs:element name=\"a\" type=\"xs:int\"/>",
+        "<xs:attribute name=\"x\" type=\"xs:int\"/><xs:attribute name=\"y\" type=\"xs:token\" use=\"required\"/>",
+    );
+    let dir = documents(&[("o.xsd", original), ("r.xsd", &narrower)]);
+    let (verdict, d) = check(dir.path(), &["r.xsd"]);
+    assert_eq!(verdict, Verdict::Supported, "{d:?}");
+    // Each breaks the restriction once: an element the original does not have, a
+    // required attribute left optional.
+    for (group, attributes, want) in [
+        (
+            "<xs:element name=\"a\" type=\"xs:int\"/><xs:element name=\"c\" type=\"xs:int\"/>",
+            "<xs:attribute name=\"y\" type=\"xs:string\" use=\"required\"/>",
+            "src-redefine.6.2.2: the redefinition of group \"G\"",
+        ),
+        (
+            "<xs:element name=\"a\" type=\"xs:decimal\"/>",
+            "<xs:attribute name=\"y\" type=\"xs:string\"/>",
+            "src-redefine.7.2.2: the redefinition of attribute group \"A\"",
+        ),
+        (
+            "<xs:element name=\"a\" type=\"xs:string\"/>",
+            "<xs:attribute name=\"y\" type=\"xs:string\" use=\"required\"/>",
+            "rcase-NameAndTypeOK.7",
+        ),
+    ] {
+        let dir = documents(&[
+            ("o.xsd", original),
+            ("r.xsd", &redefining(group, attributes)),
+        ]);
+        let (verdict, d) = check(dir.path(), &["r.xsd"]);
+        assert_eq!(verdict, Verdict::Invalid, "{want}: {d:?}");
+        let e = d
+            .iter()
+            .find(|x| x.message.contains(want))
+            .unwrap_or_else(|| panic!("{want}: {d:?}"));
+        // Located in the redefining document.
+        assert_eq!(at(e).0, "r.xsd", "{e:?}");
+    }
+}

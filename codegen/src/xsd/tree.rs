@@ -121,7 +121,7 @@ impl ScanProblem {
 pub type NodeId = usize;
 
 /// One element of a schema document.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Node {
     /// Its local name.
     pub local: String,

@@ -144,6 +144,31 @@ fn judge(docs: &[compose::Document]) -> (Vec<SchemaDiagnostic>, Vec<SchemaDiagno
         let incomplete = d.compositions.iter().any(|c| c.failed);
         let problems = validity::check_in(&d.tree, i, &known, d.namespace.as_deref(), incomplete);
         found.extend(problems.into_iter().map(|p| located(&d.path, p)));
+        // Each redefinition against what it redefines (src-redefine 6.2.2, 7.2.2).
+        for c in &d.compositions {
+            let (compose::How::Redefine, Some(j)) = (c.how, c.document) else {
+                continue;
+            };
+            let Some(redefine) = d
+                .tree
+                .nodes
+                .iter()
+                .position(|n| n.is("redefine") && n.span == c.span)
+            else {
+                continue;
+            };
+            if j == i {
+                continue;
+            }
+            let problems = validity::check_redefinition(
+                &d.tree,
+                redefine,
+                &docs[j].tree,
+                &known,
+                d.namespace.as_deref(),
+            );
+            found.extend(problems.into_iter().map(|p| located(&d.path, p)));
+        }
     }
     (problems, found)
 }

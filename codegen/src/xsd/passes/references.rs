@@ -27,7 +27,7 @@ impl<'a> Converter<'a> {
                 TypeKind::Enumeration(e) => refs.push(&e.base),
                 TypeKind::List(l) => {
                     refs.push(&l.item);
-                    if has_list_variety(&types, &l.item, 0) {
+                    if has_list_variety(&types, &l.item, &mut vec![def.name.as_str()]) {
                         problems.push((
                             (self.type_doc(&def.name), def.span),
                             format!("xs:list in simpleType \"{}\"", def.name),
@@ -206,27 +206,34 @@ const ITEM_ATOMIC: &str = "a list's item type must be atomic or a union of atomi
 
 /// Whether the simple type `t` is a list, or a union with a list among its members at any
 /// depth: what a list's item type may not be (XSD 1.0, 3.14.6 cos-st-restricts.2.1).
-fn has_list_variety(
-    types: &std::collections::BTreeMap<String, TypeDef>,
-    t: &TypeRef,
-    depth: usize,
+/// `seen`: the named types on the way (the list itself first); one met again is a cycle of
+/// derivations, reported as such elsewhere, and no list here; so is a chain of over 64.
+fn has_list_variety<'t>(
+    types: &'t std::collections::BTreeMap<String, TypeDef>,
+    t: &'t TypeRef,
+    seen: &mut Vec<&'t str>,
 ) -> bool {
-    if depth > 64 {
-        // A cycle of derivations: reported as such elsewhere.
-        return false;
-    }
     match t {
         TypeRef::Builtin(Builtin::Value(v)) => v.primitive() == "list",
         TypeRef::Builtin(_) => false,
-        TypeRef::Named(n) => match types.get(n).map(|d| &d.kind) {
-            Some(TypeKind::List(_)) => true,
-            Some(TypeKind::Restriction(r)) => has_list_variety(types, &r.base, depth + 1),
-            Some(TypeKind::Enumeration(e)) => has_list_variety(types, &e.base, depth + 1),
-            Some(TypeKind::Union(members)) => members
-                .iter()
-                .any(|m| has_list_variety(types, m, depth + 1)),
-            _ => false,
-        },
+        TypeRef::Named(n) => {
+            // Beyond 64 steps a chain is not judged (no recursion grows with the input).
+            if seen.contains(&n.as_str()) || seen.len() > 64 {
+                return false;
+            }
+            seen.push(n);
+            let list = match types.get(n).map(|d| &d.kind) {
+                Some(TypeKind::List(_)) => true,
+                Some(TypeKind::Restriction(r)) => has_list_variety(types, &r.base, seen),
+                Some(TypeKind::Enumeration(e)) => has_list_variety(types, &e.base, seen),
+                Some(TypeKind::Union(members)) => {
+                    members.iter().any(|m| has_list_variety(types, m, seen))
+                }
+                _ => false,
+            };
+            seen.pop();
+            list
+        }
     }
 }
 

@@ -122,7 +122,6 @@ impl Checker<'_> {
         Some((all, wildcard))
     }
 
-    /// The attribute-use constraints of every complex type derived in this document.
     /// ct-props-correct.5 (XSD 1.0, 3.4.6): of a complex type's attribute uses (its own
     /// and those it derives), at most one is of type xs:ID or a type derived from it.
     /// Reported at the type, naming the first two.
@@ -152,6 +151,9 @@ impl Checker<'_> {
         }
     }
 
+    /// The attribute-use constraints of every complex type derived in this document:
+    /// ct-props-correct.4 for an extension, derivation-ok-restriction 2 to 4 for a
+    /// restriction.
     pub(super) fn check_attribute_derivations(&mut self) {
         let mut problems: Vec<(usize, String, String)> = Vec::new();
         for ct in 0..self.nodes.len() {
@@ -174,90 +176,145 @@ impl Checker<'_> {
             let Some((own, own_wildcards)) = self.declared_uses(d, 0) else {
                 continue;
             };
-            let find = |u: &Use| {
-                base_uses
-                    .iter()
-                    .find(|b| b.name == u.name && b.namespace == u.namespace)
-            };
-            let construct = |u: &Use| format!("attribute \"{}\" of {}", u.name, self.construct(ct));
+            let owner = self.construct(ct);
             if self.nodes[d].is("extension") {
                 for u in &own {
-                    if find(u).is_some() {
-                        problems.push((u.node, construct(u), format!("ct-props-correct.4: the base type already has an attribute \"{}\"; an extension cannot declare it again", u.name)));
+                    if base_uses
+                        .iter()
+                        .any(|b| b.name == u.name && b.namespace == u.namespace)
+                    {
+                        problems.push((u.node, format!("attribute \"{}\" of {owner}", u.name), format!("ct-props-correct.4: the base type already has an attribute \"{}\"; an extension cannot declare it again", u.name)));
                     }
                 }
                 continue;
             }
-            for u in &own {
-                match find(u) {
-                    Some(b) => {
-                        if b.required && u.prohibited {
-                            problems.push((u.node, construct(u), format!("derivation-ok-restriction.3: attribute \"{}\" is required in the base type; a restriction cannot prohibit it", u.name)));
-                        } else if b.required && !u.required && !u.prohibited {
-                            problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.1.1: attribute \"{}\" is required in the base type; the restriction must keep use=\"required\"", u.name)));
-                        }
-                        if u.prohibited {
-                            continue;
-                        }
-                        let fixed = |x: &Use| {
-                            self.nodes[x.node]
-                                .attr("fixed")
-                                .or_else(|| self.nodes[x.decl].attr("fixed"))
-                                .map(|v| v.split_whitespace().collect::<Vec<_>>().join(" "))
-                        };
-                        if let Some(bf) = fixed(b) {
-                            match fixed(u) {
-                                Some(rf) if rf == bf => {}
-                                Some(rf) if rf.parse::<f64>().is_ok() && bf.parse::<f64>().is_ok() => {}
-                                other => problems.push((u.node, construct(u), format!(
-                                    "derivation-ok-restriction.2.1.3: attribute \"{}\" is fixed to \"{bf}\" in the base type; the restriction {}",
-                                    u.name,
-                                    match other {
-                                        Some(rf) => format!("fixes it to \"{rf}\""),
-                                        None => "must fix the same value".into(),
-                                    }
-                                ))),
-                            }
-                        }
-                        let rt = self.declared_type(u.decl, 0);
-                        let bt = self.declared_type(b.decl, 0);
-                        if self.type_derives(&rt, &bt) == Some(false) {
-                            problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.1.2: the type of attribute \"{}\" is not derived from its type in the base type", u.name)));
-                        }
-                    }
-                    None if u.prohibited => {}
-                    None => match &base_wildcard {
-                        AnyAttribute::None => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\" and no attribute wildcard; a restriction cannot add attributes", u.name))),
-                        AnyAttribute::Known(ns, _) if !ns.allows(&u.namespace) => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\", and its attribute wildcard does not allow its namespace", u.name))),
-                        _ => {}
-                    },
-                }
-            }
-            let own_direct: Vec<usize> = own_wildcards
-                .iter()
-                .copied()
-                .filter(|&w| self.nodes[w].parent == Some(d))
-                .collect();
-            if own_wildcards.is_empty() {
-                continue;
-            }
-            let at = own_wildcards[0];
-            let con = format!("xs:anyAttribute of {}", self.construct(ct));
-            match &base_wildcard {
-                AnyAttribute::None => problems.push((at, con, "derivation-ok-restriction.4.1: the restriction has an attribute wildcard, but the base type has none".into())),
-                AnyAttribute::Known(bns, bp) if own_direct.len() == 1 && own_wildcards.len() == 1 => {
-                    let w = self.wildcard(at);
-                    if !w.namespaces.subset_of(bns) {
-                        problems.push((at, con, "derivation-ok-restriction.4.2: the attribute wildcard allows namespaces the base type's does not".into()));
-                    } else if w.process < *bp {
-                        problems.push((at, con, "derivation-ok-restriction.4.3: the attribute wildcard's processContents is weaker than the base type's".into()));
-                    }
-                }
-                _ => {}
-            }
+            problems.extend(self.restricted_uses(
+                &own,
+                &own_wildcards,
+                d,
+                &base_uses,
+                &base_wildcard,
+                &owner,
+            ));
         }
         for (node, construct, message) in problems {
             self.invalid(node, construct, message);
         }
+    }
+
+    /// Whether the attribute group `r` restricts `b` as a complex type's attributes restrict
+    /// its base's (XSD 1.0, 4.2.2 src-redefine.7.2.2, with 3.4.6 derivation-ok-restriction
+    /// 2 to 4): the problems found (none when a group is not known here).
+    pub(super) fn attribute_group_restricts(
+        &self,
+        r: usize,
+        b: usize,
+    ) -> Vec<(usize, String, String)> {
+        let (Some((own, own_wildcards)), Some((base_uses, base_wildcards))) =
+            (self.declared_uses(r, 0), self.declared_uses(b, 0))
+        else {
+            return Vec::new();
+        };
+        let base_wildcard = match base_wildcards.as_slice() {
+            [] => AnyAttribute::None,
+            [one] if self.nodes[*one].parent == Some(b) => {
+                let w = self.wildcard(*one);
+                AnyAttribute::Known(w.namespaces, w.process)
+            }
+            _ => AnyAttribute::Unknown,
+        };
+        let owner = self.construct(r);
+        self.restricted_uses(&own, &own_wildcards, r, &base_uses, &base_wildcard, &owner)
+    }
+
+    /// The uses `own` and wildcards `own_wildcards` declared under `holder` against the
+    /// base's `base_uses` and `base_wildcard` (derivation-ok-restriction 2 to 4): each use a
+    /// restriction of the base's of its name, no required one dropped, no attribute the
+    /// base has no use or wildcard for, a wildcard only within the base's. `owner` names
+    /// the type or group in messages.
+    fn restricted_uses(
+        &self,
+        own: &[Use],
+        own_wildcards: &[usize],
+        holder: usize,
+        base_uses: &[Use],
+        base_wildcard: &AnyAttribute,
+        owner: &str,
+    ) -> Vec<(usize, String, String)> {
+        let mut problems = Vec::new();
+        let find = |u: &Use| {
+            base_uses
+                .iter()
+                .find(|b| b.name == u.name && b.namespace == u.namespace)
+        };
+        let construct = |u: &Use| format!("attribute \"{}\" of {owner}", u.name);
+        for u in own {
+            match find(u) {
+                Some(b) => {
+                    if b.required && u.prohibited {
+                        problems.push((u.node, construct(u), format!("derivation-ok-restriction.3: attribute \"{}\" is required in the base type; a restriction cannot prohibit it", u.name)));
+                    } else if b.required && !u.required && !u.prohibited {
+                        problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.1.1: attribute \"{}\" is required in the base type; the restriction must keep use=\"required\"", u.name)));
+                    }
+                    if u.prohibited {
+                        continue;
+                    }
+                    let fixed = |x: &Use| {
+                        self.nodes[x.node]
+                            .attr("fixed")
+                            .or_else(|| self.nodes[x.decl].attr("fixed"))
+                            .map(|v| v.split_whitespace().collect::<Vec<_>>().join(" "))
+                    };
+                    if let Some(bf) = fixed(b) {
+                        match fixed(u) {
+                            Some(rf) if rf == bf => {}
+                            Some(rf) if rf.parse::<f64>().is_ok() && bf.parse::<f64>().is_ok() => {}
+                            other => problems.push((u.node, construct(u), format!(
+                                "derivation-ok-restriction.2.1.3: attribute \"{}\" is fixed to \"{bf}\" in the base type; the restriction {}",
+                                u.name,
+                                match other {
+                                    Some(rf) => format!("fixes it to \"{rf}\""),
+                                    None => "must fix the same value".into(),
+                                }
+                            ))),
+                        }
+                    }
+                    let rt = self.declared_type(u.decl, 0);
+                    let bt = self.declared_type(b.decl, 0);
+                    if self.type_derives(&rt, &bt) == Some(false) {
+                        problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.1.2: the type of attribute \"{}\" is not derived from its type in the base type", u.name)));
+                    }
+                }
+                None if u.prohibited => {}
+                None => match base_wildcard {
+                    AnyAttribute::None => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\" and no attribute wildcard; a restriction cannot add attributes", u.name))),
+                    AnyAttribute::Known(ns, _) if !ns.allows(&u.namespace) => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\", and its attribute wildcard does not allow its namespace", u.name))),
+                    _ => {}
+                },
+            }
+        }
+        let own_direct: Vec<usize> = own_wildcards
+            .iter()
+            .copied()
+            .filter(|&w| self.nodes[w].parent == Some(holder))
+            .collect();
+        if own_wildcards.is_empty() {
+            return problems;
+        }
+        let at = own_wildcards[0];
+        let con = format!("xs:anyAttribute of {owner}");
+        match base_wildcard {
+            AnyAttribute::None => problems.push((at, con, "derivation-ok-restriction.4.1: the restriction has an attribute wildcard, but the base type has none".into())),
+            AnyAttribute::Known(bns, bp) if own_direct.len() == 1 && own_wildcards.len() == 1 => {
+                let w = self.wildcard(at);
+                if !w.namespaces.subset_of(bns) {
+                    problems.push((at, con, "derivation-ok-restriction.4.2: the attribute wildcard allows namespaces the base type's does not".into()));
+                } else if w.process < *bp {
+                    problems.push((at, con, "derivation-ok-restriction.4.3: the attribute wildcard's processContents is weaker than the base type's".into()));
+                }
+            }
+            _ => {}
+        }
+        problems
     }
 }

@@ -658,17 +658,9 @@ impl Checker<'_> {
         false
     }
 
-    /// Whether type `r` is derived from `b` by restriction only; None when unknown.
-    pub(super) fn type_derives(&self, r: &TypeRef, b: &TypeRef) -> Option<bool> {
-        Restriction {
-            cx: self,
-            members: HashMap::new(),
-        }
-        .derives(r, b, 0)
-    }
-
-    /// Every complex type derived by restriction or extension from one in this document.
-    pub(super) fn check_derivations(&mut self) {
+    /// Each head of a substitution group declared here: its members' declarations, in
+    /// document order.
+    fn substitution_members(&self) -> HashMap<usize, Vec<usize>> {
         let mut members: HashMap<usize, Vec<usize>> = HashMap::new();
         for (&(space, _), &g) in &self.globals {
             if space != Space::Element {
@@ -683,6 +675,36 @@ impl Checker<'_> {
         for m in members.values_mut() {
             m.sort();
         }
+        members
+    }
+
+    /// Whether the model group (xs:sequence, xs:choice or xs:all) `r` restricts `b`
+    /// (Particle Valid (Restriction), 3.9.6): why not, with the node at fault; None when it
+    /// does, or when what it needs is not known here.
+    pub(super) fn group_restricts(&self, r: usize, b: usize) -> Option<(usize, String)> {
+        let (Ok(Some(rp)), Ok(Some(bp))) = (self.particle(r, 0), self.particle(b, 0)) else {
+            return None;
+        };
+        let rx = Restriction {
+            cx: self,
+            members: self.substitution_members(),
+        };
+        let (rp, bp) = (rx.normalize(rp), rx.normalize(bp));
+        rx.restricts(&rp, &bp, 0).err().map(|f| (f.node, f.message))
+    }
+
+    /// Whether type `r` is derived from `b` by restriction only; None when unknown.
+    pub(super) fn type_derives(&self, r: &TypeRef, b: &TypeRef) -> Option<bool> {
+        Restriction {
+            cx: self,
+            members: HashMap::new(),
+        }
+        .derives(r, b, 0)
+    }
+
+    /// Every complex type derived by restriction or extension from one in this document.
+    pub(super) fn check_derivations(&mut self) {
+        let members = self.substitution_members();
         let mut problems: Vec<(usize, String, String)> = Vec::new();
         {
             let rx = Restriction { cx: self, members };

@@ -25,12 +25,14 @@ mod components;
 mod derivation;
 mod facets;
 mod identity;
+mod redefine;
 #[cfg(test)]
 mod tests;
 
 // The built-in type hierarchy, for the conversion's substitution groups too.
 use crate::diagnostic::Kind;
 pub(super) use derivation::builtin_base;
+pub(super) use redefine::check_redefinition;
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 
