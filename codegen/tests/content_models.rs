@@ -246,3 +246,31 @@ fn xs_all_is_limited_as_xsd_1_0_says() {
 <xs:complexType name="R"><xs:group ref="A" minOccurs="0"/></xs:complexType>"#,
     );
 }
+
+#[test]
+fn counting_decides_what_a_finite_repetition_leaves_open() {
+    // b{2} then b: after one b only the repetition may go on, after two only the next
+    // particle (XSD 1.0 Part 1, appendix H: UPA is judged with counts).
+    accepted(
+        r#"<xs:complexType name="R"><xs:sequence><xs:element name="a" minOccurs="0"/><xs:element name="b" minOccurs="2" maxOccurs="2"/><xs:element name="b"/></xs:sequence></xs:complexType>"#,
+    );
+    accepted(
+        r#"<xs:complexType name="R"><xs:sequence><xs:sequence minOccurs="2" maxOccurs="2"><xs:element name="a"/><xs:element name="b" minOccurs="0"/></xs:sequence><xs:element name="a"/></xs:sequence></xs:complexType>"#,
+    );
+    // b{1,2} then b: after one b, either may match; reported once, at the later particle.
+    let r = report(
+        r#"<xs:complexType name="R"><xs:sequence><xs:element name="b" maxOccurs="2"/><xs:element name="b"/></xs:sequence></xs:complexType>"#,
+    );
+    assert_eq!(r.matches("Unique Particle Attribution").count(), 1, "{r}");
+    assert!(r.contains("t.xsd:2:75:"), "{r}");
+    // An optional pair of b, then b: ambiguous at the start.
+    let r = report(
+        r#"<xs:complexType name="R"><xs:sequence><xs:sequence minOccurs="0"><xs:element name="b" minOccurs="2" maxOccurs="2"/></xs:sequence><xs:element name="b"/></xs:sequence></xs:complexType>"#,
+    );
+    assert_eq!(r.matches("Unique Particle Attribution").count(), 1, "{r}");
+    // Unbounded, the repetition stays one loop: b+ then b is ambiguous.
+    let r = report(
+        r#"<xs:complexType name="R"><xs:sequence><xs:element name="b" minOccurs="2" maxOccurs="unbounded"/><xs:element name="b"/></xs:sequence></xs:complexType>"#,
+    );
+    assert_eq!(r.matches("Unique Particle Attribution").count(), 1, "{r}");
+}

@@ -3,6 +3,10 @@
 //! no element may match two particles at one point) and Element Declarations Consistent
 //! (3.8.6: elements of one name in one content model have one type).
 //!
+//! A repetition with a small finite maxOccurs is unrolled into copies of its term (one
+//! particle still), so that counting decides what the loop alone would leave open:
+//! `b{2}` then `b` is deterministic (XSD 1.0 Part 1, appendix H).
+//!
 //! These also make the runtime's reading exact: it reads a content model greedily, one
 //! child of look-ahead, which is correct when the model is deterministic. The one
 //! deterministic shape it cannot read greedily (a repetition that must occur at least twice
@@ -88,8 +92,18 @@ struct Automaton<'p> {
     name_ids: Vec<Option<u32>>,
     names: std::collections::HashMap<String, u32>,
     links: Follow,
+    /// Per position: the position it is a copy of (itself where it is no copy). A
+    /// repetition with a finite maxOccurs is unrolled into that many copies of its term,
+    /// whose positions are one particle's: two of them at one point are no ambiguity.
+    origin: Vec<u32>,
     problems: Vec<ModelProblem>,
 }
+
+/// The most copies a repetition is unrolled into, and the most positions a content model
+/// may have from unrolling: beyond them a repetition is one loop, as before (counting is
+/// then not taken into account, and a model it makes deterministic may be reported).
+const UNROLL_COPIES: u32 = 16;
+const UNROLL_POSITIONS: usize = 4096;
 
 impl<'p> Automaton<'p> {
     /// A particle that is one position (an element or a wildcard): it is its own first
@@ -99,6 +113,7 @@ impl<'p> Automaton<'p> {
             let next = self.names.len() as u32;
             *self.names.entry(position.name.clone()).or_insert(next)
         });
+        self.origin.push(self.positions.len() as u32);
         self.positions.push(position);
         self.name_ids.push(name_id);
         self.links.position()
@@ -109,7 +124,57 @@ impl<'p> Automaton<'p> {
     /// It recurses on the particle's nesting, which `limits` bounds before any pass runs.
     fn walk(&mut self, p: &'p Particle, repeated: &mut Vec<(Vec<u32>, Vec<u32>)>) -> Info {
         let mut inner_repeated = Vec::new();
-        let mut info = match &p.term {
+        let start = self.positions.len();
+        let mut info = self.walk_term(p, &mut inner_repeated);
+        let size = self.positions.len() - start;
+        let repeats = p.max != Some(1);
+        if repeats && p.min >= 2 {
+            self.counted_over_repeated(p.min, &info, &inner_repeated);
+        }
+        // A finite repetition, unrolled (XSD 1.0 Part 1, appendix H: UPA is judged with
+        // counts, so that `b{2}` then `b` is deterministic): min required copies, then
+        // optional ones up to max.
+        let unroll = p.max.filter(|&n| {
+            (2..=UNROLL_COPIES).contains(&n)
+                && size * (n as usize - 1) + self.positions.len() <= UNROLL_POSITIONS
+        });
+        if let Some(n) = unroll {
+            if p.min == 0 {
+                info.nullable = true;
+            }
+            let mut copies_repeated = Vec::new();
+            for k in 1..n {
+                let at = self.positions.len();
+                let mut c = self.walk_term(p, &mut copies_repeated);
+                for i in 0..size {
+                    self.origin[at + i] = self.origin[start + i];
+                }
+                if k >= p.min {
+                    c.nullable = true;
+                }
+                self.links.concat(&mut info, c);
+            }
+        } else if repeats {
+            self.links.link(&info.last, &info.first);
+        }
+        if p.min == 0 {
+            info.nullable = true;
+        }
+        if repeats {
+            inner_repeated.push((info.first.clone(), info.last.clone()));
+        }
+        repeated.extend(inner_repeated);
+        info
+    }
+
+    /// One occurrence of the particle's term: its first and last positions and whether it
+    /// can be empty, adding its follow edges.
+    fn walk_term(
+        &mut self,
+        p: &'p Particle,
+        inner_repeated: &mut Vec<(Vec<u32>, Vec<u32>)>,
+    ) -> Info {
+        match &p.term {
             Term::Element(e) => self.position(Position {
                 name: e.xml_name(),
                 span: e.span,
@@ -127,7 +192,7 @@ impl<'p> Automaton<'p> {
             Term::Sequence(items) => {
                 let mut acc = Info::empty();
                 for item in items {
-                    let c = self.walk(item, &mut inner_repeated);
+                    let c = self.walk(item, inner_repeated);
                     self.links.concat(&mut acc, c);
                 }
                 acc
@@ -136,14 +201,14 @@ impl<'p> Automaton<'p> {
                 // An empty choice matches nothing (XSD 1.0, 3.8.4): not nullable.
                 let mut acc = Info::default();
                 for item in items {
-                    acc.or(self.walk(item, &mut inner_repeated));
+                    acc.or(self.walk(item, inner_repeated));
                 }
                 acc
             }
             Term::All(items) => {
                 let mut acc = Info::empty();
                 for item in items {
-                    let c = self.walk(item, &mut inner_repeated);
+                    let c = self.walk(item, inner_repeated);
                     acc.first.extend(c.first);
                     acc.last.extend(c.last);
                     acc.nullable &= c.nullable;
@@ -156,22 +221,7 @@ impl<'p> Automaton<'p> {
                 self.links.link(&acc.last, &acc.first);
                 acc
             }
-        };
-        let repeats = p.max != Some(1);
-        if repeats {
-            self.links.link(&info.last, &info.first);
-            if p.min >= 2 {
-                self.counted_over_repeated(p.min, &info, &inner_repeated);
-            }
         }
-        if p.min == 0 {
-            info.nullable = true;
-        }
-        if repeats {
-            inner_repeated.push((info.first.clone(), info.last.clone()));
-        }
-        repeated.extend(inner_repeated);
-        info
     }
 
     /// A repetition counted to at least `min` >= 2 around a repeated inner particle that can
@@ -240,7 +290,7 @@ impl<'p> Automaton<'p> {
             let x = scratch.members[k];
             if let Some(n) = self.name_ids[x as usize] {
                 let earliest = scratch.name_earliest[n as usize];
-                if earliest != x {
+                if self.origin[earliest as usize] != self.origin[x as usize] {
                     self.report(earliest, x, &mut scratch.reported);
                 }
             }
@@ -249,7 +299,9 @@ impl<'p> Automaton<'p> {
             let w = scratch.wildcards[k];
             for m in 0..scratch.members.len() {
                 let x = scratch.members[m];
-                if x != w && self.positions[w as usize].overlaps(&self.positions[x as usize]) {
+                if self.origin[x as usize] != self.origin[w as usize]
+                    && self.positions[w as usize].overlaps(&self.positions[x as usize])
+                {
                     let (a, b) =
                         if self.positions[w as usize].span <= self.positions[x as usize].span {
                             (w, x)
@@ -264,6 +316,9 @@ impl<'p> Automaton<'p> {
 
     /// Reports that `b` clashes with the earlier `a`, unless `b` is reported already.
     fn report(&mut self, a: u32, b: u32, reported: &mut [bool]) {
+        // Once per particle, whichever of its copies clashes.
+        let b = self.origin[b as usize];
+        let a = self.origin[a as usize];
         if std::mem::replace(&mut reported[b as usize], true) {
             return;
         }
@@ -332,6 +387,10 @@ pub fn check(p: &Particle) -> Vec<ModelProblem> {
     // of its name).
     let mut first_of_name: Vec<Option<usize>> = vec![None; a.names.len()];
     for i in 0..a.positions.len() {
+        // A copy of an unrolled repetition is its original's particle.
+        if a.origin[i] as usize != i {
+            continue;
+        }
         let Some(n) = a.name_ids[i] else { continue };
         let Some(j) = first_of_name[n as usize] else {
             first_of_name[n as usize] = Some(i);
