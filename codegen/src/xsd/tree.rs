@@ -212,6 +212,9 @@ struct Piece {
     content: Content,
     /// The offset just past its markup.
     end: usize,
+    /// The start tag of an element in the XSD namespace: the replay collapses the white
+    /// space of its QName-valued attributes ([`collapsed_qname_values`]).
+    xs: bool,
 }
 
 /// One schema document, read.
@@ -412,6 +415,11 @@ impl Tree {
                     kind: Kind::Invalid,
                 }),
             }
+            if node.xs && free_from.is_none() {
+                if let Some(piece) = self.events.last_mut() {
+                    piece.xs = true;
+                }
+            }
             let id = self.nodes.len();
             let free = node.xs && (node.local == "documentation" || node.local == "appinfo");
             self.nodes.push(Node {
@@ -597,7 +605,12 @@ impl Tree {
             }
             _ => Content::Copy(String::from_utf8_lossy(bytes).into()),
         };
-        self.events.push(Piece { kind, content, end });
+        self.events.push(Piece {
+            kind,
+            content,
+            end,
+            xs: false,
+        });
     }
 
     /// The events of the document, as quick-xml read them, for xsd-parser, each with the
@@ -674,6 +687,14 @@ impl<'t> Iterator for Replay<'t> {
                 // XML 1.0, 3.3.3: an attribute value's literal white space is a space by the
                 // time an application sees it; quick-xml leaves that to us.
                 let content = normalized_attribute_values(content);
+                let content = if piece.xs {
+                    match collapsed_qname_values(&content) {
+                        std::borrow::Cow::Owned(c) => std::borrow::Cow::Owned(c),
+                        std::borrow::Cow::Borrowed(_) => content,
+                    }
+                } else {
+                    content
+                };
                 self.shorter += piece_len(piece) - content.len();
                 let name_len = content
                     .bytes()
@@ -751,6 +772,66 @@ pub(super) fn normalized_attribute_values(tag: &str) -> std::borrow::Cow<'_, str
     std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| tag.to_string()))
 }
 
+/// The attributes of XSD elements whose values are QNames or lists of QNames.
+const QNAME_ATTRIBUTES: [&str; 7] = [
+    "type",
+    "ref",
+    "base",
+    "itemType",
+    "memberTypes",
+    "refer",
+    "substitutionGroup",
+];
+
+/// A start tag's content (after [`normalized_attribute_values`]) with the values of its
+/// QName-valued attributes collapsed (leading and trailing spaces dropped, runs of spaces
+/// made one): their types' whiteSpace is collapse (the schema for schemas), so
+/// `base="  xs:string "` names xs:string, which xsd-parser would resolve with the spaces
+/// in the prefix. Borrowed when nothing changes.
+pub(super) fn collapsed_qname_values(tag: &str) -> std::borrow::Cow<'_, str> {
+    let b = tag.as_bytes();
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut i = 0;
+    while i < b.len() {
+        // An attribute: its name, `=`, a quoted value.
+        let Some(eq) = tag[i..].find('=').map(|k| i + k) else {
+            break;
+        };
+        let name = tag[i..eq]
+            .trim()
+            .rsplit(|c: char| c.is_ascii_whitespace())
+            .next()
+            .unwrap_or("");
+        let Some(open) = tag[eq + 1..].find(['"', '\'']).map(|k| eq + 1 + k) else {
+            break;
+        };
+        let quote = b[open] as char;
+        let Some(close) = tag[open + 1..].find(quote).map(|k| open + 1 + k) else {
+            break;
+        };
+        let value = &tag[open + 1..close];
+        if QNAME_ATTRIBUTES.contains(&name) {
+            let collapsed = value
+                .split(' ')
+                .filter(|t| !t.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            if collapsed != value {
+                out.push_str(&tag[copied..open + 1]);
+                out.push_str(&collapsed);
+                copied = close;
+            }
+        }
+        i = close + 1;
+    }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(tag);
+    }
+    out.push_str(&tag[copied..]);
+    std::borrow::Cow::Owned(out)
+}
+
 /// Whether the root `node` says its schema is XSD 1.1: `vc:minVersion` 1.1, exactly.
 fn asks_for_xsd_1_1(node: &Node) -> bool {
     node.prefixed.iter().any(|(key, value)| {
@@ -763,6 +844,33 @@ fn asks_for_xsd_1_1(node: &Node) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn qname_values_are_collapsed_and_others_kept() {
+        assert_eq!(
+            collapsed_qname_values("xs:restriction base=\"   xs:string \" id=' a '"),
+            "xs:restriction base=\"xs:string\" id=' a '"
+        );
+        assert_eq!(
+            collapsed_qname_values("xs:union memberTypes='  a   b ' fixed=\"x=' y \""),
+            "xs:union memberTypes='a b' fixed=\"x=' y \""
+        );
+        assert!(matches!(
+            collapsed_qname_values("xs:element name=' e ' type='t'"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        // Through the replay: xsd-parser sees the collapsed reference, and check accepts it.
+        let r = crate::check::check_str(
+            std::path::Path::new("t.xsd"),
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"><xs:simpleType name=\"s\"><xs:restriction base=\"\n  xs:string \"/></xs:simpleType><xs:element name=\"e\" type=\" s\"/></xs:schema>",
+        );
+        assert_eq!(
+            r.verdict,
+            crate::check::Verdict::Supported,
+            "{:?}",
+            r.diagnostics
+        );
+    }
 
     #[test]
     fn attribute_values_are_normalized_as_xml_reads_them() {

@@ -66,7 +66,7 @@ impl<'a> Converter<'a> {
                     Some("http://www.w3.org/2001/XMLSchema"),
                     &l,
                 )),
-                Target::Unbound(_) | Target::Padded => return None,
+                Target::Unbound(_) => return None,
             },
         };
         let selector = match self.xpath(selector, selector_at, false) {

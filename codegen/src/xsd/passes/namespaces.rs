@@ -40,10 +40,6 @@ pub(super) enum Target {
     Elsewhere(Option<String>, String),
     /// A prefix no declaration in scope binds.
     Unbound(String),
-    /// A QName written with white space around it (`"  xs:string "`: valid, its
-    /// whiteSpace is collapse), which xsd-parser resolves with the white space in the
-    /// prefix: not resolved here (the validity pass judges it).
-    Padded,
 }
 
 impl Namespaces {
@@ -86,12 +82,8 @@ impl Namespaces {
         let ns = q
             .namespace()
             .map(|ns| String::from_utf8_lossy(ns.as_ref()).into_owned());
-        let raw = q.as_bytes();
-        if raw.first().is_some_and(u8::is_ascii_whitespace)
-            || raw.last().is_some_and(u8::is_ascii_whitespace)
-        {
-            return Target::Padded;
-        }
+        // A QName written with white space around it reaches xsd-parser collapsed (the
+        // tree's replay, `collapsed_qname_values`).
         match ns {
             // xsd-parser leaves an unbound prefix without a namespace.
             None if q.prefix().is_some() => {
@@ -160,15 +152,6 @@ impl super::Converter<'_> {
             }
             Target::Elsewhere(ns, _) => {
                 self.foreign(&shown, ns, span, construct);
-                None
-            }
-            Target::Padded => {
-                self.unsupported(
-                    span,
-                    construct.to_string(),
-                    format!("the reference \"{shown}\" has white space around it; such a reference is not supported yet"),
-                    Some("write the QName without leading or trailing spaces".into()),
-                );
                 None
             }
         }

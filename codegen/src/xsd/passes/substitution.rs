@@ -254,7 +254,7 @@ impl Converter<'_> {
                 Ty::Named(self.key_of("type", self.namespaces.target.clone(), local))
             }
             Target::Elsewhere(ns, local) => Ty::Named(self.key_of("type", ns, local)),
-            Target::Unbound(_) | Target::Padded => Ty::Unknown,
+            Target::Unbound(_) => Ty::Unknown,
         }
     }
 
