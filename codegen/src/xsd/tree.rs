@@ -213,7 +213,7 @@ struct Piece {
     /// The offset just past its markup.
     end: usize,
     /// The start tag of an element in the XSD namespace: the replay collapses the white
-    /// space of its QName-valued attributes ([`collapsed_qname_values`]).
+    /// space of its QName-valued attributes ([`xsd_attribute_values`]).
     xs: bool,
 }
 
@@ -688,7 +688,7 @@ impl<'t> Iterator for Replay<'t> {
                 // time an application sees it; quick-xml leaves that to us.
                 let content = normalized_attribute_values(content);
                 let content = if piece.xs {
-                    match collapsed_qname_values(&content) {
+                    match xsd_attribute_values(&content) {
                         std::borrow::Cow::Owned(c) => std::borrow::Cow::Owned(c),
                         std::borrow::Cow::Borrowed(_) => content,
                     }
@@ -787,8 +787,12 @@ const QNAME_ATTRIBUTES: [&str; 7] = [
 /// QName-valued attributes collapsed (leading and trailing spaces dropped, runs of spaces
 /// made one): their types' whiteSpace is collapse (the schema for schemas), so
 /// `base="  xs:string "` names xs:string, which xsd-parser would resolve with the spaces
-/// in the prefix. Borrowed when nothing changes.
-pub(super) fn collapsed_qname_values(tag: &str) -> std::borrow::Cow<'_, str> {
+/// in the prefix. And a minOccurs or maxOccurs beyond 2^32-1 (a nonNegativeInteger has no
+/// bound; xsd-parser reads a machine integer and refuses more) made 2^32-1: no document
+/// the runtime reads (at most 64 MiB, `boardxml::bounded`) holds as many children, so the
+/// two counts accept the same documents. The validity pass judges the values as written.
+/// Borrowed when nothing changes.
+pub(super) fn xsd_attribute_values(tag: &str) -> std::borrow::Cow<'_, str> {
     let b = tag.as_bytes();
     let mut out = String::new();
     let mut copied = 0;
@@ -811,17 +815,26 @@ pub(super) fn collapsed_qname_values(tag: &str) -> std::borrow::Cow<'_, str> {
             break;
         };
         let value = &tag[open + 1..close];
-        if QNAME_ATTRIBUTES.contains(&name) {
+        let replaced = if QNAME_ATTRIBUTES.contains(&name) {
             let collapsed = value
                 .split(' ')
                 .filter(|t| !t.is_empty())
                 .collect::<Vec<_>>()
                 .join(" ");
-            if collapsed != value {
-                out.push_str(&tag[copied..open + 1]);
-                out.push_str(&collapsed);
-                copied = close;
-            }
+            (collapsed != value).then_some(collapsed)
+        } else if matches!(name, "minOccurs" | "maxOccurs") {
+            let digits = value.trim().trim_start_matches('+');
+            let huge = !digits.is_empty()
+                && digits.bytes().all(|d| d.is_ascii_digit())
+                && digits.parse::<u32>().is_err();
+            huge.then(|| u32::MAX.to_string())
+        } else {
+            None
+        };
+        if let Some(v) = replaced {
+            out.push_str(&tag[copied..open + 1]);
+            out.push_str(&v);
+            copied = close;
         }
         i = close + 1;
     }
@@ -846,19 +859,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn qname_values_are_collapsed_and_others_kept() {
+    fn qname_values_are_collapsed_huge_counts_bounded_and_others_kept() {
         assert_eq!(
-            collapsed_qname_values("xs:restriction base=\"   xs:string \" id=' a '"),
+            xsd_attribute_values("xs:restriction base=\"   xs:string \" id=' a '"),
             "xs:restriction base=\"xs:string\" id=' a '"
         );
         assert_eq!(
-            collapsed_qname_values("xs:union memberTypes='  a   b ' fixed=\"x=' y \""),
+            xsd_attribute_values("xs:union memberTypes='  a   b ' fixed=\"x=' y \""),
             "xs:union memberTypes='a b' fixed=\"x=' y \""
         );
         assert!(matches!(
-            collapsed_qname_values("xs:element name=' e ' type='t'"),
+            xsd_attribute_values("xs:element name=' e ' type='t' maxOccurs='4294967295'"),
             std::borrow::Cow::Borrowed(_)
         ));
+        assert_eq!(
+            xsd_attribute_values(
+                "xs:element minOccurs='79228162514244337593543950335' maxOccurs=\"4294967296\""
+            ),
+            "xs:element minOccurs='4294967295' maxOccurs=\"4294967295\""
+        );
         // Through the replay: xsd-parser sees the collapsed reference, and check accepts it.
         let r = crate::check::check_str(
             std::path::Path::new("t.xsd"),

@@ -581,12 +581,15 @@ fn occurs(
     cx: &mut Converter<'_>,
     construct: &str,
 ) -> Option<(u32, Option<u32>)> {
+    // Counts beyond 2^32-1 saturate: no document the runtime reads holds as many children
+    // (see `tree::xsd_attribute_values`).
+    let min = u32::try_from(min).unwrap_or(u32::MAX);
     let max = match max {
         MaxOccurs::Unbounded => None,
-        MaxOccurs::Bounded(m) => Some(m as u32),
+        MaxOccurs::Bounded(m) => Some(u32::try_from(m).unwrap_or(u32::MAX)),
     };
     if let Some(m) = max {
-        if (min as u32) > m {
+        if min > m {
             cx.invalid(
                 *span,
                 construct,
@@ -596,7 +599,7 @@ fn occurs(
             return None;
         }
     }
-    Some((min as u32, max))
+    Some((min, max))
 }
 
 /// The text of an annotation's documentation, with the indentation of the schema file removed.

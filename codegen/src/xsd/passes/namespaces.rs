@@ -83,7 +83,7 @@ impl Namespaces {
             .namespace()
             .map(|ns| String::from_utf8_lossy(ns.as_ref()).into_owned());
         // A QName written with white space around it reaches xsd-parser collapsed (the
-        // tree's replay, `collapsed_qname_values`).
+        // tree's replay, `xsd_attribute_values`).
         match ns {
             // xsd-parser leaves an unbound prefix without a namespace.
             None if q.prefix().is_some() => {
