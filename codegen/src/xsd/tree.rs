@@ -240,6 +240,8 @@ pub struct Tree {
     /// 1.1 when its `xs:schema` element asks for it (`vc:minVersion="1.1"`: a schema that
     /// says it is XSD 1.1 is read as one, its 1.1 constructs judged, supported or not).
     version: Version,
+    /// Whether character data in element-only XSD content was reported (once a document).
+    text_reported: bool,
 }
 
 impl std::fmt::Debug for Tree {
@@ -268,6 +270,7 @@ impl Tree {
             clean: true,
             too_deep: None,
             version: Version::Xsd10,
+            text_reported: false,
         };
         tree.build(&text);
         if tree.checked == usize::MAX {
@@ -305,6 +308,34 @@ impl Tree {
             // neither its node nor its events (XSD 1.1 Part 1, 4.2.1).
             if excluded_from.is_none() {
                 self.keep(text, &event, reader.buffer_position() as usize);
+            }
+            // Character data directly inside an XSD element outside free content: the
+            // schema for schemas gives them element-only content (only xs:documentation
+            // and xs:appinfo take text).
+            let character_data = match &event {
+                Event::Text(t) => t.iter().any(|b| !b" \t\r\n".contains(b)),
+                Event::CData(t) => t.iter().any(|b| !b" \t\r\n".contains(b)),
+                Event::GeneralRef(_) => true,
+                _ => false,
+            };
+            if character_data && free_from.is_none() && excluded_from.is_none() {
+                if let Some(Some(id)) = open.last() {
+                    if self.nodes[*id].xs && !self.text_reported {
+                        // Once a document: the first is enough to say what is wrong.
+                        self.text_reported = true;
+                        let at = self.span_in(text, before);
+                        self.problems.push(ScanProblem {
+                            span: at,
+                            construct: format!("<{}>", self.nodes[*id].name),
+                            message: format!(
+                                "character data in {}, whose content is elements only (XSD takes text only in xs:documentation and xs:appinfo)",
+                                self.nodes[*id].name
+                            ),
+                            hint: Some("remove the text, or move it into xs:annotation/xs:documentation".into()),
+                            kind: Kind::Invalid,
+                        });
+                    }
+                }
             }
             let (start, empty) = match &event {
                 Event::Start(start) => (start, false),
@@ -651,7 +682,8 @@ impl Tree {
         self.nodes.first().filter(|n| n.is("schema"))
     }
 
-    /// Whether the text was read as well-formed XML.
+    /// Whether the text was read without a problem of its own: well-formed XML, its
+    /// conditional inclusion understood, no character data in element-only XSD content.
     pub fn well_formed(&self) -> bool {
         self.problems.is_empty()
     }
@@ -857,6 +889,30 @@ fn asks_for_xsd_1_1(node: &Node) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn character_data_in_element_only_xsd_content_is_a_problem() {
+        let read = |body: &str| {
+            Tree::read(format!(
+                "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">{body}</xs:schema>"
+            ))
+        };
+        for body in [
+            "<xs:notation name=\"n\" public=\"p\">Some Text</xs:notation>",
+            "<xs:element name=\"e\">&amp;</xs:element>",
+            "<xs:element name=\"e\"><![CDATA[x]]></xs:element>",
+        ] {
+            let tree = read(body);
+            assert!(!tree.well_formed(), "{body}");
+            assert_eq!(tree.problems.len(), 1, "{body}: {:?}", tree.problems);
+            assert!(tree.problems[0]
+                .message
+                .starts_with("character data in xs:"));
+        }
+        // White space, comments, and text where XSD takes it are fine.
+        let tree = read("<xs:element name=\"e\">\n  <!-- c --><xs:annotation><xs:documentation>Text &amp; <b>more</b></xs:documentation><xs:appinfo>x</xs:appinfo></xs:annotation>\n</xs:element>");
+        assert!(tree.well_formed(), "{:?}", tree.problems);
+    }
 
     #[test]
     fn qname_values_are_collapsed_huge_counts_bounded_and_others_kept() {

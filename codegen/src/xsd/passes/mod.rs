@@ -191,6 +191,11 @@ fn models<'a>(cx: &mut Converter<'a>) -> Option<Vec<Item<'a>>> {
                     what: What::Schema(raw),
                 });
             }
+            // A document with problems of its own (the markup checks report them) is no
+            // surprise to xsd-parser: only its refusal of a sound document is news.
+            Err(_) if !d.tree.well_formed() => {
+                cx.doc_namespaces.push(namespaces::Namespaces::default());
+            }
             Err(error) => {
                 cx.doc_namespaces.push(namespaces::Namespaces::default());
                 cx.set_doc(i);
