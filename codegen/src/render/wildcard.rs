@@ -100,79 +100,56 @@ impl Renderer<'_> {
         }
         let name = self.fresh_name("GlobalAttributes");
         let ident = type_ident(&name);
-        let arms: Vec<TokenStream> = self
-            .schema
-            .global_attributes
-            .values()
-            .map(|a| {
-                let rt = self.rust_type(&a.type_ref);
-                let local = &a.name;
-                // A global attribute is in the target namespace (none without one).
-                let ns = match &a.namespace {
-                    Some(ns) => quote! { ::core::option::Option::Some(#ns) },
-                    None => quote! { ::core::option::Option::None },
-                };
-                let parse = quote! { __s::parse_scoped::<#rt>(value, scope) };
-                match &a.fixed {
-                    // A fixed value is the only one allowed, compared in the value space.
-                    Some(fixed) => quote! {
-                        (#ns, #local) => ::core::option::Option::Some(
-                            #parse.and_then(|v| {
-                                let want = <#rt as __s::SimpleValue>::parse_lexical(#fixed)?;
-                                if __s::SimpleValue::to_lexical(&v) == __s::SimpleValue::to_lexical(&want) {
-                                    ::core::result::Result::Ok(())
-                                } else {
-                                    ::core::result::Result::Err(__s::FacetError::Enumeration { allowed: &[#fixed] })
-                                }
-                            })
-                        ),
-                    },
-                    None => quote! {
-                        (#ns, #local) => ::core::option::Option::Some(#parse.map(drop)),
-                    },
-                }
-            })
-            .collect();
-        let key_arms: Vec<TokenStream> = self
-            .schema
-            .global_attributes
-            .values()
-            .map(|a| {
-                let rt = self.rust_type(&a.type_ref);
-                let local = &a.name;
-                let ns = match &a.namespace {
-                    Some(ns) => quote! { ::core::option::Option::Some(#ns) },
-                    None => quote! { ::core::option::Option::None },
-                };
-                quote! {
-                    (#ns, #local) => __s::parse_scoped::<#rt>(value, scope)
-                        .ok()
-                        .map(|v| __s::SimpleValue::identity_key(&v)),
-                }
-            })
-            .collect();
+        // Per global attribute, an arm of `check` (the value valid for it) and of `key` (its
+        // typed value for identity constraints), matched on the expanded name.
+        let mut arms: Vec<TokenStream> = Vec::new();
+        let mut key_arms: Vec<TokenStream> = Vec::new();
+        for a in self.schema.global_attributes.values() {
+            let rt = self.rust_type(&a.type_ref);
+            let local = &a.name;
+            // A global attribute is in the target namespace (none without one).
+            let ns = match &a.namespace {
+                Some(ns) => quote! { ::core::option::Option::Some(#ns) },
+                None => quote! { ::core::option::Option::None },
+            };
+            let parse = quote! { __s::parse_scoped::<#rt>(value, scope) };
+            arms.push(match &a.fixed {
+                // A fixed value is the only one allowed, compared in the value space.
+                Some(fixed) => quote! {
+                    (#ns, #local) => ::core::option::Option::Some(
+                        #parse.and_then(|v| {
+                            let want = <#rt as __s::SimpleValue>::parse_lexical(#fixed)?;
+                            if __s::SimpleValue::to_lexical(&v) == __s::SimpleValue::to_lexical(&want) {
+                                ::core::result::Result::Ok(())
+                            } else {
+                                ::core::result::Result::Err(__s::FacetError::Enumeration { allowed: &[#fixed] })
+                            }
+                        })
+                    ),
+                },
+                None => quote! {
+                    (#ns, #local) => ::core::option::Option::Some(#parse.map(drop)),
+                },
+            });
+            key_arms.push(quote! {
+                (#ns, #local) => #parse.ok().map(|v| __s::SimpleValue::identity_key(&v)),
+            });
+        }
         // A schema without global attributes (anyType content needs the type all the same)
         // declares none: no match to write.
-        let key_body = if key_arms.is_empty() {
-            quote! { ::core::option::Option::None }
-        } else {
-            quote! {
-                match (name.namespace(), name.local()) {
-                    #(#key_arms)*
-                    _ => ::core::option::Option::None,
+        let by_name = |arms: Vec<TokenStream>| {
+            if arms.is_empty() {
+                quote! { ::core::option::Option::None }
+            } else {
+                quote! {
+                    match (name.namespace(), name.local()) {
+                        #(#arms)*
+                        _ => ::core::option::Option::None,
+                    }
                 }
             }
         };
-        let body = if arms.is_empty() {
-            quote! { ::core::option::Option::None }
-        } else {
-            quote! {
-                match (name.namespace(), name.local()) {
-                    #(#arms)*
-                    _ => ::core::option::Option::None,
-                }
-            }
-        };
+        let (body, key_body) = (by_name(arms), by_name(key_arms));
         // The global attributes of an ID type (at most one per element, 3.4.4 clause 5).
         let ids: Vec<TokenStream> = self
             .schema
