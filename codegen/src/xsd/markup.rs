@@ -161,7 +161,7 @@ fn check_node(
         });
         return;
     }
-    check_attributes(n, problems);
+    check_attributes(n, tree.xsd_1_1(), problems);
     check_names(n, ids, problems);
     let parent = n.parent.map(|p| &tree.nodes[p]).filter(|p| p.xs);
     let parent_local = parent.map(|p| p.local.as_str());
@@ -184,7 +184,14 @@ fn check_node(
         .map(|c| (c.local.as_str(), c.span))
         .collect();
     let is_ref = n.attr("ref").is_some();
-    check_children(checked_as, is_ref, span, &children, problems);
+    check_children(
+        checked_as,
+        is_ref,
+        tree.xsd_1_1(),
+        span,
+        &children,
+        problems,
+    );
 }
 
 /// One slot of an XSD element's content in the schema for schemas: one of `names`,
@@ -198,11 +205,61 @@ const ANY_ATTRIBUTE: Slot = (&["anyAttribute"], 0, 1);
 const PARTICLE: Slot = (&["group", "all", "choice", "sequence"], 0, 1);
 
 /// The content of an XSD element, as the schema for schemas (XSD 1.0 Part 1, Appendix A;
-/// `alternative` from 1.1) orders it; `None`: not checked here (free content, or facets,
-/// which the conversion reads one by one).
-fn content_slots(parent: &str, is_ref: bool) -> Option<Vec<Slot>> {
+/// `alternative` from 1.1; XSD 1.1's where the document is read as 1.1, `xsd_1_1`) orders
+/// it; `None`: not checked here (free content, or facets, which the conversion reads one
+/// by one).
+fn content_slots(parent: &str, is_ref: bool, xsd_1_1: bool) -> Option<Vec<Slot>> {
     if is_ref && matches!(parent, "element" | "attribute" | "group" | "attributeGroup") {
         return Some(vec![ANNOTATION]);
+    }
+    if xsd_1_1 {
+        // XSD 1.1's schema for schemas (Part 1, Appendix A): open content before the
+        // particle, assertions after the attributes, wildcards and group references in
+        // xs:all, and its own elements' content.
+        const OPEN_CONTENT: Slot = (&["openContent"], 0, 1);
+        const ASSERTS: Slot = (&["assert"], 0, MANY);
+        let slots: Option<Vec<Slot>> = match parent {
+            "complexType" => Some(vec![
+                ANNOTATION,
+                (&["simpleContent", "complexContent"], 0, 1),
+                OPEN_CONTENT,
+                PARTICLE,
+                ATTRIBUTES,
+                ANY_ATTRIBUTE,
+                ASSERTS,
+            ]),
+            "extension" => Some(vec![
+                ANNOTATION,
+                OPEN_CONTENT,
+                PARTICLE,
+                ATTRIBUTES,
+                ANY_ATTRIBUTE,
+                ASSERTS,
+            ]),
+            "simpleContent extension" => Some(vec![ANNOTATION, ATTRIBUTES, ANY_ATTRIBUTE, ASSERTS]),
+            "all" => Some(vec![ANNOTATION, (&["element", "any", "group"], 0, MANY)]),
+            "openContent" => Some(vec![ANNOTATION, (&["any"], 0, 1)]),
+            "defaultOpenContent" => Some(vec![ANNOTATION, (&["any"], 1, 1)]),
+            "assert" | "assertion" => Some(vec![ANNOTATION]),
+            "override" => Some(vec![(
+                &[
+                    "annotation",
+                    "simpleType",
+                    "complexType",
+                    "group",
+                    "attributeGroup",
+                    "element",
+                    "attribute",
+                    "notation",
+                ],
+                0,
+                MANY,
+            )]),
+            _ => None,
+        };
+        if slots.is_some() {
+            return slots;
+        }
     }
     Some(match parent {
         "complexType" => vec![
@@ -256,20 +313,25 @@ fn content_slots(parent: &str, is_ref: bool) -> Option<Vec<Slot>> {
 fn check_children(
     parent: &str,
     is_ref: bool,
+    xsd_1_1: bool,
     span: Span,
     children: &[(&str, Span)],
     problems: &mut Vec<ScanProblem>,
 ) {
-    let Some(mut slots) = content_slots(parent, is_ref) else {
+    let Some(mut slots) = content_slots(parent, is_ref, xsd_1_1) else {
         return;
     };
-    // A complex type has simple or complex content, or else a particle and attributes.
+    // A complex type has simple or complex content, or else a particle and attributes
+    // (and in XSD 1.1 assertions after either).
     if parent == "complexType"
         && children
             .iter()
             .any(|(c, _)| *c == "simpleContent" || *c == "complexContent")
     {
         slots = vec![ANNOTATION, (&["simpleContent", "complexContent"], 1, 1)];
+        if xsd_1_1 {
+            slots.push((&["assert"], 0, MANY));
+        }
     }
     let parent = parent.rsplit(' ').next().unwrap_or(parent);
     let construct = format!("xs:{parent}");
@@ -403,7 +465,13 @@ fn check_names(n: &Node, ids: &mut HashMap<String, Span>, problems: &mut Vec<Sca
     }
 }
 
-fn check_attributes(n: &Node, problems: &mut Vec<ScanProblem>) {
+/// What a document read as XSD 1.0 is told of an XSD 1.1 construct in it.
+const READ_AS_1_0: &str = "the document is read as XSD 1.0: vc:minVersion=\"1.1\" on its xs:schema (namespace http://www.w3.org/2007/XMLSchema-versioning) reads it as XSD 1.1";
+
+/// The attributes of `n` against the schema for schemas, in a document read as XSD 1.1
+/// (`xsd_1_1`: XSD 1.1's own elements and attributes are valid, refused as not supported
+/// yet) or as XSD 1.0 (they are errors).
+fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
     let (local, span) = (n.local.as_str(), &n.span);
     let construct = format!("xs:{local}");
     let supported = allowed_attributes(local);
@@ -414,6 +482,16 @@ fn check_attributes(n: &Node, problems: &mut Vec<ScanProblem>) {
                 construct,
                 message: format!("xs:{local} is not an element of XSD 1.0"),
                 hint: None,
+                kind: Kind::Invalid,
+            });
+            return;
+        }
+        if xsd10_attributes(local).is_none() && !xsd_1_1 {
+            problems.push(ScanProblem {
+                span: *span,
+                construct,
+                message: format!("xs:{local} is an element of XSD 1.1, not of XSD 1.0"),
+                hint: Some(READ_AS_1_0.into()),
                 kind: Kind::Invalid,
             });
             return;
@@ -483,13 +561,22 @@ fn check_attributes(n: &Node, problems: &mut Vec<ScanProblem>) {
                     "xpathDefaultNamespace" | "ref"
                 )
         );
+        if xsd11 && !xsd_1_1 {
+            problems.push(ScanProblem {
+                span: *span,
+                construct: construct.clone(),
+                message: format!("attribute {key} on xs:{local} is XSD 1.1's, not XSD 1.0's"),
+                hint: Some(READ_AS_1_0.into()),
+                kind: Kind::Invalid,
+            });
+            continue;
+        }
         if (valid || xsd11) && supported.is_none() {
             // The element is refused as a whole already.
             continue;
         }
-        // XSD 1.1's negative wildcards on a supported xs:any: not supported (as they
-        // were when xs:any was refused as a whole), not unknown.
-        let valid = valid || (xsd11 && local == "any");
+        // XSD 1.1's own attributes in a document read as XSD 1.1: valid, not supported yet.
+        let valid = valid || xsd11;
         let (message, hint) = if valid {
             (
                 format!("attribute {key} on xs:{local} is not supported by boardxml-codegen"),
@@ -540,6 +627,58 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The problems of a schema body, in a document read as XSD 1.0 or (`vc:minVersion`)
+    /// as XSD 1.1: (kind, message).
+    fn judged(body: &str, xsd_1_1: bool) -> Vec<(Kind, String)> {
+        let version = if xsd_1_1 {
+            " xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\" vc:minVersion=\"1.1\""
+        } else {
+            ""
+        };
+        let text = format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"{version}>{body}</xs:schema>"
+        );
+        check(&Tree::read(text))
+            .into_iter()
+            .map(|p| (p.kind, p.message))
+            .collect()
+    }
+
+    #[test]
+    fn xsd_1_1_constructs_are_errors_in_1_0_and_valid_in_1_1() {
+        let body = "<xs:complexType name=\"t\"><xs:openContent><xs:any/></xs:openContent><xs:sequence><xs:any notQName=\"a\"/></xs:sequence><xs:anyAttribute notNamespace=\"urn:x\"/><xs:assert test=\"true()\"/></xs:complexType>";
+        let as_1_0 = judged(body, false);
+        for want in [
+            "xs:openContent is an element of XSD 1.1, not of XSD 1.0",
+            "xs:assert is an element of XSD 1.1, not of XSD 1.0",
+            "attribute notQName on xs:any is XSD 1.1's, not XSD 1.0's",
+            "attribute notNamespace on xs:anyAttribute is XSD 1.1's, not XSD 1.0's",
+        ] {
+            assert!(
+                as_1_0.iter().any(|(k, m)| *k == Kind::Invalid && m == want),
+                "{want}: {as_1_0:?}"
+            );
+        }
+        // Read as XSD 1.1: in the order 1.1's schema for schemas gives, each refused as
+        // not supported yet, none invalid.
+        let as_1_1 = judged(body, true);
+        assert!(
+            as_1_1.iter().all(|(k, _)| *k == Kind::Unsupported),
+            "{as_1_1:?}"
+        );
+        assert_eq!(as_1_1.len(), 4, "{as_1_1:?}");
+        // Out of that order, an error in 1.1 too.
+        let late = judged(
+            "<xs:complexType name=\"t\"><xs:assert test=\"true()\"/><xs:sequence/></xs:complexType>",
+            true,
+        );
+        assert!(
+            late.iter()
+                .any(|(k, m)| *k == Kind::Invalid && m.contains("is not allowed here")),
+            "{late:?}"
+        );
+    }
 
     #[test]
     fn a_misspelt_attribute_is_an_error_with_a_hint() {

@@ -682,6 +682,12 @@ impl Tree {
         self.nodes.first().filter(|n| n.is("schema"))
     }
 
+    /// Whether the document is read as XSD 1.1 (its `xs:schema` says `vc:minVersion="1.1"`):
+    /// XSD 1.1's own constructs are then valid, supported or not; in XSD 1.0 they are errors.
+    pub fn xsd_1_1(&self) -> bool {
+        self.version == Version::Xsd11
+    }
+
     /// Whether the text was read without a problem of its own: well-formed XML, its
     /// conditional inclusion understood, no character data in element-only XSD content.
     pub fn well_formed(&self) -> bool {
