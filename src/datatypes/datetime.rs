@@ -897,6 +897,142 @@ impl FromStr for Duration {
     }
 }
 
+/// An `xs:dateTimeStamp` (XSD 1.1 Part 2, 3.4.28): an `xs:dateTime` whose time zone is
+/// required (its `explicitTimezone` facet is `required`). Value, order and canonical form
+/// are the dateTime's.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DateTimeStamp(DateTime);
+
+impl DateTimeStamp {
+    /// Reads an `xs:dateTime` with a time zone, after collapsing white space.
+    pub fn parse(text: &str) -> Result<Self, FacetError> {
+        let v = DateTime::parse(text).map_err(|_| lexical("xs:dateTimeStamp"))?;
+        if v.is_zoned() {
+            Ok(DateTimeStamp(v))
+        } else {
+            Err(lexical("xs:dateTimeStamp (a dateTime with a time zone)"))
+        }
+    }
+
+    /// The value as the `xs:dateTime` it is.
+    pub fn date_time(&self) -> &DateTime {
+        &self.0
+    }
+}
+
+/// An `xs:dayTimeDuration` (XSD 1.1 Part 2, 3.4.27): an `xs:duration` written without
+/// years or months, so its value is a number of seconds. Value, order and canonical form
+/// are the duration's.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DayTimeDuration(Duration);
+
+impl DayTimeDuration {
+    /// Reads an `xs:duration` whose part before any `T` has no `Y` and no `M` (the
+    /// pattern `[^YM]*(T.*)?`), after collapsing white space.
+    pub fn parse(text: &str) -> Result<Self, FacetError> {
+        let t = whitespace::collapse(text);
+        let date_part = t.split('T').next().unwrap_or("");
+        if date_part.contains(['Y', 'M']) {
+            return Err(lexical("xs:dayTimeDuration (no years or months)"));
+        }
+        Duration::parse(&t)
+            .map(DayTimeDuration)
+            .map_err(|_| lexical("xs:dayTimeDuration"))
+    }
+
+    /// The value as the `xs:duration` it is.
+    pub fn duration(&self) -> &Duration {
+        &self.0
+    }
+}
+
+/// An `xs:yearMonthDuration` (XSD 1.1 Part 2, 3.4.26): an `xs:duration` written with
+/// years and months only, so its value is a number of months. Order is the duration's
+/// (total: months alone never disagree); the canonical zero is `P0M`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct YearMonthDuration(Duration);
+
+impl YearMonthDuration {
+    /// Reads an `xs:duration` without days or a time part (the pattern `[^DT]*`), after
+    /// collapsing white space.
+    pub fn parse(text: &str) -> Result<Self, FacetError> {
+        let t = whitespace::collapse(text);
+        if t.contains(['D', 'T']) {
+            return Err(lexical("xs:yearMonthDuration (years and months only)"));
+        }
+        Duration::parse(&t)
+            .map(YearMonthDuration)
+            .map_err(|_| lexical("xs:yearMonthDuration"))
+    }
+
+    /// The value as the `xs:duration` it is.
+    pub fn duration(&self) -> &Duration {
+        &self.0
+    }
+}
+
+impl PartialOrd for DateTimeStamp {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        self.0.partial_cmp(&other.0)
+    }
+}
+
+impl PartialOrd for DayTimeDuration {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        self.0.partial_cmp(&other.0)
+    }
+}
+
+impl PartialOrd for YearMonthDuration {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        self.0.partial_cmp(&other.0)
+    }
+}
+
+impl fmt::Display for DateTimeStamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for DayTimeDuration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for YearMonthDuration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Part 2, 3.4.26.3: zero is P0M (the duration's PT0S is not in this lexical space).
+        if self.0.months() == 0 {
+            f.write_str("P0M")
+        } else {
+            self.0.fmt(f)
+        }
+    }
+}
+
+impl FromStr for DateTimeStamp {
+    type Err = FacetError;
+    fn from_str(s: &str) -> Result<Self, FacetError> {
+        DateTimeStamp::parse(s)
+    }
+}
+
+impl FromStr for DayTimeDuration {
+    type Err = FacetError;
+    fn from_str(s: &str) -> Result<Self, FacetError> {
+        DayTimeDuration::parse(s)
+    }
+}
+
+impl FromStr for YearMonthDuration {
+    type Err = FacetError;
+    fn from_str(s: &str) -> Result<Self, FacetError> {
+        YearMonthDuration::parse(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1050,5 +1186,37 @@ mod tests {
         assert!(du("-P1D") < du("PT0S"));
         assert!(du("P1Y").partial_cmp(&du("P365D")).is_none());
         assert!(du("PT0.1S") < du("PT0.11S"));
+    }
+
+    #[test]
+    fn the_xsd_1_1_types_narrow_their_primitives() {
+        // dateTimeStamp: a dateTime with a zone; value and canonical form the dateTime's.
+        let stamp = DateTimeStamp::parse(" 2000-01-01T12:00:00+02:00 ").unwrap();
+        assert_eq!(stamp.to_string(), "2000-01-01T10:00:00Z");
+        assert!(DateTimeStamp::parse("2000-01-01T12:00:00").is_err());
+        assert!(
+            DateTimeStamp::parse("2000-01-01T10:00:00Z").unwrap()
+                == DateTimeStamp::parse("2000-01-01T12:00:00+02:00").unwrap()
+        );
+        // dayTimeDuration: no years or months written, even zero ones.
+        let dt = |s: &str| DayTimeDuration::parse(s);
+        assert_eq!(dt("P1DT2H").unwrap().to_string(), "P1DT2H");
+        assert_eq!(dt("PT0S").unwrap().to_string(), "PT0S");
+        assert_eq!(dt("PT36H").unwrap().to_string(), "P1DT12H");
+        for bad in ["P1M", "P0Y", "P1Y2D", "P", "PT", "1D"] {
+            assert!(dt(bad).is_err(), "{bad}");
+        }
+        assert!(dt("PT1M").is_ok(), "minutes are no months");
+        assert!(dt("P1D").unwrap() > dt("PT23H").unwrap());
+        // yearMonthDuration: years and months only; zero is P0M; a total order.
+        let ym = |s: &str| YearMonthDuration::parse(s);
+        assert_eq!(ym("P14M").unwrap().to_string(), "P1Y2M");
+        assert_eq!(ym("P0Y").unwrap().to_string(), "P0M");
+        assert_eq!(ym("-P0M").unwrap().to_string(), "P0M");
+        for bad in ["P1D", "PT0S", "P1YT1H", "P"] {
+            assert!(ym(bad).is_err(), "{bad}");
+        }
+        assert!(ym("P1Y").unwrap() > ym("P11M").unwrap());
+        assert!(ym("P12M").unwrap() == ym("P1Y").unwrap());
     }
 }

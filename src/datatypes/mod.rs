@@ -32,7 +32,10 @@ mod float;
 mod names;
 
 pub use binary::{Base64Binary, HexBinary};
-pub use datetime::{Date, DateTime, Duration, GDay, GMonth, GMonthDay, GYear, GYearMonth, Time};
+pub use datetime::{
+    Date, DateTime, DateTimeStamp, DayTimeDuration, Duration, GDay, GMonth, GMonthDay, GYear,
+    GYearMonth, Time, YearMonthDuration,
+};
 pub use decimal::{
     Decimal, Integer, NegativeInteger, NonNegativeInteger, NonPositiveInteger, PositiveInteger,
 };
@@ -90,7 +93,9 @@ simple_values!(
     Float,
     Double,
     Duration,
+    DayTimeDuration,
     DateTime,
+    DateTimeStamp,
     Time,
     Date,
     GYearMonth,
@@ -112,6 +117,21 @@ simple_values!(
     Entities,
     AnySimpleType,
 );
+
+/// `xs:yearMonthDuration` as the others, but keyed as the duration it is: its canonical
+/// zero (`P0M`) is the duration's `PT0S`, and a key field compares values across the two.
+impl crate::schema::SimpleValue for YearMonthDuration {
+    fn parse_lexical(text: &str) -> Result<Self, crate::schema::FacetError> {
+        text.parse()
+    }
+    fn to_lexical(&self) -> std::borrow::Cow<'_, str> {
+        std::borrow::Cow::Owned(self.to_string())
+    }
+    fn identity_key(&self) -> crate::identity::KeyValue {
+        crate::identity_key::value_key::<Self>(&self.duration().to_string())
+    }
+}
+crate::bound_element!(YearMonthDuration);
 
 /// QName and NOTATION: read where namespace declarations are in scope, they are resolved
 /// (`parse_in`); their identity key is the expanded name, and a writer declares the binding
@@ -202,7 +222,20 @@ mod facet_values {
         )*};
     }
     ordered!(
-        Float, Double, Duration, DateTime, Time, Date, GYearMonth, GYear, GMonthDay, GDay, GMonth
+        Float,
+        Double,
+        Duration,
+        DayTimeDuration,
+        YearMonthDuration,
+        DateTime,
+        DateTimeStamp,
+        Time,
+        Date,
+        GYearMonth,
+        GYear,
+        GMonthDay,
+        GDay,
+        GMonth
     );
     ordered!(
         Decimal {
@@ -374,7 +407,10 @@ primitives!(
     Float => Float,
     Double => Double,
     Duration => Duration,
+    DayTimeDuration => Duration,
+    YearMonthDuration => Duration,
     DateTime => DateTime,
+    DateTimeStamp => DateTime,
     Time => Time,
     Date => Date,
     GYearMonth => GYearMonth,
