@@ -1,5 +1,6 @@
-//! `boardxml-codegen check`: whether schemas are valid XSD 1.0 and whether the generator
-//! supports everything they use, without writing anything.
+//! `boardxml-codegen check`: whether schemas are valid XSD (1.0, or 1.1: the version they
+//! are read as) and whether the generator supports everything they use, without writing
+//! anything.
 //!
 //! The verdict comes from the kinds of the diagnostics ([`Kind`]): any
 //! [`Kind::Invalid`] makes the schema invalid (exit 1), even when it also uses something
@@ -17,7 +18,7 @@ use crate::diagnostic::{Diagnostics, Kind};
 pub enum Verdict {
     /// Valid, and the generator supports everything it uses (exit 0).
     Supported,
-    /// Not a valid XSD 1.0 schema (exit 1).
+    /// Not a valid schema of the XSD version it is read as (exit 1).
     Invalid,
     /// Valid as far as can be checked, but it uses something not supported yet (exit 3).
     Unsupported,

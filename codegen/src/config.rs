@@ -26,6 +26,7 @@ pub struct Config {
     out_dir: Option<PathBuf>,
     catalogs: Vec<PathBuf>,
     allow_paths: Vec<PathBuf>,
+    xsd_version: Option<crate::xsd::XsdVersion>,
     rerun_if_changed: bool,
 }
 
@@ -97,6 +98,14 @@ impl Config {
         self
     }
 
+    /// Reads the schema's documents as this version of XSD (as `--xsd-version`); by
+    /// default XSD 1.0, or XSD 1.1 for a document whose `xs:schema` asks for it
+    /// (`vc:minVersion="1.1"`).
+    pub fn xsd_version(&mut self, version: crate::xsd::XsdVersion) -> &mut Self {
+        self.xsd_version = Some(version);
+        self
+    }
+
     /// Whether to print `cargo:rerun-if-changed` for every document read (on by default;
     /// off outside a build script).
     pub fn emit_rerun_if_changed(&mut self, on: bool) -> &mut Self {
@@ -119,6 +128,9 @@ impl Config {
         };
         let (catalog, catalog_problems) = Catalog::read_partly(&self.catalogs);
         let mut allowed = Allowed::new();
+        if let Some(version) = self.xsd_version {
+            allowed.xsd_version(version);
+        }
         let mut problems = catalog_problems;
         for dir in &self.allow_paths {
             if let Err(e) = allowed.folder(dir) {

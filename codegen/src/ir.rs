@@ -193,7 +193,13 @@ pub enum ValueType {
     Float,
     Double,
     Duration,
+    /// XSD 1.1's.
+    DayTimeDuration,
+    /// XSD 1.1's.
+    YearMonthDuration,
     DateTime,
+    /// XSD 1.1's.
+    DateTimeStamp,
     Time,
     Date,
     GYearMonth,
@@ -228,7 +234,10 @@ impl ValueType {
         (ValueType::Float, "float"),
         (ValueType::Double, "double"),
         (ValueType::Duration, "duration"),
+        (ValueType::DayTimeDuration, "dayTimeDuration"),
+        (ValueType::YearMonthDuration, "yearMonthDuration"),
         (ValueType::DateTime, "dateTime"),
+        (ValueType::DateTimeStamp, "dateTimeStamp"),
         (ValueType::Time, "time"),
         (ValueType::Date, "date"),
         (ValueType::GYearMonth, "gYearMonth"),
@@ -260,7 +269,10 @@ impl ValueType {
             ValueType::Float => "Float",
             ValueType::Double => "Double",
             ValueType::Duration => "Duration",
+            ValueType::DayTimeDuration => "DayTimeDuration",
+            ValueType::YearMonthDuration => "YearMonthDuration",
             ValueType::DateTime => "DateTime",
+            ValueType::DateTimeStamp => "DateTimeStamp",
             ValueType::Time => "Time",
             ValueType::Date => "Date",
             ValueType::GYearMonth => "GYearMonth",
@@ -301,6 +313,8 @@ impl ValueType {
         match self {
             Language | Name | NCName | NmToken | Id | IdRef | Entity => "string",
             NmTokens | IdRefs | Entities => "list",
+            DayTimeDuration | YearMonthDuration => "duration",
+            DateTimeStamp => "dateTime",
             _ => self.xsd_local(),
         }
     }
@@ -371,7 +385,10 @@ impl Builtin {
                 ValueType::Float => "xs:float",
                 ValueType::Double => "xs:double",
                 ValueType::Duration => "xs:duration",
+                ValueType::DayTimeDuration => "xs:dayTimeDuration",
+                ValueType::YearMonthDuration => "xs:yearMonthDuration",
                 ValueType::DateTime => "xs:dateTime",
+                ValueType::DateTimeStamp => "xs:dateTimeStamp",
                 ValueType::Time => "xs:time",
                 ValueType::Date => "xs:date",
                 ValueType::GYearMonth => "xs:gYearMonth",

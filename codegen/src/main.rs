@@ -32,13 +32,17 @@ struct Cli {
     /// import or redefine reads only under the schemas' own folders and what a catalog maps.
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_path: Vec<PathBuf>,
+    /// The version of XSD the schema documents are read as: 1.0 or 1.1. Without it, a
+    /// document is read as XSD 1.0 unless its xs:schema says vc:minVersion="1.1".
+    #[arg(long = "xsd-version", value_name = "VERSION")]
+    xsd_version: Option<boardxml_codegen::xsd::XsdVersion>,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Judge a schema: exit 0 = valid and supported, 1 = invalid XSD 1.0 (every error
+    /// Judge a schema: exit 0 = valid and supported, 1 = invalid XSD (every error
     /// located), 3 = valid but using something not supported yet (named and located),
     /// 2 = usage or I/O error. The files given form one schema, with the documents they
     /// include, import or redefine.
@@ -52,6 +56,10 @@ enum Command {
         /// catalog maps.
         #[arg(long = "allow-path", value_name = "DIR")]
         allow_path: Vec<PathBuf>,
+        /// The version of XSD the schema documents are read as: 1.0 or 1.1. Without it, a
+        /// document is read as XSD 1.0 unless its xs:schema says vc:minVersion="1.1".
+        #[arg(long = "xsd-version", value_name = "VERSION")]
+        xsd_version: Option<boardxml_codegen::xsd::XsdVersion>,
         /// The schema files (not folders).
         #[arg(required = true)]
         schemas: Vec<PathBuf>,
@@ -96,6 +104,10 @@ struct ValidatorArgs {
     /// A folder schema documents may also read from (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_path: Vec<PathBuf>,
+    /// The version of XSD the schema documents are read as: 1.0 or 1.1. Without it, a
+    /// document is read as XSD 1.0 unless its xs:schema says vc:minVersion="1.1".
+    #[arg(long = "xsd-version", value_name = "VERSION")]
+    xsd_version: Option<boardxml_codegen::xsd::XsdVersion>,
     /// A file of schema sets, one a line: `NAME<TAB>SCHEMA.xsd[<TAB>MORE.xsd...]`.
     #[arg(long, conflicts_with = "schemas")]
     sets: Option<PathBuf>,
@@ -119,6 +131,10 @@ struct DiffArgs {
     /// A folder schema documents may also read from (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_path: Vec<PathBuf>,
+    /// The version of XSD the schema documents are read as: 1.0 or 1.1. Without it, a
+    /// document is read as XSD 1.0 unless its xs:schema says vc:minVersion="1.1".
+    #[arg(long = "xsd-version", value_name = "VERSION")]
+    xsd_version: Option<boardxml_codegen::xsd::XsdVersion>,
     /// The schema before the change.
     old: PathBuf,
     /// The schema after the change.
@@ -140,8 +156,9 @@ fn main() -> ExitCode {
         Some(Command::Check {
             catalog,
             allow_path,
+            xsd_version,
             schemas,
-        }) => check(&schemas, &catalog, &allow_path),
+        }) => check(&schemas, &catalog, &allow_path, xsd_version),
         Some(Command::Validator(args)) => validator(&args),
         None => generate(
             &cli.schemas,
@@ -149,13 +166,21 @@ fn main() -> ExitCode {
             cli.check,
             &cli.catalog,
             &cli.allow_path,
+            cli.xsd_version,
         ),
     }
 }
 
-/// The folders `--allow-path` adds, or why one is not a folder.
-fn allowed(dirs: &[PathBuf]) -> Result<boardxml_codegen::xsd::Allowed, ExitCode> {
+/// The folders `--allow-path` adds, or why one is not a folder, and the version
+/// `--xsd-version` chose.
+fn allowed(
+    dirs: &[PathBuf],
+    version: Option<boardxml_codegen::xsd::XsdVersion>,
+) -> Result<boardxml_codegen::xsd::Allowed, ExitCode> {
     let mut allowed = boardxml_codegen::xsd::Allowed::new();
+    if let Some(v) = version {
+        allowed.xsd_version(v);
+    }
     for d in dirs {
         if let Err(e) = allowed.folder(d) {
             eprintln!("error: {e}");
@@ -179,12 +204,13 @@ fn generate(
     check: bool,
     catalogs: &[PathBuf],
     allow_path: &[PathBuf],
+    xsd_version: Option<boardxml_codegen::xsd::XsdVersion>,
 ) -> ExitCode {
     let catalog = match catalog(catalogs) {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let allowed = match allowed(allow_path) {
+    let allowed = match allowed(allow_path, xsd_version) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -238,7 +264,7 @@ fn diff(args: &DiffArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let allowed = match allowed(&args.allow_path) {
+    let allowed = match allowed(&args.allow_path, args.xsd_version) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -269,8 +295,13 @@ fn diff(args: &DiffArgs) -> ExitCode {
     }
 }
 
-fn check(schemas: &[PathBuf], catalogs: &[PathBuf], allow_path: &[PathBuf]) -> ExitCode {
-    let allowed = match allowed(allow_path) {
+fn check(
+    schemas: &[PathBuf],
+    catalogs: &[PathBuf],
+    allow_path: &[PathBuf],
+    xsd_version: Option<boardxml_codegen::xsd::XsdVersion>,
+) -> ExitCode {
+    let allowed = match allowed(allow_path, xsd_version) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -289,7 +320,10 @@ fn check(schemas: &[PathBuf], catalogs: &[PathBuf], allow_path: &[PathBuf]) -> E
     use boardxml_codegen::check::Verdict;
     match report.verdict {
         Verdict::Supported => println!("{} schema file(s): valid and supported", schemas.len()),
-        Verdict::Invalid => eprintln!("invalid: the schema breaks XSD 1.0 (see the errors above)"),
+        Verdict::Invalid => eprintln!(
+            "invalid: the schema breaks {} (see the errors above)",
+            xsd_version.map_or("XSD".to_string(), |v| v.to_string())
+        ),
         Verdict::Unsupported => eprintln!(
             "valid as far as checked, but it uses what boardxml-codegen does not support yet"
         ),
@@ -302,7 +336,7 @@ fn validator(args: &ValidatorArgs) -> ExitCode {
     use boardxml_codegen::validator::{
         package_allowed, read_sets_file, sets_of_files, write, Runtime,
     };
-    let allowed = match allowed(&args.allow_path) {
+    let allowed = match allowed(&args.allow_path, args.xsd_version) {
         Ok(a) => a,
         Err(code) => return code,
     };

@@ -4,9 +4,15 @@ use std::path::Path;
 use std::process::Command;
 
 fn check(args: &[&Path]) -> (i32, String) {
+    check_with_all(&[], args)
+}
+
+/// `check FLAGS... SCHEMAS...`: the exit status and the standard error.
+fn check_with_all(flags: &[&str], schemas: &[&Path]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_boardxml-codegen"))
         .arg("check")
-        .args(args)
+        .args(flags)
+        .args(schemas)
         .output()
         .expect("the binary runs");
     (
@@ -101,4 +107,110 @@ fn conditional_inclusion_leaves_an_assertion_to_xsd_1_1() {
     let (code, err) = check(&[&kept]);
     assert_ne!(code, 0, "{err}");
     assert!(err.contains("kept.xsd:3:1"), "{err}");
+}
+
+fn check_with(flags: &[&str], schema: &Path) -> (i32, String) {
+    check_with_all(flags, &[schema])
+}
+
+/// `--xsd-version` chooses the version every document is read as; conditional inclusion
+/// then selects for it, the root's own `vc:minVersion` included.
+#[test]
+fn xsd_version_chooses_how_the_schema_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    // An XSD 1.1 construct with no version said: an error read as 1.0, valid (not
+    // supported yet) read as 1.1.
+    let assertion = dir.path().join("assertion.xsd");
+    std::fs::write(&assertion, format!("{HEAD}<xs:element name=\"t\"><xs:complexType><xs:attribute name=\"x\" type=\"xs:int\"/>\n<xs:assert test=\"@x > 3\"/>\n</xs:complexType></xs:element></xs:schema>\n")).unwrap();
+    let (code, err) = check_with(&[], &assertion);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("breaks XSD"), "{err}");
+    let (code, err) = check_with(&["--xsd-version", "1.0"], &assertion);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("breaks XSD 1.0"), "{err}");
+    let (code, err) = check_with(&["--xsd-version", "1.1"], &assertion);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("assertion.xsd:3:1"), "{err}");
+    // A schema that asks for XSD 1.1 is, read as 1.0, an empty schema: valid, with a
+    // warning at its xs:schema.
+    let asks = dir.path().join("asks.xsd");
+    std::fs::write(&asks, "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"\n  xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\" vc:minVersion=\"1.1\">\n<xs:element name=\"t\" type=\"xs:nope\"/></xs:schema>\n").unwrap();
+    let (code, err) = check_with(&["--xsd-version", "1.0"], &asks);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("asks.xsd:1:1: warning: conditional inclusion"),
+        "{err}"
+    );
+    let (code, err) = check_with(&["--xsd-version", "1.1"], &asks);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("breaks XSD 1.1"), "{err}");
+    // Our own schemas, each as what it is.
+    let schemas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../schemas");
+    let (code, err) = check_with(&["--xsd-version", "1.1"], &schemas.join("cif.xsd"));
+    assert_eq!(code, 0, "{err}");
+    for cbf in ["cbf-2007.xsd", "cbf-1.0.xsd"] {
+        let (code, err) = check_with(&["--xsd-version", "1.0"], &schemas.join(cbf));
+        assert_eq!(code, 0, "{cbf}: {err}");
+    }
+    // XSD 1.1's built-in types: built (with their facets and values checked) in 1.1, no
+    // types at all in 1.0.
+    let types = dir.path().join("types.xsd");
+    let body = |default: &str| {
+        format!("{HEAD}<xs:element name=\"r\"><xs:complexType><xs:sequence>\n<xs:element name=\"stamp\" type=\"xs:dateTimeStamp\"/>\n<xs:element name=\"dt\" type=\"xs:dayTimeDuration\" default=\"{default}\"/>\n<xs:element name=\"ym\"><xs:simpleType><xs:restriction base=\"xs:yearMonthDuration\"><xs:maxInclusive value=\"P2Y\"/></xs:restriction></xs:simpleType></xs:element>\n</xs:sequence></xs:complexType></xs:element></xs:schema>\n")
+    };
+    std::fs::write(&types, body("PT5M")).unwrap();
+    let (code, err) = check_with(&["--xsd-version", "1.1"], &types);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = check_with(&["--xsd-version", "1.0"], &types);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("types.xsd:3:1: error: xs:dateTimeStamp is not a built-in type of XSD 1.0"),
+        "{err}"
+    );
+    std::fs::write(&types, body("P1M")).unwrap();
+    let (code, err) = check_with(&["--xsd-version", "1.1"], &types);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("\"P1M\" is not a value of \"xs:dayTimeDuration\""),
+        "{err}"
+    );
+    // Not a version.
+    let (code, err) = check_with(&["--xsd-version", "2.0"], &assertion);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("an XSD version is 1.0 or 1.1"), "{err}");
+}
+
+/// A schema document is decoded as XML reads it: UTF-16 with a byte order mark, or the
+/// encoding its declaration names; bytes that encoding does not have are an error where
+/// they stand.
+#[test]
+fn schema_documents_in_other_encodings_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n{HEAD}<xs:element name=\"caf\u{e9}\" type=\"xs:string\"/>\n<xs:element name=\"x\" type=\"xs:nope\"/></xs:schema>\n");
+    let mut utf16 = vec![0xFF, 0xFE];
+    utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    let path = dir.path().join("utf16.xsd");
+    std::fs::write(&path, utf16).unwrap();
+    let (code, err) = check(&[&path]);
+    assert_eq!(code, 1, "{err}");
+    // Located in characters, as in any other document.
+    assert!(err.contains("utf16.xsd:4:1"), "{err}");
+    assert!(err.contains("xs:nope"), "{err}");
+    let latin1 = dir.path().join("latin1.xsd");
+    let mut bytes = b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n".to_vec();
+    bytes.extend(HEAD.as_bytes());
+    bytes.extend(b"<xs:element name=\"caf\xe9\" type=\"xs:string\"/></xs:schema>\n");
+    std::fs::write(&latin1, &bytes).unwrap();
+    let (code, err) = check(&[&latin1]);
+    assert_eq!(code, 0, "{err}");
+    // The same bytes declared as (or defaulting to) UTF-8 are not well-formed.
+    let bad = dir.path().join("bad.xsd");
+    std::fs::write(
+        &bad,
+        &bytes[bytes.iter().position(|&b| b == b'\n').unwrap() + 1..],
+    )
+    .unwrap();
+    let (code, err) = check(&[&bad]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not valid UTF-8"), "{err}");
 }

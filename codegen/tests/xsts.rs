@@ -1,20 +1,24 @@
 //! The W3C XML Schema Test Suite (`../shared/conformance/xsdtests.tar.gz`, w3c/xsdtests)
-//! judging `boardxml-codegen check`: every XSD 1.0 schema test, in process.
+//! judging `boardxml-codegen check`: every schema test, in process, once for XSD 1.0 and
+//! once for XSD 1.1 (`check --xsd-version 1.1`), each an [`Edition`].
 //!
 //! The suite's `suite.xml` names the test sets; each `schemaTest` gives its schema
-//! documents and the expected validity. A test applies when its `version` attributes (on
-//! the test set, the group and the test: any token suffices) name a configuration we are,
-//! XSD 1.0 (2nd edition) on XML 1.0; an `expected` element applies when all its tokens do
-//! (`OUR_VERSIONS` in `tests/common/suite.rs`). Tests whose expected result is neither `valid` nor `invalid`
+//! documents and the expected validity. A test applies to an edition when its `version`
+//! attributes (on the test set, the group and the test: any token suffices) name that
+//! configuration of ours (XSD 1.0 2nd edition, or XSD 1.1, on XML 1.0); an `expected`
+//! element applies when all its tokens do (`XSD_1_0` and `XSD_1_1` in
+//! `tests/common/suite.rs`). Tests whose expected result is neither `valid` nor `invalid`
 //! (`indeterminate`) are not scored. A test's answer is right when an expected-valid
 //! schema gets exit 0 and an expected-invalid one exit 1: "valid but unsupported" (exit 3)
 //! is wrong either way.
 //!
-//! Every wrong answer is listed, with its reason, in `tests/xsts-known-failures.txt`; the
-//! CI test ([`sample`]) runs a deterministic sample (a stable hash of the test's id) and
-//! fails on a wrong answer not listed and on a listed test that now passes. The whole
-//! suite ([`full_suite`], ignored by default) is what `scripts/xsts.sh` runs: it writes the
-//! scores into CONFORMANCE.md, and with `--bless` rewrites the known failures.
+//! Every wrong answer is listed, with its reason, in the edition's known-failures file
+//! (`tests/xsts-known-failures.txt`, `tests/xsts-1.1-known-failures.txt`); the CI tests
+//! ([`sample`], [`sample_1_1`]) run a deterministic sample (a stable hash of the test's id)
+//! and fail on a wrong answer not listed and on a listed test that now passes. The whole
+//! suite ([`full_suite`], [`full_suite_1_1`], ignored by default) is what `scripts/xsts.sh`
+//! runs: it writes the scores into CONFORMANCE.md, and with `--bless` rewrites the known
+//! failures.
 //!
 //! Each schema runs under `catch_unwind` (a panic is a wrong answer named "panic") and
 //! under a watchdog: one taking longer than [`BUDGET`] stops the run as a hang.
@@ -27,9 +31,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use boardxml_codegen::check::{check_files, Report, Verdict};
+use boardxml_codegen::check::{check_files_allowed, Report, Verdict};
 use boardxml_codegen::diagnostic::Kind;
-use common::suite::{applies, attributes, expected_applies, test_sets};
+use boardxml_codegen::xsd::{Allowed, XsdVersion};
+use common::suite::{attributes, test_sets, Tokens, XSD_1_0, XSD_1_1};
 use quick_xml::events::Event;
 
 /// Longer than any schema of the suite takes by far (the slowest is reported): a schema
@@ -39,7 +44,45 @@ const BUDGET: Duration = Duration::from_secs(20);
 /// One in this many tests runs in CI (by a stable hash of its id).
 const SAMPLE_EVERY: u64 = 4;
 
-const KNOWN_FAILURES: &str = "tests/xsts-known-failures.txt";
+/// One version of XSD the suite judges us as.
+struct Edition {
+    /// What `check` reads the schemas as (`--xsd-version`).
+    version: XsdVersion,
+    /// The suite's version tokens that select its tests.
+    tokens: Tokens,
+    /// The known failures, relative to the package.
+    known_failures: &'static str,
+    /// Where in CONFORMANCE.md the scores go (the markers around them).
+    markers: (&'static str, &'static str),
+    /// Issue 33's goals: the share of valid schemas accepted, of invalid ones rejected.
+    goals: (&'static str, &'static str),
+    /// How many tests the suite has for it at least (a check that the archive is whole).
+    at_least: usize,
+}
+
+const EDITION_1_0: Edition = Edition {
+    version: XsdVersion::Xsd10,
+    tokens: XSD_1_0,
+    known_failures: "tests/xsts-known-failures.txt",
+    markers: (
+        "<!-- xsts:begin (written by scripts/xsts.sh) -->",
+        "<!-- xsts:end -->",
+    ),
+    goals: ("99.8%", "99%"),
+    at_least: 10_000,
+};
+
+const EDITION_1_1: Edition = Edition {
+    version: XsdVersion::Xsd11,
+    tokens: XSD_1_1,
+    known_failures: "tests/xsts-1.1-known-failures.txt",
+    markers: (
+        "<!-- xsts-1.1:begin (written by scripts/xsts.sh --xsd-version 1.1) -->",
+        "<!-- xsts-1.1:end -->",
+    ),
+    goals: ("99.5%", "98%"),
+    at_least: 11_000,
+};
 
 #[derive(Debug, Clone)]
 struct SchemaTest {
@@ -53,8 +96,13 @@ struct SchemaTest {
     doubted: Option<String>,
 }
 
-/// Every applicable, scored schema test of the suite unpacked at `root`.
-fn load(root: &Path) -> Vec<SchemaTest> {
+/// Every schema test of the suite unpacked at `root` that applies to `edition` and is
+/// scored.
+fn load(root: &Path, edition: &Edition) -> Vec<SchemaTest> {
+    let (applies, expected_applies) = (
+        |v: Option<&str>| edition.tokens.applies(v),
+        |v: Option<&str>| edition.tokens.expected_applies(v),
+    );
     let sets = test_sets(root);
     let mut tests = Vec::new();
     for href in sets {
@@ -233,7 +281,7 @@ struct Run {
 
 /// Runs the tests in process, one after another, each under `catch_unwind`, with a
 /// watchdog that aborts the run on a schema over [`BUDGET`].
-fn run(tests: Vec<SchemaTest>) -> Run {
+fn run(tests: Vec<SchemaTest>, version: XsdVersion) -> Run {
     let started = Instant::now();
     let current = Arc::new(AtomicUsize::new(usize::MAX));
     let since = Arc::new(AtomicU64::new(0));
@@ -269,7 +317,11 @@ fn run(tests: Vec<SchemaTest>) -> Run {
                 since.store(started.elapsed().as_millis() as u64, Ordering::SeqCst);
                 current.store(i, Ordering::SeqCst);
                 let docs = test.documents.clone();
-                let result = std::panic::catch_unwind(move || check_files(&docs, &[]));
+                let result = std::panic::catch_unwind(move || {
+                    let mut allowed = Allowed::new();
+                    allowed.xsd_version(version);
+                    check_files_allowed(&docs, &[], &allowed)
+                });
                 let took = t0.elapsed();
                 if took > slowest.0 {
                     slowest = (took, test.id.clone());
@@ -304,8 +356,8 @@ fn unpack() -> Option<tempfile::TempDir> {
 /// The notes of the known failures (a third column, written by hand: why a wrong answer
 /// stays, the clause where the text is ambiguous), by test id; kept when the file is
 /// rewritten.
-fn known_failure_notes() -> BTreeMap<String, String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(KNOWN_FAILURES);
+fn known_failure_notes(edition: &Edition) -> BTreeMap<String, String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(edition.known_failures);
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     text.lines()
         .filter(|l| !l.starts_with('#'))
@@ -318,8 +370,8 @@ fn known_failure_notes() -> BTreeMap<String, String> {
         .collect()
 }
 
-fn known_failures() -> BTreeMap<String, String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(KNOWN_FAILURES);
+fn known_failures(edition: &Edition) -> BTreeMap<String, String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(edition.known_failures);
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     let mut out = BTreeMap::new();
     for line in text.lines() {
@@ -329,24 +381,27 @@ fn known_failures() -> BTreeMap<String, String> {
         let (id, reason) = line.split_once('\t').unwrap_or((line, ""));
         assert!(
             out.insert(id.to_string(), reason.to_string()).is_none(),
-            "{id} is listed twice in {KNOWN_FAILURES}"
+            "{id} is listed twice in {}",
+            edition.known_failures
         );
     }
     out
 }
 
 /// Compares with the known failures: every wrong answer listed, every listed test wrong.
-fn compare(run: &Run, known: &BTreeMap<String, String>) -> Vec<String> {
+fn compare(run: &Run, edition: &Edition) -> Vec<String> {
+    let known = known_failures(edition);
+    let file = edition.known_failures;
     let mut problems = Vec::new();
     for (test, outcome) in &run.outcomes {
         match (&outcome.wrong, known.get(&test.id)) {
             (Some(why), None) => problems.push(format!(
-                "{}: a wrong answer not in {KNOWN_FAILURES} (expected {}): {why}",
+                "{}: a wrong answer not in {file} (expected {}): {why}",
                 test.id,
                 if test.valid { "valid" } else { "invalid" }
             )),
             (None, Some(_)) => problems.push(format!(
-                "{}: listed in {KNOWN_FAILURES} but now right: remove it (scripts/xsts.sh --bless)",
+                "{}: listed in {file} but now right: remove it (scripts/xsts.sh --bless)",
                 test.id
             )),
             _ => {}
@@ -367,49 +422,65 @@ fn compare(run: &Run, known: &BTreeMap<String, String>) -> Vec<String> {
 
 #[test]
 fn sample() {
+    sample_of(&EDITION_1_0);
+}
+
+#[test]
+fn sample_1_1() {
+    sample_of(&EDITION_1_1);
+}
+
+fn sample_of(edition: &Edition) {
     let Some(dir) = unpack() else { return };
-    let all = load(&dir.path().join("xsdtests"));
+    let all = load(&dir.path().join("xsdtests"), edition);
     assert!(
-        all.len() > 10_000,
-        "the suite has its XSD 1.0 schema tests ({})",
+        all.len() > edition.at_least,
+        "the suite has its {} schema tests ({})",
+        edition.version,
         all.len()
     );
     let tests: Vec<SchemaTest> = all
         .into_iter()
         .filter(|t| stable_hash(&t.id) % SAMPLE_EVERY == 0)
         .collect();
-    let run = run(tests);
+    let run = run(tests, edition.version);
     let right = run
         .outcomes
         .iter()
         .filter(|(_, o)| o.wrong.is_none())
         .count();
     println!(
-        "xsts sample: {right} of {} right in {:.1} s (slowest {:.2} s: {})",
+        "xsts sample ({}): {right} of {} right in {:.1} s (slowest {:.2} s: {})",
+        edition.version,
         run.outcomes.len(),
         run.elapsed.as_secs_f64(),
         run.slowest.0.as_secs_f64(),
         run.slowest.1
     );
-    let problems = compare(&run, &known_failures());
+    let problems = compare(&run, edition);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// The known failures of a full run, as the file holds them.
-fn known_failures_text(run: &Run) -> String {
-    let mut text = String::from(
-        "# Schema tests of the W3C XSD test suite (w3c/xsdtests) that `boardxml-codegen check`\n\
+fn known_failures_text(run: &Run, edition: &Edition) -> String {
+    let mut text = format!(
+        "# {} schema tests of the W3C XSD test suite (w3c/xsdtests) that `boardxml-codegen check`\n\
          # answers wrongly today, with the reason: the construct not supported yet (exit 3, a\n\
          # wrong answer whatever the expected result), the error given for a valid schema, or\n\
          # an invalid schema accepted. Format: TESTSET/GROUP/TEST<TAB>reason[<TAB>note].\n\
          # The note says why the wrong answer stays: the suite doubts the expected result\n\
          # (written by the harness from the test's <current status>, with the bug report),\n\
          # or, written by hand and kept when the file is rewritten, where the test is not\n\
-         # what its version token says or the XSD 1.0 text allows either answer (the clause).\n\
-         # Regenerate with scripts/xsts.sh --bless (codegen/tests/xsts.rs checks every entry:\n\
-         # a listed test that passes fails it, as does a wrong answer not listed).\n",
+         # what its version token says or the XSD text allows either answer (the clause).\n\
+         # Regenerate with scripts/xsts.sh{} --bless (codegen/tests/xsts.rs checks every\n\
+         # entry: a listed test that passes fails it, as does a wrong answer not listed).\n",
+        edition.version,
+        match edition.version {
+            XsdVersion::Xsd10 => "",
+            XsdVersion::Xsd11 => " --xsd-version 1.1",
+        }
     );
-    let notes = known_failure_notes();
+    let notes = known_failure_notes(edition);
     for (test, outcome) in &run.outcomes {
         if let Some(why) = &outcome.wrong {
             let note = match (&test.doubted, notes.get(&test.id)) {
@@ -432,7 +503,7 @@ fn percent(a: usize, b: usize) -> String {
 }
 
 /// The scores of a full run, as Markdown.
-fn scores(run: &Run) -> String {
+fn scores(run: &Run, edition: &Edition) -> String {
     #[derive(Default)]
     struct Tally {
         valid: usize,
@@ -463,9 +534,10 @@ fn scores(run: &Run) -> String {
     }
     let mut md = String::new();
     md.push_str(&format!(
-        "{} XSD 1.0 schema tests ({} expected valid, {} expected invalid), {:.1} s in all, \
+        "{} {} schema tests ({} expected valid, {} expected invalid), {:.1} s in all, \
          the slowest schema {:.2} s ({}); {panics} panics, no hangs (budget {} s a schema).\n\n",
         run.outcomes.len(),
+        edition.version,
         total.valid,
         total.invalid,
         run.elapsed.as_secs_f64(),
@@ -474,15 +546,17 @@ fn scores(run: &Run) -> String {
         BUDGET.as_secs()
     ));
     md.push_str(&format!(
-        "- valid schemas accepted (exit 0): {} of {} = **{}** (goal 99.8%, issue 33)\n\
-         - invalid schemas rejected (exit 1): {} of {} = **{}** (goal 99%, issue 33)\n\
+        "- valid schemas accepted (exit 0): {} of {} = **{}** (goal {}, issue 33)\n\
+         - invalid schemas rejected (exit 1): {} of {} = **{}** (goal {}, issue 33)\n\
          - answered \"valid but unsupported\" (exit 3, wrong either way): {}\n",
         total.valid_right,
         total.valid,
         percent(total.valid_right, total.valid),
+        edition.goals.0,
         total.invalid_right,
         total.invalid,
         percent(total.invalid_right, total.invalid),
+        edition.goals.1,
         total.unsupported
     ));
     // The suite doubts some expected results itself (a `<current status="queried">` with
@@ -538,31 +612,42 @@ fn replace_file(path: &Path, text: &str) {
     tmp.persist(path).expect("renamed into place");
 }
 
-const BEGIN: &str = "<!-- xsts:begin (written by scripts/xsts.sh) -->";
-const END: &str = "<!-- xsts:end -->";
-
 #[test]
 #[ignore = "the whole suite: scripts/xsts.sh"]
 fn full_suite() {
+    full_suite_of(&EDITION_1_0);
+}
+
+#[test]
+#[ignore = "the whole suite: scripts/xsts.sh --xsd-version 1.1"]
+fn full_suite_1_1() {
+    full_suite_of(&EDITION_1_1);
+}
+
+fn full_suite_of(edition: &Edition) {
     let Some(dir) = unpack() else { return };
-    let tests = load(&dir.path().join("xsdtests"));
-    let run = run(tests);
-    let md = scores(&run);
+    let tests = load(&dir.path().join("xsdtests"), edition);
+    let run = run(tests, edition.version);
+    let md = scores(&run, edition);
     println!("{md}");
+    let (begin, end) = edition.markers;
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("BOARDXML_XSTS_WRITE").is_some() {
         let path = manifest.join("../CONFORMANCE.md");
         let text = std::fs::read_to_string(&path).expect("CONFORMANCE.md");
-        let (Some(a), Some(b)) = (text.find(BEGIN), text.find(END)) else {
-            panic!("CONFORMANCE.md lacks the markers {BEGIN} ... {END}");
+        let (Some(a), Some(b)) = (text.find(begin), text.find(end)) else {
+            panic!("CONFORMANCE.md lacks the markers {begin} ... {end}");
         };
-        let updated = format!("{}{BEGIN}\n{md}{}", &text[..a], &text[b..]);
+        let updated = format!("{}{begin}\n{md}{}", &text[..a], &text[b..]);
         replace_file(&path, &updated);
     }
     if std::env::var_os("BOARDXML_BLESS").is_some() {
-        replace_file(&manifest.join(KNOWN_FAILURES), &known_failures_text(&run));
+        replace_file(
+            &manifest.join(edition.known_failures),
+            &known_failures_text(&run, edition),
+        );
     }
-    let problems = compare(&run, &known_failures());
+    let problems = compare(&run, edition);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -572,7 +657,7 @@ fn full_suite() {
 #[ignore = "compiles every accepted suite schema: scripts/xsts.sh"]
 fn accepted_schemas_compile() {
     let Some(dir) = unpack() else { return };
-    let tests = load(&dir.path().join("xsdtests"));
+    let tests = load(&dir.path().join("xsdtests"), &EDITION_1_0);
     let mut modules: Vec<(String, String)> = Vec::new();
     // Which test each module comes from, to name it when its code does not compile.
     let mut origins: Vec<String> = Vec::new();
@@ -611,13 +696,18 @@ fn accepted_schemas_compile() {
 }
 
 #[test]
-fn versions_select_xsd_1_0() {
-    assert!(applies(None));
-    assert!(applies(Some("1.0 1.1")));
-    assert!(!applies(Some("1.1")));
-    assert!(!applies(Some("full-xpath-in-CTA")));
-    assert!(expected_applies(Some("1.0")));
-    assert!(!expected_applies(Some("1.0 1.1")));
+fn versions_select_an_edition() {
+    assert!(XSD_1_0.applies(None));
+    assert!(XSD_1_0.applies(Some("1.0 1.1")));
+    assert!(!XSD_1_0.applies(Some("1.1")));
+    assert!(!XSD_1_0.applies(Some("full-xpath-in-CTA")));
+    assert!(XSD_1_0.expected_applies(Some("1.0")));
+    assert!(!XSD_1_0.expected_applies(Some("1.0 1.1")));
+    assert!(XSD_1_1.applies(Some("1.1")));
+    assert!(!XSD_1_1.applies(Some("1.0")));
+    assert!(!XSD_1_1.applies(Some("full-xpath-in-CTA")));
+    assert!(XSD_1_1.expected_applies(Some("1.1 restricted-xpath-in-CTA")));
+    assert!(!XSD_1_1.expected_applies(Some("1.1 CTR-all-runtime")));
     assert_eq!(
         construct_of("unknown type \"a\" in \"b\""),
         "unknown type \"…\" in \"…\""

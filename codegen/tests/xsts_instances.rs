@@ -28,7 +28,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use boardxml_codegen::check::{check_files, Verdict};
-use common::suite::{applies, attributes, expected_applies, test_sets};
+use common::suite::{attributes, test_sets, XSD_1_0};
 use quick_xml::events::Event;
 
 /// The datatype test sets (issue 15), by their `testSetRef` in `suite.xml`: the same as
@@ -191,7 +191,7 @@ fn load(root: &Path) -> Vec<Group> {
             match e.local_name().as_ref() {
                 b"testSet" => {
                     set_name = a["name"].clone();
-                    set_ok = applies(version);
+                    set_ok = XSD_1_0.applies(version);
                 }
                 b"testGroup" => {
                     let g = Group {
@@ -201,7 +201,7 @@ fn load(root: &Path) -> Vec<Group> {
                         hinted: 0,
                         tests: Vec::new(),
                     };
-                    group = Some((g, applies(version)));
+                    group = Some((g, XSD_1_0.applies(version)));
                     may_differ = false;
                 }
                 b"documentation" if !empty => in_documentation = true,
@@ -214,7 +214,7 @@ fn load(root: &Path) -> Vec<Group> {
                 b"instanceTest" if !empty => {
                     current = Some((
                         a["name"].clone(),
-                        applies(version),
+                        XSD_1_0.applies(version),
                         None,
                         Vec::new(),
                         None,
@@ -236,7 +236,7 @@ fn load(root: &Path) -> Vec<Group> {
                         }
                     }
                 }
-                b"expected" if expected_applies(version) => {
+                b"expected" if XSD_1_0.expected_applies(version) => {
                     if let Some(c) = current.as_mut() {
                         c.3.push(a["validity"].clone());
                     }
@@ -972,9 +972,9 @@ fn datatype_instances() {
 
 #[test]
 fn versions_and_hash() {
-    assert!(applies(None));
-    assert!(!applies(Some("1.1")));
-    assert!(expected_applies(Some("1.0")));
-    assert!(!expected_applies(Some("1.0 1.1")));
+    assert!(XSD_1_0.applies(None));
+    assert!(!XSD_1_0.applies(Some("1.1")));
+    assert!(XSD_1_0.expected_applies(Some("1.0")));
+    assert!(!XSD_1_0.expected_applies(Some("1.0 1.1")));
     assert_eq!(stable_hash("a"), 0xaf63dc4c8601ec8c);
 }

@@ -1336,7 +1336,8 @@ fn neighbours(ty: ValueType, bound: &str, scales: u32, out: &mut Vec<String>) {
                 }
             }
         }
-        ValueType::DateTime => {
+        // A dateTimeStamp's neighbours are its dateTime's (the unzoned ones fail its type).
+        ValueType::DateTime | ValueType::DateTimeStamp => {
             if let Ok(t) = dt::DateTime::parse(bound) {
                 let s = t.seconds_of_day();
                 let time = format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
@@ -1352,7 +1353,8 @@ fn neighbours(ty: ValueType, bound: &str, scales: u32, out: &mut Vec<String>) {
                 }
             }
         }
-        ValueType::Duration => {
+        // So are the two durations of XSD 1.1 (candidates outside their lexical space fail).
+        ValueType::Duration | ValueType::DayTimeDuration | ValueType::YearMonthDuration => {
             if let Ok(d) = dt::Duration::parse(bound) {
                 let sign = if d.is_negative() { "-" } else { "" };
                 let (m, secs) = (d.months(), d.seconds().to_string());
@@ -1410,7 +1412,10 @@ fn candidates(spaces: &[&ValSpace]) -> Vec<String> {
             ValueType::Decimal => &["0", "1", "-1", "0.5"],
             ValueType::Float | ValueType::Double => &["0", "1", "-1", "0.5", "INF", "-INF", "NaN"],
             ValueType::Duration => &["P0D", "P1D", "PT1S", "P1M", "P1Y", "-P1D"],
+            ValueType::DayTimeDuration => &["PT0S", "P1D", "PT1S", "-P1D"],
+            ValueType::YearMonthDuration => &["P0M", "P1M", "P1Y", "-P1M"],
             ValueType::DateTime => &["2000-01-01T00:00:00", "2000-01-01T00:00:00Z"],
+            ValueType::DateTimeStamp => &["2000-01-01T00:00:00Z", "2000-01-01T00:00:00+01:00"],
             ValueType::Time => &["00:00:00", "00:00:00Z", "12:00:00"],
             ValueType::Date => &["2000-01-01", "2000-01-01Z"],
             ValueType::GYearMonth => &["2000-01"],

@@ -33,7 +33,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::adapter::Model;
 use super::catalog::Catalog;
 use super::schema_file::read_bounded;
-use super::tree::Tree;
+use super::tree::{Tree, Version};
 use crate::diagnostic::{Kind, SchemaDiagnostic};
 use crate::ir::Span;
 
@@ -113,7 +113,9 @@ pub struct DocumentSet {
 /// schema: only reading the file is saved.
 #[derive(Debug, Default)]
 pub struct Cache {
-    read: Mutex<HashMap<PathBuf, Parsed>>,
+    /// By canonical path and the version chosen to read it as (a file read as XSD 1.0 and
+    /// as XSD 1.1 is two trees: conditional inclusion keeps different elements).
+    read: Mutex<HashMap<(PathBuf, Option<Version>), Parsed>>,
 }
 
 impl Cache {
@@ -122,13 +124,17 @@ impl Cache {
         Self::default()
     }
 
-    fn get(&self, path: &Path) -> Option<Parsed> {
-        self.read.lock().ok()?.get(path).cloned()
+    fn get(&self, path: &Path, version: Option<Version>) -> Option<Parsed> {
+        self.read
+            .lock()
+            .ok()?
+            .get(&(path.to_owned(), version))
+            .cloned()
     }
 
-    fn put(&self, path: PathBuf, parsed: &Parsed) {
+    fn put(&self, path: PathBuf, version: Option<Version>, parsed: &Parsed) {
         if let Ok(mut read) = self.read.lock() {
-            read.insert(path, parsed.clone());
+            read.insert((path, version), parsed.clone());
         }
     }
 }
@@ -142,9 +148,9 @@ struct Parsed {
 }
 
 impl Parsed {
-    fn new(text: String) -> Parsed {
+    fn new(text: String, version: Option<Version>) -> Parsed {
         Parsed {
-            tree: Tree::read(text),
+            tree: Tree::read_as(text, version),
             model: Arc::new(OnceLock::new()),
         }
     }
@@ -171,13 +177,18 @@ pub type Root = (PathBuf, Option<String>);
 
 pub use super::schema_file::MAX_SCHEMA_BYTES;
 
-/// Where composition may read from, besides the folders of the root documents (always
-/// allowed) and the files a catalog maps: folders the user added (`--allow-path DIR`).
-/// The default adds nothing, so a library user keeps the confinement.
+/// What reading a schema is allowed: where composition may read from, besides the
+/// folders of the root documents (always allowed) and the files a catalog maps: folders the
+/// user added (`--allow-path DIR`); and the version of XSD its documents are read as
+/// (`--xsd-version`). The default adds no folder, so a library user keeps the confinement,
+/// and chooses no version: a document is read as XSD 1.0 unless it asks for XSD 1.1
+/// (`vc:minVersion="1.1"` on its `xs:schema`).
 #[derive(Debug, Clone, Default)]
 pub struct Allowed {
     /// Canonical folders.
     folders: Vec<PathBuf>,
+    /// The version every document is read as, if chosen.
+    version: Option<Version>,
 }
 
 impl Allowed {
@@ -195,6 +206,20 @@ impl Allowed {
         }
         self.folders.push(canonical);
         Ok(self)
+    }
+
+    /// Reads every document as `version` of XSD (`--xsd-version`). Conditional inclusion
+    /// (`vc:minVersion`, `vc:maxVersion`, XSD 1.1 Part 1, 4.2.1) then selects for that
+    /// version, the root's own attributes included: a document whose `xs:schema` asks for
+    /// XSD 1.1 is, read as XSD 1.0, an empty schema.
+    pub fn xsd_version(&mut self, version: Version) -> &mut Self {
+        self.version = Some(version);
+        self
+    }
+
+    /// The version chosen with [`Allowed::xsd_version`].
+    pub fn chosen_version(&self) -> Option<Version> {
+        self.version
     }
 
     /// Adds the folder a root document is in.
@@ -252,6 +277,7 @@ pub fn load_cached(
     allowed: &Allowed,
     cache: &Cache,
 ) -> DocumentSet {
+    let version = allowed.version;
     let mut allowed = allowed.clone();
     for (path, _) in &roots {
         allowed.root(path);
@@ -268,10 +294,13 @@ pub fn load_cached(
     for (path, text) in roots {
         let key = canonical(&path);
         let parsed = match text {
-            Some(t) => Parsed::new(t),
-            None => match cache.get(&key).map_or_else(|| read(&path, true), Ok) {
+            Some(t) => Parsed::new(t, version),
+            None => match cache
+                .get(&key, version)
+                .map_or_else(|| read(&path, true, version), Ok)
+            {
                 Ok(t) => {
-                    cache.put(key.clone(), &t);
+                    cache.put(key.clone(), version, &t);
                     t
                 }
                 Err((message, kind)) => {
@@ -386,10 +415,12 @@ pub fn load_cached(
                     }
                 },
                 None => {
-                    let read = cache.get(&key).map_or_else(|| read(&checked, false), Ok);
+                    let read = cache
+                        .get(&key, version)
+                        .map_or_else(|| read(&checked, false, version), Ok);
                     let parsed = match read {
                         Ok(t) => {
-                            cache.put(key.clone(), &t);
+                            cache.put(key.clone(), version, &t);
                             t
                         }
                         Err((message, kind)) => {
@@ -451,7 +482,7 @@ fn xml_namespace(set: &mut DocumentSet) {
         return;
     }
     let text = include_str!("xml-namespace.xsd").to_string();
-    let builtin = document(XML_NAMESPACE_DOCUMENT.into(), Parsed::new(text), None);
+    let builtin = document(XML_NAMESPACE_DOCUMENT.into(), Parsed::new(text, None), None);
     let i = set.documents.len();
     set.documents.push(builtin);
     for d in &mut set.documents[..i] {
@@ -493,17 +524,23 @@ fn canonical(path: &Path) -> PathBuf {
 }
 
 /// A document's text, read with a limit: a regular file, or when the user `named` it, also
-/// a stream. A file in another encoding than UTF-8 is valid XML, only not supported
-/// (quick-xml reads UTF-8).
-fn read(path: &Path, named: bool) -> Result<Parsed, (String, Kind)> {
+/// a stream. Its bytes are decoded as XML reads them (the runtime's decoder): a byte order
+/// mark or the XML declaration's `encoding` chooses, UTF-8 without either. Bytes invalid
+/// in that encoding, or a declaration the byte order mark contradicts, make the file no
+/// well-formed XML; an encoding the decoder does not know is not supported.
+fn read(path: &Path, named: bool, version: Option<Version>) -> Result<Parsed, (String, Kind)> {
     let bytes = read_bounded(path, named).map_err(|e| (format!("cannot read: {e}"), Kind::Io))?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        (
-            "the file is not UTF-8; only UTF-8 schemas are supported".to_string(),
-            Kind::Unsupported,
-        )
-    })?;
-    Ok(Parsed::new(text))
+    let text = boardxml::encoding::decode(&bytes)
+        .map_err(|d| {
+            let kind = if d.code == boardxml::diagnostic::Code::UNSUPPORTED_ENCODING {
+                Kind::Unsupported
+            } else {
+                Kind::Invalid
+            };
+            (d.message, kind)
+        })?
+        .text;
+    Ok(Parsed::new(text, version))
 }
 
 /// Whether a location is an absolute URI with a scheme (`http:`, `urn:`, `file:`), not a

@@ -241,20 +241,7 @@ fn content_slots(parent: &str, is_ref: bool, xsd_1_1: bool) -> Option<Vec<Slot>>
             "openContent" => Some(vec![ANNOTATION, (&["any"], 0, 1)]),
             "defaultOpenContent" => Some(vec![ANNOTATION, (&["any"], 1, 1)]),
             "assert" | "assertion" => Some(vec![ANNOTATION]),
-            "override" => Some(vec![(
-                &[
-                    "annotation",
-                    "simpleType",
-                    "complexType",
-                    "group",
-                    "attributeGroup",
-                    "element",
-                    "attribute",
-                    "notation",
-                ],
-                0,
-                MANY,
-            )]),
+            "override" => Some(vec![(super::vocabulary::OVERRIDE_CHILDREN, 0, MANY)]),
             _ => None,
         };
         if slots.is_some() {
@@ -466,7 +453,7 @@ fn check_names(n: &Node, ids: &mut HashMap<String, Span>, problems: &mut Vec<Sca
 }
 
 /// What a document read as XSD 1.0 is told of an XSD 1.1 construct in it.
-const READ_AS_1_0: &str = "the document is read as XSD 1.0: vc:minVersion=\"1.1\" on its xs:schema (namespace http://www.w3.org/2007/XMLSchema-versioning) reads it as XSD 1.1";
+const READ_AS_1_0: &str = "the document is read as XSD 1.0: vc:minVersion=\"1.1\" on its xs:schema (namespace http://www.w3.org/2007/XMLSchema-versioning) reads it as XSD 1.1, and so does --xsd-version 1.1";
 
 /// The attributes of `n` against the schema for schemas, in a document read as XSD 1.1
 /// (`xsd_1_1`: XSD 1.1's own elements and attributes are valid, refused as not supported

@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 pub use adapter::models_read;
 pub use catalog::Catalog;
 pub use compose::{Allowed, Cache, MAX_SCHEMA_BYTES};
-pub use tree::documents_parsed;
+pub use tree::{documents_parsed, Version as XsdVersion};
 
 use crate::diagnostic::{Diagnostics, Kind, SchemaDiagnostic};
 use crate::ir::*;
@@ -133,10 +133,36 @@ fn read_limited_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnost
                     ..d.clone()
                 })
                 .collect();
+            schema.warnings.extend(left_out(set));
             return Ok(schema);
         }
     }
-    passes::run(set)
+    let mut schema = passes::run(set)?;
+    schema.warnings.extend(left_out(set));
+    Ok(schema)
+}
+
+/// A warning for each document that conditional inclusion reads as an empty schema (its
+/// `xs:schema` asks for another version of XSD than the one it is read as): valid, but
+/// hardly what its user meant.
+fn left_out(set: &compose::DocumentSet) -> Vec<SchemaDiagnostic> {
+    set.documents
+        .iter()
+        .filter_map(|doc| {
+            let span = doc.tree.root_left_out?;
+            Some(SchemaDiagnostic {
+                file: doc.path.clone(),
+                span,
+                construct: "<xs:schema>".into(),
+                message: format!(
+                    "conditional inclusion (vc:minVersion, vc:maxVersion) leaves out this document's xs:schema when read as {}: it declares nothing",
+                    doc.tree.version()
+                ),
+                hint: Some("choose the version it asks for with --xsd-version".into()),
+                kind: Kind::Warning,
+            })
+        })
+        .collect()
 }
 
 /// An XML name as Rust can take it: NFKC-normalised (Rust requires it: `ĳ` is `ij`), with

@@ -37,11 +37,35 @@ pub(super) const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 /// The namespace of conditional inclusion's attributes (XSD 1.1 Part 1, 4.2.1).
 const VC_NS: &str = "http://www.w3.org/2007/XMLSchema-versioning";
 
-/// The versions of XSD conditional inclusion reads a document as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Version {
+/// The versions of XSD a schema document is read as (`--xsd-version`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Version {
+    /// XSD 1.0 (Second Edition).
     Xsd10,
+    /// XSD 1.1.
     Xsd11,
+}
+
+impl std::str::FromStr for Version {
+    type Err = String;
+
+    /// `1.0` or `1.1`, as `--xsd-version` takes them.
+    fn from_str(s: &str) -> Result<Version, String> {
+        match s {
+            "1.0" => Ok(Version::Xsd10),
+            "1.1" => Ok(Version::Xsd11),
+            _ => Err(format!("an XSD version is 1.0 or 1.1, not {s:?}")),
+        }
+    }
+}
+
+impl std::fmt::Display for Version {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Version::Xsd10 => "XSD 1.0",
+            Version::Xsd11 => "XSD 1.1",
+        })
+    }
 }
 
 impl Version {
@@ -236,10 +260,16 @@ pub struct Tree {
     pub clean: bool,
     /// The first element nested deeper than [`MAX_NESTING`]: where, and its name.
     pub too_deep: Option<(Span, String)>,
-    /// The version of XSD conditional inclusion reads the document as: XSD 1.0, or XSD
-    /// 1.1 when its `xs:schema` element asks for it (`vc:minVersion="1.1"`: a schema that
-    /// says it is XSD 1.1 is read as one, its 1.1 constructs judged, supported or not).
+    /// The version of XSD the document is read as: the one the user chose
+    /// (`--xsd-version`), else XSD 1.0, or XSD 1.1 when its `xs:schema` element asks for
+    /// it (`vc:minVersion="1.1"`: a schema that says it is XSD 1.1 is read as one, its 1.1
+    /// constructs judged, supported or not).
     version: Version,
+    /// Whether the user chose the version: the root's `vc:minVersion` then only selects.
+    version_chosen: bool,
+    /// Where the root element stands if conditional inclusion left it out for this version
+    /// (the document is then an empty schema).
+    pub root_left_out: Option<Span>,
     /// Whether character data in element-only XSD content was reported (once a document).
     text_reported: bool,
 }
@@ -257,6 +287,12 @@ impl std::fmt::Debug for Tree {
 impl Tree {
     /// Parses `text` (a whole schema document).
     pub fn read(text: String) -> Arc<Tree> {
+        Tree::read_as(text, None)
+    }
+
+    /// [`Tree::read`] as the `chosen` version of XSD; `None` reads it as XSD 1.0 unless the
+    /// document asks for XSD 1.1.
+    pub fn read_as(text: String, chosen: Option<Version>) -> Arc<Tree> {
         DOCUMENTS_PARSED.fetch_add(1, Ordering::Relaxed);
         let mut tree = Tree {
             line_starts: std::iter::once(0)
@@ -269,7 +305,9 @@ impl Tree {
             checked: usize::MAX,
             clean: true,
             too_deep: None,
-            version: Version::Xsd10,
+            version: chosen.unwrap_or(Version::Xsd10),
+            version_chosen: chosen.is_some(),
+            root_left_out: None,
             text_reported: false,
         };
         tree.build(&text);
@@ -417,7 +455,7 @@ impl Tree {
             }
             let parent = open.last().copied().flatten();
             let node = self.node(start, name, depth, at, parent, &root_scope, text);
-            if depth == 1 && asks_for_xsd_1_1(&node) {
+            if depth == 1 && !self.version_chosen && asks_for_xsd_1_1(&node) {
                 self.version = Version::Xsd11;
             }
             match self.included(&node) {
@@ -437,6 +475,7 @@ impl Tree {
                     if !empty {
                         excluded_from = Some(1);
                     }
+                    self.root_left_out = Some(node.span);
                 }
                 Err(message) => self.problems.push(ScanProblem {
                     span: node.span,
@@ -596,6 +635,8 @@ impl Tree {
                             && if local.starts_with("type") {
                                 matches!(l, "anyType" | "anySimpleType")
                                     || crate::ir::Builtin::from_xsd_name(l).is_some()
+                                        && (self.version == Version::Xsd11
+                                            || !super::vocabulary::XSD_1_1_BUILTINS.contains(&l))
                             } else {
                                 FACETS.contains(&l)
                             };
@@ -682,10 +723,16 @@ impl Tree {
         self.nodes.first().filter(|n| n.is("schema"))
     }
 
-    /// Whether the document is read as XSD 1.1 (its `xs:schema` says `vc:minVersion="1.1"`):
-    /// XSD 1.1's own constructs are then valid, supported or not; in XSD 1.0 they are errors.
+    /// Whether the document is read as XSD 1.1 (chosen so, or its `xs:schema` says
+    /// `vc:minVersion="1.1"`): XSD 1.1's own constructs are then valid, supported or not; in
+    /// XSD 1.0 they are errors.
     pub fn xsd_1_1(&self) -> bool {
         self.version == Version::Xsd11
+    }
+
+    /// The version of XSD the document is read as.
+    pub fn version(&self) -> Version {
+        self.version
     }
 
     /// Whether the text was read without a problem of its own: well-formed XML, its

@@ -78,6 +78,27 @@ pub fn facet_attributes(local: &str) -> Option<&'static [&'static str]> {
     })
 }
 
+/// The built-in types XSD 1.1 adds (Part 2, 3.3 and 3.4; `xs:error`, Part 1, 3.16.7.3).
+pub(crate) const XSD_1_1_BUILTINS: [&str; 5] = [
+    "anyAtomicType",
+    "dateTimeStamp",
+    "dayTimeDuration",
+    "yearMonthDuration",
+    "error",
+];
+
+/// What `xs:override` may contain (XSD 1.1 Part 1, Appendix A), in any order.
+pub(crate) const OVERRIDE_CHILDREN: &[&str] = &[
+    "annotation",
+    "simpleType",
+    "complexType",
+    "group",
+    "attributeGroup",
+    "element",
+    "attribute",
+    "notation",
+];
+
 /// XSD 1.1's own elements: valid in 1.1, so refused as unsupported rather than invalid.
 const XSD11_ONLY: &[&str] = &[
     "assert",

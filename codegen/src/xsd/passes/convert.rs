@@ -553,11 +553,7 @@ impl<'a> Converter<'a> {
         match Builtin::from_xsd_name(&local) {
             Some(b) => Some(TypeRef::Builtin(b)),
             // XSD 1.1's own built-ins: valid there, not supported here.
-            None if matches!(
-                local.as_str(),
-                "anyAtomicType" | "dateTimeStamp" | "dayTimeDuration" | "yearMonthDuration"
-            ) =>
-            {
+            None if crate::xsd::vocabulary::XSD_1_1_BUILTINS.contains(&local.as_str()) => {
                 self.unsupported(
                     *span,
                     construct.to_string(),

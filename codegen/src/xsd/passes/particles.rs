@@ -91,7 +91,18 @@ impl<'a> Converter<'a> {
         }
         for item in items {
             if let Term::Element(e) = &item.term {
-                if item.min > 1 || item.max.is_none_or(|m| m > 1) {
+                let repeats = item.min > 1 || item.max.is_none_or(|m| m > 1);
+                if repeats && self.docs[self.doc].tree.xsd_1_1() {
+                    // XSD 1.1 lets an element of xs:all repeat; the reader of an all-group
+                    // takes each element once.
+                    self.unsupported(
+                        e.span,
+                        format!("element \"{}\" in xs:all of \"{owner}\"", e.name),
+                        "an element of xs:all that may occur more than once (XSD 1.1) is not supported yet",
+                        Some("use an xs:sequence or xs:choice where the order can be fixed".into()),
+                    );
+                    ok = false;
+                } else if repeats {
                     self.invalid(
                         e.span,
                         format!("element \"{}\" in xs:all of \"{owner}\"", e.name),

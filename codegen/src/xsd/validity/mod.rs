@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::tree::{Node, ScanProblem, Tree};
-use super::vocabulary::xsd_element_known;
+use super::vocabulary::{xsd_element_known, OVERRIDE_CHILDREN, XSD_1_1_BUILTINS};
 use boardxml::facets::{Constraint, Facet, FacetArgument, FACETS};
 
 mod attributes;
@@ -36,9 +36,73 @@ pub(super) use redefine::check_redefinition;
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
 
-/// The elements each XSD element may contain (the schema for schemas, order aside);
-/// `restriction` and `extension` depend on their parent, see [`allowed_children`].
-fn allowed_children(local: &str, parent: &str) -> Option<&'static [&'static str]> {
+/// The elements each XSD element may contain (the schema for schemas, order aside), in
+/// XSD 1.1 (`xsd_1_1`) or 1.0; `restriction` and `extension` depend on their parent.
+fn allowed_children(local: &str, parent: &str, xsd_1_1: bool) -> Option<&'static [&'static str]> {
+    if xsd_1_1 {
+        if let Some(allowed) = xsd_1_1_children(local, parent) {
+            return Some(allowed);
+        }
+    }
+    xsd_1_0_children(local, parent)
+}
+
+/// Where XSD 1.1's schema for schemas (Part 1, Appendix A) allows more than 1.0's: the
+/// facets `assertion` and `explicitTimezone` (Part 2, 4.3.13-14), assertions on complex
+/// types, open content, wildcards and group references in `xs:all`, `xs:override`.
+fn xsd_1_1_children(local: &str, parent: &str) -> Option<&'static [&'static str]> {
+    const MORE_FACETS: [&str; 2] = ["assertion", "explicitTimezone"];
+    const SIMPLE_RESTRICTION: [&str; 4 + FACETS.len()] =
+        with_facets(&["annotation", "simpleType"], &MORE_FACETS);
+    const SIMPLE_CONTENT_RESTRICTION: [&str; 8 + FACETS.len()] = with_facets(
+        &["annotation", "simpleType"],
+        &[
+            "assertion",
+            "explicitTimezone",
+            "attribute",
+            "attributeGroup",
+            "anyAttribute",
+            "assert",
+        ],
+    );
+    const COMPLEX_DERIVATION: &[&str] = &[
+        "annotation",
+        "openContent",
+        "group",
+        "all",
+        "choice",
+        "sequence",
+        "attribute",
+        "attributeGroup",
+        "anyAttribute",
+        "assert",
+    ];
+    Some(match local {
+        "restriction" => match parent {
+            "simpleType" => &SIMPLE_RESTRICTION,
+            "simpleContent" => &SIMPLE_CONTENT_RESTRICTION,
+            _ => COMPLEX_DERIVATION,
+        },
+        "extension" => match parent {
+            "simpleContent" => &[
+                "annotation",
+                "attribute",
+                "attributeGroup",
+                "anyAttribute",
+                "assert",
+            ],
+            _ => COMPLEX_DERIVATION,
+        },
+        "all" => &["annotation", "element", "any", "group"],
+        "openContent" | "defaultOpenContent" => &["annotation", "any"],
+        "assert" | "assertion" | "explicitTimezone" => &["annotation"],
+        "override" => OVERRIDE_CHILDREN,
+        _ => return None,
+    })
+}
+
+/// [`allowed_children`] in XSD 1.0 (with what 1.1 adds where only a 1.1 element can be).
+fn xsd_1_0_children(local: &str, parent: &str) -> Option<&'static [&'static str]> {
     const SIMPLE_RESTRICTION: [&str; 2 + FACETS.len()] =
         with_facets(&["annotation", "simpleType"], &[]);
     const SIMPLE_CONTENT_RESTRICTION: [&str; 5 + FACETS.len()] = with_facets(
@@ -177,8 +241,9 @@ fn builtin_primitive(local: &str) -> Option<&'static str> {
         "boolean" => "boolean",
         "float" => "float",
         "double" => "double",
-        "duration" => "duration",
-        "dateTime" => "dateTime",
+        // The last two XSD 1.1's (judged an error in a document read as 1.0).
+        "duration" | "dayTimeDuration" | "yearMonthDuration" => "duration",
+        "dateTime" | "dateTimeStamp" => "dateTime",
         "time" => "time",
         "date" => "date",
         "gYearMonth" => "gYearMonth",
@@ -381,6 +446,9 @@ struct Checker<'a> {
     chameleon: bool,
     /// This document's index among the schema's ([`Known::add_document`]'s order).
     doc: usize,
+    /// Whether the document is read as XSD 1.1, whose rules differ from 1.0's in places
+    /// (each says so where it is checked).
+    xsd_1_1: bool,
 }
 
 /// The global components of every document of a composed schema, by symbol space,
@@ -505,6 +573,7 @@ pub fn check_in(
         known: Some(known),
         chameleon: !own && namespace.is_some(),
         doc,
+        xsd_1_1: tree.xsd_1_1(),
     };
     cx.run();
     cx.problems
@@ -676,7 +745,10 @@ impl Checker<'_> {
         if self.problems.len() == before {
             self.check_derivations();
             self.check_attribute_derivations();
-            self.check_id_attributes();
+            // XSD 1.1 drops the rule (a type may have several ID attributes).
+            if !self.xsd_1_1 {
+                self.check_id_attributes();
+            }
             self.check_substitution_groups();
         }
     }
@@ -1126,7 +1198,11 @@ impl Checker<'_> {
                         construct,
                         "xs:anyType is a complex type; a simple type is needed here".into(),
                     );
-                } else if builtin_primitive(&local).is_none() {
+                } else if if XSD_1_1_BUILTINS.contains(&local.as_str()) {
+                    !self.xsd_1_1
+                } else {
+                    builtin_primitive(&local).is_none()
+                } {
                     self.invalid(
                         node,
                         construct,
@@ -1207,13 +1283,13 @@ impl Checker<'_> {
             return;
         }
         // Children allowed here.
-        if let (Some(allowed), true) = (allowed_children(&parent, ""), parent_xs) {
+        if let (Some(allowed), true) = (allowed_children(&parent, "", self.xsd_1_1), parent_xs) {
             let allowed = if parent == "restriction" || parent == "extension" {
                 let grand = self.nodes[i]
                     .parent
                     .map(|p| self.parent_local(p).to_string())
                     .unwrap_or_default();
-                allowed_children(&parent, &grand).unwrap_or(allowed)
+                allowed_children(&parent, &grand, self.xsd_1_1).unwrap_or(allowed)
             } else {
                 allowed
             };
@@ -1576,7 +1652,8 @@ impl Checker<'_> {
         }
         for &c in &h.node.children {
             let e = &self.nodes[c];
-            if e.is("element") {
+            // XSD 1.1 lets an element of xs:all repeat (cos-all-limited is gone).
+            if e.is("element") && !self.xsd_1_1 {
                 if let Some(m) = e.attr("maxOccurs") {
                     if !matches!(m.trim(), "0" | "1") {
                         errors.push("an element in xs:all has maxOccurs 0 or 1".into());
@@ -1657,7 +1734,8 @@ impl Checker<'_> {
             return None;
         }
         let builtin = builtin?;
-        if builtin == "ID" {
+        // XSD 1.1 drops the rule (an ID may have a default or a fixed value).
+        if builtin == "ID" && !self.xsd_1_1 {
             return Some("a declaration of type xs:ID cannot have a default or fixed value".into());
         }
         let primitive = builtin_primitive(&builtin)?;

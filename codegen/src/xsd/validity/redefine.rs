@@ -49,6 +49,7 @@ pub fn check_redefinition(
         known: Some(known),
         chameleon: false,
         doc: usize::MAX,
+        xsd_1_1: redefining.xsd_1_1(),
     };
     // The redefined document's components first: where a name is declared in both (a
     // duplicate, reported by the documents' own checks), the original is meant here.
