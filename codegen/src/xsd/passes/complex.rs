@@ -41,6 +41,9 @@ impl<'a> Converter<'a> {
         let mut uses = AttributeUses::default();
         let mut content = Content::Empty;
         let mut ok = true;
+        // XSD 1.1's defaultAttributes: taken here unless a derivation takes its own uses.
+        let apply = ct.default_attributes_apply;
+        let mut own_uses = true;
         for c in self.children(at) {
             if let Some(taken) = self.attribute_item(c, name, &mut uses) {
                 ok &= taken;
@@ -56,7 +59,10 @@ impl<'a> Converter<'a> {
             }
             match c.what {
                 What::Annotation(a) => doc = documentation(Some(a)),
-                What::ComplexContent(cc) => ok &= self.complex_content(cc, c, name, ct.mixed),
+                What::ComplexContent(cc) => {
+                    own_uses = false;
+                    ok &= self.complex_content(cc, c, name, ct.mixed, apply);
+                }
                 What::SimpleContent(_) => {
                     for d in self.children(c) {
                         match d.what {
@@ -67,7 +73,8 @@ impl<'a> Converter<'a> {
                                 None => ok = false,
                             },
                             What::Restriction(r) => {
-                                ok &= self.simple_content_restriction(r, d, name)
+                                own_uses = false;
+                                ok &= self.simple_content_restriction(r, d, name, apply)
                             }
                             _ => {}
                         }
@@ -76,6 +83,9 @@ impl<'a> Converter<'a> {
                 // The markup checks have reported these constructs with their position.
                 _ => ok = false,
             }
+        }
+        if own_uses {
+            ok &= self.default_attributes(apply, name, &mut uses);
         }
         if mixed && matches!(content, Content::Empty) {
             content = Content::Mixed(Particle {
@@ -164,6 +174,41 @@ impl<'a> Converter<'a> {
             base
         } else {
             None
+        }
+    }
+
+    /// XSD 1.1 (3.4.2.5): a complex type whose `defaultAttributesApply` is true (as it is
+    /// unless said otherwise) takes the attribute uses and wildcard of its schema
+    /// document's `defaultAttributes` group, as if it referred to the group. False if the
+    /// group does not convert (reported where `defaultAttributes` stands).
+    pub(super) fn default_attributes(
+        &mut self,
+        apply: bool,
+        owner: &str,
+        uses: &mut AttributeUses,
+    ) -> bool {
+        let Some(Some((group, at))) = self.doc_default_attributes.get(self.doc).cloned() else {
+            return true;
+        };
+        if !apply {
+            return true;
+        }
+        let declared = group.ref_.as_ref().is_some_and(|q| {
+            let key = self.ref_key("attributeGroup", q);
+            self.globals.attribute_groups.raw.contains_key(&key)
+        });
+        if !declared {
+            // The validity pass reports the name (src-resolve), once for the document.
+            return false;
+        }
+        uses.group_wildcards
+            .extend(wildcard::group_ref_wildcard(self, &group));
+        match self.attribute_group_ref(&group, at, owner) {
+            Some(more) => {
+                uses.attributes.extend(more);
+                true
+            }
+            None => false,
         }
     }
 

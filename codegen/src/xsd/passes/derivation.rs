@@ -153,6 +153,24 @@ struct Pending {
     span: Span,
 }
 
+/// An extension's attribute uses: the base's, united with its own (Part 1, 3.4.2: a union
+/// of sets of attribute uses). An attribute use both have (the same declaration, reached
+/// through one attribute group, as XSD 1.1's `defaultAttributes` gives base and extension
+/// alike) is one; two declarations of one name stay two, for ct-props-correct.4.
+fn united(base: &[Attribute], own: &[Attribute]) -> Vec<Attribute> {
+    let mut all = base.to_vec();
+    all.extend(
+        own.iter()
+            .filter(|a| {
+                !base
+                    .iter()
+                    .any(|b| b.name == a.name && b.namespace == a.namespace && b.span == a.span)
+            })
+            .cloned(),
+    );
+    all
+}
+
 /// The derivations of one schema and what constrains them.
 #[derive(Default)]
 pub(super) struct Derivations {
@@ -281,6 +299,7 @@ impl<'a> Converter<'a> {
         at: Item<'a>,
         owner: &str,
         type_mixed: Option<bool>,
+        default_attributes: bool,
     ) -> bool {
         // The complexContent's mixed overrides the complexType's (3.4.2, effective mixed).
         let mixed = cc.mixed.or(type_mixed).unwrap_or(false);
@@ -291,7 +310,7 @@ impl<'a> Converter<'a> {
                 What::Restriction(r) => (&r.base, false),
                 _ => continue,
             };
-            ok &= self.complex_derivation(base, extension, c, owner, mixed);
+            ok &= self.complex_derivation(base, extension, c, owner, mixed, default_attributes);
         }
         ok
     }
@@ -306,6 +325,7 @@ impl<'a> Converter<'a> {
         at: Item<'a>,
         owner: &str,
         mixed: bool,
+        default_attributes: bool,
     ) -> bool {
         let span = self.span(at);
         let local = at.what.local();
@@ -331,6 +351,7 @@ impl<'a> Converter<'a> {
                 ok &= matches!(c.what, What::Annotation(_));
             }
         }
+        ok &= self.default_attributes(default_attributes, owner, &mut uses);
         if ok {
             let step = if extension {
                 Step::ComplexExtension { particle, mixed }
@@ -363,6 +384,7 @@ impl<'a> Converter<'a> {
         r: &RestrictionType,
         at: Item<'a>,
         owner: &str,
+        default_attributes: bool,
     ) -> bool {
         let span = self.span(at);
         let construct = format!("xs:restriction in complexType \"{owner}\"");
@@ -403,6 +425,7 @@ impl<'a> Converter<'a> {
                 None => ok = false,
             }
         }
+        ok &= self.default_attributes(default_attributes, owner, &mut uses);
         let any_facet = !enums.is_empty() || facets.any();
         let value = any_facet.then(|| (self.synthesise(&format!("{owner}_value")), facets, enums));
         if ok {
@@ -648,9 +671,7 @@ impl<'a> Converter<'a> {
                     Some(TypeKind::Complex(own)) => own.attributes.clone(),
                     _ => Vec::new(),
                 };
-                let mut attributes = c.attributes.clone();
-                attributes.extend(own);
-                (Content::Simple(value.clone()), attributes)
+                (Content::Simple(value.clone()), united(&c.attributes, &own))
             }
             Step::SimpleRestriction {
                 value,
@@ -753,9 +774,7 @@ impl<'a> Converter<'a> {
                 else {
                     return false;
                 };
-                let mut attributes = c.attributes.clone();
-                attributes.extend(p.attributes.iter().cloned());
-                (content, attributes)
+                (content, united(&c.attributes, &p.attributes))
             }
             Step::ComplexRestriction {
                 particle,

@@ -185,19 +185,32 @@ fn models<'a>(cx: &mut Converter<'a>) -> Option<Vec<Item<'a>>> {
                 // take the includer's namespace, which compose gives it.
                 let facts = namespaces::Namespaces::of(raw, d.namespace.clone());
                 cx.doc_namespaces.push(facts);
-                roots.push(Item {
+                let root = Item {
                     doc: i,
                     node: 0,
                     what: What::Schema(raw),
-                });
+                };
+                let defaults = raw.default_attributes.clone().filter(|_| d.tree.xsd_1_1());
+                cx.doc_default_attributes.push(defaults.map(|q| {
+                    let group = AttributeGroupType {
+                        id: None,
+                        name: None,
+                        ref_: Some(q),
+                        content: Vec::new(),
+                    };
+                    (group, root)
+                }));
+                roots.push(root);
             }
             // A document with problems of its own (the markup checks report them) is no
             // surprise to xsd-parser: only its refusal of a sound document is news.
             Err(_) if !d.tree.well_formed() => {
                 cx.doc_namespaces.push(namespaces::Namespaces::default());
+                cx.doc_default_attributes.push(None);
             }
             Err(error) => {
                 cx.doc_namespaces.push(namespaces::Namespaces::default());
+                cx.doc_default_attributes.push(None);
                 cx.set_doc(i);
                 cx.unsupported(
                     Span { line: 1, column: 1 },
@@ -329,6 +342,10 @@ struct Converter<'a> {
     namespaces: namespaces::Namespaces,
     /// Each document's namespace facts, by document index.
     doc_namespaces: Vec<namespaces::Namespaces>,
+    /// Each document's `defaultAttributes` (XSD 1.1, a document read as 1.1), as the
+    /// attribute group reference its complex types take, with the document's root (where
+    /// the name stands and is resolved), by document index.
+    doc_default_attributes: Vec<Option<(AttributeGroupType, Item<'a>)>>,
     /// The key each global component is known by in this converter, by expanded name:
     /// (kind, namespace, local name) to the key of its `Globals` map or of
     /// `schema.types`. The local name unless a component of the same kind in another
@@ -411,6 +428,7 @@ impl<'a> Converter<'a> {
             typesub: type_substitution::TypeSubstitutions::default(),
             namespaces: namespaces::Namespaces::default(),
             doc_namespaces: Vec::new(),
+            doc_default_attributes: Vec::new(),
             component_keys: HashMap::new(),
             taken_keys: HashSet::new(),
             recursion: recursion::Recursion::default(),

@@ -2077,6 +2077,13 @@ impl Checker<'_> {
         let attr = |a: &str| n.attr(a).map(str::to_string);
         let mut refs: Vec<(&str, String, Space)> = Vec::new();
         match local {
+            // XSD 1.1 (3.17.2, src-resolve): the attribute group every complex type of the
+            // document takes by default.
+            "schema" if self.xsd_1_1 => {
+                if let Some(g) = attr("defaultAttributes") {
+                    refs.push(("defaultAttributes", g, Space::AttributeGroup));
+                }
+            }
             "element" | "alternative" => {
                 if let Some(t) = attr("type") {
                     refs.push(("type", t, Space::Type));

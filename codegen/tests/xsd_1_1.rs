@@ -1,0 +1,112 @@
+//! XSD 1.1 constructs the generator builds, read with `--xsd-version 1.1` (the library's
+//! `Allowed::xsd_version`): what each makes of the schema's types, and the errors each
+//! can have. (The W3C suite's 1.1 tests judge them too: `tests/xsts.rs`.)
+
+use std::path::{Path, PathBuf};
+
+use boardxml_codegen::check::{check_files_allowed, Verdict};
+use boardxml_codegen::ir::{Schema, TypeKind};
+use boardxml_codegen::xsd::{read_schema_files_allowed, Allowed, Catalog, XsdVersion};
+
+/// Writes `text` as `t.xsd` into a fresh folder.
+fn schema_file(text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.xsd");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+fn as_1_1() -> Allowed {
+    let mut allowed = Allowed::new();
+    allowed.xsd_version(XsdVersion::Xsd11);
+    allowed
+}
+
+fn read(path: &Path) -> Schema {
+    read_schema_files_allowed(&[path.to_owned()], &Catalog::default(), &as_1_1())
+        .unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// The names of the attributes of complex type `ty`, sorted.
+fn attributes(schema: &Schema, ty: &str) -> Vec<String> {
+    let TypeKind::Complex(c) = &schema.types[ty].kind else {
+        panic!("{ty} is not complex")
+    };
+    let mut names: Vec<String> = c.attributes.iter().map(|a| a.name.clone()).collect();
+    names.sort();
+    names
+}
+
+const HEAD: &str = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:t=\"urn:t\" targetNamespace=\"urn:t\" defaultAttributes=\"t:common\">\n<xs:attributeGroup name=\"common\"><xs:attribute name=\"lang\" type=\"xs:language\" use=\"required\"/><xs:anyAttribute namespace=\"##other\" processContents=\"skip\"/></xs:attributeGroup>\n";
+
+/// Part 1, 3.4.2.5: every complex type of the document takes the `defaultAttributes`
+/// group's attribute uses and wildcard, unless it says `defaultAttributesApply="false"`,
+/// whatever its content: none, simple content, an extension or a restriction.
+#[test]
+fn default_attributes_reach_every_complex_type_that_applies_them() {
+    let (_dir, path) = schema_file(&format!(
+        "{HEAD}\
+         <xs:complexType name=\"Plain\"><xs:attribute name=\"k\"/></xs:complexType>\n\
+         <xs:complexType name=\"Valued\"><xs:simpleContent><xs:extension base=\"xs:int\"><xs:attribute name=\"unit\"/></xs:extension></xs:simpleContent></xs:complexType>\n\
+         <xs:complexType name=\"Extended\"><xs:complexContent><xs:extension base=\"t:Plain\"><xs:attribute name=\"more\"/></xs:extension></xs:complexContent></xs:complexType>\n\
+         <xs:complexType name=\"Restricted\"><xs:complexContent><xs:restriction base=\"t:Plain\"><xs:attribute name=\"k\" use=\"prohibited\"/></xs:restriction></xs:complexContent></xs:complexType>\n\
+         <xs:complexType name=\"Apart\" defaultAttributesApply=\"false\"><xs:attribute name=\"k\"/></xs:complexType>\n\
+         <xs:element name=\"r\" type=\"t:Plain\"/>\n\
+         </xs:schema>\n"
+    ));
+    let schema = read(&path);
+    assert_eq!(attributes(&schema, "Plain"), ["k", "lang"]);
+    assert_eq!(attributes(&schema, "Valued"), ["lang", "unit"]);
+    assert_eq!(attributes(&schema, "Extended"), ["k", "lang", "more"]);
+    assert_eq!(attributes(&schema, "Restricted"), ["lang"]);
+    assert_eq!(attributes(&schema, "Apart"), ["k"]);
+    // The group's wildcard comes too.
+    for (ty, wildcard) in [("Plain", true), ("Apart", false)] {
+        let TypeKind::Complex(c) = &schema.types[ty].kind else {
+            panic!()
+        };
+        assert_eq!(c.any_attribute.is_some(), wildcard, "{ty}");
+    }
+    // The same document read as XSD 1.0: the attributes are 1.1's, errors there.
+    let mut as_1_0 = Allowed::new();
+    as_1_0.xsd_version(XsdVersion::Xsd10);
+    let report = check_files_allowed(&[path.clone()], &[], &as_1_0);
+    assert_eq!(report.verdict, Verdict::Invalid, "{}", report.diagnostics);
+    assert!(
+        report
+            .diagnostics
+            .to_string()
+            .contains("attribute defaultAttributes on xs:schema is XSD 1.1's"),
+        "{}",
+        report.diagnostics
+    );
+}
+
+/// The errors `defaultAttributes` can bring: a name no attribute group has (src-resolve,
+/// at the xs:schema), and an attribute the type declares itself as well
+/// (ct-props-correct.4).
+#[test]
+fn default_attributes_errors_are_located() {
+    let judge = |text: &str| {
+        let (_dir, path) = schema_file(text);
+        let report = check_files_allowed(&[path], &[], &as_1_1());
+        (report.verdict, report.diagnostics.to_string())
+    };
+    let (verdict, shown) = judge(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" defaultAttributes=\"nope\">\n<xs:complexType name=\"C\"/></xs:schema>\n",
+    );
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(
+        shown.contains("t.xsd:1:1: error: no attribute group named \"nope\""),
+        "{shown}"
+    );
+    assert_eq!(shown.matches("error:").count(), 1, "reported once: {shown}");
+    let (verdict, shown) = judge(&format!(
+        "{HEAD}<xs:complexType name=\"Twice\"><xs:attribute name=\"lang\"/></xs:complexType></xs:schema>\n"
+    ));
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(
+        shown.contains("attribute \"lang\" is declared twice"),
+        "{shown}"
+    );
+}
