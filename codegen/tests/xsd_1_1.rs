@@ -110,3 +110,59 @@ fn default_attributes_errors_are_located() {
         "{shown}"
     );
 }
+
+/// XSD 1.1's `notNamespace` (3.10.2): every namespace but those listed (`##local` is no
+/// namespace, `##targetNamespace` the document's), on element and attribute wildcards; it
+/// and `namespace` never stand together.
+#[test]
+fn not_namespace_excludes_what_it_lists() {
+    use boardxml_codegen::ir::{NamespaceConstraint, Term};
+    let (_dir, path) = schema_file(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:t\">\n\
+         <xs:complexType name=\"Open\"><xs:sequence><xs:any notNamespace=\"##targetNamespace urn:x\" processContents=\"lax\"/></xs:sequence>\n\
+         <xs:anyAttribute notNamespace=\"##local\" processContents=\"skip\"/></xs:complexType>\n\
+         </xs:schema>\n",
+    );
+    let schema = read(&path);
+    let TypeKind::Complex(c) = &schema.types["Open"].kind else {
+        panic!()
+    };
+    let attribute = c.any_attribute.as_ref().expect("a wildcard");
+    assert_eq!(attribute.namespaces, NamespaceConstraint::Not(vec![None]));
+    assert!(attribute.allows(Some("urn:t")) && !attribute.allows(None));
+    let boardxml_codegen::ir::Content::Elements(p) = &c.content else {
+        panic!()
+    };
+    let Term::Sequence(items) = &p.term else {
+        panic!()
+    };
+    let Term::Any(element) = &items[0].term else {
+        panic!()
+    };
+    assert_eq!(
+        element.namespaces,
+        NamespaceConstraint::Not(vec![Some("urn:t".into()), Some("urn:x".into())])
+    );
+    // Unlike ##other, it lets unqualified names in unless it lists ##local.
+    assert!(element.allows(None) && element.allows(Some("urn:o")));
+    let judge = |body: &str| {
+        let (_dir, path) = schema_file(&format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
+        ));
+        let report = check_files_allowed(&[path], &[], &as_1_1());
+        (report.verdict, report.diagnostics.to_string())
+    };
+    let (verdict, shown) = judge(
+        "<xs:complexType name=\"Both\"><xs:anyAttribute namespace=\"##any\" notNamespace=\"urn:x\"/></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(
+        shown.contains("t.xsd:2:") && shown.contains("namespace= or notNamespace=, not both"),
+        "{shown}"
+    );
+    let (verdict, shown) = judge(
+        "<xs:complexType name=\"Bad\"><xs:anyAttribute notNamespace=\"##other\"/></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(shown.contains("notNamespace=\"##other\""), "{shown}");
+}

@@ -565,7 +565,9 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
         // XSD 1.1's own attributes the generator builds (in a document read as 1.1).
         let built_1_1 = matches!(
             (local, key.as_str()),
-            ("schema", "defaultAttributes") | ("complexType", "defaultAttributesApply")
+            ("schema", "defaultAttributes")
+                | ("complexType", "defaultAttributesApply")
+                | ("any" | "anyAttribute", "notNamespace")
         );
         if built_1_1 && xsd_1_1 {
             continue;

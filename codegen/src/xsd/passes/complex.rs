@@ -109,7 +109,9 @@ impl<'a> Converter<'a> {
             ok = false;
         }
         let any_attribute = wildcard::complete(uses.own_wildcard, uses.group_wildcards);
-        if let Some(w) = &any_attribute {
+        // XSD 1.1 writes every such set (notNamespace).
+        let xsd_1_1 = self.docs[self.doc].tree.xsd_1_1();
+        if let Some(w) = any_attribute.as_ref().filter(|_| !xsd_1_1) {
             if !wildcard::expressible_in_xsd_1_0(&w.namespaces) {
                 self.invalid(
                     span,

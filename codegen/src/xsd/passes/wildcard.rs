@@ -19,7 +19,7 @@ pub(super) fn attribute_wildcard(
     span: Span,
 ) -> Wildcard {
     Wildcard {
-        namespaces: namespace_constraint(w.namespace.as_ref(), target),
+        namespaces: namespace_constraint(w.namespace.as_ref(), w.not_namespace.as_ref(), target),
         process: process_contents(&w.process_contents),
         span,
     }
@@ -33,10 +33,10 @@ pub(super) fn element_wildcard<'a>(
     at: Item<'a>,
     owner: &str,
 ) -> Option<Particle> {
-    // XSD 1.1's negative constraints change what the wildcard matches (and so whether the
-    // model is deterministic): the markup checks report them as not supported; the particle is not
-    // judged further.
-    if a.not_namespace.is_some() || a.not_q_name.is_some() {
+    // XSD 1.1's excluded names change what the wildcard matches (and so whether the model
+    // is deterministic): the markup checks report them as not supported; the particle is
+    // not judged further.
+    if a.not_q_name.is_some() {
         return None;
     }
     let span = cx.span(at);
@@ -52,7 +52,11 @@ pub(super) fn element_wildcard<'a>(
         min,
         max,
         term: Term::Any(Wildcard {
-            namespaces: namespace_constraint(a.namespace.as_ref(), target.as_deref()),
+            namespaces: namespace_constraint(
+                a.namespace.as_ref(),
+                a.not_namespace.as_ref(),
+                target.as_deref(),
+            ),
             process: process_contents(&a.process_contents),
             span,
         }),
@@ -67,25 +71,28 @@ fn process_contents(p: &xs::ProcessContentsType) -> ProcessContents {
     }
 }
 
-/// The namespace constraint of a wildcard's `namespace=` (absent: `##any`).
+/// The namespace constraint of a wildcard's `namespace=`, or of XSD 1.1's `notNamespace=`
+/// (every namespace but those listed; the two never stand together), `##any` without
+/// either.
 pub(super) fn namespace_constraint(
     ns: Option<&xs::NamespaceListType>,
+    not: Option<&xs::NotNamespaceType>,
     target: Option<&str>,
 ) -> NamespaceConstraint {
     let target = target.map(str::to_string);
+    let item = |item: &xs::BasicNamespaceListItemType| match item {
+        xs::BasicNamespaceListItemType::String(s) => Some(s.clone()),
+        xs::BasicNamespaceListItemType::TargetNamespace => target.clone(),
+        xs::BasicNamespaceListItemType::Local => None,
+    };
+    if let Some(not) = not {
+        return NamespaceConstraint::Not(set(not.0.iter().map(item).collect()));
+    }
     match ns {
         None | Some(xs::NamespaceListType::Any) => NamespaceConstraint::Any,
         Some(xs::NamespaceListType::Other) => NamespaceConstraint::Not(set(vec![target, None])),
         Some(xs::NamespaceListType::BasicNamespaceList(list)) => {
-            NamespaceConstraint::Only(set(list
-                .0
-                .iter()
-                .map(|item| match item {
-                    xs::BasicNamespaceListItemType::String(s) => Some(s.clone()),
-                    xs::BasicNamespaceListItemType::TargetNamespace => target.clone(),
-                    xs::BasicNamespaceListItemType::Local => None,
-                })
-                .collect()))
+            NamespaceConstraint::Only(set(list.0.iter().map(item).collect()))
         }
     }
 }

@@ -16,8 +16,9 @@ use super::{builtin_primitive, non_negative_integer, Checker, Space, XS_NS};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Namespaces {
     Any,
-    /// Any namespace but this one (and never no namespace).
-    Not(Option<String>),
+    /// Any namespace but these (`##other`: the target namespace and no namespace; XSD
+    /// 1.1's `notNamespace`: those it lists).
+    Not(BTreeSet<Option<String>>),
     Set(BTreeSet<Option<String>>),
 }
 
@@ -26,7 +27,7 @@ impl Namespaces {
     pub(super) fn allows(&self, ns: &Option<String>) -> bool {
         match self {
             Namespaces::Any => true,
-            Namespaces::Not(n) => ns.is_some() && ns != n,
+            Namespaces::Not(n) => !n.contains(ns),
             Namespaces::Set(s) => s.contains(ns),
         }
     }
@@ -35,8 +36,9 @@ impl Namespaces {
     pub(super) fn subset_of(&self, of: &Namespaces) -> bool {
         match (self, of) {
             (_, Namespaces::Any) => true,
-            (Namespaces::Not(a), Namespaces::Not(b)) => a == b,
-            (Namespaces::Set(s), Namespaces::Not(n)) => !s.contains(n) && !s.contains(&None),
+            // Excluding at least what `of` excludes.
+            (Namespaces::Not(a), Namespaces::Not(b)) => b.is_subset(a),
+            (Namespaces::Set(s), Namespaces::Not(n)) => s.is_disjoint(n),
             (Namespaces::Set(s), Namespaces::Set(t)) => s.is_subset(t),
             _ => false,
         }
@@ -301,18 +303,21 @@ impl Checker<'_> {
     /// The namespace constraint of an `xs:any` or `xs:anyAttribute`.
     pub(super) fn wildcard(&self, node: usize) -> Wildcard {
         let n = &self.nodes[node];
-        let namespaces = match n.attr("namespace").map(str::trim) {
-            None | Some("##any") => Namespaces::Any,
-            Some("##other") => Namespaces::Not(self.target.clone()),
-            Some(list) => Namespaces::Set(
-                list.split_whitespace()
-                    .map(|t| match t {
-                        "##targetNamespace" => self.target.clone(),
-                        "##local" => None,
-                        uri => Some(uri.to_string()),
-                    })
-                    .collect(),
-            ),
+        let items = |list: &str| -> BTreeSet<Option<String>> {
+            list.split_whitespace()
+                .map(|t| match t {
+                    "##targetNamespace" => self.target.clone(),
+                    "##local" => None,
+                    uri => Some(uri.to_string()),
+                })
+                .collect()
+        };
+        let namespaces = match (n.attr("namespace").map(str::trim), n.attr("notNamespace")) {
+            // XSD 1.1's (the markup checks refuse it in a document read as 1.0).
+            (None, Some(list)) => Namespaces::Not(items(list)),
+            (None | Some("##any"), _) => Namespaces::Any,
+            (Some("##other"), _) => Namespaces::Not([self.target.clone(), None].into()),
+            (Some(list), _) => Namespaces::Set(items(list)),
         };
         let process = match n.attr("processContents").map(str::trim) {
             Some("skip") => 0,

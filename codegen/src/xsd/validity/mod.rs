@@ -1381,6 +1381,12 @@ impl Checker<'_> {
                 }
             }
             "all" => self.all_rules(&h, &mut errors),
+            // XSD 1.1 (3.10.2, the schema for schemas' assertion on wildcards).
+            "any" | "anyAttribute" if has("namespace") && has("notNamespace") => {
+                errors.push(format!(
+                    "xs:{local} takes namespace= or notNamespace=, not both"
+                ));
+            }
             "keyref" if !has("refer") => {
                 errors.push("xs:keyref needs refer=".into());
             }
@@ -1804,6 +1810,14 @@ impl Checker<'_> {
                     t == "##any"
                         || t == "##other"
                         || t.split_whitespace().all(|w| {
+                            !w.starts_with("##") || w == "##targetNamespace" || w == "##local"
+                        })
+                }
+                // XSD 1.1 (3.10.2): a list of at least one URI, ##targetNamespace or
+                // ##local.
+                "notNamespace" if local == "any" || local == "anyAttribute" => {
+                    !t.is_empty()
+                        && t.split_whitespace().all(|w| {
                             !w.starts_with("##") || w == "##targetNamespace" || w == "##local"
                         })
                 }
