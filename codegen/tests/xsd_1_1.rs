@@ -166,3 +166,64 @@ fn not_namespace_excludes_what_it_lists() {
     assert_eq!(verdict, Verdict::Invalid, "{shown}");
     assert!(shown.contains("notNamespace=\"##other\""), "{shown}");
 }
+
+/// XSD 1.1's `targetNamespace` on a local declaration (3.3.2, 3.2.2): the declaration is in
+/// that namespace; a namespace other than the schema's only where a restriction (of a type
+/// other than `xs:anyType`) narrows what the base allows there (src-element.5,
+/// src-attribute.6).
+#[test]
+fn target_namespace_on_local_declarations() {
+    use boardxml_codegen::ir::{Content, Term};
+    let (_dir, path) = schema_file(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:t=\"urn:t\" targetNamespace=\"urn:t\">\n\
+         <xs:complexType name=\"Base\"><xs:sequence><xs:any namespace=\"urn:o\"/></xs:sequence><xs:anyAttribute namespace=\"urn:o\"/></xs:complexType>\n\
+         <xs:complexType name=\"Narrow\"><xs:complexContent><xs:restriction base=\"t:Base\"><xs:sequence><xs:element name=\"e\" targetNamespace=\"urn:o\"/></xs:sequence>\n\
+         <xs:attribute name=\"a\" targetNamespace=\"urn:o\"/></xs:restriction></xs:complexContent></xs:complexType>\n\
+         </xs:schema>\n",
+    );
+    let schema = read(&path);
+    let TypeKind::Complex(c) = &schema.types["Narrow"].kind else {
+        panic!()
+    };
+    assert_eq!(c.attributes[0].namespace.as_deref(), Some("urn:o"));
+    let Content::Elements(p) = &c.content else {
+        panic!()
+    };
+    let Term::Sequence(items) = &p.term else {
+        panic!()
+    };
+    let Term::Element(e) = &items[0].term else {
+        panic!()
+    };
+    assert_eq!(e.namespace.as_deref(), Some("urn:o"));
+    let judge = |body: &str| {
+        let (_dir, path) = schema_file(&format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:t\">\n{body}</xs:schema>\n"
+        ));
+        let report = check_files_allowed(&[path], &[], &as_1_1());
+        (report.verdict, report.diagnostics.to_string())
+    };
+    for (body, message) in [
+        (
+            "<xs:element name=\"g\" targetNamespace=\"urn:t\"/>\n",
+            "targetNamespace= is allowed only on a local xs:element",
+        ),
+        (
+            "<xs:complexType name=\"C\"><xs:sequence><xs:element name=\"e\" form=\"qualified\" targetNamespace=\"urn:t\"/></xs:sequence></xs:complexType>\n",
+            "targetNamespace= or form=, not both",
+        ),
+        (
+            "<xs:complexType name=\"C\"><xs:attribute name=\"a\" targetNamespace=\"urn:o\"/></xs:complexType>\n",
+            "must stand in the restriction of a type other than xs:anyType",
+        ),
+    ] {
+        let (verdict, shown) = judge(body);
+        assert_eq!(verdict, Verdict::Invalid, "{body}: {shown}");
+        assert!(shown.contains("t.xsd:2:") && shown.contains(message), "{body}: {shown}");
+    }
+    // The schema's own namespace needs no restriction.
+    let (verdict, shown) = judge(
+        "<xs:complexType name=\"C\"><xs:attribute name=\"a\" targetNamespace=\"urn:t\"/></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+}

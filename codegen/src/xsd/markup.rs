@@ -568,6 +568,7 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
             ("schema", "defaultAttributes")
                 | ("complexType", "defaultAttributesApply")
                 | ("any" | "anyAttribute", "notNamespace")
+                | ("element" | "attribute", "targetNamespace")
         );
         if built_1_1 && xsd_1_1 {
             continue;

@@ -342,7 +342,9 @@ impl<'a> Converter<'a> {
             (None, Some(name)) => {
                 let construct = format!("attribute \"{name}\" of \"{owner}\"");
                 let decl = Attribute {
-                    namespace: self.namespaces.local_attribute(a.form),
+                    namespace: self
+                        .namespaces
+                        .local_attribute(a.form, a.target_namespace.as_deref()),
                     ..self.attribute_decl(a, at, name, owner)?
                 };
                 (decl, construct)

@@ -54,14 +54,31 @@ impl Namespaces {
         }
     }
 
-    /// The namespace of a local element declaration with `form`.
-    pub fn local_element(&self, form: Option<FormChoiceType>) -> Option<String> {
-        self.qualified(form, self.elements_qualified)
+    /// The namespace of a local element declaration with `form`, or XSD 1.1's
+    /// `targetNamespace` on it (`explicit`, which the validity pass keeps to restrictions;
+    /// the empty string is no namespace).
+    pub fn local_element(
+        &self,
+        form: Option<FormChoiceType>,
+        explicit: Option<&str>,
+    ) -> Option<String> {
+        match explicit {
+            Some(ns) => Some(ns.to_string()).filter(|n| !n.is_empty()),
+            None => self.qualified(form, self.elements_qualified),
+        }
     }
 
-    /// The namespace of a local attribute declaration with `form`.
-    pub fn local_attribute(&self, form: Option<FormChoiceType>) -> Option<String> {
-        self.qualified(form, self.attributes_qualified)
+    /// The namespace of a local attribute declaration with `form` or `targetNamespace`
+    /// (as [`Namespaces::local_element`]).
+    pub fn local_attribute(
+        &self,
+        form: Option<FormChoiceType>,
+        explicit: Option<&str>,
+    ) -> Option<String> {
+        match explicit {
+            Some(ns) => Some(ns.to_string()).filter(|n| !n.is_empty()),
+            None => self.qualified(form, self.attributes_qualified),
+        }
     }
 
     fn qualified(&self, form: Option<FormChoiceType>, default: bool) -> Option<String> {

@@ -185,7 +185,9 @@ impl<'a> Converter<'a> {
                 let construct = format!("element \"{name}\" in \"{owner}\"");
                 let occurrence = occurs(el.min_occurs, el.max_occurs, &span, self, &construct)?;
                 let decl = ElementDecl {
-                    namespace: self.namespaces.local_element(el.form),
+                    namespace: self
+                        .namespaces
+                        .local_element(el.form, el.target_namespace.as_deref()),
                     ..self.element_decl(el, at, name)?
                 };
                 let (min, max) = occurrence;

@@ -292,7 +292,14 @@ impl Checker<'_> {
         }
         let name = n.attr("name")?.trim().to_string();
         let global = matches!(self.parent_local(node), "schema" | "redefine");
-        let ns = if global || self.qualified(node, form_default) {
+        // XSD 1.1's targetNamespace on a local declaration names its namespace.
+        let explicit = n
+            .attr("targetNamespace")
+            .filter(|_| self.xsd_1_1 && !global)
+            .map(|t| Some(t.trim().to_string()).filter(|t| !t.is_empty()));
+        let ns = if let Some(ns) = explicit {
+            ns
+        } else if global || self.qualified(node, form_default) {
             self.target.clone()
         } else {
             None

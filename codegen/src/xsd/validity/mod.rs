@@ -1321,6 +1321,12 @@ impl Checker<'_> {
         let has = |a: &str| h.has(a);
         let count = |l: &str| h.count(l);
         let mut errors: Vec<String> = Vec::new();
+        if matches!(local.as_str(), "element" | "attribute")
+            && self.xsd_1_1
+            && has("targetNamespace")
+        {
+            self.local_target_namespace(&h, &mut errors);
+        }
         match local.as_str() {
             "element" => self.element_rules(&h, &mut errors),
             "attribute" => self.attribute_rules(&h, &mut errors),
@@ -1631,6 +1637,62 @@ impl Checker<'_> {
         }
         if local == "attributeGroup" && h.global {
             self.duplicate_attributes(h.i, errors);
+        }
+    }
+
+    /// XSD 1.1's `targetNamespace` on an element or attribute declaration (src-element.5,
+    /// src-attribute.6): only on a local declaration with a name and no `form`, and a
+    /// namespace other than the schema's only inside the restriction (of complex or simple
+    /// content) of a type other than `xs:anyType`, where it restricts what the base
+    /// declares or its wildcard allows in that namespace.
+    fn local_target_namespace(&self, h: &Here<'_>, errors: &mut Vec<String>) {
+        let what = h.local;
+        if h.global {
+            errors.push(format!(
+                "targetNamespace= is allowed only on a local xs:{what} (a global one takes the schema's)"
+            ));
+            return;
+        }
+        if !h.has("name") {
+            errors.push(format!("an xs:{what} with targetNamespace= needs a name="));
+        }
+        if h.has("form") {
+            errors.push(format!(
+                "an xs:{what} takes targetNamespace= or form=, not both"
+            ));
+        }
+        let own = h
+            .node
+            .attr("targetNamespace")
+            .map(str::trim)
+            .filter(|t| !t.is_empty());
+        let schema = self.nodes[0]
+            .attr("targetNamespace")
+            .map(str::trim)
+            .filter(|t| !t.is_empty());
+        if own == schema {
+            return;
+        }
+        // The restriction between the declaration and its nearest complexType.
+        let mut restricts = false;
+        let mut p = h.node.parent;
+        while let Some(q) = p {
+            let n = &self.nodes[q];
+            if n.is("complexType") {
+                break;
+            }
+            if n.is("restriction") {
+                restricts = n.attr("base").is_some_and(|b| {
+                    self.resolve(q, b).ok()
+                        != Some((Some(XS_NS.to_string()), "anyType".to_string()))
+                });
+            }
+            p = n.parent;
+        }
+        if !restricts || p.is_none() {
+            errors.push(format!(
+                "an xs:{what} in a namespace other than the schema's (targetNamespace=) must stand in the restriction of a type other than xs:anyType"
+            ));
         }
     }
 
