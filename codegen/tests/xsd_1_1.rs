@@ -227,3 +227,45 @@ fn target_namespace_on_local_declarations() {
     );
     assert_eq!(verdict, Verdict::Supported, "{shown}");
 }
+
+/// XSD 1.1's `xpathDefaultNamespace` (3.11.2, 3.17.2): an unprefixed element name in a
+/// selector or field is in that namespace (the selector's or field's own, else the
+/// schema's); an unprefixed attribute name stays in none. Read as 1.0 it is an error.
+#[test]
+fn xpath_default_namespace_qualifies_unprefixed_element_names() {
+    use boardxml_codegen::ir::NameTest;
+    let text = |own: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns=\"urn:d\" targetNamespace=\"urn:t\" elementFormDefault=\"qualified\" xpathDefaultNamespace=\"##targetNamespace\">\n\
+             <xs:element name=\"list\"><xs:complexType><xs:sequence><xs:element name=\"item\" maxOccurs=\"unbounded\"><xs:complexType><xs:attribute name=\"id\"/></xs:complexType></xs:element></xs:sequence></xs:complexType>\n\
+             <xs:key name=\"ids\"><xs:selector xpath=\"item\"{own}/><xs:field xpath=\"@id\"/></xs:key></xs:element>\n\
+             </xs:schema>\n"
+        )
+    };
+    let selector = |own: &str| {
+        let (_dir, path) = schema_file(&text(own));
+        let schema = read(&path);
+        let table = schema.identity.values().next().expect("a constraint");
+        let c = &table.constraints[0];
+        assert_eq!(
+            c.fields[0].1[0].attribute,
+            Some(NameTest::Name("id".into())),
+            "an attribute stays unqualified"
+        );
+        c.selector[0].steps.clone()
+    };
+    assert_eq!(selector(""), [NameTest::Name("{urn:t}item".into())]);
+    assert_eq!(
+        selector(" xpathDefaultNamespace=\"##defaultNamespace\""),
+        [NameTest::Name("{urn:d}item".into())]
+    );
+    assert_eq!(
+        selector(" xpathDefaultNamespace=\"##local\""),
+        [NameTest::Name("item".into())]
+    );
+    let (_dir, path) = schema_file(&text(""));
+    let mut as_1_0 = Allowed::new();
+    as_1_0.xsd_version(XsdVersion::Xsd10);
+    let report = check_files_allowed(std::slice::from_ref(&path), &[], &as_1_0);
+    assert_eq!(report.verdict, Verdict::Invalid, "{}", report.diagnostics);
+}

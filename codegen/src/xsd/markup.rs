@@ -569,6 +569,7 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
                 | ("complexType", "defaultAttributesApply")
                 | ("any" | "anyAttribute", "notNamespace")
                 | ("element" | "attribute", "targetNamespace")
+                | ("schema" | "selector" | "field", "xpathDefaultNamespace")
         );
         if built_1_1 && xsd_1_1 {
             continue;

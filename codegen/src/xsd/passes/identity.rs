@@ -99,6 +99,28 @@ impl<'a> Converter<'a> {
         })
     }
 
+    /// The namespace of an unprefixed element name in the selector or field at `at`: XSD
+    /// 1.1's `xpathDefaultNamespace` on it, else on its `xs:schema` (3.11.2, 3.17.2);
+    /// `##targetNamespace`, `##defaultNamespace` (the default namespace in scope there),
+    /// `##local` or a URI. None (no namespace) without it, and in XSD 1.0.
+    fn xpath_default_namespace(&self, at: Item<'a>) -> Option<String> {
+        let doc = &self.docs[at.doc];
+        if !doc.tree.xsd_1_1() {
+            return None;
+        }
+        let node = self.node(at);
+        let value = node
+            .attr("xpathDefaultNamespace")
+            .or_else(|| doc.tree.nodes.first()?.attr("xpathDefaultNamespace"))?;
+        match value.trim() {
+            "##targetNamespace" => self.namespaces.target.clone(),
+            "##defaultNamespace" => node.namespace("").map(str::to_string),
+            "##local" | "" => None,
+            uri => Some(uri.to_string()),
+        }
+        .filter(|ns| !ns.is_empty())
+    }
+
     /// The paths of a selector's or field's XPath.
     fn xpath(&self, f: &Field, at: Item<'a>, field: bool) -> Result<Vec<IdentityPath>, String> {
         // White space may stand between tokens, never inside one (names have none).
@@ -118,13 +140,17 @@ impl<'a> Converter<'a> {
                     )
                 })
         };
-        let test = |t: &str| -> Result<NameTest, String> {
+        let unprefixed = self.xpath_default_namespace(at);
+        // `element`: an element name test (an unprefixed one takes XSD 1.1's
+        // xpathDefaultNamespace; an attribute's never does).
+        let test = |t: &str, element: bool| -> Result<NameTest, String> {
             if t == "*" {
                 return Ok(NameTest::Any);
             }
             Ok(match t.split_once(':') {
                 Some((p, "*")) => NameTest::Namespace(resolve(p)?),
                 Some((p, l)) => NameTest::Name(expanded_name(Some(&resolve(p)?), l)),
+                None if element => NameTest::Name(expanded_name(unprefixed.as_deref(), t)),
                 // An unprefixed name is in no namespace (XPath 1.0: no default namespace).
                 None => NameTest::Name(t.to_string()),
             })
@@ -150,7 +176,9 @@ impl<'a> Converter<'a> {
                     .strip_prefix('@')
                     .or_else(|| step.strip_prefix("attribute::"));
                 match attribute {
-                    Some(a) if field && i + 1 == steps.len() => path.attribute = Some(test(a)?),
+                    Some(a) if field && i + 1 == steps.len() => {
+                        path.attribute = Some(test(a, false)?)
+                    }
                     Some(_) => {
                         return Err(format!(
                             "xpath=\"{}\": an attribute step only ends a field",
@@ -160,7 +188,7 @@ impl<'a> Converter<'a> {
                     None if step.is_empty() => {
                         return Err(format!("xpath=\"{}\" is not in the XPath subset", f.xpath))
                     }
-                    None => path.steps.push(test(step)?),
+                    None => path.steps.push(test(step, true)?),
                 }
             }
             paths.push(path);
