@@ -269,3 +269,54 @@ fn xpath_default_namespace_qualifies_unprefixed_element_names() {
     let report = check_files_allowed(std::slice::from_ref(&path), &[], &as_1_0);
     assert_eq!(report.verdict, Verdict::Invalid, "{}", report.diagnostics);
 }
+
+/// XSD 1.1's `ref=` on an identity constraint (3.11.2): the element has the constraint
+/// declared (by name) on another element, which must be of the same kind; a reference
+/// gives nothing of its own.
+#[test]
+fn identity_constraints_by_reference() {
+    let text = |reference: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:t=\"urn:t\" targetNamespace=\"urn:t\" elementFormDefault=\"qualified\">\n\
+             <xs:complexType name=\"Items\"><xs:sequence><xs:element name=\"item\" maxOccurs=\"unbounded\"><xs:complexType><xs:attribute name=\"id\"/></xs:complexType></xs:element></xs:sequence></xs:complexType>\n\
+             <xs:element name=\"doc\"><xs:complexType><xs:sequence>\n\
+             <xs:element name=\"a\" type=\"t:Items\"><xs:unique name=\"ids\"><xs:selector xpath=\"t:item\"/><xs:field xpath=\"@id\"/></xs:unique></xs:element>\n\
+             <xs:element name=\"b\" type=\"t:Items\">{reference}</xs:element>\n\
+             </xs:sequence></xs:complexType></xs:element>\n\
+             </xs:schema>\n"
+        )
+    };
+    let (_dir, path) = schema_file(&text("<xs:unique ref=\"t:ids\"/>"));
+    let schema = read(&path);
+    // Both elements read with a type of their own that carries the one constraint.
+    let carrying: Vec<&String> = schema
+        .identity
+        .iter()
+        .filter(|(_, t)| t.constraints.iter().any(|c| c.name == "{urn:t}ids"))
+        .map(|(name, _)| name)
+        .collect();
+    assert_eq!(carrying.len(), 2, "{:?}", schema.identity.keys());
+    let judge = |reference: &str| {
+        let (_dir, path) = schema_file(&text(reference));
+        let report = check_files_allowed(&[path], &[], &as_1_1());
+        (report.verdict, report.diagnostics.to_string())
+    };
+    for (reference, message) in [
+        (
+            "<xs:key ref=\"t:ids\"/>",
+            "\"t:ids\" is an xs:unique; xs:key ref= names an xs:key",
+        ),
+        ("<xs:unique ref=\"t:nope\"/>", "nope"),
+        (
+            "<xs:unique ref=\"t:ids\" name=\"again\"/>",
+            "xs:unique with ref= takes no name=",
+        ),
+    ] {
+        let (verdict, shown) = judge(reference);
+        assert_eq!(verdict, Verdict::Invalid, "{reference}: {shown}");
+        assert!(
+            shown.contains("t.xsd:5:") && shown.contains(message),
+            "{reference}: {shown}"
+        );
+    }
+}

@@ -570,6 +570,7 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
                 | ("any" | "anyAttribute", "notNamespace")
                 | ("element" | "attribute", "targetNamespace")
                 | ("schema" | "selector" | "field", "xpathDefaultNamespace")
+                | ("unique" | "key" | "keyref", "ref")
         );
         if built_1_1 && xsd_1_1 {
             continue;

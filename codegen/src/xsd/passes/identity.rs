@@ -36,6 +36,32 @@ impl<'a> Converter<'a> {
     /// it cannot be converted (the validity pass has said why).
     pub(super) fn identity_constraint(&mut self, c: Item<'a>) -> Option<IdentityConstraint> {
         let local = c.what.local();
+        // XSD 1.1's ref= (3.11.2): the constraint it names, declared on another element,
+        // applies to this one too (the validity pass checks that it resolves, to a
+        // constraint of the same kind, and that nothing else is given).
+        let reference = match c.what {
+            What::Unique(k) | What::Key(k) => k.ref_.as_ref(),
+            What::Keyref(k) => k.ref_.as_ref(),
+            _ => None,
+        };
+        if let Some(q) = reference {
+            if !self.docs[c.doc].tree.xsd_1_1() {
+                return None;
+            }
+            let name = match self.namespaces.resolve(q) {
+                Target::Here(l) => expanded_name(self.namespaces.target.as_deref(), &l),
+                Target::Elsewhere(ns, l) => expanded_name(ns.as_deref(), &l),
+                Target::Xsd(_) | Target::Unbound(_) => return None,
+            };
+            let target = self.named_identity_constraint(&name)?;
+            if target.what.local() != local || target.node == c.node && target.doc == c.doc {
+                return None;
+            }
+            let outer = self.enter(target);
+            let converted = self.identity_constraint(target);
+            self.leave(outer);
+            return converted;
+        }
         let (name, refer) = match c.what {
             What::Unique(k) | What::Key(k) => (&k.name, None),
             What::Keyref(k) => (&k.name, Some(k.refer.as_ref())),
@@ -97,6 +123,34 @@ impl<'a> Converter<'a> {
             fields: converted,
             span,
         })
+    }
+
+    /// The identity constraint declared (with a name, not by `ref=`) under the expanded
+    /// `name`, found among every document's elements: walked once, without recursion.
+    fn named_identity_constraint(&mut self, name: &str) -> Option<Item<'a>> {
+        if self.identity_index.is_none() {
+            let mut index = std::collections::HashMap::new();
+            let mut stack: Vec<Item<'a>> = self.roots.iter().rev().copied().collect();
+            while let Some(item) = stack.pop() {
+                let declared = match item.what {
+                    What::Unique(k) | What::Key(k) => k.name.as_deref(),
+                    What::Keyref(k) => k.name.as_deref(),
+                    _ => None,
+                };
+                if let Some(local) = declared {
+                    let ns = self
+                        .doc_namespaces
+                        .get(item.doc)
+                        .and_then(|n| n.target.clone());
+                    index
+                        .entry(expanded_name(ns.as_deref(), local.trim()))
+                        .or_insert(item);
+                }
+                stack.extend(self.children(item).into_iter().rev());
+            }
+            self.identity_index = Some(index);
+        }
+        self.identity_index.as_ref()?.get(name).copied()
     }
 
     /// The namespace of an unprefixed element name in the selector or field at `at`: XSD

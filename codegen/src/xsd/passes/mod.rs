@@ -83,6 +83,7 @@ pub(super) fn run(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
         cx.set_doc(0);
         return finish(cx);
     };
+    cx.roots = roots.clone();
     // 3. What each xs:redefine replaces.
     cx.plan_redefinitions(&roots);
     // 4. Every document's names first (a reference may name a component of a later one).
@@ -346,6 +347,11 @@ struct Converter<'a> {
     /// attribute group reference its complex types take, with the document's root (where
     /// the name stands and is resolved), by document index.
     doc_default_attributes: Vec<Option<(AttributeGroupType, Item<'a>)>>,
+    /// Each document's root, by document index (once xsd-parser has modelled them all).
+    roots: Vec<Item<'a>>,
+    /// Every named identity constraint of the schema by expanded name, for XSD 1.1's
+    /// `ref=` on one (built on the first such reference: `identity.rs`).
+    identity_index: Option<HashMap<String, Item<'a>>>,
     /// The key each global component is known by in this converter, by expanded name:
     /// (kind, namespace, local name) to the key of its `Globals` map or of
     /// `schema.types`. The local name unless a component of the same kind in another
@@ -429,6 +435,8 @@ impl<'a> Converter<'a> {
             namespaces: namespaces::Namespaces::default(),
             doc_namespaces: Vec::new(),
             doc_default_attributes: Vec::new(),
+            roots: Vec::new(),
+            identity_index: None,
             component_keys: HashMap::new(),
             taken_keys: HashSet::new(),
             recursion: recursion::Recursion::default(),

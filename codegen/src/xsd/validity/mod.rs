@@ -1393,6 +1393,13 @@ impl Checker<'_> {
                     "xs:{local} takes namespace= or notNamespace=, not both"
                 ));
             }
+            // XSD 1.1 (3.11.2): a reference to a constraint declared elsewhere, which
+            // gives everything else.
+            "key" | "unique" | "keyref" if self.xsd_1_1 && has("ref") => {
+                if has("name") || has("refer") || count("selector") + count("field") > 0 {
+                    errors.push(format!("xs:{local} with ref= takes no name=, refer=, xs:selector or xs:field (the constraint it names has them)"));
+                }
+            }
             "keyref" if !has("refer") => {
                 errors.push("xs:keyref needs refer=".into());
             }
@@ -1408,6 +1415,7 @@ impl Checker<'_> {
             _ => {}
         }
         if matches!(local.as_str(), "key" | "unique" | "keyref")
+            && !(self.xsd_1_1 && has("ref"))
             && (count("selector") != 1 || count("field") == 0)
         {
             errors.push(format!(
@@ -2212,6 +2220,23 @@ impl Checker<'_> {
                 }
             }
             _ => {}
+        }
+        // XSD 1.1's ref= on an identity constraint (src-resolve, and 3.11.6: to one of the
+        // same kind, when it is declared in this document).
+        if self.xsd_1_1 && matches!(local, "key" | "unique" | "keyref") {
+            if let Some(r) = attr("ref") {
+                if let Some(target) = self.reference(i, "ref", &r, Space::IdentityConstraint) {
+                    let kind = &self.nodes[target].local;
+                    if kind != local && self.nodes[target].xs {
+                        let construct = format!("ref=\"{r}\" on {}", self.construct(i));
+                        self.invalid(
+                            i,
+                            construct,
+                            format!("\"{r}\" is an xs:{kind}; xs:{local} ref= names an xs:{local}"),
+                        );
+                    }
+                }
+            }
         }
         // Inside xs:redefine, a type's restriction/extension names the type it redefines
         // (in the redefined document): nothing to check here.
