@@ -1395,11 +1395,14 @@ impl Checker<'_> {
             }
             // XSD 1.1 (3.11.2): a reference to a constraint declared elsewhere, which
             // gives everything else.
-            "key" | "unique" | "keyref" if self.xsd_1_1 && has("ref") => {
-                if has("name") || has("refer") || count("selector") + count("field") > 0 {
-                    errors.push(format!("xs:{local} with ref= takes no name=, refer=, xs:selector or xs:field (the constraint it names has them)"));
-                }
+            "key" | "unique" | "keyref"
+                if self.xsd_1_1
+                    && has("ref")
+                    && (has("name") || has("refer") || count("selector") + count("field") > 0) =>
+            {
+                errors.push(format!("xs:{local} with ref= takes no name=, refer=, xs:selector or xs:field (the constraint it names has them)"));
             }
+            "key" | "unique" | "keyref" if self.xsd_1_1 && has("ref") => {}
             "keyref" if !has("refer") => {
                 errors.push("xs:keyref needs refer=".into());
             }
