@@ -571,6 +571,7 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
                 | ("element" | "attribute", "targetNamespace")
                 | ("schema" | "selector" | "field", "xpathDefaultNamespace")
                 | ("unique" | "key" | "keyref", "ref")
+                | ("attribute", "inheritable")
         );
         if built_1_1 && xsd_1_1 {
             continue;

@@ -352,6 +352,8 @@ struct Converter<'a> {
     /// Every named identity constraint of the schema by expanded name, for XSD 1.1's
     /// `ref=` on one (built on the first such reference: `identity.rs`).
     identity_index: Option<HashMap<String, Item<'a>>>,
+    /// Whether a document of the schema has an `xs:alternative` (found on first need).
+    has_alternatives: Option<bool>,
     /// The key each global component is known by in this converter, by expanded name:
     /// (kind, namespace, local name) to the key of its `Globals` map or of
     /// `schema.types`. The local name unless a component of the same kind in another
@@ -437,6 +439,7 @@ impl<'a> Converter<'a> {
             doc_default_attributes: Vec::new(),
             roots: Vec::new(),
             identity_index: None,
+            has_alternatives: None,
             component_keys: HashMap::new(),
             taken_keys: HashSet::new(),
             recursion: recursion::Recursion::default(),
