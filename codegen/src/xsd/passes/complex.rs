@@ -216,6 +216,10 @@ impl<'a> Converter<'a> {
             .extend(wildcard::group_ref_wildcard(self, &group));
         match self.attribute_group_ref(&group, at, owner) {
             Some(more) => {
+                self.default_uses.extend(
+                    more.iter()
+                        .map(|a| (a.namespace.clone(), a.name.clone(), a.span)),
+                );
                 uses.attributes.extend(more);
                 true
             }

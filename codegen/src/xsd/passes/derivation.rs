@@ -154,22 +154,24 @@ struct Pending {
 }
 
 /// An extension's attribute uses: the base's, united with its own (Part 1, 3.4.2: a union
-/// of sets of attribute uses). An attribute use both have (the same declaration, reached
-/// through one attribute group, as XSD 1.1's `defaultAttributes` gives base and extension
-/// alike) is one; two declarations of one name stay two, for ct-props-correct.4.
-fn united(base: &[Attribute], own: &[Attribute]) -> Vec<Attribute> {
+/// of sets of attribute uses). An attribute use of XSD 1.1's `defaultAttributes` group,
+/// which base and extension both take, is one use (`defaults`: those uses, by name,
+/// namespace and where declared); any other attribute of a name the base has stays, for
+/// ct-props-correct.4 to report.
+fn united(base: &[Attribute], own: &[Attribute], defaults: &DefaultUses) -> Vec<Attribute> {
+    let key = |a: &Attribute| (a.namespace.clone(), a.name.clone(), a.span);
     let mut all = base.to_vec();
     all.extend(
         own.iter()
-            .filter(|a| {
-                !base
-                    .iter()
-                    .any(|b| b.name == a.name && b.namespace == a.namespace && b.span == a.span)
-            })
+            .filter(|a| !(defaults.contains(&key(a)) && base.iter().any(|b| key(b) == key(a))))
             .cloned(),
     );
     all
 }
+
+/// The attribute uses taken from `defaultAttributes` groups: namespace, name, where
+/// declared.
+pub(super) type DefaultUses = std::collections::HashSet<(Option<String>, String, Span)>;
 
 /// The derivations of one schema and what constrains them.
 #[derive(Default)]
@@ -673,7 +675,10 @@ impl<'a> Converter<'a> {
                     Some(TypeKind::Complex(own)) => own.attributes.clone(),
                     _ => Vec::new(),
                 };
-                (Content::Simple(value.clone()), united(&c.attributes, &own))
+                (
+                    Content::Simple(value.clone()),
+                    united(&c.attributes, &own, &self.default_uses),
+                )
             }
             Step::SimpleRestriction {
                 value,
@@ -776,7 +781,10 @@ impl<'a> Converter<'a> {
                 else {
                     return false;
                 };
-                (content, united(&c.attributes, &p.attributes))
+                (
+                    content,
+                    united(&c.attributes, &p.attributes, &self.default_uses),
+                )
             }
             Step::ComplexRestriction {
                 particle,

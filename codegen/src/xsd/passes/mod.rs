@@ -354,6 +354,8 @@ struct Converter<'a> {
     identity_index: Option<HashMap<String, Item<'a>>>,
     /// Whether a document of the schema has an `xs:alternative` (found on first need).
     has_alternatives: Option<bool>,
+    /// The attribute uses `defaultAttributes` groups gave (`derivation::united`).
+    default_uses: derivation::DefaultUses,
     /// The key each global component is known by in this converter, by expanded name:
     /// (kind, namespace, local name) to the key of its `Globals` map or of
     /// `schema.types`. The local name unless a component of the same kind in another
@@ -440,6 +442,7 @@ impl<'a> Converter<'a> {
             roots: Vec::new(),
             identity_index: None,
             has_alternatives: None,
+            default_uses: derivation::DefaultUses::new(),
             component_keys: HashMap::new(),
             taken_keys: HashSet::new(),
             recursion: recursion::Recursion::default(),
