@@ -353,3 +353,30 @@ fn inheritable_attributes_without_alternatives() {
         report.diagnostics
     );
 }
+
+/// XSD 1.1's `xs:anyAtomicType` types a declaration (any atomic value, as written); it is
+/// special, so no list, union or restriction of the schema's own is built on it.
+#[test]
+fn any_atomic_type_types_declarations_only() {
+    let judge = |body: &str| {
+        let (_dir, path) = schema_file(&format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
+        ));
+        let report = check_files_allowed(&[path], &[], &as_1_1());
+        (report.verdict, report.diagnostics.to_string())
+    };
+    let (verdict, shown) = judge("<xs:element name=\"e\" type=\"xs:anyAtomicType\"/>\n");
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    for body in [
+        "<xs:simpleType name=\"L\"><xs:list itemType=\"xs:anyAtomicType\"/></xs:simpleType>\n",
+        "<xs:simpleType name=\"U\"><xs:union memberTypes=\"xs:string xs:anyAtomicType\"/></xs:simpleType>\n",
+        "<xs:simpleType name=\"R\"><xs:restriction base=\"xs:anyAtomicType\"/></xs:simpleType>\n",
+    ] {
+        let (verdict, shown) = judge(body);
+        assert_eq!(verdict, Verdict::Invalid, "{body}: {shown}");
+        assert!(
+            shown.contains("t.xsd:2:") && shown.contains("xs:anyAtomicType is special"),
+            "{body}: {shown}"
+        );
+    }
+}

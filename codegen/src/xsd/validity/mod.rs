@@ -2224,6 +2224,25 @@ impl Checker<'_> {
             }
             _ => {}
         }
+        // XSD 1.1's xs:anyAtomicType is special (Part 2, 3.2.2, and W3C bug 11103): a type
+        // of declarations, never a schema's own list's item, union's member or
+        // restriction's base.
+        if self.xsd_1_1 {
+            for (a, value, _) in &refs {
+                let derives =
+                    matches!((local, *a), ("list", "itemType") | ("union", "memberTypes"))
+                        || (local == "restriction" && *a == "base" && parent == "simpleType");
+                let any_atomic = Some((Some(XS_NS.to_string()), "anyAtomicType".to_string()));
+                if derives && self.resolve(i, value).ok() == any_atomic {
+                    let construct = format!("{a}=\"{value}\" on {}", self.construct(i));
+                    self.invalid(
+                        i,
+                        construct,
+                        "xs:anyAtomicType is special: a schema's list, union or restriction cannot be built on it (XSD 1.1 Part 2, 3.2.2)".into(),
+                    );
+                }
+            }
+        }
         // XSD 1.1's ref= on an identity constraint (src-resolve, and 3.11.6: to one of the
         // same kind, when it is declared in this document).
         if self.xsd_1_1 && matches!(local, "key" | "unique" | "keyref") {
