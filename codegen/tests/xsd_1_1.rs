@@ -22,6 +22,20 @@ fn as_1_1() -> Allowed {
     allowed
 }
 
+/// `check --xsd-version 1.1` of `text` as `t.xsd`: the verdict and the diagnostics.
+fn check_1_1(text: &str) -> (Verdict, String) {
+    let (_dir, path) = schema_file(text);
+    let report = check_files_allowed(&[path], &[], &as_1_1());
+    (report.verdict, report.diagnostics.to_string())
+}
+
+/// [`check_1_1`] of `body` in an `xs:schema` without a target namespace.
+fn check_body_1_1(body: &str) -> (Verdict, String) {
+    check_1_1(&format!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
+    ))
+}
+
 fn read(path: &Path) -> Schema {
     read_schema_files_allowed(&[path.to_owned()], &Catalog::default(), &as_1_1())
         .unwrap_or_else(|d| panic!("{d}"))
@@ -87,11 +101,7 @@ fn default_attributes_reach_every_complex_type_that_applies_them() {
 /// (ct-props-correct.4).
 #[test]
 fn default_attributes_errors_are_located() {
-    let judge = |text: &str| {
-        let (_dir, path) = schema_file(text);
-        let report = check_files_allowed(&[path], &[], &as_1_1());
-        (report.verdict, report.diagnostics.to_string())
-    };
+    let judge = check_1_1;
     let (verdict, shown) = judge(
         "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" defaultAttributes=\"nope\">\n<xs:complexType name=\"C\"/></xs:schema>\n",
     );
@@ -145,13 +155,7 @@ fn not_namespace_excludes_what_it_lists() {
     );
     // Unlike ##other, it lets unqualified names in unless it lists ##local.
     assert!(element.allows(None) && element.allows(Some("urn:o")));
-    let judge = |body: &str| {
-        let (_dir, path) = schema_file(&format!(
-            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
-        ));
-        let report = check_files_allowed(&[path], &[], &as_1_1());
-        (report.verdict, report.diagnostics.to_string())
-    };
+    let judge = check_body_1_1;
     let (verdict, shown) = judge(
         "<xs:complexType name=\"Both\"><xs:anyAttribute namespace=\"##any\" notNamespace=\"urn:x\"/></xs:complexType>\n",
     );
@@ -197,11 +201,9 @@ fn target_namespace_on_local_declarations() {
     };
     assert_eq!(e.namespace.as_deref(), Some("urn:o"));
     let judge = |body: &str| {
-        let (_dir, path) = schema_file(&format!(
+        check_1_1(&format!(
             "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:t\">\n{body}</xs:schema>\n"
-        ));
-        let report = check_files_allowed(&[path], &[], &as_1_1());
-        (report.verdict, report.diagnostics.to_string())
+        ))
     };
     for (body, message) in [
         (
@@ -296,11 +298,7 @@ fn identity_constraints_by_reference() {
         .map(|(name, _)| name)
         .collect();
     assert_eq!(carrying.len(), 2, "{:?}", schema.identity.keys());
-    let judge = |reference: &str| {
-        let (_dir, path) = schema_file(&text(reference));
-        let report = check_files_allowed(&[path], &[], &as_1_1());
-        (report.verdict, report.diagnostics.to_string())
-    };
+    let judge = |reference: &str| check_1_1(&text(reference));
     for (reference, message) in [
         (
             "<xs:key ref=\"t:ids\"/>",
@@ -358,13 +356,7 @@ fn inheritable_attributes_without_alternatives() {
 /// special, so no list, union or restriction of the schema's own is built on it.
 #[test]
 fn any_atomic_type_types_declarations_only() {
-    let judge = |body: &str| {
-        let (_dir, path) = schema_file(&format!(
-            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
-        ));
-        let report = check_files_allowed(&[path], &[], &as_1_1());
-        (report.verdict, report.diagnostics.to_string())
-    };
+    let judge = check_body_1_1;
     let (verdict, shown) = judge("<xs:element name=\"e\" type=\"xs:anyAtomicType\"/>\n");
     assert_eq!(verdict, Verdict::Supported, "{shown}");
     for body in [

@@ -62,10 +62,7 @@ impl Namespaces {
         form: Option<FormChoiceType>,
         explicit: Option<&str>,
     ) -> Option<String> {
-        match explicit {
-            Some(ns) => Some(ns.to_string()).filter(|n| !n.is_empty()),
-            None => self.qualified(form, self.elements_qualified),
-        }
+        self.local(form, explicit, self.elements_qualified)
     }
 
     /// The namespace of a local attribute declaration with `form` or `targetNamespace`
@@ -75,9 +72,20 @@ impl Namespaces {
         form: Option<FormChoiceType>,
         explicit: Option<&str>,
     ) -> Option<String> {
+        self.local(form, explicit, self.attributes_qualified)
+    }
+
+    /// A local declaration's namespace: `explicit` (its targetNamespace), else by `form`
+    /// or the document's default.
+    fn local(
+        &self,
+        form: Option<FormChoiceType>,
+        explicit: Option<&str>,
+        default: bool,
+    ) -> Option<String> {
         match explicit {
             Some(ns) => Some(ns.to_string()).filter(|n| !n.is_empty()),
-            None => self.qualified(form, self.attributes_qualified),
+            None => self.qualified(form, default),
         }
     }
 
