@@ -217,11 +217,6 @@ impl Allowed {
         self
     }
 
-    /// The version chosen with [`Allowed::xsd_version`].
-    pub fn chosen_version(&self) -> Option<Version> {
-        self.version
-    }
-
     /// Adds the folder a root document is in.
     fn root(&mut self, path: &Path) {
         let dir = match path.parent() {
