@@ -122,6 +122,8 @@ impl Code {
     pub const IDENTITY_FIELD: Code = Code(&CodeDef::new("E0218", "identity-field"));
     /// E0219: an `xs:keyref` whose field values are no row of the key or unique it refers to.
     pub const DANGLING_KEY_REF: Code = Code(&CodeDef::new("E0219", "dangling-keyref"));
+    /// E0220: a date or time value with a timezone where its type's `xs:explicitTimezone` prohibits one, or without one where it requires one (XSD 1.1).
+    pub const TIMEZONE: Code = Code(&CodeDef::new("E0220", "timezone"));
 
     /// The runtime's codes, in table order. A format's codes come after these in its own
     /// table (for the board formats, `boardxml_formats::codes::ALL`).
@@ -153,6 +155,7 @@ impl Code {
         Code::DUPLICATE_KEY,
         Code::IDENTITY_FIELD,
         Code::DANGLING_KEY_REF,
+        Code::TIMEZONE,
     ];
 
     /// The code as users see it, e.g. `E0210`.

@@ -91,6 +91,12 @@ pub enum FacetError {
     /// A QName (or NOTATION) whose prefix no namespace declaration in scope binds: the
     /// value is the expanded name (Part 2, 3.2.18), so without a binding it has none.
     UnboundPrefix,
+    /// A date or time value without a timezone where `xs:explicitTimezone` requires one
+    /// (`required`), or with one where it prohibits it.
+    Timezone {
+        /// Whether the facet requires a timezone (else it prohibits one).
+        required: bool,
+    },
 }
 
 impl FacetError {
@@ -118,6 +124,12 @@ impl FacetError {
             FacetError::UnboundPrefix => {
                 "a QName whose prefix is declared (xmlns:prefix=\"...\") on this element or an ancestor"
                     .to_string()
+            }
+            FacetError::Timezone { required: true } => {
+                "a value with a timezone (Z or +hh:mm), as explicitTimezone requires".to_string()
+            }
+            FacetError::Timezone { required: false } => {
+                "a value without a timezone, as explicitTimezone prohibits one".to_string()
             }
         }
     }

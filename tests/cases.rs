@@ -33,6 +33,12 @@ mod simple_derivations;
 #[path = "../codegen/tests/cases/identity/expected.rs"]
 mod identity;
 
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/timezones/expected.rs"]
+mod timezones;
+
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
 use boardxml::xml::{Reader, Writer};
@@ -667,5 +673,75 @@ fn an_xsi_type_in_an_undeclared_namespace_declares_a_prefix_values_reuse() {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <e xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns:xsit1=\"urn:types\" \
          xsi:type=\"xsit1:Wide\" xmlns:t=\"urn:types\" ref=\"t:x\" other=\"t:x\"/>\n"
+    );
+}
+
+#[test]
+fn timezones_case_reads_writes_and_reads_back() {
+    let text = include_str!("../codegen/tests/cases/timezones/example.xml");
+    let (doc, diags) = read::<timezones::Root>(text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let doc = doc.unwrap();
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    doc.write_root(&mut w);
+    let written = w.finish();
+    // The example is in canonical form (zoned values in UTC) and layout.
+    assert_eq!(written, text);
+    let (again, diags) = read::<timezones::Root>(&written);
+    assert!(diags.is_empty(), "{diags:?}\n{written}");
+    assert_eq!(again.unwrap(), doc);
+}
+
+#[test]
+fn explicit_timezone_requires_or_prohibits_a_timezone() {
+    let timezone = Code::TIMEZONE.as_str();
+    let diagnostics = |entry: &str, day: &str| {
+        let text = format!("<log day=\"{day}\"><entry>{entry}</entry></log>");
+        let (_, diags) = read::<timezones::Root>(&text);
+        diags
+            .iter()
+            .map(|d| (d.code.as_str(), d.path.clone()))
+            .collect::<Vec<_>>()
+    };
+    let at = "<at>2026-12-06T09:30:00Z</at>";
+    assert_eq!(diagnostics(at, "2026-12-06"), []);
+    // Required: a dateTime without a zone.
+    assert_eq!(
+        diagnostics("<at>2026-12-06T09:30:00</at>", "2026-12-06"),
+        [(timezone, "/log/entry/at".to_string())]
+    );
+    // Prohibited: a time and a date with one, Z or an offset alike.
+    assert_eq!(
+        diagnostics(&format!("{at}<opens>08:00:00Z</opens>"), "2026-12-06"),
+        [(timezone, "/log/entry/opens".to_string())]
+    );
+    assert_eq!(
+        diagnostics(at, "2026-12-06+01:00"),
+        [(timezone, "/log/@day".to_string())]
+    );
+    // Optional takes both; dateTimeStamp's own lexical space needs the zone (E0208).
+    assert_eq!(
+        diagnostics(&format!("{at}<month>2026-12+14:00</month>"), "2026-12-06"),
+        []
+    );
+    assert_eq!(
+        diagnostics(
+            &format!("{at}<stamped>2026-12-06T09:30:00</stamped>"),
+            "2026-12-06"
+        ),
+        [(Code::LEXICAL.as_str(), "/log/entry/stamped".to_string())]
+    );
+    // A restriction keeps its base's rule, and adds its own bound after it.
+    use timezones::OpeningTime;
+    assert!(OpeningTime::parse_lexical("09:00:00").is_ok());
+    let zoned = OpeningTime::parse_lexical("09:00:00Z").unwrap_err();
+    assert_eq!(zoned.code(), Code::TIMEZONE);
+    assert_eq!(
+        zoned.to_string(),
+        "expected a value without a timezone, as explicitTimezone prohibits one"
+    );
+    assert_eq!(
+        OpeningTime::parse_lexical("07:59:59").unwrap_err().code(),
+        Code::RANGE
     );
 }

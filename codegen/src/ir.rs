@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use boardxml::facets::{Constraint, Facet, FACETS};
+use boardxml::facets::{Constraint, ExplicitTimezone, Facet, FACETS};
 
 pub use crate::span::Span;
 
@@ -664,6 +664,8 @@ pub struct Facets {
     /// The namespace bindings each enumerated value relies on, in the order of
     /// [`Facets::enumeration`] (see [`EnumValue::namespaces`]).
     pub enumeration_scopes: Vec<Vec<(String, String)>>,
+    /// `xs:explicitTimezone` (XSD 1.1).
+    pub explicit_timezone: Option<ExplicitTimezone>,
 }
 
 impl Facets {
@@ -705,6 +707,7 @@ impl Facets {
             Constraint::Pattern => !self.patterns.is_empty(),
             Constraint::Enumeration => !self.enumeration.is_empty(),
             Constraint::WhiteSpace => self.white_space.is_some(),
+            Constraint::Timezone => self.explicit_timezone.is_some(),
             _ => self.count(facet).is_some(),
         }
     }

@@ -109,6 +109,10 @@ fn digits_as<T: FacetValue>(text: &str) -> Option<(u64, u64)> {
     T::parse_lexical(text).ok()?.facet_digits()
 }
 
+fn zoned_as<T: FacetValue>(text: &str) -> Option<bool> {
+    T::parse_lexical(text).ok()?.facet_timezone()
+}
+
 /// The canonical lexical form of `text` as a value of `v` (`None`: not one).
 pub fn canonical(v: ValueType, text: &str) -> Option<String> {
     by_value_type!(v, canonical_as, text)
@@ -127,6 +131,11 @@ pub fn length(v: ValueType, text: &str) -> Option<u64> {
 /// (totalDigits, fractionDigits) of the value `text` of `v` (`None`: not a decimal).
 pub fn digits(v: ValueType, text: &str) -> Option<(u64, u64)> {
     by_value_type!(v, digits_as, text)
+}
+
+/// Whether the value `text` of `v` has a timezone (`None`: not a date or time value).
+pub fn zoned(v: ValueType, text: &str) -> Option<bool> {
+    by_value_type!(v, zoned_as, text)
 }
 
 /// How two values of the value type `v` compare (`None`: incomparable or not ordered).

@@ -372,3 +372,97 @@ fn any_atomic_type_types_declarations_only() {
         );
     }
 }
+
+/// XSD 1.1's `explicitTimezone` (Part 2, 4.3.14): its value, where it applies, the rule
+/// that a required or prohibited timezone stays so, a fixed facet kept (Part 2, 4.3, for
+/// every facet), and that XSD 1.0 has no such facet.
+#[test]
+fn explicit_timezone_errors_are_located() {
+    let restriction = |base: &str, facets: &str| {
+        format!(
+            "<xs:simpleType name=\"T\"><xs:restriction base=\"{base}\">{facets}</xs:restriction></xs:simpleType>\n"
+        )
+    };
+    let zone = |v: &str| format!("<xs:explicitTimezone value=\"{v}\"/>");
+    for (body, error) in [
+        (
+            restriction("xs:dateTime", &zone("sometimes")),
+            "\"sometimes\" is not a valid value of xs:explicitTimezone",
+        ),
+        (
+            restriction("xs:duration", &zone("required")),
+            "xs:explicitTimezone does not apply to a type derived from xs:duration",
+        ),
+        (
+            restriction("xs:dateTimeStamp", &zone("optional")),
+            // dateTimeStamp's timezone is required and fixed (Part 2, 3.4.28).
+            "explicitTimezone \"optional\" changes the base type's explicitTimezone \"required\", which is fixed",
+        ),
+        (
+            format!(
+                "{}<xs:simpleType name=\"U\"><xs:restriction base=\"T\">{}</xs:restriction></xs:simpleType>\n",
+                restriction("xs:time", &zone("prohibited")),
+                zone("required")
+            ),
+            "explicitTimezone \"required\" loosens the base type's \"prohibited\"",
+        ),
+        (
+            format!(
+                "{}<xs:simpleType name=\"U\"><xs:restriction base=\"T\"><xs:maxLength value=\"3\"/></xs:restriction></xs:simpleType>\n",
+                restriction("xs:string", "<xs:maxLength value=\"4\" fixed=\"true\"/>"),
+            ),
+            "maxLength \"3\" changes the base type's maxLength \"4\", which is fixed",
+        ),
+    ] {
+        let (verdict, shown) = check_body_1_1(&body);
+        assert_eq!(verdict, Verdict::Invalid, "{body}\n{shown}");
+        assert!(shown.contains(error), "{body}\nwanted {error}\n{shown}");
+    }
+    // Kept within its rule, and restated where fixed: valid.
+    let (verdict, shown) = check_body_1_1(&format!(
+        "{}<xs:simpleType name=\"U\"><xs:restriction base=\"T\">{}<xs:maxInclusive value=\"2000\" fixed=\"true\"/></xs:restriction></xs:simpleType>\n",
+        restriction("xs:gYear", &zone("optional")),
+        zone("prohibited")
+    ));
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    // XSD 1.0 has no explicitTimezone.
+    let (_dir, path) = schema_file(&format!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{}</xs:schema>\n",
+        restriction("xs:date", &zone("required"))
+    ));
+    let report = check_files_allowed(&[path], &[], &Allowed::new());
+    assert_eq!(report.verdict, Verdict::Invalid, "{}", report.diagnostics);
+}
+
+/// `diff` of an explicitTimezone added: a document with a zone-less value breaks, and
+/// the change is named.
+#[test]
+fn diff_names_an_explicit_timezone_and_finds_its_witness() {
+    use boardxml_codegen::diff::{self, docs::Verdict as Breaks};
+    let schema = |facet: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\" vc:minVersion=\"1.1\">\n<xs:element name=\"at\" type=\"At\"/>\n<xs:simpleType name=\"At\"><xs:restriction base=\"xs:dateTime\">{facet}</xs:restriction></xs:simpleType>\n</xs:schema>\n"
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = (dir.path().join("old.xsd"), dir.path().join("new.xsd"));
+    std::fs::write(&old, schema("<xs:explicitTimezone value=\"optional\"/>")).unwrap();
+    std::fs::write(&new, schema("<xs:explicitTimezone value=\"required\"/>")).unwrap();
+    let report = diff::diff_files(&old, &new).unwrap();
+    let change = report
+        .changes
+        .iter()
+        .find(|c| c.kind == "timezone-changed")
+        .unwrap_or_else(|| panic!("{:#?}", report.changes));
+    assert_eq!(
+        change.summary,
+        "explicitTimezone of At: optional -> required"
+    );
+    let Breaks::Yes { reason, .. } = &change.old_break else {
+        panic!("{:?}", change.old_break)
+    };
+    assert!(reason.contains("2000-01-01T00:00:00"), "{reason}");
+    // Back the other way, no OLD document breaks.
+    let report = diff::diff_files(&new, &old).unwrap();
+    assert!(!report.may_break(), "{:?}", report.old_break);
+}

@@ -301,14 +301,19 @@ macro_rules! getters {
 }
 
 /// What a value on the time line has by its `read` and `key`: `parse` (of the lexical
-/// form, documented by `$parse`, white space collapsed), `FromStr`, the partial order of
-/// Part 2, 3.2.7.4, and the equality and hashing that go with it.
+/// form, documented by `$parse`, white space collapsed), whether it has a time zone,
+/// `FromStr`, the partial order of Part 2, 3.2.7.4, and the equality and hashing that go
+/// with it.
 macro_rules! time_line_value {
     ($name:ident, $xsd:literal, $parse:literal) => {
         impl $name {
             #[doc = $parse]
             pub fn parse(text: &str) -> Result<Self, FacetError> {
                 read_lexical(text, $xsd, Self::read)
+            }
+            /// Whether the value had a time zone (what `xs:explicitTimezone` constrains).
+            pub fn is_zoned(&self) -> bool {
+                self.key().zoned
             }
         }
         impl PartialEq for $name {
@@ -409,11 +414,6 @@ impl DateTime {
     pub fn fraction(&self) -> &str {
         self.time.fraction()
     }
-    /// Whether the value had a time zone (and so is held in UTC).
-    pub fn is_zoned(&self) -> bool {
-        self.time.zoned
-    }
-
     fn key(&self) -> Key<'_> {
         let time = self.time.key();
         Key {

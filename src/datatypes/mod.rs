@@ -221,22 +221,23 @@ mod facet_values {
             }
         )*};
     }
-    ordered!(
-        Float,
-        Double,
-        Duration,
-        DayTimeDuration,
-        YearMonthDuration,
-        DateTime,
-        DateTimeStamp,
-        Time,
-        Date,
-        GYearMonth,
-        GYear,
-        GMonthDay,
-        GDay,
-        GMonth
-    );
+    ordered!(Float, Double, Duration, DayTimeDuration, YearMonthDuration);
+    // The date and time types, which explicitTimezone constrains.
+    macro_rules! zoned {
+        ($($ty:ty),*) => {$(
+            ordered!($ty {
+                fn facet_timezone(&self) -> Option<bool> {
+                    Some(self.is_zoned())
+                }
+            });
+        )*};
+    }
+    zoned!(DateTime, Time, Date, GYearMonth, GYear, GMonthDay, GDay, GMonth);
+    ordered!(DateTimeStamp {
+        fn facet_timezone(&self) -> Option<bool> {
+            Some(self.date_time().is_zoned())
+        }
+    });
     ordered!(
         Decimal {
             fn facet_digits(&self) -> Option<(u64, u64)> {

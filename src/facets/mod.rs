@@ -6,7 +6,8 @@
 //!
 //! Order of checks (it decides which error a value gets): the patterns of every step, base
 //! first, on the lexical form; then the value facets of every step, base first: the bounds a
-//! built-in implies (`xs:positiveInteger` >= 1), min/max, totalDigits, the lengths.
+//! built-in implies (`xs:positiveInteger` >= 1), min/max, totalDigits, the lengths,
+//! explicitTimezone.
 
 use std::any::Any;
 use std::borrow::Cow;
@@ -18,7 +19,8 @@ use crate::schema::{whitespace, FacetError, NamespaceScope, SimpleValue};
 
 mod table;
 pub use table::{
-    Applies, Constraint, Extent, Facet, FacetArgument, FacetDef, FacetKind, FACETS, PRIMITIVES,
+    Applies, Constraint, ExplicitTimezone, Extent, Facet, FacetArgument, FacetDef, FacetKind,
+    FACETS, PRIMITIVES,
 };
 
 /// The whiteSpace facet in force for a type.
@@ -101,6 +103,8 @@ pub struct Step {
     /// QNames: an enumerated QName is an expanded name, resolved at its `xs:enumeration`
     /// (Part 2, 3.2.18). Empty for the other types.
     pub enumeration_scopes: &'static [Scope],
+    /// explicitTimezone (XSD 1.1), where the step sets it.
+    pub explicit_timezone: Option<ExplicitTimezone>,
 }
 
 /// Namespace bindings as generated code gives them: (prefix, namespace), `""` for the
@@ -161,6 +165,7 @@ impl Step {
         fraction_digits: None,
         enumeration: &[],
         enumeration_scopes: &[],
+        explicit_timezone: None,
     };
 }
 
@@ -245,6 +250,13 @@ impl Step {
             ..self
         }
     }
+    /// With explicitTimezone.
+    pub const fn explicit_timezone(self, rule: ExplicitTimezone) -> Step {
+        Step {
+            explicit_timezone: Some(rule),
+            ..self
+        }
+    }
 }
 
 /// A value type that facets apply to in its value space (the types of
@@ -264,6 +276,11 @@ pub trait FacetValue: SimpleValue + PartialEq + Send + Sync + 'static {
     }
     /// totalDigits and fractionDigits of a decimal or an integer.
     fn facet_digits(&self) -> Option<(u64, u64)> {
+        None
+    }
+    /// Whether a date or time value has a timezone, for explicitTimezone; `None` for the
+    /// types that have none to have (the generator refuses the facet there).
+    fn facet_timezone(&self) -> Option<bool> {
         None
     }
 }
@@ -411,6 +428,11 @@ impl Facets {
             if step.length.is_some() || step.min_length.is_some() || step.max_length.is_some() {
                 if let Some(len) = value.facet_length() {
                     check_length(step, len)?;
+                }
+            }
+            if let Some(rule) = step.explicit_timezone {
+                if let Some(zoned) = value.facet_timezone().filter(|&z| !rule.admits(z)) {
+                    return Err(FacetError::Timezone { required: !zoned });
                 }
             }
         }

@@ -1,6 +1,7 @@
-//! The constraining facets of XSD 1.0 as one table (Part 2, 4.3): each facet's name, the
-//! primitives (and varieties) it applies to, how its `value` is checked, what it
-//! constrains, and the diagnostic code a value it rejects gets.
+//! The constraining facets of XSD 1.0 and 1.1 as one table (Part 2, 4.3): each facet's
+//! name, the primitives (and varieties) it applies to, how its `value` is checked, what it
+//! constrains, the diagnostic code a value it rejects gets, and whether only XSD 1.1 has
+//! it. (1.1's `assertion` is no row: it is a test, not a value.)
 //!
 //! Everything that handles facets by name reads this table: the generator's validity
 //! checks, its conversion, renderer and `diff`, and this crate's errors. Adding a facet is
@@ -12,8 +13,8 @@ use super::Bound;
 use crate::diagnostic::Code;
 use crate::schema::FacetError;
 
-/// A constraining facet of XSD 1.0 (Part 2, 4.3), in the order of [`FACETS`] (Part 2's
-/// order, but the lower bounds before the upper, as [`Bound`] has them).
+/// A constraining facet (Part 2, 4.3), in the order of [`FACETS`] (Part 2's order, but
+/// the lower bounds before the upper, as [`Bound`] has them, and XSD 1.1's last).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Facet {
     /// `xs:length`.
@@ -40,6 +41,8 @@ pub enum Facet {
     TotalDigits,
     /// `xs:fractionDigits`.
     FractionDigits,
+    /// `xs:explicitTimezone` (XSD 1.1).
+    ExplicitTimezone,
 }
 
 /// The families of facets that Part 2, 4.1.5 grants or refuses together (a type takes all
@@ -58,6 +61,8 @@ pub enum FacetKind {
     Bounds,
     /// totalDigits, fractionDigits.
     Digits,
+    /// explicitTimezone.
+    Timezone,
 }
 
 impl FacetKind {
@@ -70,6 +75,7 @@ impl FacetKind {
             FacetKind::WhiteSpace => "whiteSpace",
             FacetKind::Bounds => "a value bound",
             FacetKind::Digits => "totalDigits or fractionDigits",
+            FacetKind::Timezone => "explicitTimezone",
         }
     }
 }
@@ -88,6 +94,8 @@ pub enum FacetArgument {
     WhiteSpace,
     /// A regular expression (Part 2, appendix F).
     Pattern,
+    /// `required`, `prohibited` or `optional` ([`ExplicitTimezone`]).
+    Timezone,
 }
 
 impl FacetArgument {
@@ -140,6 +148,8 @@ pub enum Constraint {
     Pattern,
     /// Its lexical form's white space, before anything else is checked.
     WhiteSpace,
+    /// Whether it has a timezone.
+    Timezone,
 }
 
 impl Constraint {
@@ -174,6 +184,8 @@ pub struct FacetDef {
     pub fixable: bool,
     /// The code of a value it rejects (none: it never rejects one, it rewrites it).
     pub code: Option<Code>,
+    /// Whether only XSD 1.1 has it (a schema read as 1.0 may not use it).
+    pub xsd_1_1: bool,
 }
 
 /// Which primitives (and varieties) a facet applies to.
@@ -233,6 +245,8 @@ const MEASURED: Applies = Applies::Only(&[
 ]);
 /// Primitives whose values are ordered: decimal to gMonth in [`PRIMITIVES`].
 const ORDERED: Applies = Applies::Only(PRIMITIVES.split_at(2).1.split_at(12).0);
+/// Primitives whose values may have a timezone: dateTime to gMonth in [`PRIMITIVES`].
+const ZONED: Applies = Applies::Only(PRIMITIVES.split_at(6).1.split_at(8).0);
 
 const fn length(facet: Facet, name: &'static str, extent: Extent) -> FacetDef {
     FacetDef {
@@ -244,6 +258,7 @@ const fn length(facet: Facet, name: &'static str, extent: Extent) -> FacetDef {
         constrains: Constraint::Length(extent),
         fixable: true,
         code: Some(Code::LENGTH),
+        xsd_1_1: false,
     }
 }
 
@@ -257,6 +272,7 @@ const fn bound(facet: Facet, name: &'static str, bound: Bound) -> FacetDef {
         constrains: Constraint::Bound(bound),
         fixable: true,
         code: Some(Code::RANGE),
+        xsd_1_1: false,
     }
 }
 
@@ -270,11 +286,12 @@ const fn digits(facet: Facet, name: &'static str, value: FacetArgument, c: Const
         constrains: c,
         fixable: true,
         code: Some(Code::RANGE),
+        xsd_1_1: false,
     }
 }
 
-/// The facets of XSD 1.0, one row per [`Facet`] in its order.
-pub const FACETS: [FacetDef; 12] = [
+/// The facets of XSD 1.0 and 1.1, one row per [`Facet`] in its order.
+pub const FACETS: [FacetDef; 13] = [
     length(Facet::Length, "length", Extent::Exact),
     length(Facet::MinLength, "minLength", Extent::AtLeast),
     length(Facet::MaxLength, "maxLength", Extent::AtMost),
@@ -287,6 +304,7 @@ pub const FACETS: [FacetDef; 12] = [
         constrains: Constraint::Pattern,
         fixable: false,
         code: Some(Code::PATTERN),
+        xsd_1_1: false,
     },
     FacetDef {
         facet: Facet::Enumeration,
@@ -298,6 +316,7 @@ pub const FACETS: [FacetDef; 12] = [
         constrains: Constraint::Enumeration,
         fixable: false,
         code: Some(Code::ENUMERATION),
+        xsd_1_1: false,
     },
     FacetDef {
         facet: Facet::WhiteSpace,
@@ -309,6 +328,7 @@ pub const FACETS: [FacetDef; 12] = [
         constrains: Constraint::WhiteSpace,
         fixable: true,
         code: None,
+        xsd_1_1: false,
     },
     bound(Facet::MinInclusive, "minInclusive", Bound::MinInclusive),
     bound(Facet::MinExclusive, "minExclusive", Bound::MinExclusive),
@@ -326,7 +346,67 @@ pub const FACETS: [FacetDef; 12] = [
         FacetArgument::NonNegativeInteger,
         Constraint::FractionDigits,
     ),
+    FacetDef {
+        facet: Facet::ExplicitTimezone,
+        name: "explicitTimezone",
+        applies_to: ZONED,
+        kind: FacetKind::Timezone,
+        value: FacetArgument::Timezone,
+        constrains: Constraint::Timezone,
+        fixable: true,
+        code: Some(Code::TIMEZONE),
+        xsd_1_1: true,
+    },
 ];
+
+/// The value of `xs:explicitTimezone` (XSD 1.1 Part 2, 4.3.14): whether a value must
+/// have a timezone, must not, or may.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExplicitTimezone {
+    /// Every value has a timezone.
+    Required,
+    /// No value has one.
+    Prohibited,
+    /// Either (what the primitives have).
+    Optional,
+}
+
+impl ExplicitTimezone {
+    /// The facet's value as a schema writes it.
+    pub fn from_name(name: &str) -> Option<ExplicitTimezone> {
+        Some(match name {
+            "required" => ExplicitTimezone::Required,
+            "prohibited" => ExplicitTimezone::Prohibited,
+            "optional" => ExplicitTimezone::Optional,
+            _ => return None,
+        })
+    }
+
+    /// How a schema writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExplicitTimezone::Required => "required",
+            ExplicitTimezone::Prohibited => "prohibited",
+            ExplicitTimezone::Optional => "optional",
+        }
+    }
+
+    /// Whether a value that has a timezone (`zoned`) or not is admitted.
+    pub fn admits(self, zoned: bool) -> bool {
+        match self {
+            ExplicitTimezone::Required => zoned,
+            ExplicitTimezone::Prohibited => !zoned,
+            ExplicitTimezone::Optional => true,
+        }
+    }
+
+    /// Whether a restriction may set `derived` where its base has `self`
+    /// (timezone-valid-restriction, Part 2, 4.3.14.4: a required or prohibited timezone
+    /// stays so).
+    pub fn narrows_to(self, derived: ExplicitTimezone) -> bool {
+        self == ExplicitTimezone::Optional || self == derived
+    }
+}
 
 impl Facet {
     /// The facet's row of [`FACETS`].
@@ -425,6 +505,7 @@ impl FacetError {
                 })?
             }
             FacetError::FractionDigits { .. } => Facet::FractionDigits,
+            FacetError::Timezone { .. } => Facet::ExplicitTimezone,
             FacetError::Length { .. } => Facet::Length,
             FacetError::TooShort { .. } => Facet::MinLength,
             FacetError::TooLong { .. } => Facet::MaxLength,
@@ -471,6 +552,14 @@ mod tests {
         assert_eq!(ordered.first(), Some(&"decimal"));
         assert_eq!(ordered.last(), Some(&"gMonth"));
         assert!(!ordered.contains(&"string") && ordered.len() == 12);
+        let zoned: Vec<&str> = PRIMITIVES
+            .iter()
+            .copied()
+            .filter(|p| Facet::ExplicitTimezone.applies_to(p))
+            .collect();
+        assert_eq!(zoned.first(), Some(&"dateTime"));
+        assert_eq!(zoned.last(), Some(&"gMonth"));
+        assert!(!zoned.contains(&"duration") && zoned.len() == 8);
         // A family is granted whole.
         for d in &FACETS {
             for p in PRIMITIVES.iter().chain(&["list", "union"]) {
@@ -497,6 +586,7 @@ mod tests {
             (E::TooLarge { max: 0 }, Code::RANGE),
             (E::TotalDigits { max: 1 }, Code::RANGE),
             (E::FractionDigits { max: 1 }, Code::RANGE),
+            (E::Timezone { required: true }, Code::TIMEZONE),
             (
                 E::Length {
                     expected: 1,
@@ -523,6 +613,27 @@ mod tests {
             };
             assert_eq!((error.facet(), error.code()), (Some(d.facet), Code::RANGE));
         }
+    }
+
+    #[test]
+    fn a_required_or_prohibited_timezone_stays_so() {
+        use ExplicitTimezone::*;
+        for t in [Required, Prohibited, Optional] {
+            assert_eq!(ExplicitTimezone::from_name(t.name()), Some(t));
+            assert!(Optional.narrows_to(t) && t.narrows_to(t));
+        }
+        assert!(!Required.narrows_to(Optional) && !Required.narrows_to(Prohibited));
+        assert!(!Prohibited.narrows_to(Optional) && !Prohibited.narrows_to(Required));
+        assert!(Required.admits(true) && !Required.admits(false));
+        assert!(Prohibited.admits(false) && !Prohibited.admits(true));
+        assert!(Optional.admits(true) && Optional.admits(false));
+        assert_eq!(ExplicitTimezone::from_name("Required"), None);
+        let only_1_1: Vec<&str> = FACETS
+            .iter()
+            .filter(|d| d.xsd_1_1)
+            .map(|d| d.name)
+            .collect();
+        assert_eq!(only_1_1, ["explicitTimezone"]);
     }
 
     #[test]

@@ -1363,6 +1363,12 @@ fn facet_changes(
         })
     };
     facet("enumeration", "enumeration-changed", enums(fa), enums(fb));
+    facet(
+        "explicitTimezone",
+        "timezone-changed",
+        fa.explicit_timezone.map(|t| t.name().to_string()),
+        fb.explicit_timezone.map(|t| t.name().to_string()),
+    );
 }
 
 /// The changes of a simple type: (kind, one line each).

@@ -1058,6 +1058,15 @@ impl Engines {
             if !g.enumeration.is_empty() {
                 missing.push("an enumeration".into());
             }
+            // A required or prohibited timezone holds where OLD has the same rule.
+            if let Some(t) = g
+                .explicit_timezone
+                .filter(|&t| t != boardxml::facets::ExplicitTimezone::Optional)
+            {
+                if !x.steps.iter().any(|f| f.explicit_timezone == Some(t)) {
+                    missing.push(format!("explicitTimezone {}", t.name()));
+                }
+            }
         }
         if missing.is_empty() {
             return Inclusion::Proven(format!(
@@ -1109,6 +1118,11 @@ fn value_facets_admit(ty: ValueType, f: &Facets, norm: &str) -> bool {
             || f.min_length.is_some_and(|l| n < l)
             || f.max_length.is_some_and(|l| n > l)
         {
+            return false;
+        }
+    }
+    if let Some(rule) = f.explicit_timezone {
+        if crate::values::zoned(ty, norm).is_some_and(|z| !rule.admits(z)) {
             return false;
         }
     }
@@ -1418,11 +1432,11 @@ fn candidates(spaces: &[&ValSpace]) -> Vec<String> {
             ValueType::DateTimeStamp => &["2000-01-01T00:00:00Z", "2000-01-01T00:00:00+01:00"],
             ValueType::Time => &["00:00:00", "00:00:00Z", "12:00:00"],
             ValueType::Date => &["2000-01-01", "2000-01-01Z"],
-            ValueType::GYearMonth => &["2000-01"],
-            ValueType::GYear => &["2000"],
-            ValueType::GMonthDay => &["--01-01"],
-            ValueType::GDay => &["---01"],
-            ValueType::GMonth => &["--01"],
+            ValueType::GYearMonth => &["2000-01", "2000-01Z"],
+            ValueType::GYear => &["2000", "2000Z"],
+            ValueType::GMonthDay => &["--01-01", "--01-01Z"],
+            ValueType::GDay => &["---01", "---01Z"],
+            ValueType::GMonth => &["--01", "--01Z"],
             ValueType::HexBinary => &["", "00", "0000", "000000"],
             ValueType::Base64Binary => &["", "AA==", "AAA=", "AAAA"],
             ValueType::Language => &["en", "a"],

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use super::*;
-use boardxml::facets::FACETS;
+use boardxml::facets::{ExplicitTimezone, FACETS};
 
 impl Renderer<'_> {
     /// A type bound to an existing Rust type: only its facets, as data, for that type to
@@ -924,6 +924,14 @@ pub(super) fn step(f: &Facets, values: bool, names: bool) -> Option<TokenStream>
             });
             calls.push(quote! { scopes(&[#(#scopes),*]) });
         }
+    }
+    // `optional` is what the primitives already allow: no check to make.
+    let zone = f
+        .explicit_timezone
+        .filter(|&t| values && t != ExplicitTimezone::Optional);
+    if let Some(t) = zone {
+        let t = format_ident!("{t:?}");
+        calls.push(quote! { explicit_timezone(__f::ExplicitTimezone::#t) });
     }
     (!calls.is_empty()).then(|| quote! { __f::Step::NONE #(.#calls)* })
 }

@@ -80,22 +80,6 @@ impl Version {
     }
 }
 
-/// The facets of XSD 1.0, for `vc:facetAvailable` and `vc:facetUnavailable`.
-const FACETS: [&str; 12] = [
-    "length",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "enumeration",
-    "whiteSpace",
-    "maxInclusive",
-    "maxExclusive",
-    "minInclusive",
-    "minExclusive",
-    "totalDigits",
-    "fractionDigits",
-];
-
 /// How deeply the elements of one schema document may nest (the `xs:schema` element is
 /// depth 1). The runtime's documents have the same limit. The tree notes the first element
 /// deeper ([`Tree::too_deep`]); `limits` refuses such a document before anything that
@@ -638,7 +622,10 @@ impl Tree {
                                         && (self.version == Version::Xsd11
                                             || !super::vocabulary::XSD_1_1_BUILTINS.contains(&l))
                             } else {
-                                FACETS.contains(&l)
+                                // The facets of the version the document is read as.
+                                boardxml::facets::Facet::from_name(l).is_some_and(|f| {
+                                    self.version == Version::Xsd11 || !f.def().xsd_1_1
+                                })
                             };
                     }
                     if local.ends_with("Unavailable") {
@@ -1109,11 +1096,11 @@ mod tests {
 
     #[test]
     fn a_schema_that_asks_for_xsd_1_1_is_read_as_one() {
-        let text = "<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' xmlns:vc='http://www.w3.org/2007/XMLSchema-versioning' vc:minVersion='1.1'>\n<xs:element name='min11' vc:minVersion='1.1'/><xs:element name='max11' vc:maxVersion='1.1'/><xs:element name='max12' vc:maxVersion='1.2'/>\n</xs:schema>";
+        let text = "<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' xmlns:vc='http://www.w3.org/2007/XMLSchema-versioning' vc:minVersion='1.1'>\n<xs:element name='min11' vc:minVersion='1.1'/><xs:element name='max11' vc:maxVersion='1.1'/><xs:element name='max12' vc:maxVersion='1.2'/>\n<xs:element name='has-tz' vc:facetAvailable='xs:explicitTimezone'/><xs:element name='no-tz' vc:facetUnavailable='xs:explicitTimezone'/></xs:schema>";
         let tree = Tree::read(text.to_string());
         assert!(tree.problems.is_empty(), "{:?}", tree.problems);
         let names: Vec<&str> = tree.nodes.iter().filter_map(|n| n.attr("name")).collect();
-        assert_eq!(names, ["min11", "max12"]);
+        assert_eq!(names, ["min11", "max12", "has-tz"]);
         // XSD 1.1 makes a bad version number an error, where it stands.
         let bad = text.replace("vc:maxVersion='1.2'", "vc:maxVersion='1.2x'");
         let tree = Tree::read(bad);

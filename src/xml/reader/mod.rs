@@ -449,6 +449,10 @@ impl<'a> Reader<'a> {
             FacetError::UnboundPrefix => {
                 format!("{what} is a QName whose prefix is bound to no namespace here")
             }
+            FacetError::Timezone { required: true } => format!("{what} has no timezone"),
+            FacetError::Timezone { required: false } => {
+                format!("{what} has a timezone, which its type prohibits")
+            }
         };
         let found = match &e {
             FacetError::Length { found, .. }

@@ -6,7 +6,7 @@ use super::adapter::{facet_value, Item, What};
 use super::{documentation, Converter};
 use crate::ir::*;
 use crate::xsd::markup;
-use boardxml::facets::{Constraint, FACETS};
+use boardxml::facets::{Constraint, ExplicitTimezone, FACETS};
 use xsd_parser::models::schema::xs::SimpleBaseType;
 
 impl<'a> Converter<'a> {
@@ -203,6 +203,18 @@ impl<'a> Converter<'a> {
                         }
                     }
                 }
+                Constraint::Timezone => match ExplicitTimezone::from_name(text.trim()) {
+                    Some(rule) => out.explicit_timezone = Some(rule),
+                    None => {
+                        self.invalid(
+                            span,
+                            fconstruct.clone(),
+                            format!("\"{text}\" is not an explicitTimezone value"),
+                            Some("required, prohibited or optional".into()),
+                        );
+                        ok = false;
+                    }
+                },
                 Constraint::Enumeration => enums.push(EnumValue {
                     value: text,
                     doc: documentation(value.annotation.as_ref()),
@@ -245,6 +257,7 @@ pub(super) fn constraining(facets: &Facets) -> usize {
     // A step may repeat the pattern (alternatives) and, wrongly, a bound: each counts.
     facets.patterns.len()
         + facets.bounds.len()
+        + usize::from(facets.explicit_timezone.is_some())
         + FACETS
             .iter()
             .filter(|d| d.constrains.extent().is_some())

@@ -6,7 +6,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use boardxml::facets::{Constraint, Facet, FACETS};
+use boardxml::facets::{Constraint, ExplicitTimezone, Facet, FACETS};
 
 use super::{non_negative_integer, Checker, Space, XS_NS};
 
@@ -79,9 +79,11 @@ fn compare(primitive: &str, a: &str, b: &str) -> Option<Ordering> {
 
 impl Checker<'_> {
     /// The facets a restriction step's base has (the nearest of each name, following
-    /// named and inline types of this document); empty where the base is a built-in.
-    fn base_facets(&self, step: usize, depth: usize) -> HashMap<Facet, String> {
-        let mut out: HashMap<Facet, String> = HashMap::new();
+    /// named and inline types of this document), each with whether it is fixed; of the
+    /// built-ins, only dateTimeStamp's fixed timezone (the others' facets are checked
+    /// where the base is known to be one).
+    fn base_facets(&self, step: usize, depth: usize) -> HashMap<Facet, (String, bool)> {
+        let mut out: HashMap<Facet, (String, bool)> = HashMap::new();
         if depth > 64 {
             return out;
         }
@@ -91,6 +93,10 @@ impl Checker<'_> {
                 let Ok((ns, local)) = self.resolve(step, b) else {
                     return out;
                 };
+                if ns.as_deref() == Some(XS_NS) && local == "dateTimeStamp" {
+                    // XSD 1.1 Part 2, 3.4.28: explicitTimezone required, fixed.
+                    out.insert(Facet::ExplicitTimezone, ("required".into(), true));
+                }
                 if ns != self.target || ns.as_deref() == Some(XS_NS) {
                     return out;
                 }
@@ -115,7 +121,10 @@ impl Checker<'_> {
                     facet.def().constrains,
                     Constraint::Pattern | Constraint::Enumeration
                 ) {
-                    out.entry(facet).or_insert_with(|| v.to_string());
+                    let fixed = f
+                        .attr("fixed")
+                        .is_some_and(|x| matches!(x.trim(), "true" | "1"));
+                    out.entry(facet).or_insert_with(|| (v.to_string(), fixed));
                 }
             }
         }
@@ -171,10 +180,12 @@ impl Checker<'_> {
                 }
             }
         }
-        let base = self.base_facets(step, 0);
-        if base.is_empty() {
+        let based = self.base_facets(step, 0);
+        if based.is_empty() {
             return;
         }
+        self.check_fixed_and_timezone(seen, &based, primitive, integer, errors);
+        let base: HashMap<Facet, String> = based.into_iter().map(|(k, (v, _))| (k, v)).collect();
         let num =
             |m: &HashMap<Facet, String>, k: Facet| m.get(&k).and_then(|v| non_negative_integer(v));
         // Bounds (Part 2, 4.3.7 to 4.3.10).
@@ -262,6 +273,57 @@ impl Checker<'_> {
                 errors.push(format!(
                     "maxLength {v} is less than the base type's minLength {b}"
                 ));
+            }
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// A fixed facet of the base that the step sets to another value (Part 2, 4.3: "types
+    /// for which the current type is the base cannot specify a value other than its
+    /// value"), and explicitTimezone's own rule (XSD 1.1 Part 2, 4.3.14.4,
+    /// timezone-valid-restriction: a required or prohibited timezone stays so).
+    fn check_fixed_and_timezone(
+        &self,
+        seen: &HashMap<Facet, String>,
+        base: &HashMap<Facet, (String, bool)>,
+        primitive: &str,
+        integer: bool,
+        errors: &mut Vec<String>,
+    ) {
+        // In the table's order, so that the errors come in one order.
+        for facet in FACETS.iter().map(|d| d.facet) {
+            let (Some(value), Some((base_value, fixed))) = (seen.get(&facet), base.get(&facet))
+            else {
+                continue;
+            };
+            let (value, base_value) = (value.trim(), base_value.trim());
+            let same = match facet.def().constrains {
+                Constraint::Bound(_) if integer => {
+                    let p = |s: &str| s.trim_start_matches('+').parse::<i128>().ok();
+                    p(value).is_some_and(|v| p(base_value) == Some(v))
+                }
+                // Values whose order is not known here are compared as written.
+                Constraint::Bound(_) => compare(primitive, value, base_value)
+                    .map_or(value == base_value, |o| o == Ordering::Equal),
+                _ if facet.def().constrains.extent().is_some() => non_negative_integer(value)
+                    .is_some_and(|v| non_negative_integer(base_value) == Some(v)),
+                _ => value == base_value,
+            };
+            let name = facet.name();
+            if *fixed && !same {
+                errors.push(format!(
+                    "{name} \"{value}\" changes the base type's {name} \"{base_value}\", which is fixed"
+                ));
+            } else if facet == Facet::ExplicitTimezone {
+                let rule = ExplicitTimezone::from_name;
+                if let (Some(b), Some(d)) = (rule(base_value), rule(value)) {
+                    if !b.narrows_to(d) {
+                        errors.push(format!(
+                            "timezone-valid-restriction: explicitTimezone \"{value}\" loosens the base type's \"{base_value}\""
+                        ));
+                    }
+                }
             }
         }
     }

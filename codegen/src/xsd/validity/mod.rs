@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::tree::{Node, ScanProblem, Tree};
 use super::vocabulary::{xsd_element_known, OVERRIDE_CHILDREN, XSD_1_1_BUILTINS};
-use boardxml::facets::{Constraint, Facet, FacetArgument, FACETS};
+use boardxml::facets::{Constraint, ExplicitTimezone, Facet, FacetArgument, FACETS};
 
 mod attributes;
 mod components;
@@ -51,19 +51,18 @@ fn allowed_children(local: &str, parent: &str, xsd_1_1: bool) -> Option<&'static
 /// facets `assertion` and `explicitTimezone` (Part 2, 4.3.13-14), assertions on complex
 /// types, open content, wildcards and group references in `xs:all`, `xs:override`.
 fn xsd_1_1_children(local: &str, parent: &str) -> Option<&'static [&'static str]> {
-    const MORE_FACETS: [&str; 2] = ["assertion", "explicitTimezone"];
-    const SIMPLE_RESTRICTION: [&str; 4 + FACETS.len()] =
-        with_facets(&["annotation", "simpleType"], &MORE_FACETS);
-    const SIMPLE_CONTENT_RESTRICTION: [&str; 8 + FACETS.len()] = with_facets(
+    const SIMPLE_RESTRICTION: [&str; 3 + FACETS.len()] =
+        with_facets(&["annotation", "simpleType"], &["assertion"], true);
+    const SIMPLE_CONTENT_RESTRICTION: [&str; 7 + FACETS.len()] = with_facets(
         &["annotation", "simpleType"],
         &[
             "assertion",
-            "explicitTimezone",
             "attribute",
             "attributeGroup",
             "anyAttribute",
             "assert",
         ],
+        true,
     );
     const COMPLEX_DERIVATION: &[&str] = &[
         "annotation",
@@ -95,7 +94,7 @@ fn xsd_1_1_children(local: &str, parent: &str) -> Option<&'static [&'static str]
         },
         "all" => &["annotation", "element", "any", "group"],
         "openContent" | "defaultOpenContent" => &["annotation", "any"],
-        "assert" | "assertion" | "explicitTimezone" => &["annotation"],
+        "assert" | "assertion" => &["annotation"],
         "override" => OVERRIDE_CHILDREN,
         _ => return None,
     })
@@ -103,11 +102,12 @@ fn xsd_1_1_children(local: &str, parent: &str) -> Option<&'static [&'static str]
 
 /// [`allowed_children`] in XSD 1.0 (with what 1.1 adds where only a 1.1 element can be).
 fn xsd_1_0_children(local: &str, parent: &str) -> Option<&'static [&'static str]> {
-    const SIMPLE_RESTRICTION: [&str; 2 + FACETS.len()] =
-        with_facets(&["annotation", "simpleType"], &[]);
-    const SIMPLE_CONTENT_RESTRICTION: [&str; 5 + FACETS.len()] = with_facets(
+    const SIMPLE_RESTRICTION: [&str; 2 + FACETS_1_0] =
+        with_facets(&["annotation", "simpleType"], &[], false);
+    const SIMPLE_CONTENT_RESTRICTION: [&str; 5 + FACETS_1_0] = with_facets(
         &["annotation", "simpleType"],
         &["attribute", "attributeGroup", "anyAttribute"],
+        false,
     );
     const COMPLEX_DERIVATION: &[&str] = &[
         "annotation",
@@ -198,10 +198,25 @@ fn xsd_1_0_children(local: &str, parent: &str) -> Option<&'static [&'static str]
     })
 }
 
-/// `before`, every facet's name, then `after`: the children of a simple restriction.
+/// How many facets XSD 1.0 has.
+const FACETS_1_0: usize = {
+    let mut n = 0;
+    let mut f = 0;
+    while f < FACETS.len() {
+        if !FACETS[f].xsd_1_1 {
+            n += 1;
+        }
+        f += 1;
+    }
+    n
+};
+
+/// `before`, every facet's name (of XSD 1.1, or only 1.0's), then `after`: the children
+/// of a simple restriction.
 const fn with_facets<const N: usize>(
     before: &[&'static str],
     after: &[&'static str],
+    xsd_1_1: bool,
 ) -> [&'static str; N] {
     let mut out = [""; N];
     let mut i = 0;
@@ -211,8 +226,10 @@ const fn with_facets<const N: usize>(
     }
     let mut f = 0;
     while f < FACETS.len() {
-        out[i] = FACETS[f].name;
-        i += 1;
+        if xsd_1_1 || !FACETS[f].xsd_1_1 {
+            out[i] = FACETS[f].name;
+            i += 1;
+        }
         f += 1;
     }
     let mut a = 0;
@@ -1953,6 +1970,7 @@ impl Checker<'_> {
                     non_negative_integer(&value).is_some_and(|v| v > 0)
                 }
                 FacetArgument::WhiteSpace => white_space_rank(&value).is_some(),
+                FacetArgument::Timezone => ExplicitTimezone::from_name(value.trim()).is_some(),
                 FacetArgument::BaseValue | FacetArgument::Pattern => true,
             };
             if !ok {
