@@ -920,6 +920,12 @@ impl DateTimeStamp {
     }
 }
 
+/// `text` without the XML white space (space, tab, line feed, carriage return) at its
+/// ends; other characters `str::trim` would take (a no-break space) stay, to be refused.
+fn trim_xml_space(text: &str) -> &str {
+    text.trim_matches([' ', '\t', '\n', '\r'])
+}
+
 /// An `xs:dayTimeDuration` (XSD 1.1 Part 2, 3.4.27): an `xs:duration` written without
 /// years or months, so its value is a number of seconds. Value, order and canonical form
 /// are the duration's.
@@ -930,12 +936,13 @@ impl DayTimeDuration {
     /// Reads an `xs:duration` whose part before any `T` has no `Y` and no `M` (the
     /// pattern `[^YM]*(T.*)?`), after collapsing white space.
     pub fn parse(text: &str) -> Result<Self, FacetError> {
-        let t = whitespace::collapse(text);
+        // Only the ends are trimmed here: Duration::parse collapses the rest.
+        let t = trim_xml_space(text);
         let date_part = t.split('T').next().unwrap_or("");
         if date_part.contains(['Y', 'M']) {
             return Err(lexical("xs:dayTimeDuration (no years or months)"));
         }
-        Duration::parse(&t)
+        Duration::parse(t)
             .map(DayTimeDuration)
             .map_err(|_| lexical("xs:dayTimeDuration"))
     }
@@ -956,11 +963,11 @@ impl YearMonthDuration {
     /// Reads an `xs:duration` without days or a time part (the pattern `[^DT]*`), after
     /// collapsing white space.
     pub fn parse(text: &str) -> Result<Self, FacetError> {
-        let t = whitespace::collapse(text);
+        let t = trim_xml_space(text);
         if t.contains(['D', 'T']) {
             return Err(lexical("xs:yearMonthDuration (years and months only)"));
         }
-        Duration::parse(&t)
+        Duration::parse(t)
             .map(YearMonthDuration)
             .map_err(|_| lexical("xs:yearMonthDuration"))
     }
@@ -1218,5 +1225,12 @@ mod tests {
         }
         assert!(ym("P1Y").unwrap() > ym("P11M").unwrap());
         assert!(ym("P12M").unwrap() == ym("P1Y").unwrap());
+        // XML white space around either is collapsed away; a no-break space is no XML
+        // white space, and white space inside is no duration.
+        assert_eq!(dt(" \tP1D\r\n").unwrap().to_string(), "P1D");
+        assert_eq!(ym("\nP1Y ").unwrap().to_string(), "P1Y");
+        for bad in ["P1D\u{a0}", "\u{a0}P1Y", "P1 D", "P1Y 2M"] {
+            assert!(dt(bad).is_err() && ym(bad).is_err(), "{bad:?}");
+        }
     }
 }
