@@ -67,7 +67,11 @@ enum Command {
     /// Read candidate values from stdin (one JSON string per line) and print `true` or
     /// `false` per line: whether the XSD pattern matches the whole value.
     Regex {
-        /// The XSD 1.0 pattern.
+        /// The version of XSD the pattern is read as: 1.0 (the default) or 1.1 (where a
+        /// hyphen that starts no range is a literal anywhere in a character group).
+        #[arg(long = "xsd-version", value_name = "VERSION")]
+        xsd_version: Option<boardxml_codegen::xsd::XsdVersion>,
+        /// The XSD pattern.
         pattern: String,
     },
     /// Compare two schemas: what the change does to documents (proved, or shown by a
@@ -151,7 +155,10 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(Command::Regex { pattern }) => regex(&pattern),
+        Some(Command::Regex {
+            xsd_version,
+            pattern,
+        }) => regex(&pattern, xsd_version),
         Some(Command::Diff(args)) => diff(&args),
         Some(Command::Check {
             catalog,
@@ -389,8 +396,12 @@ fn validator(args: &ValidatorArgs) -> ExitCode {
 /// The most `regex` reads from standard input, 64 MiB of candidate values.
 const MAX_REGEX_INPUT: u64 = 64 << 20;
 
-fn regex(pattern: &str) -> ExitCode {
-    let translated = match boardxml_xsd_regex::translate(pattern) {
+fn regex(pattern: &str, version: Option<boardxml_codegen::xsd::XsdVersion>) -> ExitCode {
+    let version = match version {
+        Some(boardxml_codegen::xsd::XsdVersion::Xsd11) => boardxml_xsd_regex::Version::Xsd11,
+        _ => boardxml_xsd_regex::Version::Xsd10,
+    };
+    let translated = match boardxml_xsd_regex::translate_as(pattern, version) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: invalid XSD pattern: {e}");

@@ -214,3 +214,42 @@ fn schema_documents_in_other_encodings_are_read() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("not valid UTF-8"), "{err}");
 }
+
+/// `regex --xsd-version 1.1` reads the pattern as XSD 1.1 does; without it, as 1.0.
+#[test]
+fn regex_reads_a_pattern_as_the_version_chosen() {
+    use std::io::Write;
+    let run = |flags: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardxml-codegen"))
+            .arg("regex")
+            .args(flags)
+            .arg("[a-c-1-4]+")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"\"a-3\"\n\"d\"\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    assert_eq!(
+        run(&["--xsd-version", "1.1"]),
+        (0, "true\nfalse\n".into(), String::new())
+    );
+    let (code, out, err) = run(&[]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("`-` is only allowed at the start or end"),
+        "{err}"
+    );
+}

@@ -466,3 +466,33 @@ fn diff_names_an_explicit_timezone_and_finds_its_witness() {
     let report = diff::diff_files(&new, &old).unwrap();
     assert!(!report.may_break(), "{:?}", report.old_break);
 }
+
+/// A pattern is read by its document's version: XSD 1.1 takes a literal hyphen anywhere
+/// in a character group (Part 2, G.4.2.3), 1.0 only at the group's ends.
+#[test]
+fn patterns_are_read_as_their_documents_version() {
+    let body = "<xs:simpleType name=\"Code\"><xs:restriction base=\"xs:string\"><xs:pattern value=\"[a-c-1-4]+\"/></xs:restriction></xs:simpleType>\n";
+    let (verdict, shown) = check_body_1_1(body);
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    let (_dir, path) = schema_file(&format!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
+    ));
+    let report = check_files_allowed(std::slice::from_ref(&path), &[], &Allowed::new());
+    assert_eq!(report.verdict, Verdict::Invalid);
+    assert!(
+        report
+            .diagnostics
+            .to_string()
+            .contains("`-` is only allowed at the start or end of a character group"),
+        "{}",
+        report.diagnostics
+    );
+    // Read as 1.1, the generated pattern takes the hyphen as a character.
+    let schema = read(&path);
+    let TypeKind::Restriction(r) = &schema.types["Code"].kind else {
+        panic!("{:?}", schema.types["Code"].kind)
+    };
+    let rust = &r.facets.patterns[0].rust;
+    let re = regex::Regex::new(rust).unwrap();
+    assert!(re.is_match("a-3") && !re.is_match("d"), "{rust}");
+}

@@ -1,6 +1,6 @@
 //! XSD 1.0 regular expressions (XML Schema Part 2, second edition,
-//! Appendix F): a strict parser into an AST and an exact translation into the
-//! syntax of the Rust `regex` crate.
+//! Appendix F), and XSD 1.1's ([`Version`]): a strict parser into an AST and an
+//! exact translation into the syntax of the Rust `regex` crate.
 //!
 //! The code generator uses [`translate`] to turn every `xs:pattern` facet
 //! into a string it compiles with
@@ -194,9 +194,27 @@ impl fmt::Display for PatternError {
 
 impl std::error::Error for PatternError {}
 
+/// Which version of XSD's regular expressions a pattern is read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Version {
+    /// XSD 1.0 (second edition), Appendix F.
+    #[default]
+    Xsd10,
+    /// XSD 1.1 Part 2, Appendix G: as 1.0, but an unescaped `-` that starts no range
+    /// and no subtraction is a literal hyphen anywhere in a character group
+    /// (`[a-c-x]` is `a` to `c`, `-` and `x`), where 1.0 allows it only at the
+    /// group's start or end.
+    Xsd11,
+}
+
 /// Parses an XSD 1.0 regular expression.
 pub fn parse(pattern: &str) -> Result<Regex, PatternError> {
-    parse::Parser::new(pattern).parse()
+    parse_as(pattern, Version::Xsd10)
+}
+
+/// Parses a regular expression of XSD `version`.
+pub fn parse_as(pattern: &str, version: Version) -> Result<Regex, PatternError> {
+    parse::Parser::new(pattern, version).parse()
 }
 
 /// Parses an XSD 1.0 regular expression and translates it into an anchored
@@ -204,6 +222,11 @@ pub fn parse(pattern: &str) -> Result<Regex, PatternError> {
 /// pattern accepts. Compile it with [`REGEX_SIZE_LIMIT`] as the builder's
 /// `size_limit` (all other settings default).
 pub fn translate(pattern: &str) -> Result<String, PatternError> {
-    let ast = parse(pattern)?;
+    translate_as(pattern, Version::Xsd10)
+}
+
+/// [`translate`] for a regular expression of XSD `version`.
+pub fn translate_as(pattern: &str, version: Version) -> Result<String, PatternError> {
+    let ast = parse_as(pattern, version)?;
     Ok(emit::anchored(&ast))
 }

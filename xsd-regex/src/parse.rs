@@ -8,20 +8,23 @@
 use crate::tables;
 use crate::{
     Atom, BracketClass, Branch, CharClass, ClassEscape, ClassItem, PatternError, Piece, Regex,
+    Version,
 };
 
 pub(crate) struct Parser {
     chars: Vec<char>,
     pos: usize,
+    version: Version,
 }
 
 type Result<T> = std::result::Result<T, PatternError>;
 
 impl Parser {
-    pub(crate) fn new(pattern: &str) -> Self {
+    pub(crate) fn new(pattern: &str, version: Version) -> Self {
         Parser {
             chars: pattern.chars().collect(),
             pos: 0,
+            version,
         }
     }
 
@@ -382,6 +385,19 @@ impl Parser {
                     // `[a-z--[b-z]]` (the group `a-z-` minus `[b-z]`).
                     let at_end = self.peek_at(1) == Some(']')
                         || (self.peek_at(1) == Some('-') && self.peek_at(2) == Some('['));
+                    // XSD 1.1 (Part 2, G.4.2.3): a hyphen that starts no range and no
+                    // subtraction is a literal anywhere; it may not start a range
+                    // (`--x`), whose ends are never an unescaped hyphen.
+                    if self.version == Version::Xsd11 && !at_end {
+                        self.pos += 1;
+                        if self.range_follows() {
+                            return Err(self
+                                .err(at, "a range cannot start with an unescaped `-`")
+                                .hint(r"write `\-`"));
+                        }
+                        items.push(ClassItem::Char('-'));
+                        continue;
+                    }
                     if !(at_start || at_end) {
                         return Err(self
                             .err(

@@ -423,3 +423,42 @@ fn random_patterns_never_panic() {
     }
     assert!(accepted > 1000, "only {accepted} random patterns accepted");
 }
+
+/// XSD 1.1 reads a hyphen that starts no range and no subtraction as a literal anywhere
+/// in a group (the W3C suite's reF20-23, reG26-33, reH19-21 are invalid in 1.0 and valid
+/// in 1.1); everything else reads as in 1.0.
+#[test]
+fn xsd_1_1_hyphens() {
+    let v11 = |p: &str| {
+        let t =
+            crate::translate_as(p, crate::Version::Xsd11).unwrap_or_else(|e| panic!("{p}: {e}"));
+        compile(&t).unwrap()
+    };
+    let re = v11("[a-c-1-4x-z-7-9]*");
+    for ok in ["", "a-1", "-", "b4y8", "z-"] {
+        assert!(re.is_match(ok), "{ok:?}");
+    }
+    for bad in ["d", "5", "w", "6"] {
+        assert!(!re.is_match(bad), "{bad:?}");
+    }
+    let re = v11("[^a-d-b-c]");
+    assert!(re.is_match("e") && !re.is_match("-") && !re.is_match("c"));
+    // Subtraction and the group's ends read as before.
+    let re = v11("[a-z-[aeiou]]");
+    assert!(re.is_match("b") && !re.is_match("a") && !re.is_match("-"));
+    assert!(v11("[-a]").is_match("-") && v11("[a-]").is_match("-"));
+    // 1.0 still refuses them, and neither lets an unescaped hyphen start a range.
+    for p in ["[a-c-1-4x-z-7-9]", "[^a-d-b-c]"] {
+        assert!(crate::translate(p).is_err(), "{p}");
+    }
+    let e = crate::translate_as("[a--z]", crate::Version::Xsd11).unwrap_err();
+    assert_eq!(
+        (e.offset, e.message.as_str()),
+        (3, "a range cannot end with an unescaped `-`")
+    );
+    let e = crate::translate_as("[a-c--9]", crate::Version::Xsd11).unwrap_err();
+    assert_eq!(
+        (e.offset, e.message.as_str()),
+        (4, "a range cannot start with an unescaped `-`")
+    );
+}

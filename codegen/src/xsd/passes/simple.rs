@@ -220,7 +220,14 @@ impl<'a> Converter<'a> {
                     doc: documentation(value.annotation.as_ref()),
                     namespaces: markup::enumeration_scope(self.node(item)),
                 }),
-                Constraint::Pattern => match boardxml_xsd_regex::translate(&text) {
+                Constraint::Pattern => match boardxml_xsd_regex::translate_as(&text, {
+                    // A pattern is read as the version its document is.
+                    if self.docs[item.doc].tree.xsd_1_1() {
+                        boardxml_xsd_regex::Version::Xsd11
+                    } else {
+                        boardxml_xsd_regex::Version::Xsd10
+                    }
+                }) {
                     Ok(rust) => out.patterns.push(Pattern { xsd: text, rust }),
                     Err(e) => {
                         self.invalid(
