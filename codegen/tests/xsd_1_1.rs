@@ -496,3 +496,37 @@ fn patterns_are_read_as_their_documents_version() {
     let re = regex::Regex::new(rust).unwrap();
     assert!(re.is_match("a-3") && !re.is_match("d"), "{rust}");
 }
+
+/// XSD 1.1's `substitutionGroup` is a list of heads (Part 1, 3.3.2): each is resolved,
+/// and the member's type must derive from each head's; 1.0 takes one QName.
+#[test]
+fn an_element_may_have_several_substitution_group_heads() {
+    let heads = "<xs:element name=\"a\" type=\"xs:decimal\"/>\n<xs:element name=\"b\" type=\"xs:integer\"/>\n";
+    let (verdict, shown) = check_body_1_1(&format!(
+        "{heads}<xs:element name=\"m\" type=\"xs:int\" substitutionGroup=\"a b\"/>\n"
+    ));
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    // Of a's type (decimal) but not derived from b's (integer).
+    let (verdict, shown) = check_body_1_1(&format!(
+        "{heads}<xs:element name=\"m\" type=\"xs:decimal\" substitutionGroup=\"b a\"/>\n"
+    ));
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(shown.contains("substitution group head \"b\""), "{shown}");
+    assert_eq!(shown.matches("error:").count(), 1, "{shown}");
+    let (verdict, shown) = check_body_1_1(&format!(
+        "{heads}<xs:element name=\"m\" type=\"xs:int\" substitutionGroup=\"a nope\"/>\n"
+    ));
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(shown.contains("nope"), "{shown}");
+    // XSD 1.0: one QName.
+    let (_dir, path) = schema_file(&format!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{heads}<xs:element name=\"m\" type=\"xs:int\" substitutionGroup=\"a b\"/>\n</xs:schema>\n"
+    ));
+    let report = check_files_allowed(&[path], &[], &Allowed::new());
+    assert_eq!(report.verdict, Verdict::Invalid, "{}", report.diagnostics);
+    assert!(
+        report.diagnostics.to_string().contains("\"a b\" is not a qualified name"),
+        "{}",
+        report.diagnostics
+    );
+}

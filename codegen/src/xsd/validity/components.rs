@@ -243,7 +243,13 @@ impl Checker<'_> {
             return TypeRef::Node(inline);
         }
         if n.is("element") {
-            if let Some(head) = n.attr("substitutionGroup") {
+            // The first head's type (XSD 1.1, 3.3.2.3: with several heads, the first).
+            if let Some(&head) = n
+                .attr("substitutionGroup")
+                .map(|h| self.substitution_heads(h))
+                .as_ref()
+                .and_then(|h| h.first())
+            {
                 if depth > DEPTH {
                     return TypeRef::Unknown;
                 }

@@ -666,9 +666,11 @@ impl Checker<'_> {
             if space != Space::Element {
                 continue;
             }
-            if let Some(head) = self.nodes[g].attr("substitutionGroup") {
-                if let Some(h) = self.global_named(g, head, Space::Element) {
-                    members.entry(h).or_default().push(g);
+            if let Some(heads) = self.nodes[g].attr("substitutionGroup") {
+                for head in self.substitution_heads(heads) {
+                    if let Some(h) = self.global_named(g, head, Space::Element) {
+                        members.entry(h).or_default().push(g);
+                    }
                 }
             }
         }
@@ -923,16 +925,18 @@ impl Checker<'_> {
             if space != Space::Element {
                 continue;
             }
-            let Some(head) = self.nodes[e].attr("substitutionGroup") else {
+            let Some(heads) = self.nodes[e].attr("substitutionGroup") else {
                 continue;
             };
-            let Some(h) = self.global_named(e, head, Space::Element) else {
-                continue;
-            };
-            let et = self.declared_type(e, 0);
-            let ht = self.declared_type(h, 0);
-            let construct = format!("substitutionGroup=\"{head}\" on {}", self.construct(e));
-            match self.methods_to(&et, &ht, 0) {
+            // XSD 1.1: the type is derived from each head's (e-props-correct.4).
+            for head in self.substitution_heads(heads) {
+                let Some(h) = self.global_named(e, head, Space::Element) else {
+                    continue;
+                };
+                let et = self.declared_type(e, 0);
+                let ht = self.declared_type(h, 0);
+                let construct = format!("substitutionGroup=\"{heads}\" on {}", self.construct(e));
+                match self.methods_to(&et, &ht, 0) {
                 Some(None) => problems.push((e, construct, format!("e-props-correct.3: the type of element \"{}\" is not derived from the type of its substitution group head \"{head}\"", self.nodes[e].attr("name").unwrap_or("").trim()))),
                 Some(Some(methods)) => {
                     let exclusions = self.nodes[h]
@@ -950,6 +954,7 @@ impl Checker<'_> {
                     }
                 }
                 None => {}
+            }
             }
         }
         problems.sort();

@@ -1150,6 +1150,16 @@ impl Checker<'_> {
         self.globals = first.into_iter().collect();
     }
 
+    /// The heads a `substitutionGroup` names: one QName in XSD 1.0, a list of them in
+    /// XSD 1.1 (Part 1, 3.3.2).
+    pub(super) fn substitution_heads<'v>(&self, value: &'v str) -> Vec<&'v str> {
+        if self.xsd_1_1 {
+            value.split_whitespace().collect()
+        } else {
+            vec![value]
+        }
+    }
+
     /// Resolves a QName-valued attribute in the scope of `node`.
     fn resolve(&self, node: usize, value: &str) -> Result<QName, String> {
         let v = value.trim();
@@ -2197,7 +2207,9 @@ impl Checker<'_> {
                     refs.push(("ref", r, Space::Element));
                 }
                 if let Some(s) = attr("substitutionGroup") {
-                    refs.push(("substitutionGroup", s, Space::Element));
+                    for head in self.substitution_heads(&s) {
+                        refs.push(("substitutionGroup", head.to_string(), Space::Element));
+                    }
                 }
             }
             "attribute" => {
@@ -2452,9 +2464,11 @@ impl Checker<'_> {
                 }
                 Space::Element => {
                     if let Some(s) = self.nodes[*node].attr("substitutionGroup") {
-                        if let Ok((ns, l)) = self.resolve(*node, s) {
-                            if ns == self.target {
-                                out.push((Space::Element, l));
+                        for head in self.substitution_heads(s) {
+                            if let Ok((ns, l)) = self.resolve(*node, head) {
+                                if ns == self.target {
+                                    out.push((Space::Element, l));
+                                }
                             }
                         }
                     }
