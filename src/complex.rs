@@ -222,8 +222,9 @@ pub enum Content {
     Simple(usize),
     /// Element-only content: these items in order.
     Sequence(&'static [Item]),
-    /// `xs:all` over these element fields (each at most once, in any order); `optional`
-    /// when the group itself has minOccurs 0.
+    /// `xs:all` over these element fields (in any order, each as often as its field's
+    /// occurrence allows: at most once in XSD 1.0); `optional` when the group itself has
+    /// minOccurs 0.
     All {
         /// The element fields.
         fields: &'static [usize],
@@ -453,15 +454,27 @@ fn all<T: Complex>(
     failed: &mut bool,
 ) {
     let names: Vec<&str> = fields.iter().map(|&i| T::FIELDS[i].xml).collect();
-    let mut seen = vec![false; fields.len()];
+    // How many times each element came: XSD 1.1 lets an element of an all group repeat,
+    // anywhere among the others, up to its maxOccurs (1.0: once).
+    let mut seen = vec![0u32; fields.len()];
     while r.peek_child().is_some() {
         match r.peek_index(&names) {
-            Some(k) if seen[k] => r.skip_child(&format!(
-                "each child of the group at most once (<{}> was already given)",
-                names[k]
-            )),
+            Some(k) if seen[k] >= T::FIELDS[fields[k]].max => {
+                let max = T::FIELDS[fields[k]].max;
+                r.skip_child(&if max == 1 {
+                    format!(
+                        "each child of the group at most once (<{}> was already given)",
+                        names[k]
+                    )
+                } else {
+                    format!(
+                        "<{}> at most {max} times in the group (it was already given {max} times)",
+                        names[k]
+                    )
+                })
+            }
             Some(k) => {
-                seen[k] = true;
+                seen[k] += 1;
                 // Mixed content keeps the order (src/mixed.rs).
                 r.note_all_child(fields[k]);
                 if T::read_field(b, r, tag, attributes, fields[k]).is_err() {
@@ -482,9 +495,9 @@ fn all<T: Complex>(
     // soon as one child is there, each of its required elements must be (XSD 1.0, 3.8.4:
     // the group's particle is satisfied zero times, or once by a sequence of all its
     // required particles).
-    let occurred = !optional || seen.contains(&true);
+    let occurred = !optional || seen.iter().any(|&n| n > 0);
     for (k, &i) in fields.iter().enumerate() {
-        if !seen[k] && T::FIELDS[i].min > 0 && occurred {
+        if seen[k] < T::FIELDS[i].min && occurred {
             r.missing_child(&format!("<{}>", names[k]));
             *failed = true;
         }

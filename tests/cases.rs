@@ -39,6 +39,12 @@ mod identity;
 #[path = "../codegen/tests/cases/timezones/expected.rs"]
 mod timezones;
 
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/repeated-all/expected.rs"]
+mod repeated_all;
+
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
 use boardxml::xml::{Reader, Writer};
@@ -744,4 +750,59 @@ fn explicit_timezone_requires_or_prohibits_a_timezone() {
         OpeningTime::parse_lexical("07:59:59").unwrap_err().code(),
         Code::RANGE
     );
+}
+
+#[test]
+fn repeated_all_case_reads_writes_and_reads_back() {
+    let text = include_str!("../codegen/tests/cases/repeated-all/example.xml");
+    let (doc, diags) = read::<repeated_all::Root>(text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let doc = doc.unwrap();
+    let mut w = Writer::new(encoding_rs::UTF_8);
+    doc.write_root(&mut w);
+    let written = w.finish();
+    // The example is in schema order, as the writer puts an all group's elements.
+    assert_eq!(written, text);
+}
+
+#[test]
+fn elements_of_an_all_group_repeat_in_any_order_within_their_counts() {
+    let read_codes = |text: &str| {
+        let (doc, diags) = read::<repeated_all::Root>(text);
+        let codes: Vec<(&str, String)> = diags
+            .iter()
+            .map(|d| (d.code.as_str(), d.path.clone()))
+            .collect();
+        (doc, codes)
+    };
+    // Repeats anywhere among the others, in document order within each element.
+    let (doc, codes) = read_codes(
+        "<order><coupon>A</coupon><line>tea</line><customer>Ada</customer><coupon>B</coupon><line>cake</line></order>",
+    );
+    assert_eq!(codes, []);
+    let repeated_all::Root::Order(repeated_all::OrderTyped::Declared(o)) = doc.unwrap() else {
+        panic!("an order")
+    };
+    assert_eq!(o.line, ["tea", "cake"]);
+    assert_eq!(o.coupon, ["A", "B"]);
+    assert!(o.note.is_empty());
+    // Beyond maxOccurs: the extra one is unexpected; below minOccurs: missing.
+    let unexpected = Code::UNEXPECTED_ELEMENT.as_str();
+    let missing = Code::MISSING_ELEMENT.as_str();
+    let (_, codes) = read_codes(
+        "<order><customer>Ada</customer><line>x</line><note>1</note><coupon>A</coupon><note>2</note><coupon>B</coupon><note>3</note></order>",
+    );
+    assert_eq!(codes, [(unexpected, "/order/note[3]".to_string())]);
+    let (_, codes) =
+        read_codes("<order><customer>Ada</customer><line>x</line><coupon>A</coupon></order>");
+    assert_eq!(codes, [(missing, "/order".to_string())]);
+    // The extension's all group is the base's with its own element after: one group.
+    let (doc, codes) = read_codes(
+        "<gift><card>hi</card><customer>Ada</customer><line>x</line><coupon>A</coupon><card>ho</card><coupon>B</coupon></gift>",
+    );
+    assert_eq!(codes, []);
+    let repeated_all::Root::Gift(g) = doc.unwrap() else {
+        panic!("a gift")
+    };
+    assert_eq!(g.card, ["hi", "ho"]);
 }

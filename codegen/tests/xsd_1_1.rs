@@ -525,8 +525,63 @@ fn an_element_may_have_several_substitution_group_heads() {
     let report = check_files_allowed(&[path], &[], &Allowed::new());
     assert_eq!(report.verdict, Verdict::Invalid, "{}", report.diagnostics);
     assert!(
-        report.diagnostics.to_string().contains("\"a b\" is not a qualified name"),
+        report
+            .diagnostics
+            .to_string()
+            .contains("\"a b\" is not a qualified name"),
         "{}",
         report.diagnostics
     );
+}
+
+/// XSD 1.1's all groups: an element may repeat (not yet in mixed content, exit 3), and
+/// an all group extended by an all group is one group; XSD 1.0 refuses both.
+#[test]
+fn all_groups_repeat_and_extend_in_1_1_only() {
+    let repeating = |mixed: &str| {
+        format!("<xs:complexType name=\"T\"{mixed}><xs:all><xs:element name=\"a\" maxOccurs=\"3\"/><xs:element name=\"b\"/></xs:all></xs:complexType>\n")
+    };
+    let extended = "<xs:complexType name=\"B\"><xs:all><xs:element name=\"a\"/></xs:all></xs:complexType>\n<xs:complexType name=\"E\"><xs:complexContent><xs:extension base=\"B\"><xs:all><xs:element name=\"b\"/></xs:all></xs:extension></xs:complexContent></xs:complexType>\n";
+    for body in [repeating(""), extended.to_string()] {
+        let (verdict, shown) = check_body_1_1(&body);
+        assert_eq!(verdict, Verdict::Supported, "{body}\n{shown}");
+        let (_dir, path) = schema_file(&format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
+        ));
+        let report = check_files_allowed(&[path], &[], &Allowed::new());
+        assert_eq!(
+            report.verdict,
+            Verdict::Invalid,
+            "{body}\n{}",
+            report.diagnostics
+        );
+    }
+    let (verdict, shown) = check_body_1_1(&repeating(" mixed=\"true\""));
+    assert_eq!(verdict, Verdict::Unsupported, "{shown}");
+    assert!(
+        shown.contains("in mixed content that may occur more than once"),
+        "{shown}"
+    );
+    // The extension's content is one all group, the base's element first.
+    let (_dir, path) = schema_file(&format!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{extended}</xs:schema>\n"
+    ));
+    let schema = read(&path);
+    let TypeKind::Complex(c) = &schema.types["E"].kind else {
+        panic!("{:?}", schema.types["E"].kind)
+    };
+    let boardxml_codegen::ir::Content::Elements(p) = &c.content else {
+        panic!("{:?}", c.content)
+    };
+    let boardxml_codegen::ir::Term::All(items) = &p.term else {
+        panic!("{:?}", p.term)
+    };
+    let names: Vec<&str> = items
+        .iter()
+        .map(|i| match &i.term {
+            boardxml_codegen::ir::Term::Element(e) => e.name.as_str(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(names, ["a", "b"]);
 }

@@ -246,20 +246,19 @@ impl Renderer<'_> {
                         self.error(def, "xs:all may contain only elements", None);
                         continue;
                     };
-                    if item.max != Some(1) {
+                    if item.max == Some(0) {
                         self.error(
                             def,
-                            format!(
-                                "element {} in xs:all must have maxOccurs 1 (XSD 1.0)",
-                                e.name
-                            ),
+                            format!("element {} in xs:all must have maxOccurs 1", e.name),
                             None,
                         );
                         continue;
                     }
+                    // XSD 1.1 lets one repeat (the reader counts its occurrences; XSD 1.0
+                    // schemas were refused such an element before rendering).
                     fields.push(Literal::usize_unsuffixed(plans.len()));
-                    let required = item.min == 1 && !optional;
-                    plans.push(self.element_plan(e, item.min, Some(1), required, names));
+                    let required = item.min == 1 && item.max == Some(1) && !optional;
+                    plans.push(self.element_plan(e, item.min, item.max, required, names));
                 }
                 quote! { __c::Content::All { fields: &[#(#fields),*], optional: #optional } }
             }

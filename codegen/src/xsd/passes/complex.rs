@@ -487,7 +487,7 @@ impl<'a> Converter<'a> {
         let (Content::Elements(p) | Content::Mixed(p)) = content else {
             return true;
         };
-        let mut ok = self.check_all(p, span, name);
+        let mut ok = self.check_all(p, span, name, matches!(content, Content::Mixed(_)));
         for problem in model::check(p) {
             if problem.invalid {
                 let construct = format!("the content model of complexType \"{name}\"");

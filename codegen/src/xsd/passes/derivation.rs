@@ -904,6 +904,23 @@ impl<'a> Converter<'a> {
             );
             return None;
         }
+        // XSD 1.1 (Part 1, 3.4.2.3.3, clause 4.2.3.3): an all group extended by an all
+        // group is one all group, the base's particles first, occurring as the
+        // extension's does.
+        if let (Term::All(base_items), Term::All(own_items)) = (&base_particle.term, &added.term) {
+            if self.docs[self.doc].tree.xsd_1_1() {
+                let all = Particle {
+                    min: added.min,
+                    max: Some(1),
+                    term: Term::All(base_items.iter().chain(own_items).cloned().collect()),
+                };
+                return Some(if mixed {
+                    Content::Mixed(all)
+                } else {
+                    Content::Elements(all)
+                });
+            }
+        }
         if matches!(base_particle.term, Term::All(_)) || matches!(added.term, Term::All(_)) {
             self.invalid(
                 p.span,

@@ -74,8 +74,9 @@ impl<'a> Converter<'a> {
     }
 
     /// XSD 1.0 (3.8.6, cos-all-limited): an `xs:all` content model occurs at most once and
-    /// its elements at most once each.
-    pub(super) fn check_all(&mut self, p: &Particle, span: Span, owner: &str) -> bool {
+    /// its elements at most once each (XSD 1.1: as often as their maxOccurs, which the
+    /// reader counts; not yet in `mixed` content, whose writer keeps one place per element).
+    pub(super) fn check_all(&mut self, p: &Particle, span: Span, owner: &str, mixed: bool) -> bool {
         let Term::All(items) = &p.term else {
             return true;
         };
@@ -93,15 +94,17 @@ impl<'a> Converter<'a> {
             if let Term::Element(e) = &item.term {
                 let repeats = item.min > 1 || item.max.is_none_or(|m| m > 1);
                 if repeats && self.docs[self.doc].tree.xsd_1_1() {
-                    // XSD 1.1 lets an element of xs:all repeat; the reader of an all-group
-                    // takes each element once.
-                    self.unsupported(
-                        e.span,
-                        format!("element \"{}\" in xs:all of \"{owner}\"", e.name),
-                        "an element of xs:all that may occur more than once (XSD 1.1) is not supported yet",
-                        Some("use an xs:sequence or xs:choice where the order can be fixed".into()),
-                    );
-                    ok = false;
+                    if mixed {
+                        // The writer puts each element of a mixed all group back at one
+                        // place among the text: a repeated one's occurrences would move.
+                        self.unsupported(
+                            e.span,
+                            format!("element \"{}\" in xs:all of \"{owner}\"", e.name),
+                            "an element of xs:all in mixed content that may occur more than once (XSD 1.1) is not supported yet",
+                            Some("use an xs:sequence or xs:choice where the order can be fixed".into()),
+                        );
+                        ok = false;
+                    }
                 } else if repeats {
                     self.invalid(
                         e.span,

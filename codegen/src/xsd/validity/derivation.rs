@@ -840,6 +840,15 @@ impl Restriction<'_, '_> {
                         return None;
                     }
                     let all = |p: &Particle| matches!(p.term, Term::Group(Compositor::All, _));
+                    // XSD 1.1 (3.4.2.3.3, 4.2.3.3): an all group extended by an all group
+                    // is one all group.
+                    if let Some(own) = explicit_particle
+                        .as_ref()
+                        .filter(|e| self.cx.xsd_1_1 && all(&particle) && all(e))
+                    {
+                        // cos-ct-extends.1.4.3.2.2.3: occurring as the base's group does.
+                        return (own.min != particle.min).then(|| (d, format!("cos-ct-extends.1.4.3.2.2.3: the extension's xs:all has minOccurs {}, the base type's {}: an all group extending an all group occurs as it does", own.min, particle.min)));
+                    }
                     if all(&particle) || explicit_particle.as_ref().is_some_and(all) {
                         return Some((d, "cos-all-limited.1.2: extending a type adds to its content in a sequence, and xs:all cannot be inside a sequence".into()));
                     }
