@@ -461,16 +461,12 @@ fn all<T: Complex>(
         match r.peek_index(&names) {
             Some(k) if seen[k] >= T::FIELDS[fields[k]].max => {
                 let max = T::FIELDS[fields[k]].max;
+                // A name may be a wildcard's pattern (XSD 1.1).
+                let what = crate::wildcards::label(names[k]);
                 r.skip_child(&if max == 1 {
-                    format!(
-                        "each child of the group at most once (<{}> was already given)",
-                        names[k]
-                    )
+                    format!("each child of the group at most once ({what} was already given)")
                 } else {
-                    format!(
-                        "<{}> at most {max} times in the group (it was already given {max} times)",
-                        names[k]
-                    )
+                    format!("{what} at most {max} times in the group (it was already given {max} times)")
                 })
             }
             Some(k) => {
@@ -481,14 +477,7 @@ fn all<T: Complex>(
                     *failed = true;
                 }
             }
-            None => r.skip_child(&format!(
-                "one of {}",
-                names
-                    .iter()
-                    .map(|n| format!("<{n}>"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+            None => r.skip_child(&format!("one of {}", element_list(&names))),
         }
     }
     // An all group of minOccurs 0 may occur not at all (no child); once it occurs, as
@@ -498,7 +487,7 @@ fn all<T: Complex>(
     let occurred = !optional || seen.iter().any(|&n| n > 0);
     for (k, &i) in fields.iter().enumerate() {
         if seen[k] < T::FIELDS[i].min && occurred {
-            r.missing_child(&format!("<{}>", names[k]));
+            r.missing_child(&crate::wildcards::label(names[k]));
             *failed = true;
         }
     }

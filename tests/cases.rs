@@ -796,6 +796,25 @@ fn elements_of_an_all_group_repeat_in_any_order_within_their_counts() {
     let (_, codes) =
         read_codes("<order><customer>Ada</customer><line>x</line><coupon>A</coupon></order>");
     assert_eq!(codes, [(missing, "/order".to_string())]);
+    // The wildcard takes elements of other namespaces, as often as it allows.
+    let (doc, codes) = read_codes(
+        "<order><x:tag xmlns:x=\"urn:x\"/><customer>Ada</customer><line>x</line><coupon>A</coupon><y:tag xmlns:y=\"urn:y\">1</y:tag><coupon>B</coupon></order>",
+    );
+    assert_eq!(codes, []);
+    let repeated_all::Root::Order(repeated_all::OrderTyped::Declared(o)) = doc.unwrap() else {
+        panic!("an order")
+    };
+    assert_eq!(o.any.len(), 2);
+    let (_, codes) = read_codes(
+        "<order><customer>Ada</customer><line>x</line><coupon>A</coupon><coupon>B</coupon><stray/><x:a xmlns:x=\"urn:x\"/><x:b xmlns:x=\"urn:x\"/><x:c xmlns:x=\"urn:x\"/></order>",
+    );
+    assert_eq!(
+        codes,
+        [
+            (unexpected, "/order/stray".to_string()),
+            (unexpected, "/order/{urn:x}c".to_string())
+        ]
+    );
     // The extension's all group is the base's with its own element after: one group.
     let (doc, codes) = read_codes(
         "<gift><card>hi</card><customer>Ada</customer><line>x</line><coupon>A</coupon><card>ho</card><coupon>B</coupon></gift>",

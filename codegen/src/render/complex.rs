@@ -241,9 +241,33 @@ impl Renderer<'_> {
             Term::All(items) if p.max == Some(1) => {
                 let optional = p.min == 0;
                 let mut fields = Vec::new();
-                for item in items {
+                // XSD 1.1: a reference to a group whose model is an all group (once) puts
+                // that group's particles here; flattened with a work list, not recursion.
+                let mut flat: Vec<&Particle> = Vec::new();
+                let mut pending: Vec<&Particle> = items.iter().rev().collect();
+                while let Some(item) = pending.pop() {
+                    match &item.term {
+                        Term::All(inner) if item.min == 1 && item.max == Some(1) => {
+                            pending.extend(inner.iter().rev());
+                        }
+                        _ => flat.push(item),
+                    }
+                }
+                for item in flat {
+                    if let Term::Any(w) = &item.term {
+                        // XSD 1.1: a wildcard among the elements, matched by its pattern
+                        // (the content model's check keeps it from overlapping them).
+                        fields.push(Literal::usize_unsuffixed(plans.len()));
+                        let required = item.min == 1 && item.max == Some(1) && !optional;
+                        plans.push(self.wildcard_plan(w, item.min, item.max, required, names));
+                        continue;
+                    }
                     let Term::Element(e) = &item.term else {
-                        self.error(def, "xs:all may contain only elements", None);
+                        self.error(
+                            def,
+                            "xs:all may contain only elements, wildcards and references to all groups that occur once",
+                            None,
+                        );
                         continue;
                     };
                     if item.max == Some(0) {

@@ -14,18 +14,21 @@ pub struct Gift {
     pub note: ::std::vec::Vec<::std::string::String>,
     /// Element `coupon`.
     pub coupon: ::std::vec::Vec<::std::string::String>,
+    /// The elements the wildcard (`xs:any`) takes: an element in a namespace other than no namespace, processContents "skip".
+    pub any: ::std::vec::Vec<::boardxml::any::AnyElement>,
     /// Element `card`.
     pub card: ::std::vec::Vec<::std::string::String>,
 }
 ::boardxml::complex_type!(
-    Gift named "Gift", __c::Content::All { fields : & [0, 1, 2, 3, 4], optional : false
-    }, [0 customer : Leaf(::std::string::String) typed("customer", 1, 1,
+    Gift named "Gift", __c::Content::All { fields : & [0, 1, 2, 3, 4, 5], optional :
+    false }, [0 customer : Leaf(::std::string::String) typed("customer", 1, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING), 1 line :
     Children(::std::string::String) typed("line", 1, __c::UNBOUNDED,
     ::core::option::Option::None, & XSI_TYPES_STRING), 2 note :
     Children(::std::string::String) typed("note", 0, 2, ::core::option::Option::None, &
     XSI_TYPES_STRING), 3 coupon : Children(::std::string::String) typed("coupon", 2, 3,
-    ::core::option::Option::None, & XSI_TYPES_STRING), 4 card :
+    ::core::option::Option::None, & XSI_TYPES_STRING), 4 any :
+    Children(::boardxml::any::AnyElement) element("*!##local", 0, 2), 5 card :
     Children(::std::string::String) typed("card", 1, 2, ::core::option::Option::None, &
     XSI_TYPES_STRING)]
 );
@@ -41,16 +44,19 @@ pub struct Order {
     pub note: ::std::vec::Vec<::std::string::String>,
     /// Element `coupon`.
     pub coupon: ::std::vec::Vec<::std::string::String>,
+    /// The elements the wildcard (`xs:any`) takes: an element in a namespace other than no namespace, processContents "skip".
+    pub any: ::std::vec::Vec<::boardxml::any::AnyElement>,
 }
 ::boardxml::complex_type!(
-    Order named "Order", __c::Content::All { fields : & [0, 1, 2, 3], optional : false },
-    [0 customer : Leaf(::std::string::String) typed("customer", 1, 1,
+    Order named "Order", __c::Content::All { fields : & [0, 1, 2, 3, 4], optional : false
+    }, [0 customer : Leaf(::std::string::String) typed("customer", 1, 1,
     ::core::option::Option::None, & XSI_TYPES_STRING), 1 line :
     Children(::std::string::String) typed("line", 1, __c::UNBOUNDED,
     ::core::option::Option::None, & XSI_TYPES_STRING), 2 note :
     Children(::std::string::String) typed("note", 0, 2, ::core::option::Option::None, &
     XSI_TYPES_STRING), 3 coupon : Children(::std::string::String) typed("coupon", 2, 3,
-    ::core::option::Option::None, & XSI_TYPES_STRING)]
+    ::core::option::Option::None, & XSI_TYPES_STRING), 4 any :
+    Children(::boardxml::any::AnyElement) element("*!##local", 0, 2)]
 );
 ::boardxml::complex_element!(Order);
 /// An element's type, chosen by its xsi:type, as `OrderTyped`.
@@ -61,7 +67,7 @@ pub enum OrderTyped {
     ///xsi:type names `Order`.
     Order(Order),
     ///xsi:type names `Gift`.
-    Gift(Gift),
+    Gift(::std::boxed::Box<Gift>),
 }
 impl OrderTyped {
     /// What xsi:type may name on the element, computed from the schema.
