@@ -877,11 +877,29 @@ pub trait AttributeWildcard {
     type Globals: GlobalAttributes;
     /// Whether the type declares an attribute whose type is or is derived from `xs:ID`.
     const DECLARED_ID: bool = false;
+    /// The expanded names the wildcard disallows (XSD 1.1's `notQName`, its `##defined`
+    /// resolved into the names of the schema's global attribute declarations), sorted.
+    const DISALLOWED: &'static [&'static str] = &[];
+
+    /// Whether the wildcard matches an attribute named `name` (an expanded name): not one
+    /// the type declares, in a namespace it allows, not one it disallows.
+    fn matches(name: &ExpandedName) -> bool {
+        let expanded = name.to_string();
+        Self::WILDCARD.namespaces.allows(name.namespace())
+            && !Self::DECLARED.contains(&expanded.as_str())
+            && Self::DISALLOWED.binary_search(&expanded.as_str()).is_err()
+    }
 
     /// Whether the wildcard takes an attribute `name` with `value`: `Err` says why not.
     fn admit(name: &ExpandedName, value: &str) -> Result<(), WildcardError> {
         if Self::DECLARED.contains(&name.to_string().as_str()) {
             return Err(WildcardError::Declared(name.to_string()));
+        }
+        if Self::DISALLOWED
+            .binary_search(&name.to_string().as_str())
+            .is_ok()
+        {
+            return Err(WildcardError::Disallowed(name.to_string()));
         }
         if !Self::WILDCARD.namespaces.allows(name.namespace()) {
             return Err(WildcardError::Namespace(name.to_string()));
@@ -914,6 +932,8 @@ pub enum WildcardError {
     Declared(String),
     /// Its namespace is not one the wildcard allows.
     Namespace(String),
+    /// The wildcard disallows its name (XSD 1.1's `notQName`).
+    Disallowed(String),
     /// A strict wildcard, and no global declaration of the name.
     Undeclared(String),
     /// Its global declaration does not allow the value.
@@ -933,6 +953,9 @@ impl fmt::Display for WildcardError {
             ),
             WildcardError::Namespace(n) => {
                 write!(f, "the wildcard does not allow attribute {n}'s namespace")
+            }
+            WildcardError::Disallowed(n) => {
+                write!(f, "the wildcard disallows attribute {n} by name (notQName)")
             }
             WildcardError::Undeclared(n) => write!(
                 f,

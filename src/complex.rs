@@ -1600,10 +1600,7 @@ impl<M: crate::any::AttributeWildcard> FieldKind for AnyAttributes<M> {
         slot: &mut crate::any::OtherAttributes<M>,
     ) -> Result<(), Invalid> {
         let matches = |r: &Reader<'_>, name: &str| {
-            crate::any::expand(r, name).is_some_and(|(n, _)| {
-                M::WILDCARD.namespaces.allows(n.namespace())
-                    && !M::DECLARED.contains(&n.to_string().as_str())
-            })
+            crate::any::expand(r, name).is_some_and(|(n, _)| M::matches(&n))
         };
         let check = |r: &Reader<'_>, name: &str, value: &str| {
             let Some((n, _)) = crate::any::expand(r, name) else {

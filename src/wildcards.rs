@@ -2,10 +2,11 @@
 //! element's expanded name (`{uri}local`, or `local` in no namespace) it may give a
 //! wildcard's name pattern instead: `*` for any namespace, `*!` or `*=` followed by the
 //! namespaces excluded or allowed, separated by spaces, `##local` standing for no
-//! namespace. An expanded name never starts with `*` (a local name is an NCName) and a
-//! namespace in a wildcard's `namespace=` holds no space (it is a list of URIs), so one
-//! string comparison stays one for plain names and the reader matches both through
-//! [`name_matches`].
+//! namespace; then, where XSD 1.1's `notQName` disallows names, a tab and their expanded
+//! names, separated by spaces (`*!urn:a\t{urn:b}x y`). An expanded name never starts with
+//! `*` (a local name is an NCName), and neither a namespace in a wildcard's `namespace=`
+//! (a list of URIs) nor an expanded name holds white space, so one string comparison
+//! stays one for plain names and the reader matches both through [`name_matches`].
 //!
 //! What a wildcard takes is held as the generic tree ([`crate::any::AnyElement`]) when its
 //! processContents is `skip`; as the schema's one generated enum of its global elements
@@ -20,11 +21,16 @@ use crate::schema::{Element, Invalid};
 use crate::xml::{Reader, Tag, Writer};
 
 /// Whether the element named `name` (an expanded name) matches `pattern`: the same name,
-/// or a wildcard pattern whose namespaces allow the name's.
+/// or a wildcard pattern whose namespaces allow the name's and that does not disallow the
+/// name.
 pub fn name_matches(pattern: &str, name: &str) -> bool {
     let Some(rest) = pattern.strip_prefix('*') else {
         return pattern == name;
     };
+    let (rest, disallowed) = rest.split_once('\t').unwrap_or((rest, ""));
+    if !disallowed.is_empty() && disallowed.split(' ').any(|n| n == name) {
+        return false;
+    }
     let namespace = name
         .strip_prefix('{')
         .and_then(|r| r.split_once('}'))
@@ -52,6 +58,17 @@ pub fn label(pattern: &str) -> String {
     let Some(rest) = pattern.strip_prefix('*') else {
         return format!("<{pattern}>");
     };
+    let (rest, disallowed) = rest.split_once('\t').unwrap_or((rest, ""));
+    let allowed = namespaces_label(rest, pattern);
+    if disallowed.is_empty() {
+        return allowed;
+    }
+    let names: Vec<String> = disallowed.split(' ').map(|n| format!("<{n}>")).collect();
+    format!("{allowed} but {}", names.join(", "))
+}
+
+/// How [`label`] names what the namespaces part of a wildcard pattern allows.
+fn namespaces_label(rest: &str, pattern: &str) -> String {
     let list = |l: &str| {
         l.split(' ')
             .filter(|n| !n.is_empty())
@@ -270,5 +287,23 @@ mod tests {
             "an element in a namespace other than u, no namespace"
         );
         assert_eq!(label("{u}a"), "<{u}a>");
+    }
+
+    #[test]
+    fn disallowed_names_do_not_match() {
+        // Any namespace but {u}a and the unqualified b (notQName="p:a b").
+        let p = "*\t{u}a b";
+        assert!(!name_matches(p, "{u}a") && !name_matches(p, "b"));
+        assert!(name_matches(p, "{u}b") && name_matches(p, "a") && name_matches(p, "{v}a"));
+        // A disallowed name is compared whole, not as a prefix.
+        assert!(name_matches(p, "{u}ab") && name_matches(p, "bb"));
+        // With a namespace list: the list still applies.
+        let q = "*=u\t{u}a";
+        assert!(name_matches(q, "{u}b") && !name_matches(q, "{u}a") && !name_matches(q, "b"));
+        assert_eq!(label(q), "an element in u but <{u}a>");
+        assert_eq!(
+            label("*!##local\t{u}a {v}b"),
+            "an element in a namespace other than no namespace but <{u}a>, <{v}b>"
+        );
     }
 }

@@ -45,6 +45,12 @@ mod timezones;
 #[path = "../codegen/tests/cases/repeated-all/expected.rs"]
 mod repeated_all;
 
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/disallowed-names/expected.rs"]
+mod disallowed_names;
+
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
 use boardxml::xml::{Reader, Writer};
@@ -826,4 +832,79 @@ fn elements_of_an_all_group_repeat_in_any_order_within_their_counts() {
         panic!("a gift")
     };
     assert_eq!(g.card, ["hi", "ho"]);
+}
+
+#[test]
+fn disallowed_names_case_reads_writes_and_reads_back() {
+    example_round_trips::<disallowed_names::Root>(include_str!(
+        "../codegen/tests/cases/disallowed-names/example.xml"
+    ));
+}
+
+#[test]
+fn wildcards_take_no_name_they_disallow() {
+    let read_codes = |text: &str| {
+        let (doc, diags) = read::<disallowed_names::Root>(text);
+        let codes: Vec<(&str, String)> = diags
+            .iter()
+            .map(|d| (d.code.as_str(), d.path.clone()))
+            .collect();
+        (doc, codes)
+    };
+    let unexpected = Code::UNEXPECTED_ELEMENT.as_str();
+    let no_attribute = Code::UNKNOWN_ATTRIBUTE.as_str();
+    // Elements of any name but the siblings' and s:secret, in any namespace.
+    let (doc, codes) = read_codes(
+        r#"<order xmlns="urn:shop" xmlns:x="urn:x"><item>a</item><receipt/><x:item/></order>"#,
+    );
+    assert_eq!(codes, []);
+    let disallowed_names::Root::Order(o) = doc.unwrap() else {
+        panic!("an order")
+    };
+    assert_eq!((o.item.len(), o.any.len()), (1, 2));
+    // ##definedSibling: an item after what the wildcard took is neither the items' (they
+    // are behind) nor the wildcard's.
+    let (_, codes) =
+        read_codes(r#"<order xmlns="urn:shop"><item>a</item><receipt/><item>b</item></order>"#);
+    assert_eq!(
+        codes,
+        [(unexpected, "/{urn:shop}order/{urn:shop}item[2]".to_string())]
+    );
+    // A name the list gives.
+    let (_, codes) = read_codes(r#"<order xmlns="urn:shop"><item>a</item><secret/></order>"#);
+    assert_eq!(
+        codes,
+        [(unexpected, "/{urn:shop}order/{urn:shop}secret".to_string())]
+    );
+    // The attribute wildcard: ##defined keeps out the global attribute s:rank, the list
+    // the unqualified `internal`; other names it takes.
+    let (_, codes) = read_codes(
+        r#"<order xmlns="urn:shop" xmlns:s="urn:shop" s:rank="1" rank="2" internal="3"><item>a</item></order>"#,
+    );
+    assert_eq!(
+        codes,
+        [
+            (no_attribute, "/{urn:shop}order/@{urn:shop}rank".to_string()),
+            (no_attribute, "/{urn:shop}order/@internal".to_string())
+        ]
+    );
+    // ##defined on an element wildcard: no element the schema declares globally.
+    let (_, codes) =
+        read_codes(r#"<memo xmlns="urn:shop"><x:note xmlns:x="urn:x"/><note>hi</note></memo>"#);
+    assert_eq!(
+        codes,
+        [(unexpected, "/{urn:shop}memo/{urn:shop}note".to_string())]
+    );
+    // A program is held to the same names.
+    let mut attributes = boardxml::any::OtherAttributes::<disallowed_names::OrderWildcard>::new();
+    let named = |namespace: Option<&str>, local: &str| {
+        let name = boardxml::any::ExpandedName::new(namespace, local).unwrap();
+        let prefix = namespace.map(|_| "p");
+        boardxml::any::AnyAttribute::new(name, prefix, "1").unwrap()
+    };
+    assert!(attributes.push(named(Some("urn:x"), "flag")).is_ok());
+    assert_eq!(
+        attributes.push(named(None, "internal")),
+        Err(boardxml::any::WildcardError::Disallowed("internal".into()))
+    );
 }

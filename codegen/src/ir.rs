@@ -793,6 +793,7 @@ impl ComplexType {
     pub fn any_type(span: Span) -> Self {
         let lax = Wildcard {
             namespaces: NamespaceConstraint::Any,
+            disallowed: Disallowed::default(),
             process: ProcessContents::Lax,
             span,
         };
@@ -962,10 +963,42 @@ pub enum AltTest {
 pub struct Wildcard {
     /// The namespace constraint.
     pub namespaces: NamespaceConstraint,
+    /// XSD 1.1's {disallowed names} (`notQName`): names it never matches.
+    pub disallowed: Disallowed,
     /// processContents.
     pub process: ProcessContents,
     /// Where it is declared.
     pub span: Span,
+}
+
+/// XSD 1.1's {disallowed names} of a wildcard (Part 1, 3.10.1, from `notQName`): expanded
+/// names, and the keywords `defined` (`##defined`: the names of the schema's global
+/// declarations) and `sibling` (`##definedSibling`: of the element declarations of the
+/// content model the wildcard stands in). The generator resolves the keywords into
+/// `names` where the declarations are known (`xsd/passes/wildcard.rs`), so the runtime
+/// compares names only; the keywords stay, for what derivation compares.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Disallowed {
+    /// Expanded names (`{namespace}local`, or `local` in no namespace), sorted, no repeats.
+    pub names: Vec<String>,
+    /// `##defined`.
+    pub defined: bool,
+    /// `##definedSibling` (element wildcards only).
+    pub sibling: bool,
+}
+
+impl Disallowed {
+    /// Whether nothing is disallowed.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty() && !self.defined && !self.sibling
+    }
+
+    /// Adds expanded names (kept sorted, without repeats).
+    pub fn add<I: IntoIterator<Item = String>>(&mut self, names: I) {
+        self.names.extend(names);
+        self.names.sort();
+        self.names.dedup();
+    }
 }
 
 /// A wildcard's namespace constraint over expanded names: each namespace by URI, `None`
@@ -990,7 +1023,7 @@ impl Wildcard {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        match &self.namespaces {
+        let allowed = match &self.namespaces {
             NamespaceConstraint::Any => "any element".into(),
             NamespaceConstraint::Not(v) => {
                 format!("an element in a namespace other than {}", list(v))
@@ -999,14 +1032,23 @@ impl Wildcard {
                 "an element in no namespace the wildcard allows (none)".into()
             }
             NamespaceConstraint::Only(v) => format!("an element in {}", list(v)),
+        };
+        match self.disallowed.names.as_slice() {
+            [] => allowed,
+            names => {
+                let names: Vec<String> = names.iter().map(|n| format!("<{n}>")).collect();
+                format!("{allowed} but {}", names.join(", "))
+            }
         }
     }
 
     /// The name pattern generated tables give the runtime for the wildcard, where they give
     /// an element's expanded name (`boardxml::any::name_matches` reads it): `*` for any
     /// namespace, `*!` or `*=` followed by the namespaces excluded or allowed, separated by
-    /// spaces, `##local` standing for no namespace. An expanded name never starts with `*`,
-    /// and a namespace in `namespace=` holds no space (it is a list of URIs).
+    /// spaces, `##local` standing for no namespace; then, where names are disallowed
+    /// (XSD 1.1's `notQName`), a tab and their expanded names, separated by spaces. An
+    /// expanded name never starts with `*`, and neither a namespace in `namespace=` (a list
+    /// of URIs) nor an expanded name holds white space.
     pub fn pattern(&self) -> String {
         let list = |v: &[Option<String>]| {
             v.iter()
@@ -1014,11 +1056,27 @@ impl Wildcard {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        match &self.namespaces {
+        let namespaces = match &self.namespaces {
             NamespaceConstraint::Any => "*".into(),
             NamespaceConstraint::Not(v) => format!("*!{}", list(v)),
             NamespaceConstraint::Only(v) => format!("*={}", list(v)),
+        };
+        match self.disallowed.names.as_slice() {
+            [] => namespaces,
+            names => format!("{namespaces}\t{}", names.join(" ")),
         }
+    }
+
+    /// Whether the wildcard matches the element or attribute `expanded` (its expanded
+    /// name) in `namespace`: the namespace allowed, the name not disallowed (XSD 1.1, Part
+    /// 1, 3.10.4.2 Wildcard allows Expanded Name, with the keywords resolved).
+    pub fn allows_name(&self, namespace: Option<&str>, expanded: &str) -> bool {
+        self.allows(namespace)
+            && self
+                .disallowed
+                .names
+                .binary_search_by(|n| n.as_str().cmp(expanded))
+                .is_err()
     }
 
     /// Whether the wildcard allows a name in `namespace` (`None`: no namespace).

@@ -585,3 +585,107 @@ fn all_groups_repeat_and_extend_in_1_1_only() {
         .collect();
     assert_eq!(names, ["a", "b"]);
 }
+
+/// XSD 1.1's `notQName` (3.10.2, 3.10.4.2, 3.10.6): the names a wildcard disallows, with
+/// `##defined` (the schema's global declarations of its kind) and `##definedSibling` (the
+/// element declarations of its content model) resolved into names; what each disallows
+/// keeps a model deterministic that would not be otherwise; and the schema errors.
+#[test]
+fn not_qname_disallows_names_and_keywords() {
+    use boardxml_codegen::ir::Term;
+    let (_dir, path) = schema_file(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:t=\"urn:t\" targetNamespace=\"urn:t\" elementFormDefault=\"qualified\">\n\
+         <xs:element name=\"g\"/><xs:attribute name=\"ga\"/>\n\
+         <xs:complexType name=\"Open\"><xs:sequence><xs:element name=\"a\" maxOccurs=\"unbounded\"/>\
+         <xs:any notQName=\"##definedSibling ##defined t:x\" minOccurs=\"0\"/></xs:sequence>\n\
+         <xs:anyAttribute notQName=\"##defined t:y z\" processContents=\"skip\"/></xs:complexType>\n\
+         </xs:schema>\n",
+    );
+    let schema = read(&path);
+    let TypeKind::Complex(c) = &schema.types["Open"].kind else {
+        panic!()
+    };
+    let attribute = c.any_attribute.as_ref().expect("a wildcard");
+    assert_eq!(attribute.disallowed.names, ["z", "{urn:t}ga", "{urn:t}y"]);
+    assert!(attribute.allows_name(None, "ga") && !attribute.allows_name(None, "z"));
+    let boardxml_codegen::ir::Content::Elements(p) = &c.content else {
+        panic!()
+    };
+    let Term::Sequence(items) = &p.term else {
+        panic!()
+    };
+    let Term::Any(element) = &items[1].term else {
+        panic!()
+    };
+    assert_eq!(
+        element.disallowed.names,
+        ["{urn:t}a", "{urn:t}g", "{urn:t}x"]
+    );
+    assert_eq!(element.pattern(), "*\t{urn:t}a {urn:t}g {urn:t}x");
+    // Without ##definedSibling, an <a> after the <a>s could be either's (ambiguous).
+    let judge = check_body_1_1;
+    let (verdict, shown) = judge(
+        "<xs:complexType name=\"C\"><xs:sequence><xs:element name=\"a\" maxOccurs=\"unbounded\"/><xs:any notQName=\"b\"/></xs:sequence></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(shown.contains("Unique Particle Attribution"), "{shown}");
+    let (verdict, shown) = judge(
+        "<xs:complexType name=\"C\"><xs:sequence><xs:element name=\"a\" maxOccurs=\"unbounded\"/><xs:any notQName=\"a\"/></xs:sequence></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    // The errors, each located at its wildcard.
+    for (body, said) in [
+        (
+            "<xs:any notQName=\":a\"/>",
+            "\":a\" is not a qualified name",
+        ),
+        (
+            "<xs:any notQName=\"p:a\"/>",
+            "the prefix \"p\" of \"p:a\" is not bound",
+        ),
+        (
+            "<xs:any notQName=\"##other\"/>",
+            "\"##other\" is not a keyword",
+        ),
+        (
+            "<xs:any namespace=\"urn:x\" notQName=\"a\"/>",
+            "wc-props-correct.4",
+        ),
+    ] {
+        let (verdict, shown) = judge(&format!(
+            "<xs:complexType name=\"C\"><xs:sequence>{body}</xs:sequence></xs:complexType>\n"
+        ));
+        assert_eq!(verdict, Verdict::Invalid, "{body}: {shown}");
+        assert!(
+            shown.contains("t.xsd:2:") && shown.contains(said),
+            "{body}: {shown}"
+        );
+    }
+    let (verdict, shown) = judge(
+        "<xs:complexType name=\"C\"><xs:anyAttribute notQName=\"##definedSibling\"/></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(shown.contains("is for xs:any only"), "{shown}");
+    // A restriction keeps its base's ##defined (3.10.6.2 clause 3), even where it names
+    // every global declaration itself.
+    let (verdict, shown) = judge(
+        "<xs:attribute name=\"g\"/>\n\
+         <xs:complexType name=\"B\"><xs:anyAttribute notQName=\"##defined\"/></xs:complexType>\n\
+         <xs:complexType name=\"R\"><xs:complexContent><xs:restriction base=\"B\"><xs:anyAttribute notQName=\"g\"/></xs:restriction></xs:complexContent></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(
+        shown.contains("lacks the base's notQName keyword ##defined"),
+        "{shown}"
+    );
+    // And disallows what its base disallows.
+    let (verdict, shown) = judge(
+        "<xs:complexType name=\"B\"><xs:anyAttribute notQName=\"a b\"/></xs:complexType>\n\
+         <xs:complexType name=\"R\"><xs:complexContent><xs:restriction base=\"B\"><xs:anyAttribute notQName=\"a\"/></xs:restriction></xs:complexContent></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(
+        shown.contains("allows the name b, which the base's wildcard disallows"),
+        "{shown}"
+    );
+}

@@ -54,6 +54,9 @@ impl Renderer<'_> {
         let declared_id = declared.iter().any(|a| self.is_id_type(&a.type_ref));
         let declared: Vec<String> = declared.iter().map(|a| a.xml_name()).collect();
         let declared_id = declared_id.then(|| quote! { const DECLARED_ID: bool = true; });
+        let disallowed = &w.disallowed.names;
+        let disallowed = (!disallowed.is_empty())
+            .then(|| quote! { const DISALLOWED: &'static [&'static str] = &[#(#disallowed),*]; });
         let doc = format!(
             "The attribute wildcard (`xs:anyAttribute`) of `{}`.",
             def.name
@@ -73,6 +76,7 @@ impl Renderer<'_> {
                     const DECLARED: &'static [&'static str] = &[#(#declared),*];
                     type Globals = #globals;
                     #declared_id
+                    #disallowed
                 }
             },
         );

@@ -169,6 +169,25 @@ impl Node {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The expanded name (namespace, local name) the QName `value` stands for in this
+    /// element's scope (an unprefixed name takes the default namespace, as a QName-valued
+    /// attribute's does); `None` for no QName or an unbound prefix.
+    pub fn resolve_qname(&self, value: &str) -> Option<(Option<String>, String)> {
+        // A colon, if any, parts two NCNames (`:a` and `a:` are no QNames).
+        let (prefix, local) = value.split_once(':').unwrap_or(("", value));
+        let prefixed = value.contains(':');
+        if !super::markup::is_ncname(local) || (prefixed && !super::markup::is_ncname(prefix)) {
+            return None;
+        }
+        let bound = self.scope.iter().rev().find(|(p, _)| p == prefix);
+        match bound {
+            Some((_, ns)) if !ns.is_empty() => Some((Some(ns.clone()), local.to_string())),
+            Some(_) => Some((None, local.to_string())),
+            None if prefix.is_empty() => Some((None, local.to_string())),
+            None => None,
+        }
+    }
+
     /// Whether it is the XSD element `local`.
     pub fn is(&self, local: &str) -> bool {
         self.xs && self.local == local

@@ -94,7 +94,7 @@ impl<'a> Converter<'a> {
                 term: Term::Sequence(Vec::new()),
             });
         }
-        ok &= self.check_content(&content, span, name);
+        ok &= self.check_content(&mut content, span, name);
         let attributes = uses.attributes;
         for a in declared_twice(&attributes) {
             self.second(
@@ -267,11 +267,8 @@ impl<'a> Converter<'a> {
             }
             What::AnyAttribute(w) => {
                 let target = self.namespaces.target.clone();
-                uses.own_wildcard = Some(wildcard::attribute_wildcard(
-                    w,
-                    target.as_deref(),
-                    self.span(c),
-                ));
+                uses.own_wildcard =
+                    Some(wildcard::attribute_wildcard(self, w, c, target.as_deref()));
                 true
             }
             _ => return None,
@@ -482,12 +479,17 @@ impl<'a> Converter<'a> {
     }
 
     /// The checks of the content model of complex type `name` (at `span`): `xs:all`'s
-    /// limits and what `model::check` finds; false if any fails (reported).
-    pub(super) fn check_content(&mut self, content: &Content, span: Span, name: &str) -> bool {
+    /// limits and what `model::check` finds; false if any fails (reported). First, its
+    /// wildcards' `##definedSibling` is resolved: the model is whole now (an extension's
+    /// holds its base's particles too).
+    pub(super) fn check_content(&mut self, content: &mut Content, span: Span, name: &str) -> bool {
+        let mixed = matches!(content, Content::Mixed(_));
         let (Content::Elements(p) | Content::Mixed(p)) = content else {
             return true;
         };
-        let mut ok = self.check_all(p, span, name, matches!(content, Content::Mixed(_)));
+        wildcard::resolve_siblings(p);
+        let p = &*p;
+        let mut ok = self.check_all(p, span, name, mixed);
         for problem in model::check(p) {
             if problem.invalid {
                 let construct = format!("the content model of complexType \"{name}\"");

@@ -947,7 +947,7 @@ impl<'a> Converter<'a> {
     fn finish_derived(
         &mut self,
         name: &str,
-        content: Content,
+        mut content: Content,
         attributes: Vec<Attribute>,
         any_attribute: Option<Wildcard>,
     ) -> bool {
@@ -957,7 +957,7 @@ impl<'a> Converter<'a> {
         let span = def.span;
         let construct = format!("complexType \"{name}\"");
         let mut ok = true;
-        ok &= self.check_content(&content, span, name);
+        ok &= self.check_content(&mut content, span, name);
         for a in declared_twice(&attributes) {
             let message =
                 format!("attribute \"{a}\" is declared twice (by the base type and the extension)");

@@ -54,12 +54,13 @@ struct Position<'p> {
 
 impl Position<'_> {
     /// Whether one element could match both positions (XSD 1.0 3.8.6: an element and a
-    /// wildcard that allows its namespace, or two wildcards that share a namespace).
+    /// wildcard that allows its name, or two wildcards that share a namespace: the names a
+    /// wildcard disallows are finitely many, and a namespace holds infinitely many).
     fn overlaps(&self, other: &Position<'_>) -> bool {
         match (self.wildcard, other.wildcard) {
             (None, None) => self.name == other.name,
-            (Some(w), None) => w.allows(other.namespace),
-            (None, Some(w)) => w.allows(self.namespace),
+            (Some(w), None) => w.allows_name(other.namespace, &other.name),
+            (None, Some(w)) => w.allows_name(self.namespace, &self.name),
             (Some(a), Some(b)) => !matches!(
                 super::wildcard::intersection(&a.namespaces, &b.namespaces),
                 NamespaceConstraint::Only(v) if v.is_empty()

@@ -8,20 +8,90 @@ use xsd_parser::models::schema::xs;
 
 use super::adapter::{Item, What};
 use super::Converter;
-use crate::ir::{NamespaceConstraint, Particle, ProcessContents, Span, Term, Wildcard};
+use crate::ir::{
+    expanded_name, Disallowed, NamespaceConstraint, Particle, ProcessContents, Term, Wildcard,
+};
 
-/// An `xs:anyAttribute` as a wildcard. `target` is the target namespace of the document
-/// it stands in: what `##targetNamespace` names and `##other` excludes (XSD 1.0, 3.10.2:
-/// `##other` is "not the target namespace", and 3.10.4 2.3: never absent).
+/// An `xs:anyAttribute` as a wildcard, at `at`. `target` is the target namespace of the
+/// document it stands in: what `##targetNamespace` names and `##other` excludes (XSD 1.0,
+/// 3.10.2: `##other` is "not the target namespace", and 3.10.4 2.3: never absent).
 pub(super) fn attribute_wildcard(
+    cx: &Converter<'_>,
     w: &xs::AnyAttribute,
+    at: Item<'_>,
     target: Option<&str>,
-    span: Span,
 ) -> Wildcard {
     Wildcard {
         namespaces: namespace_constraint(w.namespace.as_ref(), w.not_namespace.as_ref(), target),
+        disallowed: disallowed(cx, at, "attribute"),
         process: process_contents(&w.process_contents),
-        span,
+        span: cx.span(at),
+    }
+}
+
+/// XSD 1.1's `notQName` of the wildcard at `at` (Part 1, 3.10.2): its QNames as expanded
+/// names, `##defined` resolved into the names of the schema's global declarations of
+/// `kind` (`element` or `attribute`), `##definedSibling` noted (the content model it
+/// stands in resolves it: [`resolve_siblings`]). A token that is no QName of the
+/// document's scope is the validity pass's to report; it is left out here. Nothing in a
+/// document read as XSD 1.0, whose markup checks refuse the attribute.
+pub(super) fn disallowed(cx: &Converter<'_>, at: Item<'_>, kind: &'static str) -> Disallowed {
+    let mut d = Disallowed::default();
+    let doc = &cx.docs[at.doc].tree;
+    let node = &doc.nodes[at.node];
+    let Some(list) = node.attr("notQName").filter(|_| doc.xsd_1_1()) else {
+        return d;
+    };
+    let mut names = Vec::new();
+    for token in list.split_whitespace() {
+        match token {
+            "##defined" => d.defined = true,
+            "##definedSibling" if kind == "element" => d.sibling = true,
+            _ => names.extend(
+                node.resolve_qname(token)
+                    .map(|(ns, local)| expanded_name(ns.as_deref(), &local)),
+            ),
+        }
+    }
+    if d.defined {
+        names.extend(
+            cx.component_keys
+                .keys()
+                .filter(|(k, _, _)| *k == kind)
+                .map(|(_, ns, local)| expanded_name(ns.as_deref(), local)),
+        );
+    }
+    d.add(names);
+    d
+}
+
+/// Resolves `##definedSibling` in the content model `p` (XSD 1.1, Part 1, 3.10.1: the
+/// names of the element declarations of the model, and so of the members of their
+/// substitution groups, which the model holds as alternatives): every wildcard of the
+/// model that has the keyword disallows them. A work list, not recursion: a model is as
+/// deep as its schema writes it.
+pub(super) fn resolve_siblings(p: &mut Particle) {
+    let mut names = Vec::new();
+    let mut wildcards = false;
+    let mut work: Vec<&Particle> = vec![p];
+    while let Some(q) = work.pop() {
+        match &q.term {
+            Term::Element(e) => names.push(expanded_name(e.namespace.as_deref(), &e.name)),
+            Term::Any(w) => wildcards |= w.disallowed.sibling,
+            Term::Sequence(v) | Term::Choice(v) | Term::All(v) => work.extend(v),
+        }
+    }
+    if !wildcards {
+        return;
+    }
+    let mut work: Vec<&mut Particle> = vec![p];
+    while let Some(q) = work.pop() {
+        match &mut q.term {
+            Term::Element(_) => {}
+            Term::Any(w) if w.disallowed.sibling => w.disallowed.add(names.iter().cloned()),
+            Term::Any(_) => {}
+            Term::Sequence(v) | Term::Choice(v) | Term::All(v) => work.extend(v.iter_mut()),
+        }
     }
 }
 
@@ -33,12 +103,6 @@ pub(super) fn element_wildcard<'a>(
     at: Item<'a>,
     owner: &str,
 ) -> Option<Particle> {
-    // XSD 1.1's excluded names change what the wildcard matches (and so whether the model
-    // is deterministic): the markup checks report them as not supported; the particle is
-    // not judged further.
-    if a.not_q_name.is_some() {
-        return None;
-    }
     let span = cx.span(at);
     let (min, max) = super::occurs(
         a.min_occurs,
@@ -57,6 +121,7 @@ pub(super) fn element_wildcard<'a>(
                 a.not_namespace.as_ref(),
                 target.as_deref(),
             ),
+            disallowed: disallowed(cx, at, "element"),
             process: process_contents(&a.process_contents),
             span,
         }),
@@ -156,6 +221,9 @@ pub(super) fn complete(own: Option<Wildcard>, groups: Vec<Wildcard>) -> Option<W
     };
     for g in groups {
         acc.namespaces = intersection(&acc.namespaces, &g.namespaces);
+        // XSD 1.1, 3.10.6.4: the intersection disallows what either disallows.
+        acc.disallowed.add(g.disallowed.names);
+        acc.disallowed.defined |= g.disallowed.defined;
     }
     Some(acc)
 }
@@ -170,10 +238,40 @@ pub(super) fn extended(local: Option<Wildcard>, base: Option<&Wildcard>) -> Opti
         (None, base) => base.cloned(),
         (Some(local), None) => Some(local),
         (Some(mut local), Some(base)) => {
+            // XSD 1.1, 3.10.6.3: the union disallows a name one of the two disallows only
+            // where the other does not allow it either; `defined` only if both have it.
+            let names: Vec<String> = local
+                .disallowed
+                .names
+                .iter()
+                .filter(|n| !allows_expanded(base, n))
+                .chain(
+                    base.disallowed
+                        .names
+                        .iter()
+                        .filter(|n| !allows_expanded(&local, n)),
+                )
+                .cloned()
+                .collect();
             local.namespaces = union(&local.namespaces, &base.namespaces);
+            local.disallowed = Disallowed {
+                names: Vec::new(),
+                defined: local.disallowed.defined && base.disallowed.defined,
+                sibling: local.disallowed.sibling && base.disallowed.sibling,
+            };
+            local.disallowed.add(names);
             Some(local)
         }
     }
+}
+
+/// Whether `w` allows the expanded name `name` (`{namespace}local`, or `local`).
+fn allows_expanded(w: &Wildcard, name: &str) -> bool {
+    let namespace = name
+        .strip_prefix('{')
+        .and_then(|r| r.split_once('}'))
+        .map(|(ns, _)| ns);
+    w.allows_name(namespace, name)
 }
 
 /// Whether XSD 1.0 can write a namespace constraint its union or intersection gave
@@ -220,7 +318,7 @@ pub(super) fn attribute_group_wildcard(
     let mut groups = Vec::new();
     for c in cx.children(at) {
         match c.what {
-            What::AnyAttribute(w) => own = Some(attribute_wildcard(w, target, cx.span(c))),
+            What::AnyAttribute(w) => own = Some(attribute_wildcard(cx, w, c, target)),
             What::AttributeGroup(r) => {
                 if let Some(q) = &r.ref_ {
                     let n = cx.ref_key_in(&namespaces, "attributeGroup", q);
@@ -252,6 +350,7 @@ pub(super) fn collect_global_attributes(cx: &mut Converter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::Span;
     use NamespaceConstraint::*;
 
     fn only(v: &[Option<&str>]) -> NamespaceConstraint {
@@ -296,6 +395,7 @@ mod tests {
     fn the_complete_wildcard_takes_its_own_process_contents() {
         let w = |ns, process| Wildcard {
             namespaces: ns,
+            disallowed: Disallowed::default(),
             process,
             span: Span::default(),
         };
@@ -312,6 +412,7 @@ mod tests {
     fn an_extension_unites_its_wildcard_with_the_bases() {
         let w = |ns, process| Wildcard {
             namespaces: ns,
+            disallowed: Disallowed::default(),
             process,
             span: Span::default(),
         };
@@ -324,5 +425,88 @@ mod tests {
         let both = extended(Some(own), Some(&base)).unwrap();
         assert_eq!(both.namespaces, only(&[Some("a"), Some("b")]));
         assert_eq!(both.process, ProcessContents::Skip);
+    }
+
+    #[test]
+    fn disallowed_names_combine_as_xsd_1_1_says() {
+        let w = |ns, names: &[&str], defined| Wildcard {
+            namespaces: ns,
+            disallowed: Disallowed {
+                names: names.iter().map(|n| n.to_string()).collect(),
+                defined,
+                sibling: false,
+            },
+            process: ProcessContents::Skip,
+            span: Span::default(),
+        };
+        // Intersection (3.10.6.4): what either disallows, and either's keyword.
+        let a = w(Any, &["a", "{u}b"], true);
+        let b = w(Any, &["c"], false);
+        let c = complete(Some(a.clone()), vec![b]).unwrap();
+        assert_eq!(c.disallowed.names, ["a", "c", "{u}b"]);
+        assert!(c.disallowed.defined);
+        // Union (3.10.6.3): a name stays disallowed only where the other does not allow
+        // it either (its namespace not allowed, or the name disallowed too); the keyword
+        // only where both have it.
+        let base = w(only(&[None]), &["a", "c"], false);
+        let u = extended(Some(a), Some(&base)).unwrap();
+        assert_eq!(u.namespaces, Any);
+        // a: both disallow it; {u}b: base does not allow namespace u; c: a allows it.
+        assert_eq!(u.disallowed.names, ["a", "{u}b"]);
+        assert!(!u.disallowed.defined);
+    }
+
+    #[test]
+    fn siblings_are_the_models_element_declarations() {
+        let element = |name: &str| Particle {
+            min: 1,
+            max: Some(1),
+            term: Term::Element(crate::ir::ElementDecl {
+                name: name.into(),
+                namespace: Some("u".into()),
+                span: Span::default(),
+                type_ref: crate::ir::TypeRef::Builtin(crate::ir::Builtin::String),
+                doc: None,
+                value: None,
+                nillable: false,
+                xsi_simple: None,
+            }),
+        };
+        let any = |sibling| Particle {
+            min: 0,
+            max: None,
+            term: Term::Any(Wildcard {
+                namespaces: Any,
+                disallowed: Disallowed {
+                    names: vec!["x".into()],
+                    defined: false,
+                    sibling,
+                },
+                process: ProcessContents::Lax,
+                span: Span::default(),
+            }),
+        };
+        let group = |items| Particle {
+            min: 1,
+            max: Some(1),
+            term: Term::Sequence(items),
+        };
+        let mut p = group(vec![
+            element("a"),
+            group(vec![any(true), element("b")]),
+            any(false),
+        ]);
+        resolve_siblings(&mut p);
+        let Term::Sequence(items) = &p.term else {
+            panic!()
+        };
+        let Term::Sequence(inner) = &items[1].term else {
+            panic!()
+        };
+        let (Term::Any(with), Term::Any(without)) = (&inner[0].term, &items[2].term) else {
+            panic!()
+        };
+        assert_eq!(with.disallowed.names, ["x", "{u}a", "{u}b"]);
+        assert_eq!(without.disallowed.names, ["x"]);
     }
 }

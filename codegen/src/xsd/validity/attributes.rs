@@ -3,7 +3,7 @@
 //! required one dropped, an attribute wildcard only within the base's), and an extension
 //! declaring again an attribute it inherits (ct-props-correct.4).
 
-use super::components::{Namespaces, TypeRef};
+use super::components::{TypeRef, Wildcard};
 use super::{Checker, Space};
 
 /// One attribute use as far as it matters here.
@@ -23,7 +23,7 @@ struct Use {
 #[derive(Debug, Clone)]
 enum AnyAttribute {
     None,
-    Known(Namespaces, u8),
+    Known(Wildcard),
     Unknown,
 }
 
@@ -88,7 +88,7 @@ impl Checker<'_> {
             TypeRef::Node(n) if self.nodes[*n].is("complexType") => *n,
             TypeRef::Node(_) => return Some((Vec::new(), AnyAttribute::None)),
             TypeRef::Builtin(b) if b == "anyType" => {
-                return Some((Vec::new(), AnyAttribute::Known(Namespaces::Any, 1)))
+                return Some((Vec::new(), AnyAttribute::Known(Wildcard::any_lax())))
             }
             TypeRef::Builtin(_) => return Some((Vec::new(), AnyAttribute::None)),
             TypeRef::Unknown => return None,
@@ -113,8 +113,7 @@ impl Checker<'_> {
         let wildcard = match (wildcards.as_slice(), inherited_wildcard) {
             ([], AnyAttribute::None) => AnyAttribute::None,
             ([one], AnyAttribute::None) if self.nodes[*one].parent == Some(holder) => {
-                let w = self.wildcard(*one);
-                AnyAttribute::Known(w.namespaces, w.process)
+                AnyAttribute::Known(self.wildcard(*one))
             }
             ([], known @ AnyAttribute::Known(..)) => known,
             _ => AnyAttribute::Unknown,
@@ -217,10 +216,7 @@ impl Checker<'_> {
         };
         let base_wildcard = match base_wildcards.as_slice() {
             [] => AnyAttribute::None,
-            [one] if self.nodes[*one].parent == Some(b) => {
-                let w = self.wildcard(*one);
-                AnyAttribute::Known(w.namespaces, w.process)
-            }
+            [one] if self.nodes[*one].parent == Some(b) => AnyAttribute::Known(self.wildcard(*one)),
             _ => AnyAttribute::Unknown,
         };
         let owner = self.construct(r);
@@ -248,6 +244,7 @@ impl Checker<'_> {
                 .find(|b| b.name == u.name && b.namespace == u.namespace)
         };
         let construct = |u: &Use| format!("attribute \"{}\" of {owner}", u.name);
+        let global = |n: &(Option<String>, String)| self.declares(Space::Attribute, n);
         for u in own {
             match find(u) {
                 Some(b) => {
@@ -288,7 +285,8 @@ impl Checker<'_> {
                 None if u.prohibited => {}
                 None => match base_wildcard {
                     AnyAttribute::None => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\" and no attribute wildcard; a restriction cannot add attributes", u.name))),
-                    AnyAttribute::Known(ns, _) if !ns.allows(&u.namespace) => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\", and its attribute wildcard does not allow its namespace", u.name))),
+                    AnyAttribute::Known(w) if !w.namespaces.allows(&u.namespace) => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\", and its attribute wildcard does not allow its namespace", u.name))),
+                    AnyAttribute::Known(w) if !w.allows(&(u.namespace.clone(), u.name.clone()), &global) => problems.push((u.node, construct(u), format!("derivation-ok-restriction.2.2: the base type has no attribute \"{}\", and its attribute wildcard disallows the name (notQName)", u.name))),
                     _ => {}
                 },
             }
@@ -305,11 +303,11 @@ impl Checker<'_> {
         let con = format!("xs:anyAttribute of {owner}");
         match base_wildcard {
             AnyAttribute::None => problems.push((at, con, "derivation-ok-restriction.4.1: the restriction has an attribute wildcard, but the base type has none".into())),
-            AnyAttribute::Known(bns, bp) if own_direct.len() == 1 && own_wildcards.len() == 1 => {
+            AnyAttribute::Known(b) if own_direct.len() == 1 && own_wildcards.len() == 1 => {
                 let w = self.wildcard(at);
-                if !w.namespaces.subset_of(bns) {
-                    problems.push((at, con, "derivation-ok-restriction.4.2: the attribute wildcard allows namespaces the base type's does not".into()));
-                } else if w.process < *bp {
+                if let Err(why) = w.subset_of(b, &global) {
+                    problems.push((at, con, format!("derivation-ok-restriction.4.2: the attribute wildcard {why}")));
+                } else if w.process < b.process {
                     problems.push((at, con, "derivation-ok-restriction.4.3: the attribute wildcard's processContents is weaker than the base type's".into()));
                 }
             }

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{builtin_primitive, non_negative_integer, Checker, Space, XS_NS};
+use super::{builtin_primitive, non_negative_integer, Checker, QName, Space, XS_NS};
 
 /// A namespace constraint (Part 1, 3.10.1): `None` stands for no namespace.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,8 +49,66 @@ impl Namespaces {
 #[derive(Debug, Clone)]
 pub(super) struct Wildcard {
     pub(super) namespaces: Namespaces,
+    /// XSD 1.1's {disallowed names} (`notQName`): its QNames, as written (those that do
+    /// not resolve are reported by the attribute checks and left out), and the keywords.
+    pub(super) names: BTreeSet<QName>,
+    /// `##defined`: no name of a global declaration (of the wildcard's kind).
+    pub(super) defined: bool,
+    /// `##definedSibling`: no name of an element declaration of its content model.
+    pub(super) sibling: bool,
     /// 0 skip, 1 lax, 2 strict.
     pub(super) process: u8,
+}
+
+impl Wildcard {
+    /// `xs:anyType`'s: any name of any namespace, lax.
+    pub(super) fn any_lax() -> Wildcard {
+        Wildcard {
+            namespaces: Namespaces::Any,
+            names: BTreeSet::new(),
+            defined: false,
+            sibling: false,
+            process: 1,
+        }
+    }
+
+    /// Whether the wildcard allows the expanded name `name` (Part 1, 3.10.4.2, XSD 1.1):
+    /// its namespace allowed, the name not disallowed. `global`: whether the schema has a
+    /// global declaration of that name (of the wildcard's kind), for `##defined`; what
+    /// `##definedSibling` disallows depends on a content model and is not judged here.
+    pub(super) fn allows(&self, name: &QName, global: &dyn Fn(&QName) -> bool) -> bool {
+        self.namespaces.allows(&name.0)
+            && !self.names.contains(name)
+            && !(self.defined && global(name))
+    }
+
+    /// Wildcard Subset (XSD 1.1, Part 1, 3.10.6.2): the namespaces a subset, each name
+    /// `of` disallows not allowed by `self` either, and `of`'s keywords kept.
+    pub(super) fn subset_of(
+        &self,
+        of: &Wildcard,
+        global: &dyn Fn(&QName) -> bool,
+    ) -> Result<(), String> {
+        if !self.namespaces.subset_of(&of.namespaces) {
+            return Err("allows namespaces the base's wildcard does not".into());
+        }
+        if let Some((ns, local)) = of.names.iter().find(|n| self.allows(n, global)) {
+            let name = match ns {
+                Some(ns) => format!("{{{ns}}}{local}"),
+                None => local.clone(),
+            };
+            return Err(format!(
+                "allows the name {name}, which the base's wildcard disallows (notQName)"
+            ));
+        }
+        if of.defined && !self.defined {
+            return Err("lacks the base's notQName keyword ##defined".into());
+        }
+        if of.sibling && !self.sibling {
+            return Err("lacks the base's notQName keyword ##definedSibling".into());
+        }
+        Ok(())
+    }
 }
 
 /// A type definition as far as this document can name it.
@@ -197,6 +255,15 @@ impl Checker<'_> {
         Some((min, max))
     }
 
+    /// Whether the schema has a global declaration of `space` named `name`, as far as it
+    /// is known here (this document, and the others of a composed schema).
+    pub(super) fn declares(&self, space: Space, name: &QName) -> bool {
+        (name.0 == self.target && self.globals.contains_key(&(space, name.1.clone())))
+            || self
+                .known
+                .is_some_and(|k| k.contains(space, &name.0, &name.1))
+    }
+
     /// The global of `space` a QName names in this document's target namespace.
     pub(super) fn global_named(&self, at: usize, value: &str, space: Space) -> Option<usize> {
         let (ns, local) = self.resolve(at, value).ok()?;
@@ -337,8 +404,25 @@ impl Checker<'_> {
             Some("lax") => 1,
             _ => 2,
         };
+        let mut names = BTreeSet::new();
+        let (mut defined, mut sibling) = (false, false);
+        for token in n
+            .attr("notQName")
+            .filter(|_| self.xsd_1_1)
+            .unwrap_or("")
+            .split_whitespace()
+        {
+            match token {
+                "##defined" => defined = true,
+                "##definedSibling" => sibling = true,
+                t => names.extend(n.resolve_qname(t)),
+            }
+        }
         Wildcard {
             namespaces,
+            names,
+            defined,
+            sibling,
             process,
         }
     }
@@ -474,10 +558,7 @@ impl Checker<'_> {
                             vec![Particle {
                                 min: 0,
                                 max: None,
-                                term: Term::Wildcard(Wildcard {
-                                    namespaces: Namespaces::Any,
-                                    process: 1,
-                                }),
+                                term: Term::Wildcard(Wildcard::any_lax()),
                                 node: 0,
                             }],
                         ),

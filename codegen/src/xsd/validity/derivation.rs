@@ -320,6 +320,13 @@ impl Restriction<'_, '_> {
                         re.name
                     ));
                 }
+                let global = |n: &(Option<String>, String)| self.cx.declares(Space::Element, n);
+                if !w.allows(&(re.namespace.clone(), re.name.clone()), &global) {
+                    return fail(r.node, format!(
+                        "rcase-NSCompat.1: the base type's wildcard disallows element \"{}\" by name (notQName)",
+                        re.name
+                    ));
+                }
                 if !range_ok(rr, br) {
                     return fail(r.node, format!(
                         "rcase-NSCompat.2: element \"{}\" occurs {} times, outside the {} of the base type's wildcard",
@@ -367,8 +374,9 @@ impl Restriction<'_, '_> {
                         range(r.min, r.max), range(b.min, b.max)
                     ));
                 }
-                if !rw.namespaces.subset_of(&bw.namespaces) {
-                    return fail(r.node, "rcase-NSSubset.2: the wildcard allows namespaces the base type's wildcard does not".into());
+                let global = |n: &(Option<String>, String)| self.cx.declares(Space::Element, n);
+                if let Err(why) = rw.subset_of(bw, &global) {
+                    return fail(r.node, format!("rcase-NSSubset.2: the wildcard {why}"));
                 }
                 if rw.process < bw.process {
                     return fail(r.node, format!(

@@ -1160,6 +1160,19 @@ impl Checker<'_> {
         }
     }
 
+    /// Resolves a QName in the scope of `node` as written, with no chameleon namespace
+    /// (a name `notQName` disallows).
+    fn resolve_plain(&self, node: usize, value: &str) -> Result<QName, String> {
+        self.nodes[node].resolve_qname(value).ok_or_else(|| {
+            let (prefix, local) = value.split_once(':').unwrap_or(("", value));
+            if is_ncname(local) && is_ncname(prefix) && value.contains(':') {
+                format!("the prefix \"{prefix}\" of \"{value}\" is not bound to a namespace")
+            } else {
+                format!("\"{value}\" is not a qualified name")
+            }
+        })
+    }
+
     /// Resolves a QName-valued attribute in the scope of `node`.
     fn resolve(&self, node: usize, value: &str) -> Result<QName, String> {
         let v = value.trim();
@@ -1945,8 +1958,46 @@ impl Checker<'_> {
                 errors.push("maxOccurs 0 needs minOccurs 0 (minOccurs defaults to 1)".into());
             }
         }
+        if matches!(local, "any" | "anyAttribute") && self.xsd_1_1 {
+            self.not_qname_rules(i, local, &mut errors);
+        }
         for e in errors {
             self.invalid(i, construct.to_string(), e);
+        }
+    }
+
+    /// XSD 1.1's `notQName` on the wildcard `i` (`xs:any` or `xs:anyAttribute`, Part 1,
+    /// 3.10.2): each token a QName of the element's scope, `##defined`, or (on `xs:any`
+    /// only) `##definedSibling`; and (wc-props-correct.4, 3.10.6) no QName in a namespace
+    /// the wildcard does not allow, which would be disallowed twice over.
+    fn not_qname_rules(&self, i: usize, local: &str, errors: &mut Vec<String>) {
+        let Some(list) = self.nodes[i].attr("notQName") else {
+            return;
+        };
+        let namespaces = self.wildcard(i).namespaces;
+        for token in list.split_whitespace() {
+            match token {
+                "##defined" => {}
+                "##definedSibling" if local == "any" => {}
+                "##definedSibling" => errors.push(
+                    "notQName=\"##definedSibling\" is for xs:any only: an attribute has no siblings in a content model".into(),
+                ),
+                t if t.starts_with("##") => errors.push(format!(
+                    "notQName: \"{t}\" is not a keyword (##defined{})",
+                    if local == "any" { ", ##definedSibling" } else { "" }
+                )),
+                t => match self.resolve_plain(i, t) {
+                    Err(message) => errors.push(format!("notQName: {message}")),
+                    Ok((ns, name)) if !namespaces.allows(&ns) => errors.push(format!(
+                        "notQName: \"{t}\" ({}) is in a namespace the wildcard does not allow anyway (wc-props-correct.4)",
+                        match &ns {
+                            Some(ns) => format!("{{{ns}}}{name}"),
+                            None => format!("{name} in no namespace"),
+                        }
+                    )),
+                    Ok(_) => {}
+                },
+            }
         }
     }
 
