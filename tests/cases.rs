@@ -908,3 +908,32 @@ fn wildcards_take_no_name_they_disallow() {
         Err(boardxml::any::WildcardError::Disallowed("internal".into()))
     );
 }
+
+/// XSD 1.1's Unique Particle Attribution: where an element particle and a wildcard
+/// compete, the element wins (the generator has the wildcard disallow the name).
+#[test]
+fn an_element_beats_a_wildcard_it_competes_with() {
+    let (doc, diags) = read::<disallowed_names::Root>(
+        r#"<basket xmlns="urn:shop" xmlns:x="urn:x"><x:apple/><pear/><total>3</total></basket>"#,
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    let disallowed_names::Root::Basket(b) = doc.unwrap() else {
+        panic!("a basket")
+    };
+    assert_eq!((b.any.len(), b.total), (2, 3));
+    // The first total is the element's; a second is no one's.
+    let (_, diags) = read::<disallowed_names::Root>(
+        r#"<basket xmlns="urn:shop"><total>1</total><total>2</total></basket>"#,
+    );
+    let codes: Vec<(&str, &str)> = diags
+        .iter()
+        .map(|d| (d.code.as_str(), d.path.as_str()))
+        .collect();
+    assert_eq!(
+        codes,
+        [(
+            Code::UNEXPECTED_ELEMENT.as_str(),
+            "/{urn:shop}basket/{urn:shop}total[2]"
+        )]
+    );
+}

@@ -622,17 +622,15 @@ fn not_qname_disallows_names_and_keywords() {
         ["{urn:t}a", "{urn:t}g", "{urn:t}x"]
     );
     assert_eq!(element.pattern(), "*\t{urn:t}a {urn:t}g {urn:t}x");
-    // Without ##definedSibling, an <a> after the <a>s could be either's (ambiguous).
+    // Either way the model is deterministic (1.1's element wins, or the name is not the
+    // wildcard's at all).
     let judge = check_body_1_1;
-    let (verdict, shown) = judge(
-        "<xs:complexType name=\"C\"><xs:sequence><xs:element name=\"a\" maxOccurs=\"unbounded\"/><xs:any notQName=\"b\"/></xs:sequence></xs:complexType>\n",
-    );
-    assert_eq!(verdict, Verdict::Invalid, "{shown}");
-    assert!(shown.contains("Unique Particle Attribution"), "{shown}");
-    let (verdict, shown) = judge(
-        "<xs:complexType name=\"C\"><xs:sequence><xs:element name=\"a\" maxOccurs=\"unbounded\"/><xs:any notQName=\"a\"/></xs:sequence></xs:complexType>\n",
-    );
-    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    for not in ["b", "a", "##definedSibling"] {
+        let (verdict, shown) = judge(&format!(
+            "<xs:complexType name=\"C\"><xs:sequence><xs:element name=\"a\" maxOccurs=\"unbounded\"/><xs:any notQName=\"{not}\"/></xs:sequence></xs:complexType>\n"
+        ));
+        assert_eq!(verdict, Verdict::Supported, "{not}: {shown}");
+    }
     // The errors, each located at its wildcard.
     for (body, said) in [
         (
@@ -688,4 +686,57 @@ fn not_qname_disallows_names_and_keywords() {
         shown.contains("allows the name b, which the base's wildcard disallows"),
         "{shown}"
     );
+}
+
+/// XSD 1.1's Unique Particle Attribution (3.8.6.4): an element particle and a wildcard may
+/// compete, and the element wins; read as 1.0 the same model is ambiguous. The wildcard
+/// disallows the names it competes with where that is what 1.1 means in every state; where
+/// it is not (the wildcard alone may take the name elsewhere), not supported.
+#[test]
+fn an_element_particle_beats_a_wildcard_in_1_1() {
+    use boardxml_codegen::ir::Term;
+    let body = "<xs:complexType name=\"C\"><xs:sequence><xs:any minOccurs=\"0\" maxOccurs=\"unbounded\" processContents=\"skip\"/><xs:element name=\"a\"/></xs:sequence></xs:complexType>\n";
+    let (verdict, shown) = check_body_1_1(body);
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    let (_dir, path) = schema_file(&format!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
+    ));
+    let schema = read(&path);
+    let TypeKind::Complex(c) = &schema.types["C"].kind else {
+        panic!()
+    };
+    let boardxml_codegen::ir::Content::Elements(p) = &c.content else {
+        panic!()
+    };
+    let Term::Sequence(items) = &p.term else {
+        panic!()
+    };
+    let Term::Any(w) = &items[0].term else {
+        panic!()
+    };
+    assert_eq!(w.disallowed.names, ["a"]);
+    // As 1.0: ambiguous.
+    let (_dir, path) = schema_file(&format!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
+    ));
+    let report = check_files_allowed(&[path], &[], &Allowed::new());
+    assert_eq!(report.verdict, Verdict::Invalid);
+    assert!(report
+        .diagnostics
+        .to_string()
+        .contains("Unique Particle Attribution"));
+    // A wildcard that must occur first takes an <a> there, and yields it after: not built.
+    let (verdict, shown) = check_body_1_1(
+        "<xs:complexType name=\"C\"><xs:sequence><xs:any maxOccurs=\"unbounded\"/><xs:element name=\"a\"/></xs:sequence></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Unsupported, "{shown}");
+    assert!(
+        shown.contains("t.xsd:2:") && shown.contains("an element <a> goes to an element particle"),
+        "{shown}"
+    );
+    // Two wildcards that compete are still an error.
+    let (verdict, shown) = check_body_1_1(
+        "<xs:complexType name=\"C\"><xs:choice><xs:any namespace=\"urn:a\"/><xs:any namespace=\"##any\"/></xs:choice></xs:complexType>\n",
+    );
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
 }

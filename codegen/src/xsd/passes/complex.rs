@@ -481,16 +481,21 @@ impl<'a> Converter<'a> {
     /// The checks of the content model of complex type `name` (at `span`): `xs:all`'s
     /// limits and what `model::check` finds; false if any fails (reported). First, its
     /// wildcards' `##definedSibling` is resolved: the model is whole now (an extension's
-    /// holds its base's particles too).
+    /// holds its base's particles too). Read as XSD 1.1 (the type's document), a wildcard
+    /// that competes with an element particle disallows its name: the element wins
+    /// (`model.rs`).
     pub(super) fn check_content(&mut self, content: &mut Content, span: Span, name: &str) -> bool {
         let mixed = matches!(content, Content::Mixed(_));
         let (Content::Elements(p) | Content::Mixed(p)) = content else {
             return true;
         };
         wildcard::resolve_siblings(p);
+        let doc = self.type_docs.get(name).copied().unwrap_or(self.doc);
+        let checked = model::check(p, self.docs[doc].tree.xsd_1_1());
+        wildcard::disallow(p, &checked.yielded);
         let p = &*p;
         let mut ok = self.check_all(p, span, name, mixed);
-        for problem in model::check(p) {
+        for problem in checked.problems {
             if problem.invalid {
                 let construct = format!("the content model of complexType \"{name}\"");
                 self.invalid(problem.span, construct, problem.message, problem.hint);

@@ -7,6 +7,12 @@
 //! particle still), so that counting decides what the loop alone would leave open:
 //! `b{2}` then `b` is deterministic (XSD 1.0 Part 1, appendix H).
 //!
+//! XSD 1.1 relaxes UPA (3.8.6.4): an element particle and a wildcard may compete, and the
+//! element wins. The runtime reads greedily, so the check turns that precedence into names
+//! the wildcard disallows: each name it competes with, where that is exact (in every state
+//! where the wildcard may come, an element of that name may too, so the wildcard never
+//! takes the name); a model where it is not is reported as not supported.
+//!
 //! These also make the runtime's reading exact: it reads a content model greedily, one
 //! child of look-ahead, which is correct when the model is deterministic. The one
 //! deterministic shape it cannot read greedily (a repetition that must occur at least twice
@@ -93,6 +99,14 @@ struct Automaton<'p> {
     name_ids: Vec<Option<u32>>,
     names: std::collections::HashMap<String, u32>,
     links: Follow,
+    /// XSD 1.1's relaxed UPA: an element and a wildcard may compete.
+    relaxed: bool,
+    /// Relaxed: per wildcard particle (its span: the copies and every reference to one
+    /// group's particle share it), the name ids of the elements it competes with.
+    competes: std::collections::HashMap<Span, std::collections::BTreeSet<u32>>,
+    /// Relaxed: the states that hold a wildcard: its wildcards' spans and the element name
+    /// ids the state holds, sorted.
+    wildcard_states: Vec<(Vec<Span>, Vec<u32>)>,
     /// Per position: the position it is a copy of (itself where it is no copy). A
     /// repetition with a finite maxOccurs is unrolled into that many copies of its term,
     /// whose positions are one particle's: two of them at one point are no ambiguity.
@@ -296,13 +310,38 @@ impl<'p> Automaton<'p> {
                 }
             }
         }
+        if self.relaxed && !scratch.wildcards.is_empty() {
+            let spans = scratch
+                .wildcards
+                .iter()
+                .map(|&w| self.positions[w as usize].span)
+                .collect();
+            let mut names: Vec<u32> = scratch
+                .members
+                .iter()
+                .filter_map(|&x| self.name_ids[x as usize])
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            self.wildcard_states.push((spans, names));
+        }
         for k in 0..scratch.wildcards.len() {
             let w = scratch.wildcards[k];
             for m in 0..scratch.members.len() {
                 let x = scratch.members[m];
-                if self.origin[x as usize] != self.origin[w as usize]
-                    && self.positions[w as usize].overlaps(&self.positions[x as usize])
-                {
+                let competing = self.origin[x as usize] != self.origin[w as usize]
+                    && self.positions[w as usize].overlaps(&self.positions[x as usize]);
+                if competing && self.relaxed {
+                    if let Some(n) = self.name_ids[x as usize] {
+                        // XSD 1.1: the element wins (see the module's documentation).
+                        self.competes
+                            .entry(self.positions[w as usize].span)
+                            .or_default()
+                            .insert(n);
+                        continue;
+                    }
+                }
+                if competing {
                     let (a, b) =
                         if self.positions[w as usize].span <= self.positions[x as usize].span {
                             (w, x)
@@ -360,9 +399,23 @@ struct Scratch {
     reported: Vec<bool>,
 }
 
-/// Checks one complex type's content model.
-pub fn check(p: &Particle) -> Vec<ModelProblem> {
-    let mut a = Automaton::default();
+/// What the check of a content model finds.
+#[derive(Default)]
+pub struct Checked {
+    /// The problems.
+    pub problems: Vec<ModelProblem>,
+    /// XSD 1.1's relaxed UPA: the wildcards (by span) that compete with elements, and the
+    /// expanded names of those elements, which the wildcard is to disallow.
+    pub yielded: Vec<(Span, Vec<String>)>,
+}
+
+/// Checks one complex type's content model; `relaxed`: by XSD 1.1's Unique Particle
+/// Attribution, where an element particle beats a wildcard.
+pub fn check(p: &Particle, relaxed: bool) -> Checked {
+    let mut a = Automaton {
+        relaxed,
+        ..Automaton::default()
+    };
     let mut repeated = Vec::new();
     let root = a.walk(p, &mut repeated);
     let mut scratch = Scratch {
@@ -410,5 +463,57 @@ pub fn check(p: &Particle) -> Vec<ModelProblem> {
             ));
         }
     }
-    a.problems
+    let yielded = a.yielded();
+    Checked {
+        problems: a.problems,
+        yielded,
+    }
+}
+
+impl Automaton<'_> {
+    /// XSD 1.1's relaxed UPA: the names each competing wildcard is to disallow, where that
+    /// is exact; a wildcard that competes with an element in one state but would be alone
+    /// with an element of that name in another is reported as not supported.
+    fn yielded(&mut self) -> Vec<(Span, Vec<String>)> {
+        let mut inexact: Vec<(Span, u32)> = Vec::new();
+        for (spans, names) in &self.wildcard_states {
+            for span in spans {
+                let Some(competing) = self.competes.get(span) else {
+                    continue;
+                };
+                if let Some(&n) = competing.iter().find(|n| names.binary_search(n).is_err()) {
+                    if !inexact.iter().any(|(s, _)| s == span) {
+                        inexact.push((*span, n));
+                    }
+                }
+            }
+        }
+        let name_of = |n: u32| -> String {
+            let i = self
+                .name_ids
+                .iter()
+                .position(|&x| x == Some(n))
+                .unwrap_or(0);
+            self.positions[i].name.clone()
+        };
+        for &(span, n) in &inexact {
+            self.problems.push(ModelProblem {
+                span,
+                message: format!(
+                    "by XSD 1.1's Unique Particle Attribution an element <{}> goes to an element particle where both it and this wildcard may come, and to the wildcard where only the wildcard may; reading that is not supported yet",
+                    name_of(n)
+                ),
+                hint: Some("XSD 1.1 Part 1, 3.8.6.4".into()),
+                invalid: false,
+            });
+        }
+        let mut yielded: Vec<(Span, Vec<String>)> = self
+            .competes
+            .iter()
+            .filter(|(span, _)| !inexact.iter().any(|(s, _)| s == *span))
+            .map(|(span, names)| (*span, names.iter().map(|&n| name_of(n)).collect()))
+            .collect();
+        yielded.sort();
+        yielded
+    }
 }

@@ -9,7 +9,7 @@ use xsd_parser::models::schema::xs;
 use super::adapter::{Item, What};
 use super::Converter;
 use crate::ir::{
-    expanded_name, Disallowed, NamespaceConstraint, Particle, ProcessContents, Term, Wildcard,
+    expanded_name, Disallowed, NamespaceConstraint, Particle, ProcessContents, Span, Term, Wildcard,
 };
 
 /// An `xs:anyAttribute` as a wildcard, at `at`. `target` is the target namespace of the
@@ -265,6 +265,26 @@ pub(super) fn extended(local: Option<Wildcard>, base: Option<&Wildcard>) -> Opti
     }
 }
 
+/// Adds to each wildcard of the content model `p` the names `yielded` gives for its span
+/// (XSD 1.1's relaxed UPA: the elements it competes with win, `model.rs`). A work list.
+pub(super) fn disallow(p: &mut Particle, yielded: &[(Span, Vec<String>)]) {
+    if yielded.is_empty() {
+        return;
+    }
+    let mut work: Vec<&mut Particle> = vec![p];
+    while let Some(q) = work.pop() {
+        match &mut q.term {
+            Term::Element(_) => {}
+            Term::Any(w) => {
+                if let Some((_, names)) = yielded.iter().find(|(s, _)| *s == w.span) {
+                    w.disallowed.add(names.iter().cloned());
+                }
+            }
+            Term::Sequence(v) | Term::Choice(v) | Term::All(v) => work.extend(v.iter_mut()),
+        }
+    }
+}
+
 /// Whether `w` allows the expanded name `name` (`{namespace}local`, or `local`).
 fn allows_expanded(w: &Wildcard, name: &str) -> bool {
     let namespace = name
@@ -350,7 +370,6 @@ pub(super) fn collect_global_attributes(cx: &mut Converter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::Span;
     use NamespaceConstraint::*;
 
     fn only(v: &[Option<&str>]) -> NamespaceConstraint {

@@ -3,18 +3,37 @@
 
 use ::boardxml::complex as __c;
 use ::boardxml::schema as __s;
+/// Complex type `Basket`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Basket {
+    /// The elements the wildcard (`xs:any`) takes: any element but <{urn:shop}total>, processContents "skip".
+    pub any: ::std::vec::Vec<::boardxml::any::AnyElement>,
+    /// Element `{urn:shop}total`.
+    pub total: i32,
+}
+::boardxml::complex_type!(
+    Basket named "{urn:shop}Basket", { const LATER : & [& str] = & ["*\t{urn:shop}total",
+    "{urn:shop}total"]; __c::Content::Sequence(& [__c::Item::new(0, &
+    ["*\t{urn:shop}total"], "any element but <{urn:shop}total>", LATER.split_at(1).1),
+    __c::Item::new(1, & ["{urn:shop}total"], "<{urn:shop}total>", & [])]) }, [0 any :
+    Children(::boardxml::any::AnyElement) element("*\t{urn:shop}total", 0,
+    __c::UNBOUNDED), 1 total : Leaf(i32) typed("{urn:shop}total", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_INT)]
+);
+::boardxml::complex_element!(Basket);
 /// Complex type `Memo`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Memo {
-    /// The elements the wildcard (`xs:any`) takes: any element but <{urn:shop}memo>, <{urn:shop}note>, <{urn:shop}order>, processContents "skip".
+    /// The elements the wildcard (`xs:any`) takes: any element but <{urn:shop}basket>, <{urn:shop}memo>, <{urn:shop}note>, <{urn:shop}order>, processContents "skip".
     pub any: ::std::vec::Vec<::boardxml::any::AnyElement>,
 }
 ::boardxml::complex_type!(
     Memo named "{urn:shop}Memo", __c::Content::Sequence(& [__c::Item::new(0, &
-    ["*\t{urn:shop}memo {urn:shop}note {urn:shop}order"],
-    "any element but <{urn:shop}memo>, <{urn:shop}note>, <{urn:shop}order>", & [])]), [0
-    any : Children(::boardxml::any::AnyElement)
-    element("*\t{urn:shop}memo {urn:shop}note {urn:shop}order", 0, __c::UNBOUNDED)]
+    ["*\t{urn:shop}basket {urn:shop}memo {urn:shop}note {urn:shop}order"],
+    "any element but <{urn:shop}basket>, <{urn:shop}memo>, <{urn:shop}note>, <{urn:shop}order>",
+    & [])]), [0 any : Children(::boardxml::any::AnyElement)
+    element("*\t{urn:shop}basket {urn:shop}memo {urn:shop}note {urn:shop}order", 0,
+    __c::UNBOUNDED)]
 );
 ::boardxml::complex_element!(Memo);
 /// Complex type `Order`.
@@ -43,6 +62,8 @@ pub struct Order {
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
+    ///A document whose root is `<basket>`.
+    Basket(Basket),
     ///A document whose root is `<memo>`.
     Memo(Memo),
     ///A document whose root is `<note>`.
@@ -51,8 +72,8 @@ pub enum Root {
     Order(Order),
 }
 ::boardxml::document!(
-    Root, ["{urn:shop}memo" Memo, "{urn:shop}note" Note; xsi & XSI_TYPES_STRING,
-    "{urn:shop}order" Order], namespaces["" "urn:shop"],
+    Root, ["{urn:shop}basket" Basket, "{urn:shop}memo" Memo, "{urn:shop}note" Note; xsi &
+    XSI_TYPES_STRING, "{urn:shop}order" Order], namespaces["" "urn:shop"],
     types["{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
     "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
     "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,
@@ -98,8 +119,8 @@ pub enum Root {
     "{http://www.w3.org/2001/XMLSchema}unsignedByte" u8,
     "{http://www.w3.org/2001/XMLSchema}unsignedInt" u32,
     "{http://www.w3.org/2001/XMLSchema}unsignedLong" u64,
-    "{http://www.w3.org/2001/XMLSchema}unsignedShort" u16, "{urn:shop}Memo" Memo,
-    "{urn:shop}Order" Order]
+    "{http://www.w3.org/2001/XMLSchema}unsignedShort" u16, "{urn:shop}Basket" Basket,
+    "{urn:shop}Memo" Memo, "{urn:shop}Order" Order]
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
@@ -148,6 +169,8 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
 /// `boardxml::any::lax::AnyChild` of it).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GlobalElement {
+    /// Element `{urn:shop}basket`, by its global declaration.
+    Basket(::std::boxed::Box<Basket>),
     /// Element `{urn:shop}memo`, by its global declaration.
     Memo(::std::boxed::Box<Memo>),
     /// Element `{urn:shop}note`, by its global declaration.
@@ -156,8 +179,8 @@ pub enum GlobalElement {
     Order(::std::boxed::Box<Order>),
 }
 ::boardxml::global_elements!(
-    GlobalElement, GlobalAttributes, ["{urn:shop}memo" Memo, "{urn:shop}note" Note,
-    "{urn:shop}order" Order]
+    GlobalElement, GlobalAttributes, ["{urn:shop}basket" Basket, "{urn:shop}memo" Memo,
+    "{urn:shop}note" Note, "{urn:shop}order" Order]
 );
 ///The attribute wildcard (`xs:anyAttribute`) of `Order`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -174,7 +197,23 @@ impl ::boardxml::any::AttributeWildcard for OrderWildcard {
 /// Every named type of the schema, by expanded name: what an `xsi:type` may name
 /// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
 #[doc(hidden)]
-pub const XSI_KNOWN_TYPES: &[&str] = &["{urn:shop}Memo", "{urn:shop}Order"];
+pub const XSI_KNOWN_TYPES: &[&str] = &[
+    "{urn:shop}Basket",
+    "{urn:shop}Memo",
+    "{urn:shop}Order",
+];
+///What xsi:type may name on an element declared with `xs:int` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
+#[doc(hidden)]
+pub const XSI_TYPES_INT: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
+    declared: ::core::option::Option::Some("{http://www.w3.org/2001/XMLSchema}int"),
+    members: ::boardxml::xsi_members![
+        "{http://www.w3.org/2001/XMLSchema}byte" => i8,
+        "{http://www.w3.org/2001/XMLSchema}short" => i16
+    ],
+    refused: &[],
+    known: XSI_KNOWN_TYPES,
+    open: false,
+};
 ///What xsi:type may name on an element declared with `xs:string` (XSD 1.0, 3.3.4 cvc-elt.4.3): the content is validated against the type named and held as the declared type.
 #[doc(hidden)]
 pub const XSI_TYPES_STRING: ::boardxml::type_substitution::SimpleTable = ::boardxml::type_substitution::SimpleTable {
