@@ -1212,3 +1212,109 @@ fn a_step_enumeration_with_other_facets_is_compared_by_value() {
         2,
     );
 }
+
+/// A schema whose complex type has an attribute wildcard, for the wildcard's changes.
+const WILDCARD_BASE: &str = r###"<?xml version="1.0" encoding="UTF-8"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:element name="r" type="R"/>
+  <xs:complexType name="R">
+    <xs:sequence>
+      <xs:element name="a" type="xs:string"/>
+    </xs:sequence>
+    <xs:attribute name="author" type="xs:string"/>
+    <xs:anyAttribute namespace="##other" processContents="skip"/>
+  </xs:complexType>
+  <!-- A second wildcard, so the schema keeps its generated global attributes. -->
+  <xs:element name="s" type="S"/>
+  <xs:complexType name="S">
+    <xs:anyAttribute namespace="urn:s" processContents="skip"/>
+  </xs:complexType>
+</xs:schema>
+"###;
+
+/// An attribute wildcard removed, narrowed, widened or made to validate: each a change of
+/// its own, with a witness where documents tell (an attribute in a namespace one wildcard
+/// takes and the other does not) and a proof where they cannot.
+#[test]
+fn attribute_wildcard_changes_get_their_verdicts_and_witnesses() {
+    const ANY: &str = r###"<xs:anyAttribute namespace="##other" processContents="skip"/>"###;
+    const CASES: &[Case] = &[
+        Case {
+            name: "remove the attribute wildcard",
+            edits: &[(ANY, "")],
+            kind: "attribute-wildcard-removed",
+            old_break: V::Yes,
+            new_rejected: V::No,
+            semver: Semver::Major,
+        },
+        Case {
+            name: "narrow it to one namespace",
+            edits: &[(
+                ANY,
+                r#"<xs:anyAttribute namespace="urn:x" processContents="skip"/>"#,
+            )],
+            kind: "attribute-wildcard-changed",
+            old_break: V::Yes,
+            new_rejected: V::No,
+            semver: Semver::None,
+        },
+        Case {
+            name: "widen it to every namespace",
+            edits: &[(ANY, r#"<xs:anyAttribute processContents="skip"/>"#)],
+            kind: "attribute-wildcard-changed",
+            old_break: V::No,
+            new_rejected: V::Yes,
+            semver: Semver::None,
+        },
+        Case {
+            name: "validate what it takes",
+            edits: &[(
+                ANY,
+                r###"<xs:anyAttribute namespace="##other" processContents="lax"/>"###,
+            )],
+            kind: "attribute-wildcard-changed",
+            old_break: V::Unknown,
+            new_rejected: V::No,
+            semver: Semver::None,
+        },
+    ];
+    check_cases(WILDCARD_BASE, CASES, 3);
+}
+
+/// An attribute a type stops declaring stays valid where the type's wildcard takes it
+/// without validating it.
+#[test]
+fn an_attribute_the_wildcard_takes_is_not_lost_with_its_declaration() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.xsd");
+    let new = dir.path().join("new.xsd");
+    let any = WILDCARD_BASE.replace(
+        r###"namespace="##other" processContents="skip""###,
+        r#"processContents="skip""#,
+    );
+    std::fs::write(&old, &any).unwrap();
+    std::fs::write(
+        &new,
+        any.replace(r#"<xs:attribute name="author" type="xs:string"/>"#, ""),
+    )
+    .unwrap();
+    let report = run(&old, &new);
+    assert_eq!(
+        verdict(&report.old_break),
+        V::No,
+        "{}",
+        diff::output::human(&report)
+    );
+    let removed = report
+        .changes
+        .iter()
+        .find(|c| c.kind == "attribute-removed")
+        .expect("the attribute's removal is listed");
+    let Verdict::No(proof) = &removed.old_break else {
+        panic!("{:?}", removed.old_break)
+    };
+    assert!(
+        proof.contains("attribute wildcard takes any value of it"),
+        "{proof}"
+    );
+}

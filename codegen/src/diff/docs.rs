@@ -120,6 +120,8 @@ pub enum Focus {
     Attr(String),
     /// The content (text or children).
     Content,
+    /// The attribute wildcard (`xs:anyAttribute`): the attributes no declaration names.
+    AnyAttribute,
 }
 
 /// What the comparison of two types found.
@@ -136,6 +138,8 @@ pub enum Local {
 /// The shape of a type: its attributes and content.
 struct Shape {
     attrs: Vec<Attribute>,
+    /// The attribute wildcard.
+    any_attribute: Option<Wildcard>,
     content: ShapeContent,
 }
 
@@ -151,6 +155,7 @@ enum ShapeContent {
 fn shape(schema: &Schema, t: &TypeRef) -> Result<Shape, String> {
     let simple = Shape {
         attrs: Vec::new(),
+        any_attribute: None,
         content: ShapeContent::Text(t.clone()),
     };
     match t {
@@ -164,6 +169,7 @@ fn shape(schema: &Schema, t: &TypeRef) -> Result<Shape, String> {
             Ok(match &def.kind {
                 TypeKind::Complex(c) => Shape {
                     attrs: c.attributes.clone(),
+                    any_attribute: c.any_attribute.clone(),
                     content: match &c.content {
                         Content::Empty => ShapeContent::Empty,
                         Content::Simple(t) => ShapeContent::Text(t.clone()),
@@ -173,6 +179,7 @@ fn shape(schema: &Schema, t: &TypeRef) -> Result<Shape, String> {
                 },
                 TypeKind::Alternatives(alts) => Shape {
                     attrs: Vec::new(),
+                    any_attribute: None,
                     content: ShapeContent::Alternatives(alts.clone()),
                 },
                 // Without xsi:type, the declared type's shape (diff/type_substitution.rs).
@@ -373,12 +380,17 @@ impl<'s> Cmp<'s> {
                 w => Some(w),
             }
         };
-        if focus != &Focus::Content {
+        if matches!(focus, Focus::All | Focus::Attr(_)) {
             for a in &sa.attrs {
                 if matches!(focus, Focus::Attr(n) if n != &a.name) {
                     continue;
                 }
-                let r = self.compare_attr(ta, a, sb.attrs.iter().find(|b| b.name == a.name));
+                let r = self.compare_attr(
+                    ta,
+                    a,
+                    sb.attrs.iter().find(|b| b.name == a.name),
+                    sb.any_attribute.as_ref(),
+                );
                 if let Some(w) = result(r, &mut proofs) {
                     return w;
                 }
@@ -403,6 +415,12 @@ impl<'s> Cmp<'s> {
                         return w;
                     }
                 }
+            }
+        }
+        if matches!(focus, Focus::All | Focus::AnyAttribute) {
+            let r = self.compare_attribute_wildcards(ta, &sa, &sb);
+            if let Some(w) = result(r, &mut proofs) {
+                return w;
             }
         }
         if matches!(focus, Focus::All | Focus::Content) {
@@ -434,8 +452,140 @@ impl<'s> Cmp<'s> {
         }
     }
 
-    fn compare_attr(&mut self, owner: &TypeRef, a: &Attribute, b: Option<&Attribute>) -> Local {
+    /// What A's attribute wildcard takes against B's (none, or a wildcard): a witness is
+    /// an attribute of a name A's wildcard takes (no declaration of A's type names it) that
+    /// B's type neither declares nor lets its wildcard take; found among the names the two
+    /// wildcards mention and a made-up one. Values are compared only where both wildcards
+    /// skip them.
+    fn compare_attribute_wildcards(&mut self, owner: &TypeRef, sa: &Shape, sb: &Shape) -> Local {
+        let Some(wa) = &sa.any_attribute else {
+            return Local::Included("OLD has no attribute wildcard".into());
+        };
+        let wb = sb.any_attribute.as_ref();
+        let declared = |attrs: &[Attribute], ns: &Option<String>, local: &str| {
+            attrs.iter().any(|a| &a.namespace == ns && a.name == local)
+        };
+        // The names to try: a made-up one in each namespace either wildcard names (and in
+        // none, and in one neither names), and each name B's wildcard disallows.
+        let mut namespaces: Vec<Option<String>> =
+            vec![None, Some("urn:boardxml:diff:witness".to_string())];
+        for w in std::iter::once(wa).chain(wb) {
+            match &w.namespaces {
+                NamespaceConstraint::Any => {}
+                NamespaceConstraint::Not(v) | NamespaceConstraint::Only(v) => {
+                    namespaces.extend(v.iter().cloned())
+                }
+            }
+        }
+        let mut candidates: Vec<(Option<String>, String)> = namespaces
+            .into_iter()
+            .map(|ns| (ns, "witness".to_string()))
+            .collect();
+        for n in wb.map(|w| w.disallowed.names.as_slice()).unwrap_or(&[]) {
+            candidates.push(split_expanded(n));
+        }
+        // A strict wildcard takes only what a global declaration of A names.
+        if wa.process == ProcessContents::Strict {
+            candidates = self
+                .a
+                .global_attributes
+                .values()
+                .map(|g| (g.namespace.clone(), g.name.clone()))
+                .collect();
+        }
+        for (ns, local) in candidates {
+            let expanded = expanded_name(ns.as_deref(), &local);
+            let taken_by_a =
+                wa.allows_name(ns.as_deref(), &expanded) && !declared(&sa.attrs, &ns, &local);
+            let kept_by_b = declared(&sb.attrs, &ns, &local)
+                || wb.is_some_and(|w| w.allows_name(ns.as_deref(), &expanded));
+            if !taken_by_a || kept_by_b {
+                continue;
+            }
+            // Its value: one A's global declaration of the name accepts, if it has one
+            // (lax and strict validate against it), else any.
+            let global = self
+                .a
+                .global_attributes
+                .values()
+                .find(|g| g.namespace == ns && g.name == local)
+                .cloned();
+            let value = match (&global, wa.process) {
+                (_, ProcessContents::Skip) | (None, _) => "x".to_string(),
+                (Some(g), _) => match self.attr_value(g) {
+                    Ok(v) => v,
+                    Err(u) => return Local::Unknown(u),
+                },
+            };
+            let reason = format!(
+                "OLD's attribute wildcard takes attribute {expanded}; NEW {}",
+                if wb.is_some() {
+                    "does not declare it, and its wildcard does not take it"
+                } else {
+                    "declares no such attribute and has no attribute wildcard"
+                }
+            );
+            return self.instance_then(owner, reason, move |e| {
+                match &ns {
+                    Some(uri) => {
+                        e.set_attr("xmlns:w", uri);
+                        e.set_attr(&format!("w:{local}"), &value);
+                    }
+                    None => e.set_attr(&local, &value),
+                }
+                Ok(())
+            });
+        }
+        let Some(wb) = wb else {
+            return Local::Included(
+                "OLD's attribute wildcard is strict and OLD declares no global attribute it takes: it takes none".into(),
+            );
+        };
+        let names_kept = wb.disallowed.names.iter().all(|n| {
+            let (ns, local) = split_expanded(n);
+            !wa.allows_name(ns.as_deref(), n) || declared(&sa.attrs, &ns, &local)
+        });
+        if !namespaces_within(&wa.namespaces, &wb.namespaces) || !names_kept {
+            return Local::Unknown(
+                "NEW's attribute wildcard takes less than OLD's, and no attribute name shows it"
+                    .into(),
+            );
+        }
+        match (wa.process, wb.process) {
+            (_, ProcessContents::Skip) => Local::Included(
+                "NEW's attribute wildcard takes every attribute OLD's takes, and skips their values".into(),
+            ),
+            (a, b) => Local::Unknown(format!(
+                "NEW's attribute wildcard takes every attribute OLD's takes, and validates them ({} -> {}) against the schema's global attribute declarations, which are not compared",
+                process_name(a),
+                process_name(b)
+            )),
+        }
+    }
+
+    fn compare_attr(
+        &mut self,
+        owner: &TypeRef,
+        a: &Attribute,
+        b: Option<&Attribute>,
+        wb: Option<&Wildcard>,
+    ) -> Local {
         let name = a.name.clone();
+        let expanded = expanded_name(a.namespace.as_deref(), &a.name);
+        if let (None, Some(w)) = (b, wb) {
+            if w.allows_name(a.namespace.as_deref(), &expanded) {
+                return if w.process == ProcessContents::Skip {
+                    Local::Included(format!(
+                        "attribute {name} is not declared in NEW, whose attribute wildcard takes any value of it (skip)"
+                    ))
+                } else {
+                    Local::Unknown(format!(
+                        "attribute {name} is not declared in NEW; its attribute wildcard takes it, validated ({}) against NEW's global attribute declarations, which are not compared",
+                        process_name(w.process)
+                    ))
+                };
+            }
+        }
         let Some(b) = b else {
             let v = match self.attr_value(a) {
                 Ok(v) => v,
@@ -998,4 +1148,33 @@ fn element_constraints(a: &ElementDecl, b: &ElementDecl) -> Result<Option<String
         }
     }
     Ok((!proofs.is_empty()).then(|| proofs.join("; ")))
+}
+
+/// `{namespace}local` or `local` as (namespace, local name).
+fn split_expanded(name: &str) -> (Option<String>, String) {
+    match name.strip_prefix('{').and_then(|r| r.split_once('}')) {
+        Some((ns, local)) => (Some(ns.to_string()), local.to_string()),
+        None => (None, name.to_string()),
+    }
+}
+
+/// Whether every namespace `a` allows `b` allows.
+fn namespaces_within(a: &NamespaceConstraint, b: &NamespaceConstraint) -> bool {
+    use NamespaceConstraint::*;
+    match (a, b) {
+        (_, Any) => true,
+        (Any, _) => false,
+        (Only(x), Only(y)) => x.iter().all(|n| y.contains(n)),
+        (Only(x), Not(y)) => x.iter().all(|n| !y.contains(n)),
+        (Not(x), Not(y)) => y.iter().all(|n| x.contains(n)),
+        (Not(_), Only(_)) => false,
+    }
+}
+
+fn process_name(p: ProcessContents) -> &'static str {
+    match p {
+        ProcessContents::Strict => "strict",
+        ProcessContents::Lax => "lax",
+        ProcessContents::Skip => "skip",
+    }
 }

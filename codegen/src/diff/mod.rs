@@ -1195,6 +1195,37 @@ fn attribute_changes(
             ));
         }
     }
+    // The attribute wildcard: added, removed or changed (where it stands aside).
+    let same = match (&x.any_attribute, &y.any_attribute) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            a.namespaces == b.namespaces && a.disallowed == b.disallowed && a.process == b.process
+        }
+        _ => false,
+    };
+    if !same {
+        let kind = match (&x.any_attribute, &y.any_attribute) {
+            (None, _) => "attribute-wildcard-added",
+            (_, None) => "attribute-wildcard-removed",
+            _ => "attribute-wildcard-changed",
+        };
+        let show = |w: &Option<Wildcard>| w.as_ref().map_or("none".into(), show_attribute_wildcard);
+        out.push(with_owner(
+            change(
+                kind,
+                format!("attribute wildcard of complexType {owner}"),
+                x.any_attribute.as_ref().and_then(|w| at(old_file, w.span)),
+                y.any_attribute.as_ref().and_then(|w| at(new_file, w.span)),
+                format!(
+                    "attribute wildcard of {owner}: {} -> {}",
+                    show(&x.any_attribute),
+                    show(&y.any_attribute)
+                ),
+                Target::Type(me.clone(), Focus::AnyAttribute, Focus::AnyAttribute),
+            ),
+            Vec::new(),
+        ));
+    }
     for a in &x.attributes {
         let Some(b) = y.attributes.iter().find(|b| b.name == a.name) else {
             continue;
@@ -1241,6 +1272,34 @@ fn attribute_changes(
         ));
     }
     out
+}
+
+/// An attribute wildcard in schema terms: its namespaces, the names it disallows, its
+/// processContents.
+fn show_attribute_wildcard(w: &Wildcard) -> String {
+    let list = |v: &[Option<String>]| {
+        v.iter()
+            .map(|n| n.as_deref().unwrap_or("no namespace"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let namespaces = match &w.namespaces {
+        NamespaceConstraint::Any => "any namespace".to_string(),
+        NamespaceConstraint::Not(v) => format!("namespaces other than {}", list(v)),
+        NamespaceConstraint::Only(v) if v.is_empty() => "no namespace at all".to_string(),
+        NamespaceConstraint::Only(v) => list(v),
+    };
+    let names = if w.disallowed.names.is_empty() {
+        String::new()
+    } else {
+        format!(", not {}", w.disallowed.names.join(", "))
+    };
+    let process = match w.process {
+        ProcessContents::Strict => "strict",
+        ProcessContents::Lax => "lax",
+        ProcessContents::Skip => "skip",
+    };
+    format!("{namespaces}{names}, processContents {process}")
 }
 
 /// Type alternatives in schema terms: `test="..."` → type, in order.
