@@ -740,3 +740,117 @@ fn an_element_particle_beats_a_wildcard_in_1_1() {
     );
     assert_eq!(verdict, Verdict::Invalid, "{shown}");
 }
+
+/// XSD 1.1's `xs:override` (Part 1, 4.2.5): the overridden document's components of the
+/// names the override gives are replaced by its children, in the documents it includes
+/// too; a child that replaces nothing is no component; the errors are located.
+#[test]
+fn override_replaces_components_by_name() {
+    use boardxml_codegen::ir::{Builtin, TypeRef, ValueType};
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    const XS: &str = "xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"";
+    write(
+        "parts.xsd",
+        &format!("<xs:schema {XS}><xs:simpleType name=\"Size\"><xs:restriction base=\"xs:int\"/></xs:simpleType></xs:schema>"),
+    );
+    write(
+        "base.xsd",
+        &format!(
+            "<xs:schema {XS}><xs:include schemaLocation=\"parts.xsd\"/>\n\
+             <xs:element name=\"doc\"><xs:complexType><xs:sequence><xs:element name=\"p\" maxOccurs=\"unbounded\"/></xs:sequence></xs:complexType></xs:element>\n\
+             <xs:element name=\"box\" type=\"Size\"/>\n\
+             </xs:schema>"
+        ),
+    );
+    let main = write(
+        "main.xsd",
+        &format!(
+            "<xs:schema {XS}>\n<xs:override schemaLocation=\"base.xsd\">\n\
+             <xs:element name=\"doc\" type=\"xs:date\"/>\n\
+             <xs:simpleType name=\"Size\"><xs:restriction base=\"xs:string\"/></xs:simpleType>\n\
+             <xs:element name=\"extra\" type=\"xs:string\"/>\n\
+             </xs:override>\n</xs:schema>"
+        ),
+    );
+    let schema = read(&main);
+    // Replaced in the overridden document, and in the one it includes.
+    assert_eq!(
+        schema.roots["doc"].type_ref,
+        TypeRef::Builtin(Builtin::Value(ValueType::Date))
+    );
+    assert_eq!(schema.roots["box"].type_ref, TypeRef::Named("Size".into()));
+    let TypeKind::Restriction(size) = &schema.types["Size"].kind else {
+        panic!("a restriction")
+    };
+    assert_eq!(size.base, TypeRef::Builtin(Builtin::String));
+    // A child that overrides nothing is no component.
+    assert!(
+        !schema.roots.contains_key("extra"),
+        "{:?}",
+        schema.roots.keys()
+    );
+    // A reference to such a child finds nothing.
+    let bad = write(
+        "bad.xsd",
+        &format!(
+            "<xs:schema {XS}>\n<xs:override schemaLocation=\"base.xsd\">\n\
+             <xs:element name=\"doc\" type=\"Zoned\"/>\n\
+             <xs:simpleType name=\"Zoned\"><xs:restriction base=\"xs:date\"/></xs:simpleType>\n\
+             </xs:override>\n</xs:schema>"
+        ),
+    );
+    let report = check_files_allowed(&[bad], &[], &as_1_1());
+    assert_eq!(report.verdict, Verdict::Invalid);
+    let shown = report.diagnostics.to_string();
+    assert!(
+        shown.contains("bad.xsd:3:") && shown.contains("no type named \"Zoned\""),
+        "{shown}"
+    );
+    // An overriding type derived from itself: there is no original to derive from.
+    let selfish = write(
+        "self.xsd",
+        &format!(
+            "<xs:schema {XS}>\n<xs:override schemaLocation=\"base.xsd\">\n\
+             <xs:simpleType name=\"Size\"><xs:restriction base=\"Size\"/></xs:simpleType>\n\
+             </xs:override>\n</xs:schema>"
+        ),
+    );
+    let report = check_files_allowed(&[selfish], &[], &as_1_1());
+    assert_eq!(report.verdict, Verdict::Invalid);
+    let shown = report.diagnostics.to_string();
+    assert!(
+        shown.contains("self.xsd:3:") && shown.contains("derived from itself"),
+        "{shown}"
+    );
+    // One component overridden by two override elements: two components of one name.
+    let twice = write(
+        "twice.xsd",
+        &format!(
+            "<xs:schema {XS}>\n<xs:override schemaLocation=\"base.xsd\"><xs:element name=\"doc\" type=\"xs:date\"/></xs:override>\n\
+             <xs:override schemaLocation=\"base.xsd\"><xs:element name=\"doc\" type=\"xs:time\"/></xs:override>\n</xs:schema>"
+        ),
+    );
+    let report = check_files_allowed(&[twice], &[], &as_1_1());
+    assert_eq!(report.verdict, Verdict::Invalid);
+    let shown = report.diagnostics.to_string();
+    assert!(
+        shown.contains("twice.xsd:3:") && shown.contains("is overridden twice"),
+        "{shown}"
+    );
+    // Read as XSD 1.0, xs:override is an error.
+    let report = check_files_allowed(&[main], &[], &Allowed::new());
+    assert_eq!(report.verdict, Verdict::Invalid);
+    assert!(
+        report
+            .diagnostics
+            .to_string()
+            .contains("xs:override is an element of XSD 1.1, not of XSD 1.0"),
+        "{}",
+        report.diagnostics
+    );
+}

@@ -110,6 +110,8 @@ pub(super) enum What<'s> {
     Schema(&'s xs::Schema),
     Annotation(&'s xs::Annotation),
     Redefine(&'s xs::Redefine),
+    /// XSD 1.1's `xs:override`.
+    Override(&'s xs::Override),
     Notation(&'s xs::Notation),
     SimpleType(&'s xs::SimpleBaseType),
     ComplexType(&'s xs::ComplexBaseType),
@@ -154,6 +156,7 @@ impl What<'_> {
             What::Schema(_) => "schema",
             What::Annotation(_) => "annotation",
             What::Redefine(_) => "redefine",
+            What::Override(_) => "override",
             What::Notation(_) => "notation",
             What::SimpleType(_) => "simpleType",
             What::ComplexType(_) => "complexType",
@@ -231,6 +234,20 @@ pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
                 xs::RedefineContent::ComplexType(t) => What::ComplexType(t),
                 xs::RedefineContent::Group(g) => What::Group(g),
                 xs::RedefineContent::AttributeGroup(g) => What::AttributeGroup(g),
+            })
+            .collect(),
+        What::Override(o) => o
+            .content
+            .iter()
+            .map(|c| match c {
+                xs::OverrideContent::Annotation(a) => What::Annotation(a),
+                xs::OverrideContent::SimpleType(t) => What::SimpleType(t),
+                xs::OverrideContent::ComplexType(t) => What::ComplexType(t),
+                xs::OverrideContent::Group(g) => What::Group(g),
+                xs::OverrideContent::AttributeGroup(g) => What::AttributeGroup(g),
+                xs::OverrideContent::Element(e) => What::Element(e),
+                xs::OverrideContent::Attribute(a) => What::Attribute(a),
+                xs::OverrideContent::Notation(n) => What::Notation(n),
             })
             .collect(),
         What::SimpleType(t) => t
@@ -426,7 +443,7 @@ fn schema_content(c: &xs::SchemaContent) -> What<'_> {
         xs::SchemaContent::Include(_) => What::Other("include"),
         xs::SchemaContent::Import(_) => What::Other("import"),
         xs::SchemaContent::Redefine(r) => What::Redefine(r),
-        xs::SchemaContent::Override(_) => What::Other("override"),
+        xs::SchemaContent::Override(o) => What::Override(o),
         xs::SchemaContent::Annotation(a) => What::Annotation(a),
         xs::SchemaContent::DefaultOpenContent(_) => What::Other("defaultOpenContent"),
         xs::SchemaContent::SimpleType(t) => What::SimpleType(t),

@@ -46,6 +46,9 @@ pub enum How {
     Import,
     /// `xs:redefine`: an include whose types and groups the redefining document replaces.
     Redefine,
+    /// XSD 1.1's `xs:override`: an include whose top-level components of the names the
+    /// overriding document gives are replaced by its own (Part 1, 4.2.5).
+    Override,
 }
 
 impl How {
@@ -54,6 +57,7 @@ impl How {
             How::Include => "xs:include",
             How::Import => "xs:import",
             How::Redefine => "xs:redefine",
+            How::Override => "xs:override",
         }
     }
 }
@@ -388,7 +392,7 @@ pub fn load_cached(
             // on the includer's namespace.
             let inherited = match comp.how {
                 How::Import => None,
-                How::Include | How::Redefine => includer_namespace.clone(),
+                How::Include | How::Redefine | How::Override => includer_namespace.clone(),
             };
             let again = by_path.get(&key).map(|&first| {
                 let doc = document(
@@ -495,11 +499,16 @@ fn namespace_problem(includer: &Document, comp: &Composition, loaded: &Document)
         None => "no namespace".to_string(),
     };
     match comp.how {
-        How::Include | How::Redefine => (theirs.is_some() && *theirs != includer.namespace)
+        How::Include | How::Redefine | How::Override => (theirs.is_some()
+            && *theirs != includer.namespace)
             .then(|| {
                 format!(
                     "the {} document's targetNamespace is {}, but this schema's is {} (include a document of the same namespace or of none)",
-                    if comp.how == How::Include { "included" } else { "redefined" },
+                    match comp.how {
+                        How::Include => "included",
+                        How::Redefine => "redefined",
+                        _ => "overridden",
+                    },
                     shown(theirs),
                     shown(&includer.namespace)
                 )
@@ -647,6 +656,8 @@ fn document(path: PathBuf, parsed: Parsed, inherited: Option<String>) -> Documen
                 "include" if n.xs => How::Include,
                 "import" if n.xs => How::Import,
                 "redefine" if n.xs => How::Redefine,
+                // XSD 1.1's (the markup checks refuse it in a document read as 1.0).
+                "override" if n.xs && tree.xsd_1_1() => How::Override,
                 _ => continue,
             };
             doc.compositions.push(Composition {

@@ -137,9 +137,11 @@ fn references(
         if !n.xs {
             continue;
         }
-        let parent_holds_components = n
-            .parent
-            .is_some_and(|p| tree.nodes[p].is("schema") || tree.nodes[p].is("redefine"));
+        let parent_holds_components = n.parent.is_some_and(|p| {
+            tree.nodes[p].is("schema")
+                || tree.nodes[p].is("redefine")
+                || tree.nodes[p].is("override")
+        });
         if parent_holds_components && current.is_none() {
             if let (Some(space), Some(name)) = (space_of(&n.local), n.attr("name")) {
                 let key: Component = (space, namespace.map(str::to_owned), name.to_owned());

@@ -69,6 +69,8 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
         "simpleContent" => &["id"],
         // Composition: the documents are loaded by `compose`.
         "include" | "redefine" => &["schemaLocation", "id"],
+        // XSD 1.1's (a document read as 1.0 is told so first, `check_attributes`).
+        "override" => &["schemaLocation", "id"],
         "import" => &["namespace", "schemaLocation", "id"],
         "annotation" => &["id"],
         "documentation" => &["source"],
@@ -462,6 +464,17 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
     let (local, span) = (n.local.as_str(), &n.span);
     let construct = format!("xs:{local}");
     let supported = allowed_attributes(local);
+    // XSD 1.1's own elements the generator builds, in a document read as 1.0.
+    if supported.is_some() && xsd10_attributes(local).is_none() && !xsd_1_1 {
+        problems.push(ScanProblem {
+            span: *span,
+            construct,
+            message: format!("xs:{local} is an element of XSD 1.1, not of XSD 1.0"),
+            hint: Some(READ_AS_1_0.into()),
+            kind: Kind::Invalid,
+        });
+        return;
+    }
     if supported.is_none() {
         if !xsd_element_known(local) {
             problems.push(ScanProblem {
@@ -483,15 +496,11 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
             });
             return;
         }
-        let hint = match local {
-            "override" => Some("put every type the documents need in one schema file".to_string()),
-            _ => None,
-        };
         problems.push(ScanProblem {
             span: *span,
             construct: construct.clone(),
             message: format!("xs:{local} is not supported by boardxml-codegen"),
-            hint,
+            hint: None,
             kind: Kind::Unsupported,
         });
         if xsd10_attributes(local).is_none() {

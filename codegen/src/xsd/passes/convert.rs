@@ -27,7 +27,7 @@ impl<'a> Converter<'a> {
             // The schema's namespace is its first document's (what its writer declares).
             self.schema.target_namespace = self.namespaces.target.clone();
         }
-        for c in self.children(root) {
+        for c in self.top_level(root) {
             match c.what {
                 // The schema's documentation is its first document's.
                 What::Annotation(a) if self.doc == 0 => {

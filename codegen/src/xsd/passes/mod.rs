@@ -32,6 +32,7 @@ mod identity;
 mod model;
 mod namespaces;
 mod nillable;
+mod overrides;
 mod particles;
 mod recursion;
 mod redefine;
@@ -84,8 +85,9 @@ pub(super) fn run(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
         return finish(cx);
     };
     cx.roots = roots.clone();
-    // 3. What each xs:redefine replaces.
+    // 3. What each xs:redefine and xs:override replaces.
     cx.plan_redefinitions(&roots);
+    cx.plan_overrides(&roots);
     // 4. Every document's names first (a reference may name a component of a later one).
     for root in &roots {
         cx.set_doc(root.doc);
@@ -95,8 +97,8 @@ pub(super) fn run(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
     for root in &roots {
         if let What::Schema(raw) = root.what {
             cx.set_doc(root.doc);
-            cx.note_substitutions(raw);
-            cx.note_type_substitution(raw);
+            cx.note_substitutions(raw, *root);
+            cx.note_type_substitution(raw, *root);
         }
     }
     // 6. The groups whose anonymous types the conversion defers.
@@ -297,6 +299,11 @@ struct Converter<'a> {
     /// times (a chain of redefines, each redefining the one below it, makes an original of
     /// an original).
     renamed: HashMap<(usize, &'static str, String), usize>,
+    /// Top-level components an `xs:override` replaces: (document, kind, name)
+    /// (`overrides.rs`).
+    overridden: HashSet<(usize, &'static str, String)>,
+    /// The children of `xs:override` elements that replace a component: (document, node).
+    overriding: HashSet<(usize, usize)>,
     diagnostics: Vec<SchemaDiagnostic>,
     schema: Schema,
     /// Rust-facing type names taken, to synthesise unique names for anonymous types.
@@ -415,6 +422,8 @@ impl<'a> Converter<'a> {
             type_docs: HashMap::new(),
             redefining: None,
             renamed: HashMap::new(),
+            overridden: HashSet::new(),
+            overriding: HashSet::new(),
             diagnostics: Vec::new(),
             schema: Schema::default(),
             names: HashSet::new(),

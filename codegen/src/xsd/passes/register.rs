@@ -65,7 +65,8 @@ impl<'a> Converter<'a> {
     /// later, on first use: a reference may come before the declaration, or from another
     /// document).
     pub(super) fn register_schema(&mut self, root: Item<'a>) {
-        let items = self.children(root);
+        // As the schema has them: without what an xs:override replaces (overrides.rs).
+        let items = self.top_level(root);
         // Register every named type first, so anonymous types get names that do not clash.
         for c in &items {
             if let What::SimpleType(SimpleBaseType {

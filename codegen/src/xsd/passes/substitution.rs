@@ -20,14 +20,14 @@ use std::collections::{HashMap, HashSet};
 
 use xsd_parser::models::schema::xs::{
     BlockSetType, ComplexBaseType, DerivationControlType, DerivationSetType, ElementType,
-    ElementTypeContent, Schema as RawSchema, SchemaContent, SimpleBaseTypeContent,
+    ElementTypeContent, Schema as RawSchema, SimpleBaseTypeContent,
 };
 use xsd_parser::models::schema::QName;
 
 use super::namespaces::Target;
 use super::{occurs, Converter};
 use crate::ir::*;
-use crate::xsd::adapter::{parts, What};
+use crate::xsd::adapter::{parts, Item, What};
 
 /// A type as the derivation chains name it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -138,12 +138,13 @@ pub(super) fn builtin_base(local: &str) -> Option<&'static str> {
 impl Converter<'_> {
     /// Reads the current document's substitution groups and the derivation chains of its
     /// types (after every document's components are registered, so references resolve).
-    pub(super) fn note_substitutions(&mut self, raw: &RawSchema) {
+    pub(super) fn note_substitutions(&mut self, raw: &RawSchema, root: Item<'_>) {
         let block_default = Blocked::of(&raw.block_default);
         let mut index = 0;
-        for item in &raw.content {
-            match item {
-                SchemaContent::Element(el) => {
+        // The top level as the schema has it (xs:override, overrides.rs).
+        for item in self.top_level(root) {
+            match item.what {
+                What::Element(el) => {
                     index += 1;
                     let Some(name) = &el.name else { continue };
                     let key = self.declared("element", name);
@@ -160,12 +161,12 @@ impl Converter<'_> {
                         self.subst.affiliations.insert(key, heads);
                     }
                 }
-                SchemaContent::ComplexType(ct) => {
+                What::ComplexType(ct) => {
                     let Some(name) = &ct.name else { continue };
                     let ty = Ty::Named(self.declared("type", name));
                     self.note_complex_type(ty, ct, block_default);
                 }
-                SchemaContent::SimpleType(st) => {
+                What::SimpleType(st) => {
                     let Some(name) = &st.name else { continue };
                     let ty = Ty::Named(self.declared("type", name));
                     let step = self.simple_step(&st.content);

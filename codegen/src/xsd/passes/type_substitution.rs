@@ -21,13 +21,12 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
-use xsd_parser::models::schema::xs::{
-    ElementType, Schema as RawSchema, SchemaContent, SimpleBaseTypeContent,
-};
+use xsd_parser::models::schema::xs::{ElementType, Schema as RawSchema, SimpleBaseTypeContent};
 
 use super::substitution::{builtin_base, Blocked, Method, Ty};
 use super::Converter;
 use crate::ir::*;
+use crate::xsd::adapter::{Item, What};
 
 /// The XML Schema namespace: built-in types' expanded names are in it.
 const XSD_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema";
@@ -62,13 +61,14 @@ pub(super) struct TypeSubstitutions {
 impl Converter<'_> {
     /// Reads the current document's named types' expanded names, abstract complex types,
     /// union members and `blockDefault` (after every document's components are registered).
-    pub(super) fn note_type_substitution(&mut self, raw: &RawSchema) {
+    pub(super) fn note_type_substitution(&mut self, raw: &RawSchema, root: Item<'_>) {
         let block_default = Blocked::of(&raw.block_default);
         self.typesub.block_defaults.insert(self.doc, block_default);
         let target = self.namespaces.target.clone();
-        for item in &raw.content {
-            match item {
-                SchemaContent::ComplexType(ct) => {
+        // The top level as the schema has it (xs:override, overrides.rs).
+        for item in self.top_level(root) {
+            match item.what {
+                What::ComplexType(ct) => {
                     let Some(name) = &ct.name else { continue };
                     let key = self.declared("type", name);
                     let expanded = expanded_name(target.as_deref(), name);
@@ -79,7 +79,7 @@ impl Converter<'_> {
                         self.typesub.abstract_types.insert(key);
                     }
                 }
-                SchemaContent::SimpleType(st) => {
+                What::SimpleType(st) => {
                     let Some(name) = &st.name else { continue };
                     let key = self.declared("type", name);
                     let expanded = expanded_name(target.as_deref(), name);

@@ -364,7 +364,7 @@ impl Checker<'_> {
             ));
         }
         let name = n.attr("name")?.trim().to_string();
-        let global = matches!(self.parent_local(node), "schema" | "redefine");
+        let global = matches!(self.parent_local(node), "schema" | "redefine" | "override");
         // XSD 1.1's targetNamespace on a local declaration names its namespace.
         let explicit = n
             .attr("targetNamespace")

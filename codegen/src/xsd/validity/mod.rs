@@ -723,7 +723,9 @@ impl Checker<'_> {
                 }
                 // Composed documents are known when the schema was composed (check_in).
                 "include" | "redefine" => self.composed |= self.known.is_none(),
-                "override" => self.composed = true,
+                // The names an override's children give are the overridden document's
+                // (Known has them), or nothing: an unmatched child is no component.
+                "override" => self.composed |= self.known.is_none(),
                 _ => {}
             }
         }
@@ -1350,7 +1352,7 @@ impl Checker<'_> {
             node: n,
             local: &local,
             parent: &parent,
-            global: parent == "schema" || parent == "redefine",
+            global: matches!(parent.as_str(), "schema" | "redefine" | "override"),
             kids: n
                 .children
                 .iter()
@@ -1452,7 +1454,7 @@ impl Checker<'_> {
             "selector" | "field" if !has("xpath") => {
                 errors.push(format!("xs:{local} needs xpath="));
             }
-            "include" | "redefine" if !has("schemaLocation") => {
+            "include" | "redefine" | "override" if !has("schemaLocation") => {
                 errors.push(format!("xs:{local} needs schemaLocation="));
             }
             _ => {}
@@ -1600,10 +1602,46 @@ impl Checker<'_> {
         }
     }
 
+    /// A type that `xs:override` gives (XSD 1.1 Part 1, 4.2.5) replaces the one of its name:
+    /// unlike `xs:redefine`, it keeps no original to derive from, so a base naming the type
+    /// itself is a circular definition.
+    fn overriding_type_rules(&self, i: usize, errors: &mut Vec<String>) {
+        let Some(name) = self.nodes[i].attr("name").map(str::trim) else {
+            return;
+        };
+        // simpleType > restriction, complexType > simpleContent|complexContent > derivation.
+        let mut work = vec![i];
+        while let Some(n) = work.pop() {
+            for &c in &self.nodes[n].children {
+                let k = &self.nodes[c];
+                if !k.xs {
+                    continue;
+                }
+                match k.local.as_str() {
+                    "simpleContent" | "complexContent" => work.push(c),
+                    "restriction" | "extension" => {
+                        let Some(base) = k.attr("base") else { continue };
+                        if let Ok((ns, local)) = self.resolve(c, base) {
+                            if ns == self.target && local == name {
+                                errors.push(format!(
+                                    "type \"{name}\" in xs:override is derived from itself: an override replaces the type and keeps no original to derive from (a circular definition)"
+                                ));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
     /// The rules of a type, model group, attribute group or notation definition, global
     /// (named) or local (anonymous, or a reference for the groups).
     fn component_rules(&self, h: &Here<'_>, errors: &mut Vec<String>) {
         let local = h.local;
+        if h.parent == "override" && matches!(local, "simpleType" | "complexType") {
+            self.overriding_type_rules(h.i, errors);
+        }
         let is_ref_kind = matches!(local, "group" | "attributeGroup");
         if h.global {
             if !h.has("name") {
@@ -2271,12 +2309,12 @@ impl Checker<'_> {
                     refs.push(("ref", r, Space::Attribute));
                 }
             }
-            "group" if parent != "schema" && parent != "redefine" => {
+            "group" if !matches!(parent, "schema" | "redefine" | "override") => {
                 if let Some(r) = attr("ref") {
                     refs.push(("ref", r, Space::Group));
                 }
             }
-            "attributeGroup" if parent != "schema" && parent != "redefine" => {
+            "attributeGroup" if !matches!(parent, "schema" | "redefine" | "override") => {
                 if let Some(r) = attr("ref") {
                     refs.push(("ref", r, Space::AttributeGroup));
                 }
