@@ -13,7 +13,7 @@ use crate::diagnostic::Kind;
 use crate::ir::Span;
 
 pub use super::tree::ScanProblem;
-use super::tree::{Node, Tree};
+use super::tree::{is_ncname, Node, Tree};
 use super::vocabulary::{facet_attributes, xsd10_attributes, xsd_element_known};
 
 const XS_NS: &str = "http://www.w3.org/2001/XMLSchema";
@@ -393,24 +393,6 @@ fn check_placement(n: &Node, parent: Option<&str>, problems: &mut Vec<ScanProble
         hint: None,
         kind: Kind::Invalid,
     });
-}
-
-/// Whether `s` is an NCName: an XML 1.0 (Fifth Edition) Name without a colon.
-pub(super) fn is_ncname(s: &str) -> bool {
-    let start = |c: char| {
-        matches!(c,
-            'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}'
-            | '\u{F8}'..='\u{2FF}' | '\u{370}'..='\u{37D}' | '\u{37F}'..='\u{1FFF}'
-            | '\u{200C}'..='\u{200D}' | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}'
-            | '\u{3001}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}'
-            | '\u{10000}'..='\u{EFFFF}')
-    };
-    let mut chars = s.chars();
-    chars.next().is_some_and(start)
-        && chars.all(|c| {
-            start(c)
-                || matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
-        })
 }
 
 /// `name` attributes are NCNames; `id` attributes are IDs (NCNames), unique in the file.

@@ -176,7 +176,7 @@ impl Node {
         // A colon, if any, parts two NCNames (`:a` and `a:` are no QNames).
         let (prefix, local) = value.split_once(':').unwrap_or(("", value));
         let prefixed = value.contains(':');
-        if !super::markup::is_ncname(local) || (prefixed && !super::markup::is_ncname(prefix)) {
+        if !is_ncname(local) || (prefixed && !is_ncname(prefix)) {
             return None;
         }
         let bound = self.scope.iter().rev().find(|(p, _)| p == prefix);
@@ -943,6 +943,24 @@ fn asks_for_xsd_1_1(node: &Node) -> bool {
             local == "minVersion" && node.namespace(prefix) == Some(VC_NS)
         }) && Decimal::parse(value).is_ok_and(|v| v == Version::Xsd11.number())
     })
+}
+
+/// Whether `s` is an NCName: an XML 1.0 (Fifth Edition) Name without a colon.
+pub(super) fn is_ncname(s: &str) -> bool {
+    let start = |c: char| {
+        matches!(c,
+            'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}'
+            | '\u{F8}'..='\u{2FF}' | '\u{370}'..='\u{37D}' | '\u{37F}'..='\u{1FFF}'
+            | '\u{200C}'..='\u{200D}' | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}'
+            | '\u{3001}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}'
+            | '\u{10000}'..='\u{EFFFF}')
+    };
+    let mut chars = s.chars();
+    chars.next().is_some_and(start)
+        && chars.all(|c| {
+            start(c)
+                || matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
+        })
 }
 
 #[cfg(test)]
