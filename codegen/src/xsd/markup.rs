@@ -446,8 +446,18 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
     let (local, span) = (n.local.as_str(), &n.span);
     let construct = format!("xs:{local}");
     let supported = allowed_attributes(local);
-    // XSD 1.1's own elements the generator builds, in a document read as 1.0.
-    if supported.is_some() && xsd10_attributes(local).is_none() && !xsd_1_1 {
+    if supported.is_none() && !xsd_element_known(local) {
+        problems.push(ScanProblem {
+            span: *span,
+            construct,
+            message: format!("xs:{local} is not an element of XSD 1.0"),
+            hint: None,
+            kind: Kind::Invalid,
+        });
+        return;
+    }
+    // XSD 1.1's own elements (built or not), in a document read as 1.0.
+    if xsd10_attributes(local).is_none() && !xsd_1_1 {
         problems.push(ScanProblem {
             span: *span,
             construct,
@@ -458,26 +468,6 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
         return;
     }
     if supported.is_none() {
-        if !xsd_element_known(local) {
-            problems.push(ScanProblem {
-                span: *span,
-                construct,
-                message: format!("xs:{local} is not an element of XSD 1.0"),
-                hint: None,
-                kind: Kind::Invalid,
-            });
-            return;
-        }
-        if xsd10_attributes(local).is_none() && !xsd_1_1 {
-            problems.push(ScanProblem {
-                span: *span,
-                construct,
-                message: format!("xs:{local} is an element of XSD 1.1, not of XSD 1.0"),
-                hint: Some(READ_AS_1_0.into()),
-                kind: Kind::Invalid,
-            });
-            return;
-        }
         problems.push(ScanProblem {
             span: *span,
             construct: construct.clone(),
