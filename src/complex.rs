@@ -129,6 +129,14 @@ impl Field {
         Field::of("", Kind::Group, min, max)
     }
 
+    /// A group of element alternatives in an `xs:all` (a reference to a substitution
+    /// group's head: the head and its members), occurring `min..=max` times; `names` is
+    /// the pattern the all group's reader matches its children with
+    /// ([`crate::wildcards::name_matches`]: `|` and the names).
+    pub const fn group_in_all(names: &'static str, min: u32, max: u32) -> Field {
+        Field::of(names, Kind::Group, min, max)
+    }
+
     /// An attribute occurring `min..=1` times, with its fixed or default value.
     const fn attribute_of(
         xml: &'static str,

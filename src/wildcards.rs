@@ -7,6 +7,9 @@
 //! `*` (a local name is an NCName), and neither a namespace in a wildcard's `namespace=`
 //! (a list of URIs) nor an expanded name holds white space, so one string comparison
 //! stays one for plain names and the reader matches both through [`name_matches`].
+//! Where an `xs:all` group holds alternatives (a reference to a substitution group's head),
+//! a pattern is `|` and their expanded names, separated by spaces (`|{u}head {u}member`):
+//! one of them; no name starts with `|` either.
 //!
 //! What a wildcard takes is held as the generic tree ([`crate::any::AnyElement`]) when its
 //! processContents is `skip`; as the schema's one generated enum of its global elements
@@ -21,11 +24,14 @@ use crate::schema::{Element, Invalid};
 use crate::xml::{Reader, Tag, Writer};
 
 /// Whether the element named `name` (an expanded name) matches `pattern`: the same name,
-/// or a wildcard pattern whose namespaces allow the name's and that does not disallow the
-/// name.
+/// a wildcard pattern whose namespaces allow the name's and that does not disallow the
+/// name, or one of the names of an alternatives pattern.
 pub fn name_matches(pattern: &str, name: &str) -> bool {
     let Some(rest) = pattern.strip_prefix('*') else {
-        return pattern == name;
+        return match pattern.strip_prefix('|') {
+            Some(names) => names.split(' ').any(|n| n == name),
+            None => pattern == name,
+        };
     };
     let (rest, disallowed) = rest.split_once('\t').unwrap_or((rest, ""));
     if !disallowed.is_empty() && disallowed.split(' ').any(|n| n == name) {
@@ -56,7 +62,14 @@ pub fn name_matches(pattern: &str, name: &str) -> bool {
 /// namespaces allow for a wildcard.
 pub fn label(pattern: &str) -> String {
     let Some(rest) = pattern.strip_prefix('*') else {
-        return format!("<{pattern}>");
+        return match pattern.strip_prefix('|') {
+            Some("") => "no element (the group has none)".into(),
+            Some(names) => {
+                let names: Vec<String> = names.split(' ').map(|n| format!("<{n}>")).collect();
+                format!("one of {}", names.join(", "))
+            }
+            None => format!("<{pattern}>"),
+        };
     };
     let (rest, disallowed) = rest.split_once('\t').unwrap_or((rest, ""));
     let allowed = namespaces_label(rest, pattern);
@@ -301,6 +314,10 @@ mod tests {
         let q = "*=u\t{u}a";
         assert!(name_matches(q, "{u}b") && !name_matches(q, "{u}a") && !name_matches(q, "b"));
         assert_eq!(label(q), "an element in u but <{u}a>");
+        // Alternatives: one of the names.
+        assert!(name_matches("|{u}a b", "b") && !name_matches("|{u}a b", "{u}b"));
+        assert!(!name_matches("|", "a"));
+        assert_eq!(label("|{u}a b"), "one of <{u}a>, <b>");
         assert_eq!(
             label("*!##local\t{u}a {v}b"),
             "an element in a namespace other than no namespace but <{u}a>, <{v}b>"

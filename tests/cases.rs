@@ -51,6 +51,12 @@ mod repeated_all;
 #[path = "../codegen/tests/cases/disallowed-names/expected.rs"]
 mod disallowed_names;
 
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/all-substitution/expected.rs"]
+mod all_substitution;
+
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
 use boardxml::xml::{Reader, Writer};
@@ -936,4 +942,53 @@ fn an_element_beats_a_wildcard_it_competes_with() {
             "/{urn:shop}basket/{urn:shop}total[2]"
         )]
     );
+}
+
+#[test]
+fn all_substitution_case_reads_writes_and_reads_back() {
+    example_round_trips::<all_substitution::Root>(include_str!(
+        "../codegen/tests/cases/all-substitution/example.xml"
+    ));
+}
+
+/// A reference to a substitution group's head in `xs:all`: the head or one member, once,
+/// anywhere among the group's other elements.
+#[test]
+fn an_all_group_takes_a_substitution_group_member_once() {
+    let read_codes = |text: &str| {
+        let (doc, diags) = read::<all_substitution::Root>(text);
+        let codes: Vec<(&str, String)> = diags
+            .iter()
+            .map(|d| (d.code.as_str(), d.path.clone()))
+            .collect();
+        (doc, codes)
+    };
+    let (doc, codes) = read_codes("<basket><apple>red</apple><owner>Ada</owner></basket>");
+    assert_eq!(codes, []);
+    let all_substitution::Root::Basket(b) = doc.unwrap() else {
+        panic!("a basket")
+    };
+    assert_eq!(
+        b.content,
+        all_substitution::BasketChoice::Apple("red".into())
+    );
+    // A second member is one too many; none is one too few; the abstract head without
+    // members matches nothing.
+    let unexpected = Code::UNEXPECTED_ELEMENT.as_str();
+    let (_, codes) = read_codes("<basket><owner/><apple/><pear/></basket>");
+    assert_eq!(codes, [(unexpected, "/basket/pear".to_string())]);
+    let (_, diags) = read::<all_substitution::Root>("<basket><owner/></basket>");
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0].code, Code::MISSING_ELEMENT);
+    assert!(
+        diags[0]
+            .expected
+            .as_deref()
+            .unwrap_or_default()
+            .contains("one of <fruit>, <apple>, <pear>")
+            || diags[0].message.contains("one of <fruit>, <apple>, <pear>"),
+        "{diags:?}"
+    );
+    let (_, codes) = read_codes("<basket><owner/><fruit/><ghost/></basket>");
+    assert_eq!(codes, [(unexpected, "/basket/ghost".to_string())]);
 }

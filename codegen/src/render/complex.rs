@@ -262,10 +262,34 @@ impl Renderer<'_> {
                         plans.push(self.wildcard_plan(w, item.min, item.max, required, names));
                         continue;
                     }
+                    if let Term::Choice(alternatives) = &item.term {
+                        if alternatives
+                            .iter()
+                            .all(|a| matches!(a.term, Term::Element(_)))
+                        {
+                            // A reference to a substitution group's head: one field of the
+                            // head and its members (none, for an abstract head without
+                            // members), matched by a pattern of their names.
+                            fields.push(Literal::usize_unsuffixed(plans.len()));
+                            let optional_item = Particle {
+                                min: if optional { 0 } else { item.min },
+                                max: item.max,
+                                term: item.term.clone(),
+                            };
+                            self.sequence_item(def, &optional_item, None, names, plans);
+                            let pattern = format!("|{}", first_set(item).join(" "));
+                            let (min, max) =
+                                (Literal::u32_unsuffixed(item.min), max_tokens(item.max));
+                            if let Some(plan) = plans.last_mut() {
+                                plan.table = quote! { group_in_all(#pattern, #min, #max) };
+                            }
+                            continue;
+                        }
+                    }
                     let Term::Element(e) = &item.term else {
                         self.error(
                             def,
-                            "xs:all may contain only elements, wildcards and references to all groups that occur once",
+                            "xs:all may contain only elements, wildcards, references to all groups that occur once and references to substitution groups' heads",
                             None,
                         );
                         continue;
