@@ -892,14 +892,12 @@ pub trait AttributeWildcard {
 
     /// Whether the wildcard takes an attribute `name` with `value`: `Err` says why not.
     fn admit(name: &ExpandedName, value: &str) -> Result<(), WildcardError> {
-        if Self::DECLARED.contains(&name.to_string().as_str()) {
-            return Err(WildcardError::Declared(name.to_string()));
+        let expanded = name.to_string();
+        if Self::DECLARED.contains(&expanded.as_str()) {
+            return Err(WildcardError::Declared(expanded));
         }
-        if Self::DISALLOWED
-            .binary_search(&name.to_string().as_str())
-            .is_ok()
-        {
-            return Err(WildcardError::Disallowed(name.to_string()));
+        if Self::DISALLOWED.binary_search(&expanded.as_str()).is_ok() {
+            return Err(WildcardError::Disallowed(expanded));
         }
         if !Self::WILDCARD.namespaces.allows(name.namespace()) {
             return Err(WildcardError::Namespace(name.to_string()));

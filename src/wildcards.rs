@@ -27,11 +27,11 @@ use crate::xml::{Reader, Tag, Writer};
 /// a wildcard pattern whose namespaces allow the name's and that does not disallow the
 /// name, or one of the names of an alternatives pattern.
 pub fn name_matches(pattern: &str, name: &str) -> bool {
-    let Some(rest) = pattern.strip_prefix('*') else {
-        return match pattern.strip_prefix('|') {
-            Some(names) => names.split(' ').any(|n| n == name),
-            None => pattern == name,
-        };
+    // One test of the first byte for a plain name, the reader's every comparison.
+    let rest = match pattern.as_bytes().first() {
+        Some(b'*') => &pattern[1..],
+        Some(b'|') => return pattern[1..].split(' ').any(|n| n == name),
+        _ => return pattern == name,
     };
     let (rest, disallowed) = rest.split_once('\t').unwrap_or((rest, ""));
     if !disallowed.is_empty() && disallowed.split(' ').any(|n| n == name) {

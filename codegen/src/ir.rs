@@ -903,6 +903,15 @@ pub enum ValueConstraint {
     Fixed(String),
 }
 
+/// An expanded name (`{namespace}local`, or `local` in no namespace) as its namespace and
+/// local name: [`expanded_name`] undone.
+pub fn split_expanded_name(name: &str) -> (Option<&str>, &str) {
+    match name.strip_prefix('{').and_then(|r| r.split_once('}')) {
+        Some((ns, local)) => (Some(ns), local),
+        None => (None, name),
+    }
+}
+
 /// An expanded name as generated code matches it: the local name alone in no namespace,
 /// `{namespace}local` (Clark notation) in one. The reader gives element and attribute
 /// names in documents the same form, whatever prefix they are written with, so matching

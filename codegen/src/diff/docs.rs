@@ -1150,12 +1150,10 @@ fn element_constraints(a: &ElementDecl, b: &ElementDecl) -> Result<Option<String
     Ok((!proofs.is_empty()).then(|| proofs.join("; ")))
 }
 
-/// `{namespace}local` or `local` as (namespace, local name).
+/// `{namespace}local` or `local` as (namespace, local name), owned.
 fn split_expanded(name: &str) -> (Option<String>, String) {
-    match name.strip_prefix('{').and_then(|r| r.split_once('}')) {
-        Some((ns, local)) => (Some(ns.to_string()), local.to_string()),
-        None => (None, name.to_string()),
-    }
+    let (ns, local) = split_expanded_name(name);
+    (ns.map(str::to_string), local.to_string())
 }
 
 /// Whether every namespace `a` allows `b` allows.
@@ -1171,7 +1169,8 @@ fn namespaces_within(a: &NamespaceConstraint, b: &NamespaceConstraint) -> bool {
     }
 }
 
-fn process_name(p: ProcessContents) -> &'static str {
+/// processContents as written.
+pub(super) fn process_name(p: ProcessContents) -> &'static str {
     match p {
         ProcessContents::Strict => "strict",
         ProcessContents::Lax => "lax",

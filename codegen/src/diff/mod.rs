@@ -1294,11 +1294,7 @@ fn show_attribute_wildcard(w: &Wildcard) -> String {
     } else {
         format!(", not {}", w.disallowed.names.join(", "))
     };
-    let process = match w.process {
-        ProcessContents::Strict => "strict",
-        ProcessContents::Lax => "lax",
-        ProcessContents::Skip => "skip",
-    };
+    let process = docs::process_name(w.process);
     format!("{namespaces}{names}, processContents {process}")
 }
 

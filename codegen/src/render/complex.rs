@@ -270,18 +270,22 @@ impl Renderer<'_> {
                             // A reference to a substitution group's head: one field of the
                             // head and its members (none, for an abstract head without
                             // members), matched by a pattern of their names.
-                            fields.push(Literal::usize_unsuffixed(plans.len()));
+                            let index = plans.len();
                             let optional_item = Particle {
                                 min: if optional { 0 } else { item.min },
                                 max: item.max,
                                 term: item.term.clone(),
                             };
-                            self.sequence_item(def, &optional_item, None, names, plans);
-                            let pattern = format!("|{}", first_set(item).join(" "));
-                            let (min, max) =
-                                (Literal::u32_unsuffixed(item.min), max_tokens(item.max));
-                            if let Some(plan) = plans.last_mut() {
-                                plan.table = quote! { group_in_all(#pattern, #min, #max) };
+                            // The group's field, its table entry named by the pattern.
+                            if self
+                                .sequence_item(def, &optional_item, None, names, plans)
+                                .is_some()
+                            {
+                                fields.push(Literal::usize_unsuffixed(index));
+                                let pattern = format!("|{}", first_set(item).join(" "));
+                                let (min, max) =
+                                    (Literal::u32_unsuffixed(item.min), max_tokens(item.max));
+                                plans[index].table = quote! { group_in_all(#pattern, #min, #max) };
                             }
                             continue;
                         }

@@ -287,11 +287,7 @@ pub(super) fn disallow(p: &mut Particle, yielded: &[(Span, Vec<String>)]) {
 
 /// Whether `w` allows the expanded name `name` (`{namespace}local`, or `local`).
 fn allows_expanded(w: &Wildcard, name: &str) -> bool {
-    let namespace = name
-        .strip_prefix('{')
-        .and_then(|r| r.split_once('}'))
-        .map(|(ns, _)| ns);
-    w.allows_name(namespace, name)
+    w.allows_name(crate::ir::split_expanded_name(name).0, name)
 }
 
 /// Whether XSD 1.0 can write a namespace constraint its union or intersection gave
