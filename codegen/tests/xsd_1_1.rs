@@ -854,3 +854,92 @@ fn override_replaces_components_by_name() {
         report.diagnostics
     );
 }
+
+/// XSD 1.1 drops src-attribute_group.3: an attribute group may refer to itself, directly
+/// or through others, and the reference that closes the cycle adds nothing. Every group of
+/// a cycle has the attributes of all of them, whichever a type names first (the groups
+/// read inside the cycle are not kept half read). XSD 1.0 still refuses the cycle.
+#[test]
+fn attribute_groups_may_refer_to_themselves_in_1_1() {
+    let body = "<xs:attributeGroup name=\"A\"><xs:attributeGroup ref=\"B\"/><xs:attribute name=\"x\"/></xs:attributeGroup>\n\
+        <xs:attributeGroup name=\"B\"><xs:attributeGroup ref=\"A\"/><xs:attribute name=\"y\"/></xs:attributeGroup>\n\
+        <xs:attributeGroup name=\"S\"><xs:attributeGroup ref=\"S\"/><xs:attribute name=\"s\"/></xs:attributeGroup>\n\
+        <xs:complexType name=\"ByA\"><xs:attributeGroup ref=\"A\"/></xs:complexType>\n\
+        <xs:complexType name=\"ByB\"><xs:attributeGroup ref=\"B\"/></xs:complexType>\n\
+        <xs:complexType name=\"Self\"><xs:attributeGroup ref=\"S\"/></xs:complexType>\n";
+    let text =
+        format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n");
+    let (verdict, shown) = check_1_1(&text);
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    let (_dir, path) = schema_file(&text);
+    let schema = read(&path);
+    assert_eq!(attributes(&schema, "ByA"), ["x", "y"]);
+    assert_eq!(attributes(&schema, "ByB"), ["x", "y"]);
+    assert_eq!(attributes(&schema, "Self"), ["s"]);
+    let report = check_files_allowed(&[path], &[], &Allowed::new());
+    assert_eq!(report.verdict, Verdict::Invalid, "{}", report.diagnostics);
+    assert!(
+        report
+            .diagnostics
+            .to_string()
+            .contains("an attribute group that contains itself"),
+        "{}",
+        report.diagnostics
+    );
+}
+
+/// XSD 1.1's xs:all may hold references to all groups (occurring once), whose members
+/// join it, and may have maxOccurs="0" (no content at all); XSD 1.0 allows neither.
+#[test]
+fn all_group_references_and_absent_all_groups_in_1_1() {
+    let nested = "<xs:group name=\"bc\"><xs:all><xs:element name=\"b\"/><xs:element name=\"c\" maxOccurs=\"2\"/></xs:all></xs:group>\n\
+        <xs:complexType name=\"T\"><xs:all><xs:element name=\"a\"/><xs:group ref=\"bc\"/></xs:all></xs:complexType>\n";
+    let absent = "<xs:complexType name=\"N\"><xs:all minOccurs=\"0\" maxOccurs=\"0\"><xs:element name=\"a\"/></xs:all></xs:complexType>\n";
+    for body in [nested, absent] {
+        let text = format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
+        );
+        let (verdict, shown) = check_1_1(&text);
+        assert_eq!(verdict, Verdict::Supported, "{body}\n{shown}");
+        let (_dir, path) = schema_file(&text);
+        let report = check_files_allowed(&[path], &[], &Allowed::new());
+        assert_eq!(
+            report.verdict,
+            Verdict::Invalid,
+            "{body}\n{}",
+            report.diagnostics
+        );
+    }
+    use boardxml_codegen::ir::{Content, Term};
+    let content = |body: &str, ty: &str| {
+        let (_dir, path) = schema_file(&format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n"
+        ));
+        let schema = read(&path);
+        let TypeKind::Complex(c) = &schema.types[ty].kind else {
+            panic!("{ty}")
+        };
+        c.content.clone()
+    };
+    let Content::Elements(p) = content(nested, "T") else {
+        panic!()
+    };
+    let Term::All(items) = &p.term else {
+        panic!("{:?}", p.term)
+    };
+    let names: Vec<(&str, Option<u32>)> = items
+        .iter()
+        .map(|i| match &i.term {
+            Term::Element(e) => (e.name.as_str(), i.max),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(names, [("a", Some(1)), ("b", Some(1)), ("c", Some(2))]);
+    let Content::Elements(p) = content(absent, "N") else {
+        panic!()
+    };
+    assert!(
+        matches!(&p.term, Term::Sequence(items) if items.is_empty()),
+        "{p:?}"
+    );
+}

@@ -258,6 +258,20 @@ impl<'a> Converter<'a> {
                 uses.group_wildcards
                     .extend(wildcard::group_ref_wildcard(self, r));
                 match self.attribute_group_ref(r, c, owner) {
+                    Some(more) if self.docs[self.doc].tree.xsd_1_1() => {
+                        // Attribute uses are a set (XSD 1.1, 3.6.2.2): a declaration a
+                        // group reaches again through a cycle of references (allowed in
+                        // 1.1) is one use, not two.
+                        for a in more {
+                            let again = uses.attributes.iter().any(|b| {
+                                b.span == a.span && b.name == a.name && b.namespace == a.namespace
+                            });
+                            if !again {
+                                uses.attributes.push(a);
+                            }
+                        }
+                        true
+                    }
                     Some(more) => {
                         uses.attributes.extend(more);
                         true
@@ -504,6 +518,17 @@ impl<'a> Converter<'a> {
                 self.unsupported(problem.span, construct, problem.message, problem.hint);
             }
             ok = false;
+        }
+        // XSD 1.1's `<xs:all maxOccurs="0">`: the group is not there, so the content is
+        // an empty sequence (no children).
+        if let Content::Elements(p) | Content::Mixed(p) = content {
+            if matches!(p.term, Term::All(_)) && p.max == Some(0) {
+                *p = Particle {
+                    min: 1,
+                    max: Some(1),
+                    term: Term::Sequence(Vec::new()),
+                };
+            }
         }
         ok
     }

@@ -403,10 +403,20 @@ impl<'a> Converter<'a> {
         }
         let result = ok.then_some(uses.attributes);
         self.globals.attribute_groups.in_progress.pop();
-        self.globals
-            .attribute_groups
-            .converted
-            .insert(name.to_string(), result.clone());
+        let depth = self.globals.attribute_groups.in_progress.len();
+        match self.attribute_group_cut {
+            // Read inside a cycle that closes below it: incomplete, not kept.
+            Some(cut) if cut < depth => {}
+            cut => {
+                if cut == Some(depth) {
+                    self.attribute_group_cut = None;
+                }
+                self.globals
+                    .attribute_groups
+                    .converted
+                    .insert(name.to_string(), result.clone());
+            }
+        }
         self.leave(outer);
         result
     }
@@ -443,6 +453,12 @@ impl<'a> Converter<'a> {
             .iter()
             .position(|n| *n == name)
         {
+            if self.docs[self.doc].tree.xsd_1_1() {
+                // XSD 1.1: a circular reference is allowed; it adds nothing to what the
+                // groups of the cycle already give.
+                self.attribute_group_cut = Some(self.attribute_group_cut.map_or(at, |c| c.min(at)));
+                return Some(Vec::new());
+            }
             let mut cycle = self.globals.attribute_groups.in_progress[at..].to_vec();
             cycle.push(name.clone());
             self.second(

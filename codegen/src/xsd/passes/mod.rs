@@ -304,6 +304,11 @@ struct Converter<'a> {
     overridden: HashSet<(usize, &'static str, String)>,
     /// The children of `xs:override` elements that replace a component: (document, node).
     overriding: HashSet<(usize, usize)>,
+    /// XSD 1.1 lets an attribute group refer to itself, directly or not: the reference
+    /// that closes the cycle adds nothing. The lowest place in `in_progress` such a
+    /// reference reached: the groups above it are read without the whole cycle, so their
+    /// attributes are not kept for other references (`convert.rs`).
+    attribute_group_cut: Option<usize>,
     diagnostics: Vec<SchemaDiagnostic>,
     schema: Schema,
     /// Rust-facing type names taken, to synthesise unique names for anonymous types.
@@ -424,6 +429,7 @@ impl<'a> Converter<'a> {
             renamed: HashMap::new(),
             overridden: HashSet::new(),
             overriding: HashSet::new(),
+            attribute_group_cut: None,
             diagnostics: Vec::new(),
             schema: Schema::default(),
             names: HashSet::new(),

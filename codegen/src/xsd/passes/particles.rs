@@ -32,6 +32,16 @@ impl<'a> Converter<'a> {
                 What::Element(el) => self.local_element(el, c, owner),
                 What::Any(a) => wildcard::element_wildcard(self, a, c, owner),
                 _ => match self.content_model(c, owner).flatten() {
+                    // XSD 1.1 (3.8.6.? cos-all-limited, 3.8.2): a reference to an all
+                    // group inside xs:all, occurring once, adds its particles to the group.
+                    Some(Particle {
+                        min: 1,
+                        max: Some(1),
+                        term: Term::All(inner),
+                    }) if local == "all" && self.docs[self.doc].tree.xsd_1_1() => {
+                        items.extend(inner);
+                        continue;
+                    }
                     Some(p) => {
                         let inner = self.span(c);
                         ok &= self.all_not_nested(&p, inner, owner);
@@ -81,11 +91,18 @@ impl<'a> Converter<'a> {
             return true;
         };
         let mut ok = true;
-        if p.min > 1 || p.max != Some(1) {
+        // XSD 1.1's schema for schema documents also allows maxOccurs="0" (no content).
+        let xsd_1_1 = self.docs[self.doc].tree.xsd_1_1();
+        if p.min > 1 || !(p.max == Some(1) || (xsd_1_1 && p.max == Some(0))) {
+            let (limit, version) = if xsd_1_1 {
+                ("0 or 1", "XSD 1.1, 3.8.2")
+            } else {
+                ("1", "XSD 1.0, 3.8.6 cos-all-limited")
+            };
             self.invalid(
                 span,
                 format!("xs:all in \"{owner}\""),
-                "an xs:all content model has minOccurs 0 or 1 and maxOccurs 1 (XSD 1.0, 3.8.6 cos-all-limited)",
+                format!("an xs:all content model has minOccurs 0 or 1 and maxOccurs {limit} ({version})"),
                 None,
             );
             ok = false;

@@ -264,6 +264,18 @@ impl Checker<'_> {
                 .is_some_and(|k| k.contains(space, &name.0, &name.1))
     }
 
+    /// The expanded names of this document's global element declarations, sorted.
+    pub(super) fn global_element_names(&self) -> Vec<QName> {
+        let mut out: Vec<QName> = self
+            .globals
+            .keys()
+            .filter(|(space, _)| *space == Space::Element)
+            .map(|(_, local)| (self.target.clone(), local.clone()))
+            .collect();
+        out.sort();
+        out
+    }
+
     /// The global of `space` a QName names in this document's target namespace.
     pub(super) fn global_named(&self, at: usize, value: &str, space: Space) -> Option<usize> {
         let (ns, local) = self.resolve(at, value).ok()?;

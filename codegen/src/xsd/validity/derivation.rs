@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::components::{Compositor, Content, Element, Particle, Term, TypeRef};
-use super::{Checker, Space};
+use super::{subsume, Checker, Space};
 
 /// A particle restriction that does not hold: where, and why.
 struct Failure {
@@ -294,6 +294,25 @@ impl Restriction<'_, '_> {
         }
     }
 
+    /// Whether content particle `r` restricts `b`: in XSD 1.1 by what they accept
+    /// (3.4.6.4, [`subsume`]), in XSD 1.0 by Particle Valid (Restriction).
+    fn content_restricts(&self, r: &Particle, b: &Particle) -> Outcome {
+        if !self.cx.xsd_1_1 {
+            return self.restricts(r, b, 0);
+        }
+        let cx = self.cx;
+        let globals = cx.global_element_names();
+        let global = |n: &(Option<String>, String)| cx.declares(Space::Element, n);
+        let declaration = |re: &Element, be: &Element| {
+            self.declaration_restricts(r.node, re, be)
+                .map_err(|f| f.message)
+        };
+        match subsume::restricts(r, b, &globals, &global, &declaration) {
+            Ok(_) => Ok(()),
+            Err((node, message)) => fail(node, message),
+        }
+    }
+
     /// Particle Valid (Restriction): whether `r` restricts `b`.
     fn restricts(&self, r: &Particle, b: &Particle, depth: usize) -> Outcome {
         if depth > 64 {
@@ -506,7 +525,6 @@ impl Restriction<'_, '_> {
 
     /// NameAndTypeOK (Part 1, 3.9.6): an element declaration restricting another.
     fn name_and_type_ok(&self, r: &Particle, re: &Element, b: &Particle, be: &Element) -> Outcome {
-        let cx = self.cx;
         if re.name != be.name || re.namespace != be.namespace {
             let shown = |e: &Element| match &e.namespace {
                 Some(ns) => format!("{{{ns}}}{}", e.name),
@@ -526,6 +544,14 @@ impl Restriction<'_, '_> {
             ),
             );
         }
+        self.declaration_restricts(r.node, re, be)
+    }
+
+    /// The clauses of NameAndTypeOK on the declarations themselves (2 and 4 to 7), which
+    /// XSD 1.1's Content Type Restricts also asks of each element's declarations (3.4.6.4,
+    /// clause 4.2, by 3.9.6's element declaration restriction).
+    fn declaration_restricts(&self, node: usize, re: &Element, be: &Element) -> Outcome {
+        let cx = self.cx;
         if re.decl == be.decl || !re.known || !be.known {
             return Ok(());
         }
@@ -533,7 +559,7 @@ impl Restriction<'_, '_> {
         let bd = &cx.nodes[be.decl];
         let truthy = |v: Option<&str>| v.is_some_and(|m| matches!(m.trim(), "true" | "1"));
         if truthy(rd.attr("nillable")) && !truthy(bd.attr("nillable")) {
-            return fail(r.node, format!(
+            return fail(node, format!(
                 "rcase-NameAndTypeOK.2: element \"{}\" is nillable, but the base type's element is not",
                 re.name
             ));
@@ -541,7 +567,7 @@ impl Restriction<'_, '_> {
         if let Some(bf) = bd.attr("fixed") {
             match rd.attr("fixed") {
                 None => {
-                    return fail(r.node, format!(
+                    return fail(node, format!(
                         "rcase-NameAndTypeOK.4: the base type's element \"{}\" is fixed to \"{bf}\"; the restriction must fix the same value",
                         re.name
                     ))
@@ -550,7 +576,7 @@ impl Restriction<'_, '_> {
                     let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
                     let numeric = |s: &str| s.trim().parse::<f64>().is_ok();
                     if norm(rf) != norm(bf) && !(numeric(rf) && numeric(bf)) {
-                        return fail(r.node, format!(
+                        return fail(node, format!(
                             "rcase-NameAndTypeOK.4: element \"{}\" is fixed to \"{rf}\", but the base type's element to \"{bf}\"",
                             re.name
                         ));
@@ -571,7 +597,7 @@ impl Restriction<'_, '_> {
         };
         let bc = constraints(be.decl);
         if let Some(extra) = constraints(re.decl).into_iter().find(|n| !bc.contains(n)) {
-            return fail(r.node, format!(
+            return fail(node, format!(
                 "rcase-NameAndTypeOK.5: element \"{}\" has the identity constraint \"{extra}\", which the base type's element does not have",
                 re.name
             ));
@@ -582,7 +608,7 @@ impl Restriction<'_, '_> {
         };
         let (rb, bb) = (block(re.decl), block(be.decl));
         if let Some(missing) = bb.iter().find(|t| !rb.contains(t)) {
-            return fail(r.node, format!(
+            return fail(node, format!(
                 "rcase-NameAndTypeOK.6: the base type's element \"{}\" blocks {missing}; the restriction must block at least what it blocks",
                 re.name
             ));
@@ -590,7 +616,7 @@ impl Restriction<'_, '_> {
         let rt = cx.declared_type(re.decl, 0);
         let bt = cx.declared_type(be.decl, 0);
         if self.derives(&rt, &bt, 0) == Some(false) {
-            return fail(r.node, format!(
+            return fail(node, format!(
                 "rcase-NameAndTypeOK.7: the type of element \"{}\" is not derived by restriction from the type of the base type's element",
                 re.name
             ));
@@ -700,7 +726,9 @@ impl Checker<'_> {
             members: self.substitution_members(),
         };
         let (rp, bp) = (rx.normalize(rp), rx.normalize(bp));
-        rx.restricts(&rp, &bp, 0).err().map(|f| (f.node, f.message))
+        rx.content_restricts(&rp, &bp)
+            .err()
+            .map(|f| (f.node, f.message))
     }
 
     /// Whether type `r` is derived from `b` by restriction only; None when unknown.
@@ -811,8 +839,13 @@ impl Restriction<'_, '_> {
                 (Content::Particle { particle: r, .. }, Content::Particle { particle: b, .. }) => {
                     let r = self.normalize(r);
                     let b = self.normalize(b);
-                    self.restricts(&r, &b, 0).err().map(|f| {
-                        (f.node, format!("derivation-ok-restriction.5.3 (cos-particle-restrict): {}", f.message))
+                    self.content_restricts(&r, &b).err().map(|f| {
+                        let clause = if cx.xsd_1_1 {
+                            "derivation-ok-restriction.5.4 (XSD 1.1, 3.4.6.4 Content Type Restricts)"
+                        } else {
+                            "derivation-ok-restriction.5.3 (cos-particle-restrict)"
+                        };
+                        (f.node, format!("{clause}: {}", f.message))
                     })
                 }
                 (Content::Simple, _) => None,

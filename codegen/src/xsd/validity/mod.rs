@@ -26,6 +26,7 @@ mod derivation;
 mod facets;
 mod identity;
 mod redefine;
+mod subsume;
 #[cfg(test)]
 mod tests;
 
@@ -1803,7 +1804,10 @@ impl Checker<'_> {
             }
         }
         if let Some(m) = h.node.attr("maxOccurs") {
-            if m.trim() != "1" {
+            // XSD 1.1's schema for schema documents (allModel) also allows 0.
+            if self.xsd_1_1 && !matches!(m.trim(), "0" | "1") {
+                errors.push("maxOccurs of xs:all must be 0 or 1 (XSD 1.1)".into());
+            } else if !self.xsd_1_1 && m.trim() != "1" {
                 errors.push("maxOccurs of xs:all must be 1".into());
             }
         }
@@ -2581,7 +2585,9 @@ impl Checker<'_> {
                 }
                 stack.push((at.clone(), next + 1));
                 let to = succ[next].clone();
-                if to == *start {
+                // XSD 1.1 allows attribute groups that refer to themselves (its
+                // src-attribute_group.3 is gone).
+                if to == *start && !(self.xsd_1_1 && start.0 == Space::AttributeGroup) {
                     let mut cycle = path.clone();
                     let min = cycle.iter().min().cloned();
                     if min.as_ref() == Some(start) {

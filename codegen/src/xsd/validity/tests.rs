@@ -17,6 +17,18 @@ fn problems(body: &str) -> Vec<(u32, String)> {
         .collect()
 }
 
+/// The same, the document read as XSD 1.1.
+fn problems_1_1(body: &str) -> Vec<(u32, String)> {
+    let text = format!("{HEAD}{body}\n</xs:schema>");
+    let tree = crate::xsd::tree::Tree::read_as(text, Some(crate::xsd::tree::Version::Xsd11));
+    let mut known = super::Known::default();
+    known.add_document(&tree, Some("urn:t"));
+    super::check_in(&tree, 0, &known, Some("urn:t"), false)
+        .into_iter()
+        .map(|p| (p.span.line, p.message))
+        .collect()
+}
+
 fn base(content: &str) -> String {
     format!("<xs:complexType name=\"b\">{content}</xs:complexType>\n")
 }
@@ -346,4 +358,90 @@ fn white_space_may_not_loosen_an_inline_base() {
         );
     }
     assert_eq!(problems(&st("collapse")), vec![]);
+}
+
+/// XSD 1.1 judges a restriction by what the content models accept (3.4.6.4): what 1.0's
+/// particle mapping refuses is accepted when the language is a subset, and a restriction
+/// that maps particle onto particle but lets an element through where the base does not,
+/// or gives it to a weaker term, is refused with the shortest such content.
+#[test]
+fn xsd_1_1_restriction_by_content_language() {
+    let el = |n: &str, extra: &str| format!("<xs:element name=\"{n}\" type=\"xs:string\"{extra}/>");
+    let choice_ab = base(&format!(
+        "<xs:choice maxOccurs=\"unbounded\">{}{}</xs:choice>",
+        el("a", ""),
+        el("b", "")
+    ));
+    // An element repeated as a sequence of copies, (a, a?) within a{1,3}: 1.0 forbids a
+    // sequence restricting an element declaration; 1.1 sees the words a and a a.
+    let a13 = base(&format!(
+        "<xs:sequence>{}</xs:sequence>",
+        el("a", " maxOccurs=\"3\"")
+    ));
+    let copies = restricting(&format!(
+        "<xs:sequence>{}{}</xs:sequence>",
+        el("a", ""),
+        el("a", " minOccurs=\"0\"")
+    ));
+    assert!(!problems(&format!("{a13}{copies}")).is_empty());
+    assert_eq!(problems_1_1(&format!("{a13}{copies}")), vec![]);
+    // "b a" within (a|b)*.
+    let seq = restricting(&format!(
+        "<xs:sequence>{}{}</xs:sequence>",
+        el("b", ""),
+        el("a", "")
+    ));
+    assert_eq!(problems_1_1(&format!("{choice_ab}{seq}")), vec![]);
+    let cases = [
+        // One copy too many: the fourth <a>.
+        (a13.clone(), format!("<xs:sequence>{}{}</xs:sequence>", el("a", " maxOccurs=\"2\""), el("a", " maxOccurs=\"2\"")), "accepts <a> after <a> ×3"),
+        // An order the base does not have.
+        (base(&format!("<xs:sequence>{}{}</xs:sequence>", el("a", ""), el("b", ""))), format!("<xs:sequence>{}{}</xs:sequence>", el("b", ""), el("a", "")), "accepts <b> as the first child"),
+        // Ending early: the base needs its <b>.
+        (base(&format!("<xs:sequence>{}{}</xs:sequence>", el("a", ""), el("b", ""))), format!("<xs:sequence>{}</xs:sequence>", el("a", "")), "accepts the content \"<a>\""),
+        // A declaration whose type is not derived from the base's.
+        (choice_ab.clone(), "<xs:sequence><xs:element name=\"a\" type=\"xs:int\"/></xs:sequence>".to_string(), "rcase-NameAndTypeOK.7"),
+        // A wildcard taking an element the base gives its declaration (wild069).
+        (base(&format!("<xs:sequence>{}</xs:sequence>", el("e", " minOccurs=\"0\""))), "<xs:sequence><xs:any namespace=\"##local\" processContents=\"lax\" minOccurs=\"0\"/></xs:sequence>".into(), "wildcard takes it"),
+        // A weaker wildcard.
+        (base("<xs:sequence><xs:any namespace=\"##any\" processContents=\"strict\"/></xs:sequence>"), "<xs:sequence><xs:any namespace=\"##other\" processContents=\"skip\"/></xs:sequence>".into(), "weaker"),
+        // A wildcard wider than the base's: a namespace the base's does not allow.
+        (base("<xs:sequence><xs:any namespace=\"urn:u\"/></xs:sequence>"), "<xs:sequence><xs:any namespace=\"##other\"/></xs:sequence>".into(), "an element of a namespace neither model names"),
+    ];
+    for (b, content, expected) in cases {
+        let found = problems_1_1(&format!("{b}{}", restricting(&content)));
+        assert_eq!(found.len(), 1, "{content}: {found:?}");
+        assert!(
+            found[0].1.starts_with("derivation-ok-restriction.5.4"),
+            "{found:?}"
+        );
+        assert!(found[0].1.contains(expected), "{content}: {found:?}");
+    }
+    // A narrower wildcard, and an element the base's wildcard takes: both restrict.
+    let any = base("<xs:sequence><xs:any namespace=\"##any\" processContents=\"lax\" maxOccurs=\"2\"/></xs:sequence>");
+    let narrower = restricting("<xs:sequence><xs:any namespace=\"urn:u\" processContents=\"strict\"/><xs:element name=\"x\" form=\"unqualified\" type=\"xs:string\"/></xs:sequence>");
+    assert_eq!(problems_1_1(&format!("{any}{narrower}")), vec![]);
+    // xs:all with repeating members (1.1): a sequence in one of its orders restricts it.
+    let all = base(&format!(
+        "<xs:all>{}{}</xs:all>",
+        el("a", " maxOccurs=\"2\""),
+        el("b", " minOccurs=\"0\"")
+    ));
+    let order = restricting(&format!(
+        "<xs:sequence>{}{}{}</xs:sequence>",
+        el("b", ""),
+        el("a", ""),
+        el("a", "")
+    ));
+    assert_eq!(problems_1_1(&format!("{all}{order}")), vec![]);
+    let three = restricting(&format!(
+        "<xs:sequence>{}{}</xs:sequence>",
+        el("a", " maxOccurs=\"3\""),
+        el("b", "")
+    ));
+    let found = problems_1_1(&format!("{all}{three}"));
+    assert!(
+        found.len() == 1 && found[0].1.contains("accepts <a> after <a> ×2"),
+        "{found:?}"
+    );
 }
