@@ -56,6 +56,9 @@ mod disallowed_names;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/all-substitution/expected.rs"]
 mod all_substitution;
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/type-alternatives/expected.rs"]
+mod type_alternatives;
 
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
@@ -991,4 +994,44 @@ fn an_all_group_takes_a_substitution_group_member_once() {
     );
     let (_, codes) = read_codes("<basket><owner/><fruit/><ghost/></basket>");
     assert_eq!(codes, [(unexpected, "/basket/ghost".to_string())]);
+}
+
+#[test]
+fn type_alternatives_case_reads_writes_and_reads_back() {
+    example_round_trips::<type_alternatives::Root>(include_str!(
+        "../codegen/tests/cases/type-alternatives/example.xml"
+    ));
+}
+
+/// XSD 1.1 type alternatives on an element declared with a type of its own: two tests
+/// choose one type, one an inline type, and what no test chooses has the declared type.
+#[test]
+fn type_alternatives_choose_by_test_and_default_to_the_declared_type() {
+    use type_alternatives::{MeasureElement, Root};
+    let shape = |text: &str| {
+        let (doc, diags) = read::<Root>(text);
+        let Root::Measure(m) = doc.unwrap_or_else(|_| panic!("{text}: {diags:?}"));
+        assert!(diags.is_empty(), "{text}: {diags:?}");
+        match m {
+            MeasureElement::Length(_) => "Length",
+            MeasureElement::MeasureAlternative(_) => "inline",
+            MeasureElement::Measure(_) => "Measure",
+        }
+    };
+    assert_eq!(shape("<measure unit=\"m\">2</measure>"), "Length");
+    assert_eq!(shape("<measure unit=\"km\">1.5</measure>"), "Length");
+    assert_eq!(shape("<measure unit=\"count\">12</measure>"), "inline");
+    assert_eq!(
+        shape("<measure unit=\"inch\">about two</measure>"),
+        "Measure"
+    );
+    assert_eq!(shape("<measure>about two</measure>"), "Measure");
+    // The chosen type's facets hold: "about two" is no length, 1.5 no count.
+    for text in [
+        "<measure unit=\"km\">about two</measure>",
+        "<measure unit=\"count\">1.5</measure>",
+    ] {
+        let (doc, diags) = read::<Root>(text);
+        assert!(doc.is_err() && !diags.is_empty(), "{text}: {diags:?}");
+    }
 }

@@ -943,3 +943,90 @@ fn all_group_references_and_absent_all_groups_in_1_1() {
         "{p:?}"
     );
 }
+
+/// XSD 1.1's `final` on a simple type may say "extension" (its simpleDerivationSet gained
+/// it): a complex type may then not extend the simple type. In XSD 1.0 the token is not
+/// a value of the attribute.
+#[test]
+fn simple_type_final_extension_in_1_1() {
+    let simple = "<xs:simpleType name=\"d\" final=\"extension\"><xs:restriction base=\"xs:date\"/></xs:simpleType>\n";
+    let (verdict, shown) = check_body_1_1(simple);
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    let extended = format!("{simple}<xs:complexType name=\"c\"><xs:simpleContent><xs:extension base=\"d\"><xs:attribute name=\"a\"/></xs:extension></xs:simpleContent></xs:complexType>\n");
+    let (verdict, shown) = check_body_1_1(&extended);
+    assert_eq!(verdict, Verdict::Invalid, "{shown}");
+    assert!(shown.contains("cos-ct-extends.1.1"), "{shown}");
+    let (_dir, path) = schema_file(&format!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{simple}</xs:schema>\n"
+    ));
+    let report = check_files_allowed(&[path], &[], &Allowed::new());
+    assert_eq!(report.verdict, Verdict::Invalid, "{}", report.diagnostics);
+    assert!(
+        report
+            .diagnostics
+            .to_string()
+            .contains("final=\"extension\" is not a valid value"),
+        "{}",
+        report.diagnostics
+    );
+}
+
+/// Type alternatives on an element of a declared type other than xs:anyType: the
+/// alternatives' types derive from it (e-props-correct.7), it is the default when no
+/// alternative leaves out its test, an alternative may give its type inline, two
+/// alternatives may choose one type, and only the last may leave out its test.
+#[test]
+fn type_alternatives_on_a_declared_type() {
+    let types = "<xs:complexType name=\"Title\" mixed=\"true\"><xs:attribute name=\"kind\" type=\"xs:string\"/></xs:complexType>\n\
+        <xs:complexType name=\"Plain\"><xs:simpleContent><xs:restriction base=\"Title\"><xs:simpleType><xs:restriction base=\"xs:string\"/></xs:simpleType></xs:restriction></xs:simpleContent></xs:complexType>\n";
+    let element = |alternatives: &str| {
+        format!("{types}<xs:element name=\"title\" type=\"Title\">{alternatives}</xs:element>\n")
+    };
+    let good = element(
+        "<xs:alternative test=\"@kind = 'plain'\" type=\"Plain\"/>\
+         <xs:alternative test=\"@kind = 'text'\" type=\"Plain\"/>\
+         <xs:alternative test=\"@kind = 'empty'\"><xs:complexType><xs:complexContent><xs:restriction base=\"Title\"/></xs:complexContent></xs:complexType></xs:alternative>",
+    );
+    let (verdict, shown) = check_body_1_1(&good);
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    let (_dir, path) = schema_file(&format!(
+        "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{good}</xs:schema>\n"
+    ));
+    let schema = read(&path);
+    let table = schema
+        .types
+        .values()
+        .find_map(|d| match &d.kind {
+            TypeKind::Alternatives(a) => Some(a.clone()),
+            _ => None,
+        })
+        .expect("a type table");
+    let chosen: Vec<String> = table
+        .iter()
+        .map(|a| match &a.type_ref {
+            boardxml_codegen::ir::TypeRef::Named(n) => n.clone(),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    // The inline type is named after the element; the declared type is the default.
+    assert_eq!(chosen, ["Plain", "Plain", "TitleAlternative", "Title"]);
+    assert!(table.last().unwrap().test.is_none());
+    for (alternatives, expected) in [
+        (
+            "<xs:alternative type=\"Plain\"/><xs:alternative test=\"@kind\" type=\"Plain\"/>",
+            "src-element.5",
+        ),
+        (
+            "<xs:alternative test=\"@kind\" type=\"xs:string\"/>",
+            "e-props-correct.7: the alternative's type xs:string is not derived from the element's declared type \"Title\"",
+        ),
+        (
+            "<xs:alternative test=\"@kind\" type=\"Plain\"><xs:simpleType><xs:restriction base=\"xs:string\"/></xs:simpleType></xs:alternative>",
+            "both type= and an inline type",
+        ),
+    ] {
+        let (verdict, shown) = check_body_1_1(&element(alternatives));
+        assert_eq!(verdict, Verdict::Invalid, "{alternatives}\n{shown}");
+        assert!(shown.contains(expected), "{alternatives}\n{shown}");
+    }
+}

@@ -1,5 +1,7 @@
 //! Element types chosen by XSD 1.1 `xs:alternative`, and the root enum of a schema.
 
+use std::collections::HashMap;
+
 use super::*;
 
 impl Renderer<'_> {
@@ -16,7 +18,8 @@ impl Renderer<'_> {
         let mut arms = Vec::new();
         let mut shapes = Vec::new();
         let mut tests = Vec::new();
-        let mut seen = HashSet::new();
+        // A type chosen by several alternatives is one shape: each of their tests picks it.
+        let mut seen: HashMap<String, usize> = HashMap::new();
         for a in alts {
             let TypeRef::Named(n) = &a.type_ref else {
                 self.error(
@@ -27,27 +30,22 @@ impl Renderer<'_> {
                 continue;
             };
             let v = self.tident(n);
-            if !seen.insert(v.to_string()) {
-                self.error(def, format!("type {n} is chosen by two alternatives"), None);
+            if let Some(&index) = seen.get(&v.to_string()) {
+                let index = Literal::usize_unsuffixed(index);
+                tests.push(
+                    alternative_test(&a.test, quote! { return #index; })
+                        .unwrap_or_else(|| quote! { #index }),
+                );
                 continue;
             }
+            seen.insert(v.to_string(), shapes.len());
             let t = self.tident(n);
             let vdoc = format!("The shape of type `{n}`.");
             variants.push(quote! { #[doc = #vdoc] #v(#t), });
             let index = Literal::usize_unsuffixed(shapes.len());
             let pick = quote! { return #index; };
-            tests.push(match &a.test {
-                // The default alternative is last (the adapter insists), so it is the tail.
-                None => quote! { #index },
-                Some(AltTest::Present(at)) => quote! { if tag.attribute(#at).is_some() { #pick } },
-                Some(AltTest::Absent(at)) => quote! { if tag.attribute(#at).is_none() { #pick } },
-                Some(AltTest::Equals(at, val)) => {
-                    quote! { if tag.attribute(#at) == ::core::option::Option::Some(#val) { #pick } }
-                }
-                Some(AltTest::NotEquals(at, val)) => {
-                    quote! { if tag.attribute(#at).is_some_and(|v| v != #val) { #pick } }
-                }
-            });
+            // The default alternative is last (the adapter insists), so it is the tail.
+            tests.push(alternative_test(&a.test, pick).unwrap_or_else(|| quote! { #index }));
             arms.push(quote! { #index #v });
             // What each shape declares, so that an element fitting none can be told which
             // shape its attributes come closest to and what that shape lacks.
@@ -176,4 +174,19 @@ impl Renderer<'_> {
             #alias
         }
     }
+}
+
+/// The statement that returns `pick` when test `test` holds of the element's `tag`; None
+/// for the default alternative (no test), which the caller makes the tail.
+fn alternative_test(test: &Option<AltTest>, pick: TokenStream) -> Option<TokenStream> {
+    Some(match test.as_ref()? {
+        AltTest::Present(at) => quote! { if tag.attribute(#at).is_some() { #pick } },
+        AltTest::Absent(at) => quote! { if tag.attribute(#at).is_none() { #pick } },
+        AltTest::Equals(at, val) => {
+            quote! { if tag.attribute(#at) == ::core::option::Option::Some(#val) { #pick } }
+        }
+        AltTest::NotEquals(at, val) => {
+            quote! { if tag.attribute(#at).is_some_and(|v| v != #val) { #pick } }
+        }
+    })
 }

@@ -309,6 +309,10 @@ struct Converter<'a> {
     /// reference reached: the groups above it are read without the whole cycle, so their
     /// attributes are not kept for other references (`convert.rs`).
     attribute_group_cut: Option<usize>,
+    /// The type of each type table (an element's alternatives) built so far, by the
+    /// table's contents: declarations with equivalent tables share one type, as Element
+    /// Declarations Consistent asks of XSD 1.1 (3.8.6.3: same type, equivalent tables).
+    type_tables: HashMap<String, String>,
     diagnostics: Vec<SchemaDiagnostic>,
     schema: Schema,
     /// Rust-facing type names taken, to synthesise unique names for anonymous types.
@@ -430,6 +434,7 @@ impl<'a> Converter<'a> {
             overridden: HashSet::new(),
             overriding: HashSet::new(),
             attribute_group_cut: None,
+            type_tables: HashMap::new(),
             diagnostics: Vec::new(),
             schema: Schema::default(),
             names: HashSet::new(),

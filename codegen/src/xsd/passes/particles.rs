@@ -4,9 +4,7 @@
 use super::adapter::{Item, What};
 use super::{documentation, occurs, substitution, wildcard, Converter};
 use crate::ir::*;
-use xsd_parser::models::schema::xs::{
-    AltType, AltTypeContent, ElementType, ElementTypeContent, GroupType,
-};
+use xsd_parser::models::schema::xs::{AltType, ElementType, ElementTypeContent, GroupType};
 
 impl<'a> Converter<'a> {
     pub(super) fn particle(
@@ -360,34 +358,42 @@ impl<'a> Converter<'a> {
         let type_ref = if alternatives.is_empty() {
             declared
         } else {
-            if declared != TypeRef::Builtin(Builtin::AnyType) {
-                self.unsupported(span, construct, "xs:alternative is supported only on an element declared as xs:anyType", Some("declare the element with type=\"xs:anyType\"; the alternatives' types need no common base".into()));
-                return None;
-            }
-            if alternatives
+            let defaulted = alternatives
                 .last()
-                .map(|a: &Alternative| a.test.is_some())
-                .unwrap_or(true)
-            {
-                // XSD 1.1: with no default alternative, the declared type (anyType) applies,
-                // which would accept anything. Strictness demands a default.
-                self.unsupported(
-                    span,
-                    construct,
-                    "the last xs:alternative must have no test (the default type)",
-                    Some("add <xs:alternative type=\"...\"/> as the last alternative".into()),
-                );
-                return None;
+                .is_some_and(|a: &Alternative| a.test.is_none());
+            if !defaulted {
+                if declared == TypeRef::Builtin(Builtin::AnyType) {
+                    // XSD 1.1: with no default alternative, the declared type applies; as
+                    // anyType it would accept anything. Strictness demands a default.
+                    self.unsupported(
+                        span,
+                        construct,
+                        "the last xs:alternative must have no test (the default type)",
+                        Some("add <xs:alternative type=\"...\"/> as the last alternative".into()),
+                    );
+                    return None;
+                }
+                // XSD 1.1 (3.3.2.1): without a default alternative, the element's declared
+                // type is the default type definition.
+                alternatives.push(Alternative {
+                    test: None,
+                    type_ref: declared.clone(),
+                });
             }
-            let tname = self.synthesise(name);
-            let span2 = span;
-            self.insert(Some(TypeDef {
-                name: tname.clone(),
-                doc: doc.clone(),
-                span: span2,
-                kind: TypeKind::Alternatives(alternatives),
-            }));
-            TypeRef::Named(tname)
+            let table = format!("{alternatives:?}");
+            if let Some(shared) = self.type_tables.get(&table) {
+                TypeRef::Named(shared.clone())
+            } else {
+                let tname = self.synthesise(name);
+                self.type_tables.insert(table, tname.clone());
+                self.insert(Some(TypeDef {
+                    name: tname.clone(),
+                    doc: doc.clone(),
+                    span,
+                    kind: TypeKind::Alternatives(alternatives),
+                }));
+                TypeRef::Named(tname)
+            }
         };
         if el.default.is_some() && el.fixed.is_some() {
             self.invalid(
@@ -461,29 +467,57 @@ impl<'a> Converter<'a> {
     ) -> Option<Alternative> {
         let span = self.span(at);
         let construct = format!("xs:alternative of element \"{element}\"");
-        if alt
-            .content
-            .iter()
-            .any(|c| !matches!(c, AltTypeContent::Annotation(_)))
-        {
-            self.unsupported(
-                span,
-                construct,
-                "inline types in xs:alternative are not supported",
-                Some("name the type and use type=\"...\"".into()),
-            );
-            return None;
+        // An inline type is an anonymous type of its own, named after the element.
+        let mut inline = None;
+        for c in self.children(at) {
+            match c.what {
+                What::SimpleType(_) => {
+                    let tname = self.synthesise(&format!("{element}Alternative"));
+                    let def = self.simple_type(&tname, c);
+                    let ok = def.is_some();
+                    self.insert(def);
+                    if !ok {
+                        return None;
+                    }
+                    inline = Some(TypeRef::Named(tname));
+                }
+                What::ComplexType(ct) => {
+                    let tname = self.synthesise(&format!("{element}Alternative"));
+                    if !self.defer_anonymous_type(ct, &tname, c) {
+                        let def = self.complex_type(ct, &tname, c);
+                        let ok = def.is_some();
+                        self.insert(def);
+                        if !ok {
+                            return None;
+                        }
+                    }
+                    inline = Some(TypeRef::Named(tname));
+                }
+                _ => {}
+            }
         }
-        let Some(q) = &alt.type_ else {
-            self.invalid(
-                span,
-                construct,
-                "xs:alternative needs a type attribute",
-                None,
-            );
-            return None;
+        let type_ref = match (&alt.type_, inline) {
+            (Some(_), Some(_)) => {
+                self.invalid(
+                    span,
+                    construct,
+                    "an xs:alternative has both type= and an inline type",
+                    Some("XSD 1.1, 3.12.3 (src-type-alternative.1)".into()),
+                );
+                return None;
+            }
+            (None, Some(t)) => t,
+            (Some(q), None) => self.type_ref(q, &span, &construct)?,
+            (None, None) => {
+                self.invalid(
+                    span,
+                    construct,
+                    "xs:alternative needs a type attribute or an inline type",
+                    Some("XSD 1.1, 3.12.3 (src-type-alternative.1)".into()),
+                );
+                return None;
+            }
         };
-        let type_ref = self.type_ref(q, &span, &construct)?;
         let test = match &alt.test {
             None => None,
             Some(t) => match parse_alt_test(t) {

@@ -773,6 +773,62 @@ impl Checker<'_> {
         for (node, construct, message) in problems {
             self.invalid(node, construct, message);
         }
+        if self.xsd_1_1 {
+            self.check_alternatives();
+        }
+    }
+
+    /// XSD 1.1's type alternatives of each element declaration: only the last may leave
+    /// out its test (3.3.3, src-element.5), and each alternative's type is derived from
+    /// the element's declared type, or is xs:error (3.3.6.1, e-props-correct.7).
+    fn check_alternatives(&mut self) {
+        let mut problems: Vec<(usize, String, String)> = Vec::new();
+        for el in 0..self.nodes.len() {
+            if !self.nodes[el].is("element") {
+                continue;
+            }
+            let alternatives: Vec<usize> = self.nodes[el]
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| self.nodes[c].is("alternative"))
+                .collect();
+            let Some((_, leading)) = alternatives.split_last() else {
+                continue;
+            };
+            for &a in leading {
+                if self.nodes[a].attr("test").is_none() {
+                    problems.push((a, self.construct(el), "src-element.5: only the last xs:alternative of an element may leave out test= (XSD 1.1, 3.3.3)".into()));
+                }
+            }
+            let declared = self.declared_type(el, 0);
+            if declared == TypeRef::Unknown {
+                continue;
+            }
+            for &a in &alternatives {
+                let chosen = self.declared_type(a, 0);
+                if chosen == TypeRef::Unknown || chosen == declared {
+                    continue;
+                }
+                if self.methods_to(&chosen, &declared, 0) == Some(None) {
+                    let shown = |t: &TypeRef| match t {
+                        TypeRef::Builtin(b) => format!("xs:{b}"),
+                        TypeRef::Node(n) => match self.nodes[*n].attr("name") {
+                            Some(name) => format!("\"{name}\""),
+                            None => "the anonymous type".into(),
+                        },
+                        TypeRef::Unknown => "?".into(),
+                    };
+                    problems.push((a, self.construct(el), format!(
+                        "e-props-correct.7: the alternative's type {} is not derived from the element's declared type {} (XSD 1.1, 3.3.6.1)",
+                        shown(&chosen), shown(&declared)
+                    )));
+                }
+            }
+        }
+        for (node, construct, message) in problems {
+            self.invalid(node, construct, message);
+        }
     }
 }
 

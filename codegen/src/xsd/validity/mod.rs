@@ -1955,6 +1955,11 @@ impl Checker<'_> {
                 "block" | "final" if local == "complexType" || local == "element" => {
                     derivation_set_ok(t, &["extension", "restriction"])
                 }
+                // XSD 1.1's simpleDerivationSet also takes "extension" (which stops a
+                // complex type extending the simple type).
+                "final" if local == "simpleType" && self.xsd_1_1 => {
+                    derivation_set_ok(t, &["list", "union", "restriction", "extension"])
+                }
                 "final" if local == "simpleType" => {
                     derivation_set_ok(t, &["list", "union", "restriction"])
                 }
