@@ -56,6 +56,8 @@ mod disallowed_names;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/all-substitution/expected.rs"]
 mod all_substitution;
+#[rustfmt::skip]
+#[allow(missing_docs)]
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/type-alternatives/expected.rs"]
 mod type_alternatives;
@@ -1007,10 +1009,12 @@ fn type_alternatives_case_reads_writes_and_reads_back() {
 /// choose one type, one an inline type, and what no test chooses has the declared type.
 #[test]
 fn type_alternatives_choose_by_test_and_default_to_the_declared_type() {
-    use type_alternatives::{MeasureElement, Root};
+    use type_alternatives::{Count, MeasureElement, Root};
     let shape = |text: &str| {
         let (doc, diags) = read::<Root>(text);
-        let Root::Measure(m) = doc.unwrap_or_else(|_| panic!("{text}: {diags:?}"));
+        let Root::Measure(m) = doc.unwrap_or_else(|_| panic!("{text}: {diags:?}")) else {
+            panic!("{text}: a measure")
+        };
         assert!(diags.is_empty(), "{text}: {diags:?}");
         match m {
             MeasureElement::Length(_) => "Length",
@@ -1034,4 +1038,22 @@ fn type_alternatives_choose_by_test_and_default_to_the_declared_type() {
         let (doc, diags) = read::<Root>(text);
         assert!(doc.is_err() && !diags.is_empty(), "{text}: {diags:?}");
     }
+    // Built-in simple types as shapes: where the test holds, xs:decimal, which (as every
+    // simple type) has no attributes, so the one the test reads is not allowed; else a
+    // count.
+    let (doc, diags) = read::<Root>("<count approximate=\"yes\">2.5</count>");
+    let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+    assert!(doc.is_err(), "{doc:?}");
+    assert_eq!(
+        codes,
+        [Code::UNKNOWN_ATTRIBUTE.as_str(), Code::ALTERNATIVE.as_str()],
+        "{diags:?}"
+    );
+    let (doc, diags) = read::<Root>("<count>3</count>");
+    assert!(
+        matches!(doc, Ok(Root::Count(Count::XsNonNegativeInteger(_)))),
+        "{doc:?} {diags:?}"
+    );
+    let (doc, diags) = read::<Root>("<count>2.5</count>");
+    assert!(doc.is_err() && !diags.is_empty(), "{diags:?}");
 }

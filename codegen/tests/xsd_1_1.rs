@@ -1030,3 +1030,29 @@ fn type_alternatives_on_a_declared_type() {
         assert!(shown.contains(expected), "{alternatives}\n{shown}");
     }
 }
+
+/// A built-in simple type may be an alternative's type; and XSD 1.1's Element
+/// Declarations Consistent (3.8.6.3) holds a local declaration to the global one of its
+/// name that a strict or lax wildcard of the same model may match (a skip wildcard
+/// matches nothing that is validated).
+#[test]
+fn builtin_alternatives_and_declarations_a_wildcard_may_match() {
+    let schema = |process: &str| {
+        format!(
+            "<xs:element name=\"root\" type=\"zing\"/>\n\
+             <xs:complexType name=\"zing\"><xs:sequence><xs:element name=\"a\" type=\"xs:date\"/>\
+             <xs:any namespace=\"##local\" processContents=\"{process}\"/></xs:sequence></xs:complexType>\n\
+             <xs:element name=\"a\"><xs:alternative type=\"xs:integer\"/></xs:element>\n"
+        )
+    };
+    let (verdict, shown) = check_body_1_1(&schema("skip"));
+    assert_eq!(verdict, Verdict::Supported, "{shown}");
+    for process in ["lax", "strict"] {
+        let (verdict, shown) = check_body_1_1(&schema(process));
+        assert_eq!(verdict, Verdict::Invalid, "{process}: {shown}");
+        assert!(
+            shown.contains("element <a> has another type table (xs:alternative) here than the global declaration of its name, which the wildcard at 3:"),
+            "{shown}"
+        );
+    }
+}

@@ -21,15 +21,33 @@ impl Renderer<'_> {
         // A type chosen by several alternatives is one shape: each of their tests picks it.
         let mut seen: HashMap<String, usize> = HashMap::new();
         for a in alts {
-            let TypeRef::Named(n) = &a.type_ref else {
-                self.error(
-                    def,
-                    "an alternative's type must be a named type of the schema",
-                    None,
-                );
-                continue;
+            // A built-in simple type is a shape too, named after it (`xs:integer`:
+            // `XsInteger`, which no schema type's name can be); xs:anyType would take any
+            // content, which the strict reader does not hold as a shape.
+            let (n, v, t) = match &a.type_ref {
+                TypeRef::Named(n) => (n.clone(), self.tident(n), self.rust_type(&a.type_ref)),
+                TypeRef::Builtin(b) if *b != Builtin::AnyType => {
+                    let name = b.xsd_name().to_string();
+                    let local = name.trim_start_matches("xs:");
+                    let mut variant = String::from("Xs");
+                    let mut chars = local.chars();
+                    if let Some(first) = chars.next() {
+                        variant.extend(first.to_uppercase());
+                        variant.extend(chars);
+                    }
+                    let ty = self.rust_type(&a.type_ref);
+                    (name, format_ident!("{}", variant), ty)
+                }
+                TypeRef::Builtin(_) => {
+                    self.error(
+                        def,
+                        "an alternative's type must be a named type of the schema or a built-in simple type",
+                        None,
+                    );
+                    continue;
+                }
             };
-            let v = self.tident(n);
+            let n = &n;
             if let Some(&index) = seen.get(&v.to_string()) {
                 let index = Literal::usize_unsuffixed(index);
                 tests.push(
@@ -39,7 +57,6 @@ impl Renderer<'_> {
                 continue;
             }
             seen.insert(v.to_string(), shapes.len());
-            let t = self.tident(n);
             let vdoc = format!("The shape of type `{n}`.");
             variants.push(quote! { #[doc = #vdoc] #v(#t), });
             let index = Literal::usize_unsuffixed(shapes.len());

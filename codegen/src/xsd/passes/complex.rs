@@ -519,6 +519,12 @@ impl<'a> Converter<'a> {
             }
             ok = false;
         }
+        if ok && self.docs[doc].tree.xsd_1_1() {
+            if let Content::Elements(p) | Content::Mixed(p) = content {
+                let p = p.clone();
+                ok &= self.wildcard_declarations_consistent(&p, name);
+            }
+        }
         // XSD 1.1's `<xs:all maxOccurs="0">`: the group is not there, so the content is
         // an empty sequence (no children).
         if let Content::Elements(p) | Content::Mixed(p) = content {
@@ -528,6 +534,76 @@ impl<'a> Converter<'a> {
                     max: Some(1),
                     term: Term::Sequence(Vec::new()),
                 };
+            }
+        }
+        ok
+    }
+}
+
+impl Converter<'_> {
+    /// XSD 1.1's Element Declarations Consistent (3.8.6.3): where a strict or lax
+    /// wildcard of the model may match an element that the model also declares locally,
+    /// the global declaration the wildcard would find has the local one's type table (as
+    /// the generator holds a table: one type). False if not (reported).
+    fn wildcard_declarations_consistent(&mut self, p: &Particle, owner: &str) -> bool {
+        let mut elements = Vec::new();
+        let mut wildcards = Vec::new();
+        let mut work = vec![p];
+        while let Some(q) = work.pop() {
+            match &q.term {
+                Term::Element(e) => elements.push(e),
+                Term::Any(w) if w.process != ProcessContents::Skip => wildcards.push(w),
+                Term::Any(_) => {}
+                Term::Sequence(items) | Term::Choice(items) | Term::All(items) => {
+                    work.extend(items.iter())
+                }
+            }
+        }
+        let mut ok = true;
+        let mut judged = HashSet::new();
+        for e in elements {
+            let expanded = expanded_name(e.namespace.as_deref(), &e.name);
+            let Some(w) = wildcards
+                .iter()
+                .find(|w| w.allows_name(e.namespace.as_deref(), &expanded))
+            else {
+                continue;
+            };
+            if !judged.insert(expanded.clone()) {
+                continue;
+            }
+            let Some(key) = self
+                .component_keys
+                .get(&("element", e.namespace.clone(), e.name.clone()))
+                .cloned()
+            else {
+                continue;
+            };
+            let Some(global) = self.global_element(&key) else {
+                continue;
+            };
+            // A type definition that differs is judged as a document is read
+            // (cvc-complex-type.5, "dynamic EDC"); a type table that differs is an error
+            // of the schema.
+            let table = |t: &TypeRef| match t {
+                TypeRef::Named(n) => matches!(
+                    self.schema.types.get(n).map(|d| &d.kind),
+                    Some(TypeKind::Alternatives(_))
+                ),
+                TypeRef::Builtin(_) => false,
+            };
+            let tables = (table(&global.type_ref), table(&e.type_ref));
+            if tables != (false, false) && global.type_ref != e.type_ref {
+                self.invalid(
+                    e.span,
+                    format!("the content model of complexType \"{owner}\""),
+                    format!(
+                        "element <{}> has another type table (xs:alternative) here than the global declaration of its name, which the wildcard at {}:{} may match (Element Declarations Consistent, XSD 1.1 3.8.6.3)",
+                        e.name, w.span.line, w.span.column
+                    ),
+                    Some("give the local declaration the global one's alternatives, or make the wildcard processContents=\"skip\" or disallow the name".into()),
+                );
+                ok = false;
             }
         }
         ok

@@ -5,6 +5,37 @@ use ::boardxml::complex as __c;
 use ::boardxml::facets as __f;
 use ::boardxml::schema as __s;
 use ::boardxml::xml as __x;
+/// The shapes of element `Count`, chosen by XSD 1.1 type alternatives in order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Count {
+    ///The shape of type `xs:decimal`.
+    XsDecimal(::boardxml::datatypes::Decimal),
+    ///The shape of type `xs:nonNegativeInteger`.
+    XsNonNegativeInteger(::boardxml::datatypes::NonNegativeInteger),
+}
+impl Count {
+    /// The shapes in the order the alternatives try them.
+    pub const SHAPES: &'static [__x::Shape] = &[
+        __x::Shape {
+            name: "xs:decimal",
+            required: &[],
+            optional: &[],
+        },
+        __x::Shape {
+            name: "xs:nonNegativeInteger",
+            required: &[],
+            optional: &[],
+        },
+    ];
+    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
+    pub fn choose(tag: &__x::Tag) -> usize {
+        if tag.attribute("approximate").is_some() {
+            return 0;
+        }
+        1
+    }
+}
+::boardxml::alternatives!(Count, [0 XsDecimal, 1 XsNonNegativeInteger]);
 /// Complex type `Length`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Length {
@@ -25,12 +56,9 @@ pub struct Length {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LengthValue(::boardxml::__private::CompactString);
 ::boardxml::string_type!(
-    LengthValue,
-    Preserve,
-    [__f::Step::NONE.patterns(
-        ::boardxml::patterns!("\\A(?:[0-9]+(?:\\.[0-9]+)?)\\z"),
-        &["[0-9]+(\\.[0-9]+)?"]
-    )]
+    LengthValue, Preserve, [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:[0-9]+(?:\\.[0-9]+)?)\\z"), &
+    ["[0-9]+(\\.[0-9]+)?"])]
 );
 /// Complex type `Measure`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -67,9 +95,8 @@ pub struct MeasureAlternative {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MeasureAlternativeValue(::boardxml::__private::CompactString);
 ::boardxml::string_type!(
-    MeasureAlternativeValue,
-    Preserve,
-    [__f::Step::NONE.patterns(::boardxml::patterns!("\\A(?:[0-9]+)\\z"), &["[0-9]+"])]
+    MeasureAlternativeValue, Preserve, [__f::Step::NONE
+    .patterns(::boardxml::patterns!("\\A(?:[0-9]+)\\z"), & ["[0-9]+"])]
 );
 /// The shapes of element `MeasureElement`, chosen by XSD 1.1 type alternatives in order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -118,11 +145,13 @@ impl MeasureElement {
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
+    ///A document whose root is `<count>`.
+    Count(Count),
     ///A document whose root is `<measure>`.
     Measure(MeasureElement),
 }
 ::boardxml::document!(
-    Root, ["measure" Measure], types["Length" Length, "Measure" Measure,
+    Root, ["count" Count, "measure" Measure], types["Length" Length, "Measure" Measure,
     "{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
     "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
     "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,
