@@ -94,3 +94,48 @@ impl Follow {
         lists
     }
 }
+
+/// What builds a position automaton of particle terms `T`: its follow relation, and the
+/// positions of one copy of a term.
+pub(crate) trait Unroll<T> {
+    type Error;
+    fn links(&mut self) -> &mut Follow;
+    fn term(&mut self, t: &T) -> Result<Info, Self::Error>;
+}
+
+/// A particle of term `t` with its occurrence bounds unrolled: `min` copies of the term,
+/// the last of them repeating when `max` is unbounded (`a{2,}` is `a a+`, or an optional
+/// repeating copy when nothing is required), else `min` copies then `max - min` optional
+/// ones. The caller bounds `min` and `max`.
+pub(crate) fn unroll<T, B: Unroll<T>>(
+    b: &mut B,
+    t: &T,
+    min: u64,
+    max: Option<u64>,
+) -> Result<Info, B::Error> {
+    let mut acc = Info::empty();
+    let plain = match max {
+        None => min.saturating_sub(1),
+        Some(_) => min,
+    };
+    for _ in 0..plain {
+        let c = b.term(t)?;
+        b.links().concat(&mut acc, c);
+    }
+    match max {
+        None => {
+            let mut c = b.term(t)?;
+            b.links().link(&c.last, &c.first);
+            c.nullable |= min == 0;
+            b.links().concat(&mut acc, c);
+        }
+        Some(max) => {
+            for _ in min..max {
+                let mut c = b.term(t)?;
+                c.nullable = true;
+                b.links().concat(&mut acc, c);
+            }
+        }
+    }
+    Ok(acc)
+}

@@ -14,7 +14,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 use crate::ir::*;
-use crate::positions::{Follow, Info};
+use crate::positions::{unroll, Follow, Info, Unroll};
 
 /// The largest occurrence bound unrolled; beyond it the tool says it cannot tell.
 const UNROLL_LIMIT: u32 = 1000;
@@ -91,41 +91,22 @@ struct Builder {
 }
 
 impl Builder {
-    /// A particle, its occurrence bounds unrolled: `min` copies of its term, the last of
-    /// them repeating (unbounded), or `min` copies then `max - min` optional ones.
+    /// A particle, its occurrence bounds unrolled ([`unroll`]).
     fn frag(&mut self, p: &Particle) -> Result<Info, String> {
         if p.min > UNROLL_LIMIT || p.max.is_some_and(|m| m > UNROLL_LIMIT) {
             return Err(format!(
                 "an occurrence bound above {UNROLL_LIMIT} is not unrolled"
             ));
         }
-        let mut acc = Info::empty();
-        // Unbounded: the last required copy repeats itself (`a{2,}` is `a a+`), or an
-        // optional repeating copy when nothing is required.
-        let plain = match p.max {
-            None => p.min.saturating_sub(1),
-            Some(_) => p.min,
-        };
-        for _ in 0..plain {
-            let c = self.term(&p.term)?;
-            self.links.concat(&mut acc, c);
-        }
-        match p.max {
-            None => {
-                let mut c = self.term(&p.term)?;
-                self.links.link(&c.last, &c.first);
-                c.nullable |= p.min == 0;
-                self.links.concat(&mut acc, c);
-            }
-            Some(max) => {
-                for _ in p.min..max {
-                    let mut c = self.term(&p.term)?;
-                    c.nullable = true;
-                    self.links.concat(&mut acc, c);
-                }
-            }
-        }
-        Ok(acc)
+        unroll(self, &p.term, p.min.into(), p.max.map(u64::from))
+    }
+}
+
+impl Unroll<Term> for Builder {
+    type Error = String;
+
+    fn links(&mut self) -> &mut Follow {
+        &mut self.links
     }
 
     fn term(&mut self, t: &Term) -> Result<Info, String> {
@@ -169,7 +150,9 @@ impl Builder {
             Term::All(_) => Err("xs:all nested in another group".into()),
         }
     }
+}
 
+impl Builder {
     /// The automaton of `root`'s tree: positions merged into classes by (follow list,
     /// finality), the start first; each class's transitions computed once.
     fn finish(mut self, root: Info) -> Nfa {

@@ -21,7 +21,7 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use super::components::{Compositor, Element, Particle, Term, Wildcard};
 use super::QName;
-use crate::positions::{Follow, Info};
+use crate::positions::{unroll, Follow, Info, Unroll};
 
 /// The largest occurrence bound unrolled.
 const UNROLL_LIMIT: u64 = 1000;
@@ -119,75 +119,58 @@ impl Builder<'_> {
         self.leaves.leaves.len() - 1
     }
 
-    /// A particle with its bounds unrolled: `min` copies (the last repeating when
-    /// unbounded), then `max - min` optional ones.
+    /// A particle with its bounds unrolled ([`unroll`]); None beyond the bounds.
     fn frag(&mut self, p: &Particle) -> Option<Info> {
         if p.min > UNROLL_LIMIT || p.max.is_some_and(|m| m > UNROLL_LIMIT) {
             return None;
         }
-        let mut acc = Info::empty();
-        if p.max == Some(0) {
-            return Some(acc);
-        }
-        let plain = match p.max {
-            None => p.min.saturating_sub(1),
-            Some(_) => p.min,
-        };
-        for _ in 0..plain {
-            let c = self.term(&p.term)?;
-            self.links.concat(&mut acc, c);
-        }
-        match p.max {
-            None => {
-                let mut c = self.term(&p.term)?;
-                self.links.link(&c.last, &c.first);
-                c.nullable |= p.min == 0;
-                self.links.concat(&mut acc, c);
-            }
-            Some(max) => {
-                for _ in p.min..max {
-                    let mut c = self.term(&p.term)?;
-                    c.nullable = true;
-                    self.links.concat(&mut acc, c);
-                }
-            }
-        }
-        Some(acc)
+        unroll(self, &p.term, p.min, p.max).ok()
+    }
+}
+
+/// A model beyond what is judged: too many positions, or xs:all inside a group.
+struct Beyond;
+
+impl Unroll<Term> for Builder<'_> {
+    type Error = Beyond;
+
+    fn links(&mut self) -> &mut Follow {
+        &mut self.links
     }
 
-    fn term(&mut self, t: &Term) -> Option<Info> {
+    fn term(&mut self, t: &Term) -> Result<Info, Beyond> {
         if self.positions.len() > POSITION_LIMIT {
-            return None;
+            return Err(Beyond);
         }
         match t {
             Term::Element(e) => {
                 let leaf = self.leaf(Leaf::Element(e.clone()));
                 self.positions.push(leaf);
-                Some(self.links.position())
+                Ok(self.links.position())
             }
             Term::Wildcard(w) => {
                 let leaf = self.leaf(Leaf::Wildcard(w.clone()));
                 self.positions.push(leaf);
-                Some(self.links.position())
+                Ok(self.links.position())
             }
             Term::Group(Compositor::Sequence, kids) => {
                 let mut acc = Info::empty();
                 for k in kids {
-                    let c = self.frag(k)?;
+                    let c = self.frag(k).ok_or(Beyond)?;
                     self.links.concat(&mut acc, c);
                 }
-                Some(acc)
+                Ok(acc)
             }
             Term::Group(Compositor::Choice, kids) => {
                 // An empty choice matches nothing: not nullable.
                 let mut acc = Info::default();
                 for k in kids {
-                    acc.or(self.frag(k)?);
+                    acc.or(self.frag(k).ok_or(Beyond)?);
                 }
-                Some(acc)
+                Ok(acc)
             }
             // xs:all inside another group is reported elsewhere.
-            Term::Group(Compositor::All, _) => None,
+            Term::Group(Compositor::All, _) => Err(Beyond),
         }
     }
 }
