@@ -14,9 +14,11 @@
 //! states, following the restriction's live transitions, finds the shortest word that
 //! breaks the rule, or exhausts the pairs and proves it.
 //!
-//! The search is bounded: a model that unrolls to too many positions, or a product with too
-//! many pairs, is not judged (the pass reports only what it can prove).
+//! The search is bounded: a model that unrolls to too many positions, a product with too
+//! many pairs, or steps that look at too many terms in all, is not judged (the pass
+//! reports only what it can prove).
 
+use std::cell::Cell;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use super::components::{Compositor, Element, Particle, Term, Wildcard};
@@ -25,10 +27,14 @@ use crate::positions::{unroll, Follow, Info, Unroll};
 
 /// The largest occurrence bound unrolled.
 const UNROLL_LIMIT: u64 = 1000;
-/// How many positions the unrolled bounds of one model may make.
-const POSITION_LIMIT: usize = 20_000;
+/// How many positions the unrolled bounds of one model may make (a step looks at most
+/// at every position's followers: the square of this).
+const POSITION_LIMIT: usize = 5_000;
 /// How many pairs of states a search may visit.
 const PAIR_LIMIT: usize = 100_000;
+/// How many candidate terms the steps of a search may look at: check stays in seconds on
+/// any schema, a model beyond it not judged.
+const WORK_LIMIT: u64 = 50_000_000;
 
 /// A leaf term of a model: what an element is attributed to.
 #[derive(Debug, Clone)]
@@ -96,10 +102,14 @@ enum State {
 #[derive(Default)]
 struct Leaves {
     leaves: Vec<Leaf>,
-    /// Per leaf: the expanded names of the element declarations of the model it belongs
-    /// to (what `##definedSibling` disallows).
+    /// Per leaf: the model it belongs to (0 the restriction, 1 the base).
     model: Vec<usize>,
+    /// Per model: the expanded names of its element declarations (what
+    /// `##definedSibling` disallows).
     siblings: Vec<HashSet<QName>>,
+    /// The candidate terms the steps have looked at so far: the search's cost, bounded
+    /// by [`WORK_LIMIT`] (a few pairs of huge states cost as much as many small ones).
+    work: Cell<u64>,
 }
 
 struct Builder<'l> {
@@ -317,7 +327,9 @@ impl Model {
                 let mut wildcards = BTreeSet::new();
                 for f in from {
                     for &set in &lists[f] {
-                        for &q in &sets[set as usize] {
+                        let set = &sets[set as usize];
+                        leaves.work.set(leaves.work.get() + set.len() as u64);
+                        for &q in set {
                             let leaf = at[q as usize];
                             if leaves.takes(leaf, sym, global) {
                                 match leaves.leaves[leaf] {
@@ -339,6 +351,7 @@ impl Model {
             (Model::All { members, .. }, State::Counts(counts)) => {
                 let open = |i: usize| members[i].2.is_none_or(|max| counts[i] < max);
                 let pick = |element: bool| {
+                    leaves.work.set(leaves.work.get() + members.len() as u64);
                     (0..members.len()).find_map(|i| {
                         let leaf = members[i].0.iter().copied().find(|&l| {
                             matches!(leaves.leaves[l], Leaf::Element(_)) == element
@@ -419,6 +432,9 @@ pub(super) fn restricts(
     let mut seen: HashSet<(State, State)> = HashSet::from([start.clone()]);
     let mut queue = VecDeque::from([start]);
     while let Some(pair) = queue.pop_front() {
+        if leaves.work.get() > WORK_LIMIT {
+            return Ok(false);
+        }
         if rm.accepts(&pair.0) && !bm.accepts(&pair.1) {
             return Err((
                 r.node,
@@ -429,6 +445,9 @@ pub(super) fn restricts(
             ));
         }
         for (si, sym) in alphabet.iter().enumerate() {
+            if leaves.work.get() > WORK_LIMIT {
+                return Ok(false);
+            }
             let Some((rs, rl)) = rm.step(&pair.0, sym, &leaves, global) else {
                 continue;
             };

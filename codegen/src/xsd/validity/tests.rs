@@ -445,3 +445,26 @@ fn xsd_1_1_restriction_by_content_language() {
         "{found:?}"
     );
 }
+
+/// A restriction whose product of models is vast ends (its search is bounded by the terms
+/// its steps look at) and reports nothing it has not proven.
+#[test]
+fn a_vast_restriction_is_judged_within_bounds() {
+    let names: String = (0..300)
+        .map(|i| format!("<xs:element name=\"e{i}\" type=\"xs:string\"/>"))
+        .collect();
+    // Fifteen repeated choices of 300 names each: 4,500 positions a model, a follow set
+    // of every later choice's names after each.
+    let choices = |min: &str| -> String {
+        (0..15)
+            .map(|_| {
+                format!(
+                    "<xs:choice minOccurs=\"{min}\" maxOccurs=\"unbounded\">{names}</xs:choice>"
+                )
+            })
+            .collect()
+    };
+    let b = base(&format!("<xs:sequence>{}</xs:sequence>", choices("0")));
+    let r = restricting(&format!("<xs:sequence>{}</xs:sequence>", choices("1")));
+    assert_eq!(problems_1_1(&format!("{b}{r}")), vec![]);
+}
