@@ -945,7 +945,7 @@ impl RootElement {
 }
 
 /// One `xs:alternative`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Alternative {
     /// The condition; `None` is the default alternative.
     pub test: Option<AltTest>,
@@ -954,7 +954,7 @@ pub struct Alternative {
 }
 
 /// The subset of XPath 2.0 tests the generator understands in `xs:alternative`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum AltTest {
     /// `@name`: the attribute is present.
     Present(String),

@@ -312,7 +312,7 @@ struct Converter<'a> {
     /// The type of each type table (an element's alternatives) built so far, by the
     /// table's contents: declarations with equivalent tables share one type, as Element
     /// Declarations Consistent asks of XSD 1.1 (3.8.6.3: same type, equivalent tables).
-    type_tables: HashMap<String, String>,
+    type_tables: HashMap<Vec<Alternative>, String>,
     diagnostics: Vec<SchemaDiagnostic>,
     schema: Schema,
     /// Rust-facing type names taken, to synthesise unique names for anonymous types.

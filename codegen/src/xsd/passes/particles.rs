@@ -30,7 +30,7 @@ impl<'a> Converter<'a> {
                 What::Element(el) => self.local_element(el, c, owner),
                 What::Any(a) => wildcard::element_wildcard(self, a, c, owner),
                 _ => match self.content_model(c, owner).flatten() {
-                    // XSD 1.1 (3.8.6.? cos-all-limited, 3.8.2): a reference to an all
+                    // XSD 1.1 (3.8.2, and cos-all-limited as 1.1 words it): a reference to an all
                     // group inside xs:all, occurring once, adds its particles to the group.
                     Some(Particle {
                         min: 1,
@@ -380,12 +380,11 @@ impl<'a> Converter<'a> {
                     type_ref: declared.clone(),
                 });
             }
-            let table = format!("{alternatives:?}");
-            if let Some(shared) = self.type_tables.get(&table) {
+            if let Some(shared) = self.type_tables.get(&alternatives) {
                 TypeRef::Named(shared.clone())
             } else {
                 let tname = self.synthesise(name);
-                self.type_tables.insert(table, tname.clone());
+                self.type_tables.insert(alternatives.clone(), tname.clone());
                 self.insert(Some(TypeDef {
                     name: tname.clone(),
                     doc: doc.clone(),
