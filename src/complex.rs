@@ -294,6 +294,12 @@ pub trait Complex: Sized {
         Ok(false)
     }
 
+    /// Splits the occurrences of the repeated group in field `i` until there are `min`
+    /// (the reader found that they allow it: see [`read_items`]).
+    fn fill_field(b: &mut Self::Builder, i: usize, min: u32) {
+        let _ = (b, i, min);
+    }
+
     /// The index of the field named `xml` (an element or attribute), if there is one.
     fn field_index(xml: &str) -> Option<usize> {
         Self::FIELDS.iter().position(|f| f.xml == xml)
@@ -352,7 +358,7 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     let attributes_ok = match content {
         // Element-only content is read before the unknown attributes are reported.
         Content::Sequence(items) => {
-            if sequence::<T>(&mut b, r, tag, &mut attributes, items) {
+            if sequence::<T>(&mut b, r, tag, &mut attributes, items, None).0 {
                 *failed = true;
             }
             r.end_children();
@@ -403,7 +409,8 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     T::build(b).ok_or(Invalid)
 }
 
-/// Reads the items of a sequence; whether one failed. Once the element's children are
+/// Reads the items of a sequence; whether one failed, and how many occurrences the field
+/// `split` could be made of (see [`sequence_item`]). Once the element's children are
 /// known to have ended, an optional item has nothing to read and is passed over without
 /// asking the reader (a type of many optional particles, as GPX's point of 19, asked for
 /// each); a required one is still looked at, to be reported missing.
@@ -413,43 +420,73 @@ fn sequence<T: Complex>(
     tag: &Tag,
     attributes: &mut Attributes<'_>,
     items: &[Item],
-) -> bool {
+    split: Option<usize>,
+) -> (bool, u32) {
     let mut failed = false;
+    let mut split_count = 0;
     for item in items {
         if T::FIELDS[item.field].min == 0 && r.children_ended() {
             continue;
         }
-        if sequence_item::<T>(b, r, tag, attributes, item).is_err() {
+        let (result, count) = sequence_item::<T>(b, r, tag, attributes, item);
+        if result.is_err() {
             failed = true;
         }
+        if split == Some(item.field) {
+            split_count = count;
+        }
     }
-    failed
+    (failed, split_count)
 }
 
+/// Reads one particle of a sequence, every occurrence the children give up to its
+/// maxOccurs; with the number of occurrences it could be made of.
+///
+/// A repeated group is read greedily: each occurrence takes all it can. Where a group's
+/// repeated particle can both end an occurrence and start the next (`(a{1,2}, b?){2}` over
+/// `<a/><a/>`), greedy reading makes fewer occurrences than the children allow; each
+/// occurrence read says how many more it could be split into (see [`read_items`]), and
+/// when too few occurrences came, they are split (XSD 1.0 Part 1, 3.9.4: a particle is
+/// satisfied by *some* division of the children among its occurrences).
 fn sequence_item<T: Complex>(
     b: &mut T::Builder,
     r: &mut Reader<'_>,
     tag: &Tag,
     attributes: &mut Attributes<'_>,
     item: &Item,
-) -> Result<(), Invalid> {
+) -> (Result<(), Invalid>, u32) {
     let f = &T::FIELDS[item.field];
     if let (Some(later), true) = (item.later, f.min > 0) {
         r.skip_strays(item.first, later, item.label);
     }
+    let group = matches!(f.kind, Kind::Group);
     let mut count = 0u32;
+    let mut spare = 0u32;
     let mut result = Ok(());
     while count < f.max && r.peek_index(item.first).is_some() {
         count += 1;
+        if group {
+            r.set_spare_occurrences(0);
+        }
         if T::read_field(b, r, tag, attributes, item.field).is_err() {
             result = Err(Invalid);
         }
+        if group {
+            spare = spare.saturating_add(r.take_spare_occurrences());
+        }
     }
+    let possible = count.saturating_add(spare);
     if count < f.min {
-        r.missing_child(item.label);
-        result = Err(Invalid);
+        if possible >= f.min {
+            if r.retains() {
+                T::fill_field(b, item.field, f.min);
+            }
+        } else {
+            r.missing_child(item.label);
+            result = Err(Invalid);
+        }
     }
-    result
+    (result, possible)
 }
 
 fn all<T: Complex>(
@@ -503,22 +540,81 @@ fn all<T: Complex>(
 
 /// Reads the items of a sequence group (a struct of its own inside a content model) once
 /// the group has started: no tag and no attributes of its own.
-pub fn read_items<T: Complex>(r: &mut Reader<'_>) -> Result<T, Invalid> {
+///
+/// `split` is the field at which an occurrence may be split into several (the generator
+/// gives it where that field is the group's one required particle and is repeated, as `a`
+/// in `(a{1,2}, b?)`): its occurrences, `n` of them where each part needs at least `min`,
+/// could make `n / min` occurrences of the group, one more each split. That count, less
+/// one, is left with the reader ([`Reader::set_spare_occurrences`]) for the repetition
+/// counting this group's occurrences.
+pub fn read_items<T: Complex>(r: &mut Reader<'_>, split: Option<usize>) -> Result<T, Invalid> {
     let tag = Tag::default();
     let mut b = T::Builder::default();
     // A field failed: reading goes on to report everything, the value is not built.
     let mut failed = false;
     let failed = &mut failed;
     let mut attributes = r.attributes(&tag);
+    let mut spare = 0;
     if let Content::Sequence(items) = T::CONTENT {
-        if sequence::<T>(&mut b, r, &tag, &mut attributes, items) {
+        let (item_failed, count) = sequence::<T>(&mut b, r, &tag, &mut attributes, items, split);
+        if item_failed {
             *failed = true;
         }
+        if let Some(f) = split {
+            spare = spare_parts(count, T::FIELDS[f].min);
+        }
     }
+    r.set_spare_occurrences(spare);
     if *failed {
         return Err(Invalid);
     }
     T::build(b).ok_or(Invalid)
+}
+
+/// How many more occurrences than one `count` occurrences of a particle can be divided
+/// into, each taking at least `min` (and at least one).
+fn spare_parts(count: u32, min: u32) -> u32 {
+    (count / min.max(1)).saturating_sub(1)
+}
+
+/// Splits the last part off the occurrences `list` of a repeated child element, leaving
+/// at least `min` in each (see [`Group::split_off`]).
+pub fn split_children<T>(list: &mut Vec<T>, min: u32) -> Option<Vec<T>> {
+    let min = min.max(1) as usize;
+    (list.len() >= 2 * min).then(|| list.split_off(list.len() - min))
+}
+
+/// Splits the last part off the occurrences `list` of a repeated group, leaving at least
+/// `min` in each, splitting its occurrences first where there are too few.
+pub fn split_groups<G: Group>(list: &mut Vec<G>, min: u32) -> Option<Vec<G>> {
+    let min = min.max(1) as usize;
+    grow_groups(list, 2 * min);
+    (list.len() >= 2 * min).then(|| list.split_off(list.len() - min))
+}
+
+/// Splits occurrences of a group until there are `want` (or no more split), keeping the
+/// children's order.
+fn grow_groups<G: Group>(list: &mut Vec<G>, want: usize) {
+    let Some(mut missing) = want.checked_sub(list.len()).filter(|&n| n > 0) else {
+        return;
+    };
+    for mut g in std::mem::take(list) {
+        // Parts come off the end: the last part first.
+        let mut parts = Vec::new();
+        while missing > 0 {
+            let Some(part) = g.split_off() else { break };
+            parts.push(part);
+            missing -= 1;
+        }
+        list.push(g);
+        list.extend(parts.into_iter().rev());
+    }
+}
+
+/// Makes at least `min` occurrences of a repeated group by splitting them (the reader
+/// found that they allow it).
+pub fn fill_groups<G: Group>(list: &mut Vec<G>, min: u32) {
+    grow_groups(list, min as usize);
 }
 
 /// Writes the items of a sequence group.
@@ -715,6 +811,11 @@ pub trait Group: Sized {
     fn read_group(r: &mut Reader<'_>) -> Option<Result<Self, Invalid>>;
     /// Writes the group's elements.
     fn write_group(&self, w: &mut Writer);
+    /// Splits the last part off this occurrence as an occurrence of its own, where the
+    /// group's content allows (see [`read_items`]); `None` where it does not.
+    fn split_off(&mut self) -> Option<Self> {
+        None
+    }
 }
 
 /// One occurrence of a child element (the caller has seen it start).
@@ -853,6 +954,11 @@ pub trait FieldKind {
         let _ = (value, text);
         Ok(false)
     }
+    /// A repeated group: splits its occurrences until there are `min` (see
+    /// [`Complex::fill_field`]).
+    fn fill(slot: &mut Self::Slot, min: u32) {
+        let _ = (slot, min);
+    }
 }
 
 macro_rules! kinds {
@@ -986,7 +1092,7 @@ fn read_by<S>(
 /// written, and for a field of one simple value, its text form (`text_one` and `set_one`
 /// when held as `T`, `text_opt` and `set_opt` when held as `Option<T>`).
 macro_rules! field_kinds {
-    ($($kind:ident<$t:ident: $bound:ident $(+ $more:ident)*>: $value:ty, $slot:ty, $read:expr, $build:expr, $write:expr $(, $text:ident, $set_text:ident)?;)*) => {$(
+    ($($kind:ident<$t:ident: $bound:ident $(+ $more:ident)*>: $value:ty, $slot:ty, $read:expr, $build:expr, $write:expr $(, $text:ident, $set_text:ident)? $(=> fill $fill:ident)?;)*) => {$(
         impl<$t: $bound $(+ $more)* + 'static> FieldKind for $kind<$t> {
             type Value = $value;
             type Slot = $slot;
@@ -1007,6 +1113,11 @@ macro_rules! field_kinds {
                     $set_text(value, text)
                 }
             )?
+            $(
+                fn fill(slot: &mut $slot, min: u32) {
+                    $fill(slot, min)
+                }
+            )?
         }
     )*};
 }
@@ -1021,7 +1132,7 @@ field_kinds! {
     Children<T: Element>: Vec<T>, Vec<T>, |r, _, f, s| constrained_push(r, f, s), Some, |v, w, f: &Field| write_children(w, f.xml, v);
     One<T: Group>: T, Option<T>, |r, _, _, s| group(r, s), |s| s, |v, w, _| write_groups(w, [v]);
     Opt<T: Group>: Option<T>, Option<T>, |r, _, _, s| group(r, s), Some, |v, w, _| write_groups(w, v);
-    Many<T: Group>: Vec<T>, Vec<T>, |r, _, _, s| push_group(r, s), Some, |v, w, _| write_groups(w, v);
+    Many<T: Group>: Vec<T>, Vec<T>, |r, _, _, s| push_group(r, s), Some, |v, w, _| write_groups(w, v) => fill fill_groups;
 }
 
 /// The items of a type's mixed content: text, CDATA, and the elements its choice allows.
@@ -1198,6 +1309,13 @@ macro_rules! complex_type {
                     }
                 }
                 #[allow(unused_variables)]
+                fn fill_field(b: &mut Builder, i: usize, min: u32) {
+                    match i {
+                        $($i => <$k>::fill($crate::__field!(b $($f)?), min),)*
+                        _ => {}
+                    }
+                }
+                #[allow(unused_variables)]
                 fn build(b: Builder) -> ::core::option::Option<Self> {
                     ::core::option::Option::Some($ty {
                         $($($f: <$k>::build(b.$f)?,)?)*
@@ -1237,22 +1355,56 @@ macro_rules! complex_type {
     };
 }
 
-/// [`Group`] for a sequence group (a struct whose [`Complex`] impl reads its items).
+/// [`Group`] for a sequence group (a struct whose [`Complex`] impl reads its items):
+/// `sequence_group!(Type, [FIRST...])`, or where an occurrence may be split at a repeated
+/// field (see [`read_items`]), `sequence_group!(Type, [FIRST...], split INDEX field
+/// children|groups MIN, [FIELDS BEFORE...], [FIELDS AFTER...])`: the other fields are
+/// optional, so the part split off has none of those before and takes those after.
 #[macro_export]
 macro_rules! sequence_group {
     ($ty:ident, [$($first:literal),* $(,)?]) => {
+        $crate::sequence_group!(@impl $ty, [$($first),*], ::core::option::Option::None, {});
+    };
+    ($ty:ident, [$($first:literal),* $(,)?], split $i:literal $f:ident $how:ident $min:literal,
+        [$($before:ident),* $(,)?], [$($after:ident),* $(,)?]) => {
+        $crate::sequence_group!(@impl $ty, [$($first),*], ::core::option::Option::Some($i), {
+            fn split_off(&mut self) -> ::core::option::Option<Self> {
+                let tail = $crate::__split!($how &mut self.$f, $min)?;
+                ::core::option::Option::Some($ty {
+                    $($before: ::core::default::Default::default(),)*
+                    $f: tail,
+                    $($after: ::core::mem::take(&mut self.$after),)*
+                })
+            }
+        });
+    };
+    (@impl $ty:ident, [$($first:literal),*], $split:expr, {$($split_off:tt)*}) => {
         impl $crate::complex::Group for $ty {
             const FIRST: &'static [&'static str] = &[$($first),*];
             fn read_group(
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
                 r.peek_index(Self::FIRST)?;
-                ::core::option::Option::Some($crate::complex::read_items(r))
+                ::core::option::Option::Some($crate::complex::read_items(r, $split))
             }
             fn write_group(&self, w: &mut $crate::xml::Writer) {
                 $crate::complex::write_items(self, w)
             }
+            $($split_off)*
         }
+    };
+}
+
+/// Splits the last part off a repeated field's occurrences: `children` of an element,
+/// `groups` of a group.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __split {
+    (children $list:expr, $min:expr) => {
+        $crate::complex::split_children($list, $min)
+    };
+    (groups $list:expr, $min:expr) => {
+        $crate::complex::split_groups($list, $min)
     };
 }
 
@@ -1266,13 +1418,13 @@ macro_rules! __choice_arm {
     };
     (read $r:ident $v:path, $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?) => {
         if $r.peek_is($n) {
-            return ::core::option::Option::Some(
-                $r.read_declared(
-                    $crate::__value_constraint!($($vc)?),
-                    $crate::__value_constraint!($($xt)?),
-                )
-                .map($v),
+            let v = $r.read_declared(
+                $crate::__value_constraint!($($vc)?),
+                $crate::__value_constraint!($($xt)?),
             );
+            // One element: an occurrence of the choice that cannot be split.
+            $r.set_spare_occurrences(0);
+            return ::core::option::Option::Some(v.map($v));
         }
     };
     (read $r:ident $v:path [$min:expr, $max:expr]) => {
@@ -1306,6 +1458,18 @@ macro_rules! __choice_arm {
     };
     (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
         $crate::complex::write_children($w, $n, $x)
+    };
+    (split $x:ident) => {
+        $crate::complex::Group::split_off($x)
+    };
+    (split $x:ident, $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?) => {
+        ::core::option::Option::None
+    };
+    (split $x:ident [$min:expr, $max:expr]) => {
+        $crate::complex::split_groups($x, $min)
+    };
+    (split $x:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
+        $crate::complex::split_children($x, $min)
     };
 }
 
@@ -1373,6 +1537,9 @@ pub fn read_declared_children<T: Element + 'static>(
         ));
         ok = false;
     }
+    // As a choice's branch: the choice's occurrence could be split into as many as
+    // there are parts of at least `min` occurrences.
+    r.set_spare_occurrences(spare_parts(count, min));
     if ok {
         Ok(list)
     } else {
@@ -1390,9 +1557,13 @@ pub fn read_groups<G: Group>(
     let mut list = Vec::new();
     let mut ok = true;
     let mut count = 0u32;
+    // How many more occurrences those read could be split into (see `sequence_item`).
+    let mut spare = 0u32;
     while count < max {
+        r.set_spare_occurrences(0);
         let Some(v) = G::read_group(r) else { break };
         count += 1;
+        spare = spare.saturating_add(r.take_spare_occurrences());
         match v {
             Ok(v) if r.retains() => list.push(v),
             Ok(_) => {}
@@ -1402,13 +1573,21 @@ pub fn read_groups<G: Group>(
     if count == 0 {
         return None;
     }
+    let possible = count.saturating_add(spare);
     if count < min {
-        r.missing_child(&format!(
-            "one of {} (at least {min} groups)",
-            element_list(G::FIRST)
-        ));
-        ok = false;
+        if possible >= min {
+            if r.retains() {
+                fill_groups(&mut list, min);
+            }
+        } else {
+            r.missing_child(&format!(
+                "one of {} (at least {min} groups)",
+                element_list(G::FIRST)
+            ));
+            ok = false;
+        }
     }
+    r.set_spare_occurrences(spare_parts(possible, min));
     Some(if ok { Ok(list) } else { Err(Invalid) })
 }
 
@@ -1436,6 +1615,14 @@ macro_rules! choice_group {
                 // covers.
                 match *self {
                     $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?),)*
+                }
+            }
+            // A branch repeated by its own occurrence splits as a repeated field does; a
+            // nested group as it does; one element does not.
+            #[allow(unused_variables)]
+            fn split_off(&mut self) -> ::core::option::Option<Self> {
+                match *self {
+                    $(Self::$v(ref mut v) => $crate::__choice_arm!(split v $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?).map(Self::$v),)*
                 }
             }
         }

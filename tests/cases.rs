@@ -61,6 +61,11 @@ mod all_substitution;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/type-alternatives/expected.rs"]
 mod type_alternatives;
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/counted-repetitions/expected.rs"]
+mod counted_repetitions;
 
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
@@ -1056,4 +1061,135 @@ fn type_alternatives_choose_by_test_and_default_to_the_declared_type() {
     );
     let (doc, diags) = read::<Root>("<count>2.5</count>");
     assert!(doc.is_err() && !diags.is_empty(), "{diags:?}");
+}
+
+#[test]
+fn counted_repetitions_case_reads_writes_and_reads_back() {
+    example_round_trips::<counted_repetitions::Root>(include_str!(
+        "../codegen/tests/cases/counted-repetitions/example.xml"
+    ));
+}
+
+/// A counted repetition around a repeated particle that can end an occurrence and start
+/// the next: the greedy reader's occurrences are split until there are enough, the
+/// children keeping their order and the other particles their occurrence.
+#[test]
+fn counted_repetitions_split_occurrences_until_there_are_enough() {
+    use counted_repetitions::{
+        ChoiceChoice, ChoiceSequence, NestedSequence, NestedSequence2, Root, RunsChoice,
+        SequenceSequence,
+    };
+    let doc = |text: &str| {
+        let (doc, diags) = read::<Root>(text);
+        assert!(diags.is_empty(), "{text}: {diags:?}");
+        doc.unwrap()
+    };
+    let Root::Sequence(s) = doc("<sequence><c>1</c><a>2</a><a>3</a><b>4</b></sequence>") else {
+        panic!("a sequence")
+    };
+    let occurrence = |c, a: &[i32], b| SequenceSequence {
+        c,
+        a: a.to_vec(),
+        b,
+    };
+    assert_eq!(
+        s.content,
+        [
+            occurrence(Some(1), &[2], None),
+            occurrence(None, &[3], Some(4))
+        ]
+    );
+    // Enough occurrences already: nothing is split.
+    let Root::Sequence(s) = doc("<sequence><a>1</a><b>2</b><a>3</a><a>4</a></sequence>") else {
+        panic!("a sequence")
+    };
+    assert_eq!(
+        s.content,
+        [
+            occurrence(None, &[1], Some(2)),
+            occurrence(None, &[3, 4], None)
+        ]
+    );
+    let Root::Nested(n) = doc("<nested><a>1</a><a>2</a><b>3</b></nested>") else {
+        panic!("nested")
+    };
+    let inner = |a: &[i32]| NestedSequence2 { a: a.to_vec() };
+    assert_eq!(
+        n.content,
+        [
+            NestedSequence {
+                content: vec![inner(&[1])],
+                b: None
+            },
+            NestedSequence {
+                content: vec![inner(&[2])],
+                b: Some(3)
+            },
+        ]
+    );
+    let Root::Choice(c) = doc("<choice><a>1</a><a>2</a><a>3</a></choice>") else {
+        panic!("a choice")
+    };
+    let branch = |a: &[i32], b| ChoiceChoice::ChoiceSequence(ChoiceSequence { a: a.to_vec(), b });
+    assert_eq!(c.content, [branch(&[1, 2], None), branch(&[3], None)]);
+    let Root::Runs(r) =
+        doc("<runs><a>1</a><a>2</a><a>3</a><a>4</a><a>5</a><a>6</a><a>7</a></runs>")
+    else {
+        panic!("runs")
+    };
+    assert_eq!(
+        r.content,
+        [
+            RunsChoice::A(vec![1, 2, 3, 4]),
+            RunsChoice::A(vec![5, 6, 7])
+        ]
+    );
+}
+
+/// Every sequence of children up to a length, judged by reading (values kept, and written
+/// back as they were read) and by validating in bounded memory (values not kept), against
+/// the content model as a regular expression over the children's names.
+#[test]
+fn counted_repetitions_accept_exactly_the_content_model() {
+    use counted_repetitions::Root;
+    let models = [
+        ("sequence", "cab", "(c?a{1,2}b?){2,3}", 7),
+        ("nested", "ab", "((a{1,2}){1,3}b?){2}", 9),
+        ("choice", "abc", "((a+b?)|c){2,3}", 7),
+        ("runs", "abz", "(a{3,}|b){2,}z?", 8),
+    ];
+    for (root, names, model, longest) in models {
+        let model = regex::Regex::new(&format!("^(?:{model})$")).unwrap();
+        let names: Vec<char> = names.chars().collect();
+        let mut children = vec![String::new()];
+        let mut checked = 0;
+        while let Some(word) = children.pop() {
+            if word.len() < longest {
+                children.extend(names.iter().map(|n| format!("{word}{n}")));
+            }
+            let body: String = word
+                .chars()
+                .enumerate()
+                .map(|(i, n)| format!("<{n}>{i}</{n}>"))
+                .collect();
+            let text = format!("<{root}>{body}</{root}>");
+            let valid = model.is_match(&word);
+            let (doc, diags) = read::<Root>(&text);
+            assert_eq!(doc.is_ok() && diags.is_empty(), valid, "{text}: {diags:?}");
+            let mut r = Reader::new(&text).without_retaining();
+            let validated = r.read_document::<Root>().is_ok() && r.into_diagnostics().is_empty();
+            assert_eq!(validated, valid, "{text}, validated without keeping values");
+            if let (Ok(doc), true) = (doc, valid) {
+                let mut w = Writer::new(encoding_rs::UTF_8);
+                doc.write_root(&mut w);
+                let written = w.finish();
+                // The writer's declaration and indentation aside, the same children.
+                let body = written.split_once("?>").map_or(&*written, |(_, b)| b);
+                let body: String = body.split_whitespace().collect();
+                assert_eq!(body, text);
+            }
+            checked += 1;
+        }
+        assert!(checked > 100, "{root}: {checked}");
+    }
 }

@@ -870,6 +870,96 @@ pub enum Term {
     Any(Wildcard),
 }
 
+impl Term {
+    /// Whether the term can match no elements at all (occurrences of its own particles
+    /// included).
+    pub fn can_be_empty(&self) -> bool {
+        let particle = |p: &Particle| p.min == 0 || p.term.can_be_empty();
+        match self {
+            Term::Element(_) | Term::Any(_) => false,
+            Term::Sequence(items) | Term::All(items) => items.iter().all(particle),
+            // An empty choice matches nothing, not even no elements (XSD 1.0, 3.8.4).
+            Term::Choice(items) => items.iter().any(particle),
+        }
+    }
+
+    /// Whether the generated reader can split an occurrence of this group's term at the
+    /// repeated particle `x` (by identity), where `x` may both end an occurrence and start
+    /// the next (see the runtime's `complex::read_items`): `x` is a sequence's
+    /// [`split_field`], a choice's branch repeated by its own occurrence, or that of a
+    /// group a choice's branch nests.
+    pub fn splits_at(&self, x: &Particle) -> bool {
+        // A group at which occurrences split splits its own occurrences first where they
+        // allow it: so does a particle it splits at. Each repetition on the way is read
+        // greedily, so it must not leave too few for the next occurrence: a run of `a`
+        // read as `a{2,3}` takes 3 of 4, leaving 1 where 2 are needed, so only a
+        // repetition of at most one required occurrence, or an unbounded one (which
+        // takes the whole run, to be split), qualifies.
+        let at = |p: &Particle| {
+            (p.max.is_none() || p.reader_min() <= 1)
+                && (std::ptr::eq(p, x)
+                    || matches!(p.term, Term::Sequence(_) | Term::Choice(_)) && p.term.splits_at(x))
+        };
+        match self {
+            Term::Sequence(items) => {
+                let fields = sequence_fields(items);
+                split_field(&fields).is_some_and(|k| at(fields[k]))
+            }
+            // A branch repeated by its own occurrence, or a group nested once.
+            Term::Choice(items) => items.iter().any(|b| {
+                at(b) && (b.max != Some(1) || !matches!(b.term, Term::Element(_) | Term::Any(_)))
+            }),
+            Term::Element(_) | Term::Any(_) | Term::All(_) => false,
+        }
+    }
+}
+
+impl Particle {
+    /// minOccurs as the generated reader counts a sequence's particle: a group that can
+    /// match no elements is optional whatever its minOccurs (zero occurrences and empty
+    /// ones read the same).
+    pub fn reader_min(&self) -> u32 {
+        if matches!(self.term, Term::Element(_) | Term::Any(_)) || !self.term.can_be_empty() {
+            self.min
+        } else {
+            0
+        }
+    }
+}
+
+/// The items of a sequence with the sequences inside it that occur exactly once spliced in:
+/// the fields of the struct generated for it, in order (a referenced `xs:group` of a
+/// sequence reads as its elements, not as a nested struct).
+pub fn sequence_fields(items: &[Particle]) -> Vec<&Particle> {
+    let mut out = Vec::new();
+    // Innermost last: the items still to visit, each list from its next item.
+    let mut stack = vec![items.iter()];
+    while let Some(top) = stack.last_mut() {
+        let Some(p) = top.next() else {
+            stack.pop();
+            continue;
+        };
+        match &p.term {
+            Term::Sequence(inner) if p.min == 1 && p.max == Some(1) => stack.push(inner.iter()),
+            _ => out.push(p),
+        }
+    }
+    out
+}
+
+/// The field (an index into `fields`, a sequence's [`sequence_fields`]) at which an
+/// occurrence of the sequence may be split into several: its one required particle,
+/// where that is repeated and every other is optional. Reading `(a{1,2}, b?){2}` over
+/// `<a/><a/>` takes both `a` into one occurrence; split there, they make two.
+pub fn split_field(fields: &[&Particle]) -> Option<usize> {
+    let mut required = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.reader_min() > 0);
+    let (k, p) = required.next()?;
+    (required.next().is_none() && p.max != Some(1)).then_some(k)
+}
+
 /// An element declaration inside a content model.
 #[derive(Debug, Clone)]
 pub struct ElementDecl {

@@ -421,16 +421,9 @@ impl Renderer<'_> {
         plans: &mut Vec<FieldPlan>,
     ) -> Option<TokenStream> {
         let index = plans.len();
-        // A group that can be empty is satisfied by no elements at all: it is optional
-        // whatever its minOccurs (zero occurrences and empty ones read the same).
-        let min =
-            if matches!(item.term, Term::Element(_) | Term::Any(_)) || !can_be_empty(&item.term) {
-                item.min
-            } else {
-                0
-            };
+        // A group that can be empty is optional whatever its minOccurs.
         let item = &Particle {
-            min,
+            min: item.reader_min(),
             max: item.max,
             term: item.term.clone(),
         };
@@ -634,6 +627,7 @@ impl Renderer<'_> {
                 }
             }
             Term::Sequence(items) => {
+                let original = items;
                 let items = &flatten(items);
                 let mut names = FieldNames::default();
                 let mut plans = Vec::new();
@@ -646,6 +640,7 @@ impl Renderer<'_> {
                     }
                 }
                 let doc = format!("A repeated sequence in `{}`.", def.name);
+                let split = split_tokens(original, &plans);
                 let decls = plans.iter().filter_map(FieldPlan::decl);
                 let body = complex_impl(
                     &ident,
@@ -663,7 +658,7 @@ impl Renderer<'_> {
 
                     #body
 
-                    ::boardxml::sequence_group!(#ident, [#(#first_lits),*]);
+                    ::boardxml::sequence_group!(#ident, [#(#first_lits),*] #split);
                 }
             }
             _ => TokenStream::new(),
@@ -671,6 +666,34 @@ impl Renderer<'_> {
         self.groups.insert(name.clone(), tokens);
         (name, first)
     }
+}
+
+/// The `split ...` arguments of `sequence_group!` for a sequence (its `items`, read into
+/// `plans`) whose occurrences may be split at a repeated field
+/// ([`crate::ir::split_field`]), or nothing: the field's index, name, kind and minOccurs,
+/// and the names of the fields before and after it.
+fn split_tokens(items: &[Particle], plans: &[FieldPlan]) -> TokenStream {
+    let fields = crate::ir::sequence_fields(items);
+    let Some(k) = crate::ir::split_field(&fields) else {
+        return TokenStream::new();
+    };
+    // One plan per field, each with a Rust field (a group holds no fixed attribute); a
+    // field the generator refused has none, and the schema is not generated then.
+    let idents: Option<Vec<&Ident>> = (plans.len() == fields.len())
+        .then(|| plans.iter().map(|p| p.field.as_ref()).collect())
+        .flatten();
+    let Some(idents) = idents else {
+        return TokenStream::new();
+    };
+    let how = if matches!(fields[k].term, Term::Element(_) | Term::Any(_)) {
+        quote! { children }
+    } else {
+        quote! { groups }
+    };
+    let (index, field) = (Literal::usize_unsuffixed(k), idents[k]);
+    let min = Literal::u32_unsuffixed(fields[k].reader_min());
+    let (before, after) = (&idents[..k], &idents[k + 1..]);
+    quote! { , split #index #field #how #min, [#(#before),*], [#(#after),*] }
 }
 
 /// What one field of a generated struct is made of: its declaration, its entry in the
@@ -741,28 +764,12 @@ pub(super) fn max_tokens(max: Option<u32>) -> TokenStream {
     }
 }
 
-/// The items of a sequence with the sequences inside it that occur exactly once spliced in
-/// (a referenced `xs:group` of a sequence reads as its elements, not as a nested struct).
+/// The items of a sequence as the fields of its struct (see [`crate::ir::sequence_fields`]).
 pub(super) fn flatten(items: &[Particle]) -> Vec<Particle> {
-    let mut out = Vec::new();
-    for p in items {
-        match &p.term {
-            Term::Sequence(inner) if p.min == 1 && p.max == Some(1) => out.extend(flatten(inner)),
-            _ => out.push(p.clone()),
-        }
-    }
-    out
-}
-
-/// Whether a term can match no elements at all (occurrences of its own particles included).
-pub(super) fn can_be_empty(t: &Term) -> bool {
-    let particle = |p: &Particle| p.min == 0 || can_be_empty(&p.term);
-    match t {
-        Term::Element(_) | Term::Any(_) => false,
-        Term::Sequence(items) | Term::All(items) => items.iter().all(particle),
-        // An empty choice matches nothing, not even no elements (XSD 1.0, 3.8.4).
-        Term::Choice(items) => items.iter().any(particle),
-    }
+    crate::ir::sequence_fields(items)
+        .into_iter()
+        .cloned()
+        .collect()
 }
 
 /// The elements a group can start with.

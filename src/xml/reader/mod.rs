@@ -141,6 +141,10 @@ pub struct Reader<'a> {
     retain: bool,
     /// The root element's start tag, once read.
     root: Option<Tag>,
+    /// How many more occurrences the group occurrence read last could be split into (see
+    /// [`crate::complex::read_items`]): set by each group read, taken by the repetition
+    /// that counts its occurrences.
+    spare_occurrences: u32,
     /// Format rules that run while reading.
     observer: Option<Box<dyn Observer + 'a>>,
     /// Whether start tags are handed to the observer (see [`Observer::starts`]).
@@ -282,6 +286,7 @@ impl<'a> Reader<'a> {
             carry: None,
             retain: true,
             root: None,
+            spare_occurrences: 0,
             default_ns: Vec::new(),
             ids: ids::IdTable::default(),
             identity: crate::identity::Engine::default(),
@@ -301,6 +306,19 @@ impl<'a> Reader<'a> {
     /// Whether repeated children are to be kept (generated code asks before each push).
     pub fn retains(&self) -> bool {
         self.retain
+    }
+
+    /// Records how many more occurrences the group occurrence just read could be split
+    /// into (generated code and [`crate::complex`] call it at the end of each group read).
+    #[doc(hidden)]
+    pub fn set_spare_occurrences(&mut self, n: u32) {
+        self.spare_occurrences = n;
+    }
+
+    /// Takes what [`Reader::set_spare_occurrences`] recorded, leaving 0.
+    #[doc(hidden)]
+    pub fn take_spare_occurrences(&mut self) -> u32 {
+        std::mem::take(&mut self.spare_occurrences)
     }
 
     /// Drop repeated children after checking them, so memory stays bounded by nesting

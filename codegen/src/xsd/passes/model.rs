@@ -114,6 +114,9 @@ struct Automaton<'p> {
     problems: Vec<ModelProblem>,
 }
 
+/// A repeated particle inside another, with its first and last positions.
+type Repeated<'p> = (&'p Particle, Vec<u32>, Vec<u32>);
+
 /// The most copies a repetition is unrolled into, and the most positions a content model
 /// may have from unrolling: beyond them a repetition is one loop, as before (counting is
 /// then not taken into account, and a model it makes deterministic may be reported).
@@ -137,14 +140,14 @@ impl<'p> Automaton<'p> {
     /// The particle's first and last positions and whether it can be empty, adding its
     /// follow edges; `repeated` collects the (first, last) of every repeated particle in it.
     /// It recurses on the particle's nesting, which `limits` bounds before any pass runs.
-    fn walk(&mut self, p: &'p Particle, repeated: &mut Vec<(Vec<u32>, Vec<u32>)>) -> Info {
+    fn walk(&mut self, p: &'p Particle, repeated: &mut Vec<Repeated<'p>>) -> Info {
         let mut inner_repeated = Vec::new();
         let start = self.positions.len();
         let mut info = self.walk_term(p, &mut inner_repeated);
         let size = self.positions.len() - start;
         let repeats = p.max != Some(1);
         if repeats && p.min >= 2 {
-            self.counted_over_repeated(p.min, &info, &inner_repeated);
+            self.counted_over_repeated(p, &info, &inner_repeated);
         }
         // A finite repetition, unrolled (XSD 1.0 Part 1, appendix H: UPA is judged with
         // counts, so that `b{2}` then `b` is deterministic): min required copies, then
@@ -176,7 +179,7 @@ impl<'p> Automaton<'p> {
             info.nullable = true;
         }
         if repeats {
-            inner_repeated.push((info.first.clone(), info.last.clone()));
+            inner_repeated.push((p, info.first.clone(), info.last.clone()));
         }
         repeated.extend(inner_repeated);
         info
@@ -184,11 +187,7 @@ impl<'p> Automaton<'p> {
 
     /// One occurrence of the particle's term: its first and last positions and whether it
     /// can be empty, adding its follow edges.
-    fn walk_term(
-        &mut self,
-        p: &'p Particle,
-        inner_repeated: &mut Vec<(Vec<u32>, Vec<u32>)>,
-    ) -> Info {
+    fn walk_term(&mut self, p: &'p Particle, inner_repeated: &mut Vec<Repeated<'p>>) -> Info {
         match &p.term {
             Term::Element(e) => self.position(Position {
                 name: e.xml_name(),
@@ -239,18 +238,24 @@ impl<'p> Automaton<'p> {
         }
     }
 
-    /// A repetition counted to at least `min` >= 2 around a repeated inner particle that can
-    /// both end it and start it again: which of the two a child continues is a matter of
-    /// counting, which the greedy reader does not do (reported as not supported).
+    /// A repetition `outer` counted to at least `min` >= 2 around a repeated inner particle
+    /// that can both end it and start it again: which of the two a child continues is a
+    /// matter of counting. The greedy reader reads the inner particle as far as it goes
+    /// and splits occurrences afterwards where the generated group can
+    /// ([`Term::splits_at`]); any other such particle is reported as not supported.
     fn counted_over_repeated(
         &mut self,
-        min: u32,
+        outer: &Particle,
         info: &Info,
-        inner_repeated: &[(Vec<u32>, Vec<u32>)],
+        inner_repeated: &[Repeated<'p>],
     ) {
+        let min = outer.min;
         let first: std::collections::HashSet<u32> = info.first.iter().copied().collect();
         let last: std::collections::HashSet<u32> = info.last.iter().copied().collect();
-        for (inner_first, inner_last) in inner_repeated {
+        for &(inner, ref inner_first, ref inner_last) in inner_repeated {
+            if outer.term.splits_at(inner) {
+                continue;
+            }
             let Some(x) = inner_first.iter().find(|x| first.contains(x)).copied() else {
                 continue;
             };
