@@ -358,7 +358,7 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     let attributes_ok = match content {
         // Element-only content is read before the unknown attributes are reported.
         Content::Sequence(items) => {
-            if sequence::<T>(&mut b, r, tag, &mut attributes, items, None).0 {
+            if sequence::<T>(&mut b, r, tag, &mut attributes, items, None, 1).0 {
                 *failed = true;
             }
             r.end_children();
@@ -409,11 +409,12 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     T::build(b).ok_or(Invalid)
 }
 
-/// Reads the items of a sequence; whether one failed, and how many occurrences the field
-/// `split` could be made of (see [`sequence_item`]). Once the element's children are
-/// known to have ended, an optional item has nothing to read and is passed over without
-/// asking the reader (a type of many optional particles, as GPX's point of 19, asked for
-/// each); a required one is still looked at, to be reported missing.
+/// Reads the items of a sequence; whether one failed, and how many occurrences of the
+/// field `split` were read, at least and at most (see [`read_items`]; `room`: how many
+/// occurrences of this group its repetition can still take). Once the element's children
+/// are known to have ended, an optional item has nothing to read and is passed over
+/// without asking the reader (a type of many optional particles, as GPX's point of 19,
+/// asked for each); a required one is still looked at, to be reported missing.
 fn sequence<T: Complex>(
     b: &mut T::Builder,
     r: &mut Reader<'_>,
@@ -421,72 +422,78 @@ fn sequence<T: Complex>(
     attributes: &mut Attributes<'_>,
     items: &[Item],
     split: Option<usize>,
-) -> (bool, u32) {
+    room: u32,
+) -> (bool, (u32, u32)) {
     let mut failed = false;
-    let mut split_count = 0;
+    let mut split_read = (0, 0);
     for item in items {
-        if T::FIELDS[item.field].min == 0 && r.children_ended() {
+        let f = &T::FIELDS[item.field];
+        if f.min == 0 && r.children_ended() {
             continue;
         }
-        let (result, count) = sequence_item::<T>(b, r, tag, attributes, item);
+        // The field an occurrence may be split at reads as many as `room` occurrences of
+        // the group could hold, the group dividing them (see `read_items`).
+        let cap = if split == Some(item.field) {
+            room.saturating_mul(f.max)
+        } else {
+            f.max
+        };
+        let (result, read) = sequence_item::<T>(b, r, tag, attributes, item, cap);
         if result.is_err() {
             failed = true;
         }
         if split == Some(item.field) {
-            split_count = count;
+            split_read = read;
         }
     }
-    (failed, split_count)
+    (failed, split_read)
 }
 
-/// Reads one particle of a sequence, every occurrence the children give up to its
-/// maxOccurs; with the number of occurrences it could be made of.
+/// Reads one particle of a sequence, every occurrence the children give up to `cap`
+/// (its maxOccurs, but where a group divides the field: see [`read_items`]); with how many
+/// occurrences were read, at least and at most.
 ///
 /// A repeated group is read greedily: each occurrence takes all it can. Where a group's
 /// repeated particle can both end an occurrence and start the next (`(a{1,2}, b?){2}` over
-/// `<a/><a/>`), greedy reading makes fewer occurrences than the children allow; each
-/// occurrence read says how many more it could be split into (see [`read_items`]), and
-/// when too few occurrences came, they are split (XSD 1.0 Part 1, 3.9.4: a particle is
-/// satisfied by *some* division of the children among its occurrences).
+/// `<a/><a/>`, or `(a{2,3})*` over four `a`), greedy reading alone would misjudge
+/// what the children allow; instead each occurrence read says how many occurrences it
+/// stands for, at least and at most (see [`read_items`]), and the values are split into
+/// as many as needed (XSD 1.0 Part 1, 3.9.4: a particle is satisfied by *some* division of
+/// the children among its occurrences).
 fn sequence_item<T: Complex>(
     b: &mut T::Builder,
     r: &mut Reader<'_>,
     tag: &Tag,
     attributes: &mut Attributes<'_>,
     item: &Item,
-) -> (Result<(), Invalid>, u32) {
+    cap: u32,
+) -> (Result<(), Invalid>, (u32, u32)) {
     let f = &T::FIELDS[item.field];
     if let (Some(later), true) = (item.later, f.min > 0) {
         r.skip_strays(item.first, later, item.label);
     }
     let group = matches!(f.kind, Kind::Group);
-    let mut count = 0u32;
-    let mut spare = 0u32;
+    let (mut count, mut at_least, mut at_most) = (0u32, 0u32, 0u32);
     let mut result = Ok(());
-    while count < f.max && r.peek_index(item.first).is_some() {
+    while at_least < cap && r.peek_index(item.first).is_some() {
         count += 1;
         if group {
-            r.set_spare_occurrences(0);
+            r.set_room(cap - at_least);
         }
         if T::read_field(b, r, tag, attributes, item.field).is_err() {
             result = Err(Invalid);
         }
-        if group {
-            spare = spare.saturating_add(r.take_spare_occurrences());
-        }
+        let (l, h) = if group { r.take_occurrences() } else { (1, 1) };
+        at_least = at_least.saturating_add(l);
+        at_most = at_most.saturating_add(h);
     }
-    let possible = count.saturating_add(spare);
-    if count < f.min {
-        if possible >= f.min {
-            if r.retains() {
-                T::fill_field(b, item.field, f.min);
-            }
-        } else {
-            r.missing_child(item.label);
-            result = Err(Invalid);
-        }
+    if at_most < f.min {
+        r.missing_child(item.label);
+        result = Err(Invalid);
+    } else if group && (at_least > count || count < f.min) && r.retains() {
+        T::fill_field(b, item.field, f.min);
     }
-    (result, possible)
+    (result, (at_least, at_most))
 }
 
 fn all<T: Complex>(
@@ -541,80 +548,161 @@ fn all<T: Complex>(
 /// Reads the items of a sequence group (a struct of its own inside a content model) once
 /// the group has started: no tag and no attributes of its own.
 ///
-/// `split` is the field at which an occurrence may be split into several (the generator
+/// `split` is the field at which an occurrence may be divided into several (the generator
 /// gives it where that field is the group's one required particle and is repeated, as `a`
-/// in `(a{1,2}, b?)`): its occurrences, `n` of them where each part needs at least `min`,
-/// could make `n / min` occurrences of the group, one more each split. That count, less
-/// one, is left with the reader ([`Reader::set_spare_occurrences`]) for the repetition
-/// counting this group's occurrences.
-pub fn read_items<T: Complex>(r: &mut Reader<'_>, split: Option<usize>) -> Result<T, Invalid> {
+/// in `(a{1,2}, b?)`). That field is read as far as the occurrences its repetition can
+/// still take (`room`, from [`Reader::take_room`]) could hold; the `n` read then stand for
+/// `ceil(n / max)` to `floor(n / min)` occurrences of the group, which is left with the
+/// reader ([`Reader::set_occurrences`]) for the repetition counting them: a run no whole
+/// number of occurrences can hold is an error here.
+pub fn read_items<T: Complex>(
+    r: &mut Reader<'_>,
+    split: Option<usize>,
+    room: u32,
+) -> Result<T, Invalid> {
     let tag = Tag::default();
     let mut b = T::Builder::default();
     // A field failed: reading goes on to report everything, the value is not built.
     let mut failed = false;
-    let failed = &mut failed;
     let mut attributes = r.attributes(&tag);
-    let mut spare = 0;
+    let mut occurrences = (1, 1);
     if let Content::Sequence(items) = T::CONTENT {
-        let (item_failed, count) = sequence::<T>(&mut b, r, &tag, &mut attributes, items, split);
-        if item_failed {
-            *failed = true;
-        }
-        if let Some(f) = split {
-            spare = spare_parts(count, T::FIELDS[f].min);
+        let (item_failed, (at_least, at_most)) =
+            sequence::<T>(&mut b, r, &tag, &mut attributes, items, split, room);
+        failed |= item_failed;
+        if let Some(item) = split.and_then(|f| items.iter().find(|i| i.field == f)) {
+            let f = &T::FIELDS[item.field];
+            occurrences = occurrences_of(at_least, at_most, f.min, f.max);
+            if occurrences.0 > occurrences.1 && at_most >= f.min {
+                indivisible(r, item.label, at_least, f.min, f.max);
+                failed = true;
+            }
         }
     }
-    r.set_spare_occurrences(spare);
-    if *failed {
+    r.set_occurrences(occurrences.0, occurrences.1.max(occurrences.0));
+    if failed {
         return Err(Invalid);
     }
     T::build(b).ok_or(Invalid)
 }
 
-/// How many more occurrences than one `count` occurrences of a particle can be divided
-/// into, each taking at least `min` (and at least one).
-fn spare_parts(count: u32, min: u32) -> u32 {
-    (count / min.max(1)).saturating_sub(1)
-}
-
-/// Splits the last part off the occurrences `list` of a repeated child element, leaving
-/// at least `min` in each (see [`Group::split_off`]).
-pub fn split_children<T>(list: &mut Vec<T>, min: u32) -> Option<Vec<T>> {
-    let min = min.max(1) as usize;
-    (list.len() >= 2 * min).then(|| list.split_off(list.len() - min))
-}
-
-/// Splits the last part off the occurrences `list` of a repeated group, leaving at least
-/// `min` in each, splitting its occurrences first where there are too few.
-pub fn split_groups<G: Group>(list: &mut Vec<G>, min: u32) -> Option<Vec<G>> {
-    let min = min.max(1) as usize;
-    grow_groups(list, 2 * min);
-    (list.len() >= 2 * min).then(|| list.split_off(list.len() - min))
-}
-
-/// Splits occurrences of a group until there are `want` (or no more split), keeping the
-/// children's order.
-fn grow_groups<G: Group>(list: &mut Vec<G>, want: usize) {
-    let Some(mut missing) = want.checked_sub(list.len()).filter(|&n| n > 0) else {
-        return;
+/// How many occurrences of a group at least and at most `at_least..=at_most` occurrences
+/// of the particle it is divided at stand for, each occurrence of the group taking
+/// `min..=max` of them (and at least one).
+fn occurrences_of(at_least: u32, at_most: u32, min: u32, max: u32) -> (u32, u32) {
+    let fewest = if max == UNBOUNDED {
+        1
+    } else {
+        at_least.div_ceil(max.max(1)).max(1)
     };
-    for mut g in std::mem::take(list) {
-        // Parts come off the end: the last part first.
-        let mut parts = Vec::new();
-        while missing > 0 {
-            let Some(part) = g.split_off() else { break };
-            parts.push(part);
-            missing -= 1;
-        }
-        list.push(g);
-        list.extend(parts.into_iter().rev());
-    }
+    (fewest, at_most / min.max(1))
 }
 
-/// Makes at least `min` occurrences of a repeated group by splitting them (the reader
-/// found that they allow it).
+/// Reports a run of `n` occurrences of a particle that no whole number of occurrences of
+/// its group, each taking `min..=max`, can hold (`(a{3})*` over four `a`).
+fn indivisible(r: &mut Reader<'_>, label: &str, n: u32, min: u32, max: u32) {
+    let each = if min == max {
+        format!("{min}")
+    } else {
+        format!("{min} to {max}")
+    };
+    r.missing_child(&format!(
+        "{label}: the {n} read make no whole number of occurrences of {each} each"
+    ));
+}
+
+/// Divides `units`, the occurrences of the particle a group is divided at, into `parts`
+/// occurrences of the group of `min..=max` each, splitting units that stand for several
+/// (`occurrences`, `split_into`) as needed; `None` when they cannot be.
+fn divide<U>(
+    units: Vec<U>,
+    parts: u32,
+    min: u32,
+    max: u32,
+    occurrences: impl Fn(&U) -> (u32, u32),
+    split_into: impl Fn(U, u32) -> Vec<U>,
+) -> Option<Vec<Vec<U>>> {
+    if parts == 0 {
+        return None;
+    }
+    let ranges: Vec<(u32, u32)> = units.iter().map(&occurrences).collect();
+    let fewest: u32 = ranges.iter().map(|r| r.0).fold(0, u32::saturating_add);
+    let most: u32 = ranges.iter().map(|r| r.1).fold(0, u32::saturating_add);
+    let total = fewest.max(parts.saturating_mul(min.max(1)));
+    if total > most || total > parts.saturating_mul(max) {
+        return None;
+    }
+    // Each unit as few pieces as it allows, more from the first ones until `total`.
+    let mut extra = total - fewest;
+    let mut pieces = Vec::with_capacity(total as usize);
+    for (u, (lo, hi)) in units.into_iter().zip(ranges) {
+        let more = extra.min(hi - lo);
+        extra -= more;
+        pieces.extend(split_into(u, lo + more));
+    }
+    // `total` pieces into `parts` runs of nearly equal length, each within min..=max.
+    let (each, longer) = (total / parts, total % parts);
+    let mut pieces = pieces.into_iter();
+    Some(
+        (0..parts)
+            .map(|k| {
+                let n = each + u32::from(k < longer);
+                pieces.by_ref().take(n as usize).collect()
+            })
+            .collect(),
+    )
+}
+
+/// How many occurrences of a group the occurrences `list` of its repeated child element
+/// stand for (see [`Group::occurrences`]).
+pub fn children_occurrences<T>(list: &[T], min: u32, max: u32) -> (u32, u32) {
+    let n = u32::try_from(list.len()).unwrap_or(UNBOUNDED);
+    occurrences_of(n, n, min, max)
+}
+
+/// Divides the occurrences `list` of a repeated child element into `parts` occurrences of
+/// its group (see [`Group::split_into`]).
+pub fn divide_children<T>(list: Vec<T>, parts: u32, min: u32, max: u32) -> Vec<Vec<T>> {
+    let n = list.len();
+    divide(list, parts, min, max, |_| (1, 1), |u, _| vec![u]).unwrap_or_else(|| {
+        // Not reached: a group is divided only into what its occurrences allow.
+        debug_assert!(false, "{n} children into {parts} parts of {min}..{max}");
+        Vec::new()
+    })
+}
+
+/// How many occurrences of a group the occurrences `list` of its repeated inner group
+/// stand for.
+pub fn groups_occurrences<G: Group>(list: &[G], min: u32, max: u32) -> (u32, u32) {
+    let (lo, hi) = list.iter().map(G::occurrences).fold((0u32, 0u32), |a, r| {
+        (a.0.saturating_add(r.0), a.1.saturating_add(r.1))
+    });
+    occurrences_of(lo, hi, min, max)
+}
+
+/// Divides the occurrences `list` of a repeated inner group into `parts` occurrences of
+/// the group holding it.
+pub fn divide_groups<G: Group>(list: Vec<G>, parts: u32, min: u32, max: u32) -> Vec<Vec<G>> {
+    divide(list, parts, min, max, G::occurrences, G::split_into).unwrap_or_default()
+}
+
+/// Splits the occurrences `list` of a repeated group so that each stands for one, and
+/// there are at least `min` (the reader found that they allow it).
 pub fn fill_groups<G: Group>(list: &mut Vec<G>, min: u32) {
-    grow_groups(list, min as usize);
+    let ranges: Vec<(u32, u32)> = list.iter().map(G::occurrences).collect();
+    let fewest: u32 = ranges.iter().map(|r| r.0).fold(0, u32::saturating_add);
+    let mut extra = min.saturating_sub(fewest);
+    let mut out = Vec::with_capacity(fewest.max(min) as usize);
+    for (g, (lo, hi)) in std::mem::take(list).into_iter().zip(ranges) {
+        let more = extra.min(hi.saturating_sub(lo));
+        extra -= more;
+        if lo + more == 1 {
+            out.push(g);
+        } else {
+            out.extend(g.split_into(lo + more));
+        }
+    }
+    *list = out;
 }
 
 /// Writes the items of a sequence group.
@@ -811,10 +899,17 @@ pub trait Group: Sized {
     fn read_group(r: &mut Reader<'_>) -> Option<Result<Self, Invalid>>;
     /// Writes the group's elements.
     fn write_group(&self, w: &mut Writer);
-    /// Splits the last part off this occurrence as an occurrence of its own, where the
-    /// group's content allows (see [`read_items`]); `None` where it does not.
-    fn split_off(&mut self) -> Option<Self> {
-        None
+    /// How many occurrences of the group this one stands for, at least and at most: more
+    /// than one where it was read at a particle it may be divided at (see
+    /// [`read_items`]).
+    fn occurrences(&self) -> (u32, u32) {
+        (1, 1)
+    }
+    /// This occurrence divided into `parts` occurrences, `parts` within
+    /// [`Group::occurrences`].
+    fn split_into(self, parts: u32) -> Vec<Self> {
+        debug_assert_eq!(parts, 1);
+        vec![self]
     }
 }
 
@@ -1356,92 +1451,118 @@ macro_rules! complex_type {
 }
 
 /// [`Group`] for a sequence group (a struct whose [`Complex`] impl reads its items):
-/// `sequence_group!(Type, [FIRST...])`, or where an occurrence may be split at a repeated
-/// field (see [`read_items`]), `sequence_group!(Type, [FIRST...], split INDEX field
-/// children|groups MIN, [FIELDS BEFORE...], [FIELDS AFTER...])`: the other fields are
-/// optional, so the part split off has none of those before and takes those after.
+/// `sequence_group!(Type, [FIRST...])`, or where an occurrence may be divided at a
+/// repeated field (see [`read_items`]), `sequence_group!(Type, [FIRST...], split INDEX
+/// field children|groups, [FIELDS BEFORE...], [FIELDS AFTER...])`: the other fields are
+/// optional, so the first part keeps those before, the last those after, and the parts
+/// between have none.
 #[macro_export]
 macro_rules! sequence_group {
     ($ty:ident, [$($first:literal),* $(,)?]) => {
         $crate::sequence_group!(@impl $ty, [$($first),*], ::core::option::Option::None, {});
     };
-    ($ty:ident, [$($first:literal),* $(,)?], split $i:literal $f:ident $how:ident $min:literal,
+    ($ty:ident, [$($first:literal),* $(,)?], split $i:literal $f:ident $how:ident,
         [$($before:ident),* $(,)?], [$($after:ident),* $(,)?]) => {
         $crate::sequence_group!(@impl $ty, [$($first),*], ::core::option::Option::Some($i), {
-            fn split_off(&mut self) -> ::core::option::Option<Self> {
-                let tail = $crate::__split!($how &mut self.$f, $min)?;
-                ::core::option::Option::Some($ty {
-                    $($before: ::core::default::Default::default(),)*
-                    $f: tail,
-                    $($after: ::core::mem::take(&mut self.$after),)*
-                })
+            fn occurrences(&self) -> (u32, u32) {
+                let f = &<Self as $crate::complex::Complex>::FIELDS[$i];
+                $crate::__split!(occurrences $how &self.$f, f.min, f.max)
+            }
+            fn split_into(self, parts: u32) -> ::std::vec::Vec<Self> {
+                let f = &<Self as $crate::complex::Complex>::FIELDS[$i];
+                let $ty { $(mut $before,)* $f, $(mut $after,)* } = self;
+                let runs = $crate::__split!(divide $how $f, parts, f.min, f.max);
+                let n = runs.len();
+                runs.into_iter()
+                    .enumerate()
+                    .map(|(k, run)| $ty {
+                        // Taken by the first part: the others get none.
+                        $($before: ::core::mem::take(&mut $before),)*
+                        $f: run,
+                        $($after: if k + 1 == n {
+                            ::core::mem::take(&mut $after)
+                        } else {
+                            ::core::default::Default::default()
+                        },)*
+                    })
+                    .collect()
             }
         });
     };
-    (@impl $ty:ident, [$($first:literal),*], $split:expr, {$($split_off:tt)*}) => {
+    (@impl $ty:ident, [$($first:literal),*], $split:expr, {$($split_into:tt)*}) => {
         impl $crate::complex::Group for $ty {
             const FIRST: &'static [&'static str] = &[$($first),*];
             fn read_group(
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
+                let room = r.take_room();
                 r.peek_index(Self::FIRST)?;
-                ::core::option::Option::Some($crate::complex::read_items(r, $split))
+                ::core::option::Option::Some($crate::complex::read_items(r, $split, room))
             }
             fn write_group(&self, w: &mut $crate::xml::Writer) {
                 $crate::complex::write_items(self, w)
             }
-            $($split_off)*
+            $($split_into)*
         }
     };
 }
 
-/// Splits the last part off a repeated field's occurrences: `children` of an element,
-/// `groups` of a group.
+/// How many occurrences a repeated field's occurrences stand for, and their division:
+/// `children` of an element, `groups` of a group.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __split {
-    (children $list:expr, $min:expr) => {
-        $crate::complex::split_children($list, $min)
+    (occurrences children $list:expr, $min:expr, $max:expr) => {
+        $crate::complex::children_occurrences($list, $min, $max)
     };
-    (groups $list:expr, $min:expr) => {
-        $crate::complex::split_groups($list, $min)
+    (occurrences groups $list:expr, $min:expr, $max:expr) => {
+        $crate::complex::groups_occurrences($list, $min, $max)
+    };
+    (divide children $list:expr, $parts:expr, $min:expr, $max:expr) => {
+        $crate::complex::divide_children($list, $parts, $min, $max)
+    };
+    (divide groups $list:expr, $parts:expr, $min:expr, $max:expr) => {
+        $crate::complex::divide_groups($list, $parts, $min, $max)
     };
 }
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __choice_arm {
-    (read $r:ident $v:path) => {
+    (read $r:ident $room:ident $v:path) => {
+        // A nested group: the room is its own to divide (see `read_items`).
+        $r.set_room($room);
         if let ::core::option::Option::Some(v) = $crate::complex::Group::read_group($r) {
             return ::core::option::Option::Some(v.map($v));
         }
     };
-    (read $r:ident $v:path, $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?) => {
+    (read $r:ident $room:ident $v:path, $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?) => {
         if $r.peek_is($n) {
             let v = $r.read_declared(
                 $crate::__value_constraint!($($vc)?),
                 $crate::__value_constraint!($($xt)?),
             );
-            // One element: an occurrence of the choice that cannot be split.
-            $r.set_spare_occurrences(0);
+            // One element: one occurrence of the choice.
+            $r.set_occurrences(1, 1);
             return ::core::option::Option::Some(v.map($v));
         }
     };
-    (read $r:ident $v:path [$min:expr, $max:expr]) => {
-        if let ::core::option::Option::Some(v) = $crate::complex::read_groups($r, $min, $max) {
+    (read $r:ident $room:ident $v:path [$min:expr, $max:expr]) => {
+        if let ::core::option::Option::Some(v) = $crate::complex::read_groups($r, $min, $max, $room) {
             return ::core::option::Option::Some(v.map($v));
         }
     };
-    (read $r:ident $v:path, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
+    (read $r:ident $room:ident $v:path, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
         if $r.peek_is($n) {
             return ::core::option::Option::Some(
-                $crate::complex::read_declared_children(
+                $crate::complex::read_branch_children(
                     $r,
                     $n,
                     $min,
                     $max,
                     $crate::__value_constraint!($($vc)?),
                     $crate::__value_constraint!($($xt)?),
+                    $room,
                 )
                 .map($v),
             );
@@ -1459,17 +1580,29 @@ macro_rules! __choice_arm {
     (write $x:ident $w:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
         $crate::complex::write_children($w, $n, $x)
     };
-    (split $x:ident) => {
-        $crate::complex::Group::split_off($x)
+    (occurrences $x:ident) => {
+        $crate::complex::Group::occurrences($x)
     };
-    (split $x:ident, $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?) => {
-        ::core::option::Option::None
+    (occurrences $x:ident, $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?) => {
+        (1, 1)
     };
-    (split $x:ident [$min:expr, $max:expr]) => {
-        $crate::complex::split_groups($x, $min)
+    (occurrences $x:ident [$min:expr, $max:expr]) => {
+        $crate::complex::groups_occurrences($x, $min, $max)
     };
-    (split $x:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
-        $crate::complex::split_children($x, $min)
+    (occurrences $x:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
+        $crate::complex::children_occurrences($x, $min, $max)
+    };
+    (divide $x:ident $parts:ident) => {
+        $crate::complex::Group::split_into($x, $parts)
+    };
+    (divide $x:ident $parts:ident, $n:literal $(= $vc:expr)? $(; xsi $xt:expr)?) => {
+        ::std::vec![$x]
+    };
+    (divide $x:ident $parts:ident [$min:expr, $max:expr]) => {
+        $crate::complex::divide_groups($x, $parts, $min, $max)
+    };
+    (divide $x:ident $parts:ident, $n:literal [$min:expr, $max:expr] $(= $vc:expr)? $(; xsi $xt:expr)?) => {
+        $crate::complex::divide_children($x, $parts, $min, $max)
     };
 }
 
@@ -1519,10 +1652,27 @@ pub fn read_declared_children<T: Element + 'static>(
     value: Option<ValueConstraint>,
     types: Option<&'static crate::type_substitution::SimpleTable>,
 ) -> Result<Vec<T>, Invalid> {
+    read_branch_children(r, name, min, max, value, types, 1)
+}
+
+/// [`read_declared_children`] as the branch of a choice whose repetition can still take
+/// `room` occurrences: as many occurrences of the element as those could hold are read,
+/// and the choice's occurrence stands for as many occurrences as they make (see
+/// [`read_items`]).
+pub fn read_branch_children<T: Element + 'static>(
+    r: &mut Reader<'_>,
+    name: &str,
+    min: u32,
+    max: u32,
+    value: Option<ValueConstraint>,
+    types: Option<&'static crate::type_substitution::SimpleTable>,
+    room: u32,
+) -> Result<Vec<T>, Invalid> {
     let mut list = Vec::new();
     let mut count = 0u32;
     let mut ok = true;
-    while count < max && r.peek_is(name) {
+    let cap = room.saturating_mul(max);
+    while count < cap && r.peek_is(name) {
         count += 1;
         match r.read_declared(value, types) {
             Ok(v) if r.retains() => list.push(v),
@@ -1530,16 +1680,16 @@ pub fn read_declared_children<T: Element + 'static>(
             Err(_) => ok = false,
         }
     }
+    let label = crate::wildcards::label(name);
+    let occurrences = occurrences_of(count, count, min, max);
     if count < min {
-        r.missing_child(&format!(
-            "{} (at least {min})",
-            crate::wildcards::label(name)
-        ));
+        r.missing_child(&format!("{label} (at least {min})"));
+        ok = false;
+    } else if occurrences.0 > occurrences.1 {
+        indivisible(r, &label, count, min, max);
         ok = false;
     }
-    // As a choice's branch: the choice's occurrence could be split into as many as
-    // there are parts of at least `min` occurrences.
-    r.set_spare_occurrences(spare_parts(count, min));
+    r.set_occurrences(occurrences.0, occurrences.1.max(occurrences.0));
     if ok {
         Ok(list)
     } else {
@@ -1548,22 +1698,25 @@ pub fn read_declared_children<T: Element + 'static>(
 }
 
 /// A choice branch that is a group repeated by its own occurrence, if the next child
-/// starts it: every occurrence up to `max`, at least `min`.
+/// starts it: every occurrence up to what `room` occurrences of the choice could hold, at
+/// least `min` (see [`read_items`]).
 pub fn read_groups<G: Group>(
     r: &mut Reader<'_>,
     min: u32,
     max: u32,
+    room: u32,
 ) -> Option<Result<Vec<G>, Invalid>> {
     let mut list = Vec::new();
     let mut ok = true;
-    let mut count = 0u32;
-    // How many more occurrences those read could be split into (see `sequence_item`).
-    let mut spare = 0u32;
-    while count < max {
-        r.set_spare_occurrences(0);
+    let (mut count, mut at_least, mut at_most) = (0u32, 0u32, 0u32);
+    let cap = room.saturating_mul(max);
+    while at_least < cap {
+        r.set_room(cap - at_least);
         let Some(v) = G::read_group(r) else { break };
         count += 1;
-        spare = spare.saturating_add(r.take_spare_occurrences());
+        let (l, h) = r.take_occurrences();
+        at_least = at_least.saturating_add(l);
+        at_most = at_most.saturating_add(h);
         match v {
             Ok(v) if r.retains() => list.push(v),
             Ok(_) => {}
@@ -1573,21 +1726,26 @@ pub fn read_groups<G: Group>(
     if count == 0 {
         return None;
     }
-    let possible = count.saturating_add(spare);
-    if count < min {
-        if possible >= min {
-            if r.retains() {
-                fill_groups(&mut list, min);
-            }
-        } else {
-            r.missing_child(&format!(
-                "one of {} (at least {min} groups)",
-                element_list(G::FIRST)
-            ));
-            ok = false;
-        }
+    let occurrences = occurrences_of(at_least, at_most, min, max);
+    if at_most < min {
+        r.missing_child(&format!(
+            "one of {} (at least {min} groups)",
+            element_list(G::FIRST)
+        ));
+        ok = false;
+    } else if occurrences.0 > occurrences.1 {
+        indivisible(
+            r,
+            &format!("one of {}", element_list(G::FIRST)),
+            at_least,
+            min,
+            max,
+        );
+        ok = false;
+    } else if (at_least > count || count < min) && r.retains() {
+        fill_groups(&mut list, min);
     }
-    r.set_spare_occurrences(spare_parts(possible, min));
+    r.set_occurrences(occurrences.0, occurrences.1.max(occurrences.0));
     Some(if ok { Ok(list) } else { Err(Invalid) })
 }
 
@@ -1605,7 +1763,8 @@ macro_rules! choice_group {
             fn read_group(
                 r: &mut $crate::xml::Reader<'_>,
             ) -> ::core::option::Option<::core::result::Result<Self, $crate::schema::Invalid>> {
-                $($crate::__choice_arm!(read r Self::$v $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?);)*
+                let room = r.take_room();
+                $($crate::__choice_arm!(read r room Self::$v $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?);)*
                 // Used by no arm for an empty xs:choice.
                 let _ = r;
                 ::core::option::Option::None
@@ -1617,12 +1776,21 @@ macro_rules! choice_group {
                     $(Self::$v(ref v) => $crate::__choice_arm!(write v w $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?),)*
                 }
             }
-            // A branch repeated by its own occurrence splits as a repeated field does; a
-            // nested group as it does; one element does not.
+            // A branch repeated by its own occurrence is divided as a repeated field is; a
+            // nested group as it is; one element stands for one occurrence.
             #[allow(unused_variables)]
-            fn split_off(&mut self) -> ::core::option::Option<Self> {
+            fn occurrences(&self) -> (u32, u32) {
                 match *self {
-                    $(Self::$v(ref mut v) => $crate::__choice_arm!(split v $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?).map(Self::$v),)*
+                    $(Self::$v(ref v) => $crate::__choice_arm!(occurrences v $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?),)*
+                }
+            }
+            #[allow(unused_variables)]
+            fn split_into(self, parts: u32) -> ::std::vec::Vec<Self> {
+                match self {
+                    $(Self::$v(v) => $crate::__choice_arm!(divide v parts $(, $n)? $([$min, $max])? $(= $vc)? $(; xsi $xt)?)
+                        .into_iter()
+                        .map(Self::$v)
+                        .collect(),)*
                 }
             }
         }

@@ -1157,6 +1157,12 @@ fn counted_repetitions_accept_exactly_the_content_model() {
         ("nested", "ab", "((a{1,2}){1,3}b?){2}", 9),
         ("choice", "abc", "((a+b?)|c){2,3}", 7),
         ("runs", "abz", "(a{3,}|b){2,}z?", 8),
+        ("pairs", "ab", "(a{2}b?){2,}", 9),
+        ("remainder", "ab", "(a{2,3}b?)*", 10),
+        ("bounded", "ab", "(a{2,4}b?){2,3}", 12),
+        ("grouped", "ab", "((a{1,2}){2,3}b?)+", 10),
+        ("branches", "abc", "((ab?){2,3}|c){2,4}", 8),
+        ("picks", "abz", "(a{2,3}|b){3,4}z?", 8),
     ];
     for (root, names, model, longest) in models {
         let model = regex::Regex::new(&format!("^(?:{model})$")).unwrap();
@@ -1180,16 +1186,77 @@ fn counted_repetitions_accept_exactly_the_content_model() {
             let validated = r.read_document::<Root>().is_ok() && r.into_diagnostics().is_empty();
             assert_eq!(validated, valid, "{text}, validated without keeping values");
             if let (Ok(doc), true) = (doc, valid) {
+                assert!(divided_within_bounds(&doc), "{text}: {doc:?}");
                 let mut w = Writer::new(encoding_rs::UTF_8);
                 doc.write_root(&mut w);
                 let written = w.finish();
                 // The writer's declaration and indentation aside, the same children.
                 let body = written.split_once("?>").map_or(&*written, |(_, b)| b);
                 let body: String = body.split_whitespace().collect();
+                let body = body.replace(&format!("<{root}/>"), &format!("<{root}></{root}>"));
                 assert_eq!(body, text);
             }
             checked += 1;
         }
         assert!(checked > 100, "{root}: {checked}");
+    }
+}
+
+/// Whether every occurrence of a counted-repetitions value holds what its particle
+/// allows: the reader's division of the children is one the content model accepts.
+fn divided_within_bounds(doc: &counted_repetitions::Root) -> bool {
+    use counted_repetitions::{BranchesChoice, ChoiceChoice, PicksChoice, Root, RunsChoice};
+    let within = |n: usize, min: usize, max: usize| (min..=max).contains(&n);
+    match doc {
+        Root::Sequence(s) => {
+            within(s.content.len(), 2, 3) && s.content.iter().all(|o| within(o.a.len(), 1, 2))
+        }
+        Root::Nested(n) => {
+            n.content.len() == 2
+                && n.content.iter().all(|o| {
+                    within(o.content.len(), 1, 3)
+                        && o.content.iter().all(|i| within(i.a.len(), 1, 2))
+                })
+        }
+        Root::Choice(c) => {
+            within(c.content.len(), 2, 3)
+                && c.content.iter().all(|o| match o {
+                    ChoiceChoice::ChoiceSequence(s) => !s.a.is_empty(),
+                    ChoiceChoice::C(_) => true,
+                })
+        }
+        Root::Runs(r) => {
+            r.content.len() >= 2
+                && r.content.iter().all(|o| match o {
+                    RunsChoice::A(a) => a.len() >= 3,
+                    RunsChoice::B(_) => true,
+                })
+        }
+        Root::Pairs(p) => p.content.len() >= 2 && p.content.iter().all(|o| o.a.len() == 2),
+        Root::Remainder(r) => r.content.iter().all(|o| within(o.a.len(), 2, 3)),
+        Root::Bounded(b) => {
+            within(b.content.len(), 2, 3) && b.content.iter().all(|o| within(o.a.len(), 2, 4))
+        }
+        Root::Grouped(g) => {
+            !g.content.is_empty()
+                && g.content.iter().all(|o| {
+                    within(o.content.len(), 2, 3)
+                        && o.content.iter().all(|i| within(i.a.len(), 1, 2))
+                })
+        }
+        Root::Branches(b) => {
+            within(b.content.len(), 2, 4)
+                && b.content.iter().all(|o| match o {
+                    BranchesChoice::BranchesSequence(s) => within(s.len(), 2, 3),
+                    BranchesChoice::C(_) => true,
+                })
+        }
+        Root::Picks(p) => {
+            within(p.content.len(), 3, 4)
+                && p.content.iter().all(|o| match o {
+                    PicksChoice::A(a) => within(a.len(), 2, 3),
+                    PicksChoice::B(_) => true,
+                })
+        }
     }
 }

@@ -883,31 +883,25 @@ impl Term {
         }
     }
 
-    /// Whether the generated reader can split an occurrence of this group's term at the
+    /// Whether the generated reader divides an occurrence of this group's term at the
     /// repeated particle `x` (by identity), where `x` may both end an occurrence and start
     /// the next (see the runtime's `complex::read_items`): `x` is a sequence's
-    /// [`split_field`], a choice's branch repeated by its own occurrence, or that of a
-    /// group a choice's branch nests.
+    /// [`split_field`], a choice's branch repeated by its own occurrence, or one a group
+    /// at such a place is divided at, or a group a choice's branch nests once.
     pub fn splits_at(&self, x: &Particle) -> bool {
-        // A group at which occurrences split splits its own occurrences first where they
-        // allow it: so does a particle it splits at. Each repetition on the way is read
-        // greedily, so it must not leave too few for the next occurrence: a run of `a`
-        // read as `a{2,3}` takes 3 of 4, leaving 1 where 2 are needed, so only a
-        // repetition of at most one required occurrence, or an unbounded one (which
-        // takes the whole run, to be split), qualifies.
-        let at = |p: &Particle| {
-            (p.max.is_none() || p.reader_min() <= 1)
-                && (std::ptr::eq(p, x)
-                    || matches!(p.term, Term::Sequence(_) | Term::Choice(_)) && p.term.splits_at(x))
-        };
+        let group = |p: &Particle| matches!(p.term, Term::Sequence(_) | Term::Choice(_));
+        let at = |p: &Particle| std::ptr::eq(p, x) || group(p) && p.term.splits_at(x);
         match self {
             Term::Sequence(items) => {
                 let fields = sequence_fields(items);
                 split_field(&fields).is_some_and(|k| at(fields[k]))
             }
-            // A branch repeated by its own occurrence, or a group nested once.
             Term::Choice(items) => items.iter().any(|b| {
-                at(b) && (b.max != Some(1) || !matches!(b.term, Term::Element(_) | Term::Any(_)))
+                if b.max != Some(1) {
+                    at(b)
+                } else {
+                    group(b) && b.term.splits_at(x)
+                }
             }),
             Term::Element(_) | Term::Any(_) | Term::All(_) => false,
         }

@@ -38,7 +38,7 @@ fn exit_statuses_say_supported_invalid_unsupported_and_usage() {
     );
     let group = write(
         "group.xsd",
-        "<xs:complexType name=\"k\"><xs:sequence minOccurs=\"2\" maxOccurs=\"2\"><xs:element name=\"e\" minOccurs=\"2\" maxOccurs=\"3\"/></xs:sequence></xs:complexType>\n",
+        "<xs:complexType name=\"k\"><xs:sequence minOccurs=\"2\" maxOccurs=\"2\"><xs:choice><xs:element name=\"e\" maxOccurs=\"unbounded\"/><xs:element name=\"c\"/></xs:choice><xs:element name=\"d\" minOccurs=\"0\"/></xs:sequence></xs:complexType>\n",
     );
     let occurs = write(
         "occurs.xsd",

@@ -145,34 +145,47 @@ fn unknown_and_malformed_references_are_located() {
 
 #[test]
 fn counted_repetitions_the_runtime_cannot_read_exactly_are_refused_not_misread() {
-    // (a{2,3}){2}: "a a a a" is valid (two a per occurrence), but a greedy reader takes
-    // three in the first occurrence and leaves one for the second. Refused as not
-    // supported, never accepted and misread.
-    let r = report(
-        r#"<xs:complexType name="R"><xs:sequence minOccurs="2" maxOccurs="2"><xs:element name="a" type="xs:string" minOccurs="2" maxOccurs="3"/></xs:sequence></xs:complexType>"#,
-    );
-    assert!(
-        r.contains("reading such counted repetitions is not supported yet"),
-        "{r}"
-    );
-    // Read greedily and split afterwards: an inner particle of at most one required
-    // occurrence, or an unbounded one (tests/cases.rs reads them).
-    for inner in [r#"maxOccurs="3""#, r#"minOccurs="2" maxOccurs="unbounded""#] {
+    // Read greedily, then divided: a repeated particle at which the generated group can
+    // divide its occurrences (tests/cases.rs reads them), whatever its counts.
+    for model in [
+        // (a{1,3}){2}: "a a" is one a per occurrence.
+        r#"<xs:sequence minOccurs="2" maxOccurs="2"><xs:element name="a" maxOccurs="3"/></xs:sequence>"#,
+        // (a{2,3})*: four a are two and two, not three and one.
+        r#"<xs:sequence minOccurs="0" maxOccurs="unbounded"><xs:element name="a" minOccurs="2" maxOccurs="3"/></xs:sequence>"#,
+        r#"<xs:sequence minOccurs="2" maxOccurs="2"><xs:element name="a" minOccurs="2" maxOccurs="unbounded"/></xs:sequence>"#,
+        r#"<xs:choice minOccurs="2" maxOccurs="3"><xs:element name="a" minOccurs="2" maxOccurs="3"/><xs:element name="b"/></xs:choice>"#,
+    ] {
         accepted(&format!(
-            r#"<xs:complexType name="R"><xs:sequence minOccurs="2" maxOccurs="2"><xs:element name="a" type="xs:string" {inner}/></xs:sequence></xs:complexType>"#
+            r#"<xs:complexType name="R">{model}</xs:complexType>"#
         ));
     }
-    // Inside a group occurring once in the occurrence, no split is made: ((a+, b?) | c, d?){2}.
+    // Inside a group occurring once in the occurrence, nothing is divided; refused as not
+    // supported, never accepted and misread: ((a+ | c), d?){2} over "a a" is one a in
+    // each occurrence ...
     let r = report(
-        r#"<xs:complexType name="R"><xs:sequence minOccurs="2" maxOccurs="2"><xs:choice><xs:sequence><xs:element name="a" maxOccurs="unbounded"/><xs:element name="b" minOccurs="0"/></xs:sequence><xs:element name="c"/></xs:choice><xs:element name="d" minOccurs="0"/></xs:sequence></xs:complexType>"#,
+        r#"<xs:complexType name="R"><xs:sequence minOccurs="2" maxOccurs="2"><xs:choice><xs:element name="a" maxOccurs="unbounded"/><xs:element name="c"/></xs:choice><xs:element name="d" minOccurs="0"/></xs:sequence></xs:complexType>"#,
     );
     assert!(
-        r.contains("reading such counted repetitions is not supported yet"),
+        r.contains("start the next of at least 2 occurrences of an outer one")
+            && r.contains("reading such counted repetitions is not supported yet"),
         "{r}"
     );
-    // With the outer minOccurs at most 1 (or the inner particle once), it is read exactly.
+    // ... and ((a{2,3} | c), d?)* over four a is two and two.
+    let r = report(
+        r#"<xs:complexType name="R"><xs:sequence minOccurs="0" maxOccurs="unbounded"><xs:choice><xs:element name="a" minOccurs="2" maxOccurs="3"/><xs:element name="c"/></xs:choice><xs:element name="d" minOccurs="0"/></xs:sequence></xs:complexType>"#,
+    );
+    assert!(
+        r.contains("reading up to 3 in one occurrence can leave too few for the next")
+            && r.contains("reading such counted repetitions is not supported yet"),
+        "{r}"
+    );
+    // An exact count leaves no choice: ((a{2} | c), d?)*.
     accepted(
-        r#"<xs:complexType name="R"><xs:sequence minOccurs="1" maxOccurs="2"><xs:element name="a" type="xs:string" maxOccurs="3"/></xs:sequence></xs:complexType>"#,
+        r#"<xs:complexType name="R"><xs:sequence minOccurs="0" maxOccurs="unbounded"><xs:choice><xs:element name="a" minOccurs="2" maxOccurs="2"/><xs:element name="c"/></xs:choice><xs:element name="d" minOccurs="0"/></xs:sequence></xs:complexType>"#,
+    );
+    // With the outer minOccurs at most 1, too few occurrences is never the question.
+    accepted(
+        r#"<xs:complexType name="R"><xs:sequence minOccurs="1" maxOccurs="2"><xs:choice><xs:element name="a" maxOccurs="unbounded"/><xs:element name="c"/></xs:choice><xs:element name="d" minOccurs="0"/></xs:sequence></xs:complexType>"#,
     );
 }
 

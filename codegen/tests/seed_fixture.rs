@@ -63,7 +63,7 @@ fn a_misspelt_attribute_is_reported_not_ignored() {
 #[test]
 fn unsupported_constructs_are_errors() {
     let text = r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-  <xs:complexType name="k"><xs:sequence minOccurs="2" maxOccurs="2"><xs:element name="e" minOccurs="2" maxOccurs="3"/></xs:sequence></xs:complexType>
+  <xs:complexType name="k"><xs:sequence minOccurs="2" maxOccurs="2"><xs:choice><xs:element name="e" maxOccurs="unbounded"/><xs:element name="c"/></xs:choice><xs:element name="d" minOccurs="0"/></xs:sequence></xs:complexType>
   <xs:simpleType name="D"><xs:restriction base="xs:dateTimeStamp"/></xs:simpleType>
 </xs:schema>"#;
     let report = boardxml_codegen::generate_str(Path::new("t.xsd"), text)

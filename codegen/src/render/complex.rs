@@ -670,8 +670,8 @@ impl Renderer<'_> {
 
 /// The `split ...` arguments of `sequence_group!` for a sequence (its `items`, read into
 /// `plans`) whose occurrences may be split at a repeated field
-/// ([`crate::ir::split_field`]), or nothing: the field's index, name, kind and minOccurs,
-/// and the names of the fields before and after it.
+/// ([`crate::ir::split_field`]), or nothing: the field's index, name and kind, and the
+/// names of the fields before and after it.
 fn split_tokens(items: &[Particle], plans: &[FieldPlan]) -> TokenStream {
     let fields = crate::ir::sequence_fields(items);
     let Some(k) = crate::ir::split_field(&fields) else {
@@ -691,9 +691,8 @@ fn split_tokens(items: &[Particle], plans: &[FieldPlan]) -> TokenStream {
         quote! { groups }
     };
     let (index, field) = (Literal::usize_unsuffixed(k), idents[k]);
-    let min = Literal::u32_unsuffixed(fields[k].reader_min());
     let (before, after) = (&idents[..k], &idents[k + 1..]);
-    quote! { , split #index #field #how #min, [#(#before),*], [#(#after),*] }
+    quote! { , split #index #field #how, [#(#before),*], [#(#after),*] }
 }
 
 /// What one field of a generated struct is made of: its declaration, its entry in the

@@ -141,10 +141,13 @@ pub struct Reader<'a> {
     retain: bool,
     /// The root element's start tag, once read.
     root: Option<Tag>,
-    /// How many more occurrences the group occurrence read last could be split into (see
-    /// [`crate::complex::read_items`]): set by each group read, taken by the repetition
-    /// that counts its occurrences.
-    spare_occurrences: u32,
+    /// How many occurrences of its group the group occurrence read last stands for, at
+    /// least and at most (see [`crate::complex::read_items`]): set by each group read,
+    /// taken by the repetition that counts its occurrences.
+    occurrences: (u32, u32),
+    /// How many occurrences the repetition about to read a group occurrence can still take
+    /// (see [`crate::complex::read_items`]); taken by the group read.
+    room: u32,
     /// Format rules that run while reading.
     observer: Option<Box<dyn Observer + 'a>>,
     /// Whether start tags are handed to the observer (see [`Observer::starts`]).
@@ -286,7 +289,8 @@ impl<'a> Reader<'a> {
             carry: None,
             retain: true,
             root: None,
-            spare_occurrences: 0,
+            occurrences: (1, 1),
+            room: 1,
             default_ns: Vec::new(),
             ids: ids::IdTable::default(),
             identity: crate::identity::Engine::default(),
@@ -308,17 +312,31 @@ impl<'a> Reader<'a> {
         self.retain
     }
 
-    /// Records how many more occurrences the group occurrence just read could be split
-    /// into (generated code and [`crate::complex`] call it at the end of each group read).
+    /// Records how many occurrences of its group the group occurrence just read stands
+    /// for, at least and at most (generated code and [`crate::complex`] call it at the end
+    /// of each group read).
     #[doc(hidden)]
-    pub fn set_spare_occurrences(&mut self, n: u32) {
-        self.spare_occurrences = n;
+    pub fn set_occurrences(&mut self, at_least: u32, at_most: u32) {
+        self.occurrences = (at_least, at_most);
     }
 
-    /// Takes what [`Reader::set_spare_occurrences`] recorded, leaving 0.
+    /// Takes what [`Reader::set_occurrences`] recorded, leaving one occurrence.
     #[doc(hidden)]
-    pub fn take_spare_occurrences(&mut self) -> u32 {
-        std::mem::take(&mut self.spare_occurrences)
+    pub fn take_occurrences(&mut self) -> (u32, u32) {
+        std::mem::replace(&mut self.occurrences, (1, 1))
+    }
+
+    /// Records how many occurrences the repetition about to read a group occurrence can
+    /// still take.
+    #[doc(hidden)]
+    pub fn set_room(&mut self, room: u32) {
+        self.room = room;
+    }
+
+    /// Takes what [`Reader::set_room`] recorded, leaving one.
+    #[doc(hidden)]
+    pub fn take_room(&mut self) -> u32 {
+        std::mem::replace(&mut self.room, 1)
     }
 
     /// Drop repeated children after checking them, so memory stays bounded by nesting

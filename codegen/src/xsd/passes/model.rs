@@ -146,7 +146,7 @@ impl<'p> Automaton<'p> {
         let mut info = self.walk_term(p, &mut inner_repeated);
         let size = self.positions.len() - start;
         let repeats = p.max != Some(1);
-        if repeats && p.min >= 2 {
+        if p.max.is_none_or(|m| m >= 2) {
             self.counted_over_repeated(p, &info, &inner_repeated);
         }
         // A finite repetition, unrolled (XSD 1.0 Part 1, appendix H: UPA is judged with
@@ -238,11 +238,15 @@ impl<'p> Automaton<'p> {
         }
     }
 
-    /// A repetition `outer` counted to at least `min` >= 2 around a repeated inner particle
-    /// that can both end it and start it again: which of the two a child continues is a
-    /// matter of counting. The greedy reader reads the inner particle as far as it goes
-    /// and splits occurrences afterwards where the generated group can
-    /// ([`Term::splits_at`]); any other such particle is reported as not supported.
+    /// A repetition `outer` around a repeated inner particle that can both end an
+    /// occurrence of it and start the next: which of the two a child continues is a
+    /// matter of counting. The greedy reader reads the inner particle as far as it goes,
+    /// which goes wrong in two ways: too few occurrences of `outer` (it needs at least
+    /// two: `(a{1,2}){2}` over `a a`), mended by splitting occurrences afterwards where the
+    /// generated group can ([`Term::splits_at`]); and too few left for the next
+    /// occurrence (the inner particle needs at least two and is bounded: `(a{2,3})*` over
+    /// four `a` reads three, then one), which nothing mends. Either is reported as not
+    /// supported, never misread.
     fn counted_over_repeated(
         &mut self,
         outer: &Particle,
@@ -253,7 +257,10 @@ impl<'p> Automaton<'p> {
         let first: std::collections::HashSet<u32> = info.first.iter().copied().collect();
         let last: std::collections::HashSet<u32> = info.last.iter().copied().collect();
         for &(inner, ref inner_first, ref inner_last) in inner_repeated {
-            if outer.term.splits_at(inner) {
+            // An exact count (`b{2}`) leaves no choice, so nothing to get wrong.
+            let leaves_too_few =
+                inner.reader_min() >= 2 && inner.max.is_some_and(|max| max > inner.reader_min());
+            if !(min >= 2 || leaves_too_few) || outer.term.splits_at(inner) {
                 continue;
             }
             let Some(x) = inner_first.iter().find(|x| first.contains(x)).copied() else {
@@ -266,10 +273,22 @@ impl<'p> Automaton<'p> {
             let (span, name) = (at.span, at.what());
             self.problems.push(ModelProblem {
                 span,
-                message: format!(
-                    "{name} may either repeat an inner particle or start the next of at least {min} occurrences of an outer one; reading such counted repetitions is not supported yet"
-                ),
-                hint: Some("lower the outer minOccurs to 0 or 1, or make the inner particle occur once".into()),
+                message: if leaves_too_few {
+                    format!(
+                        "{name} may either repeat an inner particle of at least {} occurrences or start the next occurrence of an outer one, and reading up to {} in one occurrence can leave too few for the next; reading such counted repetitions is not supported yet",
+                        inner.reader_min(),
+                        inner.max.unwrap_or_default()
+                    )
+                } else {
+                    format!(
+                        "{name} may either repeat an inner particle or start the next of at least {min} occurrences of an outer one; reading such counted repetitions is not supported yet"
+                    )
+                },
+                hint: Some(if leaves_too_few {
+                    "make the inner particle's minOccurs 0 or 1 or its maxOccurs unbounded, or the outer particle occur once".into()
+                } else {
+                    "lower the outer minOccurs to 0 or 1, or make the inner particle occur once".into()
+                }),
                 invalid: false,
             });
         }

@@ -3,6 +3,28 @@
 
 use ::boardxml::complex as __c;
 use ::boardxml::schema as __s;
+/// Complex type `Bounded`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Bounded {
+    ///The sequence group.
+    pub content: ::std::vec::Vec<BoundedSequence>,
+}
+::boardxml::complex_type!(
+    Bounded, __c::Content::Sequence(& [__c::Item::new(0, & ["a"], "one of <a>", & [])]),
+    [0 content : Many(BoundedSequence) group(2, 3)]
+);
+::boardxml::complex_element!(Bounded);
+/// Complex type `Branches`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Branches {
+    ///The choice group.
+    pub content: ::std::vec::Vec<BranchesChoice>,
+}
+::boardxml::complex_type!(
+    Branches, __c::Content::Sequence(& [__c::Item::new(0, & ["a", "c"],
+    "one of <a>, <c>", & [])]), [0 content : Many(BranchesChoice) group(2, 4)]
+);
+::boardxml::complex_element!(Branches);
 /// Complex type `Choice`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Choice {
@@ -14,6 +36,17 @@ pub struct Choice {
     & [])]), [0 content : Many(ChoiceChoice) group(2, 3)]
 );
 ::boardxml::complex_element!(Choice);
+/// Complex type `Grouped`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Grouped {
+    ///The sequence group.
+    pub content: ::std::vec::Vec<GroupedSequence>,
+}
+::boardxml::complex_type!(
+    Grouped, __c::Content::Sequence(& [__c::Item::new(0, & ["a"], "one of <a>", & [])]),
+    [0 content : Many(GroupedSequence) group(1, __c::UNBOUNDED)]
+);
+::boardxml::complex_element!(Grouped);
 /// Complex type `Nested`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Nested {
@@ -25,6 +58,44 @@ pub struct Nested {
     [0 content : Many(NestedSequence) group(2, 2)]
 );
 ::boardxml::complex_element!(Nested);
+/// Complex type `Pairs`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Pairs {
+    ///The sequence group.
+    pub content: ::std::vec::Vec<PairsSequence>,
+}
+::boardxml::complex_type!(
+    Pairs, __c::Content::Sequence(& [__c::Item::new(0, & ["a"], "one of <a>", & [])]), [0
+    content : Many(PairsSequence) group(2, __c::UNBOUNDED)]
+);
+::boardxml::complex_element!(Pairs);
+/// Complex type `Picks`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Picks {
+    ///The choice group.
+    pub content: ::std::vec::Vec<PicksChoice>,
+    /// Element `z`.
+    pub z: ::core::option::Option<i32>,
+}
+::boardxml::complex_type!(
+    Picks, { const LATER : & [& str] = & ["a", "b", "z"]; __c::Content::Sequence(&
+    [__c::Item::new(0, & ["a", "b"], "one of <a>, <b>", LATER.split_at(2).1),
+    __c::Item::new(1, & ["z"], "<z>", & [])]) }, [0 content : Many(PicksChoice) group(3,
+    4), 1 z : OptLeaf(i32) typed("z", 0, 1, ::core::option::Option::None, &
+    XSI_TYPES_INT)]
+);
+::boardxml::complex_element!(Picks);
+/// Complex type `Remainder`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Remainder {
+    ///The sequence group.
+    pub content: ::std::vec::Vec<RemainderSequence>,
+}
+::boardxml::complex_type!(
+    Remainder, __c::Content::Sequence(& [__c::Item::new(0, & ["a"], "one of <a>", &
+    [])]), [0 content : Many(RemainderSequence) group(0, __c::UNBOUNDED)]
+);
+::boardxml::complex_element!(Remainder);
 /// Complex type `Runs`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Runs {
@@ -55,17 +126,31 @@ pub struct Sequence {
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
+    ///A document whose root is `<bounded>`.
+    Bounded(Bounded),
+    ///A document whose root is `<branches>`.
+    Branches(Branches),
     ///A document whose root is `<choice>`.
     Choice(Choice),
+    ///A document whose root is `<grouped>`.
+    Grouped(Grouped),
     ///A document whose root is `<nested>`.
     Nested(Nested),
+    ///A document whose root is `<pairs>`.
+    Pairs(Pairs),
+    ///A document whose root is `<picks>`.
+    Picks(Picks),
+    ///A document whose root is `<remainder>`.
+    Remainder(Remainder),
     ///A document whose root is `<runs>`.
     Runs(Runs),
     ///A document whose root is `<sequence>`.
     Sequence(Sequence),
 }
 ::boardxml::document!(
-    Root, ["choice" Choice, "nested" Nested, "runs" Runs, "sequence" Sequence],
+    Root, ["bounded" Bounded, "branches" Branches, "choice" Choice, "grouped" Grouped,
+    "nested" Nested, "pairs" Pairs, "picks" Picks, "remainder" Remainder, "runs" Runs,
+    "sequence" Sequence],
     types["{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
     "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
     "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,
@@ -115,6 +200,47 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+///A repeated sequence in `Bounded`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BoundedSequence {
+    /// Element `a`.
+    pub a: ::std::vec::Vec<i32>,
+    /// Element `b`.
+    pub b: ::core::option::Option<i32>,
+}
+::boardxml::complex_type!(
+    BoundedSequence, __c::Content::Sequence(& [__c::Item::nested(0, & ["a"], "<a>"),
+    __c::Item::nested(1, & ["b"], "<b>")]), [0 a : Children(i32) typed("a", 2, 4,
+    ::core::option::Option::None, & XSI_TYPES_INT), 1 b : OptLeaf(i32) typed("b", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_INT)]
+);
+::boardxml::sequence_group!(BoundedSequence, ["a"], split 0 a children, [], [b]);
+///One of the alternatives of a choice in `Branches`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum BranchesChoice {
+    ///A nested group, every occurrence in order.
+    BranchesSequence(::std::vec::Vec<BranchesSequence>),
+    /// Element `c`.
+    C(i32),
+}
+::boardxml::choice_group!(
+    BranchesChoice, ["a", "c"], [BranchesSequence[2, 3], C "c"; xsi & XSI_TYPES_INT]
+);
+///A repeated sequence in `Branches`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BranchesSequence {
+    /// Element `a`.
+    pub a: i32,
+    /// Element `b`.
+    pub b: ::core::option::Option<i32>,
+}
+::boardxml::complex_type!(
+    BranchesSequence, __c::Content::Sequence(& [__c::Item::nested(0, & ["a"], "<a>"),
+    __c::Item::nested(1, & ["b"], "<b>")]), [0 a : Leaf(i32) typed("a", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_INT), 1 b : OptLeaf(i32) typed("b", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_INT)]
+);
+::boardxml::sequence_group!(BranchesSequence, ["a"]);
 ///One of the alternatives of a choice in `Choice`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ChoiceChoice {
@@ -140,7 +266,33 @@ pub struct ChoiceSequence {
     __c::UNBOUNDED, ::core::option::Option::None, & XSI_TYPES_INT), 1 b : OptLeaf(i32)
     typed("b", 0, 1, ::core::option::Option::None, & XSI_TYPES_INT)]
 );
-::boardxml::sequence_group!(ChoiceSequence, ["a"], split 0 a children 1, [], [b]);
+::boardxml::sequence_group!(ChoiceSequence, ["a"], split 0 a children, [], [b]);
+///A repeated sequence in `Grouped`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GroupedSequence {
+    ///The sequence group.
+    pub content: ::std::vec::Vec<GroupedSequence2>,
+    /// Element `b`.
+    pub b: ::core::option::Option<i32>,
+}
+::boardxml::complex_type!(
+    GroupedSequence, __c::Content::Sequence(& [__c::Item::nested(0, & ["a"],
+    "one of <a>"), __c::Item::nested(1, & ["b"], "<b>")]), [0 content :
+    Many(GroupedSequence2) group(2, 3), 1 b : OptLeaf(i32) typed("b", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_INT)]
+);
+::boardxml::sequence_group!(GroupedSequence, ["a"], split 0 content groups, [], [b]);
+///A repeated sequence in `Grouped`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GroupedSequence2 {
+    /// Element `a`.
+    pub a: ::std::vec::Vec<i32>,
+}
+::boardxml::complex_type!(
+    GroupedSequence2, __c::Content::Sequence(& [__c::Item::nested(0, & ["a"], "<a>")]),
+    [0 a : Children(i32) typed("a", 1, 2, ::core::option::Option::None, & XSI_TYPES_INT)]
+);
+::boardxml::sequence_group!(GroupedSequence2, ["a"], split 0 a children, [], []);
 ///A repeated sequence in `Nested`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NestedSequence {
@@ -155,7 +307,7 @@ pub struct NestedSequence {
     Many(NestedSequence2) group(1, 3), 1 b : OptLeaf(i32) typed("b", 0, 1,
     ::core::option::Option::None, & XSI_TYPES_INT)]
 );
-::boardxml::sequence_group!(NestedSequence, ["a"], split 0 content groups 1, [], [b]);
+::boardxml::sequence_group!(NestedSequence, ["a"], split 0 content groups, [], [b]);
 ///A repeated sequence in `Nested`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NestedSequence2 {
@@ -166,7 +318,50 @@ pub struct NestedSequence2 {
     NestedSequence2, __c::Content::Sequence(& [__c::Item::nested(0, & ["a"], "<a>")]), [0
     a : Children(i32) typed("a", 1, 2, ::core::option::Option::None, & XSI_TYPES_INT)]
 );
-::boardxml::sequence_group!(NestedSequence2, ["a"], split 0 a children 1, [], []);
+::boardxml::sequence_group!(NestedSequence2, ["a"], split 0 a children, [], []);
+///A repeated sequence in `Pairs`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PairsSequence {
+    /// Element `a`.
+    pub a: ::std::vec::Vec<i32>,
+    /// Element `b`.
+    pub b: ::core::option::Option<i32>,
+}
+::boardxml::complex_type!(
+    PairsSequence, __c::Content::Sequence(& [__c::Item::nested(0, & ["a"], "<a>"),
+    __c::Item::nested(1, & ["b"], "<b>")]), [0 a : Children(i32) typed("a", 2, 2,
+    ::core::option::Option::None, & XSI_TYPES_INT), 1 b : OptLeaf(i32) typed("b", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_INT)]
+);
+::boardxml::sequence_group!(PairsSequence, ["a"], split 0 a children, [], [b]);
+///One of the alternatives of a choice in `Picks`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PicksChoice {
+    /// Element `a`.
+    /// Every occurrence, in order: 2..3.
+    A(::std::vec::Vec<i32>),
+    /// Element `b`.
+    B(i32),
+}
+::boardxml::choice_group!(
+    PicksChoice, ["a", "b"], [A "a"[2, 3]; xsi & XSI_TYPES_INT, B "b"; xsi &
+    XSI_TYPES_INT]
+);
+///A repeated sequence in `Remainder`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RemainderSequence {
+    /// Element `a`.
+    pub a: ::std::vec::Vec<i32>,
+    /// Element `b`.
+    pub b: ::core::option::Option<i32>,
+}
+::boardxml::complex_type!(
+    RemainderSequence, __c::Content::Sequence(& [__c::Item::nested(0, & ["a"], "<a>"),
+    __c::Item::nested(1, & ["b"], "<b>")]), [0 a : Children(i32) typed("a", 2, 3,
+    ::core::option::Option::None, & XSI_TYPES_INT), 1 b : OptLeaf(i32) typed("b", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_INT)]
+);
+::boardxml::sequence_group!(RemainderSequence, ["a"], split 0 a children, [], [b]);
 ///One of the alternatives of a choice in `Runs`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RunsChoice {
@@ -197,9 +392,7 @@ pub struct SequenceSequence {
     Children(i32) typed("a", 1, 2, ::core::option::Option::None, & XSI_TYPES_INT), 2 b :
     OptLeaf(i32) typed("b", 0, 1, ::core::option::Option::None, & XSI_TYPES_INT)]
 );
-::boardxml::sequence_group!(
-    SequenceSequence, ["c", "a"], split 1 a children 1, [c], [b]
-);
+::boardxml::sequence_group!(SequenceSequence, ["c", "a"], split 1 a children, [c], [b]);
 /// Every named type of the schema, by expanded name: what an `xsi:type` may name
 /// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
 #[doc(hidden)]

@@ -204,9 +204,7 @@ pub struct ItemSequence {
     Many(ItemSequence2) group(1, __c::UNBOUNDED), 1 note : OptChild(Note) element("note",
     0, 1)]
 );
-::boardxml::sequence_group!(
-    ItemSequence, ["item"], split 0 content groups 1, [], [note]
-);
+::boardxml::sequence_group!(ItemSequence, ["item"], split 0 content groups, [], [note]);
 ///A repeated sequence in `Item`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ItemSequence2 {
@@ -232,9 +230,7 @@ pub struct NoteSequence {
     Many(NoteSequence2) group(1, __c::UNBOUNDED), 1 note : OptChild(::std::boxed::Box <
     Note >) element("note", 0, 1)]
 );
-::boardxml::sequence_group!(
-    NoteSequence, ["item"], split 0 content groups 1, [], [note]
-);
+::boardxml::sequence_group!(NoteSequence, ["item"], split 0 content groups, [], [note]);
 ///A repeated sequence in `Note`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NoteSequence2 {
