@@ -294,8 +294,9 @@ pub trait Complex: Sized {
         Ok(false)
     }
 
-    /// Splits the occurrences of the repeated group in field `i` until there are `min`
-    /// (the reader found that they allow it: see [`read_items`]).
+    /// Splits the occurrences of the repeated group in field `i` so that each stands for
+    /// one occurrence and there are at least `min` (the reader found that they allow it:
+    /// see [`read_items`]).
     fn fill_field(b: &mut Self::Builder, i: usize, min: u32) {
         let _ = (b, i, min);
     }
@@ -358,7 +359,7 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     let attributes_ok = match content {
         // Element-only content is read before the unknown attributes are reported.
         Content::Sequence(items) => {
-            if sequence::<T>(&mut b, r, tag, &mut attributes, items, None, 1).0 {
+            if sequence::<T>(&mut b, r, tag, &mut attributes, items) {
                 *failed = true;
             }
             r.end_children();
@@ -409,19 +410,45 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     T::build(b).ok_or(Invalid)
 }
 
-/// Reads the items of a sequence; whether one failed, and how many occurrences of the
-/// field `split` were read, at least and at most (see [`read_items`]; `room`: how many
-/// occurrences of this group its repetition can still take). Once the element's children
-/// are known to have ended, an optional item has nothing to read and is passed over
-/// without asking the reader (a type of many optional particles, as GPX's point of 19,
-/// asked for each); a required one is still looked at, to be reported missing.
+/// Reads the items of a sequence; whether one failed. Once the element's children are
+/// known to have ended, an optional item has nothing to read and is passed over without
+/// asking the reader (a type of many optional particles, as GPX's point of 19, asked for
+/// each); a required one is still looked at, to be reported missing.
 fn sequence<T: Complex>(
     b: &mut T::Builder,
     r: &mut Reader<'_>,
     tag: &Tag,
     attributes: &mut Attributes<'_>,
     items: &[Item],
-    split: Option<usize>,
+) -> bool {
+    let mut failed = false;
+    for item in items {
+        let f = &T::FIELDS[item.field];
+        if f.min == 0 && r.children_ended() {
+            continue;
+        }
+        let result = if matches!(f.kind, Kind::Group) {
+            group_item::<T>(b, r, tag, attributes, item, f.max).0
+        } else {
+            element_item::<T>(b, r, tag, attributes, item, f.max).0
+        };
+        if result.is_err() {
+            failed = true;
+        }
+    }
+    failed
+}
+
+/// [`sequence`] of a group that may be divided at the field `split` (see [`read_items`]):
+/// that field is read as far as `room` occurrences of the group could hold; with how many
+/// of it were read, at least and at most.
+fn divisible_sequence<T: Complex>(
+    b: &mut T::Builder,
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    attributes: &mut Attributes<'_>,
+    items: &[Item],
+    split: usize,
     room: u32,
 ) -> (bool, (u32, u32)) {
     let mut failed = false;
@@ -431,9 +458,7 @@ fn sequence<T: Complex>(
         if f.min == 0 && r.children_ended() {
             continue;
         }
-        // The field an occurrence may be split at reads as many as `room` occurrences of
-        // the group could hold, the group dividing them (see `read_items`).
-        let cap = if split == Some(item.field) {
+        let cap = if item.field == split {
             room.saturating_mul(f.max)
         } else {
             f.max
@@ -442,16 +467,64 @@ fn sequence<T: Complex>(
         if result.is_err() {
             failed = true;
         }
-        if split == Some(item.field) {
+        if item.field == split {
             split_read = read;
         }
     }
     (failed, split_read)
 }
 
-/// Reads one particle of a sequence, every occurrence the children give up to `cap`
-/// (its maxOccurs, but where a group divides the field: see [`read_items`]); with how many
+/// Reads one particle of a sequence, every occurrence the children give up to `cap` (its
+/// maxOccurs, but where a group divides the field: see [`read_items`]); with how many
 /// occurrences were read, at least and at most.
+#[inline(always)]
+fn sequence_item<T: Complex>(
+    b: &mut T::Builder,
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    attributes: &mut Attributes<'_>,
+    item: &Item,
+    cap: u32,
+) -> (Result<(), Invalid>, (u32, u32)) {
+    if matches!(T::FIELDS[item.field].kind, Kind::Group) {
+        group_item::<T>(b, r, tag, attributes, item, cap)
+    } else {
+        let (result, count) = element_item::<T>(b, r, tag, attributes, item, cap);
+        (result, (count, count))
+    }
+}
+
+/// [`sequence_item`] of a child element (or wildcard), each occurrence one; with how many
+/// were read.
+#[inline(always)]
+fn element_item<T: Complex>(
+    b: &mut T::Builder,
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    attributes: &mut Attributes<'_>,
+    item: &Item,
+    cap: u32,
+) -> (Result<(), Invalid>, u32) {
+    let f = &T::FIELDS[item.field];
+    if let (Some(later), true) = (item.later, f.min > 0) {
+        r.skip_strays(item.first, later, item.label);
+    }
+    let mut count = 0u32;
+    let mut result = Ok(());
+    while count < cap && r.peek_index(item.first).is_some() {
+        count += 1;
+        if T::read_field(b, r, tag, attributes, item.field).is_err() {
+            result = Err(Invalid);
+        }
+    }
+    if count < f.min {
+        r.missing_child(item.label);
+        result = Err(Invalid);
+    }
+    (result, count)
+}
+
+/// [`sequence_item`] of a nested or repeated group.
 ///
 /// A repeated group is read greedily: each occurrence takes all it can. Where a group's
 /// repeated particle can both end an occurrence and start the next (`(a{1,2}, b?){2}` over
@@ -460,7 +533,7 @@ fn sequence<T: Complex>(
 /// stands for, at least and at most (see [`read_items`]), and the values are split into
 /// as many as needed (XSD 1.0 Part 1, 3.9.4: a particle is satisfied by *some* division of
 /// the children among its occurrences).
-fn sequence_item<T: Complex>(
+fn group_item<T: Complex>(
     b: &mut T::Builder,
     r: &mut Reader<'_>,
     tag: &Tag,
@@ -472,25 +545,22 @@ fn sequence_item<T: Complex>(
     if let (Some(later), true) = (item.later, f.min > 0) {
         r.skip_strays(item.first, later, item.label);
     }
-    let group = matches!(f.kind, Kind::Group);
     let (mut count, mut at_least, mut at_most) = (0u32, 0u32, 0u32);
     let mut result = Ok(());
     while at_least < cap && r.peek_index(item.first).is_some() {
         count += 1;
-        if group {
-            r.set_room(cap - at_least);
-        }
+        r.set_room(cap - at_least);
         if T::read_field(b, r, tag, attributes, item.field).is_err() {
             result = Err(Invalid);
         }
-        let (l, h) = if group { r.take_occurrences() } else { (1, 1) };
+        let (l, h) = r.take_occurrences();
         at_least = at_least.saturating_add(l);
         at_most = at_most.saturating_add(h);
     }
     if at_most < f.min {
         r.missing_child(item.label);
         result = Err(Invalid);
-    } else if group && (at_least > count || count < f.min) && r.retains() {
+    } else if (at_least > count || count < f.min) && r.retains() {
         T::fill_field(b, item.field, f.min);
     }
     (result, (at_least, at_most))
@@ -565,21 +635,33 @@ pub fn read_items<T: Complex>(
     // A field failed: reading goes on to report everything, the value is not built.
     let mut failed = false;
     let mut attributes = r.attributes(&tag);
-    let mut occurrences = (1, 1);
     if let Content::Sequence(items) = T::CONTENT {
-        let (item_failed, (at_least, at_most)) =
-            sequence::<T>(&mut b, r, &tag, &mut attributes, items, split, room);
-        failed |= item_failed;
-        if let Some(item) = split.and_then(|f| items.iter().find(|i| i.field == f)) {
-            let f = &T::FIELDS[item.field];
-            occurrences = occurrences_of(at_least, at_most, f.min, f.max);
-            if occurrences.0 > occurrences.1 && at_most >= f.min {
-                indivisible(r, item.label, at_least, f.min, f.max);
-                failed = true;
+        match split.and_then(|f| items.iter().find(|i| i.field == f)) {
+            None => {
+                failed = sequence::<T>(&mut b, r, &tag, &mut attributes, items);
+                r.set_occurrences(1, 1);
+            }
+            Some(item) => {
+                let (item_failed, (at_least, at_most)) = divisible_sequence::<T>(
+                    &mut b,
+                    r,
+                    &tag,
+                    &mut attributes,
+                    items,
+                    item.field,
+                    room,
+                );
+                failed = item_failed;
+                let f = &T::FIELDS[item.field];
+                let (fewest, most) = occurrences_of(at_least, at_most, f.min, f.max);
+                if fewest > most && at_most >= f.min {
+                    indivisible(r, item.label, at_least, f.min, f.max);
+                    failed = true;
+                }
+                r.set_occurrences(fewest, most.max(fewest));
             }
         }
     }
-    r.set_occurrences(occurrences.0, occurrences.1.max(occurrences.0));
     if failed {
         return Err(Invalid);
     }

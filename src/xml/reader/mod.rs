@@ -316,12 +316,14 @@ impl<'a> Reader<'a> {
     /// for, at least and at most (generated code and [`crate::complex`] call it at the end
     /// of each group read).
     #[doc(hidden)]
+    #[inline]
     pub fn set_occurrences(&mut self, at_least: u32, at_most: u32) {
         self.occurrences = (at_least, at_most);
     }
 
     /// Takes what [`Reader::set_occurrences`] recorded, leaving one occurrence.
     #[doc(hidden)]
+    #[inline]
     pub fn take_occurrences(&mut self) -> (u32, u32) {
         std::mem::replace(&mut self.occurrences, (1, 1))
     }
@@ -329,12 +331,14 @@ impl<'a> Reader<'a> {
     /// Records how many occurrences the repetition about to read a group occurrence can
     /// still take.
     #[doc(hidden)]
+    #[inline]
     pub fn set_room(&mut self, room: u32) {
         self.room = room;
     }
 
     /// Takes what [`Reader::set_room`] recorded, leaving one.
     #[doc(hidden)]
+    #[inline]
     pub fn take_room(&mut self) -> u32 {
         std::mem::replace(&mut self.room, 1)
     }
