@@ -97,6 +97,27 @@ impl Group {
     }
 }
 
+/// The note on an XML 1.1 document's verdict: the suite's XML 1.1 tests carry no
+/// version token, and their expected results take XML 1.1's characters.
+const XML_1_1: &str = "an XML 1.1 document, which the reader reads as XML 1.0 (XML 1.0 Fifth Edition, 2.8, lets a 1.0 processor read 1.x so); XML 1.1's characters are not supported";
+
+/// Whether the document's XML declaration says version 1.1.
+fn xml_1_1(doc: &Path) -> bool {
+    std::fs::read(doc).is_ok_and(|b| {
+        let head = String::from_utf8_lossy(&b[..b.len().min(100)]).replace('\'', "\"");
+        head.starts_with("<?xml") && head.contains("version=\"1.1\"")
+    })
+}
+
+/// "met" when `right` of `all` is at least `per_mille` thousandths, else "not met".
+fn met(right: usize, all: usize, per_mille: usize) -> &'static str {
+    if right * 1000 >= all * per_mille {
+        "met"
+    } else {
+        "not met"
+    }
+}
+
 /// Every group with an applicable, scored instance test.
 fn load(root: &Path) -> Vec<Group> {
     let hrefs = test_sets(root);
@@ -145,6 +166,7 @@ fn load(root: &Path) -> Vec<Group> {
                                             Some((version, o)) if &o != v => Some(format!(
                                                 "XSD {version} expects it {o}: the versions differ"
                                             )),
+                                            _ if xml_1_1(&doc) => Some(XML_1_1.to_string()),
                                             _ => may_differ.then(|| {
                                                 "the suite's documentation: implementations may reasonably differ".to_string()
                                             }),
@@ -680,7 +702,8 @@ fn scores(run: &Run) -> String {
          generated validators ({sets} schema sets in {} shards of at most {SHARD}: builds \
          {build:.0} s, validator runs {exec:.0} s, check {:.0} s, {:.0} s in all).\n\n\
          - **instance score**: right verdicts on accepted schemas {right} of {} = **{}** \
-         (goal 99%): valid documents accepted {valid_right} of {}, invalid rejected \
+         (goal 99%, {}; issue 33 asks 99.7%, {}): valid documents accepted {valid_right} \
+         of {}, invalid rejected \
          {invalid_right} of {}\n\
          - **datatype share** (issue 15: msData datatypes and simpleType, sunData SType, \
          boeingData, the IBM and Saxon datatype sets; a schema not accepted counts as \
@@ -692,6 +715,8 @@ fn scores(run: &Run) -> String {
         run.elapsed.as_secs_f64(),
         on_accepted.len(),
         percent(right, on_accepted.len()),
+        met(right, on_accepted.len(), 990),
+        met(right, on_accepted.len(), 997),
         valid.len(),
         invalid.len(),
         datatype.len(),
