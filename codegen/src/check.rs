@@ -177,12 +177,12 @@ mod tests {
         );
         // Unsupported (counted repetitions the reader cannot tell apart), but valid.
         assert_eq!(
-            verdict(&format!("{HEAD}<xs:complexType name=\"k\"><xs:sequence minOccurs=\"2\" maxOccurs=\"2\"><xs:element name=\"e\" maxOccurs=\"unbounded\"/></xs:sequence></xs:complexType></xs:schema>")),
+            verdict(&format!("{HEAD}<xs:complexType name=\"k\"><xs:sequence minOccurs=\"2\" maxOccurs=\"2\"><xs:choice><xs:element name=\"e\" maxOccurs=\"unbounded\"/><xs:element name=\"c\"/></xs:choice><xs:element name=\"d\" minOccurs=\"0\"/></xs:sequence></xs:complexType></xs:schema>")),
             Verdict::Unsupported
         );
         // Unsupported construct, and an invalid reference beside it: invalid.
         assert_eq!(
-            verdict(&format!("{HEAD}<xs:complexType name=\"k\"><xs:sequence minOccurs=\"2\" maxOccurs=\"2\"><xs:element name=\"e\" maxOccurs=\"unbounded\"/></xs:sequence></xs:complexType><xs:complexType name=\"c\"><xs:sequence><xs:element name=\"a\" type=\"nope\"/></xs:sequence></xs:complexType></xs:schema>")),
+            verdict(&format!("{HEAD}<xs:complexType name=\"k\"><xs:sequence minOccurs=\"2\" maxOccurs=\"2\"><xs:choice><xs:element name=\"e\" maxOccurs=\"unbounded\"/><xs:element name=\"c\"/></xs:choice><xs:element name=\"d\" minOccurs=\"0\"/></xs:sequence></xs:complexType><xs:complexType name=\"c\"><xs:sequence><xs:element name=\"a\" type=\"nope\"/></xs:sequence></xs:complexType></xs:schema>")),
             Verdict::Invalid
         );
         assert_eq!(
