@@ -27,9 +27,69 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use boardxml_codegen::check::{check_files, Verdict};
-use common::suite::{attributes, test_sets, XSD_1_0};
+use boardxml_codegen::check::{check_files_allowed, Verdict};
+use boardxml_codegen::xsd::{Allowed, XsdVersion};
+use common::suite::{attributes, test_sets, Tokens, XSD_1_0, XSD_1_1};
 use quick_xml::events::Event;
+
+/// What differs between the XSD 1.0 and the XSD 1.1 instance runs.
+struct Edition {
+    version: XsdVersion,
+    /// The suite's version tokens that describe the configuration (`common::suite`).
+    tokens: Tokens,
+    known_failures: &'static str,
+    /// CONFORMANCE.md's markers around the full run's scores.
+    markers: (&'static str, &'static str),
+    /// The instance score's goal, in thousandths, with the issue that sets it.
+    goals: &'static [(usize, &'static str)],
+    /// Whether every applicable test is scored, a schema `check` does not accept counting
+    /// as a wrong verdict (XSD 1.1: an unsupported construct is a wrong answer). XSD 1.0's
+    /// instance score (issue 15) counts the tests on accepted schemas, the schema tests
+    /// having their own score.
+    every_test_scored: bool,
+    /// One group in this many runs in CI.
+    sample_every: u64,
+    /// The suite has at least this many applicable instance tests.
+    at_least: usize,
+}
+
+impl Edition {
+    /// The version as `--xsd-version` takes it.
+    fn number(&self) -> &'static str {
+        match self.version {
+            XsdVersion::Xsd10 => "1.0",
+            XsdVersion::Xsd11 => "1.1",
+        }
+    }
+}
+
+const EDITION_1_0: Edition = Edition {
+    version: XsdVersion::Xsd10,
+    tokens: XSD_1_0,
+    known_failures: "tests/xsts-instance-known-failures.txt",
+    markers: (
+        "<!-- xsts-instances:begin (written by scripts/xsts.sh) -->",
+        "<!-- xsts-instances:end -->",
+    ),
+    goals: &[(990, "issue 15"), (997, "issue 33")],
+    every_test_scored: false,
+    sample_every: 16,
+    at_least: 2_000,
+};
+
+const EDITION_1_1: Edition = Edition {
+    version: XsdVersion::Xsd11,
+    tokens: XSD_1_1,
+    known_failures: "tests/xsts-1.1-instance-known-failures.txt",
+    markers: (
+        "<!-- xsts-1.1-instances:begin (written by scripts/xsts.sh --xsd-version 1.1 --instances) -->",
+        "<!-- xsts-1.1-instances:end -->",
+    ),
+    goals: &[(995, "issue 33")],
+    every_test_scored: true,
+    sample_every: 32,
+    at_least: 5_000,
+};
 
 /// The datatype test sets (issue 15), by their `testSetRef` in `suite.xml`: the same as
 /// `tests/datatypes_w3c.rs` judges on the value types.
@@ -55,13 +115,8 @@ const DATATYPE_SETS: &[&str] = &[
 /// within a few minutes and a failing build loses few tests.
 const SHARD: usize = 250;
 
-/// One in this many groups runs in CI (by a stable hash of the group id).
-const SAMPLE_EVERY: u64 = 16;
-
 /// A validator run over one set's documents taking longer than this is a hang.
 const RUN_BUDGET: Duration = Duration::from_secs(60);
-
-const KNOWN_FAILURES: &str = "tests/xsts-instance-known-failures.txt";
 
 #[derive(Debug, Clone)]
 struct InstanceTest {
@@ -118,8 +173,8 @@ fn met(right: usize, all: usize, per_mille: usize) -> &'static str {
     }
 }
 
-/// Every group with an applicable, scored instance test.
-fn load(root: &Path) -> Vec<Group> {
+/// Every group with an applicable, scored instance test of `edition`.
+fn load(root: &Path, edition: &Edition) -> Vec<Group> {
     let hrefs = test_sets(root);
     let mut groups = Vec::new();
     for href in hrefs {
@@ -213,7 +268,7 @@ fn load(root: &Path) -> Vec<Group> {
             match e.local_name().as_ref() {
                 b"testSet" => {
                     set_name = a["name"].clone();
-                    set_ok = XSD_1_0.applies(version);
+                    set_ok = edition.tokens.applies(version);
                 }
                 b"testGroup" => {
                     let g = Group {
@@ -223,7 +278,7 @@ fn load(root: &Path) -> Vec<Group> {
                         hinted: 0,
                         tests: Vec::new(),
                     };
-                    group = Some((g, XSD_1_0.applies(version)));
+                    group = Some((g, edition.tokens.applies(version)));
                     may_differ = false;
                 }
                 b"documentation" if !empty => in_documentation = true,
@@ -236,7 +291,7 @@ fn load(root: &Path) -> Vec<Group> {
                 b"instanceTest" if !empty => {
                     current = Some((
                         a["name"].clone(),
-                        XSD_1_0.applies(version),
+                        edition.tokens.applies(version),
                         None,
                         Vec::new(),
                         None,
@@ -258,7 +313,7 @@ fn load(root: &Path) -> Vec<Group> {
                         }
                     }
                 }
-                b"expected" if XSD_1_0.expected_applies(version) => {
+                b"expected" if edition.tokens.expected_applies(version) => {
                     if let Some(c) = current.as_mut() {
                         c.3.push(a["validity"].clone());
                     }
@@ -437,8 +492,20 @@ fn reason_line(s: &str) -> String {
         .collect()
 }
 
-fn run(groups: Vec<Group>, boardxml_codegen_exe: &Path) -> Run {
+/// Held by a run: the shards of every run are built into one target folder as the same
+/// binary (`release/validate`), so two runs at once (the 1.0 and 1.1 samples are two tests
+/// of this binary) would run each other's validators.
+static VALIDATORS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn run(groups: Vec<Group>, boardxml_codegen_exe: &Path, edition: &Edition) -> Run {
+    // A run that panicked (a failed test) leaves nothing half-built that matters.
+    let _one_run_at_a_time = VALIDATORS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let started = Instant::now();
+    let mut allowed = Allowed::new();
+    allowed.xsd_version(edition.version);
+    let check_files = |schemas: &[PathBuf]| check_files_allowed(schemas, &[], &allowed);
     let mut outcomes = BTreeMap::new();
     let mut accepted: Vec<&Group> = Vec::new();
     for g in &groups {
@@ -448,7 +515,7 @@ fn run(groups: Vec<Group>, boardxml_codegen_exe: &Path) -> Run {
                     .to_string(),
             )
         } else {
-            let report = check_files(&g.schemas, &[]);
+            let report = check_files(&g.schemas);
             match report.verdict {
                 // A schema of several documents is one set of them all (the sets file
                 // takes them on one line).
@@ -472,8 +539,7 @@ fn run(groups: Vec<Group>, boardxml_codegen_exe: &Path) -> Run {
         // is valid by it (judged here, as the validator cannot be generated).
         let broken_by_hints = not_accepted.is_some()
             && g.hinted > 0
-            && check_files(&g.schemas[..g.schemas.len() - g.hinted], &[]).verdict
-                == Verdict::Supported;
+            && check_files(&g.schemas[..g.schemas.len() - g.hinted]).verdict == Verdict::Supported;
         match not_accepted {
             None => accepted.push(g),
             Some(why) if broken_by_hints => {
@@ -530,6 +596,8 @@ fn run(groups: Vec<Group>, boardxml_codegen_exe: &Path) -> Run {
         let out = dir.path().join("v");
         let generated = Command::new(boardxml_codegen_exe)
             .arg("validator")
+            .arg("--xsd-version")
+            .arg(edition.number())
             .arg("--out")
             .arg(&out)
             .arg("--runtime")
@@ -634,8 +702,8 @@ fn unpack() -> Option<tempfile::TempDir> {
     Some(dir)
 }
 
-fn known_failures() -> BTreeMap<String, String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(KNOWN_FAILURES);
+fn known_failures(edition: &Edition) -> BTreeMap<String, String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(edition.known_failures);
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     let mut out = BTreeMap::new();
     for line in text.lines() {
@@ -645,29 +713,31 @@ fn known_failures() -> BTreeMap<String, String> {
         let (id, reason) = line.split_once('\t').unwrap_or((line, ""));
         assert!(
             out.insert(id.to_string(), reason.to_string()).is_none(),
-            "{id} is listed twice in {KNOWN_FAILURES}"
+            "{id} is listed twice in {}",
+            edition.known_failures
         );
     }
     out
 }
 
 /// Whether a wrong verdict is scored (and so listed): every instance test on an accepted
-/// schema, and every one of the datatype sets.
-fn scored(o: &Outcome) -> bool {
-    o.accepted || o.datatype
+/// schema, every one of the datatype sets, and in an edition that scores every test, all.
+fn scored(o: &Outcome, edition: &Edition) -> bool {
+    o.accepted || o.datatype || edition.every_test_scored
 }
 
-fn compare(run: &Run, known: &BTreeMap<String, String>) -> Vec<String> {
+fn compare(run: &Run, known: &BTreeMap<String, String>, edition: &Edition) -> Vec<String> {
     let mut problems = Vec::new();
+    let file = edition.known_failures;
     for (id, o) in &run.outcomes {
-        let wrong = o.wrong.as_ref().filter(|_| scored(o));
+        let wrong = o.wrong.as_ref().filter(|_| scored(o, edition));
         match (wrong, known.get(id)) {
             (Some(why), None) => problems.push(format!(
-                "{id}: a wrong verdict not in {KNOWN_FAILURES} (expected {}): {why}",
+                "{id}: a wrong verdict not in {file} (expected {}): {why}",
                 if o.valid { "valid" } else { "invalid" }
             )),
             (None, Some(_)) => problems.push(format!(
-                "{id}: listed in {KNOWN_FAILURES} but now right: remove it (scripts/xsts.sh --bless)"
+                "{id}: listed in {file} but now right: remove it (scripts/xsts.sh --bless)"
             )),
             _ => {}
         }
@@ -683,12 +753,18 @@ fn percent(a: usize, b: usize) -> String {
     }
 }
 
-fn scores(run: &Run) -> String {
+fn scores(run: &Run, edition: &Edition) -> String {
     let all = run.outcomes.len();
-    let on_accepted: Vec<&Outcome> = run.outcomes.values().filter(|o| o.accepted).collect();
-    let right = on_accepted.iter().filter(|o| o.wrong.is_none()).count();
-    let (valid, invalid): (Vec<&&Outcome>, Vec<&&Outcome>) =
-        on_accepted.iter().partition(|o| o.valid);
+    let version = edition.version;
+    let accepted = run.outcomes.values().filter(|o| o.accepted).count();
+    // The tests the instance score counts: those on accepted schemas, or every one.
+    let counted: Vec<&Outcome> = run
+        .outcomes
+        .values()
+        .filter(|o| o.accepted || edition.every_test_scored)
+        .collect();
+    let right = counted.iter().filter(|o| o.wrong.is_none()).count();
+    let (valid, invalid): (Vec<&&Outcome>, Vec<&&Outcome>) = counted.iter().partition(|o| o.valid);
     let valid_right = valid.iter().filter(|o| o.wrong.is_none()).count();
     let invalid_right = invalid.iter().filter(|o| o.wrong.is_none()).count();
     let datatype: Vec<&Outcome> = run.outcomes.values().filter(|o| o.datatype).collect();
@@ -697,38 +773,62 @@ fn scores(run: &Run) -> String {
     let build: f64 = run.shards.iter().map(|s| s.build.as_secs_f64()).sum();
     let exec: f64 = run.shards.iter().map(|s| s.run.as_secs_f64()).sum();
     let sets: usize = run.shards.iter().map(|s| s.sets).sum();
+    let goals: Vec<String> = edition
+        .goals
+        .iter()
+        .map(|&(per_mille, issue)| {
+            format!(
+                "{issue} asks {}%, {}",
+                per_mille as f64 / 10.0,
+                met(right, counted.len(), per_mille)
+            )
+        })
+        .collect();
+    let over = if edition.every_test_scored {
+        "on every applicable test, a schema `check` does not accept (invalid, or a construct not \
+         supported: exit 3) counting as a wrong verdict"
+    } else {
+        "on accepted schemas"
+    };
     let mut md = format!(
-        "{all} XSD 1.0 instance tests; {} of them on a schema `check` accepts, judged by \
-         generated validators ({sets} schema sets in {} shards of at most {SHARD}: builds \
-         {build:.0} s, validator runs {exec:.0} s, check {:.0} s, {:.0} s in all).\n\n\
-         - **instance score**: right verdicts on accepted schemas {right} of {} = **{}** \
-         (goal 99%, {}; issue 33 asks 99.7%, {}): valid documents accepted {valid_right} \
-         of {}, invalid rejected \
-         {invalid_right} of {}\n\
+        "{all} {version} instance tests; {accepted} of them on a schema `check \
+         --xsd-version {}` accepts, judged by generated validators ({sets} schema sets in {} \
+         shards of at most {SHARD}: builds {build:.0} s, validator runs {exec:.0} s, check \
+         {:.0} s, {:.0} s in all).\n\n\
+         - **instance score**: right verdicts {over}: {right} of {} = **{}** ({}): valid \
+         documents accepted {valid_right} of {}, invalid rejected {invalid_right} of {}\n\
          - **datatype share** (issue 15: msData datatypes and simpleType, sunData SType, \
          boeingData, the IBM and Saxon datatype sets; a schema not accepted counts as \
          wrong): {datatype_right} of {} = **{}** (goal 99.5%); {datatype_accepted} of them \
          on accepted schemas\n\n",
-        on_accepted.len(),
+        edition.number(),
         run.shards.len(),
         run.check_time.as_secs_f64(),
         run.elapsed.as_secs_f64(),
-        on_accepted.len(),
-        percent(right, on_accepted.len()),
-        met(right, on_accepted.len(), 990),
-        met(right, on_accepted.len(), 997),
+        counted.len(),
+        percent(right, counted.len()),
+        goals.join("; "),
         valid.len(),
         invalid.len(),
         datatype.len(),
         percent(datatype_right, datatype.len()),
     );
+    if edition.every_test_scored {
+        let on_accepted: Vec<&&Outcome> = counted.iter().filter(|o| o.accepted).collect();
+        let right_on_accepted = on_accepted.iter().filter(|o| o.wrong.is_none()).count();
+        md.push_str(&format!(
+            "On the accepted schemas alone (as the XSD 1.0 score counts): {right_on_accepted} of {} = {}.\n\n",
+            on_accepted.len(),
+            percent(right_on_accepted, on_accepted.len())
+        ));
+    }
     // The suite doubts some expected results itself (a `<current status="queried">` with
     // the bug report): they stay in the score above; this says how much they weigh.
-    let doubted: Vec<&&Outcome> = on_accepted.iter().filter(|o| o.doubted.is_some()).collect();
+    let doubted: Vec<&&Outcome> = counted.iter().filter(|o| o.doubted.is_some()).collect();
     let doubted_wrong = doubted.iter().filter(|o| o.wrong.is_some()).count();
-    let firm = on_accepted.len() - doubted.len();
+    let firm = counted.len() - doubted.len();
     md.push_str(&format!(
-        "Of the accepted schemas' tests, {} have an expected result the suite marks queried or disputed (`<current status>`, each citing a W3C bug report); {doubted_wrong} of our wrong verdicts are on them (listed with the bug). Without them: {} of {firm} = {}.\n\n",
+        "Of the counted tests, {} have an expected result the suite marks queried or disputed (`<current status>`, each citing a W3C bug report); {doubted_wrong} of our wrong verdicts are on them (listed with the bug). Without them: {} of {firm} = {}.\n\n",
         doubted.len(),
         right - (doubted.len() - doubted_wrong),
         percent(right - (doubted.len() - doubted_wrong), firm),
@@ -747,7 +847,7 @@ fn scores(run: &Run) -> String {
     }
     // The reasons of wrong verdicts, ranked (quoted values elided).
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
-    for o in run.outcomes.values().filter(|o| scored(o)) {
+    for o in run.outcomes.values().filter(|o| scored(o, edition)) {
         if let Some(w) = &o.wrong {
             let short: String = w.split(':').take(2).collect::<Vec<_>>().join(":");
             *reasons
@@ -764,17 +864,28 @@ fn scores(run: &Run) -> String {
     md
 }
 
-fn known_failures_text(run: &Run) -> String {
-    let mut text = String::from(
-        "# Instance tests of the W3C XSD test suite (w3c/xsdtests) that validators generated by\n\
-         # `boardxml-codegen validator` judge wrongly today, with the reason; also the datatype\n\
-         # sets' instance tests whose schema `check` does not accept (they count as wrong in the\n\
-         # datatype share). Format: TESTSET/GROUP/TEST<TAB>reason.\n\
-         # Regenerate with scripts/xsts.sh --bless (codegen/tests/xsts_instances.rs checks every\n\
+fn known_failures_text(run: &Run, edition: &Edition) -> String {
+    let (version, which, bless) = match edition.version {
+        XsdVersion::Xsd10 => (
+            "XSD 1.0",
+            "also the datatype\n# sets' instance tests whose schema `check` does not accept (they count as wrong in the\n# datatype share)",
+            "scripts/xsts.sh --bless --instances",
+        ),
+        XsdVersion::Xsd11 => (
+            "XSD 1.1",
+            "also every test\n# whose schema `check --xsd-version 1.1` does not accept (an unsupported construct is a\n# wrong verdict)",
+            "scripts/xsts.sh --xsd-version 1.1 --instances --bless",
+        ),
+    };
+    let mut text = format!(
+        "# {version} instance tests of the W3C XSD test suite (w3c/xsdtests) that validators generated\n\
+         # by `boardxml-codegen validator` judge wrongly today, with the reason; {which}.\n\
+         # Format: TESTSET/GROUP/TEST<TAB>reason.\n\
+         # Regenerate with {bless} (codegen/tests/xsts_instances.rs checks every\n\
          # entry: a listed test that passes fails it, as does a wrong verdict not listed).\n",
     );
     for (id, o) in &run.outcomes {
-        if let Some(why) = o.wrong.as_ref().filter(|_| scored(o)) {
+        if let Some(why) = o.wrong.as_ref().filter(|_| scored(o, edition)) {
             let why = match &o.note {
                 Some(note) => format!("{why} ({note})"),
                 None => why.clone(),
@@ -798,9 +909,6 @@ fn replace_file(path: &Path, text: &str) {
     tmp.persist(path).expect("renamed into place");
 }
 
-const BEGIN: &str = "<!-- xsts-instances:begin (written by scripts/xsts.sh) -->";
-const END: &str = "<!-- xsts-instances:end -->";
-
 fn cargo_present() -> bool {
     let ok = Command::new(env!("CARGO"))
         .arg("--version")
@@ -812,24 +920,35 @@ fn cargo_present() -> bool {
     ok
 }
 
-/// The deterministic CI sample: one group in [`SAMPLE_EVERY`].
+/// The deterministic CI sample of XSD 1.0: one group in [`Edition::sample_every`].
 #[test]
 fn sample() {
+    judge_sample(&EDITION_1_0);
+}
+
+/// The deterministic CI sample of XSD 1.1 (validators generated with `--xsd-version 1.1`).
+#[test]
+fn sample_1_1() {
+    judge_sample(&EDITION_1_1);
+}
+
+fn judge_sample(edition: &Edition) {
     let Some(dir) = unpack() else { return };
     if !cargo_present() {
         return;
     }
-    let all = load(&dir.path().join("xsdtests"));
+    let all = load(&dir.path().join("xsdtests"), edition);
     let count: usize = all.iter().map(|g| g.tests.len()).sum();
     assert!(
-        count > 2_000,
-        "the suite has its XSD 1.0 instance tests ({count})"
+        count > edition.at_least,
+        "the suite has its {} instance tests ({count})",
+        edition.version
     );
     let groups: Vec<Group> = all
         .into_iter()
-        .filter(|g| stable_hash(&g.id) % SAMPLE_EVERY == 0)
+        .filter(|g| stable_hash(&g.id) % edition.sample_every == 0)
         .collect();
-    judge_subset(groups);
+    judge_subset(groups, edition);
 }
 
 /// Judges a subset of the groups (the CI sample, or one topic's groups): prints the scores,
@@ -837,27 +956,31 @@ fn sample() {
 /// tests), and fails on a wrong verdict not listed or a listed test of the subset that now
 /// passes. Only the subset's tests are compared: the known failures of the others are not
 /// looked at.
-fn judge_subset(groups: Vec<Group>) {
-    let run = run(groups, Path::new(env!("CARGO_BIN_EXE_boardxml-codegen")));
-    println!("{}", scores(&run));
+fn judge_subset(groups: Vec<Group>, edition: &Edition) {
+    let run = run(
+        groups,
+        Path::new(env!("CARGO_BIN_EXE_boardxml-codegen")),
+        edition,
+    );
+    println!("{}", scores(&run, edition));
     if std::env::var_os("BOARDXML_BLESS").is_some() {
-        bless_keeping_others(&run);
+        bless_keeping_others(&run, edition);
     }
-    let known: BTreeMap<String, String> = known_failures()
+    let known: BTreeMap<String, String> = known_failures(edition)
         .into_iter()
         .filter(|(id, _)| run.outcomes.contains_key(id))
         .collect();
-    let problems = compare(&run, &known);
+    let problems = compare(&run, &known, edition);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// Rewrites the known failures with this run's wrong verdicts in place of its tests'
 /// entries, keeping the entries of the tests it did not run (a sample or one part of the
 /// suite must not drop what the full run listed).
-fn bless_keeping_others(run: &Run) {
+fn bless_keeping_others(run: &Run, edition: &Edition) {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut text = known_failures_text(run);
-    for (id, reason) in known_failures() {
+    let mut text = known_failures_text(run, edition);
+    for (id, reason) in known_failures(edition) {
         if !run.outcomes.contains_key(&id) {
             text.push_str(&format!("{id}\t{reason}\n"));
         }
@@ -866,7 +989,7 @@ fn bless_keeping_others(run: &Run) {
     let mut body: Vec<&str> = body;
     body.sort_unstable();
     let sorted = format!("{}\n{}\n", head.join("\n"), body.join("\n"));
-    replace_file(&manifest.join(KNOWN_FAILURES), &sorted);
+    replace_file(&manifest.join(edition.known_failures), &sorted);
 }
 
 /// The identity-constraint groups only (the MS and Sun identity sets, IdConstrDefs),
@@ -880,7 +1003,7 @@ fn identity_instances() {
     if !cargo_present() {
         return;
     }
-    let groups: Vec<Group> = load(&dir.path().join("xsdtests"))
+    let groups: Vec<Group> = load(&dir.path().join("xsdtests"), &EDITION_1_0)
         .into_iter()
         .filter(|g| {
             let id = g.id.to_ascii_lowercase();
@@ -889,7 +1012,7 @@ fn identity_instances() {
                 || id.contains("identity")
         })
         .collect();
-    judge_subset(groups);
+    judge_subset(groups, &EDITION_1_0);
 }
 
 /// The groups whose schema documents declare mixed content (`mixed="true"` on a complex
@@ -912,17 +1035,18 @@ fn mixed_instances() {
                 || t.contains("mixed='1'")
         })
     };
-    let groups: Vec<Group> = load(&dir.path().join("xsdtests"))
+    let groups: Vec<Group> = load(&dir.path().join("xsdtests"), &EDITION_1_0)
         .into_iter()
         .filter(|g| g.schemas.iter().any(mixed))
         .collect();
-    judge_subset(groups);
+    judge_subset(groups, &EDITION_1_0);
 }
 
 /// The groups named in `BOARDXML_XSTS_GROUPS` (comma-separated; a group is chosen when its
 /// id, `TESTSET/GROUP`, contains one of the words, case-insensitively), scored and compared
 /// as [`sample`] is: the quick measure of one topic while working on it
-/// (`BOARDXML_XSTS_GROUPS=elemT02,addB1 cargo test --release -p boardxml-codegen --test xsts_instances -- --ignored --exact chosen_instances --nocapture`).
+/// (`BOARDXML_XSTS_GROUPS=elemT02,addB1 cargo test --release -p boardxml-codegen --test xsts_instances -- --ignored --exact chosen_instances --nocapture`;
+/// `BOARDXML_XSD_VERSION=1.1` judges the XSD 1.1 tests of those groups instead).
 /// Without the variable it fails, rather than judge nothing and pass.
 #[test]
 #[ignore = "chosen instance groups: BOARDXML_XSTS_GROUPS"]
@@ -934,11 +1058,16 @@ fn chosen_instances() {
         .filter(|w| !w.is_empty())
         .collect();
     assert!(!words.is_empty(), "BOARDXML_XSTS_GROUPS names no group");
+    let edition = match std::env::var("BOARDXML_XSD_VERSION").as_deref() {
+        Err(_) | Ok("1.0") => &EDITION_1_0,
+        Ok("1.1") => &EDITION_1_1,
+        Ok(other) => panic!("BOARDXML_XSD_VERSION is 1.0 or 1.1, not {other:?}"),
+    };
     let Some(dir) = unpack() else { return };
     if !cargo_present() {
         return;
     }
-    let groups: Vec<Group> = load(&dir.path().join("xsdtests"))
+    let groups: Vec<Group> = load(&dir.path().join("xsdtests"), edition)
         .into_iter()
         .filter(|g| {
             let id = g.id.to_ascii_lowercase();
@@ -946,34 +1075,55 @@ fn chosen_instances() {
         })
         .collect();
     assert!(!groups.is_empty(), "no group matches BOARDXML_XSTS_GROUPS");
-    judge_subset(groups);
+    judge_subset(groups, edition);
 }
 
 #[test]
-#[ignore = "the whole instance suite: scripts/xsts.sh"]
+#[ignore = "the whole instance suite: scripts/xsts.sh --instances"]
 fn full_instance_suite() {
+    judge_whole_suite(&EDITION_1_0);
+}
+
+#[test]
+#[ignore = "the whole XSD 1.1 instance suite: scripts/xsts.sh --xsd-version 1.1 --instances"]
+fn full_instance_suite_1_1() {
+    judge_whole_suite(&EDITION_1_1);
+}
+
+/// Every group of `edition`: the scores printed, with `BOARDXML_XSTS_WRITE` written into
+/// CONFORMANCE.md between the edition's markers, with `BOARDXML_BLESS` the known failures
+/// rewritten; fails on a wrong verdict not listed and a listed test that now passes.
+fn judge_whole_suite(edition: &Edition) {
     let Some(dir) = unpack() else { return };
     if !cargo_present() {
         return;
     }
-    let groups = load(&dir.path().join("xsdtests"));
-    let run = run(groups, Path::new(env!("CARGO_BIN_EXE_boardxml-codegen")));
-    let md = scores(&run);
+    let groups = load(&dir.path().join("xsdtests"), edition);
+    let run = run(
+        groups,
+        Path::new(env!("CARGO_BIN_EXE_boardxml-codegen")),
+        edition,
+    );
+    let md = scores(&run, edition);
     println!("{md}");
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("BOARDXML_XSTS_WRITE").is_some() {
         let path = manifest.join("../CONFORMANCE.md");
         let text = std::fs::read_to_string(&path).expect("CONFORMANCE.md");
-        let (Some(a), Some(b)) = (text.find(BEGIN), text.find(END)) else {
-            panic!("CONFORMANCE.md lacks the markers {BEGIN} ... {END}");
+        let (begin, end) = edition.markers;
+        let (Some(a), Some(b)) = (text.find(begin), text.find(end)) else {
+            panic!("CONFORMANCE.md lacks the markers {begin} ... {end}");
         };
-        let updated = format!("{}{BEGIN}\n{md}{}", &text[..a], &text[b..]);
+        let updated = format!("{}{begin}\n{md}{}", &text[..a], &text[b..]);
         replace_file(&path, &updated);
     }
     if std::env::var_os("BOARDXML_BLESS").is_some() {
-        replace_file(&manifest.join(KNOWN_FAILURES), &known_failures_text(&run));
+        replace_file(
+            &manifest.join(edition.known_failures),
+            &known_failures_text(&run, edition),
+        );
     }
-    let problems = compare(&run, &known_failures());
+    let problems = compare(&run, &known_failures(edition), edition);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -988,11 +1138,11 @@ fn datatype_instances() {
     if !cargo_present() {
         return;
     }
-    let groups: Vec<Group> = load(&dir.path().join("xsdtests"))
+    let groups: Vec<Group> = load(&dir.path().join("xsdtests"), &EDITION_1_0)
         .into_iter()
         .filter(Group::datatype)
         .collect();
-    judge_subset(groups);
+    judge_subset(groups, &EDITION_1_0);
 }
 
 #[test]
@@ -1001,5 +1151,8 @@ fn versions_and_hash() {
     assert!(!XSD_1_0.applies(Some("1.1")));
     assert!(XSD_1_0.expected_applies(Some("1.0")));
     assert!(!XSD_1_0.expected_applies(Some("1.0 1.1")));
+    assert!(XSD_1_1.applies(Some("1.1")));
+    assert!(!XSD_1_1.applies(Some("1.0")));
+    assert_eq!((EDITION_1_0.number(), EDITION_1_1.number()), ("1.0", "1.1"));
     assert_eq!(stable_hash("a"), 0xaf63dc4c8601ec8c);
 }
