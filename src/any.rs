@@ -856,6 +856,18 @@ pub trait GlobalAttributes {
         scope: Option<&dyn crate::schema::NamespaceScope>,
     ) -> Option<crate::identity_key::KeyValue>;
 
+    /// The IDs and IDREFs `value` holds by the global declaration of `name`
+    /// ([`crate::schema::SimpleValue::ids`]): none when the schema declares no such
+    /// attribute, its type holds none, or the value is not one of its type.
+    fn ids(
+        name: &ExpandedName,
+        value: &str,
+        scope: Option<&dyn crate::schema::NamespaceScope>,
+        found: &mut dyn FnMut(crate::schema::IdRole, &str),
+    ) {
+        let _ = (name, value, scope, found);
+    }
+
     /// Whether the global declaration of `name` has a type that is or is derived from
     /// `xs:ID` (at most one such attribute per element: XSD 1.0, 3.4.4 clause 5).
     fn is_id(name: &ExpandedName) -> bool {

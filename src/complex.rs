@@ -1951,6 +1951,16 @@ macro_rules! alternatives {
     };
 }
 
+/// `document!`'s `xsd_version`: only "1.1" is written (1.0 is the default), anything else
+/// does not match, and the generated code does not compile.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __xsd_1_1 {
+    ("1.1") => {
+        true
+    };
+}
+
 /// `Document` for a schema's root enum: `document!(Root, ["element" Variant, ...])` (a
 /// root followed by `= ValueConstraint::...` where its declaration has `default=` or
 /// `fixed=`), and
@@ -1958,12 +1968,14 @@ macro_rules! alternatives {
 /// "namespace", ...])`: the declarations the writer puts on the root (see
 /// [`Writer::declare_namespaces`](crate::xml::Writer::declare_namespaces)); then
 /// `types ["{namespace}name" RustType, ...]`, the types an undeclared root's `xsi:type` may
-/// name ([`Document::TYPES`](crate::schema::Document::TYPES)).
+/// name ([`Document::TYPES`](crate::schema::Document::TYPES)); last `xsd_version "1.1"` for
+/// a schema read as XSD 1.1 ([`Document::XSD_1_1`](crate::schema::Document::XSD_1_1)).
 #[macro_export]
 macro_rules! document {
-    ($ty:ident, [$($n:literal $v:ident $(= $vc:expr)? $(; xsi $xt:expr)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])? $(, types [$($tn:literal $tt:ty),* $(,)?])?) => {
+    ($ty:ident, [$($n:literal $v:ident $(= $vc:expr)? $(; xsi $xt:expr)?),* $(,)?] $(, namespaces [$($p:literal $u:literal),* $(,)?])? $(, types [$($tn:literal $tt:ty),* $(,)?])? $(, xsd_version $version:tt)?) => {
         impl $crate::schema::Document for $ty {
             const ROOTS: &'static [&'static str] = &[$($n),*];
+            $(const XSD_1_1: bool = $crate::__xsd_1_1!($version);)?
             $(const TYPES: &'static [(&'static str, $crate::schema::TypedRoot)] =
                 &[$(($tn, $crate::schema::typed_root::<$tt>)),*];)?
             fn read_root(
@@ -2076,7 +2088,7 @@ impl<M: crate::any::AttributeWildcard> FieldKind for AnyAttributes<M> {
                 continue;
             }
             ids += 1;
-            if ids > 1 || M::DECLARED_ID {
+            if (ids > 1 || M::DECLARED_ID) && r.one_id_attribute() {
                 r.second_id_attribute(a.tag_offset(), name);
                 return Err(Invalid);
             }
@@ -2084,7 +2096,7 @@ impl<M: crate::any::AttributeWildcard> FieldKind for AnyAttributes<M> {
         for (name, value) in taken {
             if let Some((expanded, prefix)) = crate::any::expand(r, &name) {
                 if M::WILDCARD.process != crate::any::Process::Skip {
-                    r.note_global_attribute::<M::Globals>(&name, &expanded, &value);
+                    r.note_global_attribute::<M::Globals>(a.tag_offset(), &name, &expanded, &value);
                 }
                 let prefix = prefix.or_else(|| a.prefix_of(&name).map(str::to_string));
                 slot.push_read(expanded, prefix, value);

@@ -342,6 +342,12 @@ pub trait Document: Sized {
     /// ([`crate::xml::Reader::validate_document`]) but not held: the document type has a
     /// variant per global element only.
     const TYPES: &'static [(&'static str, TypedRoot)] = &[];
+    /// Whether the schema was read as XSD 1.1, whose run-time rules differ from 1.0's in
+    /// the ID/IDREF table (1.1 Part 1, 3.17.5.2): an element may have several attributes
+    /// of an ID type (1.0: one, 3.4.4 Element Locally Valid (Complex Type) 5), the same ID
+    /// twice on one element is one binding, and an element whose content is an ID gives
+    /// the ID to its parent.
+    const XSD_1_1: bool = false;
     /// Reads the root element whose start tag is `tag`.
     fn read_root(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid>;
     /// Writes the root element.

@@ -66,6 +66,11 @@ mod type_alternatives;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/counted-repetitions/expected.rs"]
 mod counted_repetitions;
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/ids-xsd-1-1/expected.rs"]
+mod ids_xsd_1_1;
 
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
@@ -1258,5 +1263,62 @@ fn divided_within_bounds(doc: &counted_repetitions::Root) -> bool {
                     PicksChoice::B(_) => true,
                 })
         }
+    }
+}
+
+#[test]
+fn ids_xsd_1_1_case_reads_writes_and_reads_back() {
+    example_round_trips::<ids_xsd_1_1::Root>(include_str!(
+        "../codegen/tests/cases/ids-xsd-1-1/example.xml"
+    ));
+}
+
+/// XSD 1.1's ID/IDREF table (Part 1, 3.17.5.2): an ID is an error only when it identifies
+/// two elements; IDs of attributes a wildcard takes and of defaults count.
+#[test]
+fn ids_by_xsd_1_1s_table() {
+    let codes = |text: &str| -> Vec<&'static str> {
+        let (_, diags) = read::<ids_xsd_1_1::Root>(text);
+        diags.iter().map(|d| d.code.as_str()).collect()
+    };
+    for valid in [
+        // Two attributes of an ID type, one taken by the wildcard, the same ID twice.
+        r#"<doc><node id-one="a" id-two="a"/></doc>"#,
+        // ID content gives the ID to the parent: twice under one parent, and beside the
+        // parent's own attribute.
+        r#"<doc><node><id>x</id><id>x</id></node></doc>"#,
+        r#"<doc><node id-one="x"><id>x</id></node></doc>"#,
+        // A defaulted ID, referred to.
+        r#"<doc><para/><node><see>para001</see></node></doc>"#,
+        r#"<doc><node id-one="a" id-two="b" refs="a b"/></doc>"#,
+    ] {
+        assert!(codes(valid).is_empty(), "{valid}: {:?}", codes(valid));
+    }
+    let duplicate = Code::DUPLICATE_ID.as_str();
+    for (invalid, code) in [
+        // The wildcard's attribute, validated by the global declaration, holds an ID.
+        (
+            r#"<doc><node id-one="a"/><node id-two="a"/></doc>"#,
+            duplicate,
+        ),
+        // Two parents.
+        (
+            r#"<doc><node><id>x</id></node><node><id>x</id></node></doc>"#,
+            duplicate,
+        ),
+        // A child's ID content and another element's attribute.
+        (
+            r#"<doc><node id-one="x"><node><id>x</id></node></node></doc>"#,
+            duplicate,
+        ),
+        // Two defaulted IDs.
+        (r#"<doc><para/><para/></doc>"#, duplicate),
+        // The wildcard's attribute holds references: one names no ID.
+        (
+            r#"<doc><node id-one="a" refs="a zz"/></doc>"#,
+            Code::DANGLING_ID_REF.as_str(),
+        ),
+    ] {
+        assert_eq!(codes(invalid), [code], "{invalid}");
     }
 }

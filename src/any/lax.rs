@@ -141,7 +141,7 @@ fn check_attributes<G: GlobalAttributes>(r: &mut Reader<'_>, tag: &Tag) -> bool 
         // Element Locally Valid (Complex Type) 5.1).
         if G::is_id(&name) {
             ids += 1;
-            if ids > 1 {
+            if ids > 1 && r.one_id_attribute() {
                 r.second_id_attribute(tag.offset, &n);
                 ok = false;
             }
@@ -151,7 +151,7 @@ fn check_attributes<G: GlobalAttributes>(r: &mut Reader<'_>, tag: &Tag) -> bool 
             r.attribute_value_error(tag, &n, e);
             ok = false;
         } else {
-            r.note_global_attribute::<G>(&n, &name, value);
+            r.note_global_attribute::<G>(tag.offset, &n, &name, value);
         }
     }
     ok

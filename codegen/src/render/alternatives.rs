@@ -180,6 +180,8 @@ impl Renderer<'_> {
             })
             .collect();
         let root_types = (!root_types.is_empty()).then(|| quote! { , types [#(#root_types),*] });
+        // The run-time rules of XSD 1.1 where they differ from 1.0's (`Document::XSD_1_1`).
+        let version = self.schema.xsd_1_1.then(|| quote! { , xsd_version "1.1" });
         quote! {
             /// A document of this schema: one variant per global element.
             #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -187,7 +189,7 @@ impl Renderer<'_> {
                 #(#[doc = #docs] #variants(#types),)*
             }
 
-            ::boardxml::document!(#ident, [#(#names #variants #constraints),*] #namespaces #root_types);
+            ::boardxml::document!(#ident, [#(#names #variants #constraints),*] #namespaces #root_types #version);
             #alias
         }
     }

@@ -97,6 +97,17 @@ impl Renderer<'_> {
             .is_some_and(|b| b.builtin == Builtin::Value(ValueType::Id))
     }
 
+    /// Whether a value of `t` may hold IDs or IDREFs: `xs:ID`, `xs:IDREF`, `xs:IDREFS` and
+    /// their restrictions, and (not looked into) every list and union.
+    fn may_hold_ids(&self, t: &TypeRef) -> bool {
+        self.simple_base(t).is_none_or(|b| {
+            matches!(
+                b.builtin,
+                Builtin::Value(ValueType::Id | ValueType::IdRef | ValueType::IdRefs)
+            )
+        })
+    }
+
     /// The schema's type that checks values against its global attribute declarations.
     pub(super) fn global_attributes_type(&mut self) -> Ident {
         if let Some(i) = &self.global_attributes {
@@ -108,6 +119,8 @@ impl Renderer<'_> {
         // typed value for identity constraints), matched on the expanded name.
         let mut arms: Vec<TokenStream> = Vec::new();
         let mut key_arms: Vec<TokenStream> = Vec::new();
+        // And of `ids` where the type may hold IDs or IDREFs (the document-wide checks).
+        let mut id_arms: Vec<TokenStream> = Vec::new();
         for a in self.schema.global_attributes.values() {
             let rt = self.rust_type(&a.type_ref);
             let local = &a.name;
@@ -138,7 +151,31 @@ impl Renderer<'_> {
             key_arms.push(quote! {
                 (#ns, #local) => #parse.ok().map(|v| __s::SimpleValue::identity_key(&v)),
             });
+            if self.may_hold_ids(&a.type_ref) {
+                id_arms.push(quote! {
+                    (#ns, #local) => {
+                        if let ::core::result::Result::Ok(v) = #parse {
+                            __s::SimpleValue::ids(&v, found);
+                        }
+                    }
+                });
+            }
         }
+        let ids_method = (!id_arms.is_empty()).then(|| {
+            quote! {
+                fn ids(
+                    name: &::boardxml::any::ExpandedName,
+                    value: &str,
+                    scope: ::core::option::Option<&dyn __s::NamespaceScope>,
+                    found: &mut dyn FnMut(__s::IdRole, &str),
+                ) {
+                    match (name.namespace(), name.local()) {
+                        #(#id_arms)*
+                        _ => {}
+                    }
+                }
+            }
+        });
         // A schema without global attributes (anyType content needs the type all the same)
         // declares none: no match to write.
         let by_name = |arms: Vec<TokenStream>| {
@@ -200,6 +237,7 @@ impl Renderer<'_> {
                     ) -> ::core::option::Option<::boardxml::identity::KeyValue> {
                         #key_body
                     }
+                    #ids_method
                     #is_id
                 }
             },

@@ -134,12 +134,21 @@ fn read_limited_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnost
                 })
                 .collect();
             schema.warnings.extend(left_out(set));
+            schema.xsd_1_1 = read_as_1_1(set);
             return Ok(schema);
         }
     }
     let mut schema = passes::run(set)?;
     schema.warnings.extend(left_out(set));
+    schema.xsd_1_1 = read_as_1_1(set);
     Ok(schema)
+}
+
+/// Whether the set's documents were read as XSD 1.1 (one version for the whole set).
+fn read_as_1_1(set: &compose::DocumentSet) -> bool {
+    set.documents
+        .iter()
+        .any(|doc| doc.tree.version() == XsdVersion::Xsd11)
 }
 
 /// A warning for each document that conditional inclusion reads as an empty schema (its

@@ -99,6 +99,7 @@ impl Reader<'_> {
     /// Reads the root element with `D`, and the end of the document after it.
     pub fn read_document<D: crate::schema::Document>(&mut self) -> Result<D, Invalid> {
         self.schema_types = D::TYPES;
+        self.ids.xsd_1_1 = D::XSD_1_1;
         let tag = self.read_root_tag()?;
         self.root = Some(Tag::clone(&tag));
         if !D::ROOTS.contains(&tag.name()) {
@@ -114,6 +115,7 @@ impl Reader<'_> {
     /// 1.0 Part 1, 3.3.4 Schema-Validity Assessment (Element) 1.2 and 2).
     pub fn validate_document<D: crate::schema::Document>(&mut self) -> Result<(), Invalid> {
         self.schema_types = D::TYPES;
+        self.ids.xsd_1_1 = D::XSD_1_1;
         let tag = self.read_root_tag()?;
         self.root = Some(Tag::clone(&tag));
         if D::ROOTS.contains(&tag.name()) {

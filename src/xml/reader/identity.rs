@@ -70,10 +70,12 @@ impl Reader<'_> {
     /// unassessed attribute has no typed value, XSD 1.0 3.11.4 clause 3).
     pub(crate) fn note_global_attribute<G: crate::any::GlobalAttributes>(
         &mut self,
+        offset: usize,
         name: &str,
         expanded: &crate::any::ExpandedName,
         value: &str,
     ) {
+        self.note_global_ids::<G>(offset, name, expanded, value);
         if !self.identity.wants(Some(name)) {
             return;
         }

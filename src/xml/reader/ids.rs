@@ -12,25 +12,35 @@ use crate::schema::IdRole;
 /// The IDs seen so far, and the references still to be resolved.
 #[derive(Debug, Default)]
 pub(super) struct IdTable {
-    /// Each ID, with the path of the attribute or element that holds it.
-    ids: HashMap<String, String>,
+    /// Each ID, with the path of the attribute or element that holds it and the path of
+    /// the element it identifies.
+    ids: HashMap<String, (String, String)>,
     /// Each reference: the name, its offset and path.
     references: Vec<(String, usize, String)>,
+    /// The document's schema was read as XSD 1.1 ([`crate::schema::Document::XSD_1_1`]):
+    /// an ID identifies an element, however many of its attributes (or children) give it.
+    pub(super) xsd_1_1: bool,
 }
 
 impl IdTable {
-    /// Notes one name at `offset` (`path`: the value's place); a second
-    /// holder of an ID is reported at once, naming the first.
+    /// Notes one name at `offset` (`path`: the value's place; `owner`: the path of the
+    /// element it identifies); a second holder of an ID is reported at once, naming the
+    /// first. By XSD 1.1 (Part 1, 3.17.5.2) an ID is an error only when it identifies two
+    /// elements; by 1.0, whenever a second attribute or element holds it.
     pub(super) fn note(
         &mut self,
         role: IdRole,
         name: &str,
         offset: usize,
         path: &str,
+        owner: &str,
     ) -> Option<Diagnostic> {
         match role {
             IdRole::Id => {
-                if let Some(first) = self.ids.get(name) {
+                if let Some((first, first_owner)) = self.ids.get(name) {
+                    if self.xsd_1_1 && first_owner == owner {
+                        return None;
+                    }
                     return Some(
                         Diagnostic::error(
                             Code::DUPLICATE_ID,
@@ -42,7 +52,8 @@ impl IdTable {
                         .found(format!("\"{name}\", also at {first}")),
                     );
                 }
-                self.ids.insert(name.to_owned(), path.to_owned());
+                self.ids
+                    .insert(name.to_owned(), (path.to_owned(), owner.to_owned()));
             }
             IdRole::Reference => self
                 .references
@@ -82,16 +93,17 @@ fn close_to(id: &str, name: &str) -> bool {
 }
 
 impl super::Reader<'_> {
-    /// Notes the IDREFs of the default (or fixed) value an absent attribute `name` of the
-    /// element at `offset` takes: the attribute is in the element's post-schema-validation
-    /// infoset all the same (XSD 1.0 Part 1, 3.4.4 Element Locally Valid (Complex Type) 4
-    /// and 3.4.5), so its references must resolve as a written one's (3.3.4, Validation
-    /// Root Valid (ID/IDREF), cvc-id.1). An ID attribute has no value constraint (3.2.6,
-    /// a-props-correct.3), and a QName's prefix was resolved by the schema, not here.
+    /// Whether an element may have at most one attribute of an ID type (XSD 1.0, 3.4.4
+    /// Element Locally Valid (Complex Type) 5; XSD 1.1 drops the rule).
+    pub(crate) fn one_id_attribute(&self) -> bool {
+        !self.ids.xsd_1_1
+    }
+
     /// Reports that attribute `name` of the element at `offset`, which an attribute
     /// wildcard takes, is a second attribute of an ID type on the element (XSD 1.0, 3.4.4
     /// Element Locally Valid (Complex Type) 5).
     pub(crate) fn second_id_attribute(&mut self, offset: usize, name: &str) {
+        debug_assert!(self.one_id_attribute());
         self.report(
             self.attribute_error(
                 Code::UNKNOWN_ATTRIBUTE,
@@ -106,6 +118,14 @@ impl super::Reader<'_> {
         );
     }
 
+    /// Notes the IDs and IDREFs of the default (or fixed) value an absent attribute `name`
+    /// of the element at `offset` takes: the attribute is in the element's
+    /// post-schema-validation infoset all the same (XSD 1.0 Part 1, 3.4.4 Element Locally
+    /// Valid (Complex Type) 4 and 3.4.5), so its references must resolve as a written
+    /// one's (3.3.4, Validation Root Valid (ID/IDREF), cvc-id.1), and an ID it gives is
+    /// an ID of the document. Only XSD 1.1 lets an ID attribute have a default (1.0: 3.2.6,
+    /// a-props-correct.3; 1.1 drops the rule, and its 3.17.5.2 binds the defaulted ID as
+    /// any other). A QName's prefix was resolved by the schema, not here.
     #[doc(hidden)]
     pub fn note_default_ids<T: crate::schema::SimpleValue>(
         &mut self,
@@ -117,17 +137,41 @@ impl super::Reader<'_> {
             return;
         };
         let mut names = Vec::new();
-        value.ids(&mut |role, n| {
-            if role == IdRole::Reference {
-                names.push(n.to_owned())
+        value.ids(&mut |role, n| names.push((role, n.to_owned())));
+        if names.is_empty() {
+            return;
+        }
+        let owner = self.path();
+        let path = format!("{owner}/@{name}");
+        for (role, n) in names {
+            if let Some(d) = self.ids.note(role, &n, offset, &path, &owner) {
+                self.report(d);
             }
+        }
+    }
+
+    /// Notes the IDs and IDREFs of attribute `name` (`expanded`) of the element at
+    /// `offset`, which an attribute wildcard took and the global declaration of
+    /// `expanded` validated (XSD 1.0 Part 1, 3.3.4 Validation Root Valid (ID/IDREF): every
+    /// attribute of an ID type counts, whatever took it).
+    pub(crate) fn note_global_ids<G: crate::any::GlobalAttributes>(
+        &mut self,
+        offset: usize,
+        name: &str,
+        expanded: &crate::any::ExpandedName,
+        value: &str,
+    ) {
+        let mut names = Vec::new();
+        G::ids(expanded, value, Some(&self.scope(false)), &mut |role, n| {
+            names.push((role, n.to_owned()))
         });
         if names.is_empty() {
             return;
         }
-        let path = format!("{}/@{name}", self.path());
-        for n in names {
-            if let Some(d) = self.ids.note(IdRole::Reference, &n, offset, &path) {
+        let owner = self.path();
+        let path = format!("{owner}/@{name}");
+        for (role, n) in names {
+            if let Some(d) = self.ids.note(role, &n, offset, &path, &owner) {
                 self.report(d);
             }
         }
@@ -148,12 +192,17 @@ impl super::Reader<'_> {
         if names.is_empty() {
             return;
         }
-        let path = match attribute {
-            Some(a) => format!("{}/@{a}", self.path()),
-            None => self.path(),
+        let here = self.path();
+        let (path, owner) = match attribute {
+            Some(a) => (format!("{here}/@{a}"), here),
+            // XSD 1.1 binds an element's ID content to its parent (1.1 Part 1, 3.17.5.2:
+            // a `<person>` with an `<id>` child is the element the ID names); the root's
+            // to itself.
+            None if self.ids.xsd_1_1 => (here, self.parent_path()),
+            None => (here.clone(), here),
         };
         for (role, name) in names {
-            if let Some(d) = self.ids.note(role, &name, offset, &path) {
+            if let Some(d) = self.ids.note(role, &name, offset, &path, &owner) {
                 self.report(d);
             }
         }

@@ -83,6 +83,12 @@ impl Reader<'_> {
         path_of(&self.levels[..self.open])
     }
 
+    /// The path of the parent of the element being read; the root's own path for the root.
+    pub(super) fn parent_path(&self) -> String {
+        // Level 0 is the document, level 1 the root element.
+        path_of(&self.levels[..self.open.saturating_sub(1).max(2).min(self.open)])
+    }
+
     /// Opens the level of child element `tag` of the current element.
     pub(super) fn enter(&mut self, tag: &super::Tag) {
         let name = tag.name();

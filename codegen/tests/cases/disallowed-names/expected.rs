@@ -120,7 +120,7 @@ pub enum Root {
     "{http://www.w3.org/2001/XMLSchema}unsignedInt" u32,
     "{http://www.w3.org/2001/XMLSchema}unsignedLong" u64,
     "{http://www.w3.org/2001/XMLSchema}unsignedShort" u16, "{urn:shop}Basket" Basket,
-    "{urn:shop}Memo" Memo, "{urn:shop}Order" Order]
+    "{urn:shop}Memo" Memo, "{urn:shop}Order" Order], xsd_version "1.1"
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;

@@ -131,7 +131,7 @@ pub enum Root {
     "{http://www.w3.org/2001/XMLSchema}unsignedByte" u8,
     "{http://www.w3.org/2001/XMLSchema}unsignedInt" u32,
     "{http://www.w3.org/2001/XMLSchema}unsignedLong" u64,
-    "{http://www.w3.org/2001/XMLSchema}unsignedShort" u16]
+    "{http://www.w3.org/2001/XMLSchema}unsignedShort" u16], xsd_version "1.1"
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
