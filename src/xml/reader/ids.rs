@@ -138,16 +138,7 @@ impl super::Reader<'_> {
         };
         let mut names = Vec::new();
         value.ids(&mut |role, n| names.push((role, n.to_owned())));
-        if names.is_empty() {
-            return;
-        }
-        let owner = self.path();
-        let path = format!("{owner}/@{name}");
-        for (role, n) in names {
-            if let Some(d) = self.ids.note(role, &n, offset, &path, &owner) {
-                self.report(d);
-            }
-        }
+        self.note_names(names, offset, Some(name));
     }
 
     /// Notes the IDs and IDREFs of attribute `name` (`expanded`) of the element at
@@ -165,16 +156,7 @@ impl super::Reader<'_> {
         G::ids(expanded, value, Some(&self.scope(false)), &mut |role, n| {
             names.push((role, n.to_owned()))
         });
-        if names.is_empty() {
-            return;
-        }
-        let owner = self.path();
-        let path = format!("{owner}/@{name}");
-        for (role, n) in names {
-            if let Some(d) = self.ids.note(role, &n, offset, &path, &owner) {
-                self.report(d);
-            }
-        }
+        self.note_names(names, offset, Some(name));
     }
 
     /// Notes the IDs and IDREFs of a value just read at `offset` (see [`IdTable`]);
@@ -189,6 +171,12 @@ impl super::Reader<'_> {
         // Nothing is allocated for the values of other types, which hold no names.
         let mut names = Vec::new();
         value.ids(&mut |role, name| names.push((role, name.to_owned())));
+        self.note_names(names, offset, attribute);
+    }
+
+    /// Notes `names`, found at `offset` in attribute `attribute` of the current element
+    /// (`None`: in its content), in the ID table.
+    fn note_names(&mut self, names: Vec<(IdRole, String)>, offset: usize, attribute: Option<&str>) {
         if names.is_empty() {
             return;
         }
