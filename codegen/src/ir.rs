@@ -40,7 +40,7 @@ pub struct Schema {
     /// Whether the schema was read as XSD 1.1: its documents then validate by 1.1's
     /// rules where they differ from 1.0's at run time (the ID/IDREF table of 1.1 Part 1,
     /// 3.17.5.2: several ID attributes on an element, an element's ID content bound to its
-    /// parent), which the generated document type says (`document!(..., xsd 1.1)`).
+    /// parent), which the generated document type says (`document!(..., xsd_version "1.1")`).
     pub xsd_1_1: bool,
     /// For each complex type some nillable element has, the name of its attributes-only
     /// companion type (its attributes and attribute wildcard, empty content): what a nil

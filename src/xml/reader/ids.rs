@@ -12,8 +12,8 @@ use crate::schema::IdRole;
 /// The IDs seen so far, and the references still to be resolved.
 #[derive(Debug, Default)]
 pub(super) struct IdTable {
-    /// Each ID, with the path of the attribute or element that holds it and the path of
-    /// the element it identifies.
+    /// Each ID, with the path of the attribute or element that holds it and, by XSD 1.1,
+    /// the path of the element it identifies (by 1.0 no second holder is allowed: empty).
     ids: HashMap<String, (String, String)>,
     /// Each reference: the name, its offset and path.
     references: Vec<(String, usize, String)>,
@@ -52,8 +52,12 @@ impl IdTable {
                         .found(format!("\"{name}\", also at {first}")),
                     );
                 }
-                self.ids
-                    .insert(name.to_owned(), (path.to_owned(), owner.to_owned()));
+                let owner = if self.xsd_1_1 {
+                    owner.to_owned()
+                } else {
+                    String::new()
+                };
+                self.ids.insert(name.to_owned(), (path.to_owned(), owner));
             }
             IdRole::Reference => self
                 .references
@@ -187,7 +191,8 @@ impl super::Reader<'_> {
             // a `<person>` with an `<id>` child is the element the ID names); the root's
             // to itself.
             None if self.ids.xsd_1_1 => (here, self.parent_path()),
-            None => (here.clone(), here),
+            // By 1.0 the owner is not compared.
+            None => (here, String::new()),
         };
         for (role, name) in names {
             if let Some(d) = self.ids.note(role, &name, offset, &path, &owner) {
