@@ -1056,3 +1056,28 @@ fn builtin_alternatives_and_declarations_a_wildcard_may_match() {
         );
     }
 }
+
+/// Part 2 of XSD 1.1 has a year 0 (3.3.7.2) and spells positive infinity `+INF` (3.3.5.1);
+/// 1.0 has neither. The bounds, enumerations and defaults of a schema are read by the
+/// lexical spaces of the version it is read as.
+#[test]
+fn the_lexical_spaces_are_the_versions() {
+    let body = "<xs:simpleType name=\"Era\"><xs:restriction base=\"xs:gYearMonth\"><xs:enumeration value=\"0000-12\"/><xs:enumeration value=\"-0000-06\"/><xs:enumeration value=\"0001-01\"/></xs:restriction></xs:simpleType>\n<xs:simpleType name=\"Since\"><xs:restriction base=\"xs:dateTime\"><xs:minInclusive value=\"-0001-01-01T00:00:00\"/><xs:maxExclusive value=\"0000-06-01T00:00:00\"/></xs:restriction></xs:simpleType>\n<xs:element name=\"reading\"><xs:complexType><xs:attribute name=\"high\" type=\"xs:double\" default=\"+INF\"/></xs:complexType></xs:element>\n";
+    let (verdict, diagnostics) = check_body_1_1(body);
+    assert_eq!(verdict, Verdict::Supported, "{diagnostics}");
+    let text =
+        format!("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n{body}</xs:schema>\n");
+    let (_dir, path) = schema_file(&text);
+    let report = check_files_allowed(&[path], &[], &Allowed::new());
+    let diagnostics = report.diagnostics.to_string();
+    assert_eq!(report.verdict, Verdict::Invalid, "{diagnostics}");
+    for refused in ["\"0000-12\"", "\"-0000-06\"", "\"+INF\""] {
+        assert!(diagnostics.contains(refused), "{refused}: {diagnostics}");
+    }
+    assert!(!diagnostics.contains("0001-01"), "{diagnostics}");
+    // Ordered as years of 1.1: -0001 (2 BCE) before 0000 (1 BCE), so the range is not empty.
+    let reversed = body.replace("-0001-01-01T00:00:00", "0000-07-01T00:00:00");
+    let (verdict, diagnostics) = check_body_1_1(&reversed);
+    assert_eq!(verdict, Verdict::Invalid, "{diagnostics}");
+    assert!(diagnostics.contains("minInclusive"), "{diagnostics}");
+}

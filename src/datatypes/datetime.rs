@@ -9,7 +9,8 @@
 //! instants. None of those crates has these semantics.
 //!
 //! Years are held as `i64` and refused (a lexical error, never wrapped) beyond twelve digits.
-//! Arithmetic uses astronomical years (XSD year `-n` is astronomical `1 - n`) on the
+//! Arithmetic uses astronomical years (XSD 1.0's year `-n` is astronomical `1 - n`; XSD
+//! 1.1's years are astronomical, see `edition`) on the
 //! proleptic Gregorian calendar, and a day count from 1970-01-01.
 //!
 //! Order is partial (Part 2, 3.2.7.4): [`PartialOrd::partial_cmp`] is `None` for an
@@ -34,16 +35,20 @@ fn is_leap(astronomical: i64) -> bool {
     astronomical % 4 == 0 && (astronomical % 100 != 0 || astronomical % 400 == 0)
 }
 
+/// The astronomical year of the XSD `year`. XSD 1.1's years are astronomical (year 0 is
+/// 1 BCE, Part 2, 3.3.7.2); XSD 1.0's have no year 0, so its `-0001` is 1 BCE. The edition
+/// is asked only for years before 1.
 fn astronomical(year: i64) -> i64 {
-    if year < 0 {
+    if year < 0 && !super::edition::xsd_1_1() {
         year + 1
     } else {
         year
     }
 }
 
+/// The XSD year of the astronomical year `a` ([`astronomical`] undone).
 fn from_astronomical(a: i64) -> i64 {
-    if a <= 0 {
+    if a <= 0 && !super::edition::xsd_1_1() {
         a - 1
     } else {
         a
@@ -147,7 +152,9 @@ impl<'a> Cursor<'a> {
     fn at_end(&self) -> bool {
         self.i == self.b.len()
     }
-    /// `-?YYYY+`: at least four digits, no leading zero beyond four, not `0000`.
+    /// `-?YYYY+`: at least four digits, no leading zero beyond four; `0000` only by XSD
+    /// 1.1's rules (Part 2, 3.3.7.2: year 0 is 1 BCE, `-0000` another spelling of it; XSD
+    /// 1.0 has no year 0).
     fn year(&mut self) -> Option<i64> {
         let negative = self.eat(b'-');
         let digits = self.run()?;
@@ -157,7 +164,7 @@ impl<'a> Cursor<'a> {
         let v = digits
             .iter()
             .fold(0i64, |v, d| v * 10 + i64::from(d - b'0'));
-        if v == 0 {
+        if v == 0 && !super::edition::xsd_1_1() {
             return None;
         }
         Some(if negative { -v } else { v })
@@ -1150,6 +1157,18 @@ mod tests {
         assert!("--12".parse::<GMonth>().is_ok());
         assert!("--13".parse::<GMonth>().is_err());
         assert!("0000".parse::<GYear>().is_err());
+        // XSD 1.1 has a year 0 (1 BCE), also written -0000; it orders between -0001 and 0001.
+        super::super::with_edition(true, || {
+            assert_eq!("0000".parse::<GYear>().unwrap().to_string(), "0000");
+            assert_eq!(
+                "-0000-12".parse::<GYearMonth>().unwrap().to_string(),
+                "0000-12"
+            );
+            let t = |s: &str| s.parse::<DateTime>().unwrap();
+            assert!(t("-0001-12-31T00:00:00Z") < t("0000-01-01T00:00:00Z"));
+            assert!(t("0000-12-31T00:00:00Z") < t("0001-01-01T00:00:00Z"));
+            assert!("00000".parse::<GYear>().is_err());
+        });
         assert_eq!("-0044Z".parse::<GYear>().unwrap().to_string(), "-0044Z");
         assert_eq!(
             "1999-05".parse::<GYearMonth>().unwrap().to_string(),

@@ -1,7 +1,7 @@
 //! `xs:float` and `xs:double`: IEEE 754 binary32 and binary64.
 //!
 //! The lexical space is checked here (the standard library's parser also takes `inf`,
-//! `infinity`, `nan` and `+INF`, which XSD 1.0 does not); the standard library then rounds
+//! `infinity`, `nan` and `+INF`, which XSD 1.0 does not; XSD 1.1 takes `+INF`); the standard library then rounds
 //! the decimal to the nearest value, ties to even, as XSD Part 2 (3.2.4) says. A decimal too
 //! large for the type rounds to an infinity of its sign and a tiny one to a zero, as IEEE 754
 //! round-to-nearest does.
@@ -95,6 +95,8 @@ macro_rules! ieee {
                         "INF" => <$repr>::INFINITY,
                         "-INF" => <$repr>::NEG_INFINITY,
                         "NaN" => <$repr>::NAN,
+                        // XSD 1.1 (Part 2, 3.3.5.1) spells positive infinity so too.
+                        "+INF" if super::edition::xsd_1_1() => <$repr>::INFINITY,
                         _ => return Err(FacetError::Lexical { expected: $xsd }),
                     }
                 };
@@ -186,6 +188,14 @@ mod tests {
             assert!(Double::parse(bad).is_err(), "{bad:?}");
             assert!(Float::parse(bad).is_err(), "{bad:?}");
         }
+        // XSD 1.1 (Part 2, 3.3.5.1) spells positive infinity +INF too; nothing else changes.
+        crate::datatypes::with_edition(true, || {
+            assert_eq!(Double::parse(" +INF ").unwrap().get(), f64::INFINITY);
+            assert_eq!(Float::parse("+INF").unwrap().to_string(), "INF");
+            for bad in ["+inf", "+NaN", "++INF", "+-INF"] {
+                assert!(Double::parse(bad).is_err(), "{bad:?}");
+            }
+        });
     }
 
     #[test]

@@ -28,6 +28,7 @@
 mod binary;
 mod datetime;
 mod decimal;
+mod edition;
 mod float;
 mod names;
 
@@ -39,6 +40,7 @@ pub use datetime::{
 pub use decimal::{
     Decimal, Integer, NegativeInteger, NonNegativeInteger, NonPositiveInteger, PositiveInteger,
 };
+pub use edition::with_edition;
 pub use float::{Double, Float};
 pub use names::{
     AnySimpleType, Entities, Entity, ExpandedName, Id, IdRef, IdRefs, Language, NCName, Name,

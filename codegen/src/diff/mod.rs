@@ -164,7 +164,14 @@ pub fn diff(
     externs_a: &Externs,
     externs_b: &Externs,
 ) -> Report {
-    crate::on_schema_stack(|| diff_here((a, old_file, externs_a), (b, new_file, externs_b)))
+    // Values compared by XSD 1.1's lexical spaces where either side is read as 1.1 (they
+    // are a superset of 1.0's: a value of a 1.0 schema reads the same).
+    let xsd_1_1 = a.xsd_1_1 || b.xsd_1_1;
+    crate::on_schema_stack(|| {
+        boardxml::datatypes::with_edition(xsd_1_1, || {
+            diff_here((a, old_file, externs_a), (b, new_file, externs_b))
+        })
+    })
 }
 
 /// One side of a comparison: the schema, its file and the bindings it is rendered with.

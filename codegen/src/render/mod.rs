@@ -73,7 +73,16 @@ fn facets_marker(name: &str) -> Ident {
 }
 
 /// Renders one schema to formatted Rust source. `source_name` is named in the header.
+/// Values in the schema are read by the lexical spaces of the edition it was read as.
 pub fn render(
+    schema: &Schema,
+    source_name: &str,
+    externs: &Externs,
+) -> Result<String, Vec<RenderError>> {
+    boardxml::datatypes::with_edition(schema.xsd_1_1, || render_here(schema, source_name, externs))
+}
+
+fn render_here(
     schema: &Schema,
     source_name: &str,
     externs: &Externs,

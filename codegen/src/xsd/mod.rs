@@ -96,7 +96,12 @@ pub fn read_documents(set: &compose::DocumentSet) -> Result<Schema, Diagnostics>
         too_deep.sort();
         return Err(Diagnostics(too_deep));
     }
-    crate::on_schema_stack(|| read_limited_documents(set))
+    // Values in the schema (facets, defaults, enumerations) are read by the lexical spaces
+    // of the edition the schema is read as, on the thread that reads them.
+    let xsd_1_1 = read_as_1_1(set);
+    crate::on_schema_stack(|| {
+        boardxml::datatypes::with_edition(xsd_1_1, || read_limited_documents(set))
+    })
 }
 
 /// [`read_documents`] of documents within the limits, on a stack sized for them.

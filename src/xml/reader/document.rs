@@ -96,8 +96,13 @@ impl Reader<'_> {
         );
     }
 
-    /// Reads the root element with `D`, and the end of the document after it.
+    /// Reads the root element with `D`, and the end of the document after it; its values
+    /// by the lexical spaces of the edition of XSD `D`'s schema was read as.
     pub fn read_document<D: crate::schema::Document>(&mut self) -> Result<D, Invalid> {
+        crate::datatypes::with_edition(D::XSD_1_1, || self.read_document_here::<D>())
+    }
+
+    fn read_document_here<D: crate::schema::Document>(&mut self) -> Result<D, Invalid> {
         self.schema_types = D::TYPES;
         self.ids.xsd_1_1 = D::XSD_1_1;
         let tag = self.read_root_tag()?;
@@ -114,6 +119,10 @@ impl Reader<'_> {
     /// `xsi:type` names a type it is valid for ([`crate::schema::Document::TYPES`]; XSD
     /// 1.0 Part 1, 3.3.4 Schema-Validity Assessment (Element) 1.2 and 2).
     pub fn validate_document<D: crate::schema::Document>(&mut self) -> Result<(), Invalid> {
+        crate::datatypes::with_edition(D::XSD_1_1, || self.validate_document_here::<D>())
+    }
+
+    fn validate_document_here<D: crate::schema::Document>(&mut self) -> Result<(), Invalid> {
         self.schema_types = D::TYPES;
         self.ids.xsd_1_1 = D::XSD_1_1;
         let tag = self.read_root_tag()?;
@@ -232,6 +241,42 @@ mod tests {
             .map(|d| (d.code.as_str().to_string(), d.message))
             .collect();
         (ok, found)
+    }
+
+    /// The same schema read as XSD 1.0 and as XSD 1.1: a root `<y>` of xs:gYear, `<f>` of
+    /// xs:float.
+    #[derive(Debug, PartialEq)]
+    enum Years {
+        Y(crate::datatypes::GYear),
+        F(crate::datatypes::Float),
+    }
+    crate::document!(Years, ["y" Y, "f" F]);
+    #[derive(Debug, PartialEq)]
+    enum Years11 {
+        Y(crate::datatypes::GYear),
+        F(crate::datatypes::Float),
+    }
+    crate::document!(Years11, ["y" Y, "f" F], xsd_version "1.1");
+
+    #[test]
+    fn values_are_read_by_the_lexical_spaces_of_the_schemas_version() {
+        let year_0 = "<y>0000</y>";
+        assert!(Reader::new(year_0).read_document::<Years>().is_err());
+        let year: crate::datatypes::GYear =
+            crate::datatypes::with_edition(true, || "0000".parse().unwrap());
+        assert_eq!(year.to_string(), "0000");
+        assert_eq!(
+            Reader::new(year_0).read_document::<Years11>().ok(),
+            Some(Years11::Y(year))
+        );
+        assert!(Reader::new("<f>+INF</f>")
+            .validate_document::<Years>()
+            .is_err());
+        assert!(Reader::new("<f>+INF</f>")
+            .validate_document::<Years11>()
+            .is_ok());
+        // Only for the span of the read: values parsed after it are XSD 1.0's again.
+        assert!("0000".parse::<crate::datatypes::GYear>().is_err());
     }
 
     #[test]
