@@ -71,6 +71,11 @@ mod counted_repetitions;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/ids-xsd-1-1/expected.rs"]
 mod ids_xsd_1_1;
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/open-content-xsd-1-1/expected.rs"]
+mod open_content_xsd_1_1;
 
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
@@ -1320,5 +1325,55 @@ fn ids_by_xsd_1_1s_table() {
         ),
     ] {
         assert_eq!(codes(invalid), [code], "{invalid}");
+    }
+}
+
+#[test]
+fn open_content_xsd_1_1_case_reads_writes_and_reads_back() {
+    example_round_trips::<open_content_xsd_1_1::Root>(include_str!(
+        "../codegen/tests/cases/open-content-xsd-1-1/example.xml"
+    ));
+}
+
+/// XSD 1.1's open content (Part 1, 3.4.4.2): an element the content model cannot take
+/// where it stands goes to the open content's wildcard, which must allow it; a suffix
+/// takes elements only after the model's own.
+#[test]
+fn open_content_is_interleaved_or_suffixed() {
+    let codes = |text: &str| -> Vec<&'static str> {
+        let (_, diags) = read::<open_content_xsd_1_1::Root>(text);
+        diags.iter().map(|d| d.code.as_str()).collect()
+    };
+    let track = |inside: &str| {
+        format!(r#"<track xmlns="urn:boardxml:open" xmlns:g="urn:gps">{inside}</track>"#)
+    };
+    let point = "<point><lat>1</lat><lon>2</lon></point>";
+    for valid in [
+        // Interleaved: before, between and after a point's children, between repeats.
+        track(
+            "<name>n</name><point><g:a/><lat>1</lat><g:b/><lon>2</lon><note>x</note><g:c/><note>y</note><g:d/></point>",
+        ),
+        // Suffixed: after the track's children only, however many.
+        track(&format!("<name>n</name>{point}{point}<g:end/><g:end/>")),
+        // An extension keeps its base's interleaved open content.
+        r#"<waypoint xmlns="urn:boardxml:open" xmlns:g="urn:gps" sym="s"><g:a/><lat>1</lat><lon>2</lon><g:b/></waypoint>"#.to_string(),
+    ] {
+        assert!(codes(&valid).is_empty(), "{valid}: {:?}", codes(&valid));
+    }
+    let unexpected = Code::UNEXPECTED_ELEMENT.as_str();
+    for invalid in [
+        // A suffix does not come between the model's children.
+        track(&format!("<name>n</name><g:early/>{point}")),
+        // After a suffix's first element, the model takes nothing more.
+        track(&format!("<name>n</name>{point}<g:end/>{point}")),
+        // The wildcard allows other namespaces only.
+        track("<name>n</name><point><lat>1</lat><name>own</name><lon>2</lon></point>"),
+        // mode="none": no open content, whatever the document's default.
+        track(&format!(
+            "<name>n</name>{point}<closed><x>1</x><g:y/></closed>"
+        )),
+    ] {
+        let found = codes(&invalid);
+        assert!(found.contains(&unexpected), "{invalid}: {found:?}");
     }
 }

@@ -87,7 +87,85 @@ impl<'t> XmlReaderSync<'t> for Events<'t> {
                 a?;
             }
         }
-        Ok(event)
+        Ok(collapse_keywords(event))
+    }
+}
+
+/// The attributes of the XSD vocabulary whose values are keywords, numbers or booleans
+/// (types with `whiteSpace="collapse"` in the schema for schemas), which xsd-parser matches
+/// as written: `mixed=" 1 "` is `mixed="1"` (XSD 1.0 Part 1, 3.1.4, and Part 2, 4.3.6,
+/// white space is collapsed before a value is read). Not `default`, `fixed` of a
+/// declaration or a facet's `value`, whose white space belongs to the value.
+const KEYWORD_ATTRIBUTES: &[&[u8]] = &[
+    b"abstract",
+    b"appliesToEmpty",
+    b"attributeFormDefault",
+    b"block",
+    b"blockDefault",
+    b"defaultAttributesApply",
+    b"elementFormDefault",
+    b"final",
+    b"finalDefault",
+    b"form",
+    b"inheritable",
+    b"maxOccurs",
+    b"minOccurs",
+    b"mixed",
+    b"mode",
+    b"nillable",
+    b"processContents",
+    b"use",
+];
+
+/// `event` with the white space of its keyword attributes ([`KEYWORD_ATTRIBUTES`], and a
+/// facet's boolean `fixed`) collapsed; the event itself, unchanged, when none has any.
+fn collapse_keywords(event: Event<'_>) -> Event<'_> {
+    let (Event::Start(e) | Event::Empty(e)) = &event else {
+        return event;
+    };
+    let local = e.local_name();
+    let facet = matches!(
+        local.as_ref(),
+        b"minExclusive"
+            | b"minInclusive"
+            | b"maxExclusive"
+            | b"maxInclusive"
+            | b"totalDigits"
+            | b"fractionDigits"
+            | b"length"
+            | b"minLength"
+            | b"maxLength"
+            | b"whiteSpace"
+            | b"explicitTimezone"
+    );
+    let keyword = |key: &[u8]| KEYWORD_ATTRIBUTES.contains(&key) || facet && key == b"fixed";
+    let collapsible = |value: &[u8]| {
+        value.first().is_some_and(u8::is_ascii_whitespace)
+            || value.last().is_some_and(u8::is_ascii_whitespace)
+            || value.iter().any(|b| b.is_ascii_whitespace() && *b != b' ')
+            || value.windows(2).any(|w| w == b"  ")
+    };
+    let changes = e
+        .attributes()
+        .flatten()
+        .any(|a| keyword(a.key.as_ref()) && collapsible(&a.value));
+    if !changes {
+        return event;
+    }
+    let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+    let mut collapsed = quick_xml::events::BytesStart::new(name);
+    for a in e.attributes().flatten() {
+        if keyword(a.key.as_ref()) {
+            let value = String::from_utf8_lossy(&a.value);
+            let value = value.split_ascii_whitespace().collect::<Vec<_>>().join(" ");
+            collapsed.push_attribute((a.key.as_ref(), value.as_bytes()));
+        } else {
+            collapsed.push_attribute(a);
+        }
+    }
+    match event {
+        Event::Start(_) => Event::Start(collapsed),
+        _ => Event::Empty(collapsed),
     }
 }
 
@@ -143,9 +221,13 @@ pub(super) enum What<'s> {
     Keyref(&'s xs::Keyref),
     Selector(&'s xs::Field),
     Field(&'s xs::Field),
+    /// XSD 1.1's `xs:openContent` of a complex type or its derivation.
+    OpenContent(&'s xs::OpenContent),
+    /// XSD 1.1's `xs:defaultOpenContent` of a schema document.
+    DefaultOpenContent(&'s xs::DefaultOpenContent),
     /// An element the conversion does not look into (a composition element, whose
-    /// document `compose` loaded; XSD 1.1's open content, assertions and overrides, which
-    /// the markup checks refuse), by its local name.
+    /// document `compose` loaded; XSD 1.1's assertions, which the markup checks refuse),
+    /// by its local name.
     Other(&'static str),
 }
 
@@ -180,6 +262,8 @@ impl What<'_> {
             What::Keyref(_) => "keyref",
             What::Selector(_) => "selector",
             What::Field(_) => "field",
+            What::OpenContent(_) => "openContent",
+            What::DefaultOpenContent(_) => "defaultOpenContent",
             What::Other(local) => local,
         }
     }
@@ -286,7 +370,7 @@ pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
                 xs::ComplexBaseTypeContent::Annotation(a) => What::Annotation(a),
                 xs::ComplexBaseTypeContent::SimpleContent(s) => What::SimpleContent(s),
                 xs::ComplexBaseTypeContent::ComplexContent(s) => What::ComplexContent(s),
-                xs::ComplexBaseTypeContent::OpenContent(_) => What::Other("openContent"),
+                xs::ComplexBaseTypeContent::OpenContent(o) => What::OpenContent(o),
                 xs::ComplexBaseTypeContent::Group(g) => What::Group(g),
                 xs::ComplexBaseTypeContent::All(g) => What::Model("all", g),
                 xs::ComplexBaseTypeContent::Choice(g) => What::Model("choice", g),
@@ -320,7 +404,7 @@ pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
             .iter()
             .map(|c| match c {
                 xs::ExtensionTypeContent::Annotation(a) => What::Annotation(a),
-                xs::ExtensionTypeContent::OpenContent(_) => What::Other("openContent"),
+                xs::ExtensionTypeContent::OpenContent(o) => What::OpenContent(o),
                 xs::ExtensionTypeContent::Group(g) => What::Group(g),
                 xs::ExtensionTypeContent::All(g) => What::Model("all", g),
                 xs::ExtensionTypeContent::Choice(g) => What::Model("choice", g),
@@ -336,7 +420,7 @@ pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
             .iter()
             .map(|c| match c {
                 xs::RestrictionTypeContent::Annotation(a) => What::Annotation(a),
-                xs::RestrictionTypeContent::OpenContent(_) => What::Other("openContent"),
+                xs::RestrictionTypeContent::OpenContent(o) => What::OpenContent(o),
                 xs::RestrictionTypeContent::Group(g) => What::Group(g),
                 xs::RestrictionTypeContent::All(g) => What::Model("all", g),
                 xs::RestrictionTypeContent::Choice(g) => What::Model("choice", g),
@@ -418,6 +502,9 @@ pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
             Err(a) => annotation(&a.annotation),
         },
         What::Annotation(_) | What::Other(_) => Vec::new(),
+        // The wildcard of open content is a field of its element, read with it.
+        What::OpenContent(o) => annotation(&o.annotation),
+        What::DefaultOpenContent(o) => annotation(&o.annotation),
     }
 }
 
@@ -445,7 +532,7 @@ fn schema_content(c: &xs::SchemaContent) -> What<'_> {
         xs::SchemaContent::Redefine(r) => What::Redefine(r),
         xs::SchemaContent::Override(o) => What::Override(o),
         xs::SchemaContent::Annotation(a) => What::Annotation(a),
-        xs::SchemaContent::DefaultOpenContent(_) => What::Other("defaultOpenContent"),
+        xs::SchemaContent::DefaultOpenContent(o) => What::DefaultOpenContent(o),
         xs::SchemaContent::SimpleType(t) => What::SimpleType(t),
         xs::SchemaContent::ComplexType(t) => What::ComplexType(t),
         xs::SchemaContent::Group(g) => What::Group(g),
@@ -501,6 +588,28 @@ fn facet(f: &xs::Facet) -> What<'_> {
 mod tests {
     use super::*;
     use crate::ir::Span;
+
+    #[test]
+    fn keyword_attributes_are_read_with_their_white_space_collapsed() {
+        let text = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n  <xs:complexType name=\"T\" mixed=\" 1 \" abstract=\"\ttrue\n\">\n    <xs:sequence>\n      <xs:element name=\"e\" minOccurs=\" 0 \" maxOccurs=\"unbounded \" nillable=\" false\" fixed=\" kept \"/>\n    </xs:sequence>\n  </xs:complexType>\n</xs:schema>";
+        let tree = Tree::read(text.to_string());
+        let slot = OnceLock::new();
+        let schema = model(&tree, &slot).as_ref().expect("xsd-parser reads it");
+        let xs::SchemaContent::ComplexType(t) = &schema.content[0] else {
+            panic!("a complex type: {:?}", schema.content[0]);
+        };
+        assert_eq!((t.mixed, t.abstract_), (Some(true), true));
+        let xs::ComplexBaseTypeContent::Sequence(sequence) = &t.content[0] else {
+            panic!("a sequence: {:?}", t.content[0]);
+        };
+        let xs::GroupTypeContent::Element(e) = &sequence.content[0] else {
+            panic!("an element: {:?}", sequence.content[0]);
+        };
+        assert_eq!(e.min_occurs, 0);
+        assert_eq!(e.nillable, Some(false));
+        // A value constraint's white space is the value's.
+        assert_eq!(e.fixed.as_deref(), Some(" kept "));
+    }
 
     #[test]
     fn each_child_is_paired_with_its_node() {

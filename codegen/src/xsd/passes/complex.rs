@@ -44,7 +44,9 @@ impl<'a> Converter<'a> {
         // XSD 1.1's defaultAttributes: taken here unless a derivation takes its own uses.
         let apply = ct.default_attributes_apply;
         let mut own_uses = true;
-        for c in self.children(at) {
+        let children = self.children(at);
+        let mut simple_content = false;
+        for &c in &children {
             if let Some(taken) = self.attribute_item(c, name, &mut uses) {
                 ok &= taken;
                 continue;
@@ -64,6 +66,7 @@ impl<'a> Converter<'a> {
                     ok &= self.complex_content(cc, c, name, ct.mixed, apply);
                 }
                 What::SimpleContent(_) => {
+                    simple_content = true;
                     for d in self.children(c) {
                         match d.what {
                             // Its wildcards are the type's own (`extension`); a base's is
@@ -80,12 +83,24 @@ impl<'a> Converter<'a> {
                         }
                     }
                 }
+                // Noted below.
+                What::OpenContent(_) => {}
                 // The markup checks have reported these constructs with their position.
                 _ => ok = false,
             }
         }
         if own_uses {
             ok &= self.default_attributes(apply, name, &mut uses);
+        }
+        // A derivation of complex content notes its own (`complex_derivation`).
+        if own_uses && !simple_content {
+            let explicit_empty = !mixed
+                && match &content {
+                    Content::Empty => true,
+                    Content::Elements(p) => super::derivation::is_empty_particle(p),
+                    _ => false,
+                };
+            self.note_open_content(name, &children, explicit_empty, None);
         }
         if mixed && matches!(content, Content::Empty) {
             content = Content::Mixed(Particle {

@@ -340,7 +340,8 @@ impl<'a> Converter<'a> {
         // An extension's wildcard is united with the base's once the base is known, a
         // restriction's replaces it (`apply`).
         let mut uses = AttributeUses::default();
-        for c in self.children(at) {
+        let children = self.children(at);
+        for &c in &children {
             if let Some(taken) = self.attribute_item(c, owner, &mut uses) {
                 ok &= taken;
             } else if let Some(model) = self.content_model(c, owner) {
@@ -348,10 +349,18 @@ impl<'a> Converter<'a> {
                 particle = model;
             } else {
                 // Facets and an inline simple type belong to simple content (the validity
-                // pass reports them here); XSD 1.1's assertions and open content: the
-                // markup checks.
-                ok &= matches!(c.what, What::Annotation(_));
+                // pass reports them here); XSD 1.1's assertions: the markup checks; its
+                // open content is noted below.
+                ok &= matches!(c.what, What::Annotation(_) | What::OpenContent(_));
             }
+        }
+        if ok {
+            let explicit_empty = !mixed && particle.as_ref().is_none_or(is_empty_particle);
+            let named_base = match &base {
+                TypeRef::Named(n) => Some((n.clone(), extension)),
+                TypeRef::Builtin(_) => None,
+            };
+            self.note_open_content(owner, &children, explicit_empty, named_base);
         }
         ok &= self.default_attributes(default_attributes, owner, &mut uses);
         if ok {
@@ -1069,7 +1078,7 @@ fn explicit_content(particle: Option<&Particle>, mixed: bool) -> Content {
 
 /// A particle that allows nothing but emptiness (3.4.2: an empty sequence or all, an empty
 /// choice that may be absent, or one that may not occur).
-fn is_empty_particle(p: &Particle) -> bool {
+pub(super) fn is_empty_particle(p: &Particle) -> bool {
     match &p.term {
         _ if p.max == Some(0) => true,
         Term::Sequence(v) | Term::All(v) => v.is_empty(),

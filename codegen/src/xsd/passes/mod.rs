@@ -17,6 +17,7 @@
 //!    [`complex`] and [`particles`]; [`derivation`] records what derived types add,
 //!    [`identity`], [`wildcard`] and [`substitution`] what elements and types need);
 //! 8. [`derivation`] resolves the derived types, base first, and checks `final`;
+//!    [`open_content`] then writes XSD 1.1's open content into each type's content model;
 //! 9. [`identity`] copies the named types that identity constraints are put on;
 //! 10. [`references`] checks what needs every type known;
 //! 11. [`nillable`] adds the companions of nillable elements, and [`type_substitution`]
@@ -32,6 +33,7 @@ mod identity;
 mod model;
 mod namespaces;
 mod nillable;
+mod open_content;
 mod overrides;
 mod particles;
 mod recursion;
@@ -111,6 +113,7 @@ pub(super) fn run(set: &compose::DocumentSet) -> Result<Schema, Diagnostics> {
     cx.set_doc(0);
     // 8.-11. What needs every type converted.
     cx.resolve_derivations();
+    cx.apply_open_content();
     cx.copy_named_types();
     cx.check_references();
     nillable::add_companions(&mut cx);
@@ -363,6 +366,8 @@ struct Converter<'a> {
     /// attribute group reference its complex types take, with the document's root (where
     /// the name stands and is resolved), by document index.
     doc_default_attributes: Vec<Option<(AttributeGroupType, Item<'a>)>>,
+    /// XSD 1.1's open content of each complex type (`open_content.rs`).
+    open_contents: open_content::OpenContents,
     /// Each document's root, by document index (once xsd-parser has modelled them all).
     roots: Vec<Item<'a>>,
     /// Every named identity constraint of the schema by expanded name, for XSD 1.1's
@@ -466,6 +471,7 @@ impl<'a> Converter<'a> {
             component_keys: HashMap::new(),
             taken_keys: HashSet::new(),
             recursion: recursion::Recursion::default(),
+            open_contents: open_content::OpenContents::default(),
         }
     }
 
