@@ -239,6 +239,17 @@ pub enum Content {
         /// The whole group may be absent.
         optional: bool,
     },
+    /// An `xs:all` group, then XSD 1.1's open content in suffix mode: the group's
+    /// element fields as [`Content::All`], then, once a child is not one the group can
+    /// take, only the children of the wildcard field `suffix` (Part 1, 3.4.4.2).
+    AllThenSuffix {
+        /// The element fields.
+        fields: &'static [usize],
+        /// The whole group may be absent.
+        optional: bool,
+        /// The open content's wildcard field.
+        suffix: usize,
+    },
     /// Mixed content, read and written by the field at this index.
     Mixed(usize),
     /// Mixed content over an element particle ([`crate::mixed`]): the children as the
@@ -367,6 +378,24 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
         }
         Content::All { fields, optional } => {
             all::<T>(&mut b, r, tag, &mut attributes, fields, optional, failed);
+            r.end_children();
+            attributes.finish(r)
+        }
+        Content::AllThenSuffix {
+            fields,
+            optional,
+            suffix,
+        } => {
+            all_then::<T>(
+                &mut b,
+                r,
+                tag,
+                &mut attributes,
+                fields,
+                optional,
+                failed,
+                suffix,
+            );
             r.end_children();
             attributes.finish(r)
         }
@@ -575,11 +604,68 @@ fn all<T: Complex>(
     optional: bool,
     failed: &mut bool,
 ) {
+    all_members::<T>(b, r, tag, attributes, fields, optional, failed, None);
+}
+
+/// [`all`], then the open content's wildcard field `suffix`: the group ends at the first
+/// child it cannot take that the wildcard allows, and every child after it is the
+/// wildcard's (the rest, reported by `end_children`).
+#[allow(clippy::too_many_arguments)]
+fn all_then<T: Complex>(
+    b: &mut T::Builder,
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    attributes: &mut Attributes<'_>,
+    fields: &[usize],
+    optional: bool,
+    failed: &mut bool,
+    suffix: usize,
+) {
+    all_members::<T>(
+        b,
+        r,
+        tag,
+        attributes,
+        fields,
+        optional,
+        failed,
+        Some(suffix),
+    );
+    let pattern = [T::FIELDS[suffix].xml];
+    while r.peek_index(&pattern).is_some() {
+        if T::read_field(b, r, tag, attributes, suffix).is_err() {
+            *failed = true;
+        }
+    }
+}
+
+/// The members of an all group, up to the end of the children, or, where open content
+/// follows (`suffix`: its wildcard field), up to the first child the group cannot take
+/// there and the wildcard allows.
+#[allow(clippy::too_many_arguments)]
+fn all_members<T: Complex>(
+    b: &mut T::Builder,
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    attributes: &mut Attributes<'_>,
+    fields: &[usize],
+    optional: bool,
+    failed: &mut bool,
+    suffix: Option<usize>,
+) {
     let names: Vec<&str> = fields.iter().map(|&i| T::FIELDS[i].xml).collect();
+    let suffix = suffix.map(|i| [T::FIELDS[i].xml]);
     // How many times each element came: XSD 1.1 lets an element of an all group repeat,
     // anywhere among the others, up to its maxOccurs (1.0: once).
     let mut seen = vec![0u32; fields.len()];
     while r.peek_child().is_some() {
+        let taken = match r.peek_index(&names) {
+            Some(k) => seen[k] < T::FIELDS[fields[k]].max,
+            None => false,
+        };
+        if !taken && suffix.is_some_and(|s| r.peek_index(&s).is_some()) {
+            break;
+        }
         match r.peek_index(&names) {
             Some(k) if seen[k] >= T::FIELDS[fields[k]].max => {
                 let max = T::FIELDS[fields[k]].max;
@@ -813,6 +899,13 @@ pub fn write<T: Complex>(value: &T, w: &mut Writer, name: &str) {
         Content::All { fields, .. } => {
             w.begin_elements();
             for &i in fields {
+                value.write_field(w, name, i);
+            }
+            w.end(name);
+        }
+        Content::AllThenSuffix { fields, suffix, .. } => {
+            w.begin_elements();
+            for &i in fields.iter().chain([&suffix]) {
                 value.write_field(w, name, i);
             }
             w.end(name);

@@ -57,9 +57,8 @@ impl<A: Complex> NilAttributes for A {
 
     fn write_nil(&self, w: &mut Writer, name: &str) {
         w.start(name);
-        // Declared on the element itself: the writer's document-wide declarations are the
-        // schema's namespaces, and XSI is not one of them.
-        w.attribute("xmlns:xsi", XSI_NAMESPACE);
+        // The writer declares the xsi prefix on the element itself (XSI is not one of the
+        // schema's namespaces, declared on the root).
         w.attribute("xsi:nil", "true");
         crate::complex::write_attributes(self, w, name);
         w.end_empty();

@@ -302,6 +302,9 @@ impl<T: SimpleValue + Element> Element for Nillable<T> {
             Some(name) => attributes.optional::<bool>(r, &name),
             None => Ok(None),
         };
+        // Judged here (reading an xsi: attribute does not take it: an attribute use may
+        // name it, XSD 1.1): no unknown attribute.
+        attributes.take_xsi_nil();
         let finished = attributes.finish(r);
         let value = match nil {
             // A nil element has no content: no text, no child elements.
@@ -322,7 +325,7 @@ impl<T: SimpleValue + Element> Element for Nillable<T> {
         match self {
             Nillable::Nil => {
                 w.start(name);
-                w.attribute("xmlns:xsi", XSI_NAMESPACE);
+                // The writer declares the xsi prefix where it is not in force.
                 w.attribute("xsi:nil", "true");
                 w.end_empty();
             }

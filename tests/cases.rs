@@ -76,6 +76,11 @@ mod ids_xsd_1_1;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/open-content-xsd-1-1/expected.rs"]
 mod open_content_xsd_1_1;
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/xsi-attributes-xsd-1-1/expected.rs"]
+mod xsi_attributes_xsd_1_1;
 
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
@@ -1357,6 +1362,8 @@ fn open_content_is_interleaved_or_suffixed() {
         track(&format!("<name>n</name>{point}{point}<g:end/><g:end/>")),
         // An extension keeps its base's interleaved open content.
         r#"<waypoint xmlns="urn:boardxml:open" xmlns:g="urn:gps" sym="s"><g:a/><lat>1</lat><lon>2</lon><g:b/></waypoint>"#.to_string(),
+        // An all group in any order, then the suffix.
+        r#"<settings xmlns="urn:boardxml:open" xmlns:g="urn:gps"><zone>z</zone><unit>u</unit><g:a/><g:b/></settings>"#.to_string(),
     ] {
         assert!(codes(&valid).is_empty(), "{valid}: {:?}", codes(&valid));
     }
@@ -1372,8 +1379,50 @@ fn open_content_is_interleaved_or_suffixed() {
         track(&format!(
             "<name>n</name>{point}<closed><x>1</x><g:y/></closed>"
         )),
+        // After an all group's suffix, the group takes nothing more.
+        r#"<settings xmlns="urn:boardxml:open" xmlns:g="urn:gps"><unit>u</unit><g:a/><zone>z</zone></settings>"#.to_string(),
+        r#"<settings xmlns="urn:boardxml:open" xmlns:g="urn:gps"><g:a/><unit>u</unit></settings>"#.to_string(),
     ] {
         let found = codes(&invalid);
         assert!(found.contains(&unexpected), "{invalid}: {found:?}");
     }
+}
+
+#[test]
+fn xsi_attributes_xsd_1_1_case_reads_writes_and_reads_back() {
+    example_round_trips::<xsi_attributes_xsd_1_1::Root>(include_str!(
+        "../codegen/tests/cases/xsi-attributes-xsd-1-1/example.xml"
+    ));
+}
+
+/// XSD 1.1's built-in xsi: attribute declarations in attribute uses (Part 1, 3.2.7): a use
+/// may require one; its default is never applied; the attribute keeps its meaning.
+#[test]
+fn xsi_attributes_named_by_attribute_uses() {
+    let codes = |text: &str| -> Vec<&'static str> {
+        let (_, diags) = read::<xsi_attributes_xsd_1_1::Root>(text);
+        diags.iter().map(|d| d.code.as_str()).collect()
+    };
+    const XSI: &str = r#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#;
+    let hint = r#"xsi:noNamespaceSchemaLocation="ledger.xsd""#;
+    assert!(codes(&format!("<ledger {XSI} {hint}><amount>1</amount></ledger>")).is_empty());
+    // Required by the use.
+    assert_eq!(
+        codes(&format!("<ledger {XSI}><amount>1</amount></ledger>")),
+        [Code::MISSING_ATTRIBUTE.as_str()]
+    );
+    // The default xsi:nil="true" is not applied: an empty amount is an empty decimal.
+    assert_eq!(
+        codes(&format!("<ledger {XSI} {hint}><amount/></ledger>")),
+        [Code::LEXICAL.as_str()]
+    );
+    // xsi:nil keeps its meaning: a nil amount has no content.
+    assert!(codes(&format!(
+        r#"<ledger {XSI} {hint}><amount xsi:nil="true"/></ledger>"#
+    ))
+    .is_empty());
+    assert!(!codes(&format!(
+        r#"<ledger {XSI} {hint}><amount xsi:nil="true">1</amount></ledger>"#
+    ))
+    .is_empty());
 }

@@ -36,6 +36,11 @@ pub struct Writer {
     /// The expanded name of the type the next start tag's `xsi:type` names (see
     /// [`Writer::type_substitution`]).
     xsi_type: Option<&'static str>,
+    /// The `xsi:` attributes written on the open start tag (a bit each, [`xsi_bit`]): an
+    /// element's `xsi:type` or `xsi:nil` may be given both by the reader's own machinery
+    /// (type substitution, nil) and by an attribute use that names it (XSD 1.1, Part 1,
+    /// 3.2.7), and is written once.
+    xsi_written: u8,
     /// The text still to be written of the mixed elements being written over an element
     /// particle, innermost last (see [`Writer::interleave`]).
     interleaved: Vec<Interleaving>,
@@ -77,6 +82,7 @@ impl Writer {
             namespaces: &[],
             declare: false,
             xsi_type: None,
+            xsi_written: 0,
             interleaved: Vec::new(),
             value_prefixes: Vec::new(),
         }
@@ -164,6 +170,7 @@ impl Writer {
         let written = self.written(name, false);
         self.out.push_str(&written);
         self.open = true;
+        self.xsi_written = 0;
         if self.declare {
             self.declare = false;
             for (prefix, ns) in self.namespaces {
@@ -198,9 +205,8 @@ impl Writer {
             Some((ns, local)) => (Some(ns), local),
             None => (None, name),
         };
-        self.out.push_str(" xmlns:xsi=\"");
-        self.out.push_str(super::XSI_NAMESPACE);
-        self.out.push('"');
+        self.declare_xsi();
+        self.xsi_written |= xsi_bit(crate::schema::XSI_TYPE).unwrap_or(0);
         let value = match ns {
             None => local.to_string(),
             Some(ns) if self.bound("") == Some(ns) => local.to_string(),
@@ -322,9 +328,42 @@ impl Writer {
             .push((self.stack.len(), prefix.to_string(), ns.to_string()));
     }
 
-    /// Writes an attribute of the element just started.
+    /// Declares the `xsi` prefix on the open start tag, unless it is bound to the XSI
+    /// namespace there already.
+    fn declare_xsi(&mut self) {
+        if self.bound("xsi") != Some(super::XSI_NAMESPACE) {
+            self.declare_value_prefix("xsi", super::XSI_NAMESPACE);
+        }
+    }
+
+    /// Writes an attribute of the element just started. An `xsi:` attribute (named
+    /// `xsi:local` or by its expanded name) is written with the `xsi` prefix, declared
+    /// where it is not in force, and once per element.
     pub fn attribute(&mut self, name: &str, value: &str) {
         debug_assert!(self.open, "attributes follow start()");
+        // A namespace declaration written as an attribute (lax content keeps its own):
+        // known to the writer, so that it declares no prefix twice.
+        if let Some(prefix) = name.strip_prefix("xmlns:") {
+            // `xsi` may be in force already: the writer declares it for xsi: attributes.
+            if !(prefix == "xsi" && self.bound(prefix) == Some(value)) {
+                self.declare_value_prefix(prefix, value);
+            }
+            return;
+        }
+        if let Some(bit) = xsi_bit(name) {
+            if self.xsi_written & bit != 0 {
+                return;
+            }
+            self.xsi_written |= bit;
+            self.declare_xsi();
+            let local = name.rsplit(['}', ':']).next().unwrap_or(name);
+            self.out.push_str(" xsi:");
+            self.out.push_str(local);
+            self.out.push_str("=\"");
+            escape_into(&mut self.out, value, true);
+            self.out.push('"');
+            return;
+        }
         self.out.push(' ');
         let written = self.written(name, true);
         self.out.push_str(&written);
@@ -506,5 +545,24 @@ fn escape_into(out: &mut String, text: &str, attribute: bool) {
             '\r' => out.push_str("&#13;"),
             c => out.push(c),
         }
+    }
+}
+
+/// The bit of [`Writer::xsi_written`] for the `xsi:` attribute `name` (written `xsi:local`
+/// or as its expanded name), if it is one.
+fn xsi_bit(name: &str) -> Option<u8> {
+    let local = match name.strip_prefix("xsi:") {
+        Some(local) => local,
+        None => name
+            .strip_prefix('{')?
+            .strip_prefix(super::XSI_NAMESPACE)?
+            .strip_prefix('}')?,
+    };
+    match local {
+        "type" => Some(1),
+        "nil" => Some(2),
+        "schemaLocation" => Some(4),
+        "noNamespaceSchemaLocation" => Some(8),
+        _ => None,
     }
 }

@@ -205,6 +205,21 @@ impl Renderer<'_> {
         names: &mut FieldNames,
         plans: &mut Vec<FieldPlan>,
     ) -> TokenStream {
+        // XSD 1.1's open content in suffix mode after an all group
+        // (`xsd/passes/open_content.rs`): the group, then the wildcard's field.
+        if let Term::Sequence(items) = &p.term {
+            if let Some((all, w)) =
+                all_then_suffix(items).filter(|_| p.min == 1 && p.max == Some(1))
+            {
+                let fields = self.all_fields(def, all, names, plans);
+                let optional = all.min == 0;
+                let suffix = Literal::usize_unsuffixed(plans.len());
+                plans.push(self.wildcard_plan(w, 0, None, false, names));
+                return quote! {
+                    __c::Content::AllThenSuffix { fields: &[#(#fields),*], optional: #optional, suffix: #suffix }
+                };
+            }
+        }
         match &p.term {
             Term::Sequence(items) if p.min == 1 && p.max == Some(1) => {
                 let items = &flatten(items);
@@ -238,80 +253,9 @@ impl Renderer<'_> {
                     }}
                 }
             }
-            Term::All(items) if p.max == Some(1) => {
+            Term::All(_) if p.max == Some(1) => {
                 let optional = p.min == 0;
-                let mut fields = Vec::new();
-                // XSD 1.1: a reference to a group whose model is an all group (once) puts
-                // that group's particles here; flattened with a work list, not recursion.
-                let mut flat: Vec<&Particle> = Vec::new();
-                let mut pending: Vec<&Particle> = items.iter().rev().collect();
-                while let Some(item) = pending.pop() {
-                    match &item.term {
-                        Term::All(inner) if item.min == 1 && item.max == Some(1) => {
-                            pending.extend(inner.iter().rev());
-                        }
-                        _ => flat.push(item),
-                    }
-                }
-                for item in flat {
-                    if let Term::Any(w) = &item.term {
-                        // XSD 1.1: a wildcard among the elements, matched by its pattern
-                        // (the content model's check keeps it from overlapping them).
-                        fields.push(Literal::usize_unsuffixed(plans.len()));
-                        let required = item.min == 1 && item.max == Some(1) && !optional;
-                        plans.push(self.wildcard_plan(w, item.min, item.max, required, names));
-                        continue;
-                    }
-                    if let Term::Choice(alternatives) = &item.term {
-                        if alternatives
-                            .iter()
-                            .all(|a| matches!(a.term, Term::Element(_)))
-                        {
-                            // A reference to a substitution group's head: one field of the
-                            // head and its members (none, for an abstract head without
-                            // members), matched by a pattern of their names.
-                            let index = plans.len();
-                            let optional_item = Particle {
-                                min: if optional { 0 } else { item.min },
-                                max: item.max,
-                                term: item.term.clone(),
-                            };
-                            // The group's field, its table entry named by the pattern.
-                            if self
-                                .sequence_item(def, &optional_item, None, names, plans)
-                                .is_some()
-                            {
-                                fields.push(Literal::usize_unsuffixed(index));
-                                let pattern = format!("|{}", first_set(item).join(" "));
-                                let (min, max) =
-                                    (Literal::u32_unsuffixed(item.min), max_tokens(item.max));
-                                plans[index].table = quote! { group_in_all(#pattern, #min, #max) };
-                            }
-                            continue;
-                        }
-                    }
-                    let Term::Element(e) = &item.term else {
-                        self.error(
-                            def,
-                            "xs:all may contain only elements, wildcards, references to all groups that occur once and references to substitution groups' heads",
-                            None,
-                        );
-                        continue;
-                    };
-                    if item.max == Some(0) {
-                        self.error(
-                            def,
-                            format!("element {} in xs:all must have maxOccurs 1", e.name),
-                            None,
-                        );
-                        continue;
-                    }
-                    // XSD 1.1 lets one repeat (the reader counts its occurrences; XSD 1.0
-                    // schemas were refused such an element before rendering).
-                    fields.push(Literal::usize_unsuffixed(plans.len()));
-                    let required = item.min == 1 && item.max == Some(1) && !optional;
-                    plans.push(self.element_plan(e, item.min, item.max, required, names));
-                }
+                let fields = self.all_fields(def, p, names, plans);
                 quote! { __c::Content::All { fields: &[#(#fields),*], optional: #optional } }
             }
             _ => {
@@ -323,6 +267,92 @@ impl Renderer<'_> {
                 quote! { __c::Content::Sequence(&[#(#entry),*]) }
             }
         }
+    }
+
+    /// The plans of the element fields of the all group `p`, and their indexes.
+    fn all_fields(
+        &mut self,
+        def: &TypeDef,
+        p: &Particle,
+        names: &mut FieldNames,
+        plans: &mut Vec<FieldPlan>,
+    ) -> Vec<Literal> {
+        let Term::All(items) = &p.term else {
+            return Vec::new();
+        };
+        let optional = p.min == 0;
+        let mut fields = Vec::new();
+        // XSD 1.1: a reference to a group whose model is an all group (once) puts
+        // that group's particles here; flattened with a work list, not recursion.
+        let mut flat: Vec<&Particle> = Vec::new();
+        let mut pending: Vec<&Particle> = items.iter().rev().collect();
+        while let Some(item) = pending.pop() {
+            match &item.term {
+                Term::All(inner) if item.min == 1 && item.max == Some(1) => {
+                    pending.extend(inner.iter().rev());
+                }
+                _ => flat.push(item),
+            }
+        }
+        for item in flat {
+            if let Term::Any(w) = &item.term {
+                // XSD 1.1: a wildcard among the elements, matched by its pattern
+                // (the content model's check keeps it from overlapping them).
+                fields.push(Literal::usize_unsuffixed(plans.len()));
+                let required = item.min == 1 && item.max == Some(1) && !optional;
+                plans.push(self.wildcard_plan(w, item.min, item.max, required, names));
+                continue;
+            }
+            if let Term::Choice(alternatives) = &item.term {
+                if alternatives
+                    .iter()
+                    .all(|a| matches!(a.term, Term::Element(_)))
+                {
+                    // A reference to a substitution group's head: one field of the
+                    // head and its members (none, for an abstract head without
+                    // members), matched by a pattern of their names.
+                    let index = plans.len();
+                    let optional_item = Particle {
+                        min: if optional { 0 } else { item.min },
+                        max: item.max,
+                        term: item.term.clone(),
+                    };
+                    // The group's field, its table entry named by the pattern.
+                    if self
+                        .sequence_item(def, &optional_item, None, names, plans)
+                        .is_some()
+                    {
+                        fields.push(Literal::usize_unsuffixed(index));
+                        let pattern = format!("|{}", first_set(item).join(" "));
+                        let (min, max) = (Literal::u32_unsuffixed(item.min), max_tokens(item.max));
+                        plans[index].table = quote! { group_in_all(#pattern, #min, #max) };
+                    }
+                    continue;
+                }
+            }
+            let Term::Element(e) = &item.term else {
+                self.error(
+                    def,
+                    "xs:all may contain only elements, wildcards, references to all groups that occur once and references to substitution groups' heads",
+                    None,
+                );
+                continue;
+            };
+            if item.max == Some(0) {
+                self.error(
+                    def,
+                    format!("element {} in xs:all must have maxOccurs 1", e.name),
+                    None,
+                );
+                continue;
+            }
+            // XSD 1.1 lets one repeat (the reader counts its occurrences; XSD 1.0
+            // schemas were refused such an element before rendering).
+            fields.push(Literal::usize_unsuffixed(plans.len()));
+            let required = item.min == 1 && item.max == Some(1) && !optional;
+            plans.push(self.element_plan(e, item.min, item.max, required, names));
+        }
+        fields
     }
 
     /// The plan of a child element field occurring `min..=max` times.
@@ -749,6 +779,20 @@ pub(super) fn complex_impl(
     let named = xsi_name.map(|n| quote! { named #n });
     quote! {
         ::boardxml::complex_type!(#ident #named, #content, [#(#entries),*] #simple);
+    }
+}
+
+/// The all group and the wildcard of a sequence of the two, the wildcard repeated
+/// without bound: how `xsd/passes/open_content.rs` writes open content in suffix mode
+/// after an all group.
+fn all_then_suffix(items: &[Particle]) -> Option<(&Particle, &Wildcard)> {
+    match items {
+        [all, Particle {
+            min: 0,
+            max: None,
+            term: Term::Any(w),
+        }] if matches!(all.term, Term::All(_)) && all.max == Some(1) => Some((all, w)),
+        _ => None,
     }
 }
 

@@ -21,6 +21,9 @@ use crate::ir::{Content, Particle, Schema, Term, TypeKind};
 /// The prefix of the target namespace when it cannot be the default namespace.
 const PREFIX: &str = "ns1";
 
+/// The namespace of the `xsi:` attributes.
+const XSI_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema-instance";
+
 /// The `namespaces [...]` argument of `document!`, or nothing.
 pub(super) fn declarations(schema: &Schema) -> TokenStream {
     let target = schema.target_namespace.as_deref();
@@ -55,9 +58,11 @@ pub(super) fn declarations(schema: &Schema) -> TokenStream {
             pairs.push((PREFIX.to_string(), target));
         }
     }
+    // The xsi: attributes an XSD 1.1 attribute use names are written with the `xsi`
+    // prefix, declared by the writer where they stand (as it does `xsi:nil`).
     for (n, ns) in used
         .into_iter()
-        .filter(|ns| Some(*ns) != target)
+        .filter(|ns| Some(*ns) != target && *ns != XSI_NAMESPACE)
         .enumerate()
     {
         pairs.push((format!("ns{}", n + 2), ns));

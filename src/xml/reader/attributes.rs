@@ -48,6 +48,9 @@ struct AttrRef<'t> {
     offset: usize,
 }
 
+/// How the reader names an attribute in the `xsi:` namespace: this, then its local name.
+const XSI_PREFIX: &str = "{http://www.w3.org/2001/XMLSchema-instance}";
+
 impl<'t> Attributes<'t> {
     /// None of `tag`'s attributes taken yet.
     pub(super) fn new(tag: &'t Tag) -> Self {
@@ -106,6 +109,20 @@ impl<'t> Attributes<'t> {
         Some(self.item(i))
     }
 
+    /// The attribute a declaration reads: taken, so that no other declaration or wildcard
+    /// takes it; but an `xsi:` attribute (which an XSD 1.1 schema may name in an
+    /// attribute use, 3.2.7) only looked at, as its own meaning (the element's type, nil,
+    /// schema hints) is still the reader's to give it.
+    fn declared_attribute(&mut self, name: &str) -> Option<AttrRef<'t>> {
+        if !name.starts_with(XSI_PREFIX) {
+            return self.take(name);
+        }
+        let tag = self.tag;
+        (0..tag.attributes.len())
+            .find(|&i| tag.attr_name(&tag.attributes[i]) == name)
+            .map(|i| self.item(i))
+    }
+
     /// Takes `xsi:type`: a substitution type chose the element's type by it.
     pub(super) fn take_xsi_type(&mut self) {
         self.take(crate::schema::XSI_TYPE);
@@ -125,7 +142,7 @@ impl<'t> Attributes<'t> {
     }
 
     /// Takes `xsi:nil` (its element's declaration is nillable, and the value was judged).
-    pub(super) fn take_xsi_nil(&mut self) {
+    pub(crate) fn take_xsi_nil(&mut self) {
         self.take(crate::schema::XSI_NIL);
     }
 
@@ -156,7 +173,7 @@ impl<'t> Attributes<'t> {
         r: &mut Reader<'_>,
         name: &str,
     ) -> Result<T, Invalid> {
-        match self.take(name) {
+        match self.declared_attribute(name) {
             Some(attr) => Self::parse(r, attr),
             None => {
                 r.report(
@@ -179,7 +196,7 @@ impl<'t> Attributes<'t> {
         r: &mut Reader<'_>,
         name: &str,
     ) -> Result<Option<T>, Invalid> {
-        match self.take(name) {
+        match self.declared_attribute(name) {
             Some(attr) => Self::parse(r, attr).map(Some),
             None => Ok(None),
         }

@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 
 use super::adapter::{Item, What};
+use super::namespaces::Target;
 use super::simple::inline_simple;
 use super::{documentation, local_name, model, wildcard, Converter};
 use crate::ir::*;
@@ -326,6 +327,26 @@ impl<'a> Converter<'a> {
     ) -> Option<Option<Attribute>> {
         let span = self.span(at);
         let (decl, construct) = match (&a.ref_, &a.name) {
+            (Some(q), None) if self.xsi_builtin(q).is_some() => {
+                let (local, type_ref) = self.xsi_builtin(q).expect("the guard's");
+                let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
+                // XSD 1.1 Part 1, 3.2.7: the four built-in declarations of the xsi:
+                // attributes are in every schema, a reference needs no import (3.17.6.2,
+                // clause 4.2.4). The attribute keeps its own meaning: the use may require
+                // it or fix its value, and a default is never applied (the suite's
+                // complex003-010, after Saxon's and Xerces's reading).
+                let decl = Attribute {
+                    name: local.to_string(),
+                    namespace: Some(XSI_NAMESPACE.to_string()),
+                    type_ref,
+                    required: false,
+                    default: None,
+                    fixed: a.fixed.clone(),
+                    doc: documentation(a.annotation.as_ref()),
+                    span,
+                };
+                (decl, construct)
+            }
             (Some(q), None) => {
                 let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
                 let name = self.resolve_reference("attribute", q, span, &construct, "attribute")?;
@@ -641,6 +662,38 @@ pub(super) struct AttributeUses {
 /// The names of the attributes declared twice among `attributes`: by expanded name, so
 /// attributes of one local name in two namespaces are two (ct-props-correct.4 compares
 /// names and target namespaces).
+/// The namespace of the `xsi:` attributes.
+const XSI_NAMESPACE: &str = "http://www.w3.org/2001/XMLSchema-instance";
+
+impl Converter<'_> {
+    /// The local name and type of the built-in declaration of an `xsi:` attribute that `q`
+    /// names, in a document read as XSD 1.1 (Part 1, 3.2.7): `type` (QName), `nil`
+    /// (boolean), `schemaLocation` (a list of anyURI, held as its text) and
+    /// `noNamespaceSchemaLocation` (anyURI).
+    fn xsi_builtin(
+        &self,
+        q: &xsd_parser::models::schema::QName,
+    ) -> Option<(&'static str, TypeRef)> {
+        if !self.docs[self.doc].tree.xsd_1_1() {
+            return None;
+        }
+        let Target::Elsewhere(Some(ns), local) = self.namespaces.resolve(q) else {
+            return None;
+        };
+        if ns != XSI_NAMESPACE {
+            return None;
+        }
+        let (local, builtin) = match local.as_str() {
+            "type" => ("type", Builtin::from_xsd_name("QName")?),
+            "nil" => ("nil", Builtin::Boolean),
+            "schemaLocation" => ("schemaLocation", Builtin::String),
+            "noNamespaceSchemaLocation" => ("noNamespaceSchemaLocation", Builtin::AnyUri),
+            _ => return None,
+        };
+        Some((local, TypeRef::Builtin(builtin)))
+    }
+}
+
 pub(super) fn declared_twice(attributes: &[Attribute]) -> Vec<&str> {
     let mut seen = HashSet::new();
     attributes

@@ -11,7 +11,8 @@
 //! type's content model as ordinary wildcard particles, so that generated code reads, holds
 //! and writes the open content's elements where they stand, as it does any wildcard's:
 //!
-//! - `suffix`: the model, then the wildcard repeated without bound;
+//! - `suffix`: the model, then the wildcard repeated without bound (after an `xs:all`,
+//!   generated code reads the group, then the wildcard: `Content::AllThenSuffix`);
 //! - `interleave`: the wildcard repeated without bound before the model and after each of
 //!   its particles (and between the occurrences of a repeated one), each such wildcard
 //!   disallowing what the model can take at that place (the names of the elements, and the
@@ -405,11 +406,10 @@ fn open_up(content: &mut Content, open: &Open) -> Result<(), String> {
         particle
     };
     let opened = match (open.mode, &particle.term) {
-        (Mode::Suffix, Term::All(_)) => {
-            return Err(
-                "open content in suffix mode on an xs:all group is not supported yet".into(),
-            )
-        }
+        (Mode::Suffix, Term::All(_)) if mixed => return Err(
+            "open content in suffix mode on an xs:all group in mixed content is not supported yet"
+                .into(),
+        ),
         (Mode::Suffix, _) => Particle {
             min: 1,
             max: Some(1),

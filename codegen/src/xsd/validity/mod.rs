@@ -1250,6 +1250,18 @@ impl Checker<'_> {
             }
             return None;
         }
+        // XSD 1.1's built-in declarations of the xsi: attributes are in every schema; a
+        // reference needs no import (Part 1, 3.2.7 and 3.17.6.2 clause 4.2.4).
+        let xsi_builtin = self.xsd_1_1
+            && ns.as_deref() == Some("http://www.w3.org/2001/XMLSchema-instance")
+            && matches!(space, Space::Attribute)
+            && matches!(
+                local.as_str(),
+                "type" | "nil" | "schemaLocation" | "noNamespaceSchemaLocation"
+            );
+        if xsi_builtin {
+            return None;
+        }
         if !self.imported.contains(&ns) {
             let shown = ns.as_deref().unwrap_or("no namespace");
             self.invalid(

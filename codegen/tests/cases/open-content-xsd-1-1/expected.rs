@@ -87,6 +87,26 @@ impl PointTyped {
     };
 }
 ::boardxml::type_substitution!(PointTyped, [Declared], [0 Point, 1 Waypoint]);
+/// Complex type `Settings`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Settings {
+    /// Element `{urn:boardxml:open}unit`.
+    pub unit: ::std::string::String,
+    /// Element `{urn:boardxml:open}zone`.
+    pub zone: ::core::option::Option<::std::string::String>,
+    /// The elements the wildcard (`xs:any`) takes: an element in a namespace other than no namespace, urn:boardxml:open, processContents "skip".
+    pub any: ::std::vec::Vec<::boardxml::any::AnyElement>,
+}
+::boardxml::complex_type!(
+    Settings, __c::Content::AllThenSuffix { fields : & [0, 1], optional : false, suffix :
+    2 }, [0 unit : Leaf(::std::string::String) typed("{urn:boardxml:open}unit", 1, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 1 zone :
+    OptLeaf(::std::string::String) typed("{urn:boardxml:open}zone", 0, 1,
+    ::core::option::Option::None, & XSI_TYPES_STRING), 2 any :
+    Children(::boardxml::any::AnyElement) element("*!##local urn:boardxml:open", 0,
+    __c::UNBOUNDED)]
+);
+::boardxml::complex_element!(Settings);
 /// Complex type `Track`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Track {
@@ -172,14 +192,16 @@ pub struct Waypoint {
 /// A document of this schema: one variant per global element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Root {
+    ///A document whose root is `<settings>`.
+    Settings(Settings),
     ///A document whose root is `<track>`.
     Track(Track),
     ///A document whose root is `<waypoint>`.
     Waypoint(Waypoint),
 }
 ::boardxml::document!(
-    Root, ["{urn:boardxml:open}track" Track, "{urn:boardxml:open}waypoint" Waypoint],
-    namespaces["" "urn:boardxml:open"],
+    Root, ["{urn:boardxml:open}settings" Settings, "{urn:boardxml:open}track" Track,
+    "{urn:boardxml:open}waypoint" Waypoint], namespaces["" "urn:boardxml:open"],
     types["{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
     "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
     "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,
@@ -262,14 +284,16 @@ impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
 /// `boardxml::any::lax::AnyChild` of it).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GlobalElement {
+    /// Element `{urn:boardxml:open}settings`, by its global declaration.
+    Settings(::std::boxed::Box<Settings>),
     /// Element `{urn:boardxml:open}track`, by its global declaration.
     Track(::std::boxed::Box<Track>),
     /// Element `{urn:boardxml:open}waypoint`, by its global declaration.
     Waypoint(::std::boxed::Box<Waypoint>),
 }
 ::boardxml::global_elements!(
-    GlobalElement, GlobalAttributes, ["{urn:boardxml:open}track" Track,
-    "{urn:boardxml:open}waypoint" Waypoint]
+    GlobalElement, GlobalAttributes, ["{urn:boardxml:open}settings" Settings,
+    "{urn:boardxml:open}track" Track, "{urn:boardxml:open}waypoint" Waypoint]
 );
 ///A repeated sequence in `Point`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
