@@ -914,6 +914,18 @@ impl Term {
 }
 
 impl Particle {
+    /// Whether the particle allows nothing but emptiness (XSD 1.0 Part 1, 3.4.2: an empty
+    /// sequence or all, an empty choice that may be absent, or one that may not occur):
+    /// the explicit content it gives a complex type is empty.
+    pub fn allows_only_emptiness(&self) -> bool {
+        match &self.term {
+            _ if self.max == Some(0) => true,
+            Term::Sequence(v) | Term::All(v) => v.is_empty(),
+            Term::Choice(v) => v.is_empty() && self.min == 0,
+            Term::Element(_) | Term::Any(_) => false,
+        }
+    }
+
     /// minOccurs as the generated reader counts a sequence's particle: a group that can
     /// match no elements is optional whatever its minOccurs (zero occurrences and empty
     /// ones read the same).

@@ -98,7 +98,7 @@ impl<'a> Converter<'a> {
             let explicit_empty = !mixed
                 && match &content {
                     Content::Empty => true,
-                    Content::Elements(p) => super::derivation::is_empty_particle(p),
+                    Content::Elements(p) => p.allows_only_emptiness(),
                     _ => false,
                 };
             self.note_open_content(name, &children, explicit_empty, None);

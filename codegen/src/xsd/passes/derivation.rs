@@ -355,7 +355,10 @@ impl<'a> Converter<'a> {
             }
         }
         if ok {
-            let explicit_empty = !mixed && particle.as_ref().is_none_or(is_empty_particle);
+            let explicit_empty = !mixed
+                && particle
+                    .as_ref()
+                    .is_none_or(Particle::allows_only_emptiness);
             let named_base = match &base {
                 TypeRef::Named(n) => Some((n.clone(), extension)),
                 TypeRef::Builtin(_) => None,
@@ -830,7 +833,7 @@ impl<'a> Converter<'a> {
         p: &Pending,
         construct: &str,
     ) -> Option<Content> {
-        let added = particle.filter(|q| !is_empty_particle(q));
+        let added = particle.filter(|q| !q.allows_only_emptiness());
         let Some(added) = added else {
             if !mixed {
                 return Some(base.clone());
@@ -860,10 +863,10 @@ impl<'a> Converter<'a> {
             // `<xs:sequence/>`) has empty content (Part 1, 3.4.2, complex content 2.1.2): the
             // extension's particle is the whole content, not appended to a sequence.
             Content::Empty => return Some(explicit_content(Some(added), mixed)),
-            Content::Elements(bp) if is_empty_particle(bp) => {
+            Content::Elements(bp) if bp.allows_only_emptiness() => {
                 return Some(explicit_content(Some(added), mixed))
             }
-            Content::Mixed(bp) if is_empty_particle(bp) && !mixed => {
+            Content::Mixed(bp) if bp.allows_only_emptiness() && !mixed => {
                 self.invalid(
                     p.span,
                     construct.to_string(),
@@ -878,7 +881,7 @@ impl<'a> Converter<'a> {
                 );
                 return None;
             }
-            Content::Mixed(bp) if is_empty_particle(bp) => {
+            Content::Mixed(bp) if bp.allows_only_emptiness() => {
                 return Some(explicit_content(Some(added), mixed))
             }
             Content::Elements(bp) => (bp, false),
@@ -1064,7 +1067,7 @@ fn restricted_attributes(
 /// The content a derivation writes (3.4.2's explicit content): none, or its particle, mixed
 /// or not.
 fn explicit_content(particle: Option<&Particle>, mixed: bool) -> Content {
-    match particle.filter(|p| !is_empty_particle(p)) {
+    match particle.filter(|p| !p.allows_only_emptiness()) {
         Some(p) if mixed => Content::Mixed(p.clone()),
         Some(p) => Content::Elements(p.clone()),
         None if mixed => Content::Mixed(Particle {
@@ -1073,17 +1076,6 @@ fn explicit_content(particle: Option<&Particle>, mixed: bool) -> Content {
             term: Term::Sequence(Vec::new()),
         }),
         None => Content::Empty,
-    }
-}
-
-/// A particle that allows nothing but emptiness (3.4.2: an empty sequence or all, an empty
-/// choice that may be absent, or one that may not occur).
-pub(super) fn is_empty_particle(p: &Particle) -> bool {
-    match &p.term {
-        _ if p.max == Some(0) => true,
-        Term::Sequence(v) | Term::All(v) => v.is_empty(),
-        Term::Choice(v) => v.is_empty() && p.min == 0,
-        Term::Element(_) | Term::Any(_) => false,
     }
 }
 
