@@ -344,48 +344,41 @@ fn load(root: &Path, edition: &Edition) -> Vec<Group> {
     groups
 }
 
-/// The schema of a group without a schema test, from its instances' own hint: when every
-/// instance document's root names one and the same schema document, through
-/// `xsi:noNamespaceSchemaLocation` or a `xsi:schemaLocation` of one pair, that document
-/// (relative to the instance, as XSD 1.0 4.3.2 reads the hint). When no document names
-/// any: `no_schema`, a schema of the built-in components alone (a document is then
-/// assessed by those: an `xsi:type` naming a built-in type, the `xsi:` attributes;
-/// XSD 1.0 Part 1, 3.3.4 and 5.2, as the suite's `attMd` tests expect). Anything else
-/// (several documents, hints that differ): none, and the group counts as not accepted.
-/// The schema documents the root of `doc` names by `xsi:schemaLocation` (every pair's
-/// location) and `xsi:noNamespaceSchemaLocation`, resolved against its folder, that exist.
-fn hinted_documents(doc: &Path) -> Vec<PathBuf> {
-    let Ok(text) = std::fs::read_to_string(doc) else {
-        return Vec::new();
-    };
-    let Some(folder) = doc.parent() else {
-        return Vec::new();
-    };
+/// The attributes of the root element of `doc` (read) by local name; `None` if it cannot
+/// be read or has no root.
+fn root_attributes(doc: &Path) -> Option<BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(doc).ok()?;
     let mut r = quick_xml::Reader::from_str(&text);
     loop {
-        match r.read_event() {
-            Ok(Event::Start(e) | Event::Empty(e)) => {
-                let a = attributes(&e, r.decoder());
-                let mut found: Vec<PathBuf> = Vec::new();
-                if let Some(l) = a.get("noNamespaceSchemaLocation") {
-                    found.push(folder.join(l.trim()));
-                }
-                if let Some(pairs) = a.get("schemaLocation") {
-                    let tokens: Vec<&str> = pairs.split_whitespace().collect();
-                    found.extend(
-                        tokens
-                            .chunks(2)
-                            .filter_map(|p| p.get(1))
-                            .map(|l| folder.join(l)),
-                    );
-                }
-                found.retain(|p| p.is_file());
-                return found;
-            }
-            Ok(Event::Eof) | Err(_) => return Vec::new(),
+        match r.read_event().ok()? {
+            Event::Start(e) | Event::Empty(e) => return Some(attributes(&e, r.decoder())),
+            Event::Eof => return None,
             _ => {}
         }
     }
+}
+
+/// The schema documents the root of `doc` names by `xsi:schemaLocation` (every pair's
+/// location) and `xsi:noNamespaceSchemaLocation`, resolved against its folder, that exist.
+fn hinted_documents(doc: &Path) -> Vec<PathBuf> {
+    let (Some(a), Some(folder)) = (root_attributes(doc), doc.parent()) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = Vec::new();
+    if let Some(l) = a.get("noNamespaceSchemaLocation") {
+        found.push(folder.join(l.trim()));
+    }
+    if let Some(pairs) = a.get("schemaLocation") {
+        let tokens: Vec<&str> = pairs.split_whitespace().collect();
+        found.extend(
+            tokens
+                .chunks(2)
+                .filter_map(|p| p.get(1))
+                .map(|l| folder.join(l)),
+        );
+    }
+    found.retain(|p| p.is_file());
+    found
 }
 
 /// The group, and for its instance documents whose schema location hints name schema
@@ -425,31 +418,26 @@ fn split_by_hints(mut g: Group) -> Vec<Group> {
     groups
 }
 
+/// The schema of a group without a schema test, from its instances' own hint: when every
+/// instance document's root names one and the same schema document, through
+/// `xsi:noNamespaceSchemaLocation` or a `xsi:schemaLocation` of one pair, that document
+/// (relative to the instance, as XSD 1.0 4.3.2 reads the hint). When no document names
+/// any: `no_schema`, a schema of the built-in components alone (a document is then
+/// assessed by those: an `xsi:type` naming a built-in type, the `xsi:` attributes;
+/// XSD 1.0 Part 1, 3.3.4 and 5.2, as the suite's `attMd` tests expect). Anything else
+/// (several documents, hints that differ): none, and the group counts as not accepted.
 fn hinted_schema(tests: &[InstanceTest], no_schema: &Path) -> Vec<PathBuf> {
     let hint = |doc: &Path| -> Option<PathBuf> {
-        let text = std::fs::read_to_string(doc).ok()?;
-        let mut r = quick_xml::Reader::from_str(&text);
-        loop {
-            match r.read_event().ok()? {
-                Event::Start(e) | Event::Empty(e) => {
-                    let a = attributes(&e, r.decoder());
-                    let location =
-                        match (a.get("noNamespaceSchemaLocation"), a.get("schemaLocation")) {
-                            (Some(l), None) => l.trim().to_string(),
-                            (None, Some(pairs)) => {
-                                match pairs.split_whitespace().collect::<Vec<_>>()[..] {
-                                    [_, l] => l.to_string(),
-                                    _ => return None,
-                                }
-                            }
-                            _ => return None,
-                        };
-                    return Some(doc.parent()?.join(location));
-                }
-                Event::Eof => return None,
-                _ => {}
-            }
-        }
+        let a = root_attributes(doc)?;
+        let location = match (a.get("noNamespaceSchemaLocation"), a.get("schemaLocation")) {
+            (Some(l), None) => l.trim().to_string(),
+            (None, Some(pairs)) => match pairs.split_whitespace().collect::<Vec<_>>()[..] {
+                [_, l] => l.to_string(),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(doc.parent()?.join(location))
     };
     let hints: BTreeSet<Option<PathBuf>> = tests.iter().map(|t| hint(&t.document)).collect();
     match hints.into_iter().collect::<Vec<_>>()[..] {
@@ -463,21 +451,9 @@ fn hinted_schema(tests: &[InstanceTest], no_schema: &Path) -> Vec<PathBuf> {
 
 /// Whether the root of `doc` (read) has no schema location hint at all.
 fn names_no_schema(doc: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(doc) else {
-        return false;
-    };
-    let mut r = quick_xml::Reader::from_str(&text);
-    loop {
-        match r.read_event() {
-            Ok(Event::Start(e) | Event::Empty(e)) => {
-                let a = attributes(&e, r.decoder());
-                return !a.contains_key("schemaLocation")
-                    && !a.contains_key("noNamespaceSchemaLocation");
-            }
-            Ok(Event::Eof) | Err(_) => return false,
-            _ => {}
-        }
-    }
+    root_attributes(doc).is_some_and(|a| {
+        !a.contains_key("schemaLocation") && !a.contains_key("noNamespaceSchemaLocation")
+    })
 }
 
 /// FNV-1a: a hash that never changes between runs or Rust versions.

@@ -86,7 +86,12 @@ impl Reader<'_> {
     /// The path of the parent of the element being read; the root's own path for the root.
     pub(super) fn parent_path(&self) -> String {
         // Level 0 is the document, level 1 the root element.
-        path_of(&self.levels[..self.open.saturating_sub(1).max(2).min(self.open)])
+        let end = match self.open {
+            // The root (or nothing open yet): its own path.
+            0..=2 => self.open,
+            open => open - 1,
+        };
+        path_of(&self.levels[..end])
     }
 
     /// Opens the level of child element `tag` of the current element.

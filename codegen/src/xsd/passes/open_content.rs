@@ -78,8 +78,8 @@ impl<'a> Converter<'a> {
     /// Notes the open content of the complex type `owner` (complex content, not simple):
     /// its `xs:openContent` among `children` (of the complex type, or of its derivation),
     /// else its document's `xs:defaultOpenContent` if its explicit content is not empty
-    /// (`explicit_empty`) or the default applies to empty content too; and the type it
-    /// extends (`extends`).
+    /// (`explicit_empty`) or the default applies to empty content too; and the named type
+    /// it derives from (`base`: the name, and whether by extension).
     pub(super) fn note_open_content(
         &mut self,
         owner: &str,
