@@ -377,7 +377,8 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
             attributes.finish(r)
         }
         Content::All { fields, optional } => {
-            all::<T>(&mut b, r, tag, &mut attributes, fields, optional, failed);
+            let group = AllGroup { fields, optional };
+            all::<T>(&mut b, r, tag, &mut attributes, group, None, failed);
             r.end_children();
             attributes.finish(r)
         }
@@ -386,16 +387,8 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
             optional,
             suffix,
         } => {
-            all_then::<T>(
-                &mut b,
-                r,
-                tag,
-                &mut attributes,
-                fields,
-                optional,
-                failed,
-                suffix,
-            );
+            let group = AllGroup { fields, optional };
+            all::<T>(&mut b, r, tag, &mut attributes, group, Some(suffix), failed);
             r.end_children();
             attributes.finish(r)
         }
@@ -595,66 +588,28 @@ fn group_item<T: Complex>(
     (result, (at_least, at_most))
 }
 
+/// An all group's element fields and whether the whole group may be absent.
+#[derive(Clone, Copy)]
+struct AllGroup {
+    fields: &'static [usize],
+    optional: bool,
+}
+
+/// Reads an all group's members in any order, up to the end of the children; or, where
+/// open content in suffix mode follows (`suffix`: its wildcard field, XSD 1.1), up to the
+/// first child the group cannot take there that the wildcard allows, and then the
+/// wildcard's children (what is left is `end_children`'s to report).
 fn all<T: Complex>(
     b: &mut T::Builder,
     r: &mut Reader<'_>,
     tag: &Tag,
     attributes: &mut Attributes<'_>,
-    fields: &[usize],
-    optional: bool,
-    failed: &mut bool,
-) {
-    all_members::<T>(b, r, tag, attributes, fields, optional, failed, None);
-}
-
-/// [`all`], then the open content's wildcard field `suffix`: the group ends at the first
-/// child it cannot take that the wildcard allows, and every child after it is the
-/// wildcard's (the rest, reported by `end_children`).
-#[allow(clippy::too_many_arguments)]
-fn all_then<T: Complex>(
-    b: &mut T::Builder,
-    r: &mut Reader<'_>,
-    tag: &Tag,
-    attributes: &mut Attributes<'_>,
-    fields: &[usize],
-    optional: bool,
-    failed: &mut bool,
-    suffix: usize,
-) {
-    all_members::<T>(
-        b,
-        r,
-        tag,
-        attributes,
-        fields,
-        optional,
-        failed,
-        Some(suffix),
-    );
-    let pattern = [T::FIELDS[suffix].xml];
-    while r.peek_index(&pattern).is_some() {
-        if T::read_field(b, r, tag, attributes, suffix).is_err() {
-            *failed = true;
-        }
-    }
-}
-
-/// The members of an all group, up to the end of the children, or, where open content
-/// follows (`suffix`: its wildcard field), up to the first child the group cannot take
-/// there and the wildcard allows.
-#[allow(clippy::too_many_arguments)]
-fn all_members<T: Complex>(
-    b: &mut T::Builder,
-    r: &mut Reader<'_>,
-    tag: &Tag,
-    attributes: &mut Attributes<'_>,
-    fields: &[usize],
-    optional: bool,
-    failed: &mut bool,
+    AllGroup { fields, optional }: AllGroup,
     suffix: Option<usize>,
+    failed: &mut bool,
 ) {
     let names: Vec<&str> = fields.iter().map(|&i| T::FIELDS[i].xml).collect();
-    let suffix = suffix.map(|i| [T::FIELDS[i].xml]);
+    let open = suffix.map(|i| [T::FIELDS[i].xml]);
     // How many times each element came: XSD 1.1 lets an element of an all group repeat,
     // anywhere among the others, up to its maxOccurs (1.0: once).
     let mut seen = vec![0u32; fields.len()];
@@ -663,7 +618,7 @@ fn all_members<T: Complex>(
             Some(k) => seen[k] < T::FIELDS[fields[k]].max,
             None => false,
         };
-        if !taken && suffix.is_some_and(|s| r.peek_index(&s).is_some()) {
+        if !taken && open.is_some_and(|s| r.peek_index(&s).is_some()) {
             break;
         }
         match r.peek_index(&names) {
@@ -697,6 +652,13 @@ fn all_members<T: Complex>(
         if seen[k] < T::FIELDS[i].min && occurred {
             r.missing_child(&crate::wildcards::label(names[k]));
             *failed = true;
+        }
+    }
+    if let (Some(i), Some(pattern)) = (suffix, open) {
+        while r.peek_index(&pattern).is_some() {
+            if T::read_field(b, r, tag, attributes, i).is_err() {
+                *failed = true;
+            }
         }
     }
 }
