@@ -124,6 +124,8 @@ impl Code {
     pub const DANGLING_KEY_REF: Code = Code(&CodeDef::new("E0219", "dangling-keyref"));
     /// E0220: a date or time value with a timezone where its type's `xs:explicitTimezone` prohibits one, or without one where it requires one (XSD 1.1).
     pub const TIMEZONE: Code = Code(&CodeDef::new("E0220", "timezone"));
+    /// E0221: a value that does not make an `xs:assertion` of its type true (XSD 1.1).
+    pub const ASSERTION: Code = Code(&CodeDef::new("E0221", "assertion"));
 
     /// The runtime's codes, in table order. A format's codes come after these in its own
     /// table (for the board formats, `boardxml_formats::codes::ALL`).
@@ -156,6 +158,7 @@ impl Code {
         Code::IDENTITY_FIELD,
         Code::DANGLING_KEY_REF,
         Code::TIMEZONE,
+        Code::ASSERTION,
     ];
 
     /// The code as users see it, e.g. `E0210`.

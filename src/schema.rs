@@ -97,6 +97,12 @@ pub enum FacetError {
         /// Whether the facet requires a timezone (else it prohibits one).
         required: bool,
     },
+    /// A value that does not make an XSD 1.1 `xs:assertion` of its type true (its test is
+    /// false, or raises an error).
+    Assertion {
+        /// The test, as the schema writes it.
+        test: &'static str,
+    },
 }
 
 impl FacetError {
@@ -131,6 +137,7 @@ impl FacetError {
             FacetError::Timezone { required: false } => {
                 "a value without a timezone, as explicitTimezone prohibits one".to_string()
             }
+            FacetError::Assertion { test } => format!("a value for which {test} is true"),
         }
     }
 }

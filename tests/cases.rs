@@ -81,6 +81,14 @@ mod open_content_xsd_1_1;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/xsi-attributes-xsd-1-1/expected.rs"]
 mod xsi_attributes_xsd_1_1;
+// Assertions are evaluated by the runtime's `xpath` feature, which the workspace's test
+// run has (boardxml-codegen asks for it).
+#[cfg(feature = "xpath")]
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/assertions-xsd-1-1/expected.rs"]
+mod assertions_xsd_1_1;
 
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
@@ -1425,4 +1433,75 @@ fn xsi_attributes_named_by_attribute_uses() {
         r#"<ledger {XSI} {hint}><amount xsi:nil="true">1</amount></ledger>"#
     ))
     .is_empty());
+}
+
+#[cfg(feature = "xpath")]
+#[test]
+fn assertions_xsd_1_1_case_reads_writes_and_reads_back() {
+    example_round_trips::<assertions_xsd_1_1::Root>(include_str!(
+        "../codegen/tests/cases/assertions-xsd-1-1/example.xml"
+    ));
+}
+
+/// XSD 1.1's assertion facet (Part 2, 4.3.13): `$value` typed by the built-in (an int, a
+/// list's integers, a date, a union's member); each step's assertions; a false test or
+/// one that raises an error is E0221, and a value outside the type keeps its own error.
+#[cfg(feature = "xpath")]
+#[test]
+fn simple_values_make_their_assertions_true() {
+    let codes = |round: &str, opened: &str| -> Vec<&'static str> {
+        let text = format!("<season opened=\"{opened}\">{round}</season>");
+        let (_, diags) = read::<assertions_xsd_1_1::Root>(&text);
+        diags.iter().map(|d| d.code.as_str()).collect()
+    };
+    let round = |table: &str, colour: &str, boards: &str, scores: &str, venue: &str, when: &str| {
+        format!("<round table=\"{table}\" colour=\"{colour}\"><boards>{boards}</boards><scores>{scores}</scores><venue>{venue}</venue><when>{when}</when></round>")
+    };
+    let good = round("12", "red", "8", "1 5 9", "Oak", "3");
+    assert!(codes(&good, "1999-05-01").is_empty());
+    let assertion = [Code::ASSERTION.as_str()];
+    // Each simple type's test false.
+    for bad in [
+        round("12", "red", "7", "1 5 9", "Oak", "3"),
+        round("12", "red", "8", "1 9 5", "Oak", "3"),
+        round("12", "red", "8", "1 5 9", "oak", "3"),
+        round("12", "red", "8", "1 5 9", "Oak", "0"),
+        round("12", "red", "8", "1 5 9", "Oak", "1999-12-31"),
+        round("12", "blue", "8", "1 5 9", "Oak", "3"),
+        // The base step's assertion (even), then the type's own (at least ten).
+        round("13", "red", "8", "1 5 9", "Oak", "3"),
+        round("8", "red", "8", "1 5 9", "Oak", "3"),
+    ] {
+        assert_eq!(codes(&bad, "1999-05-01"), assertion, "{bad}");
+    }
+    // A date compared as a date, with the schema's xs prefix.
+    assert_eq!(codes(&good, "2000-01-01"), assertion);
+    // A value outside the type gets the error of the facet it breaks, not the assertion's.
+    assert_eq!(
+        codes(&round("102", "red", "8", "1", "Oak", "3"), "1999-05-01"),
+        [Code::RANGE.as_str()]
+    );
+    assert_eq!(
+        codes(&round("12", "green", "8", "1", "Oak", "3"), "1999-05-01"),
+        [Code::ENUMERATION.as_str()]
+    );
+    assert_eq!(
+        codes(&round("12", "red", "eight", "1", "Oak", "3"), "1999-05-01"),
+        [Code::LEXICAL.as_str()]
+    );
+    // The message names the test.
+    let text = format!(
+        "<season opened=\"1999-05-01\">{}</season>",
+        round("12", "red", "7", "1", "Oak", "3")
+    );
+    let (_, diags) = read::<assertions_xsd_1_1::Root>(&text);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let shown = format!("{:?}", diags[0]);
+    assert!(shown.contains("$value mod 2 = 0"), "{shown}");
+    // A value built by a program is checked too.
+    assert!(assertions_xsd_1_1::Boards::new(4).is_ok());
+    assert_eq!(
+        assertions_xsd_1_1::Boards::new(5).unwrap_err().code(),
+        Code::ASSERTION
+    );
 }

@@ -99,6 +99,8 @@ pub(crate) struct Generated {
     pub code: String,
     /// How many types the schema has.
     pub types: usize,
+    /// Whether the code needs the runtime's `xpath` feature (the schema has assertions).
+    pub xpath: bool,
 }
 
 /// [`check_files_allowed`] with the catalog read (`problems`: what was wrong with the
@@ -125,6 +127,7 @@ pub(crate) fn check_read(
                     generated = Some(Generated {
                         code,
                         types: schema.types.len(),
+                        xpath: schema.has_assertions(),
                     })
                 }
                 Err(d) => all.extend(d.0),

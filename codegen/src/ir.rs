@@ -53,6 +53,17 @@ pub struct Schema {
     pub root_types: BTreeMap<String, TypeRef>,
 }
 
+impl Schema {
+    /// Whether a simple type has XSD 1.1 assertions: its generated code needs the
+    /// runtime's `xpath` feature, which evaluates them.
+    pub fn has_assertions(&self) -> bool {
+        self.types.values().any(|t| match &t.kind {
+            TypeKind::Restriction(r) => !r.facets.assertions.is_empty(),
+            _ => false,
+        })
+    }
+}
+
 /// The identity constraints of one element declaration.
 #[derive(Debug, Clone, Default)]
 pub struct IdentityTable {
@@ -671,6 +682,22 @@ pub struct Facets {
     pub enumeration_scopes: Vec<Vec<(String, String)>>,
     /// `xs:explicitTimezone` (XSD 1.1).
     pub explicit_timezone: Option<ExplicitTimezone>,
+    /// XSD 1.1's `xs:assertion`s, in schema order.
+    pub assertions: Vec<Assertion>,
+}
+
+/// XSD 1.1's `xs:assertion` of a restriction step (Part 2, 4.3.13): an XPath expression
+/// the value, as `$value`, must make true.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Assertion {
+    /// The test, as the schema writes it.
+    pub test: String,
+    /// The namespace bindings in scope at the `xs:assertion` (prefix, namespace; `""`
+    /// for the default namespace).
+    pub namespaces: Vec<(String, String)>,
+    /// The namespace of unprefixed element names in the test (`xpathDefaultNamespace`),
+    /// if any.
+    pub default_element_namespace: Option<String>,
 }
 
 impl Facets {

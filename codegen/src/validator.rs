@@ -230,12 +230,15 @@ pub fn package_allowed(
     let mut warnings = Vec::new();
     let (mut worst, mut invalid) = (Verdict::Supported, false);
     let mut types = 0;
+    // Whether a set has assertions, which the runtime's `xpath` feature evaluates.
+    let mut xpath = false;
     // A document two sets bring in is read once.
     let cache = crate::xsd::Cache::new();
     for set in sets {
         match module_text(set, &catalog, allowed, &cache) {
-            Ok((text, count, warned)) => {
+            Ok((text, count, asserts, warned)) => {
                 types += count;
+                xpath |= asserts;
                 files.insert(format!("src/sets/{}.rs", module_of(&set.name)), text);
                 if !warned.is_empty() {
                     warnings.push(format!("set {}:\n{warned}", set.name));
@@ -271,6 +274,16 @@ pub fn package_allowed(
             format!("{{ path = {path} }}")
         }
         Runtime::Published => format!("\"{}\"", env!("CARGO_PKG_VERSION")),
+    };
+    // XSD 1.1's assertions are XPath: the runtime evaluates them with its `xpath` feature
+    // (a hundred crates more to build), asked for only where a schema has them.
+    let runtime_dependency = if xpath {
+        match runtime_dependency.strip_suffix(" }") {
+            Some(table) => format!("{table}, features = [\"xpath\"] }}"),
+            None => format!("{{ version = {runtime_dependency}, features = [\"xpath\"] }}"),
+        }
+    } else {
+        runtime_dependency
     };
     files.insert(
         "Cargo.toml".into(),
@@ -310,13 +323,13 @@ fn module_text(
     catalog: &crate::xsd::Catalog,
     allowed: &crate::xsd::Allowed,
     cache: &crate::xsd::Cache,
-) -> Result<(String, usize, Diagnostics), (Verdict, Diagnostics)> {
+) -> Result<(String, usize, bool, Diagnostics), (Verdict, Diagnostics)> {
     // The set's documents form one schema, with what they include and import.
     let (report, generated) =
         crate::check::check_read(&set.schemas, catalog, Vec::new(), allowed, cache);
     match (report.verdict, generated) {
         // A supported schema's diagnostics are its warnings.
-        (Verdict::Supported, Some(g)) => Ok((g.code, g.types, report.diagnostics)),
+        (Verdict::Supported, Some(g)) => Ok((g.code, g.types, g.xpath, report.diagnostics)),
         // Read and rendered without code only with an error, which is a diagnostic.
         (Verdict::Supported, None) => Err((Verdict::Unsupported, report.diagnostics)),
         (verdict, _) => Err((verdict, report.diagnostics)),

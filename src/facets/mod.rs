@@ -17,7 +17,9 @@ use std::sync::OnceLock;
 use crate::pattern::Pattern;
 use crate::schema::{whitespace, FacetError, NamespaceScope, SimpleValue};
 
+pub mod assertion;
 mod table;
+pub use assertion::Assertion;
 pub use table::{
     Applies, Constraint, ExplicitTimezone, Extent, Facet, FacetArgument, FacetDef, FacetKind,
     FACETS, PRIMITIVES,
@@ -105,6 +107,8 @@ pub struct Step {
     pub enumeration_scopes: &'static [Scope],
     /// explicitTimezone (XSD 1.1), where the step sets it.
     pub explicit_timezone: Option<ExplicitTimezone>,
+    /// XSD 1.1's assertions of the step (checked last, on the lexical form).
+    pub assertions: &'static [Assertion],
 }
 
 /// Namespace bindings as generated code gives them: (prefix, namespace), `""` for the
@@ -166,6 +170,7 @@ impl Step {
         enumeration: &[],
         enumeration_scopes: &[],
         explicit_timezone: None,
+        assertions: &[],
     };
 }
 
@@ -250,6 +255,13 @@ impl Step {
             ..self
         }
     }
+    /// With XSD 1.1's assertions. Only with the `xpath` feature, which evaluates them:
+    /// generated code that has assertions does not compile without it.
+    #[cfg(feature = "xpath")]
+    pub const fn assertions(self, assertions: &'static [Assertion]) -> Step {
+        Step { assertions, ..self }
+    }
+
     /// With explicitTimezone.
     pub const fn explicit_timezone(self, rule: ExplicitTimezone) -> Step {
         Step {
@@ -464,7 +476,25 @@ impl Facets {
         self.check_lexical(&lexical)?;
         let value = crate::schema::parse_scoped(&lexical, scope)?;
         self.check_value(&value)?;
+        self.check_assertions(&lexical)?;
         Ok(value)
+    }
+
+    /// XSD 1.1's assertions of every step, base first, on the (white-space processed)
+    /// lexical form of a value the other facets admit: checked last, so that a value
+    /// outside the type gets the error of the facet it breaks.
+    #[inline]
+    pub fn check_assertions(&self, lexical: &str) -> Result<(), FacetError> {
+        for step in self.steps {
+            for assertion in step.assertions {
+                if !assertion.holds(lexical) {
+                    return Err(FacetError::Assertion {
+                        test: assertion.test,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -545,14 +575,16 @@ impl Facets {
         let value = self.white_space.apply(text);
         self.check_lexical(&value)?;
         self.check_string(&value)?;
-        parse(&value).ok_or(FacetError::Pattern {
+        let parsed = parse(&value).ok_or(FacetError::Pattern {
             patterns: self
                 .steps
                 .iter()
                 .rev()
                 .find(|s| !s.pattern_sources.is_empty())
                 .map_or(&[], |s| s.pattern_sources),
-        })
+        })?;
+        self.check_assertions(&value)?;
+        Ok(parsed)
     }
 }
 
@@ -691,6 +723,7 @@ macro_rules! string_type {
                 };
                 facets.check_lexical(&value)?;
                 facets.check_string(&value)?;
+                facets.check_assertions(&value)?;
                 ::core::result::Result::Ok(Self(value.into()))
             }
             /// The value.
@@ -710,6 +743,7 @@ macro_rules! string_type {
                 let value = facets.white_space.apply(text);
                 facets.check_lexical(&value)?;
                 facets.check_string(&value)?;
+                facets.check_assertions(&value)?;
                 ::core::result::Result::Ok(Self($crate::__private::CompactString::from(value)))
             }
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
@@ -752,8 +786,10 @@ macro_rules! integer_type {
             /// Validates `value` against every facet of this type and its bases.
             pub fn new(value: $repr) -> ::core::result::Result<Self, $crate::schema::FacetError> {
                 let facets = <Self as $crate::facets::Restricted>::facets();
-                facets.check_lexical(&value.to_string())?;
+                let lexical = value.to_string();
+                facets.check_lexical(&lexical)?;
                 facets.check_integer(value as i128)?;
+                facets.check_assertions(&lexical)?;
                 ::core::result::Result::Ok(Self(value))
             }
             /// The value.
@@ -775,6 +811,7 @@ macro_rules! integer_type {
                     $xsd,
                 )?;
                 facets.check_integer(value)?;
+                facets.check_assertions(&lexical)?;
                 ::core::result::Result::Ok(Self(value as $repr))
             }
             fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
@@ -810,8 +847,11 @@ macro_rules! value_type {
             /// Validates `value` against every facet of this type and its bases.
             pub fn new(value: $value) -> ::core::result::Result<Self, $crate::schema::FacetError> {
                 let facets = <Self as $crate::facets::Restricted>::facets();
-                facets.check_lexical(&$crate::schema::SimpleValue::to_lexical(&value))?;
+                let lexical = $crate::schema::SimpleValue::to_lexical(&value);
+                facets.check_lexical(&lexical)?;
                 facets.check_value(&value)?;
+                facets.check_assertions(&lexical)?;
+                drop(lexical);
                 ::core::result::Result::Ok(Self(value))
             }
             /// The value.

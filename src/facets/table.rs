@@ -482,6 +482,8 @@ impl FacetError {
         match self.facet().and_then(|f| f.def().code) {
             Some(code) => code,
             None if matches!(self, FacetError::Union { .. }) => Code::UNION,
+            // XSD 1.1's assertion is a test, not a row of the table.
+            None if matches!(self, FacetError::Assertion { .. }) => Code::ASSERTION,
             None => Code::LEXICAL,
         }
     }
@@ -490,9 +492,10 @@ impl FacetError {
     /// folded into an integer range is reported as the inclusive bound it became.
     pub fn facet(&self) -> Option<Facet> {
         Some(match self {
-            FacetError::Lexical { .. } | FacetError::UnboundPrefix | FacetError::Union { .. } => {
-                return None
-            }
+            FacetError::Lexical { .. }
+            | FacetError::UnboundPrefix
+            | FacetError::Union { .. }
+            | FacetError::Assertion { .. } => return None,
             FacetError::Enumeration { .. } => Facet::Enumeration,
             FacetError::Pattern { .. } => Facet::Pattern,
             FacetError::TooSmall { .. } => Facet::MinInclusive,
@@ -587,6 +590,12 @@ mod tests {
             (E::TotalDigits { max: 1 }, Code::RANGE),
             (E::FractionDigits { max: 1 }, Code::RANGE),
             (E::Timezone { required: true }, Code::TIMEZONE),
+            (
+                E::Assertion {
+                    test: "$value gt 0",
+                },
+                Code::ASSERTION,
+            ),
             (
                 E::Length {
                     expected: 1,

@@ -32,7 +32,8 @@ impl Renderer<'_> {
             );
             return TokenStream::new();
         };
-        let (ws, steps) = self.facets_table(r, r.facets.white_space.unwrap_or(base.white_space));
+        let (ws, steps) =
+            self.facets_table(def, r, r.facets.white_space.unwrap_or(base.white_space));
         match marker {
             // A marker type of this schema carries the facets (one Rust type bound in two
             // schemas, each with its own).
@@ -103,7 +104,7 @@ impl Renderer<'_> {
                 }
             }
         }
-        let (ws, steps) = self.facets_table(r, f.white_space.unwrap_or(base.white_space));
+        let (ws, steps) = self.facets_table(def, r, f.white_space.unwrap_or(base.white_space));
         match repr {
             Repr::Value(v) => {
                 let path = value_type_path(v);
@@ -242,7 +243,7 @@ impl Renderer<'_> {
         } else {
             WhiteSpace::Preserve
         };
-        let (ws, steps) = self.facets_table(r, white_space);
+        let (ws, steps) = self.facets_table(def, r, white_space);
         let path = self.rust_type(&TypeRef::Named(base_name));
         quote! {
             #doc
@@ -365,7 +366,8 @@ impl Renderer<'_> {
     /// A restriction's facets as data: the white space in force and every step, base first
     /// (`Step::NONE` with what the step adds).
     pub(super) fn facets_table(
-        &self,
+        &mut self,
+        def: &TypeDef,
         r: &Restriction,
         white_space: WhiteSpace,
     ) -> (Ident, Vec<TokenStream>) {
@@ -376,11 +378,117 @@ impl Renderer<'_> {
         // A list or union base is a value type too (its enumeration compared as values).
         let values = self.compared_as_values(r);
         let names = self.holds_names(&r.base, 0);
+        // Every step restricts the same built-in, list or union: one `$value` for all.
+        let asserted = steps.iter().any(|f| !f.assertions.is_empty());
+        let value = asserted
+            .then(|| self.assertion_value(&r.base, LEXICAL, 0))
+            .flatten();
+        let mut problem = None;
+        if asserted {
+            problem = match &value {
+                None => Some(
+                    "an xs:assertion on a value of this type (a QName or NOTATION, a list of lists or unions, or a union with a list or union member)"
+                        .to_string(),
+                ),
+                Some(v) => steps.iter().flat_map(|f| &f.assertions).find_map(|a| {
+                    let bindings: Vec<(&str, &str)> = a
+                        .namespaces
+                        .iter()
+                        .map(|(p, ns)| (p.as_str(), ns.as_str()))
+                        .collect();
+                    let default = a.default_element_namespace.as_deref().unwrap_or("");
+                    boardxml::facets::assertion::compile_assertion(&a.test, v, &bindings, default)
+                        .err()
+                        .map(|e| format!("the xs:assertion \"{}\" with $value built as {v}: {e}", a.test))
+                }),
+            };
+        }
         let entries = steps
             .iter()
-            .filter_map(|f| step(f, values, names))
+            .filter_map(|f| step(f, values, names, value.as_deref()))
             .collect();
+        drop(steps);
+        drop(own);
+        if let Some(problem) = problem {
+            self.error(def, problem, None);
+        }
         (ws_ident(white_space), entries)
+    }
+
+    /// The XPath expression that builds an assertion's `$value` from `lexical` (a
+    /// variable holding the white-space processed lexical form) for a value of type `t`:
+    /// the constructor of the built-in it is derived from (Part 2, 4.3.13: `$value` is
+    /// typed), each token of a list, or the first member of a union the form is castable
+    /// to (by its built-in: a member's own facets are not asked). None where no
+    /// constructor builds it (QName and NOTATION need the namespaces of the document).
+    pub(super) fn assertion_value(
+        &self,
+        t: &TypeRef,
+        lexical: &str,
+        depth: usize,
+    ) -> Option<String> {
+        if depth > 2 {
+            return None;
+        }
+        let mut t = t;
+        // A chain of restrictions, walked with a bound (the schema's types are acyclic
+        // once read, the bound guards the walk all the same).
+        for _ in 0..crate::xsd::limits::MAX_REFERENCE_DEPTH {
+            match t {
+                TypeRef::Builtin(b) => return builtin_value(*b, lexical),
+                TypeRef::Named(n) => match self.schema.types.get(n).map(|d| &d.kind)? {
+                    TypeKind::Restriction(r) => t = &r.base,
+                    TypeKind::Enumeration(e) => t = &e.base,
+                    TypeKind::List(l) => {
+                        let item = self.assertion_value(&l.item, "$t", depth + 1)?;
+                        return Some(format!("for $t in tokenize({lexical}, ' ') return {item}"));
+                    }
+                    TypeKind::Union(members) => {
+                        let mut out = format!("{XSD_TYPE}untypedAtomic({lexical})");
+                        for m in members.iter().rev() {
+                            let local = self.atomic_builtin(m)?;
+                            out = format!(
+                                "if ({lexical} castable as {XSD_TYPE}{local}) then {XSD_TYPE}{local}({lexical}) else ({out})"
+                            );
+                        }
+                        return Some(out);
+                    }
+                    _ => return None,
+                },
+            }
+        }
+        None
+    }
+
+    /// The local name of the atomic built-in `t` is derived from (None: a list, a union,
+    /// QName or NOTATION).
+    fn atomic_builtin(&self, t: &TypeRef) -> Option<&'static str> {
+        let mut t = t;
+        for _ in 0..crate::xsd::limits::MAX_REFERENCE_DEPTH {
+            match t {
+                TypeRef::Builtin(b) => {
+                    let local = b.xsd_name().strip_prefix("xs:")?;
+                    return (!matches!(
+                        b,
+                        Builtin::Value(
+                            ValueType::QName
+                                | ValueType::Notation
+                                | ValueType::NmTokens
+                                | ValueType::IdRefs
+                                | ValueType::Entities
+                                | ValueType::AnySimpleType
+                        ) | Builtin::AnyType
+                    ))
+                    .then_some(local);
+                }
+                TypeRef::Named(n) => match self.schema.types.get(n).map(|d| &d.kind)? {
+                    TypeKind::Restriction(r) => t = &r.base,
+                    TypeKind::Enumeration(e) => t = &e.base,
+                    _ => return None,
+                },
+            }
+        }
+        None
     }
 
     /// Generation-time checks of a restriction's facets (each a located schema error):
@@ -825,6 +933,7 @@ impl Renderer<'_> {
             },
             false,
             false,
+            None,
         )
         .unwrap_or_else(|| quote! { __f::Step::NONE });
         quote! {
@@ -864,12 +973,48 @@ impl Renderer<'_> {
     }
 }
 
+/// The variable that holds a value's lexical form in an assertion's expression
+/// (`boardxml::facets::assertion`).
+const LEXICAL: &str = "$Q{urn:boardxml:assertion}lexical";
+
+/// The XSD namespace as an XPath 3.0 EQName prefix: a constructor named so does not
+/// depend on the prefixes the schema binds.
+const XSD_TYPE: &str = "Q{http://www.w3.org/2001/XMLSchema}";
+
+/// `$value` of a built-in type from `lexical` (see [`Renderer::assertion_value`]).
+fn builtin_value(b: Builtin, lexical: &str) -> Option<String> {
+    let item = match b {
+        Builtin::Value(ValueType::NmTokens) => "NMTOKEN",
+        Builtin::Value(ValueType::IdRefs) => "IDREF",
+        Builtin::Value(ValueType::Entities) => "ENTITY",
+        Builtin::Value(ValueType::QName | ValueType::Notation) => return None,
+        // No type to construct: the form as XPath's untyped value.
+        Builtin::Value(ValueType::AnySimpleType) | Builtin::AnyType => {
+            return Some(format!("{XSD_TYPE}untypedAtomic({lexical})"))
+        }
+        _ => {
+            let local = b.xsd_name().strip_prefix("xs:")?;
+            return Some(format!("{XSD_TYPE}{local}({lexical})"));
+        }
+    };
+    Some(format!(
+        "for $t in tokenize({lexical}, ' ') return {XSD_TYPE}{item}($t)"
+    ))
+}
+
 /// One derivation step as `Step::NONE` with what it adds (`None`: it adds nothing).
 /// `names`: the type holds QNames, so each enumerated value carries the namespace
 /// bindings it relies on.
 /// `values`: the base is a value type, whose bounds, fraction digits and enumeration are
 /// compared in its value space (an integer base has them folded into `min`/`max`).
-pub(super) fn step(f: &Facets, values: bool, names: bool) -> Option<TokenStream> {
+/// `value`: the expression that builds its assertions' `$value` (none: it has none, or the
+/// caller reports them as not supported).
+pub(super) fn step(
+    f: &Facets,
+    values: bool,
+    names: bool,
+    value: Option<&str>,
+) -> Option<TokenStream> {
     let mut calls = Vec::new();
     if !f.patterns.is_empty() {
         let rust = f.patterns.iter().map(|p| p.rust.as_str());
@@ -932,6 +1077,15 @@ pub(super) fn step(f: &Facets, values: bool, names: bool) -> Option<TokenStream>
     if let Some(t) = zone {
         let t = format_ident!("{t:?}");
         calls.push(quote! { explicit_timezone(__f::ExplicitTimezone::#t) });
+    }
+    if let Some(value) = value.filter(|_| !f.assertions.is_empty()) {
+        let each = f.assertions.iter().map(|a| {
+            let test = &a.test;
+            let namespaces = a.namespaces.iter().map(|(p, ns)| quote! { (#p, #ns) });
+            let default = a.default_element_namespace.as_deref().unwrap_or("");
+            quote! { __f::Assertion::new(#test, #value, &[#(#namespaces),*], #default) }
+        });
+        calls.push(quote! { assertions(&[#(#each),*]) });
     }
     (!calls.is_empty()).then(|| quote! { __f::Step::NONE #(.#calls)* })
 }

@@ -76,6 +76,8 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
         "documentation" => &["source"],
         "appinfo" => &["source"],
         "alternative" => &["test", "type", "id"],
+        // XSD 1.1's assertion facet of a simple type (`xsd/passes/simple.rs`).
+        "assertion" => &["test", "xpathDefaultNamespace", "id"],
         // XSD 1.1's open content (`xsd/passes/open_content.rs`).
         "openContent" => &["mode", "id"],
         "defaultOpenContent" => &["appliesToEmpty", "mode", "id"],

@@ -493,6 +493,9 @@ impl<'a> Reader<'a> {
             FacetError::Timezone { required: false } => {
                 format!("{what} has a timezone, which its type prohibits")
             }
+            FacetError::Assertion { .. } => {
+                format!("{what} does not satisfy an assertion of its type")
+            }
         };
         let found = match &e {
             FacetError::Length { found, .. }

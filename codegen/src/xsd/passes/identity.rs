@@ -156,8 +156,9 @@ impl<'a> Converter<'a> {
     /// The namespace of an unprefixed element name in the selector or field at `at`: XSD
     /// 1.1's `xpathDefaultNamespace` on it, else on its `xs:schema` (3.11.2, 3.17.2);
     /// `##targetNamespace`, `##defaultNamespace` (the default namespace in scope there),
-    /// `##local` or a URI. None (no namespace) without it, and in XSD 1.0.
-    fn xpath_default_namespace(&self, at: Item<'a>) -> Option<String> {
+    /// `##local` or a URI. None (no namespace) without it, and in XSD 1.0. The same for
+    /// an assertion's test.
+    pub(super) fn xpath_default_namespace(&self, at: Item<'a>) -> Option<String> {
         let doc = &self.docs[at.doc];
         if !doc.tree.xsd_1_1() {
             return None;

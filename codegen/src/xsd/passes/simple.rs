@@ -7,7 +7,7 @@ use super::{documentation, Converter};
 use crate::ir::*;
 use crate::xsd::markup;
 use boardxml::facets::{Constraint, ExplicitTimezone, FACETS};
-use xsd_parser::models::schema::xs::SimpleBaseType;
+use xsd_parser::models::schema::xs::{self, SimpleBaseType};
 
 impl<'a> Converter<'a> {
     /// An anonymous simple type inside another (a list's items, a union's member, a
@@ -137,10 +137,12 @@ impl<'a> Converter<'a> {
                 continue;
             };
             let span = self.span(item);
-            let Ok(value) = facet_value(facet) else {
-                self.unsupported(span, construct, "xs:assertion is not supported", None);
-                ok = false;
-                continue;
+            let value = match facet_value(facet) {
+                Ok(value) => value,
+                Err(assertion) => {
+                    ok &= self.assertion(item, span, construct, assertion, &mut out);
+                    continue;
+                }
             };
             let text = value.value.clone();
             let fconstruct = format!("xs:{local} in {construct}");
@@ -249,6 +251,52 @@ impl<'a> Converter<'a> {
     }
 }
 
+impl<'a> Converter<'a> {
+    /// Reads an `xs:assertion` of a restriction step into `out`: its test must be an
+    /// XPath expression (compiled here as the runtime will, with `$value` and the
+    /// namespaces in scope), else the schema is invalid. False if it is not read.
+    fn assertion(
+        &mut self,
+        item: Item<'a>,
+        span: Span,
+        construct: &str,
+        assertion: &xs::AssertionType,
+        out: &mut Facets,
+    ) -> bool {
+        let fconstruct = format!("xs:assertion in {construct}");
+        let Some(test) = assertion.test.clone() else {
+            self.unsupported(span, &fconstruct, "an xs:assertion without a test", None);
+            return false;
+        };
+        let namespaces = self.node(item).declared_scope().to_vec();
+        let default_element_namespace = self.xpath_default_namespace(item);
+        let bindings: Vec<(&str, &str)> = namespaces
+            .iter()
+            .map(|(p, ns)| (p.as_str(), ns.as_str()))
+            .collect();
+        if let Err(e) = boardxml::facets::assertion::compile_test(
+            &test,
+            true,
+            &bindings,
+            default_element_namespace.as_deref().unwrap_or(""),
+        ) {
+            self.invalid(
+                span,
+                fconstruct,
+                format!("the test \"{test}\" is not an XPath expression that can be evaluated here: {e}"),
+                Some("an XPath 2.0 expression over $value, with the prefixes it uses declared".into()),
+            );
+            return false;
+        }
+        out.assertions.push(Assertion {
+            test,
+            namespaces,
+            default_element_namespace,
+        });
+        true
+    }
+}
+
 /// The inline simple type among `parts` (a restriction's base, a list's items, an
 /// attribute's type).
 pub(super) fn inline_simple<'a>(parts: &[Item<'a>]) -> Option<(&'a SimpleBaseType, Item<'a>)> {
@@ -265,6 +313,7 @@ pub(super) fn constraining(facets: &Facets) -> usize {
     facets.patterns.len()
         + facets.bounds.len()
         + usize::from(facets.explicit_timezone.is_some())
+        + facets.assertions.len()
         + FACETS
             .iter()
             .filter(|d| d.constrains.extent().is_some())
