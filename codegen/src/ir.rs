@@ -751,7 +751,7 @@ impl Facets {
 
     /// Whether this step sets any facet.
     pub fn any(&self) -> bool {
-        FACETS.iter().any(|d| self.has(d.facet))
+        FACETS.iter().any(|d| self.has(d.facet)) || !self.assertions.is_empty()
     }
 
     /// Sets the step's enumeration to `values`, with their namespace bindings.

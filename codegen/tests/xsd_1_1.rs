@@ -1081,3 +1081,71 @@ fn the_lexical_spaces_are_the_versions() {
     assert_eq!(verdict, Verdict::Invalid, "{diagnostics}");
     assert!(diagnostics.contains("minInclusive"), "{diagnostics}");
 }
+
+/// XSD 1.1's assertion facet: `check` compiles each test (a test that is no XPath
+/// expression, or names an unbound prefix, makes the schema invalid), and `diff` names an
+/// added assertion and cannot tell what it breaks (no witness is claimed for an XPath test).
+#[test]
+fn assertions_are_compiled_by_check_and_named_by_diff() {
+    use boardxml_codegen::diff::{self, docs::Verdict as Breaks};
+    let schema = |facets: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\" vc:minVersion=\"1.1\">\n<xs:element name=\"n\" type=\"N\"/>\n<xs:simpleType name=\"N\"><xs:restriction base=\"xs:int\">{facets}</xs:restriction></xs:simpleType>\n</xs:schema>\n"
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("n.xsd");
+    for (facets, verdict) in [
+        (
+            "<xs:assertion test=\"$value mod 2 = 0\"/>",
+            Verdict::Supported,
+        ),
+        (
+            "<xs:assertion test=\"$value gt xs:int(3)\"/>",
+            Verdict::Supported,
+        ),
+        ("<xs:assertion test=\"$value +\"/>", Verdict::Invalid),
+        ("<xs:assertion test=\"p:f($value)\"/>", Verdict::Invalid),
+        ("<xs:assertion test=\"$other\"/>", Verdict::Invalid),
+    ] {
+        std::fs::write(&path, schema(facets)).unwrap();
+        let report = check_files_allowed(std::slice::from_ref(&path), &[], &Allowed::new());
+        assert_eq!(report.verdict, verdict, "{facets}: {}", report.diagnostics);
+    }
+    // Read as XSD 1.0, the assertion is an error.
+    std::fs::write(
+        &path,
+        schema("<xs:assertion test=\"true()\"/>").replace(" vc:minVersion=\"1.1\"", ""),
+    )
+    .unwrap();
+    let report = check_files_allowed(std::slice::from_ref(&path), &[], &Allowed::new());
+    assert_eq!(report.verdict, Verdict::Invalid, "{}", report.diagnostics);
+
+    let (old, new) = (dir.path().join("old.xsd"), dir.path().join("new.xsd"));
+    std::fs::write(&old, schema("<xs:maxInclusive value=\"9\"/>")).unwrap();
+    std::fs::write(
+        &new,
+        schema("<xs:maxInclusive value=\"9\"/><xs:assertion test=\"$value mod 2 = 0\"/>"),
+    )
+    .unwrap();
+    let report = diff::diff_files(&old, &new).unwrap();
+    let change = report
+        .changes
+        .iter()
+        .find(|c| c.kind == "assertion-changed")
+        .unwrap_or_else(|| panic!("{:#?}", report.changes));
+    assert_eq!(
+        change.summary,
+        "assertion of N: (none) -> \"$value mod 2 = 0\""
+    );
+    let Breaks::CannotTell(reason) = &change.old_break else {
+        panic!("{:?}", change.old_break)
+    };
+    assert!(
+        reason.contains("XPath assertions are not compared"),
+        "{reason}"
+    );
+    // The same schema on both sides: no change.
+    let report = diff::diff_files(&new, &new).unwrap();
+    assert!(report.changes.is_empty(), "{:#?}", report.changes);
+}

@@ -1431,6 +1431,27 @@ fn facet_changes(
         fa.explicit_timezone.map(|t| t.name().to_string()),
         fb.explicit_timezone.map(|t| t.name().to_string()),
     );
+    // An assertion is its test read with its namespaces: either changed is a change (the
+    // namespaces are shown where the tests are the same).
+    let shown = |f: &Facets, namespaces: bool| {
+        (!f.assertions.is_empty()).then(|| {
+            f.assertions
+                .iter()
+                .map(|a| match namespaces {
+                    false => format!("\"{}\"", a.test),
+                    true => format!("\"{}\" with {:?}", a.test, a.namespaces),
+                })
+                .collect::<Vec<_>>()
+                .join(" and ")
+        })
+    };
+    let namespaces = shown(fa, false) == shown(fb, false);
+    facet(
+        "assertion",
+        "assertion-changed",
+        shown(fa, namespaces),
+        shown(fb, namespaces),
+    );
 }
 
 /// The changes of a simple type: (kind, one line each).
