@@ -641,10 +641,12 @@ impl Tree {
                                         && (self.version == Version::Xsd11
                                             || !super::vocabulary::XSD_1_1_BUILTINS.contains(&l))
                             } else {
-                                // The facets of the version the document is read as.
+                                // The facets of the version the document is read as
+                                // (1.1's assertion, a test rather than a row of the
+                                // runtime's table, too).
                                 boardxml::facets::Facet::from_name(l).is_some_and(|f| {
                                     self.version == Version::Xsd11 || !f.def().xsd_1_1
-                                })
+                                }) || (l == "assertion" && self.version == Version::Xsd11)
                             };
                     }
                     if local.ends_with("Unavailable") {
@@ -1119,6 +1121,7 @@ mod tests {
             "<xs:element name='has-length' vc:facetAvailable='xs:length'/>",
             "<xs:element name='has-tz' vc:facetAvailable='xs:explicitTimezone'/>",
             "<xs:element name='no-tz' vc:facetUnavailable='xs:explicitTimezone'/>",
+            "<xs:element name='has-assertion' vc:facetAvailable='xs:assertion'/>",
         ));
         let want = ["has-int", "no-stamp", "has-length", "no-tz"];
         assert_eq!(nodes, want);
@@ -1133,11 +1136,11 @@ mod tests {
 
     #[test]
     fn a_schema_that_asks_for_xsd_1_1_is_read_as_one() {
-        let text = "<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' xmlns:vc='http://www.w3.org/2007/XMLSchema-versioning' vc:minVersion='1.1'>\n<xs:element name='min11' vc:minVersion='1.1'/><xs:element name='max11' vc:maxVersion='1.1'/><xs:element name='max12' vc:maxVersion='1.2'/>\n<xs:element name='has-tz' vc:facetAvailable='xs:explicitTimezone'/><xs:element name='no-tz' vc:facetUnavailable='xs:explicitTimezone'/></xs:schema>";
+        let text = "<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' xmlns:vc='http://www.w3.org/2007/XMLSchema-versioning' vc:minVersion='1.1'>\n<xs:element name='min11' vc:minVersion='1.1'/><xs:element name='max11' vc:maxVersion='1.1'/><xs:element name='max12' vc:maxVersion='1.2'/>\n<xs:element name='has-tz' vc:facetAvailable='xs:explicitTimezone'/><xs:element name='no-tz' vc:facetUnavailable='xs:explicitTimezone'/><xs:element name='has-assertion' vc:facetAvailable='xs:assertion'/></xs:schema>";
         let tree = Tree::read(text.to_string());
         assert!(tree.problems.is_empty(), "{:?}", tree.problems);
         let names: Vec<&str> = tree.nodes.iter().filter_map(|n| n.attr("name")).collect();
-        assert_eq!(names, ["min11", "max12", "has-tz"]);
+        assert_eq!(names, ["min11", "max12", "has-tz", "has-assertion"]);
         // XSD 1.1 makes a bad version number an error, where it stands.
         let bad = text.replace("vc:maxVersion='1.2'", "vc:maxVersion='1.2x'");
         let tree = Tree::read(bad);
