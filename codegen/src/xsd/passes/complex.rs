@@ -326,9 +326,10 @@ impl<'a> Converter<'a> {
         owner: &str,
     ) -> Option<Option<Attribute>> {
         let span = self.span(at);
-        let (decl, construct) = match (&a.ref_, &a.name) {
-            (Some(q), None) if self.xsi_builtin(q).is_some() => {
-                let (local, type_ref) = self.xsi_builtin(q).expect("the guard's");
+        // A reference to one of XSD 1.1's built-in xsi: declarations, resolved once.
+        let xsi = a.ref_.as_ref().and_then(|q| self.xsi_builtin(q));
+        let (decl, construct) = match (&a.ref_, &a.name, xsi) {
+            (Some(q), None, Some((local, type_ref))) => {
                 let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
                 // XSD 1.1 Part 1, 3.2.7: the four built-in declarations of the xsi:
                 // attributes are in every schema, a reference needs no import (3.17.6.2,
@@ -347,7 +348,7 @@ impl<'a> Converter<'a> {
                 };
                 (decl, construct)
             }
-            (Some(q), None) => {
+            (Some(q), None, None) => {
                 let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
                 let name = self.resolve_reference("attribute", q, span, &construct, "attribute")?;
                 let construct = format!("attribute ref=\"{name}\" in \"{owner}\"");
@@ -399,7 +400,7 @@ impl<'a> Converter<'a> {
                 }
                 (decl, construct)
             }
-            (None, Some(name)) => {
+            (None, Some(name), _) => {
                 let construct = format!("attribute \"{name}\" of \"{owner}\"");
                 let decl = Attribute {
                     namespace: self
@@ -409,7 +410,7 @@ impl<'a> Converter<'a> {
                 };
                 (decl, construct)
             }
-            (Some(_), Some(_)) => {
+            (Some(_), Some(_), _) => {
                 self.invalid(
                     span,
                     format!("xs:attribute in \"{owner}\""),
@@ -418,7 +419,7 @@ impl<'a> Converter<'a> {
                 );
                 return None;
             }
-            (None, None) => {
+            (None, None, _) => {
                 self.invalid(
                     span,
                     format!("xs:attribute in \"{owner}\""),

@@ -561,16 +561,7 @@ fn interleave(p: &Particle, follow: &Accept, open: &Open) -> Particle {
     };
     let term = match &p.term {
         Term::Element(_) | Term::Any(_) if !repeats => return p.clone(),
-        Term::Element(_) | Term::Any(_) => {
-            let once = Particle {
-                min: 1,
-                max: Some(1),
-                term: p.term.clone(),
-            };
-            let mut items = vec![once];
-            items.extend(slot(open, &after_one));
-            Term::Sequence(items)
-        }
+        Term::Element(_) | Term::Any(_) => once_then_slot(p.term.clone(), open, &after_one),
         Term::Sequence(items) => {
             // Right to left: what may come after each item.
             let mut out = Vec::new();
@@ -592,14 +583,7 @@ fn interleave(p: &Particle, follow: &Accept, open: &Open) -> Particle {
             if !repeats {
                 Term::Choice(branches)
             } else {
-                let once = Particle {
-                    min: 1,
-                    max: Some(1),
-                    term: Term::Choice(branches),
-                };
-                let mut items = vec![once];
-                items.extend(slot(open, &after_one));
-                Term::Sequence(items)
+                once_then_slot(Term::Choice(branches), open, &after_one)
             }
         }
         Term::All(members) => {
@@ -613,6 +597,20 @@ fn interleave(p: &Particle, follow: &Accept, open: &Open) -> Particle {
         max: p.max,
         term,
     }
+}
+
+/// One occurrence of a repeated `term`, then the open content's slot: the particle keeps
+/// its count, so the slot stands between its occurrences and after the last (`after`: what
+/// may come after one occurrence).
+fn once_then_slot(term: Term, open: &Open, after: &Accept) -> Term {
+    let once = Particle {
+        min: 1,
+        max: Some(1),
+        term,
+    };
+    let mut items = vec![once];
+    items.extend(slot(open, after));
+    Term::Sequence(items)
 }
 
 /// The expanded names of the element declarations of `p`.
