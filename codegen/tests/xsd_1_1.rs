@@ -1107,6 +1107,11 @@ fn assertions_are_compiled_by_check_and_named_by_diff() {
         ("<xs:assertion test=\"$value +\"/>", Verdict::Invalid),
         ("<xs:assertion test=\"p:f($value)\"/>", Verdict::Invalid),
         ("<xs:assertion test=\"$other\"/>", Verdict::Invalid),
+        // Not known to the engine: not passed off as the schema's error.
+        (
+            "<xs:assertion test=\"no-such-function($value)\"/>",
+            Verdict::Unsupported,
+        ),
     ] {
         std::fs::write(&path, schema(facets)).unwrap();
         let report = check_files_allowed(std::slice::from_ref(&path), &[], &Allowed::new());
@@ -1148,4 +1153,35 @@ fn assertions_are_compiled_by_check_and_named_by_diff() {
     // The same schema on both sides: no change.
     let report = diff::diff_files(&new, &new).unwrap();
     assert!(report.changes.is_empty(), "{:#?}", report.changes);
+}
+
+/// A restriction whose own content model is empty takes only its open content's elements,
+/// in either mode: judged by whether its base takes any number of them (3.4.6.4, the
+/// suite's open021 and open022), not by comparing modes.
+#[test]
+fn an_empty_restriction_with_open_content_is_judged_by_what_it_accepts() {
+    let schema = |base: &str, mode: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\" vc:minVersion=\"1.1\">\n<xs:complexType name=\"B\" mixed=\"true\">{base}</xs:complexType>\n<xs:complexType name=\"R\"><xs:complexContent mixed=\"true\"><xs:restriction base=\"B\"><xs:openContent mode=\"{mode}\"><xs:any namespace=\"urn:open\" processContents=\"lax\"/></xs:openContent><xs:sequence/></xs:restriction></xs:complexContent></xs:complexType>\n<xs:element name=\"doc\" type=\"R\"/>\n</xs:schema>\n"
+        )
+    };
+    const SUFFIX: &str = "<xs:openContent mode=\"suffix\"><xs:any namespace=\"urn:open\" processContents=\"lax\"/></xs:openContent>";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.xsd");
+    for (base, mode, verdict) in [
+        // Interleaved after nothing is the base's suffix.
+        (format!("{SUFFIX}<xs:sequence><xs:element name=\"a\" minOccurs=\"0\"/></xs:sequence>"), "interleave", Verdict::Supported),
+        // No open content, but a repeated wildcard that takes every such element.
+        ("<xs:sequence><xs:any namespace=\"urn:open\" processContents=\"lax\" minOccurs=\"0\" maxOccurs=\"unbounded\"/></xs:sequence>".to_string(), "interleave", Verdict::Supported),
+        // A base that takes none of them.
+        ("<xs:sequence><xs:element name=\"a\" minOccurs=\"0\" maxOccurs=\"unbounded\"/></xs:sequence>".to_string(), "suffix", Verdict::Invalid),
+        // A base that takes one at most.
+        ("<xs:sequence><xs:any namespace=\"urn:open\" processContents=\"lax\" minOccurs=\"0\"/></xs:sequence>".to_string(), "interleave", Verdict::Invalid),
+        // A base whose suffix takes other namespaces only.
+        (SUFFIX.replace("urn:open", "urn:other") + "<xs:sequence/>", "suffix", Verdict::Invalid),
+    ] {
+        std::fs::write(&path, schema(&base, mode)).unwrap();
+        let report = check_files_allowed(std::slice::from_ref(&path), &[], &Allowed::new());
+        assert_eq!(report.verdict, verdict, "{base} {mode}: {}", report.diagnostics);
+    }
 }

@@ -280,12 +280,28 @@ impl<'a> Converter<'a> {
             &bindings,
             default_element_namespace.as_deref().unwrap_or(""),
         ) {
-            self.invalid(
-                span,
-                fconstruct,
-                format!("the test \"{test}\" is not an XPath expression that can be evaluated here: {e}"),
-                Some("an XPath 2.0 expression over $value, with the prefixes it uses declared".into()),
-            );
+            // A syntax error, an unbound prefix or an unknown variable is the schema's; any
+            // other static error may be the engine's gap rather than the schema's (xee does
+            // not apply xpathDefaultNamespace to type names, XQST0052, and may lack a
+            // function of XPath 2.0's library), so it is not passed off as one.
+            let schemas = ["XPST0003", "XPST0081", "XPST0008"]
+                .iter()
+                .any(|code| e.starts_with(code));
+            if schemas {
+                self.invalid(
+                    span,
+                    fconstruct,
+                    format!("the test \"{test}\" is not an XPath expression that can be evaluated here: {e}"),
+                    Some("an XPath 2.0 expression over $value, with the prefixes it uses declared".into()),
+                );
+            } else {
+                self.unsupported(
+                    span,
+                    fconstruct,
+                    format!("the XPath engine (xee) cannot compile the test \"{test}\": {e}"),
+                    None,
+                );
+            }
             return false;
         }
         out.assertions.push(Assertion {
