@@ -268,6 +268,32 @@ impl<'a> Converter<'a> {
             self.unsupported(span, &fconstruct, "an xs:assertion without a test", None);
             return false;
         };
+        #[cfg(not(feature = "xpath"))]
+        {
+            let _ = (item, test, out);
+            self.unsupported(
+                span,
+                fconstruct,
+                "xs:assertion needs boardxml-codegen's `xpath` feature (a default one), which this build leaves out",
+                None,
+            );
+            false
+        }
+        #[cfg(feature = "xpath")]
+        self.compiled_assertion(item, span, fconstruct, test, out)
+    }
+
+    /// [`Converter::assertion`] once its test is known: compiled with the namespaces in
+    /// scope where it stands and its xpathDefaultNamespace.
+    #[cfg(feature = "xpath")]
+    fn compiled_assertion(
+        &mut self,
+        item: Item<'a>,
+        span: Span,
+        fconstruct: String,
+        test: String,
+        out: &mut Facets,
+    ) -> bool {
         let namespaces = self.node(item).declared_scope().to_vec();
         let default_element_namespace = self.xpath_default_namespace(item);
         let bindings: Vec<(&str, &str)> = namespaces
