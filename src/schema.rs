@@ -124,6 +124,10 @@ impl FacetError {
             FacetError::FractionDigits { max } => {
                 format!("at most {max} digits after the decimal point")
             }
+            // XSD 1.1's xs:error, the union of no types.
+            FacetError::Union { members: [] } => {
+                "nothing: the type is xs:error, which has no valid value".to_string()
+            }
             FacetError::Union { members } => {
                 format!("a value of one of the types {}", members.join(", "))
             }

@@ -81,6 +81,11 @@ mod open_content_xsd_1_1;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/xsi-attributes-xsd-1-1/expected.rs"]
 mod xsi_attributes_xsd_1_1;
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/error-type-xsd-1-1/expected.rs"]
+mod error_type_xsd_1_1;
 // Assertions are evaluated by the runtime's `xpath` feature, which the workspace's test
 // run has (boardxml-codegen asks for it).
 #[cfg(feature = "xpath")]
@@ -1504,4 +1509,40 @@ fn simple_values_make_their_assertions_true() {
         assertions_xsd_1_1::Boards::new(5).unwrap_err().code(),
         Code::ASSERTION
     );
+}
+
+#[test]
+fn error_type_xsd_1_1_case_reads_writes_and_reads_back() {
+    example_round_trips::<error_type_xsd_1_1::Root>(include_str!(
+        "../codegen/tests/cases/error-type-xsd-1-1/example.xml"
+    ));
+}
+
+/// XSD 1.1's xs:error: an element an alternative gives it, or declared with it, is
+/// invalid whatever it holds; the message says why.
+#[test]
+fn the_error_type_has_no_valid_value() {
+    let diags = |body: &str| {
+        let text = format!("<log>{body}</log>");
+        read::<error_type_xsd_1_1::Root>(&text).1
+    };
+    let codes =
+        |body: &str| -> Vec<&'static str> { diags(body).iter().map(|d| d.code.as_str()).collect() };
+    assert!(codes("<reading unit=\"m\">1</reading>").is_empty());
+    // The alternative's test selects xs:error: the value is refused, and xs:error, a
+    // simple type, has no attribute.
+    assert_eq!(
+        codes("<reading unit=\"raw\">1</reading>"),
+        [Code::UNKNOWN_ATTRIBUTE.as_str(), Code::UNION.as_str()]
+    );
+    // Declared so: even empty, no note is valid.
+    for note in ["<note/>", "<note>x</note>"] {
+        let found = diags(&format!("<reading unit=\"m\">1</reading>{note}"));
+        assert_eq!(found.len(), 1, "{note}: {found:?}");
+        assert_eq!(found[0].code, Code::UNION);
+        let shown = format!("{:?}", found[0]);
+        assert!(shown.contains("xs:error"), "{shown}");
+    }
+    use boardxml::schema::SimpleValue;
+    assert!(error_type_xsd_1_1::XsError::parse_lexical("").is_err());
 }

@@ -1038,6 +1038,22 @@ macro_rules! list_type {
 /// [`impl_simple_type!`](crate::impl_simple_type) gives: `union_type!(Type, ["Member", ...], [Variant, ...])`.
 #[macro_export]
 macro_rules! union_type {
+    // No member types: XSD 1.1's `xs:error` (Part 2, 3.16.7.3), an empty enum, whose value
+    // space is empty; every lexical form is refused.
+    ($ty:ident, [], []) => {
+        impl $crate::schema::SimpleValue for $ty {
+            fn parse_lexical(
+                _text: &str,
+            ) -> ::core::result::Result<Self, $crate::schema::FacetError> {
+                ::core::result::Result::Err($crate::schema::FacetError::Union { members: &[] })
+            }
+            fn to_lexical(&self) -> ::std::borrow::Cow<'_, str> {
+                match *self {}
+            }
+        }
+        impl $crate::facets::FacetValue for $ty {}
+        $crate::impl_simple_type!($ty);
+    };
     ($ty:ident, [$($label:literal),* $(,)?], [$($v:ident),* $(,)?]) => {
         impl $crate::schema::SimpleValue for $ty {
             fn parse_lexical(

@@ -485,6 +485,9 @@ impl<'a> Reader<'a> {
             FacetError::Length { .. }
             | FacetError::TooShort { .. }
             | FacetError::TooLong { .. } => format!("{what} has the wrong length"),
+            FacetError::Union { members: [] } => {
+                format!("{what} has the type xs:error, which no value fits")
+            }
             FacetError::Union { .. } => format!("{what} fits none of the union's types"),
             FacetError::UnboundPrefix => {
                 format!("{what} is a QName whose prefix is bound to no namespace here")

@@ -551,6 +551,22 @@ impl<'a> Converter<'a> {
         })
     }
 
+    /// The type that stands for `xs:error`: an empty union, made once.
+    fn error_type(&mut self, span: Span) -> String {
+        if let Some(name) = &self.error_type {
+            return name.clone();
+        }
+        let name = self.synthesise("XsError");
+        self.insert(Some(TypeDef {
+            name: name.clone(),
+            doc: Some("XSD 1.1's xs:error: no value is valid.".into()),
+            span,
+            kind: TypeKind::Union(Vec::new()),
+        }));
+        self.error_type = Some(name.clone());
+        name
+    }
+
     pub(super) fn type_ref(
         &mut self,
         qname: &QName,
@@ -574,6 +590,12 @@ impl<'a> Converter<'a> {
             // as anySimpleType holds it (the string as written, compared as one).
             None if local == "anyAtomicType" && self.docs[self.doc].tree.xsd_1_1() => {
                 Some(TypeRef::Builtin(Builtin::Value(ValueType::AnySimpleType)))
+            }
+            // XSD 1.1's xs:error (Part 2, 3.16.7.3): a union with no member types, so no
+            // value, and no element, is valid of it; an alternative's way of saying that
+            // the elements its test selects are errors.
+            None if local == "error" && self.docs[self.doc].tree.xsd_1_1() => {
+                Some(TypeRef::Named(self.error_type(*span)))
             }
             None if crate::xsd::vocabulary::XSD_1_1_BUILTINS.contains(&local.as_str()) => {
                 self.unsupported(

@@ -375,6 +375,8 @@ struct Converter<'a> {
     identity_index: Option<HashMap<String, Item<'a>>>,
     /// Whether a document of the schema has an `xs:alternative` (found on first need).
     has_alternatives: Option<bool>,
+    /// The type that stands for XSD 1.1's `xs:error`, made on its first reference.
+    error_type: Option<String>,
     /// The attribute uses `defaultAttributes` groups gave (`derivation::united`).
     default_uses: derivation::DefaultUses,
     /// The key each global component is known by in this converter, by expanded name:
@@ -467,6 +469,7 @@ impl<'a> Converter<'a> {
             roots: Vec::new(),
             identity_index: None,
             has_alternatives: None,
+            error_type: None,
             default_uses: derivation::DefaultUses::new(),
             component_keys: HashMap::new(),
             taken_keys: HashSet::new(),
