@@ -74,6 +74,7 @@ UNCOVERED_CODES = {
     "E0218": "identity-field: no CIF or CBF schema has identity constraints; tests/cases.rs gives it from the identity feature case (an element a key selects without the key's field)",
     "E0219": "dangling-keyref: no CIF or CBF schema has identity constraints; tests/cases.rs gives it from the identity feature case (keyrefs naming no row of their key)",
     "E0220": "timezone: no CIF or CBF schema has an xs:explicitTimezone facet; tests/cases.rs gives it from the timezones feature case (a required timezone missing, a prohibited one given)",
+    "E0221": "assertion: no CIF or CBF schema has an xs:assertion; tests/cases.rs gives it from the assertions feature case (a value its test makes false)",
     "E0403": "marker-shape: reserved for the CIF rules, which run only on schema-valid "
              "documents, where every marker already has a shape; a marker that fits no shape "
              "is reported by the schema layer as E0214 (cases cif-marker-no-shape-*)",
