@@ -356,3 +356,42 @@ fn types_nested_past_rustcs_default_depth_compile() {
         String::from_utf8_lossy(&check.stderr)
     );
 }
+
+/// A schema with XSD 1.1 assertions asks for the runtime's `xpath` feature, which
+/// evaluates them, for a path and for a published runtime; one without does not.
+#[test]
+fn asks_for_the_xpath_feature_only_where_a_schema_has_assertions() {
+    let dir = tempfile::tempdir().unwrap();
+    let asserted = dir.path().join("even.xsd");
+    std::fs::write(
+        &asserted,
+        r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:vc="http://www.w3.org/2007/XMLSchema-versioning" vc:minVersion="1.1">
+  <xs:element name="n"><xs:simpleType><xs:restriction base="xs:int"><xs:assertion test="$value mod 2 = 0"/></xs:restriction></xs:simpleType></xs:element>
+</xs:schema>
+"#,
+    )
+    .unwrap();
+    let plain = dir.path().join("my.xsd");
+    std::fs::write(&plain, SCHEMA).unwrap();
+    let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let toml = |name: &str, args: &[&std::ffi::OsStr]| {
+        let out = dir.path().join(name);
+        let mut all = vec!["--out".as_ref(), os(&out)];
+        all.extend_from_slice(args);
+        let r = codegen(&all);
+        assert!(r.status.success(), "{r:?}");
+        std::fs::read_to_string(out.join("Cargo.toml")).unwrap()
+    };
+    let path = toml("a", &["--runtime".as_ref(), os(&runtime), os(&asserted)]);
+    assert!(path.contains(", features = [\"xpath\"] }"), "{path}");
+    let published = toml("b", &["--published".as_ref(), os(&plain), os(&asserted)]);
+    assert!(
+        published.contains(&format!(
+            "boardxml = {{ version = \"{}\", features = [\"xpath\"] }}",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{published}"
+    );
+    let without = toml("c", &["--runtime".as_ref(), os(&runtime), os(&plain)]);
+    assert!(!without.contains("xpath"), "{without}");
+}

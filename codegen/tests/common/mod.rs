@@ -94,11 +94,21 @@ pub fn compile_modules(modules: &[(String, String)]) -> Result<(), String> {
         .join("..")
         .canonicalize()
         .unwrap();
+    // Code with XSD 1.1 assertions needs the runtime's `xpath` feature, as a validator
+    // package asks for it (`boardxml-codegen validator`).
+    let features = if modules
+        .iter()
+        .any(|(_, code)| code.contains("__f::Assertion::new"))
+    {
+        ", features = [\"xpath\"]"
+    } else {
+        ""
+    };
     std::fs::write(
         pkg.path().join("Cargo.toml"),
         format!(
             "[package]\nname = \"codegen-compile-check\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\nboardxml = {{ path = {:?} }}\n\n[workspace]\n",
+             [dependencies]\nboardxml = {{ path = {:?}{features} }}\n\n[workspace]\n",
             workspace.display().to_string()
         ),
     )
