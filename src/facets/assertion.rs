@@ -9,7 +9,7 @@
 //! together as `let $value := (VALUE) return (TEST)`, once per thread, by xee (the `xpath`
 //! feature). Without the feature a value with an assertion to check is refused, never
 //! taken unchecked; generated code that has assertions asks for the feature by calling
-//! [`super::Step::assertions`], which exists only with it.
+//! `Step::assertions`, which exists only with it.
 
 /// The namespace of the variable that holds a value's lexical form: no schema's test can
 /// name it by chance.
