@@ -352,13 +352,7 @@ impl<'a> Converter<'a> {
                 let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
                 // A use may make its attribute inheritable where the declaration does
                 // not (the use wins; the suite's cta0011): as for a declaration.
-                if a.inheritable == Some(true) && self.schema_has_alternatives() {
-                    self.unsupported(
-                        span,
-                        construct,
-                        "an inheritable attribute in a schema with type alternatives is not supported yet (an alternative's test may read it on a descendant)",
-                        None,
-                    );
+                if self.inheritable_refused(a, span, &construct) {
                     return None;
                 }
                 let name = self.resolve_reference("attribute", q, span, &construct, "attribute")?;
@@ -467,6 +461,24 @@ impl<'a> Converter<'a> {
         Some(Some(Attribute { required, ..decl }))
     }
 
+    /// Whether `a` (a declaration, or a use that may make its attribute inheritable) is
+    /// inheritable in a schema with type alternatives, which is reported as not supported.
+    /// XSD 1.1's inheritable attributes change nothing a document is validated by but what
+    /// type alternatives (and assertions) see: a descendant's alternative may test one.
+    /// Alternatives here read only the element's own attributes.
+    fn inheritable_refused(&mut self, a: &AttributeType, span: Span, construct: &str) -> bool {
+        if a.inheritable != Some(true) || !self.schema_has_alternatives() {
+            return false;
+        }
+        self.unsupported(
+            span,
+            construct,
+            "an inheritable attribute in a schema with type alternatives is not supported yet (an alternative's test may read it on a descendant)",
+            None,
+        );
+        true
+    }
+
     /// An attribute declaration (local or global): its type, value constraint and
     /// documentation; `required` is left to the use.
     pub(super) fn attribute_decl(
@@ -478,16 +490,7 @@ impl<'a> Converter<'a> {
     ) -> Option<Attribute> {
         let span = self.span(at);
         let construct = format!("attribute \"{name}\" of \"{owner}\"");
-        // XSD 1.1's inheritable attributes change nothing a document is validated by but
-        // what type alternatives (and assertions) see: a descendant's alternative may test
-        // one. Alternatives here read only the element's own attributes.
-        if a.inheritable == Some(true) && self.schema_has_alternatives() {
-            self.unsupported(
-                span,
-                construct,
-                "an inheritable attribute in a schema with type alternatives is not supported yet (an alternative's test may read it on a descendant)",
-                None,
-            );
+        if self.inheritable_refused(a, span, &construct) {
             return None;
         }
         let type_ref = match (&a.type_, inline_simple(&self.children(at))) {
