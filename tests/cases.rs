@@ -94,6 +94,13 @@ mod error_type_xsd_1_1;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/assertions-xsd-1-1/expected.rs"]
 mod assertions_xsd_1_1;
+// Type alternatives' XPath tests are evaluated by the same feature.
+#[cfg(feature = "xpath")]
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/alternative-tests-xsd-1-1/expected.rs"]
+mod alternative_tests_xsd_1_1;
 
 use boardxml::diagnostic::Code;
 use boardxml::schema::{Document, SimpleValue};
@@ -1509,6 +1516,46 @@ fn simple_values_make_their_assertions_true() {
         assertions_xsd_1_1::Boards::new(5).unwrap_err().code(),
         Code::ASSERTION
     );
+}
+
+#[cfg(feature = "xpath")]
+#[test]
+fn alternative_tests_xsd_1_1_case_reads_writes_and_reads_back() {
+    example_round_trips::<alternative_tests_xsd_1_1::Root>(include_str!(
+        "../codegen/tests/cases/alternative-tests-xsd-1-1/example.xml"
+    ));
+}
+
+/// XSD 1.1's type alternatives with XPath tests (Part 1, 3.12.4): the first true test picks
+/// the type, a test that raises an error is false, and the element is then validated by the
+/// type picked.
+#[cfg(feature = "xpath")]
+#[test]
+fn xpath_tests_pick_an_elements_type() {
+    use alternative_tests_xsd_1_1::{Game, Root};
+    let games = |game: &str| -> (Option<Game>, Vec<&'static str>) {
+        let (doc, diags) = read::<Root>(&format!("<tournament>{game}</tournament>"));
+        let game = doc.ok().map(|Root::Tournament(t)| t.game[0].clone());
+        (game, diags.iter().map(|d| d.code.as_str()).collect())
+    };
+    let (game, codes) = games(r#"<game minutes="3" increment="2"/>"#);
+    assert!(codes.is_empty(), "{codes:?}");
+    assert!(matches!(game, Some(Game::Blitz(b)) if b.increment == 2));
+    let (game, codes) = games("<game><move>a</move></game>");
+    assert!(codes.is_empty(), "{codes:?}");
+    assert!(matches!(game, Some(Game::Casual(_))));
+    // Eleven minutes is not blitz: classical, which has no increment.
+    let (game, codes) = games(r#"<game minutes="11"/>"#);
+    assert!(codes.is_empty(), "{codes:?}");
+    assert!(matches!(game, Some(Game::Classical(c)) if c.minutes == 11));
+    // Blitz without its increment is invalid: the test picked blitz.
+    let (_, codes) = games(r#"<game minutes="3"/>"#);
+    assert!(!codes.is_empty());
+    assert!(games(r#"<game minutes="11" increment="2"/>"#).1.len() == 1);
+    // Minutes that are no number make the blitz test false (no error from the cast), so the
+    // game is classical, whose minutes are an xs:int: the value's own error is reported.
+    let (_, codes) = games(r#"<game minutes="ninety"/>"#);
+    assert_eq!(codes, [Code::LEXICAL.as_str()]);
 }
 
 #[test]

@@ -99,7 +99,8 @@ pub(crate) struct Generated {
     pub code: String,
     /// How many types the schema has.
     pub types: usize,
-    /// Whether the code needs the runtime's `xpath` feature (the schema has assertions).
+    /// Whether the code needs the runtime's `xpath` feature ([`crate::ir::Schema::needs_xpath`]: assertions,
+    /// or type alternatives' tests that it evaluates).
     pub xpath: bool,
 }
 
@@ -127,7 +128,7 @@ pub(crate) fn check_read(
                     generated = Some(Generated {
                         code,
                         types: schema.types.len(),
-                        xpath: schema.has_assertions(),
+                        xpath: schema.needs_xpath(),
                     })
                 }
                 Err(d) => all.extend(d.0),

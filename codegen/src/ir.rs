@@ -54,11 +54,15 @@ pub struct Schema {
 }
 
 impl Schema {
-    /// Whether a simple type has XSD 1.1 assertions: its generated code needs the
-    /// runtime's `xpath` feature, which evaluates them.
-    pub fn has_assertions(&self) -> bool {
+    /// Whether the schema has XPath the generated code cannot decide itself: XSD 1.1
+    /// assertions of simple types, or type alternatives' tests outside the attribute tests
+    /// it makes. Its generated code needs the runtime's `xpath` feature, which evaluates them.
+    pub fn needs_xpath(&self) -> bool {
         self.types.values().any(|t| match &t.kind {
             TypeKind::Restriction(r) => !r.facets.assertions.is_empty(),
+            TypeKind::Alternatives(alts) => alts
+                .iter()
+                .any(|a| matches!(a.test, Some(AltTest::XPath(_)))),
             _ => false,
         })
     }
@@ -1092,6 +1096,9 @@ pub enum AltTest {
     Equals(String, String),
     /// `@name != 'value'`.
     NotEquals(String, String),
+    /// Any other XPath 2.0 test, evaluated by the runtime's XPath engine (its `xpath`
+    /// feature) on a copy of the element with its attributes (Part 1, 3.12.4).
+    XPath(Assertion),
 }
 
 /// A wildcard (`xs:any`, `xs:anyAttribute`): which namespaces it allows and how what it

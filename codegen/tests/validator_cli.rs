@@ -357,8 +357,9 @@ fn types_nested_past_rustcs_default_depth_compile() {
     );
 }
 
-/// A schema with XSD 1.1 assertions asks for the runtime's `xpath` feature, which
-/// evaluates them, for a path and for a published runtime; one without does not.
+/// A schema with XSD 1.1 assertions or type alternatives' XPath tests asks for the runtime's
+/// `xpath` feature, which evaluates them, for a path and for a published runtime; one
+/// without does not.
 #[test]
 fn asks_for_the_xpath_feature_only_where_a_schema_has_assertions() {
     let dir = tempfile::tempdir().unwrap();
@@ -394,4 +395,25 @@ fn asks_for_the_xpath_feature_only_where_a_schema_has_assertions() {
     );
     let without = toml("c", &["--runtime".as_ref(), os(&runtime), os(&plain)]);
     assert!(!without.contains("xpath"), "{without}");
+    // A type alternative's test beyond the attribute tests generated code makes itself is
+    // evaluated by the same feature; one within them needs nothing.
+    let alternatives = |test: &str| {
+        format!(
+            r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:vc="http://www.w3.org/2007/XMLSchema-versioning" vc:minVersion="1.1">
+  <xs:element name="e" type="xs:decimal"><xs:alternative test="{test}" type="xs:int"/></xs:element>
+</xs:schema>
+"#
+        )
+    };
+    let tested = dir.path().join("tested.xsd");
+    std::fs::write(&tested, alternatives("@n > 1")).unwrap();
+    let toml_tested = toml("d", &["--runtime".as_ref(), os(&runtime), os(&tested)]);
+    assert!(
+        toml_tested.contains(", features = [\"xpath\"] }"),
+        "{toml_tested}"
+    );
+    let simple = dir.path().join("simple.xsd");
+    std::fs::write(&simple, alternatives("@n = '1'")).unwrap();
+    let toml_simple = toml("e", &["--runtime".as_ref(), os(&runtime), os(&simple)]);
+    assert!(!toml_simple.contains("xpath"), "{toml_simple}");
 }

@@ -1155,6 +1155,60 @@ fn assertions_are_compiled_by_check_and_named_by_diff() {
     assert!(report.changes.is_empty(), "{:#?}", report.changes);
 }
 
+/// Type alternatives' tests beyond the attribute tests generated code makes are compiled by
+/// `check` (a test that is no XPath expression, or names an unbound prefix, makes the
+/// schema invalid; one that reads the document's namespace bindings or base URI, which the
+/// element's copy does not have, is not supported), and `diff` shows a changed test and
+/// cannot tell what it breaks.
+#[test]
+fn type_alternatives_xpath_tests_are_compiled_by_check_and_named_by_diff() {
+    use boardxml_codegen::diff::{self, docs::Verdict as Breaks};
+    let schema = |test: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\" vc:minVersion=\"1.1\">\n<xs:element name=\"n\" type=\"xs:decimal\"><xs:alternative test=\"{test}\" type=\"xs:int\"/></xs:element>\n</xs:schema>\n"
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("n.xsd");
+    for (test, verdict) in [
+        ("@size &lt; 5 and @size &gt; 0", Verdict::Supported),
+        ("@size cast as xs:boolean", Verdict::Supported),
+        ("self::n and count(@*) = 1", Verdict::Supported),
+        ("@size +", Verdict::Invalid),
+        ("p:f(@size)", Verdict::Invalid),
+        ("$size = 1", Verdict::Invalid),
+        (
+            "resolve-QName(@kind, .) = xs:QName('xs:int')",
+            Verdict::Unsupported,
+        ),
+        ("ends-with(base-uri(.), 'x.xml')", Verdict::Unsupported),
+        ("no-such-function(@size)", Verdict::Unsupported),
+    ] {
+        std::fs::write(&path, schema(test)).unwrap();
+        let report = check_files_allowed(std::slice::from_ref(&path), &[], &Allowed::new());
+        assert_eq!(report.verdict, verdict, "{test}: {}", report.diagnostics);
+    }
+
+    let (old, new) = (dir.path().join("old.xsd"), dir.path().join("new.xsd"));
+    std::fs::write(&old, schema("@size &gt; 0")).unwrap();
+    std::fs::write(&new, schema("@size &gt; 1")).unwrap();
+    let report = diff::diff_files(&old, &new).unwrap();
+    let shown = format!("{:#?}", report.changes);
+    assert!(
+        shown.contains("@size > 0") && shown.contains("@size > 1"),
+        "{shown}"
+    );
+    assert!(
+        report
+            .changes
+            .iter()
+            .all(|c| matches!(c.old_break, Breaks::CannotTell(_))),
+        "{shown}"
+    );
+    let report = diff::diff_files(&new, &new).unwrap();
+    assert!(report.changes.is_empty(), "{:#?}", report.changes);
+}
+
 /// A restriction whose own content model is empty takes only its open content's elements,
 /// in either mode: judged by whether its base takes any number of them (3.4.6.4, the
 /// suite's open021 and open022), not by comparing modes.

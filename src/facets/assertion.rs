@@ -65,6 +65,50 @@ impl Assertion {
     }
 }
 
+/// The test of an XSD 1.1 `xs:alternative` that generated code does not decide itself (it
+/// does `@a`, `not(@a)`, `@a = 'v'` and `@a != 'v'`): any XPath 2.0 expression, evaluated
+/// as Part 1, 3.12.4 says, on a copy of the element that has its attributes, untyped, and
+/// no children and no parent. An evaluation that raises an error is false (3.12.4, 2).
+/// Only with the `xpath` feature, which evaluates it: generated code with such a test does
+/// not compile without it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TypeTest {
+    /// The test, as the schema writes it.
+    pub test: &'static str,
+    /// The namespace bindings in scope at the `xs:alternative` (prefix, namespace).
+    pub namespaces: &'static [(&'static str, &'static str)],
+    /// The namespace of unprefixed element names (its `xpathDefaultNamespace`; `""`:
+    /// none).
+    pub default_element_namespace: &'static str,
+}
+
+impl TypeTest {
+    /// A type alternative's test (see the fields).
+    pub const fn new(
+        test: &'static str,
+        namespaces: &'static [(&'static str, &'static str)],
+        default_element_namespace: &'static str,
+    ) -> TypeTest {
+        TypeTest {
+            test,
+            namespaces,
+            default_element_namespace,
+        }
+    }
+
+    /// Whether the element named `element` with `attributes` (names expanded as the
+    /// reader gives them: `local` or `{namespace}local`; values as written, after XML's
+    /// attribute-value normalization) makes the test true.
+    #[cfg(feature = "xpath")]
+    pub fn holds<'t>(
+        &'static self,
+        element: &str,
+        attributes: impl IntoIterator<Item = (&'t str, &'t str)>,
+    ) -> bool {
+        xpath::type_test_holds(self, element, &mut attributes.into_iter())
+    }
+}
+
 /// `test` with `$value` bound to what `value` builds from the lexical form.
 fn expression(test: &str, value: &str) -> String {
     format!("let $value := ({value}) return ({test})")
@@ -124,7 +168,7 @@ mod xpath {
     use xee_xpath::{Atomic, Documents, Item, Queries, Query, Sequence};
     use xot::xmlname::OwnedName;
 
-    use super::{Assertion, LEXICAL_NAMESPACE};
+    use super::{Assertion, TypeTest, LEXICAL_NAMESPACE};
 
     pub(super) fn lexical_name() -> OwnedName {
         OwnedName::new(
@@ -161,23 +205,31 @@ mod xpath {
         static DOCUMENTS: RefCell<Documents> = RefCell::new(Documents::new());
     }
 
-    pub(super) fn holds(assertion: &'static Assertion, lexical: &str) -> bool {
-        let key = assertion as *const Assertion as usize;
-        let query = COMPILED.with(|compiled| {
+    /// The query compiled for the static `key` (an assertion's or a test's address), made
+    /// by `make` the first time on this thread.
+    fn compiled(
+        key: usize,
+        make: impl FnOnce() -> Option<SequenceQuery>,
+    ) -> Option<Rc<SequenceQuery>> {
+        COMPILED.with(|compiled| {
             compiled
                 .borrow_mut()
                 .entry(key)
-                .or_insert_with(|| {
-                    compile(
-                        &assertion.expression(),
-                        vec![lexical_name()],
-                        assertion.namespaces,
-                        assertion.default_element_namespace,
-                    )
-                    .ok()
-                    .map(Rc::new)
-                })
+                .or_insert_with(|| make().map(Rc::new))
                 .clone()
+        })
+    }
+
+    pub(super) fn holds(assertion: &'static Assertion, lexical: &str) -> bool {
+        let key = assertion as *const Assertion as usize;
+        let query = compiled(key, || {
+            compile(
+                &assertion.expression(),
+                vec![lexical_name()],
+                assertion.namespaces,
+                assertion.default_element_namespace,
+            )
+            .ok()
         });
         let Some(query) = query else {
             return false;
@@ -193,6 +245,66 @@ mod xpath {
                 context.variables(variables);
             });
             // An error is false (Part 2, 4.3.13.4), as is a false effective boolean value.
+            result.is_ok_and(|s| s.effective_boolean_value().unwrap_or(false))
+        })
+    }
+
+    /// After this many elements the tree of copies is made anew: each copy is removed
+    /// after its test, but the names of elements and attributes stay interned in it, and a
+    /// document may use ever new ones.
+    const COPIES_PER_TREE: usize = 4096;
+
+    thread_local! {
+        /// The tree the elements' copies are made in, and how many were made in it.
+        static COPIES: RefCell<(Documents, usize)> = RefCell::new((Documents::new(), 0));
+    }
+
+    /// The name `name` (`local` or `{namespace}local`) in `xot`.
+    fn name_in(xot: &mut xot::Xot, name: &str) -> xot::NameId {
+        match name.strip_prefix('{').and_then(|rest| rest.split_once('}')) {
+            Some((namespace, local)) => {
+                let namespace = xot.add_namespace(namespace);
+                xot.add_name_ns(local, namespace)
+            }
+            None => xot.add_name(name),
+        }
+    }
+
+    pub(super) fn type_test_holds(
+        test: &'static TypeTest,
+        element: &str,
+        attributes: &mut dyn Iterator<Item = (&str, &str)>,
+    ) -> bool {
+        let key = test as *const TypeTest as usize;
+        let query = compiled(key, || {
+            compile(
+                test.test,
+                Vec::new(),
+                test.namespaces,
+                test.default_element_namespace,
+            )
+            .ok()
+        });
+        let Some(query) = query else {
+            return false;
+        };
+        COPIES.with(|copies| {
+            let (documents, made) = &mut *copies.borrow_mut();
+            if *made >= COPIES_PER_TREE {
+                *documents = Documents::new();
+                *made = 0;
+            }
+            *made += 1;
+            let xot = documents.xot_mut();
+            let name = name_in(xot, element);
+            let copy = xot.new_element(name);
+            for (name, value) in attributes {
+                let name = name_in(xot, name);
+                xot.attributes_mut(copy).insert(name, value.to_string());
+            }
+            let result = query.execute(documents, copy);
+            // Removed at once: the tree holds one copy at a time.
+            let _ = documents.xot_mut().remove(copy);
             result.is_ok_and(|s| s.effective_boolean_value().unwrap_or(false))
         })
     }
@@ -247,5 +359,47 @@ mod tests {
         let function = compile_test("no-such-function()", true, &[], "").unwrap_err();
         assert!(function.contains("XPST0017"), "{function}");
         assert!(compile_assertion(EVEN.test, EVEN.value, EVEN.namespaces, "").is_ok());
+    }
+
+    static FEW_CHILDREN: TypeTest = TypeTest::new("@children < 5 and @children > 0", &[], "");
+    static ALONE: TypeTest = TypeTest::new(
+        "empty(..) and (. is root()) and empty(node()) and self::p:when",
+        &[("p", "urn:p")],
+        "",
+    );
+    static UNTYPED: TypeTest = TypeTest::new(
+        "@n instance of attribute(*, xs:untypedAtomic)",
+        &[("xs", XS)],
+        "",
+    );
+    static CAST: TypeTest = TypeTest::new("@v cast as xs:boolean", &[("xs", XS)], "");
+
+    #[test]
+    fn a_type_alternatives_test_sees_the_element_alone_with_its_attributes_untyped() {
+        assert!(FEW_CHILDREN.holds("e", [("children", "3")]));
+        assert!(!FEW_CHILDREN.holds("e", [("children", "7")]));
+        // Untyped: compared with a number, the value is taken as a double.
+        assert!(FEW_CHILDREN.holds("e", [("children", "2.5")]));
+        assert!(!FEW_CHILDREN.holds("e", []));
+        assert!(ALONE.holds("{urn:p}when", []));
+        assert!(!ALONE.holds("when", []));
+        assert!(UNTYPED.holds("e", [("n", "1")]));
+        assert!(CAST.holds("e", [("v", "true")]));
+        assert!(!CAST.holds("e", [("v", "false")]));
+        // An error (not a boolean) is false.
+        assert!(!CAST.holds("e", [("v", "maybe")]));
+        // Namespaced attributes keep their namespace.
+        static NAMESPACED: TypeTest =
+            TypeTest::new("@q:a = 'x' and not(@a)", &[("q", "urn:q")], "");
+        assert!(NAMESPACED.holds("e", [("{urn:q}a", "x")]));
+        assert!(!NAMESPACED.holds("e", [("a", "x")]));
+    }
+
+    #[test]
+    fn copies_of_elements_do_not_accumulate() {
+        for i in 0..3 * 4096 {
+            let name = format!("a{i}");
+            assert!(FEW_CHILDREN.holds("e", [(name.as_str(), "1"), ("children", "1")]));
+        }
     }
 }

@@ -19,7 +19,7 @@ use crate::schema::{whitespace, FacetError, NamespaceScope, SimpleValue};
 
 pub mod assertion;
 mod table;
-pub use assertion::Assertion;
+pub use assertion::{Assertion, TypeTest};
 pub use table::{
     Applies, Constraint, ExplicitTimezone, Extent, Facet, FacetArgument, FacetDef, FacetKind,
     FACETS, PRIMITIVES,

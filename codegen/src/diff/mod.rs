@@ -1315,6 +1315,7 @@ fn show_alternatives(alts: &[Alternative]) -> String {
                 Some(AltTest::Absent(n)) => format!("not(@{n})"),
                 Some(AltTest::Equals(n, v)) => format!("@{n} = '{v}'"),
                 Some(AltTest::NotEquals(n, v)) => format!("@{n} != '{v}'"),
+                Some(AltTest::XPath(a)) => a.test.clone(),
             };
             format!("{test} => {}", label(&a.type_ref))
         })

@@ -207,5 +207,17 @@ fn alternative_test(test: &Option<AltTest>, pick: TokenStream) -> Option<TokenSt
         AltTest::NotEquals(at, val) => {
             quote! { if tag.attribute(#at).is_some_and(|v| v != #val) { #pick } }
         }
+        AltTest::XPath(a) => {
+            let test = &a.test;
+            let namespaces = a.namespaces.iter().map(|(p, ns)| quote! { (#p, #ns) });
+            let default = a.default_element_namespace.as_deref().unwrap_or("");
+            quote! {
+                {
+                    static TEST: ::boardxml::facets::TypeTest =
+                        ::boardxml::facets::TypeTest::new(#test, &[#(#namespaces),*], #default);
+                    if TEST.holds(tag.name(), tag.attributes()) { #pick }
+                }
+            }
+        }
     })
 }

@@ -94,12 +94,11 @@ pub fn compile_modules(modules: &[(String, String)]) -> Result<(), String> {
         .join("..")
         .canonicalize()
         .unwrap();
-    // Code with XSD 1.1 assertions needs the runtime's `xpath` feature, as a validator
-    // package asks for it (`boardxml-codegen validator`).
-    let features = if modules
-        .iter()
-        .any(|(_, code)| code.contains("__f::Assertion::new"))
-    {
+    // Code with XSD 1.1 assertions or type alternatives' XPath tests needs the runtime's
+    // `xpath` feature, as a validator package asks for it (`boardxml-codegen validator`).
+    let features = if modules.iter().any(|(_, code)| {
+        code.contains("__f::Assertion::new") || code.contains("::boardxml::facets::TypeTest::new")
+    }) {
         ", features = [\"xpath\"]"
     } else {
         ""

@@ -83,6 +83,13 @@ impl Tag {
             .map(|(_, p)| p.as_str())
     }
 
+    /// The attributes present: each one's expanded name and its value.
+    pub fn attributes(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.attributes
+            .iter()
+            .map(|a| (self.attr_name(a), self.attr_value(a)))
+    }
+
     /// The names of the attributes present.
     pub fn attribute_names(&self) -> impl Iterator<Item = &str> {
         self.attributes.iter().map(|a| self.attr_name(a))

@@ -521,20 +521,100 @@ impl<'a> Converter<'a> {
             None => None,
             Some(t) => match parse_alt_test(t) {
                 Some(test) => Some(test),
-                None => {
-                    self.unsupported(
-                        span,
-                        construct,
-                        format!("the test \"{t}\" is not supported"),
-                        Some("supported tests: @a, not(@a), @a = 'v', @a != 'v'".into()),
-                    );
-                    return None;
-                }
+                None => Some(self.xpath_type_test(at, span, &construct, t)?),
             },
         };
         self.alternative_types
             .push((type_ref.clone(), (self.doc, span), element.to_string()));
         Some(Alternative { test, type_ref })
+    }
+}
+
+impl<'a> Converter<'a> {
+    /// A type alternative's test outside the attribute tests generated code makes itself:
+    /// compiled now by the runtime's XPath engine, with the namespaces in scope where it
+    /// stands and its xpathDefaultNamespace, and evaluated by it on each element.
+    fn xpath_type_test(
+        &mut self,
+        at: Item<'a>,
+        span: Span,
+        construct: &str,
+        test: &str,
+    ) -> Option<AltTest> {
+        // The runtime copies the element with its attributes, but not the namespace
+        // bindings in scope in the document nor its base URI: a test that reads them could
+        // only be answered wrongly.
+        const UNSEEN: &[&str] = &[
+            "resolve-QName",
+            "in-scope-prefixes",
+            "namespace-uri-for-prefix",
+            "namespace::",
+            "base-uri",
+            "document-uri",
+            "static-base-uri",
+        ];
+        if let Some(unseen) = UNSEEN.iter().find(|u| test.contains(*u)) {
+            self.unsupported(
+                span,
+                construct,
+                format!("the test \"{test}\" reads {unseen}, which the copy of the element a test is evaluated on does not have yet (the document's namespace bindings, its base URI)"),
+                Some("a test over the element's name and attributes".into()),
+            );
+            return None;
+        }
+        #[cfg(not(feature = "xpath"))]
+        {
+            let _ = at;
+            self.unsupported(
+                span,
+                construct,
+                format!("the test \"{test}\" needs boardxml-codegen's `xpath` feature (a default one), which this build leaves out"),
+                Some("supported without it: @a, not(@a), @a = 'v', @a != 'v'".into()),
+            );
+            None
+        }
+        #[cfg(feature = "xpath")]
+        {
+            let namespaces = self.node(at).declared_scope().to_vec();
+            let default_element_namespace = self.xpath_default_namespace(at);
+            let bindings: Vec<(&str, &str)> = namespaces
+                .iter()
+                .map(|(p, ns)| (p.as_str(), ns.as_str()))
+                .collect();
+            if let Err(e) = boardxml::facets::assertion::compile_test(
+                test,
+                false,
+                &bindings,
+                default_element_namespace.as_deref().unwrap_or(""),
+            ) {
+                // As for assertions: a syntax error, an unbound prefix or an unknown
+                // variable is the schema's error; any other may be the engine's gap.
+                let schemas = ["XPST0003", "XPST0081", "XPST0008"]
+                    .iter()
+                    .any(|code| e.starts_with(code));
+                if schemas {
+                    self.invalid(
+                        span,
+                        construct,
+                        format!("the test \"{test}\" is not an XPath expression that can be evaluated here: {e}"),
+                        Some("XSD 1.1, 3.12.6 (an XPath 2.0 expression over the element's attributes)".into()),
+                    );
+                } else {
+                    self.unsupported(
+                        span,
+                        construct,
+                        format!("the XPath engine (xee) cannot compile the test \"{test}\": {e}"),
+                        None,
+                    );
+                }
+                return None;
+            }
+            Some(AltTest::XPath(Assertion {
+                test: test.to_string(),
+                namespaces,
+                default_element_namespace,
+            }))
+        }
     }
 }
 
