@@ -168,12 +168,14 @@ impl Marker {
             optional: &["opacity"],
         },
     ];
-    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-    pub fn choose(tag: &__x::Tag) -> usize {
-        if tag.attribute("type") == ::core::option::Option::Some("text") {
+    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
+    /// with the attributes the element inherits.
+    #[allow(unused_variables)]
+    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+        if inherited.attribute(tag, "type") == ::core::option::Option::Some("text") {
             return 0;
         }
-        if tag.attribute("type").is_some() {
+        if inherited.attribute(tag, "type").is_some() {
             return 1;
         }
         2

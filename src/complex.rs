@@ -73,6 +73,21 @@ pub struct Field {
     /// What a child element's `xsi:type` may name, where its declared type is simple and
     /// has types derived from it (see [`crate::type_substitution::SimpleTable`]).
     pub types: Option<&'static crate::type_substitution::SimpleTable>,
+    /// An attribute whose use is inheritable (XSD 1.1): the element passes it on to its
+    /// descendants' type alternatives ([`crate::xml::Inherited`]).
+    pub inheritable: bool,
+}
+
+/// Whether some field of `fields` is an inheritable attribute.
+pub const fn inherits(fields: &[Field]) -> bool {
+    let mut i = 0;
+    while i < fields.len() {
+        if fields[i].inheritable {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 impl Field {
@@ -86,6 +101,7 @@ impl Field {
             max,
             value: None,
             types: None,
+            inheritable: false,
         }
     }
 
@@ -160,6 +176,19 @@ impl Field {
     /// An attribute with a default value.
     pub const fn defaulted(xml: &'static str, default: &'static str) -> Field {
         Field::attribute_of(xml, 0, None, Some(default))
+    }
+
+    /// An attribute whose use is inheritable (XSD 1.1), with its value constraint.
+    pub const fn inheritable(
+        xml: &'static str,
+        required: bool,
+        fixed: Option<&'static str>,
+        default: Option<&'static str>,
+    ) -> Field {
+        Field {
+            inheritable: true,
+            ..Field::attribute_of(xml, required as u32, fixed, default)
+        }
     }
 
     /// Simple content.
@@ -274,6 +303,8 @@ pub trait Complex: Sized {
     /// in for itself (XSD 1.0 Part 1, 3.3.4 cvc-elt.4.3 with 3.4.6 Type Derivation OK
     /// (Complex) 1), also where no other type may.
     const XSI_NAME: Option<&'static str> = None;
+    /// Whether some attribute is inheritable: an element of the type passes it on.
+    const INHERITS: bool = inherits(Self::FIELDS);
     /// What the fields are read into: the type itself when every field may be empty, else
     /// a struct of options.
     type Builder: Default;
@@ -358,6 +389,21 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
             *failed = true;
         }
     }
+    // What the element passes on to its descendants' type alternatives, until it ends: its
+    // inheritable attributes, with the values they have or take by default.
+    // (A constant: types without inheritable attributes, nearly all, do none of this.)
+    let inheritance = T::INHERITS.then(|| r.inheritance_mark());
+    if T::INHERITS {
+        for f in T::FIELDS.iter().filter(|f| f.inheritable) {
+            let constraint = match f.kind {
+                Kind::Attribute { fixed, default } => fixed.or(default),
+                _ => None,
+            };
+            if let Some(value) = tag.attribute(f.xml).or(constraint) {
+                r.pass_on(f.xml, value);
+            }
+        }
+    }
     // Mixed content over an element particle: its elements are read as element-only
     // content, while the reader gathers the text between them.
     let (content, text) = match T::CONTENT {
@@ -425,6 +471,9 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
         if T::read_field(&mut b, r, tag, &mut none, i).is_err() {
             *failed = true;
         }
+    }
+    if let Some(mark) = inheritance {
+        r.end_inheritance(mark);
     }
     if attributes_ok.is_err() || *failed {
         return Err(Invalid);
@@ -1986,7 +2035,7 @@ macro_rules! alternatives {
                 r: &mut $crate::xml::Reader<'_>,
                 tag: &$crate::xml::Tag,
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
-                let chosen = Self::choose(tag);
+                let chosen = Self::choose(tag, r.inherited());
                 let result = match chosen {
                     $($i => $crate::schema::Element::read_element(r, tag).map(Self::$v),)*
                     _ => ::core::result::Result::Err($crate::schema::Invalid),
@@ -2095,6 +2144,7 @@ impl Field {
             max: UNBOUNDED,
             value: None,
             types: None,
+            inheritable: false,
         }
     }
 }

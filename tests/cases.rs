@@ -1558,6 +1558,68 @@ fn xpath_tests_pick_an_elements_type() {
     assert_eq!(codes, [Code::LEXICAL.as_str()]);
 }
 
+/// XSD 1.1's inherited attributes (Part 1, 3.3.5.6): an ancestor's inheritable attribute is
+/// seen by an element's type alternatives, by the attribute tests generated code makes and
+/// by XPath tests, where the element has no attribute of that name; it ends with the
+/// ancestor.
+#[cfg(feature = "xpath")]
+#[test]
+fn type_alternatives_see_inherited_attributes() {
+    use alternative_tests_xsd_1_1::{Game, Root};
+    let games = |format: &str, games: &str| -> (Vec<Game>, Vec<&'static str>) {
+        let (doc, diags) = read::<Root>(&format!("<tournament{format}>{games}</tournament>"));
+        let games = doc.map(|Root::Tournament(t)| t.game).unwrap_or_default();
+        (games, diags.iter().map(|d| d.code.as_str()).collect())
+    };
+    // A casual tournament's games are casual, whatever their minutes.
+    let (found, codes) = games(r#" format="casual""#, "<game><move>a</move></game><game/>");
+    assert!(codes.is_empty(), "{codes:?}");
+    assert!(
+        found.iter().all(|g| matches!(g, Game::Casual(_))),
+        "{found:?}"
+    );
+    let (_, codes) = games(
+        r#" format="casual""#,
+        r#"<game minutes="3" increment="1"/>"#,
+    );
+    assert!(!codes.is_empty(), "a casual game has no minutes");
+    // Any other format: the games' own attributes decide, and the inherited attribute is
+    // among the attributes an XPath test sees (`empty(@*)` is false), so an attribute-less
+    // game is classical, and lacks its minutes.
+    let (found, codes) = games(r#" format="open""#, r#"<game minutes="3" increment="1"/>"#);
+    assert!(codes.is_empty(), "{codes:?}");
+    assert!(matches!(found[..], [Game::Blitz(_)]), "{found:?}");
+    let (_, codes) = games(r#" format="open""#, "<game/>");
+    assert!(!codes.is_empty(), "inherited @format makes @* non-empty");
+    let (found, codes) = games("", "<game/>");
+    assert!(codes.is_empty(), "{codes:?}");
+    assert!(matches!(found[..], [Game::Casual(_)]), "{found:?}");
+}
+
+/// Without a default alternative the declared type is the default (Part 1, 3.3.2.1), also
+/// where it is xs:anyType: a note that no test picks holds any content.
+#[cfg(feature = "xpath")]
+#[test]
+fn the_declared_type_is_the_default_alternative() {
+    use alternative_tests_xsd_1_1::{Note, Root};
+    let note = |note: &str| {
+        let (doc, diags) = read::<Root>(&format!("<tournament><game/>{note}</tournament>"));
+        let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+        (doc.ok().and_then(|Root::Tournament(t)| t.note), codes)
+    };
+    let (found, codes) = note("<note>和棋</note>");
+    assert!(codes.is_empty(), "{codes:?}");
+    assert!(
+        matches!(found, Some(Note::XsString(ref s)) if s == "和棋"),
+        "{found:?}"
+    );
+    // A note that does not say its language is text only.
+    assert!(!note("<note><b>和棋</b></note>").1.is_empty());
+    let (found, codes) = note(r#"<note lang="en">a <b>draw</b></note>"#);
+    assert!(codes.is_empty(), "{codes:?}");
+    assert!(matches!(found, Some(Note::XsAnyType(_))), "{found:?}");
+}
+
 #[test]
 fn error_type_xsd_1_1_case_reads_writes_and_reads_back() {
     example_round_trips::<error_type_xsd_1_1::Root>(include_str!(

@@ -861,6 +861,9 @@ pub struct Attribute {
     pub default: Option<String>,
     /// `fixed="..."`.
     pub fixed: Option<String>,
+    /// XSD 1.1's `inheritable="true"` (the use's, else the declaration's): an element passes
+    /// the attribute on to its descendants' type alternatives (Part 1, 3.3.5.6).
+    pub inheritable: bool,
     /// Documentation.
     pub doc: Option<String>,
     /// Where it is declared (for `diff`'s locations).

@@ -8,8 +8,8 @@ mod writer;
 
 pub use limit::TooLarge;
 pub use reader::{
-    excerpt, At, Attributes, ContentConstraint, Limits, MixedItem, Observer, Reader, Shape, Tag,
-    Visited, XsiType,
+    excerpt, At, Attributes, ContentConstraint, Inherited, Limits, MixedItem, Observer, Reader,
+    Shape, Tag, Visited, XsiType,
 };
 pub use writer::Writer;
 

@@ -54,6 +54,8 @@ impl std::fmt::Display for Loc {
 enum Target {
     /// Nothing a document shows: the proof.
     Nothing(String),
+    /// Something no witness is sought for: why the verdict cannot be told.
+    Unknown(String),
     /// A part of a type: the focus for OLD's documents and the focus for NEW's.
     Type(TypeRef, Focus, Focus),
     /// A simple type: every attribute and element that holds it.
@@ -599,6 +601,7 @@ fn verdict(a: &Schema, b: &Schema, target: &Target, reverse: bool) -> Verdict {
     };
     match target {
         Target::Nothing(p) => Verdict::No(p.clone()),
+        Target::Unknown(u) => Verdict::CannotTell(u.clone()),
         Target::Type(t, fa, fb) => {
             let focus = if reverse { fb } else { fa };
             if docs::path_to(a, t).is_none() {
@@ -1254,6 +1257,24 @@ fn attribute_changes(
         }
         if a.default != b.default {
             what.push(format!("default {:?} -> {:?}", a.default, b.default));
+        }
+        if a.inheritable != b.inheritable {
+            // What descendants' type alternatives see changes, which no witness is sought
+            // for (in a schema without alternatives nothing changes, but this comparison
+            // does not see the whole schema).
+            let inheritance = format!("inheritable {} -> {}", a.inheritable, b.inheritable);
+            let target = Target::Unknown("an attribute's inheritance changes what descendants' type alternatives see: the tool does not follow it".into());
+            out.push(with_owner(
+                change(
+                    "attribute-changed",
+                    component(&a.name),
+                    at(old_file, a.span),
+                    at(new_file, b.span),
+                    format!("attribute {} of {owner}: {inheritance}", a.name),
+                    target,
+                ),
+                Vec::new(),
+            ));
         }
         if what.is_empty() {
             continue;

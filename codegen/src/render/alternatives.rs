@@ -21,12 +21,12 @@ impl Renderer<'_> {
         // A type chosen by several alternatives is one shape: each of their tests picks it.
         let mut seen: HashMap<String, usize> = HashMap::new();
         for a in alts {
-            // A built-in simple type is a shape too, named after it (`xs:integer`:
-            // `XsInteger`, which no schema type's name can be); xs:anyType would take any
-            // content, which the strict reader does not hold as a shape.
+            // A built-in type is a shape too, named after it (`xs:integer`: `XsInteger`,
+            // which no schema type's name can be); xs:anyType, the declared type of an
+            // element without a default alternative, holds its content laxly assessed.
             let (n, v, t) = match &a.type_ref {
                 TypeRef::Named(n) => (n.clone(), self.tident(n), self.rust_type(&a.type_ref)),
-                TypeRef::Builtin(b) if *b != Builtin::AnyType => {
+                TypeRef::Builtin(b) => {
                     let name = b.xsd_name().to_string();
                     let local = name.trim_start_matches("xs:");
                     let mut variant = String::from("Xs");
@@ -37,14 +37,6 @@ impl Renderer<'_> {
                     }
                     let ty = self.rust_type(&a.type_ref);
                     (name, format_ident!("{}", variant), ty)
-                }
-                TypeRef::Builtin(_) => {
-                    self.error(
-                        def,
-                        "an alternative's type must be a named type of the schema or a built-in simple type",
-                        None,
-                    );
-                    continue;
                 }
             };
             let n = &n;
@@ -98,8 +90,10 @@ impl Renderer<'_> {
                 /// The shapes in the order the alternatives try them.
                 pub const SHAPES: &'static [__x::Shape] = &[#(#shapes),*];
 
-                /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-                pub fn choose(tag: &__x::Tag) -> usize {
+                /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
+                /// with the attributes the element inherits.
+                #[allow(unused_variables)]
+                pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
                     #(#tests)*
                 }
             }
@@ -199,13 +193,13 @@ impl Renderer<'_> {
 /// for the default alternative (no test), which the caller makes the tail.
 fn alternative_test(test: &Option<AltTest>, pick: TokenStream) -> Option<TokenStream> {
     Some(match test.as_ref()? {
-        AltTest::Present(at) => quote! { if tag.attribute(#at).is_some() { #pick } },
-        AltTest::Absent(at) => quote! { if tag.attribute(#at).is_none() { #pick } },
+        AltTest::Present(at) => quote! { if inherited.attribute(tag, #at).is_some() { #pick } },
+        AltTest::Absent(at) => quote! { if inherited.attribute(tag, #at).is_none() { #pick } },
         AltTest::Equals(at, val) => {
-            quote! { if tag.attribute(#at) == ::core::option::Option::Some(#val) { #pick } }
+            quote! { if inherited.attribute(tag, #at) == ::core::option::Option::Some(#val) { #pick } }
         }
         AltTest::NotEquals(at, val) => {
-            quote! { if tag.attribute(#at).is_some_and(|v| v != #val) { #pick } }
+            quote! { if inherited.attribute(tag, #at).is_some_and(|v| v != #val) { #pick } }
         }
         AltTest::XPath(a) => {
             let test = &a.test;
@@ -215,7 +209,7 @@ fn alternative_test(test: &Option<AltTest>, pick: TokenStream) -> Option<TokenSt
                 {
                     static TEST: ::boardxml::facets::TypeTest =
                         ::boardxml::facets::TypeTest::new(#test, &[#(#namespaces),*], #default);
-                    if TEST.holds(tag.name(), tag.attributes()) { #pick }
+                    if TEST.holds(tag.name(), inherited.attributes(tag)) { #pick }
                 }
             }
         }

@@ -174,6 +174,17 @@ impl Renderer<'_> {
             quote! { #[doc = ""] #[doc = #text] }
         });
         let table = match (&a.fixed, &a.default) {
+            // Passed on to descendants' type alternatives (with the value it takes when
+            // absent, if it has one).
+            (fixed, default) if a.inheritable && self.passes_on => {
+                let some = |v: &Option<String>| match v {
+                    Some(v) => quote! { ::core::option::Option::Some(#v) },
+                    None => quote! { ::core::option::Option::None },
+                };
+                let (fixed, default) = (some(fixed), some(default));
+                let required = a.required;
+                quote! { inheritable(#name, #required, #fixed, #default) }
+            }
             _ if a.required => quote! { attribute(#name, true) },
             (Some(fixed), _) => quote! { fixed(#name, false, #fixed) },
             (None, Some(default)) => quote! { defaulted(#name, #default) },

@@ -147,6 +147,10 @@ fn render_here(
         last_complex: None,
         any_type_child: (format_ident!("AnyTypeChild"), std::cell::Cell::new(false)),
         xsi_names: xsi_type_names(schema),
+        passes_on: schema
+            .types
+            .values()
+            .any(|t| matches!(t.kind, TypeKind::Alternatives(_))),
     };
     // Reserved now, emitted after the types if one holds xs:anyType content.
     let any_type_child = r.fresh_name("AnyTypeChild");
@@ -263,6 +267,9 @@ struct Renderer<'s> {
     holding: holding::Holding,
     /// The schema type being rendered (its nested group types included).
     current: String,
+    /// Whether elements pass their inheritable attributes on: only type alternatives read
+    /// them, so without any an inheritable attribute is rendered as any other.
+    passes_on: bool,
     /// The type that checks values against the schema's global attribute declarations,
     /// once an attribute wildcard needs it.
     global_attributes: Option<Ident>,

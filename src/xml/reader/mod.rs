@@ -26,6 +26,7 @@ mod document;
 mod events;
 mod identity;
 mod ids;
+mod inherited;
 mod interleaved;
 mod nil;
 mod path;
@@ -37,6 +38,7 @@ mod window;
 pub use api::{At, MixedItem, Observer, Shape, Visited};
 pub use attributes::Attributes;
 pub use constraint::ContentConstraint;
+pub use inherited::Inherited;
 pub use tag::Tag;
 pub use type_substitution::XsiType;
 
@@ -196,6 +198,8 @@ pub struct Reader<'a> {
     /// its simple content is typed after its end tag, and a QName in it resolves
     /// against them.
     closed_prefixes: Vec<(String, String)>,
+    /// XSD 1.1's inheritable attributes of the open elements (see [`Inherited`]).
+    inherited: Inherited,
     /// The default namespace in scope at the element just closed (its simple content is
     /// typed after its end tag).
     closed_default: Option<std::sync::Arc<str>>,
@@ -297,6 +301,7 @@ impl<'a> Reader<'a> {
             prefixes: Vec::new(),
             prefix_marks: Vec::new(),
             closed_prefixes: Vec::new(),
+            inherited: Inherited::default(),
             closed_default: None,
             started: false,
             interleaved: Vec::new(),

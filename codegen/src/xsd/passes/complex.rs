@@ -195,15 +195,6 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// Whether any document of the schema has an `xs:alternative`.
-    fn schema_has_alternatives(&mut self) -> bool {
-        let docs = self.docs;
-        *self.has_alternatives.get_or_insert_with(|| {
-            docs.iter()
-                .any(|d| d.tree.nodes.iter().any(|n| n.is("alternative")))
-        })
-    }
-
     /// XSD 1.1 (3.4.2.5): a complex type whose `defaultAttributesApply` is true (as it is
     /// unless said otherwise) takes the attribute uses and wildcard of its schema
     /// document's `defaultAttributes` group, as if it referred to the group. False if the
@@ -343,6 +334,7 @@ impl<'a> Converter<'a> {
                     required: false,
                     default: None,
                     fixed: a.fixed.clone(),
+                    inheritable: a.inheritable == Some(true),
                     doc: documentation(a.annotation.as_ref()),
                     span,
                 };
@@ -350,11 +342,6 @@ impl<'a> Converter<'a> {
             }
             (Some(q), None, None) => {
                 let construct = format!("attribute ref=\"{q}\" in \"{owner}\"");
-                // A use may make its attribute inheritable where the declaration does
-                // not (the use wins; the suite's cta0011): as for a declaration.
-                if self.inheritable_refused(a, span, &construct) {
-                    return None;
-                }
                 let name = self.resolve_reference("attribute", q, span, &construct, "attribute")?;
                 let construct = format!("attribute ref=\"{name}\" in \"{owner}\"");
                 if a.type_.is_some() || a.simple_type.is_some() || a.form.is_some() {
@@ -402,6 +389,11 @@ impl<'a> Converter<'a> {
                 }
                 if a.annotation.is_some() {
                     decl.doc = documentation(a.annotation.as_ref()).or(decl.doc);
+                }
+                // A use may make its attribute inheritable where the declaration does not,
+                // or not where it does: the use wins (the suite's cta0011 and cta0012).
+                if let Some(inheritable) = a.inheritable {
+                    decl.inheritable = inheritable;
                 }
                 (decl, construct)
             }
@@ -461,24 +453,6 @@ impl<'a> Converter<'a> {
         Some(Some(Attribute { required, ..decl }))
     }
 
-    /// Whether `a` (a declaration, or a use that may make its attribute inheritable) is
-    /// inheritable in a schema with type alternatives, which is reported as not supported.
-    /// XSD 1.1's inheritable attributes change nothing a document is validated by but what
-    /// type alternatives (and assertions) see: a descendant's alternative may test one.
-    /// Alternatives here read only the element's own attributes.
-    fn inheritable_refused(&mut self, a: &AttributeType, span: Span, construct: &str) -> bool {
-        if a.inheritable != Some(true) || !self.schema_has_alternatives() {
-            return false;
-        }
-        self.unsupported(
-            span,
-            construct,
-            "an inheritable attribute in a schema with type alternatives is not supported yet (an alternative's test may read it on a descendant)",
-            None,
-        );
-        true
-    }
-
     /// An attribute declaration (local or global): its type, value constraint and
     /// documentation; `required` is left to the use.
     pub(super) fn attribute_decl(
@@ -490,9 +464,6 @@ impl<'a> Converter<'a> {
     ) -> Option<Attribute> {
         let span = self.span(at);
         let construct = format!("attribute \"{name}\" of \"{owner}\"");
-        if self.inheritable_refused(a, span, &construct) {
-            return None;
-        }
         let type_ref = match (&a.type_, inline_simple(&self.children(at))) {
             (Some(q), None) => self.type_ref(q, &span, &construct)?,
             (None, Some((_, k))) => {
@@ -538,6 +509,7 @@ impl<'a> Converter<'a> {
             required: false,
             default: a.default.clone(),
             fixed: a.fixed.clone(),
+            inheritable: a.inheritable == Some(true),
             doc: documentation(a.annotation.as_ref()),
             span,
         })

@@ -373,8 +373,6 @@ struct Converter<'a> {
     /// Every named identity constraint of the schema by expanded name, for XSD 1.1's
     /// `ref=` on one (built on the first such reference: `identity.rs`).
     identity_index: Option<HashMap<String, Item<'a>>>,
-    /// Whether a document of the schema has an `xs:alternative` (found on first need).
-    has_alternatives: Option<bool>,
     /// The type that stands for XSD 1.1's `xs:error`, made on its first reference.
     error_type: Option<String>,
     /// The attribute uses `defaultAttributes` groups gave (`derivation::united`).
@@ -468,7 +466,6 @@ impl<'a> Converter<'a> {
             doc_default_attributes: Vec::new(),
             roots: Vec::new(),
             identity_index: None,
-            has_alternatives: None,
             error_type: None,
             default_uses: derivation::DefaultUses::new(),
             component_keys: HashMap::new(),

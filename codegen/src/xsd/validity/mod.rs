@@ -1921,7 +1921,9 @@ impl Checker<'_> {
                 "name" if local != "alternative" => is_ncname(t),
                 "minOccurs" => non_negative_integer(t).is_some(),
                 "maxOccurs" => t == "unbounded" || non_negative_integer(t).is_some(),
-                "mixed" | "abstract" | "nillable" => is_xml_boolean(t),
+                "mixed" | "abstract" | "nillable" | "inheritable" | "defaultAttributesApply" => {
+                    is_xml_boolean(t)
+                }
                 "fixed" if local != "element" && local != "attribute" => is_xml_boolean(t),
                 "use" => matches!(t, "optional" | "required" | "prohibited"),
                 "form" | "elementFormDefault" | "attributeFormDefault" => {

@@ -51,10 +51,10 @@ pub struct Classical {
 /// The shapes of element `Game`, chosen by XSD 1.1 type alternatives in order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Game {
-    ///The shape of type `Blitz`.
-    Blitz(Blitz),
     ///The shape of type `Casual`.
     Casual(Casual),
+    ///The shape of type `Blitz`.
+    Blitz(Blitz),
     ///The shape of type `Classical`.
     Classical(Classical),
 }
@@ -62,13 +62,13 @@ impl Game {
     /// The shapes in the order the alternatives try them.
     pub const SHAPES: &'static [__x::Shape] = &[
         __x::Shape {
-            name: "Blitz",
-            required: &["minutes", "increment"],
+            name: "Casual",
+            required: &[],
             optional: &[],
         },
         __x::Shape {
-            name: "Casual",
-            required: &[],
+            name: "Blitz",
+            required: &["minutes", "increment"],
             optional: &[],
         },
         __x::Shape {
@@ -77,8 +77,13 @@ impl Game {
             optional: &[],
         },
     ];
-    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-    pub fn choose(tag: &__x::Tag) -> usize {
+    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
+    /// with the attributes the element inherits.
+    #[allow(unused_variables)]
+    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+        if inherited.attribute(tag, "format") == ::core::option::Option::Some("casual") {
+            return 0;
+        }
         {
             static TEST: ::boardxml::facets::TypeTest = ::boardxml::facets::TypeTest::new(
                 "@minutes castable as xs:integer and xs:integer(@minutes) le 10",
@@ -88,8 +93,8 @@ impl Game {
                 ],
                 "",
             );
-            if TEST.holds(tag.name(), tag.attributes()) {
-                return 0;
+            if TEST.holds(tag.name(), inherited.attributes(tag)) {
+                return 1;
             }
         }
         {
@@ -101,23 +106,64 @@ impl Game {
                 ],
                 "",
             );
-            if TEST.holds(tag.name(), tag.attributes()) {
-                return 1;
+            if TEST.holds(tag.name(), inherited.attributes(tag)) {
+                return 0;
             }
         }
         2
     }
 }
-::boardxml::alternatives!(Game, [0 Blitz, 1 Casual, 2 Classical]);
+::boardxml::alternatives!(Game, [0 Casual, 1 Blitz, 2 Classical]);
+/// The shapes of element `Note`, chosen by XSD 1.1 type alternatives in order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Note {
+    ///The shape of type `xs:string`.
+    XsString(::std::string::String),
+    ///The shape of type `xs:anyType`.
+    XsAnyType(::boardxml::any::lax::LaxContent<AnyTypeChild>),
+}
+impl Note {
+    /// The shapes in the order the alternatives try them.
+    pub const SHAPES: &'static [__x::Shape] = &[
+        __x::Shape {
+            name: "xs:string",
+            required: &[],
+            optional: &[],
+        },
+        __x::Shape {
+            name: "xs:anyType",
+            required: &[],
+            optional: &[],
+        },
+    ];
+    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
+    /// with the attributes the element inherits.
+    #[allow(unused_variables)]
+    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+        if inherited.attribute(tag, "lang").is_none() {
+            return 0;
+        }
+        1
+    }
+}
+::boardxml::alternatives!(Note, [0 XsString, 1 XsAnyType]);
 /// Complex type `Tournament`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Tournament {
+    /// Attribute `format`.
+    pub format: ::core::option::Option<::std::string::String>,
     /// Element `game`.
     pub game: ::std::vec::Vec<Game>,
+    /// Element `note`.
+    pub note: ::core::option::Option<Note>,
 }
 ::boardxml::complex_type!(
-    Tournament, __c::Content::Sequence(& [__c::Item::new(0, & ["game"], "<game>", &
-    [])]), [0 game : Children(Game) element("game", 1, __c::UNBOUNDED)]
+    Tournament, { const LATER : & [& str] = & ["game", "note"]; __c::Content::Sequence(&
+    [__c::Item::new(1, & ["game"], "<game>", LATER.split_at(1).1), __c::Item::new(2, &
+    ["note"], "<note>", & [])]) }, [0 format : OptAttr(::std::string::String)
+    inheritable("format", false, ::core::option::Option::None,
+    ::core::option::Option::None), 1 game : Children(Game) element("game", 1,
+    __c::UNBOUNDED), 2 note : OptChild(Note) element("note", 0, 1)]
 );
 ::boardxml::complex_element!(Tournament);
 /// A document of this schema: one variant per global element.
@@ -141,8 +187,8 @@ pub enum Root {
     "{http://www.w3.org/2001/XMLSchema}Name"::boardxml::datatypes::Name,
     "{http://www.w3.org/2001/XMLSchema}QName"::boardxml::datatypes::QName,
     "{http://www.w3.org/2001/XMLSchema}anySimpleType"::boardxml::datatypes::AnySimpleType,
-    "{http://www.w3.org/2001/XMLSchema}anyType"::boardxml::any::AnyType,
-    "{http://www.w3.org/2001/XMLSchema}anyURI" __s::xs::AnyUri,
+    "{http://www.w3.org/2001/XMLSchema}anyType"::boardxml::any::lax::LaxContent <
+    AnyTypeChild >, "{http://www.w3.org/2001/XMLSchema}anyURI" __s::xs::AnyUri,
     "{http://www.w3.org/2001/XMLSchema}base64Binary"::boardxml::datatypes::Base64Binary,
     "{http://www.w3.org/2001/XMLSchema}boolean" bool,
     "{http://www.w3.org/2001/XMLSchema}byte" i8,
@@ -178,6 +224,41 @@ pub enum Root {
 );
 ///This schema's document type, [`Root`], under a name no schema type takes.
 pub type __Document = Root;
+/// A child element of `xs:anyType` content, assessed laxly (XSD 1.0, 3.4.7
+/// and 3.10.1): by its global declaration where the schema has one, else
+/// its children and attributes in turn.
+pub type AnyTypeChild = ::boardxml::any::lax::AnyChild<GlobalElement>;
+/// The schema's global attribute declarations, as strict and lax attribute
+/// wildcards check values against them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct GlobalAttributes;
+impl ::boardxml::any::GlobalAttributes for GlobalAttributes {
+    #[allow(unused_variables)]
+    fn check(
+        name: &::boardxml::any::ExpandedName,
+        value: &str,
+        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
+    ) -> ::core::option::Option<::core::result::Result<(), __s::FacetError>> {
+        ::core::option::Option::None
+    }
+    #[allow(unused_variables)]
+    fn key(
+        name: &::boardxml::any::ExpandedName,
+        value: &str,
+        scope: ::core::option::Option<&dyn __s::NamespaceScope>,
+    ) -> ::core::option::Option<::boardxml::identity::KeyValue> {
+        ::core::option::Option::None
+    }
+}
+/// An element of one of the schema's global declarations, read by it: what
+/// its wildcards take (a strict one this type, a lax one
+/// `boardxml::any::lax::AnyChild` of it).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GlobalElement {
+    /// Element `tournament`, by its global declaration.
+    Tournament(::std::boxed::Box<Tournament>),
+}
+::boardxml::global_elements!(GlobalElement, GlobalAttributes, ["tournament" Tournament]);
 /// Every named type of the schema, by expanded name: what an `xsi:type` may name
 /// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
 #[doc(hidden)]

@@ -58,9 +58,11 @@ impl ReadingElement {
             optional: &[],
         },
     ];
-    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-    pub fn choose(tag: &__x::Tag) -> usize {
-        if tag.attribute("unit") == ::core::option::Option::Some("raw") {
+    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
+    /// with the attributes the element inherits.
+    #[allow(unused_variables)]
+    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+        if inherited.attribute(tag, "unit") == ::core::option::Option::Some("raw") {
             return 0;
         }
         1

@@ -27,9 +27,11 @@ impl Count {
             optional: &[],
         },
     ];
-    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-    pub fn choose(tag: &__x::Tag) -> usize {
-        if tag.attribute("approximate").is_some() {
+    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
+    /// with the attributes the element inherits.
+    #[allow(unused_variables)]
+    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+        if inherited.attribute(tag, "approximate").is_some() {
             return 0;
         }
         1
@@ -127,15 +129,17 @@ impl MeasureElement {
             optional: &["unit"],
         },
     ];
-    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES).
-    pub fn choose(tag: &__x::Tag) -> usize {
-        if tag.attribute("unit") == ::core::option::Option::Some("m") {
+    /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
+    /// with the attributes the element inherits.
+    #[allow(unused_variables)]
+    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+        if inherited.attribute(tag, "unit") == ::core::option::Option::Some("m") {
             return 0;
         }
-        if tag.attribute("unit") == ::core::option::Option::Some("km") {
+        if inherited.attribute(tag, "unit") == ::core::option::Option::Some("km") {
             return 0;
         }
-        if tag.attribute("unit") == ::core::option::Option::Some("count") {
+        if inherited.attribute(tag, "unit") == ::core::option::Option::Some("count") {
             return 1;
         }
         2
