@@ -304,12 +304,28 @@ impl<'s> Cmp<'s> {
         Ok(out)
     }
 
+    /// Whether either schema has an inheritable attribute: an element's type alternative
+    /// may then be chosen by what its ancestors pass on, which witnesses do not follow.
+    fn inheritance(&self) -> bool {
+        [self.a, self.b].iter().any(|s| {
+            s.types.values().any(|t| match &t.kind {
+                TypeKind::Complex(c) => c.attributes.iter().any(|a| a.inheritable),
+                _ => false,
+            })
+        })
+    }
+
     fn alternative_instance(
         &mut self,
         name: &str,
         alts: &[Alternative],
         depth: usize,
     ) -> Result<Elem, String> {
+        if self.inheritance() {
+            return Err(format!(
+                "element {name}'s type alternatives may see inherited attributes, which the tool does not follow"
+            ));
+        }
         for (i, alt) in alts.iter().enumerate() {
             let Ok(mut e) = self.instance_at(name, &alt.type_ref, depth + 1) else {
                 continue;
@@ -918,6 +934,12 @@ impl<'s> Cmp<'s> {
             let child = path[i + 1].0.clone();
             let sh = shape(self.a, parent_t)?;
             if let ShapeContent::Alternatives(alts) = &sh.content {
+                if self.inheritance() {
+                    return Err(
+                        "a path through a type alternative that may see inherited attributes"
+                            .into(),
+                    );
+                }
                 // The same element, its type chosen by a condition: make the condition
                 // choose the child's type, and check that it does.
                 let k = alts
