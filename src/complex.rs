@@ -2035,7 +2035,7 @@ macro_rules! alternatives {
                 r: &mut $crate::xml::Reader<'_>,
                 tag: &$crate::xml::Tag,
             ) -> ::core::result::Result<Self, $crate::schema::Invalid> {
-                let chosen = Self::choose(tag, r.inherited());
+                let chosen = Self::choose(tag, r);
                 let result = match chosen {
                     $($i => $crate::schema::Element::read_element(r, tag).map(Self::$v),)*
                     _ => ::core::result::Result::Err($crate::schema::Invalid),

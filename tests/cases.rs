@@ -1556,6 +1556,28 @@ fn xpath_tests_pick_an_elements_type() {
     // game is classical, whose minutes are an xs:int: the value's own error is reported.
     let (_, codes) = games(r#"<game minutes="ninety"/>"#);
     assert_eq!(codes, [Code::LEXICAL.as_str()]);
+    // A QName value resolves by the bindings in scope where the element stands, an
+    // ancestor's or its own, the innermost winning. No shape declares rules (E0204); a
+    // game the test does not pick is classical and lacks its minutes too.
+    let rules = |at_root: &str, game: &str| {
+        let (_, diags) = read::<Root>(&format!(
+            "<tournament {at_root}><game {game} rules=\"r:asian\"/></tournament>"
+        ));
+        diags.iter().map(|d| d.code.as_str()).collect::<Vec<_>>()
+    };
+    let missing = Code::MISSING_ATTRIBUTE.as_str();
+    let picked = rules(r#"xmlns:r="urn:boardxml:rules""#, "");
+    assert!(
+        !picked.is_empty() && !picked.contains(&missing),
+        "{picked:?}"
+    );
+    let picked = rules("", r#"xmlns:r="urn:boardxml:rules""#);
+    assert!(
+        !picked.is_empty() && !picked.contains(&missing),
+        "{picked:?}"
+    );
+    let other = rules(r#"xmlns:r="urn:boardxml:rules""#, r#"xmlns:r="urn:other""#);
+    assert!(other.contains(&missing), "{other:?}");
 }
 
 /// XSD 1.1's inherited attributes (Part 1, 3.3.5.6): an ancestor's inheritable attribute is

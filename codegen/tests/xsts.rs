@@ -725,8 +725,10 @@ fn versions_select_an_edition() {
     assert!(!XSD_1_0.expected_applies(Some("1.0 1.1")));
     assert!(XSD_1_1.applies(Some("1.1")));
     assert!(!XSD_1_1.applies(Some("1.0")));
-    assert!(!XSD_1_1.applies(Some("full-xpath-in-CTA")));
-    assert!(XSD_1_1.expected_applies(Some("1.1 restricted-xpath-in-CTA")));
+    assert!(XSD_1_1.applies(Some("full-xpath-in-CTA")));
+    assert!(!XSD_1_1.applies(Some("restricted-xpath-in-CTA")));
+    assert!(XSD_1_1.expected_applies(Some("1.1 full-xpath-in-CTA")));
+    assert!(!XSD_1_1.expected_applies(Some("1.1 restricted-xpath-in-CTA")));
     assert!(!XSD_1_1.expected_applies(Some("1.1 CTR-all-runtime")));
     assert_eq!(
         construct_of("unknown type \"a\" in \"b\""),

@@ -98,14 +98,22 @@ impl TypeTest {
 
     /// Whether the element named `element` with `attributes` (names expanded as the
     /// reader gives them: `local` or `{namespace}local`; values as written, after XML's
-    /// attribute-value normalization) makes the test true.
+    /// attribute-value normalization) and the namespace bindings in scope `namespaces`
+    /// ((prefix, namespace), `""` the default namespace; a later binding of a prefix wins)
+    /// makes the test true.
     #[cfg(feature = "xpath")]
-    pub fn holds<'t>(
+    pub fn holds<'t, 'n>(
         &'static self,
         element: &str,
         attributes: impl IntoIterator<Item = (&'t str, &'t str)>,
+        namespaces: impl IntoIterator<Item = (&'n str, &'n str)>,
     ) -> bool {
-        xpath::type_test_holds(self, element, &mut attributes.into_iter())
+        xpath::type_test_holds(
+            self,
+            element,
+            &mut attributes.into_iter(),
+            &mut namespaces.into_iter(),
+        )
     }
 }
 
@@ -274,6 +282,7 @@ mod xpath {
         test: &'static TypeTest,
         element: &str,
         attributes: &mut dyn Iterator<Item = (&str, &str)>,
+        namespaces: &mut dyn Iterator<Item = (&str, &str)>,
     ) -> bool {
         let key = test as *const TypeTest as usize;
         let query = compiled(key, || {
@@ -301,6 +310,17 @@ mod xpath {
             for (name, value) in attributes {
                 let name = name_in(xot, name);
                 xot.attributes_mut(copy).insert(name, value.to_string());
+            }
+            // The bindings in scope in the document, declared on the copy: names know
+            // their prefixes, and resolve-QName and in-scope-prefixes see them.
+            for (prefix, namespace) in namespaces {
+                let prefix = if prefix.is_empty() {
+                    xot.empty_prefix()
+                } else {
+                    xot.add_prefix(prefix)
+                };
+                let namespace = xot.add_namespace(namespace);
+                xot.namespaces_mut(copy).insert(prefix, namespace);
             }
             let result = query.execute(documents, copy);
             // Removed at once: the tree holds one copy at a time.
@@ -376,30 +396,52 @@ mod tests {
 
     #[test]
     fn a_type_alternatives_test_sees_the_element_alone_with_its_attributes_untyped() {
-        assert!(FEW_CHILDREN.holds("e", [("children", "3")]));
-        assert!(!FEW_CHILDREN.holds("e", [("children", "7")]));
+        assert!(FEW_CHILDREN.holds("e", [("children", "3")], []));
+        assert!(!FEW_CHILDREN.holds("e", [("children", "7")], []));
         // Untyped: compared with a number, the value is taken as a double.
-        assert!(FEW_CHILDREN.holds("e", [("children", "2.5")]));
-        assert!(!FEW_CHILDREN.holds("e", []));
-        assert!(ALONE.holds("{urn:p}when", []));
-        assert!(!ALONE.holds("when", []));
-        assert!(UNTYPED.holds("e", [("n", "1")]));
-        assert!(CAST.holds("e", [("v", "true")]));
-        assert!(!CAST.holds("e", [("v", "false")]));
+        assert!(FEW_CHILDREN.holds("e", [("children", "2.5")], []));
+        assert!(!FEW_CHILDREN.holds("e", [], []));
+        assert!(ALONE.holds("{urn:p}when", [], [("p", "urn:p")]));
+        assert!(!ALONE.holds("when", [], []));
+        assert!(UNTYPED.holds("e", [("n", "1")], []));
+        assert!(CAST.holds("e", [("v", "true")], []));
+        assert!(!CAST.holds("e", [("v", "false")], []));
         // An error (not a boolean) is false.
-        assert!(!CAST.holds("e", [("v", "maybe")]));
+        assert!(!CAST.holds("e", [("v", "maybe")], []));
         // Namespaced attributes keep their namespace.
         static NAMESPACED: TypeTest =
             TypeTest::new("@q:a = 'x' and not(@a)", &[("q", "urn:q")], "");
-        assert!(NAMESPACED.holds("e", [("{urn:q}a", "x")]));
-        assert!(!NAMESPACED.holds("e", [("a", "x")]));
+        assert!(NAMESPACED.holds("e", [("{urn:q}a", "x")], []));
+        assert!(!NAMESPACED.holds("e", [("a", "x")], []));
+        // The document's bindings: names and QName values resolve by them, the innermost
+        // binding of a prefix winning; an element in a namespace has its name.
+        static NAMES: TypeTest = TypeTest::new(
+            "resolve-QName(@kind, .) = QName('urn:b', 'x') and node-name(.) = node-name(.)",
+            &[],
+            "",
+        );
+        assert!(NAMES.holds(
+            "{urn:e}e",
+            [("kind", "p:x")],
+            [("p", "urn:a"), ("p", "urn:b"), ("", "urn:e")]
+        ));
+        assert!(!NAMES.holds(
+            "{urn:e}e",
+            [("kind", "p:x")],
+            [("p", "urn:b"), ("p", "urn:a"), ("", "urn:e")]
+        ));
+        assert!(!NAMES.holds(
+            "{urn:e}e",
+            [("kind", "q:x")],
+            [("p", "urn:b"), ("", "urn:e")]
+        ));
     }
 
     #[test]
     fn copies_of_elements_do_not_accumulate() {
         for i in 0..3 * 4096 {
             let name = format!("a{i}");
-            assert!(FEW_CHILDREN.holds("e", [(name.as_str(), "1"), ("children", "1")]));
+            assert!(FEW_CHILDREN.holds("e", [(name.as_str(), "1"), ("children", "1")], []));
         }
     }
 }

@@ -91,9 +91,11 @@ impl Renderer<'_> {
                 pub const SHAPES: &'static [__x::Shape] = &[#(#shapes),*];
 
                 /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
-                /// with the attributes the element inherits.
+                /// with the attributes the element inherits and the namespaces in scope
+                /// (what the reader `r` knows of where the element stands).
                 #[allow(unused_variables)]
-                pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+                pub fn choose(tag: &__x::Tag, r: &__x::Reader<'_>) -> usize {
+                    let inherited = r.inherited();
                     #(#tests)*
                 }
             }
@@ -209,7 +211,7 @@ fn alternative_test(test: &Option<AltTest>, pick: TokenStream) -> Option<TokenSt
                 {
                     static TEST: ::boardxml::facets::TypeTest =
                         ::boardxml::facets::TypeTest::new(#test, &[#(#namespaces),*], #default);
-                    if TEST.holds(tag.name(), inherited.attributes(tag)) { #pick }
+                    if TEST.holds(tag.name(), inherited.attributes(tag), r.namespace_bindings()) { #pick }
                 }
             }
         }

@@ -529,6 +529,7 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
                 | ("complexType", "defaultAttributesApply")
                 | ("element" | "attribute", "targetNamespace")
                 | ("attribute", "inheritable")
+                | ("alternative", "xpathDefaultNamespace")
                 | (
                     "selector" | "field" | "unique" | "key" | "keyref",
                     "xpathDefaultNamespace" | "ref"
@@ -558,6 +559,7 @@ fn check_attributes(n: &Node, xsd_1_1: bool, problems: &mut Vec<ScanProblem>) {
                 | ("schema" | "selector" | "field", "xpathDefaultNamespace")
                 | ("unique" | "key" | "keyref", "ref")
                 | ("attribute", "inheritable")
+                | ("alternative", "xpathDefaultNamespace")
         );
         if built_1_1 && xsd_1_1 {
             continue;

@@ -61,6 +61,18 @@ impl Reader<'_> {
             .push((name.to_string(), value.to_string()));
     }
 
+    /// The namespace bindings in scope where the reader stands (the element being read
+    /// included), outermost first, so that a later binding of a prefix wins; the default
+    /// namespace last, as prefix `""`. What a type alternative's XPath test resolves names
+    /// and QName values by.
+    pub fn namespace_bindings(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.prefixes
+            .iter()
+            .filter(|(_, ns)| !ns.is_empty())
+            .map(|(p, ns)| (p.as_str(), ns.as_str()))
+            .chain(self.default_namespace().map(|ns| ("", ns)))
+    }
+
     /// The element that began at `mark` ended: what it passed on is no longer inherited.
     pub fn end_inheritance(&mut self, mark: usize) {
         self.inherited.attributes.truncate(mark);

@@ -78,9 +78,25 @@ impl Game {
         },
     ];
     /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
-    /// with the attributes the element inherits.
+    /// with the attributes the element inherits and the namespaces in scope
+    /// (what the reader `r` knows of where the element stands).
     #[allow(unused_variables)]
-    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+    pub fn choose(tag: &__x::Tag, r: &__x::Reader<'_>) -> usize {
+        let inherited = r.inherited();
+        {
+            static TEST: ::boardxml::facets::TypeTest = ::boardxml::facets::TypeTest::new(
+                "resolve-QName(@rules, .) = QName('urn:boardxml:rules', 'asian')",
+                &[
+                    ("xs", "http://www.w3.org/2001/XMLSchema"),
+                    ("vc", "http://www.w3.org/2007/XMLSchema-versioning"),
+                ],
+                "",
+            );
+            if TEST.holds(tag.name(), inherited.attributes(tag), r.namespace_bindings())
+            {
+                return 0;
+            }
+        }
         if inherited.attribute(tag, "format") == ::core::option::Option::Some("casual") {
             return 0;
         }
@@ -93,7 +109,8 @@ impl Game {
                 ],
                 "",
             );
-            if TEST.holds(tag.name(), inherited.attributes(tag)) {
+            if TEST.holds(tag.name(), inherited.attributes(tag), r.namespace_bindings())
+            {
                 return 1;
             }
         }
@@ -106,7 +123,8 @@ impl Game {
                 ],
                 "",
             );
-            if TEST.holds(tag.name(), inherited.attributes(tag)) {
+            if TEST.holds(tag.name(), inherited.attributes(tag), r.namespace_bindings())
+            {
                 return 0;
             }
         }
@@ -137,9 +155,11 @@ impl Note {
         },
     ];
     /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
-    /// with the attributes the element inherits.
+    /// with the attributes the element inherits and the namespaces in scope
+    /// (what the reader `r` knows of where the element stands).
     #[allow(unused_variables)]
-    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+    pub fn choose(tag: &__x::Tag, r: &__x::Reader<'_>) -> usize {
+        let inherited = r.inherited();
         if inherited.attribute(tag, "lang").is_none() {
             return 0;
         }

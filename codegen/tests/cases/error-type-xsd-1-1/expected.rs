@@ -59,9 +59,11 @@ impl ReadingElement {
         },
     ];
     /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
-    /// with the attributes the element inherits.
+    /// with the attributes the element inherits and the namespaces in scope
+    /// (what the reader `r` knows of where the element stands).
     #[allow(unused_variables)]
-    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+    pub fn choose(tag: &__x::Tag, r: &__x::Reader<'_>) -> usize {
+        let inherited = r.inherited();
         if inherited.attribute(tag, "unit") == ::core::option::Option::Some("raw") {
             return 0;
         }

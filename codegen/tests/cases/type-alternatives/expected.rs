@@ -28,9 +28,11 @@ impl Count {
         },
     ];
     /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
-    /// with the attributes the element inherits.
+    /// with the attributes the element inherits and the namespaces in scope
+    /// (what the reader `r` knows of where the element stands).
     #[allow(unused_variables)]
-    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+    pub fn choose(tag: &__x::Tag, r: &__x::Reader<'_>) -> usize {
+        let inherited = r.inherited();
         if inherited.attribute(tag, "approximate").is_some() {
             return 0;
         }
@@ -130,9 +132,11 @@ impl MeasureElement {
         },
     ];
     /// The shape the alternatives' tests choose for `tag` (an index into SHAPES),
-    /// with the attributes the element inherits.
+    /// with the attributes the element inherits and the namespaces in scope
+    /// (what the reader `r` knows of where the element stands).
     #[allow(unused_variables)]
-    pub fn choose(tag: &__x::Tag, inherited: &__x::Inherited) -> usize {
+    pub fn choose(tag: &__x::Tag, r: &__x::Reader<'_>) -> usize {
+        let inherited = r.inherited();
         if inherited.attribute(tag, "unit") == ::core::option::Option::Some("m") {
             return 0;
         }
