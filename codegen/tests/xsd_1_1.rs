@@ -345,6 +345,34 @@ fn inheritable_attributes_with_and_without_alternatives() {
     }
 }
 
+/// `diff` names a change of an attribute's inheritance and cannot tell what it breaks: a
+/// descendant's type alternative may read it.
+#[test]
+fn diff_names_a_change_of_inheritance() {
+    use boardxml_codegen::diff::{self, docs::Verdict as Breaks};
+    let schema = |inheritable: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\" vc:minVersion=\"1.1\">\n<xs:element name=\"r\"><xs:complexType><xs:sequence><xs:element name=\"c\" type=\"xs:decimal\"><xs:alternative test=\"@lang = 'en'\" type=\"xs:int\"/></xs:element></xs:sequence>\n<xs:attribute name=\"lang\" type=\"xs:language\" inheritable=\"{inheritable}\"/></xs:complexType></xs:element>\n</xs:schema>\n"
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = (dir.path().join("old.xsd"), dir.path().join("new.xsd"));
+    std::fs::write(&old, schema("false")).unwrap();
+    std::fs::write(&new, schema("true")).unwrap();
+    let report = diff::diff_files(&old, &new).unwrap();
+    let change = report
+        .changes
+        .iter()
+        .find(|c| c.summary.contains("inheritable false -> true"))
+        .unwrap_or_else(|| panic!("{:#?}", report.changes));
+    assert_eq!(change.kind, "attribute-changed");
+    assert!(
+        matches!(change.old_break, Breaks::CannotTell(_)),
+        "{change:#?}"
+    );
+    assert!(diff::diff_files(&new, &new).unwrap().changes.is_empty());
+}
+
 /// XSD 1.1's `xs:anyAtomicType` types a declaration (any atomic value, as written); it is
 /// special, so no list, union or restriction of the schema's own is built on it.
 #[test]

@@ -557,45 +557,9 @@ impl<'a> Converter<'a> {
         }
         #[cfg(feature = "xpath")]
         {
-            let namespaces = self.node(at).declared_scope().to_vec();
-            let default_element_namespace = self.xpath_default_namespace(at);
-            let bindings: Vec<(&str, &str)> = namespaces
-                .iter()
-                .map(|(p, ns)| (p.as_str(), ns.as_str()))
-                .collect();
-            if let Err(e) = boardxml::facets::assertion::compile_test(
-                test,
-                false,
-                &bindings,
-                default_element_namespace.as_deref().unwrap_or(""),
-            ) {
-                // As for assertions: a syntax error, an unbound prefix or an unknown
-                // variable is the schema's error; any other may be the engine's gap.
-                let schemas = ["XPST0003", "XPST0081", "XPST0008"]
-                    .iter()
-                    .any(|code| e.starts_with(code));
-                if schemas {
-                    self.invalid(
-                        span,
-                        construct,
-                        format!("the test \"{test}\" is not an XPath expression that can be evaluated here: {e}"),
-                        Some("XSD 1.1, 3.12.6 (an XPath 2.0 expression over the element's attributes)".into()),
-                    );
-                } else {
-                    self.unsupported(
-                        span,
-                        construct,
-                        format!("the XPath engine (xee) cannot compile the test \"{test}\": {e}"),
-                        None,
-                    );
-                }
-                return None;
-            }
-            Some(AltTest::XPath(Assertion {
-                test: test.to_string(),
-                namespaces,
-                default_element_namespace,
-            }))
+            let hint = "XSD 1.1, 3.12.6 (an XPath 2.0 expression over the element's attributes)";
+            self.compiled_xpath(at, span, construct, test, false, hint)
+                .map(AltTest::XPath)
         }
     }
 }

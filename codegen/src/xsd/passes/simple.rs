@@ -283,8 +283,7 @@ impl<'a> Converter<'a> {
         self.compiled_assertion(item, span, fconstruct, test, out)
     }
 
-    /// [`Converter::assertion`] once its test is known: compiled with the namespaces in
-    /// scope where it stands and its xpathDefaultNamespace.
+    /// [`Converter::assertion`] once its test is known.
     #[cfg(feature = "xpath")]
     fn compiled_assertion(
         &mut self,
@@ -294,6 +293,34 @@ impl<'a> Converter<'a> {
         test: String,
         out: &mut Facets,
     ) -> bool {
+        let hint = "an XPath 2.0 expression over $value, with the prefixes it uses declared";
+        match self.compiled_xpath(item, span, &fconstruct, &test, true, hint) {
+            Some(assertion) => {
+                out.assertions.push(assertion);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// An XPath test of the schema (an assertion's, `value`: with `$value`; a type
+    /// alternative's) compiled now by the runtime's engine, with the namespaces in scope
+    /// where `item` stands and its xpathDefaultNamespace. None where it does not compile,
+    /// reported: a syntax error, an unbound prefix or an unknown variable is the schema's
+    /// error (`hint` says what is expected); any other static error may be the engine's gap
+    /// rather than the schema's (xee does not apply xpathDefaultNamespace to type names,
+    /// XQST0052, and may lack a function of XPath 2.0's library), so it is not passed off
+    /// as one.
+    #[cfg(feature = "xpath")]
+    pub(super) fn compiled_xpath(
+        &mut self,
+        item: Item<'a>,
+        span: Span,
+        construct: &str,
+        test: &str,
+        value: bool,
+        hint: &str,
+    ) -> Option<Assertion> {
         let namespaces = self.node(item).declared_scope().to_vec();
         let default_element_namespace = self.xpath_default_namespace(item);
         let bindings: Vec<(&str, &str)> = namespaces
@@ -301,41 +328,36 @@ impl<'a> Converter<'a> {
             .map(|(p, ns)| (p.as_str(), ns.as_str()))
             .collect();
         if let Err(e) = boardxml::facets::assertion::compile_test(
-            &test,
-            true,
+            test,
+            value,
             &bindings,
             default_element_namespace.as_deref().unwrap_or(""),
         ) {
-            // A syntax error, an unbound prefix or an unknown variable is the schema's; any
-            // other static error may be the engine's gap rather than the schema's (xee does
-            // not apply xpathDefaultNamespace to type names, XQST0052, and may lack a
-            // function of XPath 2.0's library), so it is not passed off as one.
             let schemas = ["XPST0003", "XPST0081", "XPST0008"]
                 .iter()
                 .any(|code| e.starts_with(code));
             if schemas {
                 self.invalid(
                     span,
-                    fconstruct,
+                    construct,
                     format!("the test \"{test}\" is not an XPath expression that can be evaluated here: {e}"),
-                    Some("an XPath 2.0 expression over $value, with the prefixes it uses declared".into()),
+                    Some(hint.into()),
                 );
             } else {
                 self.unsupported(
                     span,
-                    fconstruct,
+                    construct,
                     format!("the XPath engine (xee) cannot compile the test \"{test}\": {e}"),
                     None,
                 );
             }
-            return false;
+            return None;
         }
-        out.assertions.push(Assertion {
-            test,
+        Some(Assertion {
+            test: test.to_string(),
             namespaces,
             default_element_namespace,
-        });
-        true
+        })
     }
 }
 
