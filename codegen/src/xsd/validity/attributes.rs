@@ -276,6 +276,21 @@ impl Checker<'_> {
                             ))),
                         }
                     }
+                    // XSD 1.1: the use's inheritable=, else its declaration's; false if
+                    // neither says.
+                    let inheritable = |x: &Use| {
+                        self.nodes[x.node]
+                            .attr("inheritable")
+                            .or_else(|| self.nodes[x.decl].attr("inheritable"))
+                            .is_some_and(|v| matches!(v.trim(), "true" | "1"))
+                    };
+                    if inheritable(u) != inheritable(b) {
+                        problems.push((u.node, construct(u), format!(
+                            "derivation-ok-restriction.2.1.4: attribute \"{}\" is {}inheritable in the base type; a restriction must keep that",
+                            u.name,
+                            if inheritable(b) { "" } else { "not " }
+                        )));
+                    }
                     let rt = self.declared_type(u.decl, 0);
                     let bt = self.declared_type(b.decl, 0);
                     if self.type_derives(&rt, &bt) == Some(false) {
