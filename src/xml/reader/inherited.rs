@@ -28,16 +28,18 @@ impl Inherited {
     /// The attributes the type alternatives of the element of `tag` see: its own, then
     /// each one it inherits (nearest ancestor first, once per name).
     pub fn attributes<'a>(&'a self, tag: &'a Tag) -> impl Iterator<Item = (&'a str, &'a str)> {
-        let inherited = self
-            .attributes
-            .iter()
-            .enumerate()
-            .rev()
-            .filter(move |(i, (name, _))| {
-                tag.attribute(name).is_none()
-                    && !self.attributes[i + 1..].iter().any(|(n, _)| n == name)
-            })
-            .map(|(_, (n, v))| (n.as_str(), v.as_str()));
+        // The nearest of each name: the names seen are the schema's inheritable ones, few
+        // whatever the depth, so this is linear in the open elements' attributes.
+        let mut seen: Vec<&str> = Vec::new();
+        let mut inherited = Vec::new();
+        for (name, value) in self.attributes.iter().rev() {
+            if !seen.contains(&name.as_str()) {
+                seen.push(name);
+                if tag.attribute(name).is_none() {
+                    inherited.push((name.as_str(), value.as_str()));
+                }
+            }
+        }
         tag.attributes().chain(inherited)
     }
 }
