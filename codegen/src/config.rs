@@ -344,7 +344,11 @@ impl Config {
 fn inputs_read(paths: &[PathBuf], set: &compose::DocumentSet, catalog: &Catalog) -> Vec<PathBuf> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
-    let documents = set.documents.iter().map(|d| d.path.clone());
+    let documents = set
+        .documents
+        .iter()
+        .filter(|d| !d.built_in)
+        .map(|d| d.path.clone());
     let catalogs = catalog.files().map(Path::to_path_buf);
     for p in paths.iter().cloned().chain(documents).chain(catalogs) {
         let key = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());

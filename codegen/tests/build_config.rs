@@ -152,3 +152,32 @@ fn extern_types_and_allowed_folders_are_passed_on() {
         .to_string();
     assert!(e.contains("Nope"), "{e}");
 }
+
+/// A document built into the generator (the W3C's XLink and XML namespace documents, named
+/// by their `http://www.w3.org/` locations) is no file: the build depends on the schemas'
+/// own files only, not on a path that never exists (which would rerun it every time).
+#[test]
+fn a_built_in_document_is_no_input() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("linked.xsd"),
+        r#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xlink="http://www.w3.org/1999/xlink">
+  <xs:import namespace="http://www.w3.org/1999/xlink" schemaLocation="http://www.w3.org/XML/2008/06/xlink.xsd"/>
+  <xs:element name="link">
+    <xs:complexType><xs:attributeGroup ref="xlink:simpleAttrs"/></xs:complexType>
+  </xs:element>
+</xs:schema>"#,
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let compiled = config(&out)
+        .compile(&[dir.path().join("linked.xsd")])
+        .unwrap();
+    let names: Vec<String> = compiled
+        .inputs
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    assert!(names[0].ends_with("linked.xsd"), "{names:?}");
+}

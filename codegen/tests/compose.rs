@@ -215,6 +215,103 @@ fn a_missing_document_nothing_needs_is_a_located_warning() {
     }
 }
 
+/// A schema that imports XLink linked by its W3C location, and the XML namespace's
+/// `xml:lang`, as real schemas do.
+const LINKED: &str = concat!(
+    "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n",
+    "<xs:import namespace=\"http://www.w3.org/1999/xlink\" schemaLocation=\"http://www.w3.org/XML/2008/06/xlink.xsd\"/>\n",
+    "<xs:import namespace=\"http://www.w3.org/XML/1998/namespace\" schemaLocation=\"https://www.w3.org/2001/xml.xsd\"/>\n",
+    "<xs:element name=\"link\"><xs:complexType>\n",
+    "<xs:attribute ref=\"xml:lang\"/><xs:attributeGroup ref=\"xlink:simpleAttrs\"/>\n",
+    "</xs:complexType></xs:element>\n",
+    "</xs:schema>\n",
+);
+
+/// The attributes of `link` in [`LINKED`]'s schema as read: (namespace, name, fixed).
+fn link_attributes(
+    schema: &boardxml_codegen::ir::Schema,
+) -> Vec<(Option<String>, String, Option<String>)> {
+    let element = schema
+        .roots
+        .values()
+        .find(|e| e.name == "link")
+        .expect("the element link");
+    let TypeRef::Named(ty) = &element.type_ref else {
+        panic!("link's type: {:?}", element.type_ref)
+    };
+    let TypeKind::Complex(t) = &schema.types[ty.as_str()].kind else {
+        panic!("{ty} is not complex")
+    };
+    t.attributes
+        .iter()
+        .map(|a| (a.namespace.clone(), a.name.clone(), a.fixed.clone()))
+        .collect()
+}
+
+#[test]
+fn the_w3c_xlink_and_xml_documents_are_built_in_and_a_catalog_still_wins() {
+    const XLINK: &str = "http://www.w3.org/1999/xlink";
+    let dir = documents(&[
+        ("linked.xsd", LINKED),
+        // A local copy of XLink that a catalog maps the W3C location to: it has no
+        // simpleAttrs, so the schema is invalid exactly when the copy is what is read.
+        (
+            "copies/xlink.xsd",
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"http://www.w3.org/1999/xlink\"><xs:attribute name=\"href\" type=\"xs:anyURI\"/></xs:schema>\n",
+        ),
+        (
+            "catalog.xml",
+            "<catalog xmlns=\"urn:oasis:names:tc:entity:xmlns:xml:catalog\">\n<system systemId=\"http://www.w3.org/XML/2008/06/xlink.xsd\" uri=\"copies/xlink.xsd\"/>\n</catalog>\n",
+        ),
+        // The built-in document is XLink's: importing it as another namespace is the
+        // mismatch of any import (src-import 3.1).
+        (
+            "misnamed.xsd",
+            "<xs:import namespace=\"urn:other\" schemaLocation=\"http://www.w3.org/1999/xlink.xsd\"/>\n",
+        ),
+    ]);
+    let schema = supported(dir.path(), "linked.xsd");
+    let attributes = link_attributes(&schema);
+    let xml = Some("http://www.w3.org/XML/1998/namespace".to_string());
+    assert!(
+        attributes.contains(&(xml, "lang".into(), None)),
+        "{attributes:?}"
+    );
+    for name in ["href", "role", "arcrole", "title", "show", "actuate"] {
+        assert!(
+            attributes.contains(&(Some(XLINK.into()), name.into(), None)),
+            "xlink:{name} in {attributes:?}"
+        );
+    }
+    assert!(
+        attributes.contains(&(Some(XLINK.into()), "type".into(), Some("simple".into()))),
+        "{attributes:?}"
+    );
+
+    let r = check_files(
+        &[dir.path().join("linked.xsd")],
+        &[dir.path().join("catalog.xml")],
+    );
+    assert_eq!(r.verdict, Verdict::Invalid, "{}", r.diagnostics);
+    assert!(
+        r.diagnostics
+            .0
+            .iter()
+            .any(|d| d.message.contains("simpleAttrs")),
+        "{}",
+        r.diagnostics
+    );
+
+    let (verdict, d) = check(dir.path(), &["misnamed.xsd"]);
+    assert_eq!(verdict, Verdict::Invalid, "{d:?}");
+    assert!(
+        d.iter().any(|d| d.message.contains("targetNamespace")
+            && d.message.contains(XLINK)
+            && d.message.contains("urn:other")),
+        "{d:?}"
+    );
+}
+
 #[test]
 fn a_url_is_never_fetched_and_a_catalog_maps_it() {
     let dir = documents(&[

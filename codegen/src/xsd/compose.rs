@@ -4,7 +4,9 @@
 //! `xs:redefine` is followed: a `schemaLocation` is resolved against the including
 //! document (or mapped by an XML catalog, [`Catalog`]), and each document is read once,
 //! keyed by its canonical path, so cycles of includes and imports end. Nothing is fetched
-//! from the network: an `http(s)` location no catalog maps is a located error, as is a
+//! from the network: the W3C's schema documents for the XML and XLink namespaces, which
+//! real schemas import by their `http://www.w3.org/` locations, are built in
+//! ([`WELL_KNOWN`]); any other `http(s)` location no catalog maps is a located error, as is a
 //! local file that cannot be read (the converter, [`super::read_documents`], turns it into a
 //! warning when the schema does not need the document). An `xs:import` without `schemaLocation` loads nothing:
 //! its namespace's components come from another document given, or stay unresolvable
@@ -100,6 +102,9 @@ pub struct Document {
     pub namespace: Option<String>,
     /// Its composition elements, in document order.
     pub compositions: Vec<Composition>,
+    /// Whether it is a document built into the generator ([`WELL_KNOWN`]): its path names
+    /// no file, so nothing reads it and no build depends on it.
+    pub built_in: bool,
 }
 
 /// The documents of one schema: the given ones first, in order, then those they bring in.
@@ -355,6 +360,34 @@ pub fn load_cached(
                 hint,
                 kind,
             };
+            if let Some((known, url)) = well_known(location, &base, catalog) {
+                let key = PathBuf::from(known.name);
+                let loaded = match by_path.get(&key) {
+                    Some(&i) => i,
+                    None => {
+                        let parsed = Parsed::new(known.text.to_string(), version);
+                        let mut builtin = document(key.clone(), parsed, None);
+                        builtin.built_in = true;
+                        let i = set.documents.len();
+                        by_path.insert(key.clone(), i);
+                        index.insert((key.clone(), builtin.namespace.clone()), i);
+                        set.documents.push(builtin);
+                        let base = Base {
+                            file: key,
+                            url: Some(url),
+                        };
+                        queue.push((i, base));
+                        i
+                    }
+                };
+                set.documents[doc].compositions[c].document = Some(loaded);
+                let problem = namespace_problem(&set.documents[doc], &comp, &set.documents[loaded]);
+                if let Some(message) = problem {
+                    let d = fail(message, None, Kind::Invalid);
+                    set.diagnostics.push(d);
+                }
+                continue;
+            }
             let located = locate(location, &base, catalog)
                 .map_err(|(message, hint)| (message, hint, false))
                 .and_then(|(file, url, mapped)| {
@@ -457,9 +490,68 @@ pub fn load_cached(
     set
 }
 
-/// Where the built-in document of the XML namespace's attributes says it is from: no file
-/// (nothing reads it; it is valid, so no diagnostic names it).
-const XML_NAMESPACE_DOCUMENT: &str = "(built in) xml.xsd";
+/// A schema document the W3C publishes for a namespace of its own, built into the
+/// generator: real schemas import these by their published `http://www.w3.org/` locations,
+/// and nothing is fetched from the network, so without a copy of our own such a schema
+/// could not be read without a catalog (a catalog that maps the location still wins).
+pub struct WellKnown {
+    /// What the document is called where a path would stand: it names no file (nothing
+    /// reads it; it is valid, so no diagnostic names it).
+    pub name: &'static str,
+    /// The locations the W3C publishes it at (`https:` is the same document).
+    pub locations: &'static [&'static str],
+    /// Its text.
+    pub text: &'static str,
+}
+
+/// The built-in documents; the XML namespace's comes first ([`xml_namespace`] also gives
+/// it to an import without `schemaLocation`).
+pub const WELL_KNOWN: &[WellKnown] = &[
+    WellKnown {
+        name: "(built in) xml.xsd",
+        // The undated location follows the namespace's newest document, which is the
+        // dated 2009 one: the four attributes and `specialAttrs`.
+        locations: &[
+            "http://www.w3.org/2001/xml.xsd",
+            "http://www.w3.org/2009/01/xml.xsd",
+        ],
+        text: include_str!("xml-namespace.xsd"),
+    },
+    WellKnown {
+        name: "(built in) xlink.xsd",
+        locations: &[
+            "http://www.w3.org/XML/2008/06/xlink.xsd",
+            "http://www.w3.org/1999/xlink.xsd",
+        ],
+        text: include_str!("xlink.xsd"),
+    },
+];
+
+/// The built-in document a `schemaLocation` names, with its URL: an absolute location (or
+/// one relative to a document reached by URL) that is a [`WELL_KNOWN`] location, and that
+/// no catalog maps.
+fn well_known(
+    location: &str,
+    base: &Base,
+    catalog: &Catalog,
+) -> Option<(&'static WellKnown, String)> {
+    let url = match (scheme(location), &base.url) {
+        (Some(_), _) => location.to_string(),
+        (None, Some(url)) => join_url(url, location),
+        (None, None) => return None,
+    };
+    if catalog.resolve_within(location).is_some() || catalog.resolve_within(&url).is_some() {
+        return None;
+    }
+    let plain = match url.strip_prefix("https://") {
+        Some(rest) => format!("http://{rest}"),
+        None => url.clone(),
+    };
+    let known = WELL_KNOWN
+        .iter()
+        .find(|k| k.locations.contains(&plain.as_str()))?;
+    Some((known, url))
+}
 
 /// An import of the XML namespace without `schemaLocation` gets the namespace's attributes
 /// from a document built into the generator, as XSD processors know them (the W3C suite's
@@ -480,8 +572,9 @@ fn xml_namespace(set: &mut DocumentSet) {
     if !imports || present {
         return;
     }
-    let text = include_str!("xml-namespace.xsd").to_string();
-    let builtin = document(XML_NAMESPACE_DOCUMENT.into(), Parsed::new(text, None), None);
+    let text = WELL_KNOWN[0].text.to_string();
+    let mut builtin = document(WELL_KNOWN[0].name.into(), Parsed::new(text, None), None);
+    builtin.built_in = true;
     let i = set.documents.len();
     set.documents.push(builtin);
     for d in &mut set.documents[..i] {
@@ -644,6 +737,7 @@ fn document(path: PathBuf, parsed: Parsed, inherited: Option<String>) -> Documen
         target_namespace: None,
         namespace: None,
         compositions: Vec::new(),
+        built_in: false,
         tree: parsed.tree,
         model: parsed.model,
     };
