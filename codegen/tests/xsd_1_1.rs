@@ -1225,11 +1225,44 @@ fn type_alternatives_xpath_tests_are_compiled_by_check_and_named_by_diff() {
         // xs:NOTATION.
         ("@size instance of xs:NMTOKENS", Verdict::Invalid),
         ("@size cast as xs:NOTATION", Verdict::Invalid),
+        // Unprefixed, with no xpathDefaultNamespace: a type in no namespace, which no
+        // built-in type is.
+        ("@size cast as int = 1", Verdict::Invalid),
         ("no-such-function(@size)", Verdict::Unsupported),
     ] {
         std::fs::write(&path, schema(test)).unwrap();
         let report = check_files_allowed(std::slice::from_ref(&path), &[], &Allowed::new());
         assert_eq!(report.verdict, verdict, "{test}: {}", report.diagnostics);
+    }
+    // xpathDefaultNamespace is XPath's default element/type namespace: an unprefixed type
+    // name is in it, on an alternative and on an assertion alike. An assertion may name
+    // the schema's own types, which the engine does not know: a type it cannot find there
+    // is not passed off as the schema's error.
+    const XS: &str = "http://www.w3.org/2001/XMLSchema";
+    let assertion = |test: &str, default: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"{XS}\" xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\" vc:minVersion=\"1.1\">\n<xs:element name=\"n\"><xs:simpleType><xs:restriction base=\"xs:string\"><xs:assertion test=\"{test}\" xpathDefaultNamespace=\"{default}\"/></xs:restriction></xs:simpleType></xs:element>\n</xs:schema>\n"
+        )
+    };
+    for (text, verdict) in [
+        (
+            schema(
+                "@size castable as int\" xpathDefaultNamespace=\"http://www.w3.org/2001/XMLSchema",
+            ),
+            Verdict::Supported,
+        ),
+        (
+            assertion("$value castable as double", XS),
+            Verdict::Supported,
+        ),
+        (
+            assertion("$value castable as double", "urn:mine"),
+            Verdict::Unsupported,
+        ),
+    ] {
+        std::fs::write(&path, &text).unwrap();
+        let report = check_files_allowed(std::slice::from_ref(&path), &[], &Allowed::new());
+        assert_eq!(report.verdict, verdict, "{text}: {}", report.diagnostics);
     }
 
     let (old, new) = (dir.path().join("old.xsd"), dir.path().join("new.xsd"));

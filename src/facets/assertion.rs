@@ -201,7 +201,65 @@ mod xpath {
             context.add_namespace(prefix, namespace);
         }
         context.default_element_namespace(default_element_namespace);
-        Queries::new(context).sequence(text)
+        let text = with_type_namespace(text, default_element_namespace);
+        Queries::new(context).sequence(&text)
+    }
+
+    /// `text` with each unprefixed type name written as `Q{namespace}name`: XPath's
+    /// default element/type namespace (XPath 2.0, 2.1.1) applies to type names too, which
+    /// xee does not do. A type name stands after `cast as`, `castable as`, `instance of`
+    /// and `treat as`, and as the second argument of `element(..., T)` and
+    /// `attribute(..., T)`. Found by xee's own lexer, so a string literal or a comment
+    /// that looks like one is left alone; `text` unchanged without a default namespace (or
+    /// with one a braced URI literal cannot hold).
+    pub(super) fn with_type_namespace<'t>(
+        text: &'t str,
+        namespace: &str,
+    ) -> std::borrow::Cow<'t, str> {
+        use xee_xpath_lexer::Token;
+        if namespace.is_empty() || namespace.contains(['{', '}']) {
+            return text.into();
+        }
+        let tokens: Vec<(Token<'_>, std::ops::Range<usize>)> =
+            xee_xpath_lexer::lexer(text).collect();
+        let mut names = Vec::new();
+        for (i, (token, span)) in tokens.iter().enumerate() {
+            let Token::NCName(_) = token else { continue };
+            let before = |back: usize| i.checked_sub(back).map(|j| &tokens[j].0);
+            let typed = match (before(2), before(1)) {
+                (Some(Token::Cast | Token::Castable | Token::Treat), Some(Token::As))
+                | (Some(Token::Instance), Some(Token::Of)) => true,
+                // element(NAME, T) / attribute(*, T): the comma after the first argument.
+                (_, Some(Token::Comma)) => matches!(
+                    (before(4), before(3)),
+                    (
+                        Some(Token::Element | Token::Attribute),
+                        Some(Token::LeftParen)
+                    )
+                ),
+                _ => false,
+            };
+            // A name followed by `(` is a call, not a type (a sequence type's kind tests
+            // are keywords, not names).
+            let call = matches!(tokens.get(i + 1), Some((Token::LeftParen, _)));
+            if typed && !call {
+                names.push(span.clone());
+            }
+        }
+        if names.is_empty() {
+            return text.into();
+        }
+        let mut out = String::with_capacity(text.len() + names.len() * (namespace.len() + 3));
+        let mut at = 0;
+        for span in names {
+            out.push_str(&text[at..span.start]);
+            out.push_str("Q{");
+            out.push_str(namespace);
+            out.push('}');
+            at = span.start;
+        }
+        out.push_str(&text[at..]);
+        out.into()
     }
 
     thread_local! {
@@ -443,5 +501,45 @@ mod tests {
             let name = format!("a{i}");
             assert!(FEW_CHILDREN.holds("e", [(name.as_str(), "1"), ("children", "1")], []));
         }
+    }
+
+    #[test]
+    fn unprefixed_type_names_take_the_default_namespace() {
+        let q = |t: &str| xpath::with_type_namespace(t, XS).into_owned();
+        assert_eq!(
+            q("$value castable as double"),
+            format!("$value castable as Q{{{XS}}}double")
+        );
+        assert_eq!(
+            q("@a cast as integer? = 1 and . instance of decimal*"),
+            format!("@a cast as Q{{{XS}}}integer? = 1 and . instance of Q{{{XS}}}decimal*")
+        );
+        assert_eq!(
+            q("(. treat as element(x, anyType)) instance of attribute(*, string)"),
+            format!(
+                "(. treat as element(x, Q{{{XS}}}anyType)) instance of attribute(*, Q{{{XS}}}string)"
+            )
+        );
+        // Prefixed names, element names, literals, comments and calls stay as written.
+        for kept in [
+            "$value castable as xs:double",
+            "double = 'cast as double' (: cast as double :)",
+            "count(a, double) and f(x, double)",
+            ". instance of element(double)",
+        ] {
+            assert_eq!(q(kept), kept);
+        }
+        // No default namespace: nothing to apply.
+        assert_eq!(
+            xpath::with_type_namespace("$value castable as double", ""),
+            "$value castable as double"
+        );
+    }
+
+    #[test]
+    fn a_test_with_the_xsd_namespace_as_default_compiles() {
+        assert!(compile_test("$value castable as double", true, &[], XS).is_ok());
+        // Without it, `double` is a type in no namespace, which no schema has.
+        assert!(compile_test("$value castable as double", true, &[], "").is_err());
     }
 }

@@ -308,9 +308,9 @@ impl<'a> Converter<'a> {
     /// where `item` stands and its xpathDefaultNamespace. None where it does not compile,
     /// reported: a syntax error, an unbound prefix, an unknown variable (and the errors
     /// below) are the schema's error (`hint` says what is expected); any other static error
-    /// may be the engine's gap rather than the schema's (xee does not apply
-    /// xpathDefaultNamespace to type names, XQST0052, and may lack a function of XPath
-    /// 2.0's library), so it is not passed off as one.
+    /// may be the engine's gap rather than the schema's (xee may lack a function of XPath
+    /// 2.0's library), so it is not passed off as one. The xpathDefaultNamespace applies to
+    /// type names as well as element names (the runtime writes them out for xee).
     #[cfg(feature = "xpath")]
     pub(super) fn compiled_xpath(
         &mut self,
@@ -335,12 +335,16 @@ impl<'a> Converter<'a> {
         ) {
             // XPST0080 (a cast to xs:NOTATION or xs:anyAtomicType) is XPath 2.0's error
             // whatever the engine. A type alternative's test knows the built-in types only
-            // (3.12.6), all of which xee knows, so a type it does not know (XPST0051) is
-            // the schema's error there; an assertion's may name the schema's own types,
-            // which xee does not have.
+            // (3.12.6), all of which xee knows, so a type it does not know is the schema's
+            // error there (XPST0051; xee says XQST0052 for a cast to one); an assertion's
+            // may name the schema's own types, which xee does not have.
             let schemas = ["XPST0003", "XPST0081", "XPST0008", "XPST0080"]
                 .iter()
-                .chain(if value { &[][..] } else { &["XPST0051"][..] })
+                .chain(if value {
+                    &[][..]
+                } else {
+                    &["XPST0051", "XQST0052"][..]
+                })
                 .any(|code| e.starts_with(code));
             if schemas {
                 self.invalid(
