@@ -767,6 +767,8 @@ pub(crate) fn read_attributes(r: &Reader<'_>, tag: &Tag) -> Vec<AnyAttribute> {
 }
 
 impl Element for AnyElement {
+    // What a skip wildcard takes (codegen's render/any_element.rs).
+    const SKIPPED: bool = true;
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         Self::read_named(r, tag, AnyType::read)
     }

@@ -269,6 +269,9 @@ pub(crate) struct Engine {
     /// each child ends (so that an element with many children holds one table per
     /// constraint, not one per child): deepest last.
     carried: Vec<Level>,
+    /// The depth of the element a skip wildcard took, while the reader is inside it (0:
+    /// not inside one): see [`Engine::skip_next`].
+    skipped_from: usize,
 }
 
 /// The tables carried up to one open element from the children that have ended so far.
@@ -288,6 +291,16 @@ impl Engine {
         !self.active.is_empty()
     }
 
+    /// The element about to be entered, and everything in it, is content a skip wildcard
+    /// took: no schema assesses it, so no selector selects it and no field reads it
+    /// (XSD 1.1, 3.11.4, as the W3C suite's wild101 to wild104 judge it: a key is neither
+    /// missing nor duplicated in skipped content). Its depth is still counted.
+    pub(crate) fn skip_next(&mut self) {
+        if self.skipped_from == 0 {
+            self.skipped_from = self.depth + 1;
+        }
+    }
+
     /// An element starts: `name` (expanded), its start tag at `offset`.
     pub(crate) fn enter(&mut self, name: &str, offset: usize) {
         self.depth += 1;
@@ -295,6 +308,9 @@ impl Engine {
             return;
         }
         self.names.push(name);
+        if self.skipped_from != 0 {
+            return;
+        }
         let candidate = name.as_bytes();
         for a in 0..self.active.len() {
             let act = &self.active[a];
@@ -458,6 +474,9 @@ impl Engine {
     pub(crate) fn leave(&mut self, found: &mut Vec<Diagnostic>, path_at: PathAt<'_>) {
         let depth = self.depth;
         self.depth = depth.saturating_sub(1);
+        if depth <= self.skipped_from {
+            self.skipped_from = 0;
+        }
         if self.active.is_empty() {
             return;
         }

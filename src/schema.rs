@@ -252,6 +252,9 @@ pub trait Element: Sized {
     /// The identity constraints of the element declaration this type belongs to (a
     /// declaration with constraints has a type of its own), checked while it is read.
     const IDENTITY: &'static [crate::identity::Constraint] = &[];
+    /// Whether this is what a skip wildcard takes (content no schema assesses): identity
+    /// constraints neither select it nor read it, nor anything in it.
+    const SKIPPED: bool = false;
     /// Whether [`Element::visit`] does anything: the reader spares the call for the types
     /// whose elements no visitor sees (text leaves, types of schemas without a visitor).
     const VISITED: bool = false;
@@ -271,6 +274,7 @@ pub trait Element: Sized {
 /// through which a type would contain itself (a recursive type), and nothing else changes.
 impl<T: Element> Element for Box<T> {
     const IDENTITY: &'static [crate::identity::Constraint] = T::IDENTITY;
+    const SKIPPED: bool = T::SKIPPED;
     fn read_element(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         T::read_element(r, tag).map(Box::new)
     }

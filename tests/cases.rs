@@ -563,6 +563,24 @@ fn keys_and_uniques_refuse_duplicates_naming_both_places() {
     assert!(found[0].2.contains("xs:unique \"isbn\""), "{found:?}");
 }
 
+/// What a skip wildcard takes is not assessed: no selector selects an element in it and
+/// no field reads one (XSD 1.1, 3.11.4, as the W3C suite's wild101 to wild104 judge it).
+#[test]
+fn skipped_content_is_invisible_to_identity_constraints() {
+    // A book in the scrapbook has the isbn of a shelved one, and no id: neither the isbn
+    // unique nor anything else sees it.
+    let skipped = r#"<shelf number="1"><book id="a"><isbn>9</isbn></book><scrapbook><book><isbn>9</isbn></book><book id="a"/><l:shelf xmlns:l="urn:library" number="1"/></scrapbook></shelf>"#;
+    assert_eq!(library(skipped), []);
+    // The same book beside the scrapbook's, on the annex, is seen: the constraint after a
+    // skipped subtree still selects.
+    let found = library(&format!(
+        r#"{skipped}<annex number="2"><book><isbn>9</isbn></book></annex>"#
+    ));
+    let codes: Vec<_> = found.iter().map(|d| d.0).collect();
+    assert_eq!(codes, [Code::DUPLICATE_KEY.as_str()], "{found:?}");
+    assert!(found[0].1.ends_with("/annex/book"), "{found:?}");
+}
+
 #[test]
 fn fields_see_default_attribute_values() {
     let shelf = r#"<shelf number="1"><book id="b"/></shelf>"#;

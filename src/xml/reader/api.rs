@@ -300,6 +300,9 @@ impl<'a> Reader<'a> {
             // Only reachable after a fatal error has replaced the peeked node.
             return Err(Invalid);
         };
+        if T::SKIPPED {
+            self.identity.skip_next();
+        }
         self.enter(&tag);
         if !T::IDENTITY.is_empty() {
             self.activate_identity(T::IDENTITY, &tag);

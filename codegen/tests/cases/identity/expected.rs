@@ -91,6 +91,18 @@ impl Loan {
     2 copy : OptAttr(i32) defaulted("copy", "1")]
 );
 ::boardxml::complex_element!(Loan);
+/// Complex type `Scrapbook`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Scrapbook {
+    /// The elements the wildcard (`xs:any`) takes: any element, processContents "skip".
+    pub any: ::std::vec::Vec<::boardxml::any::AnyElement>,
+}
+::boardxml::complex_type!(
+    Scrapbook, __c::Content::Sequence(& [__c::Item::new(0, & ["*"], "any element", &
+    [])]), [0 any : Children(::boardxml::any::AnyElement) element("*", 0,
+    __c::UNBOUNDED)]
+);
+::boardxml::complex_element!(Scrapbook);
 /// Complex type `Shelf`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Shelf {
@@ -98,12 +110,17 @@ pub struct Shelf {
     pub number: ::boardxml::datatypes::Decimal,
     /// Element `{urn:library}book`.
     pub book: ::std::vec::Vec<Book>,
+    /// Element `{urn:library}scrapbook`.
+    pub scrapbook: ::core::option::Option<Scrapbook>,
 }
 ::boardxml::complex_type!(
-    Shelf named "{urn:library}Shelf", __c::Content::Sequence(& [__c::Item::new(1, &
-    ["{urn:library}book"], "<{urn:library}book>", & [])]), [0 number :
+    Shelf named "{urn:library}Shelf", { const LATER : & [& str] = & ["{urn:library}book",
+    "{urn:library}scrapbook"]; __c::Content::Sequence(& [__c::Item::new(1, &
+    ["{urn:library}book"], "<{urn:library}book>", LATER.split_at(1).1), __c::Item::new(2,
+    & ["{urn:library}scrapbook"], "<{urn:library}scrapbook>", & [])]) }, [0 number :
     Attr(::boardxml::datatypes::Decimal) attribute("number", true), 1 book :
-    Children(Book) element("{urn:library}book", 0, __c::UNBOUNDED)]
+    Children(Book) element("{urn:library}book", 0, __c::UNBOUNDED), 2 scrapbook :
+    OptChild(Scrapbook) element("{urn:library}scrapbook", 0, 1)]
 );
 ::boardxml::complex_element!(Shelf);
 /// Complex type `ShelfElement`.
@@ -113,12 +130,17 @@ pub struct ShelfElement {
     pub number: ::boardxml::datatypes::Decimal,
     /// Element `{urn:library}book`.
     pub book: ::std::vec::Vec<Book>,
+    /// Element `{urn:library}scrapbook`.
+    pub scrapbook: ::core::option::Option<Scrapbook>,
 }
 ::boardxml::complex_type!(
-    ShelfElement named "{urn:library}Shelf", __c::Content::Sequence(& [__c::Item::new(1,
-    & ["{urn:library}book"], "<{urn:library}book>", & [])]), [0 number :
-    Attr(::boardxml::datatypes::Decimal) attribute("number", true), 1 book :
-    Children(Book) element("{urn:library}book", 0, __c::UNBOUNDED)]
+    ShelfElement named "{urn:library}Shelf", { const LATER : & [& str] = &
+    ["{urn:library}book", "{urn:library}scrapbook"]; __c::Content::Sequence(&
+    [__c::Item::new(1, & ["{urn:library}book"], "<{urn:library}book>", LATER.split_at(1)
+    .1), __c::Item::new(2, & ["{urn:library}scrapbook"], "<{urn:library}scrapbook>", &
+    [])]) }, [0 number : Attr(::boardxml::datatypes::Decimal) attribute("number", true),
+    1 book : Children(Book) element("{urn:library}book", 0, __c::UNBOUNDED), 2 scrapbook
+    : OptChild(Scrapbook) element("{urn:library}scrapbook", 0, 1)]
 );
 ::boardxml::complex_element!(
     ShelfElement, identity = { use ::boardxml::identity as __i; & [__i::Constraint { name
