@@ -1315,3 +1315,56 @@ fn an_empty_restriction_with_open_content_is_judged_by_what_it_accepts() {
         assert_eq!(report.verdict, verdict, "{base} {mode}: {}", report.diagnostics);
     }
 }
+
+/// A complex type whose model group has no particles of its own has an empty content type,
+/// not element-only content with nothing in it: no character children, not even white
+/// space (XSD 1.0, 3.4.2 clauses 2.1.2-2.1.3; XSD 1.1, 3.4.2.3.3 4.1.1.2-4.1.1.4, which adds
+/// a group of maxOccurs 0). A group with a particle, even one that occurs 0 times, is
+/// element-only content.
+#[test]
+fn a_group_without_particles_makes_the_content_empty() {
+    use boardxml_codegen::ir::Content;
+    let content = |group: &str, version: Option<XsdVersion>| {
+        let (_dir, path) = schema_file(&format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n<xs:complexType name=\"T\">{group}</xs:complexType>\n<xs:element name=\"t\" type=\"T\"/>\n</xs:schema>\n"
+        ));
+        let mut allowed = Allowed::new();
+        if let Some(v) = version {
+            allowed.xsd_version(v);
+        }
+        let schema = read_schema_files_allowed(&[path], &Catalog::default(), &allowed)
+            .unwrap_or_else(|d| panic!("{group}: {d}"));
+        let TypeKind::Complex(t) = &schema.types["T"].kind else {
+            panic!("T is not complex")
+        };
+        matches!(t.content, Content::Empty)
+    };
+    for (group, empty_1_0, empty_1_1) in [
+        ("<xs:sequence/>", true, true),
+        ("<xs:all><xs:annotation/></xs:all>", true, true),
+        ("<xs:choice minOccurs=\"0\"/>", true, true),
+        ("<xs:choice/>", false, false),
+        (
+            "<xs:sequence><xs:element name=\"a\" minOccurs=\"0\" maxOccurs=\"0\"/></xs:sequence>",
+            false,
+            false,
+        ),
+        (
+            "<xs:sequence minOccurs=\"0\" maxOccurs=\"0\"><xs:element name=\"a\"/></xs:sequence>",
+            false,
+            true,
+        ),
+        (
+            "<xs:sequence><xs:element name=\"a\"/></xs:sequence>",
+            false,
+            false,
+        ),
+    ] {
+        assert_eq!(content(group, None), empty_1_0, "XSD 1.0: {group}");
+        assert_eq!(
+            content(group, Some(XsdVersion::Xsd11)),
+            empty_1_1,
+            "XSD 1.1: {group}"
+        );
+    }
+}

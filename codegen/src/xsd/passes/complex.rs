@@ -55,6 +55,7 @@ impl<'a> Converter<'a> {
             if let Some(model) = self.content_model(c, name) {
                 match model {
                     Some(p) if mixed => content = Content::Mixed(p),
+                    Some(p) if self.explicitly_empty(c, &p) => content = Content::Empty,
                     Some(p) => content = Content::Elements(p),
                     None => ok = false,
                 }
@@ -298,6 +299,26 @@ impl<'a> Converter<'a> {
 
     /// A content model among a complex type's or derivation's children: `xs:group ref=`
     /// or a compositor; `None` if `c` is neither, else the particle (`None`: reported).
+    /// Whether the model group `c` (read as `p`) of a complex type that is not mixed makes
+    /// its content type empty rather than element-only (XSD 1.0, 3.4.2, clauses 2.1.2 and
+    /// 2.1.3; XSD 1.1, 3.4.2.3.3, 4.1.1.2 to 4.1.1.4): an `xs:sequence` or `xs:all` with
+    /// no particles of its own, an `xs:choice` with none and minOccurs 0, and by XSD 1.1
+    /// any group with maxOccurs 0. Empty content allows no character children, not even
+    /// white space, where element-only content allows white space.
+    fn explicitly_empty(&self, c: Item<'a>, p: &Particle) -> bool {
+        if self.docs[self.doc].tree.xsd_1_1() && p.max == Some(0) {
+            return true;
+        }
+        let What::Model(local, _) = c.what else {
+            return false;
+        };
+        let childless = self
+            .children(c)
+            .iter()
+            .all(|d| matches!(d.what, What::Annotation(_)));
+        childless && (local != "choice" || p.min == 0)
+    }
+
     pub(super) fn content_model(&mut self, c: Item<'a>, owner: &str) -> Option<Option<Particle>> {
         match c.what {
             What::Group(g) => Some(self.group_ref(g, c, owner)),
