@@ -1191,7 +1191,7 @@ pub(crate) fn read_any_type_element<T>(
 /// Reports each attribute of `tag` outside the XML Schema instance namespace: an element
 /// whose `xsi:type` names the simple type `name` may have no other (XSD 1.0, 3.3.4
 /// cvc-type.3.1.1). Whether it has none.
-fn no_attribute_but_xsi(r: &mut Reader<'_>, tag: &Tag, name: &str) -> bool {
+pub(crate) fn no_attribute_but_xsi(r: &mut Reader<'_>, tag: &Tag, name: &str) -> bool {
     let others: Vec<String> = tag
         .attribute_names()
         .filter(|n| {

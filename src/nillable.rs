@@ -70,11 +70,15 @@ fn xsi_nil(r: &mut Reader<'_>, tag: &Tag) -> Result<bool, Invalid> {
     if tag.attribute(XSI_NIL).is_none() {
         return Ok(false);
     }
-    // Taken only to judge the value: the element's type takes its other attributes.
+    // Taken only to judge the value: the element's type takes its other attributes, and
+    // judges its xsi:type (what it may name is kept for it, nil or not).
+    let xsi_types = r.take_xsi_simple();
     let mut attributes = r.attributes(tag);
-    attributes
+    let nil = attributes
         .optional::<bool>(r, XSI_NIL)
-        .map(|v| v == Some(true))
+        .map(|v| v == Some(true));
+    r.put_xsi_simple(xsi_types);
+    nil
 }
 
 impl<T: Element, A: NilAttributes> Element for Nilled<T, A> {
@@ -157,11 +161,29 @@ fn is_xsi_nil(name: &ExpandedName) -> bool {
 impl NilAttributes for AnyNil {
     fn read_nil(r: &mut Reader<'_>, tag: &Tag) -> Result<Self, Invalid> {
         r.take_xsi_nil_allowed(tag);
+        // A nil element still has the type its xsi:type names (XSD 1.0, 3.3.4 cvc-elt.4):
+        // a simple one allows no attribute but the xsi: ones (cvc-type.3.1.1), nil or not.
+        let choice = r
+            .take_xsi_simple()
+            .map(|table| crate::type_substitution::choose_simple(r, tag, table));
+        let typed_ok = match choice {
+            Some(crate::type_substitution::SimpleChoice::Refused(d)) => {
+                r.report(d);
+                false
+            }
+            Some(crate::type_substitution::SimpleChoice::Named(name, _)) => {
+                crate::any::no_attribute_but_xsi(r, tag, name)
+            }
+            _ => true,
+        };
         let attributes = crate::any::read_attributes(r, tag)
             .into_iter()
             .filter(|a| !is_xsi_nil(a.name()))
             .collect();
         r.read_nil_content(tag)?;
+        if !typed_ok {
+            return Err(Invalid);
+        }
         Ok(AnyNil { attributes })
     }
 

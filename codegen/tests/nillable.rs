@@ -142,6 +142,20 @@ fn documents() -> Vec<(&'static str, String)> {
         ("nil_fixed_complex", doc(r#"<fixedPrice currency="E" xsi:nil="true"/>"#)),
         ("nil_fixed_simple", doc(r#"<nf xsi:nil="true"/>"#)),
         ("nil_false_needs_content", doc(r#"<p id="a" xsi:nil="false"/>"#)),
+        // An xs:anyType element whose xsi:type names a simple type has that type, nil or
+        // not: no attribute but the xsi: ones (XSD 1.0, 3.3.4 cvc-elt.4, cvc-type.3.1.1).
+        (
+            "valid_any_typed",
+            doc(r#"<any xmlns:xs="http://www.w3.org/2001/XMLSchema" xsi:type="xs:int" xsi:nil="true"/>"#),
+        ),
+        (
+            "nil_any_typed_with_attribute",
+            doc(r#"<any xmlns:xs="http://www.w3.org/2001/XMLSchema" a="1" xsi:type="xs:int" xsi:nil="true"/>"#),
+        ),
+        (
+            "any_typed_with_attribute",
+            doc(r#"<any xmlns:xs="http://www.w3.org/2001/XMLSchema" a="1" xsi:type="xs:int">5</any>"#),
+        ),
     ]
 }
 
@@ -193,7 +207,12 @@ fn generated_code_judges_nil_elements_and_keeps_them_on_a_round_trip() {
     };
     // Valid documents are taken, and written back the same (nil elements with
     // xsi:nil="true", their attributes kept, the xsi prefix declared where it is used).
-    for name in ["valid_everywhere", "valid_root", "valid_values"] {
+    for name in [
+        "valid_everywhere",
+        "valid_root",
+        "valid_values",
+        "valid_any_typed",
+    ] {
         let v = first(name);
         assert!(v.starts_with("OK "), "{name}: {v}");
     }
@@ -230,6 +249,8 @@ fn generated_code_judges_nil_elements_and_keeps_them_on_a_round_trip() {
         ("nil_fixed_complex", "E0206", "<{urn:n}fixedPrice> is nil (xsi:nil=\"true\"), but its declaration fixes its value"),
         ("nil_fixed_simple", "E0206", "<{urn:n}nf> is nil (xsi:nil=\"true\"), but its declaration fixes its value"),
         ("nil_false_needs_content", "E0203", "<{urn:n}x>"),
+        ("nil_any_typed_with_attribute", "E0204", "(its xsi:type), which allows no attribute: a is not allowed"),
+        ("any_typed_with_attribute", "E0204", "(its xsi:type), which allows no attribute: a is not allowed"),
     ];
     for (name, code, words) in expect {
         let v = first(name);

@@ -73,6 +73,14 @@ impl Reader<'_> {
         self.xsi_simple.take()
     }
 
+    /// Gives back what [`Reader::take_xsi_simple`] took, for the element's type to judge.
+    pub(crate) fn put_xsi_simple(
+        &mut self,
+        table: Option<&'static crate::type_substitution::SimpleTable>,
+    ) {
+        self.xsi_simple = table;
+    }
+
     /// Reports that `value` (at `offset`, `what` saying whose it is) is not a value of
     /// its type, as simple content is reported.
     pub fn report_facet_error(

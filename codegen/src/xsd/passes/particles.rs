@@ -421,14 +421,10 @@ impl<'a> Converter<'a> {
             (type_ref, None)
         } else {
             // A simple declared type keeps its Rust type (nillable or not): the types that
-            // may stand in are validated as themselves and held as it.
-            // (A nillable anyType element is read by the nil wrapper, which does not
-            // take the table.)
-            let xsi_simple = if nillable && type_ref == TypeRef::Builtin(Builtin::AnyType) {
-                None
-            } else {
-                self.simple_substitution(&type_ref, el).map(Box::new)
-            };
+            // may stand in are validated as themselves and held as it. (A nil anyType
+            // element's wrapper takes the table too: a simple type named there allows no
+            // attribute, nil or not.)
+            let xsi_simple = self.simple_substitution(&type_ref, el).map(Box::new);
             if xsi_simple.is_some() || nillable {
                 (type_ref, xsi_simple)
             } else {
