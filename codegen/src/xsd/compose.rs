@@ -504,8 +504,8 @@ pub struct WellKnown {
     pub text: &'static str,
 }
 
-/// The built-in documents; the XML namespace's comes first ([`xml_namespace`] also gives
-/// it to an import without `schemaLocation`).
+/// The built-in documents; the XML namespace's comes first (an import of that namespace
+/// without `schemaLocation` gets it too).
 pub const WELL_KNOWN: &[WellKnown] = &[
     WellKnown {
         name: "(built in) xml.xsd",

@@ -297,8 +297,6 @@ impl<'a> Converter<'a> {
         })
     }
 
-    /// A content model among a complex type's or derivation's children: `xs:group ref=`
-    /// or a compositor; `None` if `c` is neither, else the particle (`None`: reported).
     /// Whether the model group `c` (read as `p`) of a complex type that is not mixed makes
     /// its content type empty rather than element-only (XSD 1.0, 3.4.2, clauses 2.1.2 and
     /// 2.1.3; XSD 1.1, 3.4.2.3.3, 4.1.1.2 to 4.1.1.4): an `xs:sequence` or `xs:all` with
@@ -319,6 +317,8 @@ impl<'a> Converter<'a> {
         childless && (local != "choice" || p.min == 0)
     }
 
+    /// A content model among a complex type's or derivation's children: `xs:group ref=`
+    /// or a compositor; `None` if `c` is neither, else the particle (`None`: reported).
     pub(super) fn content_model(&mut self, c: Item<'a>, owner: &str) -> Option<Option<Particle>> {
         match c.what {
             What::Group(g) => Some(self.group_ref(g, c, owner)),
