@@ -9,6 +9,7 @@
 
 use std::borrow::Cow;
 
+use crate::diagnostic::{Code, Diagnostic};
 use crate::schema::{Element, FacetError, Invalid, SimpleValue, TextForm};
 use crate::xml::{Attributes, MixedItem, Reader, Tag, Writer};
 
@@ -305,6 +306,9 @@ pub trait Complex: Sized {
     const XSI_NAME: Option<&'static str> = None;
     /// Whether some attribute is inheritable: an element of the type passes it on.
     const INHERITS: bool = inherits(Self::FIELDS);
+    /// XSD 1.1's assertions of the type (`xs:assert`, its base's first): each element read
+    /// must make every test true ([`crate::facets::assertion::element_assertions`]).
+    const ASSERTIONS: &'static [crate::facets::Assertion] = &[];
     /// What the fields are read into: the type itself when every field may be empty, else
     /// a struct of options.
     type Builder: Default;
@@ -378,6 +382,62 @@ pub fn set_opt<T: SimpleValue>(slot: &mut Option<T>, text: &str) -> Result<bool,
 // children), their builders would share one frame of them all.
 #[inline(never)]
 pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
+    // An asserted element's subtree is what its tests see: kept whole while it is read,
+    // also when validation drops repeated children elsewhere (memory stays bounded by the
+    // largest asserted element).
+    let retained = (!T::ASSERTIONS.is_empty()).then(|| {
+        let before = r.retains();
+        r.set_retaining(true);
+        before
+    });
+    let read = read_fields::<T>(r, tag);
+    if let Some(before) = retained {
+        r.set_retaining(before);
+        if let Ok(value) = &read {
+            check_assertions(value, r, tag)?;
+        }
+    }
+    read
+}
+
+/// The tests of `T`'s assertions the element `value` (read from `tag`) does not make true,
+/// each reported (E0221); `Err` if there is one.
+#[cold]
+#[inline(never)]
+fn check_assertions<T: Complex>(value: &T, r: &mut Reader<'_>, tag: &Tag) -> Result<(), Invalid> {
+    let mut w = Writer::copy();
+    write(value, &mut w, tag.name());
+    let copy = w.finish();
+    let lexical = match T::CONTENT {
+        Content::Simple(i) => value.text(i).unwrap_or_default(),
+        _ => Cow::Borrowed(""),
+    };
+    let failed = crate::facets::assertion::failed_on_element(T::ASSERTIONS, &lexical, &copy);
+    if failed.is_empty() {
+        return Ok(());
+    }
+    for test in failed {
+        let path = r.path();
+        r.report(
+            Diagnostic::error(
+                Code::ASSERTION,
+                tag.offset,
+                path,
+                format!(
+                    "<{}> does not satisfy the assertion {test} of its type",
+                    tag.name()
+                ),
+            )
+            .expected(format!("an element for which {test} is true"))
+            .found(crate::xml::excerpt(copy.trim_end())),
+        );
+    }
+    Err(Invalid)
+}
+
+/// [`read`] but the assertions.
+#[inline(always)]
+fn read_fields<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     let mut b = T::Builder::default();
     // A field failed: reading goes on to report everything, the value is not built.
     let mut failed = false;
@@ -1552,13 +1612,14 @@ macro_rules! __field {
 #[macro_export]
 macro_rules! complex_type {
     ($ty:ident $(named $name:literal)?, $content:expr, [$($i:literal $($f:ident)?: $kind:ident($t:ty)
-        $field:ident $(($($arg:tt)*))?),* $(,)?] $(, $ci:literal $cf:ident $cform:ident: $ct:ty)?) => {
+        $field:ident $(($($arg:tt)*))?),* $(,)?] $(, $ci:literal $cf:ident $cform:ident: $ct:ty)?
+        $(, asserts $asserts:expr)?) => {
         $crate::complex_type!(@impl $ty $(named $name)?, $content,
             [$($i $($f)?: $crate::complex::$kind<$t> = $crate::complex::Field::$field $(($($arg)*))?),*]
-            $(, $ci $cf $cform: $ct)?);
+            $(, $ci $cf $cform: $ct)? $(, asserts $asserts)?);
     };
     (@impl $ty:ident $(named $name:literal)?, $content:expr, [$($i:literal $($f:ident)?: $k:ty = $field:expr),*]
-        $(, $ci:literal $cf:ident $cform:ident: $ct:ty)?) => {
+        $(, $ci:literal $cf:ident $cform:ident: $ct:ty)? $(, asserts $asserts:expr)?) => {
         const _: () = {
             use $crate::complex::FieldKind as _;
             /// What the fields are read into.
@@ -1574,6 +1635,8 @@ macro_rules! complex_type {
                 const CONTENT: $crate::complex::Content = $content;
                 $(const XSI_NAME: ::core::option::Option<&'static str> =
                     ::core::option::Option::Some($name);)?
+                $(const ASSERTIONS: &'static [$crate::facets::Assertion] =
+                    $crate::facets::assertion::element_assertions($asserts);)?
                 type Builder = Builder;
                 #[allow(unused_variables)]
                 fn read_field(

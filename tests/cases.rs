@@ -94,6 +94,13 @@ mod error_type_xsd_1_1;
 #[allow(dead_code)]
 #[path = "../codegen/tests/cases/assertions-xsd-1-1/expected.rs"]
 mod assertions_xsd_1_1;
+// So are complex types' assertions.
+#[cfg(feature = "xpath")]
+#[rustfmt::skip]
+#[allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../codegen/tests/cases/complex-assertions-xsd-1-1/expected.rs"]
+mod complex_assertions_xsd_1_1;
 // Type alternatives' XPath tests are evaluated by the same feature.
 #[cfg(feature = "xpath")]
 #[rustfmt::skip]
@@ -1694,4 +1701,69 @@ fn the_error_type_has_no_valid_value() {
     }
     use boardxml::schema::SimpleValue;
     assert!(error_type_xsd_1_1::XsError::parse_lexical("").is_err());
+}
+
+#[cfg(feature = "xpath")]
+#[test]
+fn complex_assertions_xsd_1_1_case_reads_writes_and_reads_back() {
+    example_round_trips::<complex_assertions_xsd_1_1::Root>(include_str!(
+        "../codegen/tests/cases/complex-assertions-xsd-1-1/example.xml"
+    ));
+}
+
+/// XSD 1.1's assertions of complex types (Part 1, 3.13): the element is the context item
+/// and the root of the tree (no parent); `$value` is its simple content, typed; a derived
+/// type's base assertions hold too; each false test is one E0221 at the element, also when
+/// the reader drops repeated children (validation only): an asserted element keeps its own.
+#[cfg(feature = "xpath")]
+#[test]
+fn elements_make_the_assertions_of_their_types_true() {
+    let document = |games: &str, body: &str| {
+        format!("<match xmlns=\"urn:boardxml:match\" games=\"{games}\">{body}</match>")
+    };
+    let codes = |text: &str, retain: bool| -> Vec<(&'static str, String)> {
+        let mut r = Reader::new(text);
+        if !retain {
+            r = r.without_retaining();
+        }
+        let _ = r.read_document::<complex_assertions_xsd_1_1::Root>();
+        r.into_diagnostics()
+            .iter()
+            .map(|d| (d.code.as_str(), d.message.clone()))
+            .collect()
+    };
+    let two = "<game winner=\"red\">40</game><game winner=\"black\">61</game>";
+    for retain in [true, false] {
+        assert_eq!(codes(&document("2", two), retain), [], "retain {retain}");
+        // The base type's assertion: as many games as it says.
+        let found = codes(&document("3", two), retain);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, Code::ASSERTION.as_str());
+        assert!(
+            found[0].1.contains("xs:int(@games) = count(m:game)"),
+            "{found:?}"
+        );
+        // The derived type's own: the winner won a game (a general comparison).
+        let named = format!("{two}<winner>red</winner>");
+        assert_eq!(codes(&document("2", &named), retain), []);
+        let stranger = format!("{two}<winner>blue</winner>");
+        let found = codes(&document("2", &stranger), retain);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].1.contains("m:winner = m:game/@winner"),
+            "{found:?}"
+        );
+        // Both false: two errors at the one element.
+        assert_eq!(codes(&document("1", &stranger), retain).len(), 2);
+        // $value is the game's positive integer, compared as a number (300 < 1000 as
+        // numbers, not as text), and the game has no parent in its test's tree.
+        let long = "<game winner=\"red\">1000</game>";
+        let found = codes(&document("1", long), retain);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].1.contains("$value le 300"), "{found:?}");
+        assert_eq!(
+            codes(&document("1", "<game winner=\"red\">99</game>"), retain),
+            []
+        );
+    }
 }

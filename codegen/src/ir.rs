@@ -55,11 +55,12 @@ pub struct Schema {
 
 impl Schema {
     /// Whether the schema has XPath the generated code cannot decide itself: XSD 1.1
-    /// assertions of simple types, or type alternatives' tests outside the attribute tests
+    /// assertions of simple and complex types, or type alternatives' tests outside the attribute tests
     /// it makes. Its generated code needs the runtime's `xpath` feature, which evaluates them.
     pub fn needs_xpath(&self) -> bool {
         self.types.values().any(|t| match &t.kind {
             TypeKind::Restriction(r) => !r.facets.assertions.is_empty(),
+            TypeKind::Complex(c) => !c.assertions.is_empty(),
             TypeKind::Alternatives(alts) => alts
                 .iter()
                 .any(|a| matches!(a.test, Some(AltTest::XPath(_)))),
@@ -818,6 +819,10 @@ pub struct ComplexType {
     pub any_attribute: Option<Wildcard>,
     /// The content.
     pub content: Content,
+    /// XSD 1.1's assertions (`xs:assert`, Part 1, 3.13): the base type's first, then the
+    /// type's own, in schema order. A test sees the element as its context item, and
+    /// `$value` is its simple content's value (the empty sequence without).
+    pub assertions: Vec<Assertion>,
 }
 
 impl ComplexType {
@@ -841,6 +846,7 @@ impl ComplexType {
                 max: None,
                 term: Term::Any(lax),
             }),
+            assertions: Vec::new(),
         }
     }
 }

@@ -65,6 +65,38 @@ impl Assertion {
     }
 }
 
+/// The assertions of a complex type (XSD 1.1's `xs:assert`, Part 1, 3.13): each
+/// [`Assertion`]'s test evaluated with the element as the context item, and `$value` built
+/// from the lexical form of its simple content (the empty sequence, `()`, where it has
+/// none). Only with the `xpath` feature, which evaluates them: generated code with such
+/// assertions does not compile without it.
+#[cfg(feature = "xpath")]
+pub const fn element_assertions(assertions: &'static [Assertion]) -> &'static [Assertion] {
+    assertions
+}
+
+/// The tests of `assertions` (a complex type's, see [`element_assertions`]) that the
+/// element `copy` does not make true: `copy` is the element as XML text (its attributes and
+/// content, names in a namespace prefixed, as [`crate::xml::Writer::copy`] writes it), and
+/// `lexical` its simple content (`""` without). The element is the root of the tree the
+/// tests see: it has no parent (Part 1, 3.13.4.1). An evaluation that raises an error is
+/// false. Without the `xpath` feature nothing is evaluated, and every test fails.
+pub fn failed_on_element(
+    assertions: &'static [Assertion],
+    lexical: &str,
+    copy: &str,
+) -> Vec<&'static str> {
+    #[cfg(feature = "xpath")]
+    {
+        xpath::failed_on_element(assertions, lexical, copy)
+    }
+    #[cfg(not(feature = "xpath"))]
+    {
+        let _ = (lexical, copy);
+        assertions.iter().map(|a| a.test).collect()
+    }
+}
+
 /// The test of an XSD 1.1 `xs:alternative` that generated code does not decide itself (it
 /// does `@a`, `not(@a)`, `@a = 'v'` and `@a != 'v'`): any XPath 2.0 expression, evaluated
 /// as Part 1, 3.12.4 says, on a copy of the element that has its attributes, untyped, and
@@ -312,6 +344,65 @@ mod xpath {
             });
             // An error is false (Part 2, 4.3.13.4), as is a false effective boolean value.
             result.is_ok_and(|s| s.effective_boolean_value().unwrap_or(false))
+        })
+    }
+
+    pub(super) fn failed_on_element(
+        assertions: &'static [Assertion],
+        lexical: &str,
+        copy: &str,
+    ) -> Vec<&'static str> {
+        COPIES.with(|copies| {
+            let (documents, made) = &mut *copies.borrow_mut();
+            if *made >= COPIES_PER_TREE {
+                *documents = Documents::new();
+                *made = 0;
+            }
+            *made += 1;
+            let xot = documents.xot_mut();
+            // The writer's copy is well-formed; were it not, nothing holds.
+            let Ok(document) = xot.parse(copy) else {
+                return assertions.iter().map(|a| a.test).collect();
+            };
+            let Ok(element) = xot.document_element(document) else {
+                let _ = xot.remove(document);
+                return assertions.iter().map(|a| a.test).collect();
+            };
+            // The element is the tree's root: no parent, no document node above it.
+            let _ = xot.detach(element);
+            let _ = xot.remove(document);
+            let mut failed = Vec::new();
+            for assertion in assertions {
+                let key = assertion as *const Assertion as usize;
+                let query = compiled(key, || {
+                    compile(
+                        &assertion.expression(),
+                        vec![lexical_name()],
+                        assertion.namespaces,
+                        assertion.default_element_namespace,
+                    )
+                    .ok()
+                });
+                let holds = query.is_some_and(|query| {
+                    let result = query.execute_build_context(documents, |context| {
+                        let mut variables = Variables::new();
+                        variables.insert(
+                            lexical_name(),
+                            Sequence::from(vec![Item::from(Atomic::from(lexical.to_string()))]),
+                        );
+                        context.variables(variables);
+                        context.context_item(Item::Node(element));
+                    });
+                    // An error is false (3.13.4.1), as is a false effective boolean value.
+                    result.is_ok_and(|s| s.effective_boolean_value().unwrap_or(false))
+                });
+                if !holds {
+                    failed.push(assertion.test);
+                }
+            }
+            // Removed at once: the tree holds one copy at a time.
+            let _ = documents.xot_mut().remove(element);
+            failed
         })
     }
 

@@ -47,6 +47,9 @@ pub struct Writer {
     /// The prefixes declared below the root for the QNames in values
     /// ([`Writer::lexical`]): (depth of the element declaring it, prefix, namespace).
     value_prefixes: Vec<(usize, String, String)>,
+    /// A copy of one element for XPath ([`Writer::copy`]): no declaration, no added white
+    /// space, and each name in a namespace written with a prefix declared where needed.
+    copy: bool,
 }
 
 /// The text of one mixed element being written: each run goes before the child it
@@ -85,6 +88,20 @@ impl Writer {
             xsi_written: 0,
             interleaved: Vec::new(),
             value_prefixes: Vec::new(),
+            copy: false,
+        }
+    }
+
+    /// A writer of one element as XPath is to see it (an XSD 1.1 assertion's tree): no XML
+    /// declaration and no white space added between elements (XDM has no text children in
+    /// element-only content, Data Model 3.3.1.2), and every name in a namespace written
+    /// with a prefix declared on the element that needs it, as nothing is declared on a
+    /// root above it.
+    pub fn copy() -> Self {
+        Writer {
+            out: String::new(),
+            copy: true,
+            ..Writer::new(encoding_rs::UTF_8)
         }
     }
 
@@ -139,7 +156,7 @@ impl Writer {
     }
 
     fn indent(&mut self) {
-        if self.stack.last() != Some(&Mode::Mixed) {
+        if !self.copy && self.stack.last() != Some(&Mode::Mixed) {
             if !self.stack.is_empty() {
                 self.out.push('\n');
             }
@@ -167,8 +184,17 @@ impl Writer {
         self.text_before_child();
         self.indent();
         self.out.push('<');
-        let written = self.written(name, false);
-        self.out.push_str(&written);
+        if self.copy {
+            // The prefix is declared after the name it qualifies.
+            let (written, declare) = self.copied_name(name);
+            self.out.push_str(&written);
+            if let Some((prefix, ns)) = declare {
+                self.declare_value_prefix(&prefix, &ns);
+            }
+        } else {
+            let written = self.written(name, false);
+            self.out.push_str(&written);
+        }
         self.open = true;
         self.xsi_written = 0;
         if self.declare {
@@ -310,12 +336,17 @@ impl Writer {
     /// Declares `ns` on the open start tag under a prefix nothing in scope takes (`stem`
     /// followed by a number), and gives the prefix.
     fn declare_fresh_prefix(&mut self, stem: &str, ns: &str) -> String {
-        let fresh = (1..)
-            .map(|n| format!("{stem}{n}"))
-            .find(|p| self.bound(p).is_none())
-            .expect("an unbound prefix");
+        let fresh = self.fresh_prefix(stem);
         self.declare_value_prefix(&fresh, ns);
         fresh
+    }
+
+    /// A prefix nothing in scope takes: `stem` followed by a number.
+    fn fresh_prefix(&self, stem: &str) -> String {
+        (1..)
+            .map(|n| format!("{stem}{n}"))
+            .find(|p| self.bound(p).is_none())
+            .expect("an unbound prefix")
     }
 
     fn declare_value_prefix(&mut self, prefix: &str, ns: &str) {
@@ -341,6 +372,10 @@ impl Writer {
     /// where it is not in force, and once per element.
     pub fn attribute(&mut self, name: &str, value: &str) {
         debug_assert!(self.open, "attributes follow start()");
+        // A copy declares no default namespace: its names in one are prefixed.
+        if self.copy && name == "xmlns" {
+            return;
+        }
         // A namespace declaration written as an attribute (lax content keeps its own):
         // known to the writer, so that it declares no prefix twice.
         if let Some(prefix) = name.strip_prefix("xmlns:") {
@@ -364,12 +399,38 @@ impl Writer {
             self.out.push('"');
             return;
         }
+        let written = if self.copy {
+            let (written, declare) = self.copied_name(name);
+            if let Some((prefix, ns)) = declare {
+                self.declare_value_prefix(&prefix, &ns);
+            }
+            Cow::Owned(written)
+        } else {
+            self.written(name, true)
+        };
         self.out.push(' ');
-        let written = self.written(name, true);
         self.out.push_str(&written);
         self.out.push_str("=\"");
         escape_into(&mut self.out, value, true);
         self.out.push('"');
+    }
+
+    /// How a copy ([`Writer::copy`]) writes the name `name` (an expanded name): with a
+    /// prefix bound to its namespace on the element being written, or a fresh one, which
+    /// is then given to be declared there. A name in no namespace is written as it is: a
+    /// copy declares no default namespace.
+    fn copied_name(&self, name: &str) -> (String, Option<(String, String)>) {
+        let Some((ns, local)) = name.strip_prefix('{').and_then(|r| r.split_once('}')) else {
+            return (name.to_string(), None);
+        };
+        if ns == crate::xml::wf::XML_NAMESPACE {
+            return (format!("xml:{local}"), None);
+        }
+        if let Some(prefix) = self.prefix_for(ns) {
+            return (format!("{prefix}:{local}"), None);
+        }
+        let prefix = self.fresh_prefix("n");
+        (format!("{prefix}:{local}"), Some((prefix, ns.to_string())))
     }
 
     /// Ends an element with no content: `/>`.
@@ -396,6 +457,9 @@ impl Writer {
     pub fn end(&mut self, name: &str) {
         self.text_after_children();
         let mode = self.stack.pop();
+        // The prefixes the children declared are out of scope at this end tag.
+        let depth = self.stack.len();
+        self.value_prefixes.retain(|(d, _, _)| *d <= depth);
         if self.open {
             // Nothing was written inside.
             self.end_empty();
@@ -404,13 +468,25 @@ impl Writer {
         if mode == Some(Mode::Elements) {
             self.indent_close();
         }
+        self.end_tag(name);
+    }
+
+    /// `</name>`, with the prefix in force (a copy's, see [`Writer::copied_name`]).
+    fn end_tag(&mut self, name: &str) {
         self.out.push_str("</");
-        let written = self.written(name, false);
+        let written = if self.copy {
+            self.copied_name(name).0.into()
+        } else {
+            self.written(name, false)
+        };
         self.out.push_str(&written);
         self.out.push('>');
     }
 
     fn indent_close(&mut self) {
+        if self.copy {
+            return;
+        }
         self.out.push('\n');
         for _ in 0..self.stack.len() {
             self.out.push_str("  ");
@@ -518,10 +594,7 @@ impl Writer {
             TextForm::Text => escape_into(&mut self.out, value, false),
             TextForm::CData => self.write_cdata(value),
         }
-        self.out.push_str("</");
-        let written = self.written(name, false);
-        self.out.push_str(&written);
-        self.out.push('>');
+        self.end_tag(name);
     }
 
     /// A whole element with no attributes and simple content.

@@ -4,6 +4,53 @@
 use super::*;
 
 impl Renderer<'_> {
+    /// The `asserts` argument of `complex_type!` for a type with XSD 1.1 assertions: each
+    /// test with the expression that builds its `$value` (from the simple content's
+    /// lexical form; the empty sequence without simple content, Part 1, 3.13.4.1).
+    fn complex_assertions(&mut self, def: &TypeDef, c: &ComplexType) -> Option<TokenStream> {
+        if c.assertions.is_empty() {
+            return None;
+        }
+        let value = match &c.content {
+            Content::Simple(t) => self.assertion_value(t, super::simple::LEXICAL, 0),
+            _ => Some("()".to_string()),
+        };
+        let Some(value) = value else {
+            self.error(
+                def,
+                "an xs:assert on a type whose simple content is a QName or NOTATION, a list of lists or unions, or a union with a list or union member",
+                None,
+            );
+            return None;
+        };
+        #[cfg(feature = "xpath")]
+        for a in &c.assertions {
+            let bindings: Vec<(&str, &str)> = a
+                .namespaces
+                .iter()
+                .map(|(p, ns)| (p.as_str(), ns.as_str()))
+                .collect();
+            let default = a.default_element_namespace.as_deref().unwrap_or("");
+            if let Err(e) =
+                boardxml::facets::assertion::compile_assertion(&a.test, &value, &bindings, default)
+            {
+                let message = format!(
+                    "the xs:assert \"{}\" with $value built as {value}: {e}",
+                    a.test
+                );
+                self.error(def, message, None);
+                return None;
+            }
+        }
+        let each = c.assertions.iter().map(|a| {
+            let test = &a.test;
+            let namespaces = a.namespaces.iter().map(|(p, ns)| quote! { (#p, #ns) });
+            let default = a.default_element_namespace.as_deref().unwrap_or("");
+            quote! { __f::Assertion::new(#test, #value, &[#(#namespaces),*], #default) }
+        });
+        Some(quote! { , asserts &[#(#each),*] })
+    }
+
     pub(super) fn complex(&mut self, def: &TypeDef, c: &ComplexType) -> TokenStream {
         let ident = self.tident(&def.name);
         let doc = doc_attrs(def.doc.as_deref(), &format!("Complex type `{}`.", def.name));
@@ -65,12 +112,14 @@ impl Renderer<'_> {
         };
         let impl_consts = (!consts.is_empty()).then(|| quote! { impl #ident { #(#consts)* } });
         let xsi_name = self.xsi_names.get(&def.name).cloned();
+        let asserts = self.complex_assertions(def, c);
         let body = complex_impl(
             &ident,
             xsi_name.as_deref(),
             &plans,
             content,
             simple.as_ref(),
+            asserts,
         );
         // Every field optional or repeated: an empty value is a valid one.
         let default =
@@ -689,6 +738,7 @@ impl Renderer<'_> {
                     &plans,
                     quote! { __c::Content::Sequence(&[#(#entries),*]) },
                     None,
+                    None,
                 );
                 quote! {
                     #[doc = #doc]
@@ -777,6 +827,7 @@ pub(super) fn complex_impl(
     plans: &[FieldPlan],
     content: TokenStream,
     simple: Option<&SimpleContent>,
+    asserts: Option<TokenStream>,
 ) -> TokenStream {
     let entries = plans.iter().enumerate().map(|(i, p)| {
         let i = Literal::usize_unsuffixed(i);
@@ -789,7 +840,7 @@ pub(super) fn complex_impl(
     });
     let named = xsi_name.map(|n| quote! { named #n });
     quote! {
-        ::boardxml::complex_type!(#ident #named, #content, [#(#entries),*] #simple);
+        ::boardxml::complex_type!(#ident #named, #content, [#(#entries),*] #simple #asserts);
     }
 }
 

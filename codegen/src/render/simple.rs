@@ -979,7 +979,7 @@ impl Renderer<'_> {
 
 /// The variable that holds a value's lexical form in an assertion's expression
 /// (`boardxml::facets::assertion`).
-const LEXICAL: &str = "$Q{urn:boardxml:assertion}lexical";
+pub(super) const LEXICAL: &str = "$Q{urn:boardxml:assertion}lexical";
 
 /// The XSD namespace as an XPath 3.0 EQName prefix: a constructor named so does not
 /// depend on the prefixes the schema binds.

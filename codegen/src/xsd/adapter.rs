@@ -216,6 +216,8 @@ pub(super) enum What<'s> {
     /// A facet, by its element's local name.
     Facet(&'static str, &'s xs::Facet),
     Alternative(&'s xs::AltType),
+    /// XSD 1.1's `xs:assert` of a complex type.
+    Assert(&'s xs::AssertionType),
     Unique(&'s xs::KeybaseType),
     Key(&'s xs::KeybaseType),
     Keyref(&'s xs::Keyref),
@@ -257,6 +259,7 @@ impl What<'_> {
             What::Union(_) => "union",
             What::Facet(local, _) => local,
             What::Alternative(_) => "alternative",
+            What::Assert(_) => "assert",
             What::Unique(_) => "unique",
             What::Key(_) => "key",
             What::Keyref(_) => "keyref",
@@ -378,7 +381,7 @@ pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
                 xs::ComplexBaseTypeContent::Attribute(a) => What::Attribute(a),
                 xs::ComplexBaseTypeContent::AttributeGroup(g) => What::AttributeGroup(g),
                 xs::ComplexBaseTypeContent::AnyAttribute(w) => What::AnyAttribute(w),
-                xs::ComplexBaseTypeContent::Assert(_) => What::Other("assert"),
+                xs::ComplexBaseTypeContent::Assert(a) => What::Assert(a),
             })
             .collect(),
         What::SimpleContent(s) => s
@@ -412,7 +415,7 @@ pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
                 xs::ExtensionTypeContent::Attribute(a) => What::Attribute(a),
                 xs::ExtensionTypeContent::AttributeGroup(g) => What::AttributeGroup(g),
                 xs::ExtensionTypeContent::AnyAttribute(w) => What::AnyAttribute(w),
-                xs::ExtensionTypeContent::Assert(_) => What::Other("assert"),
+                xs::ExtensionTypeContent::Assert(a) => What::Assert(a),
             })
             .collect(),
         What::Restriction(r) => r
@@ -430,7 +433,7 @@ pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
                 xs::RestrictionTypeContent::Attribute(a) => What::Attribute(a),
                 xs::RestrictionTypeContent::AttributeGroup(g) => What::AttributeGroup(g),
                 xs::RestrictionTypeContent::AnyAttribute(w) => What::AnyAttribute(w),
-                xs::RestrictionTypeContent::Assert(_) => What::Other("assert"),
+                xs::RestrictionTypeContent::Assert(a) => What::Assert(a),
             })
             .collect(),
         What::Group(g) | What::Model(_, g) => g
@@ -501,6 +504,7 @@ pub(super) fn parts(what: What<'_>) -> Vec<What<'_>> {
             Ok(v) => annotation(&v.annotation),
             Err(a) => annotation(&a.annotation),
         },
+        What::Assert(a) => annotation(&a.annotation),
         What::Annotation(_) | What::Other(_) => Vec::new(),
         // The wildcard of open content is a field of its element, read with it.
         What::OpenContent(o) => annotation(&o.annotation),

@@ -78,6 +78,8 @@ fn allowed_attributes(local: &str) -> Option<&'static [&'static str]> {
         "alternative" => &["test", "type", "id"],
         // XSD 1.1's assertion facet of a simple type (`xsd/passes/simple.rs`).
         "assertion" => &["test", "xpathDefaultNamespace", "id"],
+        // XSD 1.1's assertion of a complex type (`xsd/passes/complex.rs`).
+        "assert" => &["test", "xpathDefaultNamespace", "id"],
         // XSD 1.1's open content (`xsd/passes/open_content.rs`).
         "openContent" => &["mode", "id"],
         "defaultOpenContent" => &["appliesToEmpty", "mode", "id"],
@@ -649,23 +651,10 @@ mod tests {
                 "{want}: {as_1_0:?}"
             );
         }
-        // Read as XSD 1.1: in the order 1.1's schema for schemas gives, none invalid; the
-        // assertion refused as not supported yet, open content, notNamespace and notQName
-        // built.
+        // Read as XSD 1.1: in the order 1.1's schema for schemas gives, none invalid, and
+        // all of them built (the assertion, open content, notNamespace and notQName).
         let as_1_1 = judged(body, true);
-        assert_eq!(
-            as_1_1,
-            [(
-                Kind::Unsupported,
-                "xs:assert is not supported by boardxml-codegen".to_string()
-            )]
-        );
-        assert!(
-            !as_1_1
-                .iter()
-                .any(|(_, m)| m.contains("notNamespace") || m.contains("notQName")),
-            "{as_1_1:?}"
-        );
+        assert_eq!(as_1_1, []);
         // Out of that order, an error in 1.1 too.
         let late = judged(
             "<xs:complexType name=\"t\"><xs:assert test=\"true()\"/><xs:sequence/></xs:complexType>",

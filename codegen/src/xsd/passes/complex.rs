@@ -65,6 +65,19 @@ impl<'a> Converter<'a> {
                 What::Annotation(a) => doc = documentation(Some(a)),
                 What::ComplexContent(cc) => {
                     own_uses = false;
+                    // XSD 1.1 (3.4.3, Complex Type Definition Representation OK): mixed on both must agree; in 1.0 the
+                    // complexContent's wins.
+                    if let (Some(outer), Some(inner)) = (ct.mixed, cc.mixed) {
+                        if outer != inner && self.docs[self.doc].tree.xsd_1_1() {
+                            self.invalid(
+                                span,
+                                construct.clone(),
+                                format!("mixed=\"{outer}\" on the complexType and mixed=\"{inner}\" on its complexContent"),
+                                Some("XSD 1.1, 3.4.3 (Complex Type Definition Representation OK): where both say mixed, they must agree".into()),
+                            );
+                            ok = false;
+                        }
+                    }
                     ok &= self.complex_content(cc, c, name, ct.mixed, apply);
                 }
                 What::SimpleContent(_) => {
@@ -85,8 +98,8 @@ impl<'a> Converter<'a> {
                         }
                     }
                 }
-                // Noted below.
-                What::OpenContent(_) => {}
+                // Noted below, and read below.
+                What::OpenContent(_) | What::Assert(_) => {}
                 // The markup checks have reported these constructs with their position.
                 _ => ok = false,
             }
@@ -112,6 +125,9 @@ impl<'a> Converter<'a> {
             });
         }
         ok &= self.check_content(&mut content, span, name);
+        // A test not read is reported, which keeps the schema from being generated; the type
+        // stays, so that the checks of its derivation are still made.
+        let assertions = self.own_assertions(at, name);
         let attributes = uses.attributes;
         for a in declared_twice(&attributes) {
             self.second(
@@ -156,8 +172,70 @@ impl<'a> Converter<'a> {
                 attributes,
                 any_attribute,
                 content,
+                // A derivation puts its base's first (`derivation.rs`).
+                assertions: assertions.unwrap_or_default(),
             }),
         })
+    }
+
+    /// The `xs:assert`s of the complex type at `at` (XSD 1.1, 3.4.2: on the type, or in
+    /// its complexContent's or simpleContent's derivation), in schema order, each test
+    /// compiled as the runtime will; None if one is not read (reported).
+    fn own_assertions(&mut self, at: Item<'a>, name: &str) -> Option<Vec<Assertion>> {
+        let mut found = Vec::new();
+        for c in self.children(at) {
+            match c.what {
+                What::Assert(a) => found.push((c, a)),
+                What::ComplexContent(_) | What::SimpleContent(_) => {
+                    for d in self.children(c) {
+                        if matches!(d.what, What::Extension(_) | What::Restriction(_)) {
+                            for e in self.children(d) {
+                                if let What::Assert(a) = e.what {
+                                    found.push((e, a));
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut assertions = Vec::with_capacity(found.len());
+        let mut ok = true;
+        for (item, assert) in found {
+            let span = self.span(item);
+            let construct = format!("xs:assert in complexType \"{name}\"");
+            let Some(test) = assert.test.clone() else {
+                self.invalid(
+                    span,
+                    construct,
+                    "xs:assert without a test",
+                    Some("XSD 1.1, 3.13.2: test is required".into()),
+                );
+                ok = false;
+                continue;
+            };
+            #[cfg(not(feature = "xpath"))]
+            {
+                let _ = test;
+                self.unsupported(
+                    span,
+                    construct,
+                    "xs:assert needs boardxml-codegen's `xpath` feature (a default one), which this build leaves out",
+                    None,
+                );
+                ok = false;
+            }
+            #[cfg(feature = "xpath")]
+            {
+                let hint = "an XPath 2.0 expression over the element (the context item) and $value, with the prefixes it uses declared";
+                match self.compiled_xpath(item, span, &construct, &test, true, hint) {
+                    Some(a) => assertions.push(a),
+                    None => ok = false,
+                }
+            }
+        }
+        ok.then_some(assertions)
     }
 
     /// `<xs:simpleContent><xs:extension base="...">`: the value type; its attributes and
@@ -179,7 +257,7 @@ impl<'a> Converter<'a> {
         for c in self.children(at) {
             match self.attribute_item(c, owner, uses) {
                 Some(taken) => ok &= taken,
-                None => ok &= matches!(c.what, What::Annotation(_)),
+                None => ok &= matches!(c.what, What::Annotation(_) | What::Assert(_)),
             }
         }
         if ok {

@@ -349,9 +349,12 @@ impl<'a> Converter<'a> {
                 particle = model;
             } else {
                 // Facets and an inline simple type belong to simple content (the validity
-                // pass reports them here); XSD 1.1's assertions: the markup checks; its
-                // open content is noted below.
-                ok &= matches!(c.what, What::Annotation(_) | What::OpenContent(_));
+                // pass reports them here); XSD 1.1's open content is noted below, its
+                // assertions read with the type (`own_assertions`).
+                ok &= matches!(
+                    c.what,
+                    What::Annotation(_) | What::OpenContent(_) | What::Assert(_)
+                );
             }
         }
         if ok {
@@ -430,9 +433,10 @@ impl<'a> Converter<'a> {
             match self.attribute_item(c, owner, &mut uses) {
                 Some(taken) => ok &= taken,
                 // Converted above, or nothing.
+                // XSD 1.1's assertions are read with the type (`own_assertions`).
                 None if matches!(
                     c.what,
-                    What::Annotation(_) | What::Facet(..) | What::SimpleType(_)
+                    What::Annotation(_) | What::Facet(..) | What::SimpleType(_) | What::Assert(_)
                 ) => {}
                 // A model group here is no simple content (the validity pass reports it);
                 // XSD 1.1's constructs: the markup checks.
@@ -615,6 +619,12 @@ impl<'a> Converter<'a> {
             },
         };
         let simple_base = base.is_some() && base_complex.is_none();
+        // A derived type's assertions are its base's and then its own (XSD 1.1, 3.4.2.2
+        // and 3.4.2.3, {assertions}), whether it extends or restricts.
+        let base_assertions = base_complex
+            .as_ref()
+            .map(|c| c.assertions.clone())
+            .unwrap_or_default();
         // The derived type's attribute wildcard (3.4.2): an extension unites its local one
         // (a simpleContent extension's is on its placeholder) with the base's; a
         // restriction has its local one alone.
@@ -820,7 +830,7 @@ impl<'a> Converter<'a> {
                 )
             }
         };
-        self.finish_derived(name, content, attributes, any_attribute)
+        self.finish_derived(name, content, attributes, any_attribute, base_assertions)
     }
 
     /// An extension's content: the base's when the extension adds no particle, the
@@ -962,6 +972,7 @@ impl<'a> Converter<'a> {
         mut content: Content,
         attributes: Vec<Attribute>,
         any_attribute: Option<Wildcard>,
+        base_assertions: Vec<Assertion>,
     ) -> bool {
         let Some(def) = self.schema.types.get(name) else {
             return false;
@@ -995,6 +1006,10 @@ impl<'a> Converter<'a> {
             c.content = content;
             c.attributes = attributes;
             c.any_attribute = any_attribute;
+            if !base_assertions.is_empty() {
+                let own = std::mem::replace(&mut c.assertions, base_assertions);
+                c.assertions.extend(own);
+            }
         }
         true
     }

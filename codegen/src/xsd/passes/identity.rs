@@ -375,6 +375,7 @@ fn simple_content(value: TypeRef) -> ComplexType {
         attributes: Vec::new(),
         any_attribute: None,
         content: Content::Simple(value),
+        assertions: Vec::new(),
     }
 }
 

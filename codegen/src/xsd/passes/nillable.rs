@@ -51,6 +51,8 @@ pub(super) fn add_companions(cx: &mut Converter<'_>) {
             attributes: c.attributes.clone(),
             any_attribute: c.any_attribute.clone(),
             content: Content::Empty,
+            // A nil element is still asserted on (with no content, and `$value` empty).
+            assertions: c.assertions.clone(),
         });
         let doc = Some(format!(
             "The attributes of a nil element (xsi:nil=\"true\") of type {name}: it keeps them, and has no content."
