@@ -1765,5 +1765,14 @@ fn elements_make_the_assertions_of_their_types_true() {
             codes(&document("1", "<game winner=\"red\">99</game>"), retain),
             []
         );
+        // The attributes' values are typed: 9 comes before 10 as numbers (as text it
+        // would not), and 10 after 9.
+        let game = |from: &str, to: &str| {
+            format!("<game winner=\"red\" from=\"{from}\" to=\"{to}\">40</game>")
+        };
+        assert_eq!(codes(&document("1", &game("9", "10")), retain), []);
+        let found = codes(&document("1", &game("10", "9")), retain);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].1.contains("@from le @to"), "{found:?}");
     }
 }

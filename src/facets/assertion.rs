@@ -27,6 +27,10 @@ pub struct Assertion {
     /// The namespace of unprefixed element names (its `xpathDefaultNamespace`; `""`:
     /// none).
     pub default_element_namespace: &'static str,
+    /// The test as evaluated, where it differs from [`Assertion::test`] (`""`: it does
+    /// not): a complex type's test with the paths it compares made typed (see
+    /// [`Assertion::typed`]).
+    pub evaluated: &'static str,
 }
 
 impl Assertion {
@@ -42,12 +46,27 @@ impl Assertion {
             value,
             namespaces,
             default_element_namespace,
+            evaluated: "",
         }
     }
 
-    /// The expression compiled: the test, with `$value` bound.
+    /// The assertion, evaluated as `evaluated`: its test with each path it compares (a
+    /// [`ComparedPath`]) whose nodes the schema gives one simple type written to give
+    /// their typed values. XSD 1.1 compares the typed values of nodes (Part 1, 3.13.4.1:
+    /// the tree is typed), so that `@min le @max` compares two integers as numbers; xee's
+    /// nodes are untyped, whose values compare as text. The message still shows `test`.
+    pub const fn typed(self, evaluated: &'static str) -> Assertion {
+        Assertion { evaluated, ..self }
+    }
+
+    /// The expression compiled: the test (as evaluated), with `$value` bound.
     pub fn expression(&self) -> String {
-        expression(self.test, self.value)
+        let test = if self.evaluated.is_empty() {
+            self.test
+        } else {
+            self.evaluated
+        };
+        expression(test, self.value)
     }
 
     /// Whether the value whose (white-space processed) lexical form is `lexical` makes the
@@ -147,6 +166,40 @@ impl TypeTest {
             &mut namespaces.into_iter(),
         )
     }
+}
+
+/// One step of a [`ComparedPath`].
+#[cfg(feature = "xpath")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PathStep {
+    /// `.`: the context item itself (a path of this one step).
+    Context,
+    /// A child element, by its name as the test writes it (prefix, `""` without; local).
+    Child(String, String),
+    /// An attribute (`@prefix:local`; prefix `""` without): only as the last step.
+    Attribute(String, String),
+}
+
+/// A path of an assertion's test that is by itself an operand of a comparison: relative to
+/// the context item, of child steps and a last attribute step, without predicates
+/// (`@min le @max`, `./ele = 3`, `a/b != .`). Where the schema gives such a path one simple
+/// type, the generator makes its nodes' values typed ([`Assertion::typed`]).
+#[cfg(feature = "xpath")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComparedPath {
+    /// Where it stands in the test (bytes).
+    pub span: std::ops::Range<usize>,
+    /// Its steps.
+    pub steps: Vec<PathStep>,
+}
+
+/// The paths of `test` that are by themselves operands of a comparison (see
+/// [`ComparedPath`]), found by xee's own lexer, in the order they stand. A path next to
+/// anything that binds tighter than a comparison (arithmetic, `|`, `to`, a predicate, a
+/// cast) is not one: only its whole operand would be.
+#[cfg(feature = "xpath")]
+pub fn compared_paths(test: &str) -> Vec<ComparedPath> {
+    xpath::compared_paths(test)
 }
 
 /// `test` with `$value` bound to what `value` builds from the lexical form.
@@ -292,6 +345,176 @@ mod xpath {
         }
         out.push_str(&text[at..]);
         out.into()
+    }
+
+    pub(super) fn compared_paths(test: &str) -> Vec<super::ComparedPath> {
+        use super::{ComparedPath, PathStep};
+        use xee_xpath_lexer::Token;
+        let tokens: Vec<(Token<'_>, std::ops::Range<usize>)> =
+            xee_xpath_lexer::lexer(test).collect();
+        let comparison = |t: &Token<'_>| {
+            matches!(
+                t,
+                Token::Equal
+                    | Token::NotEqual
+                    | Token::LessThan
+                    | Token::LessThanEqual
+                    | Token::GreaterThan
+                    | Token::GreaterThanEqual
+                    | Token::Eq
+                    | Token::Ne
+                    | Token::Lt
+                    | Token::Le
+                    | Token::Gt
+                    | Token::Ge
+            )
+        };
+        // What may stand before a whole operand of a comparison, and after one.
+        let opens = |t: Option<&Token<'_>>| {
+            t.is_none_or(|t| {
+                comparison(t)
+                    || matches!(
+                        t,
+                        Token::LeftParen
+                            | Token::Comma
+                            | Token::And
+                            | Token::Or
+                            | Token::Return
+                            | Token::Then
+                            | Token::Else
+                            | Token::Satisfies
+                    )
+            })
+        };
+        let closes = |t: Option<&Token<'_>>| {
+            t.is_none_or(|t| {
+                comparison(t)
+                    || matches!(
+                        t,
+                        Token::RightParen
+                            | Token::Comma
+                            | Token::And
+                            | Token::Or
+                            | Token::Else
+                            | Token::Then
+                    )
+            })
+        };
+        let name = |t: &Token<'_>| match t {
+            Token::NCName(local) => Some((String::new(), local.to_string())),
+            Token::PrefixedQName(q) => Some((q.prefix.to_string(), q.local_name.to_string())),
+            _ => None,
+        };
+        // After `@` or `/` a keyword's text is a name (`@to`, `a/div`): nothing else may
+        // stand there.
+        let named = |k: usize| {
+            let (t, span) = tokens.get(k)?;
+            name(t).or_else(|| {
+                let text = &test[span.clone()];
+                let mut chars = text.chars();
+                let first = chars.next()?;
+                ((first.is_alphabetic() || first == '_')
+                    && chars.all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.')))
+                .then(|| (String::new(), text.to_string()))
+            })
+        };
+        // Whether each token stands where the context item is another than the test's
+        // (inside a predicate, or in parentheses after `/`, `//` or `!`): a path there is
+        // relative to other nodes, which the type of the asserted element does not tell.
+        let mut moved = Vec::with_capacity(tokens.len());
+        let mut open: Vec<bool> = Vec::new();
+        for (k, (t, _)) in tokens.iter().enumerate() {
+            let here = open.last().copied().unwrap_or(false);
+            match t {
+                Token::LeftBracket => open.push(true),
+                Token::LeftParen | Token::LeftBrace => {
+                    let after_step = k.checked_sub(1).is_some_and(|p| {
+                        matches!(
+                            tokens[p].0,
+                            Token::Slash | Token::DoubleSlash | Token::ExclamationMark
+                        )
+                    });
+                    open.push(here || after_step);
+                }
+                Token::RightBracket | Token::RightParen | Token::RightBrace => {
+                    open.pop();
+                }
+                _ => {}
+            }
+            moved.push(here);
+        }
+        let mut found = Vec::new();
+        let mut i = 0;
+        while i < tokens.len() {
+            let start = i;
+            if moved[i] {
+                i += 1;
+                continue;
+            }
+            let mut steps = Vec::new();
+            let mut j = i;
+            if matches!(tokens[j].0, Token::Dot) {
+                if matches!(tokens.get(j + 1), Some((Token::Slash, _))) {
+                    // `./`: the path goes on from the context item.
+                    j += 2;
+                } else {
+                    steps.push(PathStep::Context);
+                    j += 1;
+                }
+            }
+            if steps.is_empty() {
+                loop {
+                    match tokens.get(j) {
+                        Some((Token::At, _)) => match named(j + 1) {
+                            Some((prefix, local)) => {
+                                steps.push(PathStep::Attribute(prefix, local));
+                                j += 2;
+                                break;
+                            }
+                            None => {
+                                steps.clear();
+                                break;
+                            }
+                        },
+                        Some((t, _)) => match if steps.is_empty() { name(t) } else { named(j) } {
+                            Some((prefix, local)) => {
+                                steps.push(PathStep::Child(prefix, local));
+                                j += 1;
+                            }
+                            None => {
+                                steps.clear();
+                                break;
+                            }
+                        },
+                        None => {
+                            steps.clear();
+                            break;
+                        }
+                    }
+                    if matches!(tokens.get(j), Some((Token::Slash, _))) {
+                        j += 1;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            let before = start.checked_sub(1).map(|k| &tokens[k].0);
+            let after = tokens.get(j).map(|t| &t.0);
+            let operand = !steps.is_empty()
+                && opens(before)
+                && closes(after)
+                && (before.is_some_and(comparison) || after.is_some_and(comparison));
+            if operand {
+                found.push(ComparedPath {
+                    span: tokens[start].1.start..tokens[j - 1].1.end,
+                    steps,
+                });
+                i = j;
+            } else {
+                i += 1;
+            }
+        }
+        found
     }
 
     thread_local! {
@@ -632,5 +855,52 @@ mod tests {
         assert!(compile_test("$value castable as double", true, &[], XS).is_ok());
         // Without it, `double` is a type in no namespace, which no schema has.
         assert!(compile_test("$value castable as double", true, &[], "").is_err());
+    }
+
+    /// The paths that are by themselves operands of a comparison, and only those: not a
+    /// function's argument, a path with a predicate, one next to arithmetic, a variable.
+    #[test]
+    fn compared_paths_are_whole_operands_of_comparisons() {
+        let found = |test: &str| -> Vec<(String, Vec<PathStep>)> {
+            compared_paths(test)
+                .into_iter()
+                .map(|p| (test[p.span.clone()].to_string(), p.steps))
+                .collect()
+        };
+        let child = |p: &str, l: &str| PathStep::Child(p.into(), l.into());
+        let attribute = |p: &str, l: &str| PathStep::Attribute(p.into(), l.into());
+        assert_eq!(
+            found("@min le @max"),
+            [
+                ("@min".to_string(), vec![attribute("", "min")]),
+                ("@max".to_string(), vec![attribute("", "max")])
+            ]
+        );
+        assert_eq!(
+            found("if (./t:a/b:c = . ) then @to > 3 else true()"),
+            [
+                (
+                    "./t:a/b:c".to_string(),
+                    vec![child("t", "a"), child("b", "c")]
+                ),
+                (".".to_string(), vec![PathStep::Context]),
+                ("@to".to_string(), vec![attribute("", "to")]),
+            ]
+        );
+        for none in [
+            "count(x) eq @n + 1",
+            "x[1] = 3",
+            "@a + 1 lt 5",
+            "$value lt 5",
+            "exists(@a) and string-length(ele) le 10",
+            "//a = 1",
+            "x | y = 1",
+            "- @a lt 3",
+            "x[@a = 1]",
+            "a/(@b = 1)",
+            "a ! (. lt 3)",
+        ] {
+            assert_eq!(found(none), [], "{none}");
+        }
     }
 }

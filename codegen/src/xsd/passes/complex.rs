@@ -200,6 +200,8 @@ impl<'a> Converter<'a> {
                 _ => {}
             }
         }
+        // Without the `xpath` feature none is read (each is reported).
+        #[cfg_attr(not(feature = "xpath"), allow(unused_mut))]
         let mut assertions = Vec::with_capacity(found.len());
         let mut ok = true;
         for (item, assert) in found {

@@ -9,19 +9,30 @@ use ::boardxml::schema as __s;
 pub struct Game {
     /// Attribute `winner` (required).
     pub winner: ::std::string::String,
+    /// Attribute `from`.
+    pub from: ::core::option::Option<::boardxml::datatypes::PositiveInteger>,
+    /// Attribute `to`.
+    pub to: ::core::option::Option<::boardxml::datatypes::PositiveInteger>,
     /// The element's content.
     pub content: ::boardxml::datatypes::PositiveInteger,
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Game named "{urn:boardxml:match}Game", __c::Content::Simple(1), [0 winner :
-    Attr(::std::string::String) attribute("winner", true)], 1 content content_form :
-    ::boardxml::datatypes::PositiveInteger, asserts &
+    Game named "{urn:boardxml:match}Game", __c::Content::Simple(3), [0 winner :
+    Attr(::std::string::String) attribute("winner", true), 1 from :
+    OptAttr(::boardxml::datatypes::PositiveInteger) attribute("from", false), 2 to :
+    OptAttr(::boardxml::datatypes::PositiveInteger) attribute("to", false)], 3 content
+    content_form : ::boardxml::datatypes::PositiveInteger, asserts &
     [__f::Assertion::new("$value le 300 and empty(..)",
     "Q{http://www.w3.org/2001/XMLSchema}positiveInteger($Q{urn:boardxml:assertion}lexical)",
     & [("xs", "http://www.w3.org/2001/XMLSchema"), ("vc",
-    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")]
+    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], ""),
+    __f::Assertion::new("empty(@from) or empty(@to) or @from le @to",
+    "Q{http://www.w3.org/2001/XMLSchema}positiveInteger($Q{urn:boardxml:assertion}lexical)",
+    & [("xs", "http://www.w3.org/2001/XMLSchema"), ("vc",
+    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")
+    .typed("empty(@from) or empty(@to) or (for $boardxml-node in @from return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node))) le (for $boardxml-node in @to return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node)))")]
 );
 ::boardxml::complex_element!(Game);
 /// Complex type `Match`.
@@ -48,7 +59,8 @@ pub struct Match {
     "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], ""),
     __f::Assertion::new("empty(m:winner) or m:winner = m:game/@winner", "()", & [("xs",
     "http://www.w3.org/2001/XMLSchema"), ("vc",
-    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")]
+    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")
+    .typed("empty(m:winner) or (for $boardxml-node in m:winner return (Q{http://www.w3.org/2001/XMLSchema}string($boardxml-node))) = (for $boardxml-node in m:game/@winner return (Q{http://www.w3.org/2001/XMLSchema}string($boardxml-node)))")]
 );
 ::boardxml::complex_element!(Match);
 /// Complex type `Scored`.
