@@ -1192,6 +1192,84 @@ fn assertions_are_compiled_by_check_and_named_by_diff() {
     assert!(report.changes.is_empty(), "{:#?}", report.changes);
 }
 
+/// XSD 1.1's `xs:assert` on complex types: `check` compiles each test (on the type or in
+/// its derivation; no XPath expression makes the schema invalid), and `diff` names an added,
+/// removed or changed assertion and cannot tell what it breaks.
+#[test]
+fn complex_assertions_are_compiled_by_check_and_named_by_diff() {
+    use boardxml_codegen::diff::{self, docs::Verdict as Breaks};
+    let schema = |asserts: &str, derived: &str| {
+        format!(
+            "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:vc=\"http://www.w3.org/2007/XMLSchema-versioning\" vc:minVersion=\"1.1\">\n<xs:element name=\"r\" type=\"Span\"/>\n<xs:complexType name=\"Range\"><xs:attribute name=\"min\" type=\"xs:int\"/><xs:attribute name=\"max\" type=\"xs:int\"/>{asserts}</xs:complexType>\n<xs:complexType name=\"Span\"><xs:complexContent><xs:extension base=\"Range\">{derived}</xs:extension></xs:complexContent></xs:complexType>\n</xs:schema>\n"
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.xsd");
+    for (asserts, derived, verdict) in [
+        ("<xs:assert test=\"@min le @max\"/>", "", Verdict::Supported),
+        (
+            "",
+            "<xs:assert test=\"@max - @min lt 10\"/>",
+            Verdict::Supported,
+        ),
+        ("<xs:assert test=\"@min le\"/>", "", Verdict::Invalid),
+        ("", "<xs:assert test=\"p:f(.)\"/>", Verdict::Invalid),
+        ("<xs:assert/>", "", Verdict::Invalid),
+    ] {
+        std::fs::write(&path, schema(asserts, derived)).unwrap();
+        let report = check_files_allowed(std::slice::from_ref(&path), &[], &Allowed::new());
+        assert_eq!(
+            report.verdict, verdict,
+            "{asserts}{derived}: {}",
+            report.diagnostics
+        );
+    }
+    let (old, new) = (dir.path().join("old.xsd"), dir.path().join("new.xsd"));
+    std::fs::write(&old, schema("", "")).unwrap();
+    std::fs::write(&new, schema("<xs:assert test=\"@min le @max\"/>", "")).unwrap();
+    let report = diff::diff_files(&old, &new).unwrap();
+    let summaries: Vec<&str> = report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "assertion-changed")
+        .map(|c| c.summary.as_str())
+        .collect();
+    // The base's and the derived type's (which has the base's assertions too).
+    assert_eq!(
+        summaries,
+        [
+            "assertions of Range added: none -> \"@min le @max\"",
+            "assertions of Span added: none -> \"@min le @max\""
+        ],
+        "{:#?}",
+        report.changes
+    );
+    for change in report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "assertion-changed")
+    {
+        let Breaks::CannotTell(reason) = &change.old_break else {
+            panic!("{:?}", change.old_break)
+        };
+        assert!(
+            reason.contains("XPath assertions are not compared"),
+            "{reason}"
+        );
+    }
+    let report = diff::diff_files(&new, &old).unwrap();
+    assert!(
+        report
+            .changes
+            .iter()
+            .any(|c| c.summary == "assertions of Range removed: \"@min le @max\" -> none"),
+        "{:#?}",
+        report.changes
+    );
+    let report = diff::diff_files(&new, &new).unwrap();
+    assert!(report.changes.is_empty(), "{:#?}", report.changes);
+}
+
 /// Type alternatives' tests beyond the attribute tests generated code makes are compiled by
 /// `check` (a test that is no XPath expression, or names an unbound prefix, makes the
 /// schema invalid; one that reads the document's or the schema's base URI, which the

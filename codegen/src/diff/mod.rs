@@ -358,6 +358,20 @@ fn diff_here((a, old_file, externs_a): Side<'_>, (b, new_file, externs_b): Side<
                 for ch in attribute_changes(name, cx, cy, old_file, new_file) {
                     changes.push(ch);
                 }
+                if let Some(summary) = assertion_change(name, &cx.assertions, &cy.assertions) {
+                    let mut ch = change(
+                        "assertion-changed",
+                        component.clone(),
+                        la.clone(),
+                        lb.clone(),
+                        summary,
+                        Target::Unknown(
+                            "XPath assertions are not compared: no document is sought that makes one test true and the other false".into(),
+                        ),
+                    );
+                    ch.owner = Some(name.clone());
+                    changes.push(ch);
+                }
                 if canon_content(&cx.content) != canon_content(&cy.content) {
                     let (kind, details, members) =
                         content_changes(name, &cx.content, &cy.content, old_file, new_file);
@@ -1474,6 +1488,45 @@ fn facet_changes(
         shown(fa, namespaces),
         shown(fb, namespaces),
     );
+}
+
+/// What changed in a complex type's assertions (XSD 1.1's `xs:assert`, its base's
+/// included), if anything: each test read with its namespaces and default element
+/// namespace, the namespaces shown where the tests are the same.
+fn assertion_change(owner: &str, a: &[Assertion], b: &[Assertion]) -> Option<String> {
+    if a == b {
+        return None;
+    }
+    let ta: Vec<&str> = a.iter().map(|x| x.test.as_str()).collect();
+    let tb: Vec<&str> = b.iter().map(|x| x.test.as_str()).collect();
+    let show = |v: &[Assertion], full: bool| {
+        if v.is_empty() {
+            return "none".to_string();
+        }
+        v.iter()
+            .map(|x| match full {
+                false => format!("\"{}\"", x.test),
+                true => format!(
+                    "\"{}\" with {:?} and xpathDefaultNamespace {:?}",
+                    x.test, x.namespaces, x.default_element_namespace
+                ),
+            })
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    let what = if ta.len() > tb.len() && tb.iter().all(|t| ta.contains(t)) {
+        "removed"
+    } else if tb.len() > ta.len() && ta.iter().all(|t| tb.contains(t)) {
+        "added"
+    } else {
+        "changed"
+    };
+    let full = ta == tb;
+    Some(format!(
+        "assertions of {owner} {what}: {} -> {}",
+        show(a, full),
+        show(b, full)
+    ))
 }
 
 /// The changes of a simple type: (kind, one line each).
