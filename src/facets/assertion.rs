@@ -287,7 +287,119 @@ mod xpath {
         }
         context.default_element_namespace(default_element_namespace);
         let text = with_type_namespace(text, default_element_namespace);
+        let text = with_rooted_paths(&text);
         Queries::new(context).sequence(&text)
+    }
+
+    /// What a leading `/` stands for (XPath 2.0, 3.2): the root of the context node's tree,
+    /// which must be a document node. xee takes the root as it is; the copy an assertion
+    /// or a type alternative's test sees has an element at its root, where `//x` is an
+    /// error (so the test is false: Part 1, 3.13.4.1, the test stays in the subtree).
+    const ROOT: &str = "(root(self::node()) treat as document-node())";
+
+    /// `text` with each `/` or `//` that begins a path written with [`ROOT`] before it
+    /// (found by xee's lexer); `text` unchanged where there is none.
+    pub(super) fn with_rooted_paths(text: &str) -> std::borrow::Cow<'_, str> {
+        use xee_xpath_lexer::Token;
+        let tokens: Vec<(Token<'_>, std::ops::Range<usize>)> =
+            xee_xpath_lexer::lexer(text).collect();
+        // A token after which `/` starts a path rather than continuing one: an operator,
+        // an opening bracket, a keyword that ends a clause (a keyword that may be a name,
+        // `div` in `a/div`, only where no step comes before it).
+        let opens = |k: usize| -> bool {
+            let Some(k) = k.checked_sub(1) else {
+                return true;
+            };
+            let after_step = k.checked_sub(1).is_some_and(|j| {
+                matches!(
+                    tokens[j].0,
+                    Token::Slash | Token::DoubleSlash | Token::At | Token::DoubleColon
+                )
+            });
+            match tokens[k].0 {
+                Token::LeftParen
+                | Token::LeftBracket
+                | Token::LeftBrace
+                | Token::Comma
+                | Token::Equal
+                | Token::NotEqual
+                | Token::LessThan
+                | Token::LessThanEqual
+                | Token::GreaterThan
+                | Token::GreaterThanEqual
+                | Token::Precedes
+                | Token::Follows
+                | Token::Plus
+                | Token::Minus
+                | Token::Pipe
+                | Token::DoublePipe
+                | Token::ColonEqual
+                | Token::ExclamationMark => true,
+                Token::And
+                | Token::Or
+                | Token::Eq
+                | Token::Ne
+                | Token::Lt
+                | Token::Le
+                | Token::Gt
+                | Token::Ge
+                | Token::Is
+                | Token::Div
+                | Token::Idiv
+                | Token::Mod
+                | Token::To
+                | Token::Union
+                | Token::Intersect
+                | Token::Except
+                | Token::Return
+                | Token::Then
+                | Token::Else
+                | Token::Satisfies
+                | Token::In => !after_step,
+                _ => false,
+            }
+        };
+        // What may follow a `/` that is a path by itself (the root alone).
+        let alone = |k: usize| {
+            tokens.get(k + 1).is_none_or(|(t, _)| {
+                matches!(
+                    t,
+                    Token::RightParen
+                        | Token::RightBracket
+                        | Token::RightBrace
+                        | Token::Comma
+                        | Token::Equal
+                        | Token::NotEqual
+                        | Token::Pipe
+                        | Token::And
+                        | Token::Or
+                        | Token::Is
+                        | Token::Precedes
+                        | Token::Follows
+                        | Token::Else
+                        | Token::Return
+                )
+            })
+        };
+        let mut out = String::new();
+        let mut at = 0;
+        for (k, (t, span)) in tokens.iter().enumerate() {
+            let step = match t {
+                Token::Slash if opens(k) && alone(k) => "",
+                Token::Slash if opens(k) => "/",
+                Token::DoubleSlash if opens(k) => "//",
+                _ => continue,
+            };
+            out.push_str(&text[at..span.start]);
+            out.push_str(ROOT);
+            out.push_str(step);
+            at = span.end;
+        }
+        if at == 0 {
+            return text.into();
+        }
+        out.push_str(&text[at..]);
+        out.into()
     }
 
     /// `text` with each unprefixed type name written as `Q{namespace}name`: XPath's
@@ -902,5 +1014,39 @@ mod tests {
         ] {
             assert_eq!(found(none), [], "{none}");
         }
+    }
+
+    /// A path that begins at the root starts from a document node, which an element's copy
+    /// does not have; a `/` inside a path, or after a name that is a keyword, is a step.
+    #[test]
+    fn rooted_paths_ask_for_a_document_node() {
+        use super::xpath::with_rooted_paths;
+        const ROOT: &str = "(root(self::node()) treat as document-node())";
+        assert_eq!(
+            with_rooted_paths("count(//ele1) eq 1"),
+            format!("count({ROOT}//ele1) eq 1")
+        );
+        assert_eq!(
+            with_rooted_paths("/a/b = 1 and exists(/)"),
+            format!("{ROOT}/a/b = 1 and exists({ROOT})")
+        );
+        for unchanged in ["a/b//c", "a/div/b", "(a)/b", "x[1]//y", "@a div 2", "$v/a"] {
+            assert_eq!(with_rooted_paths(unchanged), unchanged);
+        }
+        // On an element's copy, a test that stays in its subtree holds; one that starts at
+        // the root is an error, so false; and the element has no parent.
+        static INSIDE: [Assertion; 2] = [
+            Assertion::new("count(.//b) = 1", "()", &[], ""),
+            Assertion::new("empty(..)", "()", &[], ""),
+        ];
+        static OUTSIDE: [Assertion; 1] = [Assertion::new("count(//b) = 1", "()", &[], "")];
+        assert_eq!(
+            failed_on_element(&INSIDE, "", "<a><b/></a>"),
+            [] as [&str; 0]
+        );
+        assert_eq!(
+            failed_on_element(&OUTSIDE, "", "<a><b/></a>"),
+            ["count(//b) = 1"]
+        );
     }
 }

@@ -91,6 +91,9 @@ impl Renderer<'_> {
             let Some(t) = self.path_type(c, a, &path.steps) else {
                 continue;
             };
+            if self.compares_as_text(&t) {
+                continue;
+            }
             let Some(value) = self.assertion_value(&t, NODE, 0) else {
                 continue;
             };
@@ -105,6 +108,33 @@ impl Renderer<'_> {
             out.push_str(&a.test[at..]);
             out
         })
+    }
+
+    /// Whether `t`'s values compare as the untyped text of their nodes would: the string
+    /// types and anyURI (an attribute declared without a type is read as `xs:string`, where XSD says
+    /// `xs:anySimpleType`, whose values are untyped: so neither is rewritten).
+    #[cfg(feature = "xpath")]
+    fn compares_as_text(&self, t: &TypeRef) -> bool {
+        let mut t = t;
+        for _ in 0..crate::xsd::limits::MAX_REFERENCE_DEPTH {
+            match t {
+                TypeRef::Builtin(b) => {
+                    return match b.repr() {
+                        Repr::String => true,
+                        Repr::Value(v) => {
+                            v.primitive() == "string" || v == ValueType::AnySimpleType
+                        }
+                        _ => false,
+                    }
+                }
+                TypeRef::Named(n) => match self.schema.types.get(n).map(|d| &d.kind) {
+                    Some(TypeKind::Restriction(r)) => t = &r.base,
+                    Some(TypeKind::Enumeration(e)) => t = &e.base,
+                    _ => return false,
+                },
+            }
+        }
+        false
     }
 
     #[cfg(not(feature = "xpath"))]
