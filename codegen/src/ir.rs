@@ -705,6 +705,16 @@ pub struct Assertion {
     pub default_element_namespace: Option<String>,
 }
 
+impl Assertion {
+    /// The namespace bindings in scope, borrowed, as the XPath compiler takes them.
+    pub fn bindings(&self) -> Vec<(&str, &str)> {
+        self.namespaces
+            .iter()
+            .map(|(p, ns)| (p.as_str(), ns.as_str()))
+            .collect()
+    }
+}
+
 impl Facets {
     /// The facets of a step whose only facet is the enumeration `values`.
     pub fn enumerated(values: &[EnumValue]) -> Facets {

@@ -481,37 +481,23 @@ mod xpath {
                     | Token::Ge
             )
         };
-        // What may stand before a whole operand of a comparison, and after one.
+        // What may stand on either side of a whole operand of a comparison (besides a
+        // comparison): a clause's keyword or a comma; before one also `(`, `return` and
+        // `satisfies`, after one `)`.
+        let clause = |t: &Token<'_>| {
+            comparison(t)
+                || matches!(
+                    t,
+                    Token::Comma | Token::And | Token::Or | Token::Then | Token::Else
+                )
+        };
         let opens = |t: Option<&Token<'_>>| {
             t.is_none_or(|t| {
-                comparison(t)
-                    || matches!(
-                        t,
-                        Token::LeftParen
-                            | Token::Comma
-                            | Token::And
-                            | Token::Or
-                            | Token::Return
-                            | Token::Then
-                            | Token::Else
-                            | Token::Satisfies
-                    )
+                clause(t) || matches!(t, Token::LeftParen | Token::Return | Token::Satisfies)
             })
         };
-        let closes = |t: Option<&Token<'_>>| {
-            t.is_none_or(|t| {
-                comparison(t)
-                    || matches!(
-                        t,
-                        Token::RightParen
-                            | Token::Comma
-                            | Token::And
-                            | Token::Or
-                            | Token::Else
-                            | Token::Then
-                    )
-            })
-        };
+        let closes =
+            |t: Option<&Token<'_>>| t.is_none_or(|t| clause(t) || matches!(t, Token::RightParen));
         let name = |t: &Token<'_>| match t {
             Token::NCName(local) => Some((String::new(), local.to_string())),
             Token::PrefixedQName(q) => Some((q.prefix.to_string(), q.local_name.to_string())),

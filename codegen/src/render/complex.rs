@@ -23,44 +23,25 @@ impl Renderer<'_> {
             );
             return None;
         };
-        #[cfg(feature = "xpath")]
-        for a in &c.assertions {
-            let bindings: Vec<(&str, &str)> = a
-                .namespaces
-                .iter()
-                .map(|(p, ns)| (p.as_str(), ns.as_str()))
-                .collect();
-            let default = a.default_element_namespace.as_deref().unwrap_or("");
-            if let Err(e) =
-                boardxml::facets::assertion::compile_assertion(&a.test, &value, &bindings, default)
-            {
-                let message = format!(
-                    "the xs:assert \"{}\" with $value built as {value}: {e}",
-                    a.test
-                );
-                self.error(def, message, None);
-                return None;
-            }
-        }
         let mut each = Vec::with_capacity(c.assertions.len());
         for a in &c.assertions {
             let test = &a.test;
             let namespaces = a.namespaces.iter().map(|(p, ns)| quote! { (#p, #ns) });
             let default = a.default_element_namespace.as_deref().unwrap_or("");
             let typed = self.typed_test(c, a);
+            // Compiled as the runtime will (check compiled the test alone).
             #[cfg(feature = "xpath")]
-            if let Some(t) = &typed {
-                let bindings: Vec<(&str, &str)> = a
-                    .namespaces
-                    .iter()
-                    .map(|(p, ns)| (p.as_str(), ns.as_str()))
-                    .collect();
-                if let Err(e) =
-                    boardxml::facets::assertion::compile_assertion(t, &value, &bindings, default)
-                {
+            {
+                let evaluated = typed.as_deref().unwrap_or(test);
+                let compiled = boardxml::facets::assertion::compile_assertion(
+                    evaluated,
+                    &value,
+                    &a.bindings(),
+                    default,
+                );
+                if let Err(e) = compiled {
                     let message = format!(
-                        "the xs:assert \"{}\" with its compared paths typed ({t}): {e}",
-                        a.test
+                        "the xs:assert \"{test}\" as evaluated ({evaluated}, $value built as {value}): {e}"
                     );
                     self.error(def, message, None);
                     return None;
@@ -76,8 +57,8 @@ impl Renderer<'_> {
 
     /// The test of `a`, an assertion of `c`, with each path it compares whose nodes the
     /// schema gives one simple type written to give their typed values: `P` becomes
-    /// `(for $boardxml-node in P return T($boardxml-node))`, `T` the constructor that builds the type's value (as
-    /// for `$value`). XSD 1.1's tree is typed (Part 1, 3.13.4.1), xee's is not: without
+    /// `(for $boardxml-node in P return T($boardxml-node))`, `T` the constructor that
+    /// builds the type's value (as for `$value`). XSD 1.1's tree is typed (Part 1, 3.13.4.1), xee's is not: without
     /// this, `@min le @max` would compare two integers as text. None where nothing is
     /// rewritten. A path the schema does not type (a wildcard's, one through a type
     /// chosen at run time, a complex type's) stays as it is, untyped.

@@ -395,11 +395,7 @@ impl Renderer<'_> {
                 Some(_) => None,
                 #[cfg(feature = "xpath")]
                 Some(v) => steps.iter().flat_map(|f| &f.assertions).find_map(|a| {
-                    let bindings: Vec<(&str, &str)> = a
-                        .namespaces
-                        .iter()
-                        .map(|(p, ns)| (p.as_str(), ns.as_str()))
-                        .collect();
+                    let bindings = a.bindings();
                     let default = a.default_element_namespace.as_deref().unwrap_or("");
                     boardxml::facets::assertion::compile_assertion(&a.test, v, &bindings, default)
                         .err()
