@@ -779,6 +779,57 @@ fn an_element_particle_beats_a_wildcard_in_1_1() {
     assert_eq!(verdict, Verdict::Invalid, "{shown}");
 }
 
+/// An overriding component stands in the document it overrides (Part 1, 4.2.5, the
+/// override transformation): that document's `defaultOpenContent` and `defaultAttributes`
+/// apply to it, not those of the document holding the `xs:override` (open043, open045,
+/// s3_4_2_4ii08).
+#[test]
+fn an_overriding_type_takes_the_defaults_of_the_document_it_overrides() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    const XS: &str = "xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"";
+    write(
+        "base.xsd",
+        &format!(
+            "<xs:schema {XS}>\n<xs:complexType name=\"Alpha\"><xs:sequence/></xs:complexType>\n\
+             <xs:complexType name=\"Beta\"><xs:sequence/></xs:complexType>\n</xs:schema>"
+        ),
+    );
+    let main = write(
+        "main.xsd",
+        &format!(
+            "<xs:schema {XS} defaultAttributes=\"stamped\">\n\
+             <xs:override schemaLocation=\"base.xsd\">\n\
+             <xs:complexType name=\"Beta\"><xs:sequence><xs:element name=\"b\"/></xs:sequence></xs:complexType>\n\
+             </xs:override>\n\
+             <xs:defaultOpenContent mode=\"suffix\"><xs:any namespace=\"urn:open\" processContents=\"lax\"/></xs:defaultOpenContent>\n\
+             <xs:attributeGroup name=\"stamped\"><xs:attribute name=\"stamp\"/></xs:attributeGroup>\n\
+             <xs:complexType name=\"Gamma\"><xs:sequence><xs:element name=\"g\"/></xs:sequence></xs:complexType>\n\
+             <xs:element name=\"doc\"><xs:complexType><xs:sequence><xs:element name=\"a\" type=\"Alpha\"/><xs:element name=\"b\" type=\"Beta\"/><xs:element name=\"g\" type=\"Gamma\"/></xs:sequence></xs:complexType></xs:element>\n\
+             </xs:schema>"
+        ),
+    );
+    let schema = read(&main);
+    let open = |ty: &str| {
+        let TypeKind::Complex(c) = &schema.types[ty].kind else {
+            panic!("{ty} is not complex")
+        };
+        format!("{:?}", c.content).contains("urn:open")
+    };
+    // The type of the document with the defaults takes them.
+    assert!(open("Gamma"));
+    assert_eq!(attributes(&schema, "Gamma"), ["stamp"]);
+    // Beta, written in that document's xs:override, stands in base.xsd, which has none;
+    // so does Alpha, base.xsd's own.
+    assert!(!open("Beta"));
+    assert!(attributes(&schema, "Beta").is_empty());
+    assert!(!open("Alpha"));
+}
+
 /// XSD 1.1's `xs:override` (Part 1, 4.2.5): the overridden document's components of the
 /// names the override gives are replaced by its children, in the documents it includes
 /// too; a child that replaces nothing is no component; the errors are located.

@@ -11,7 +11,7 @@ use super::simple::inline_simple;
 use super::{documentation, local_name, model, wildcard, Converter};
 use crate::ir::*;
 use xsd_parser::models::schema::xs::{
-    AttributeType, AttributeUseType, ComplexBaseType, ExtensionType,
+    AttributeGroupType, AttributeType, AttributeUseType, ComplexBaseType, ExtensionType,
 };
 
 impl<'a> Converter<'a> {
@@ -286,12 +286,32 @@ impl<'a> Converter<'a> {
         owner: &str,
         uses: &mut AttributeUses,
     ) -> bool {
-        let Some(Some((group, at))) = self.doc_default_attributes.get(self.doc).cloned() else {
+        let doc = self.defaults_doc.unwrap_or(self.doc);
+        let Some(Some((group, at))) = self.doc_default_attributes.get(doc).cloned() else {
             return true;
         };
         if !apply {
             return true;
         }
+        // The group's name is read in its own document's scope.
+        if doc != self.doc {
+            let outer = self.doc;
+            self.set_doc(doc);
+            let taken = self.default_group(group, at, owner, uses);
+            self.set_doc(outer);
+            return taken;
+        }
+        self.default_group(group, at, owner, uses)
+    }
+
+    /// [`Converter::default_attributes`]' group `group` (standing at `at`), read into `uses`.
+    fn default_group(
+        &mut self,
+        group: AttributeGroupType,
+        at: Item<'a>,
+        owner: &str,
+        uses: &mut AttributeUses,
+    ) -> bool {
         let declared = group.ref_.as_ref().is_some_and(|q| {
             let key = self.ref_key("attributeGroup", q);
             self.globals.attribute_groups.raw.contains_key(&key)

@@ -28,6 +28,8 @@ impl<'a> Converter<'a> {
             self.schema.target_namespace = self.namespaces.target.clone();
         }
         for c in self.top_level(root) {
+            // An overriding component takes the defaults of the document it overrides.
+            self.defaults_doc = self.override_home.get(&(c.doc, c.node)).copied();
             match c.what {
                 // The schema's documentation is its first document's.
                 What::Annotation(a) if self.doc == 0 => {
@@ -86,6 +88,7 @@ impl<'a> Converter<'a> {
                 _ => {}
             }
         }
+        self.defaults_doc = None;
     }
 
     /// The redefinitions of an xs:redefine: types converted here, each referring to the

@@ -307,6 +307,13 @@ struct Converter<'a> {
     overridden: HashSet<(usize, &'static str, String)>,
     /// The children of `xs:override` elements that replace a component: (document, node).
     overriding: HashSet<(usize, usize)>,
+    /// For each of them, the document whose component it replaces: it stands in that
+    /// document (Part 1, 4.2.5, the override transformation), whose `defaultOpenContent`
+    /// and `defaultAttributes` apply to it.
+    override_home: HashMap<(usize, usize), usize>,
+    /// The document whose defaults apply to the top-level component being converted,
+    /// where it is not the one it stands in (an overriding component's home).
+    defaults_doc: Option<usize>,
     /// XSD 1.1 lets an attribute group refer to itself, directly or not: the reference
     /// that closes the cycle adds nothing. The lowest place in `in_progress` such a
     /// reference reached: the groups above it are read without the whole cycle, so their
@@ -438,6 +445,8 @@ impl<'a> Converter<'a> {
             renamed: HashMap::new(),
             overridden: HashSet::new(),
             overriding: HashSet::new(),
+            override_home: HashMap::new(),
+            defaults_doc: None,
             attribute_group_cut: None,
             type_tables: HashMap::new(),
             diagnostics: Vec::new(),

@@ -135,10 +135,12 @@ impl<'a> Converter<'a> {
 
     /// The current document's `xs:defaultOpenContent`, with its `appliesToEmpty`.
     fn default_open_content(&mut self) -> Option<(Open, bool)> {
-        if let Some(found) = self.open_contents.defaults.get(&self.doc) {
+        // An overriding component's are those of the document it overrides.
+        let doc = self.defaults_doc.unwrap_or(self.doc);
+        if let Some(found) = self.open_contents.defaults.get(&doc) {
             return found.clone();
         }
-        let root = self.roots.iter().find(|r| r.doc == self.doc).copied();
+        let root = self.roots.iter().find(|r| r.doc == doc).copied();
         let found = root.and_then(|root| {
             self.children(root).into_iter().find_map(|c| match c.what {
                 What::DefaultOpenContent(d) => {
@@ -152,7 +154,7 @@ impl<'a> Converter<'a> {
                 _ => None,
             })
         });
-        self.open_contents.defaults.insert(self.doc, found.clone());
+        self.open_contents.defaults.insert(doc, found.clone());
         found
     }
 

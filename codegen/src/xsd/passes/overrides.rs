@@ -174,6 +174,7 @@ impl<'a> Converter<'a> {
                 if tops[j].contains(&key) {
                     self.overridden.insert((j, key.0, key.1));
                     self.overriding.insert((item.doc, item.node));
+                    self.override_home.entry((item.doc, item.node)).or_insert(j);
                 }
             }
         }
