@@ -6,7 +6,9 @@
 #
 # The schema is the assertions feature case (codegen/tests/cases/assertions-xsd-1-1: seven
 # xs:assertion facets, each checked on every <round>); "plain" is the same schema with its
-# assertions taken out. One validator package holds both sets (built with the runtime's
+# assertions taken out; "complex" is plain with one xs:assert on the <round> element's
+# complex type instead (each round's element copied, its test evaluated on the copy). One
+# validator package holds the three sets (built with the runtime's
 # `xpath` feature, in the package's own release profile). The documents are generated
 # deterministically into $BENCH_DIR (default /tmp/boardxml-bench-assertions), never
 # committed. Python xmlschema (XSD 1.1, lazy) judges the 10 MB document once, as a peer,
@@ -26,7 +28,14 @@ python3 - "$dir" <<'EOF'
 import re, sys
 d = sys.argv[1]
 schema = open(f"{d}/asserted.xsd").read()
-open(f"{d}/plain.xsd", "w").write(re.sub(r"\s*<xs:assertion [^>]*/>", "", schema))
+plain = re.sub(r"\s*<xs:assertion [^>]*/>", "", schema)
+open(f"{d}/plain.xsd", "w").write(plain)
+# A round's table number is at least a tenth of its board count, and its venue is known.
+asserted_round = '<xs:assert test="@table ge boards div 10 and venue = (\'Oak\', \'Elm\')"/>\n  </xs:complexType>'
+complex_ = re.sub(r'(<xs:complexType name="Round">.*?)</xs:complexType>',
+                  lambda m: m.group(1) + asserted_round, plain, count=1, flags=re.S)
+assert complex_ != plain
+open(f"{d}/complex.xsd", "w").write(complex_)
 def generate(path, mb):
     target, size, n = mb * 1000 * 1000, 0, 0
     with open(path, "w") as f:
@@ -47,7 +56,7 @@ for mb in (10, 100):
 EOF
 
 rm -rf "$dir/v"
-cargo run -q --release -p boardxml-codegen -- validator --out "$dir/v" "$dir/asserted.xsd" "$dir/plain.xsd" >&2
+cargo run -q --release -p boardxml-codegen -- validator --out "$dir/v" "$dir/asserted.xsd" "$dir/plain.xsd" "$dir/complex.xsd" >&2
 echo "building the validator (release, the package's profile) ..." >&2
 CARGO_TARGET_DIR=$target cargo build -q --release --manifest-path "$dir/v/Cargo.toml"
 validate=$target/release/validate
@@ -66,12 +75,14 @@ for mb in 10 100; do
     doc=$dir/doc$mb.xml
     : >"$dir/asserted.txt"
     : >"$dir/plain.txt"
+    : >"$dir/complex.txt"
     for _ in 1 2 3; do
         run asserted "$doc" >>"$dir/asserted.txt"
         run plain "$doc" >>"$dir/plain.txt"
+        run complex "$doc" >>"$dir/complex.txt"
     done
     plain_median=$(cut -d' ' -f1 "$dir/plain.txt" | median)
-    for s in asserted plain; do
+    for s in asserted complex plain; do
         cpus=$(cut -d' ' -f1 "$dir/$s.txt" | paste -sd' ')
         peak=$(cut -d' ' -f2 "$dir/$s.txt" | sort -n | tail -1)
         m=$(cut -d' ' -f1 "$dir/$s.txt" | median)
