@@ -385,27 +385,41 @@ pub fn read<T: Complex>(r: &mut Reader<'_>, tag: &Tag) -> Result<T, Invalid> {
     // An asserted element's subtree is what its tests see: kept whole while it is read,
     // also when validation drops repeated children elsewhere (memory stays bounded by the
     // largest asserted element).
+    // Its tests also see the namespaces in scope at it (taken here, while they are).
     let retained = (!T::ASSERTIONS.is_empty()).then(|| {
         let before = r.retains();
         r.set_retaining(true);
-        before
+        (before, in_scope(r))
     });
     let read = read_fields::<T>(r, tag);
-    if let Some(before) = retained {
+    if let Some((before, bindings)) = retained {
         r.set_retaining(before);
         if let Ok(value) = &read {
-            check_assertions(value, r, tag)?;
+            check_assertions(value, r, tag, &bindings)?;
         }
     }
     read
 }
 
-/// The tests of `T`'s assertions the element `value` (read from `tag`) does not make true,
-/// each reported (E0221); `Err` if there is one.
+/// The namespace bindings in scope where the reader stands, outermost first.
+#[cold]
+fn in_scope(r: &Reader<'_>) -> Vec<(String, String)> {
+    r.namespace_bindings()
+        .map(|(p, ns)| (p.to_string(), ns.to_string()))
+        .collect()
+}
+
+/// The tests of `T`'s assertions the element `value` (read from `tag`, with the namespace
+/// `bindings` in scope) does not make true, each reported (E0221); `Err` if there is one.
 #[cold]
 #[inline(never)]
-fn check_assertions<T: Complex>(value: &T, r: &mut Reader<'_>, tag: &Tag) -> Result<(), Invalid> {
-    let mut w = Writer::copy();
+fn check_assertions<T: Complex>(
+    value: &T,
+    r: &mut Reader<'_>,
+    tag: &Tag,
+    bindings: &[(String, String)],
+) -> Result<(), Invalid> {
+    let mut w = Writer::copy_in_scope(bindings.iter().map(|(p, ns)| (p.as_str(), ns.as_str())));
     write(value, &mut w, tag.name());
     let copy = w.finish();
     let lexical = match T::CONTENT {

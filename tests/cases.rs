@@ -1774,5 +1774,37 @@ fn elements_make_the_assertions_of_their_types_true() {
         let found = codes(&document("1", &game("10", "9")), retain);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].1.contains("@from le @to"), "{found:?}");
+        // The opening is a QName resolved by the record's own namespace declarations,
+        // on the match or on the game, under any prefix: not its text.
+        let opening = |declared: &str, on_game: &str, value: &str| {
+            format!(
+                "<match xmlns=\"urn:boardxml:match\" {declared} games=\"1\">\
+                 <game {on_game} winner=\"red\" opening=\"{value}\">40</game></match>"
+            )
+        };
+        let openings = "urn:boardxml:openings";
+        for (declared, on_game) in [
+            (format!("xmlns:o=\"{openings}\""), String::new()),
+            (String::new(), format!("xmlns:o=\"{openings}\"")),
+        ] {
+            let text = opening(&declared, &on_game, "o:central-cannon");
+            assert_eq!(codes(&text, retain), [], "{text}");
+            let text = opening(&declared, &on_game, "o:pawn-opening");
+            let found = codes(&text, retain);
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert!(found[0].1.contains("@opening ="), "{found:?}");
+        }
+        let other = opening(
+            &format!("xmlns:p=\"{openings}\" xmlns:o=\"urn:elsewhere\""),
+            "",
+            "p:elephant",
+        );
+        assert_eq!(codes(&other, retain), [], "{other}");
+        let elsewhere = opening(
+            &format!("xmlns:p=\"{openings}\" xmlns:o=\"urn:elsewhere\""),
+            "",
+            "o:elephant",
+        );
+        assert_eq!(codes(&elsewhere, retain).len(), 1, "{elsewhere}");
     }
 }

@@ -278,3 +278,30 @@ fn an_external_dtd_is_noted_not_fetched_and_an_internal_subset_refused() {
     let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["E0105"]);
 }
+
+/// The copy of an element an XSD 1.1 assertion sees declares the namespaces in scope at
+/// the element (a later binding of a prefix winning, the default namespace and `xml` left
+/// out), and its names in them keep their prefixes; a name in another namespace gets a
+/// fresh prefix, declared where it is used.
+#[test]
+fn an_assertion_copy_keeps_the_namespaces_in_scope() {
+    let bindings = [
+        ("a", "http://test"),
+        ("", "urn:default"),
+        ("m", "urn:match"),
+        ("xml", "http://www.w3.org/XML/1998/namespace"),
+        ("a", "http://other"),
+    ];
+    let mut w = boardxml::xml::Writer::copy_in_scope(bindings);
+    w.start("{urn:match}x");
+    w.attribute("{urn:match}at", "1");
+    w.begin_elements();
+    w.start("{urn:third}y");
+    w.end_empty();
+    w.end("{urn:match}x");
+    assert_eq!(
+        w.finish(),
+        "<m:x xmlns:m=\"urn:match\" xmlns:a=\"http://other\" m:at=\"1\">\
+         <n1:y xmlns:n1=\"urn:third\"/></m:x>\n"
+    );
+}

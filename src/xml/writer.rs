@@ -50,6 +50,9 @@ pub struct Writer {
     /// A copy of one element for XPath ([`Writer::copy`]): no declaration, no added white
     /// space, and each name in a namespace written with a prefix declared where needed.
     copy: bool,
+    /// The namespace bindings a copy's root declares (those in scope at the element
+    /// copied, [`Writer::copy_in_scope`]), written with its next start tag.
+    copied_bindings: Vec<(String, String)>,
 }
 
 /// The text of one mixed element being written: each run goes before the child it
@@ -89,6 +92,7 @@ impl Writer {
             interleaved: Vec::new(),
             value_prefixes: Vec::new(),
             copy: false,
+            copied_bindings: Vec::new(),
         }
     }
 
@@ -102,6 +106,28 @@ impl Writer {
             out: String::new(),
             copy: true,
             ..Writer::new(encoding_rs::UTF_8)
+        }
+    }
+
+    /// [`Writer::copy`] of an element in whose scope `bindings` (prefix, namespace; outermost
+    /// first) are: its root declares each prefixed one (a later binding of a prefix wins),
+    /// so that the copy has the element's in-scope namespaces (`in-scope-prefixes(.)`, a
+    /// QName value resolved by `resolve-QName`), and names in those namespaces keep their
+    /// prefixes. The default namespace is not declared: a copy's names in no namespace
+    /// are unprefixed.
+    pub fn copy_in_scope<'b>(bindings: impl IntoIterator<Item = (&'b str, &'b str)>) -> Self {
+        let mut copied: Vec<(String, String)> = Vec::new();
+        for (prefix, ns) in bindings {
+            // `xml` is bound everywhere and may not be declared to anything else.
+            if prefix.is_empty() || prefix == "xml" || ns.is_empty() {
+                continue;
+            }
+            copied.retain(|(p, _)| p != prefix);
+            copied.push((prefix.to_string(), ns.to_string()));
+        }
+        Writer {
+            copied_bindings: copied,
+            ..Writer::copy()
         }
     }
 
@@ -184,7 +210,27 @@ impl Writer {
         self.text_before_child();
         self.indent();
         self.out.push('<');
-        if self.copy {
+        if self.copy && !self.copied_bindings.is_empty() {
+            // The root of a copy: its bindings are in scope for its own name too.
+            let depth = self.stack.len();
+            let bindings = std::mem::take(&mut self.copied_bindings);
+            for (prefix, ns) in &bindings {
+                self.value_prefixes
+                    .push((depth, prefix.clone(), ns.clone()));
+            }
+            let (written, declare) = self.copied_name(name);
+            self.out.push_str(&written);
+            for (prefix, ns) in &bindings {
+                self.out.push_str(" xmlns:");
+                self.out.push_str(prefix);
+                self.out.push_str("=\"");
+                escape_into(&mut self.out, ns, true);
+                self.out.push('"');
+            }
+            if let Some((prefix, ns)) = declare {
+                self.declare_value_prefix(&prefix, &ns);
+            }
+        } else if self.copy {
             // The prefix is declared after the name it qualifies.
             let (written, declare) = self.copied_name(name);
             self.out.push_str(&written);

@@ -75,8 +75,22 @@ impl Renderer<'_> {
             if self.compares_as_text(&t) {
                 continue;
             }
-            let Some(value) = self.assertion_value(&t, NODE, 0) else {
-                continue;
+            let value = if self.is_qname(&t) {
+                // A QName's value is its name resolved by the namespaces in scope at the
+                // node that holds it (an attribute's: its element's), which the copy an
+                // assertion sees keeps.
+                let holder = match path.steps.last() {
+                    Some(boardxml::facets::assertion::PathStep::Attribute(..)) => {
+                        format!("{NODE}/..")
+                    }
+                    _ => NODE.to_string(),
+                };
+                format!("resolve-QName(normalize-space({NODE}), {holder})")
+            } else {
+                let Some(value) = self.assertion_value(&t, NODE, 0) else {
+                    continue;
+                };
+                value
             };
             out.push_str(&a.test[at..path.span.start]);
             out.push_str(&format!(
@@ -108,6 +122,23 @@ impl Renderer<'_> {
                         _ => false,
                     }
                 }
+                TypeRef::Named(n) => match self.schema.types.get(n).map(|d| &d.kind) {
+                    Some(TypeKind::Restriction(r)) => t = &r.base,
+                    Some(TypeKind::Enumeration(e)) => t = &e.base,
+                    _ => return false,
+                },
+            }
+        }
+        false
+    }
+
+    /// Whether `t` is `xs:QName` or a restriction of it.
+    #[cfg(feature = "xpath")]
+    fn is_qname(&self, t: &TypeRef) -> bool {
+        let mut t = t;
+        for _ in 0..crate::xsd::limits::MAX_REFERENCE_DEPTH {
+            match t {
+                TypeRef::Builtin(b) => return *b == Builtin::Value(ValueType::QName),
                 TypeRef::Named(n) => match self.schema.types.get(n).map(|d| &d.kind) {
                     Some(TypeKind::Restriction(r)) => t = &r.base,
                     Some(TypeKind::Enumeration(e)) => t = &e.base,

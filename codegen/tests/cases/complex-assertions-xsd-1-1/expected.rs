@@ -13,16 +13,19 @@ pub struct Game {
     pub from: ::core::option::Option<::boardxml::datatypes::PositiveInteger>,
     /// Attribute `to`.
     pub to: ::core::option::Option<::boardxml::datatypes::PositiveInteger>,
+    /// Attribute `opening`.
+    pub opening: ::core::option::Option<::boardxml::datatypes::QName>,
     /// The element's content.
     pub content: ::boardxml::datatypes::PositiveInteger,
     /// Whether the content was written as CDATA (kept for rewriting).
     pub content_form: __s::TextForm,
 }
 ::boardxml::complex_type!(
-    Game named "{urn:boardxml:match}Game", __c::Content::Simple(3), [0 winner :
+    Game named "{urn:boardxml:match}Game", __c::Content::Simple(4), [0 winner :
     Attr(::std::string::String) attribute("winner", true), 1 from :
     OptAttr(::boardxml::datatypes::PositiveInteger) attribute("from", false), 2 to :
-    OptAttr(::boardxml::datatypes::PositiveInteger) attribute("to", false)], 3 content
+    OptAttr(::boardxml::datatypes::PositiveInteger) attribute("to", false), 3 opening :
+    OptAttr(::boardxml::datatypes::QName) attribute("opening", false)], 4 content
     content_form : ::boardxml::datatypes::PositiveInteger, asserts &
     [__f::Assertion::new("$value le 300 and empty(..)",
     "Q{http://www.w3.org/2001/XMLSchema}positiveInteger($Q{urn:boardxml:assertion}lexical)",
@@ -32,7 +35,12 @@ pub struct Game {
     "Q{http://www.w3.org/2001/XMLSchema}positiveInteger($Q{urn:boardxml:assertion}lexical)",
     & [("xs", "http://www.w3.org/2001/XMLSchema"), ("vc",
     "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")
-    .typed("empty(@from) or empty(@to) or (for $boardxml-node in @from return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node))) le (for $boardxml-node in @to return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node)))")]
+    .typed("empty(@from) or empty(@to) or (for $boardxml-node in @from return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node))) le (for $boardxml-node in @to return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node)))"),
+    __f::Assertion::new("empty(@opening) or @opening = (QName('urn:boardxml:openings', 'central-cannon'), QName('urn:boardxml:openings', 'elephant'))",
+    "Q{http://www.w3.org/2001/XMLSchema}positiveInteger($Q{urn:boardxml:assertion}lexical)",
+    & [("xs", "http://www.w3.org/2001/XMLSchema"), ("vc",
+    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")
+    .typed("empty(@opening) or (for $boardxml-node in @opening return (resolve-QName(normalize-space($boardxml-node), $boardxml-node/..))) = (QName('urn:boardxml:openings', 'central-cannon'), QName('urn:boardxml:openings', 'elephant'))")]
 );
 ::boardxml::complex_element!(Game);
 /// Complex type `Match`.
