@@ -1774,6 +1774,13 @@ fn elements_make_the_assertions_of_their_types_true() {
         let found = codes(&document("1", &game("10", "9")), retain);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].1.contains("@from le @to"), "{found:?}");
+        // Shorter games first, compared as numbers (data() of typed nodes).
+        let ordered = "<game winner=\"red\">9</game><game winner=\"red\">10</game>";
+        assert_eq!(codes(&document("2", ordered), retain), []);
+        let unordered = "<game winner=\"red\">10</game><game winner=\"red\">9</game>";
+        let found = codes(&document("2", unordered), retain);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].1.contains("data(m:game[1]) le"), "{found:?}");
         // The opening is a QName resolved by the record's own namespace declarations,
         // on the match or on the game, under any prefix: not its text.
         let opening = |declared: &str, on_game: &str, value: &str| {

@@ -180,10 +180,12 @@ pub enum PathStep {
     Attribute(String, String),
 }
 
-/// A path of an assertion's test that is by itself an operand of a comparison: relative to
-/// the context item, of child steps and a last attribute step, without predicates
-/// (`@min le @max`, `./ele = 3`, `a/b != .`). Where the schema gives such a path one simple
-/// type, the generator makes its nodes' values typed ([`Assertion::typed`]).
+/// A path of an assertion's test that is by itself an operand of a comparison or the
+/// argument of `data()`: relative to the context item, of child steps (`x`,
+/// `child::x`) and a last attribute step (`@x`, `attribute::x`), each with any
+/// predicates (`@min le @max`, `./ele = 3`, `a/b != .`, `data(d[1])`). Where the schema
+/// gives such a path one simple type, the generator makes its nodes' values typed
+/// ([`Assertion::typed`]).
 #[cfg(feature = "xpath")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ComparedPath {
@@ -193,9 +195,9 @@ pub struct ComparedPath {
     pub steps: Vec<PathStep>,
 }
 
-/// The paths of `test` that are by themselves operands of a comparison (see
-/// [`ComparedPath`]), found by xee's own lexer, in the order they stand. A path next to
-/// anything that binds tighter than a comparison (arithmetic, `|`, `to`, a predicate, a
+/// The paths of `test` that are by themselves operands of a comparison or arguments of
+/// `data()` (see [`ComparedPath`]), found by xee's own lexer, in the order they stand. A
+/// path next to anything that binds tighter than a comparison (arithmetic, `|`, `to`, a
 /// cast) is not one: only its whole operand would be.
 #[cfg(feature = "xpath")]
 pub fn compared_paths(test: &str) -> Vec<ComparedPath> {
@@ -562,32 +564,46 @@ mod xpath {
             }
             if steps.is_empty() {
                 loop {
-                    match tokens.get(j) {
-                        Some((Token::At, _)) => match named(j + 1) {
-                            Some((prefix, local)) => {
-                                steps.push(PathStep::Attribute(prefix, local));
-                                j += 2;
-                                break;
-                            }
+                    // `child::x` and `attribute::x`: the axes a bare step and `@` abbreviate.
+                    let axis = match (tokens.get(j), tokens.get(j + 1)) {
+                        (Some((Token::Child, _)), Some((Token::DoubleColon, _))) => Some(false),
+                        (Some((Token::Attribute, _)), Some((Token::DoubleColon, _))) => Some(true),
+                        (Some((Token::At, _)), _) => Some(true),
+                        _ => None,
+                    };
+                    let attribute = axis == Some(true);
+                    let (at, length) = match (axis, tokens.get(j)) {
+                        (Some(_), Some((Token::At, _))) => (j + 1, 2),
+                        (Some(_), _) => (j + 2, 3),
+                        (None, _) => (j, 1),
+                    };
+                    let step = if axis.is_some() || !steps.is_empty() {
+                        named(at)
+                    } else {
+                        tokens.get(at).and_then(|(t, _)| name(t))
+                    };
+                    let Some((prefix, local)) = step else {
+                        steps.clear();
+                        break;
+                    };
+                    steps.push(if attribute {
+                        PathStep::Attribute(prefix, local)
+                    } else {
+                        PathStep::Child(prefix, local)
+                    });
+                    j += length;
+                    // Predicates filter the nodes a step selects: their type stays.
+                    while matches!(tokens.get(j), Some((Token::LeftBracket, _))) {
+                        match closing_bracket(&tokens, j) {
+                            Some(end) => j = end + 1,
                             None => {
                                 steps.clear();
                                 break;
                             }
-                        },
-                        Some((t, _)) => match if steps.is_empty() { name(t) } else { named(j) } {
-                            Some((prefix, local)) => {
-                                steps.push(PathStep::Child(prefix, local));
-                                j += 1;
-                            }
-                            None => {
-                                steps.clear();
-                                break;
-                            }
-                        },
-                        None => {
-                            steps.clear();
-                            break;
                         }
+                    }
+                    if attribute || steps.is_empty() {
+                        break;
                     }
                     if matches!(tokens.get(j), Some((Token::Slash, _))) {
                         j += 1;
@@ -598,10 +614,21 @@ mod xpath {
             }
             let before = start.checked_sub(1).map(|k| &tokens[k].0);
             let after = tokens.get(j).map(|t| &t.0);
+            // `data(P)`: the typed values of P's nodes, which P typed gives as they are.
+            let data_argument = matches!(before, Some(Token::LeftParen))
+                && matches!(after, Some(Token::RightParen))
+                && start
+                    .checked_sub(2)
+                    .and_then(|k| name(&tokens[k].0))
+                    .is_some_and(|(prefix, local)| {
+                        local == "data" && (prefix.is_empty() || prefix == "fn")
+                    });
             let operand = !steps.is_empty()
                 && opens(before)
                 && closes(after)
-                && (before.is_some_and(comparison) || after.is_some_and(comparison));
+                && (before.is_some_and(comparison)
+                    || after.is_some_and(comparison)
+                    || data_argument);
             if operand {
                 found.push(ComparedPath {
                     span: tokens[start].1.start..tokens[j - 1].1.end,
@@ -613,6 +640,28 @@ mod xpath {
             }
         }
         found
+    }
+
+    /// The index of the `]` that closes the `[` at `open`, brackets nested; None if none.
+    fn closing_bracket(
+        tokens: &[(xee_xpath_lexer::Token<'_>, std::ops::Range<usize>)],
+        open: usize,
+    ) -> Option<usize> {
+        use xee_xpath_lexer::Token;
+        let mut depth = 0usize;
+        for (k, (t, _)) in tokens.iter().enumerate().skip(open) {
+            match t {
+                Token::LeftBracket => depth += 1,
+                Token::RightBracket => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(k);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     thread_local! {
@@ -955,8 +1004,9 @@ mod tests {
         assert!(compile_test("$value castable as double", true, &[], "").is_err());
     }
 
-    /// The paths that are by themselves operands of a comparison, and only those: not a
-    /// function's argument, a path with a predicate, one next to arithmetic, a variable.
+    /// The paths that are by themselves operands of a comparison or `data()`'s argument,
+    /// and only those: not another function's argument, one next to arithmetic, one in a
+    /// predicate, a variable. Predicates and the `child::`/`attribute::` axes keep a path.
     #[test]
     fn compared_paths_are_whole_operands_of_comparisons() {
         let found = |test: &str| -> Vec<(String, Vec<PathStep>)> {
@@ -985,9 +1035,28 @@ mod tests {
                 ("@to".to_string(), vec![attribute("", "to")]),
             ]
         );
+        assert_eq!(
+            found("data(child::d[1][@a = 2]) instance of xs:date and x[1] = attribute::t:n"),
+            [
+                ("child::d[1][@a = 2]".to_string(), vec![child("", "d")]),
+                ("x[1]".to_string(), vec![child("", "x")]),
+                ("attribute::t:n".to_string(), vec![attribute("t", "n")]),
+            ]
+        );
+        assert_eq!(
+            found("fn:data(e/d) instance of xs:date*"),
+            [("e/d".to_string(), vec![child("", "e"), child("", "d")])]
+        );
+        // data() gives typed values wherever it stands.
+        assert_eq!(
+            found("data(x) + 1"),
+            [("x".to_string(), vec![child("", "x")])]
+        );
         for none in [
             "count(x) eq @n + 1",
-            "x[1] = 3",
+            "string(x) instance of xs:string",
+            "data(x[1) = 3",
+            "child:: = 3",
             "@a + 1 lt 5",
             "$value lt 5",
             "exists(@a) and string-length(ele) le 10",

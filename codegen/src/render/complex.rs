@@ -156,7 +156,7 @@ impl Renderer<'_> {
 
     /// The simple type the schema gives the nodes `steps` select from an element of `c`
     /// (`a`'s namespaces resolve their prefixes): an attribute's type, or a child's simple
-    /// type or simple content type; None where it gives none.
+    /// type or simple content type; None where it gives none, and for the element itself.
     #[cfg(feature = "xpath")]
     fn path_type(
         &self,
@@ -183,10 +183,11 @@ impl Renderer<'_> {
         for (k, step) in steps.iter().enumerate() {
             let last = k + 1 == steps.len();
             let t = match step {
-                PathStep::Context => match &current.content {
-                    Content::Simple(t) if last => t.clone(),
-                    _ => return None,
-                },
+                // The asserted element itself is untyped in its test's tree (annotated
+                // xs:anyType: its own assessment is what the test is part of; Part 1,
+                // 3.13.4.1): `$value` is its typed value. Its attributes and children are
+                // typed.
+                PathStep::Context => return None,
                 PathStep::Attribute(prefix, local) => {
                     let ns = namespace(prefix, false)?;
                     let use_ = current

@@ -65,6 +65,10 @@ pub struct Match {
     XSI_TYPES_STRING)], asserts & [__f::Assertion::new("xs:int(@games) = count(m:game)",
     "()", & [("xs", "http://www.w3.org/2001/XMLSchema"), ("vc",
     "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], ""),
+    __f::Assertion::new("empty(m:game[2]) or data(m:game[1]) le data(m:game[2])", "()", &
+    [("xs", "http://www.w3.org/2001/XMLSchema"), ("vc",
+    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")
+    .typed("empty(m:game[2]) or data((for $boardxml-node in m:game[1] return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node)))) le data((for $boardxml-node in m:game[2] return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node))))"),
     __f::Assertion::new("empty(m:winner) or m:winner = m:game/@winner", "()", & [("xs",
     "http://www.w3.org/2001/XMLSchema"), ("vc",
     "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")]
@@ -85,7 +89,11 @@ pub struct Scored {
     element("{urn:boardxml:match}game", 0, __c::UNBOUNDED)], asserts &
     [__f::Assertion::new("xs:int(@games) = count(m:game)", "()", & [("xs",
     "http://www.w3.org/2001/XMLSchema"), ("vc",
-    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")]
+    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], ""),
+    __f::Assertion::new("empty(m:game[2]) or data(m:game[1]) le data(m:game[2])", "()", &
+    [("xs", "http://www.w3.org/2001/XMLSchema"), ("vc",
+    "http://www.w3.org/2007/XMLSchema-versioning"), ("m", "urn:boardxml:match")], "")
+    .typed("empty(m:game[2]) or data((for $boardxml-node in m:game[1] return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node)))) le data((for $boardxml-node in m:game[2] return (Q{http://www.w3.org/2001/XMLSchema}positiveInteger($boardxml-node))))")]
 );
 ::boardxml::complex_element!(Scored);
 /// A document of this schema: one variant per global element.
