@@ -168,9 +168,12 @@ pub fn read_lax<G: GlobalElements, U: Element, T>(
 /// [`GlobalElements`] and a strict wildcard's [`Element`] for a schema's enum of its global
 /// elements: `global_elements!(Type, Attributes, ["{namespace}name" Variant, ...])`,
 /// the names sorted by bytes, `Attributes` the schema's global attribute declarations.
+/// A name may be followed, as in [`document!`](crate::document!), by `= CONSTRAINT` (the
+/// declaration's `default=` or `fixed=`) and `; xsi TABLE` (what the `xsi:type` of an
+/// element of a simple declared type may name).
 #[macro_export]
 macro_rules! global_elements {
-    ($ty:ident, $attributes:ty, [$($n:literal $v:ident),* $(,)?]) => {
+    ($ty:ident, $attributes:ty, [$($n:literal $v:ident $(= $vc:expr)? $(; xsi $xt:expr)?),* $(,)?]) => {
         impl $crate::wildcards::GlobalElements for $ty {
             type Attributes = $attributes;
             const NAMES: &'static [&'static str] = &[$($n),*];
@@ -183,7 +186,13 @@ macro_rules! global_elements {
                 // value they read in a slot of one frame (245 KB for UBL's 2,300 global
                 // elements, which overflowed a 1 MiB stack); each reader has its own.
                 const READ: &[$crate::wildcards::ReadGlobal<$ty>] = &[$(
-                    |r, tag| $crate::schema::Element::read_element(r, tag).map($ty::$v)
+                    |r, tag| r
+                        .read_declared_at(
+                            tag,
+                            $crate::__value_constraint!($($vc)?),
+                            $crate::__value_constraint!($($xt)?),
+                        )
+                        .map($ty::$v)
                 ),*];
                 match READ.get(i) {
                     ::core::option::Option::Some(read) => read(r, tag),

@@ -158,6 +158,41 @@ fn a_strict_wildcard_refuses_an_undeclared_element_and_checks_declared_ones() {
     accepted(&doc("<note/><note/><note/><note/>"));
 }
 
+/// An element a wildcard takes is read by its global declaration as a root would be: the
+/// declaration's fixed value holds, and an `xsi:type` on an element of a simple declared
+/// type may name a type derived from it (XSD 1.0, 3.3.4 cvc-elt.4.3 and 5.2.2).
+#[test]
+fn a_wildcard_s_element_keeps_its_declaration_s_fixed_value_and_xsi_type() {
+    let xsi = "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" \
+               xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"";
+    accepted(&doc("<revision>2</revision>"));
+    accepted(&doc("<revision> 2 </revision>"));
+    let d = rejected(&doc("<revision>3</revision>"), Code::FIXED_VALUE);
+    assert!(d.path.ends_with("revision"), "element path: {d:?}");
+    // xs:short is derived from the declared xs:int; xs:decimal is not.
+    accepted(&doc(&format!(
+        "<count {xsi} xsi:type=\"xs:short\">5</count>"
+    )));
+    rejected(
+        &doc(&format!("<count {xsi} xsi:type=\"xs:short\">70000</count>")),
+        Code::RANGE,
+    );
+    let d = rejected(
+        &doc(&format!("<count {xsi} xsi:type=\"xs:decimal\">5</count>")),
+        Code::UNKNOWN_ATTRIBUTE,
+    );
+    assert!(
+        d.message.contains("xs:decimal") || d.message.contains("decimal"),
+        "{d:?}"
+    );
+    // The same through a lax wildcard (Part's), by the same declaration.
+    let part = |body: &str| doc(&format!("<part>{body}</part>"));
+    accepted(&part(&format!(
+        "<count {xsi} xsi:type=\"xs:short\">5</count>"
+    )));
+    rejected(&part("<revision>3</revision>"), Code::FIXED_VALUE);
+}
+
 #[test]
 fn a_lax_wildcard_validates_what_is_declared_and_keeps_the_rest() {
     // Part's lax wildcard: a declared element is checked...

@@ -140,23 +140,7 @@ impl Renderer<'_> {
             pub type __Document = #ident;
         };
         let namespaces = super::namespaces::declarations(self.schema);
-        // A root's default= or fixed= applies to it as to any element.
-        let constraints: Vec<TokenStream> = roots
-            .iter()
-            .map(|r| {
-                let vc = match &r.value {
-                    None => quote! {},
-                    Some(ValueConstraint::Default(v)) => {
-                        quote! { = ::boardxml::complex::ValueConstraint::Default(#v) }
-                    }
-                    Some(ValueConstraint::Fixed(v)) => {
-                        quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
-                    }
-                };
-                let xsi = self.xsi_suffix(r.xsi_simple.as_deref());
-                quote! { #vc #xsi }
-            })
-            .collect();
+        let constraints = self.declaration_constraints(&roots);
         // What an undeclared root's xsi:type may name (validated, not held: see
         // `boardxml::schema::Document::TYPES`).
         let root_types: Vec<TokenStream> = self

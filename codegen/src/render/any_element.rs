@@ -47,6 +47,7 @@ impl Renderer<'_> {
         let roots = self.root_variants(&all, "by its global declaration");
         let declared = roots.declared();
         let (names, variants) = (&roots.names, &roots.variants);
+        let constraints = self.declaration_constraints(&all);
         self.groups.insert(
             name,
             quote! {
@@ -58,10 +59,33 @@ impl Renderer<'_> {
                     #declared
                 }
 
-                ::boardxml::global_elements!(#ident, #attributes, [#(#names #variants),*]);
+                ::boardxml::global_elements!(#ident, #attributes, [#(#names #variants #constraints),*]);
             },
         );
         ident
+    }
+
+    /// What each global declaration of `roots` gives the element it reads, after its name
+    /// and variant in `document!` and `global_elements!`: its `default=` or `fixed=` (`=
+    /// CONSTRAINT`), and where its type is simple what its `xsi:type` may name (`; xsi
+    /// &TABLE`). A wildcard's element is read by its global declaration as a root is.
+    pub(super) fn declaration_constraints(&mut self, roots: &[&RootElement]) -> Vec<TokenStream> {
+        roots
+            .iter()
+            .map(|r| {
+                let vc = match &r.value {
+                    None => quote! {},
+                    Some(ValueConstraint::Default(v)) => {
+                        quote! { = ::boardxml::complex::ValueConstraint::Default(#v) }
+                    }
+                    Some(ValueConstraint::Fixed(v)) => {
+                        quote! { = ::boardxml::complex::ValueConstraint::Fixed(#v) }
+                    }
+                };
+                let xsi = self.xsi_suffix(r.xsi_simple.as_deref());
+                quote! { #vc #xsi }
+            })
+            .collect()
     }
 
     /// One variant per element of `roots` (global declarations), each documented as read

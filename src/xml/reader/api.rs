@@ -338,13 +338,7 @@ impl<'a> Reader<'a> {
         constraint: Option<crate::complex::ValueConstraint>,
         types: Option<&'static crate::type_substitution::SimpleTable>,
     ) -> Result<T, Invalid> {
-        self.value_constraint = constraint;
-        self.xsi_simple = types;
-        let result = self.read_child();
-        self.value_constraint = None;
-        self.xsi_simple = None;
-        self.xsi_named = None;
-        result
+        self.with_declaration(constraint, types, |r| r.read_child())
     }
 
     /// The namespace `prefix` is bound to where the reader stands (the declarations of the

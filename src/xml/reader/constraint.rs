@@ -45,10 +45,34 @@ impl Reader<'_> {
         constraint: Option<ValueConstraint>,
         types: Option<&'static crate::type_substitution::SimpleTable>,
     ) -> Result<T, Invalid> {
+        // Through read_root_element: the root's identity constraints start there.
+        self.with_declaration(constraint, types, |r| r.read_root_element(tag))
+    }
+
+    /// Reads the element whose start tag `tag` the reader has just read as `T`, the type of
+    /// its declaration, which gives it `constraint` (its `default=` or `fixed=`) and, for a
+    /// simple type, what its `xsi:type` may name (`types`): an element a wildcard takes,
+    /// read by its global declaration.
+    pub fn read_declared_at<T: Element>(
+        &mut self,
+        tag: &Tag,
+        constraint: Option<ValueConstraint>,
+        types: Option<&'static crate::type_substitution::SimpleTable>,
+    ) -> Result<T, Invalid> {
+        self.with_declaration(constraint, types, |r| T::read_element(r, tag))
+    }
+
+    /// Runs `read` (the reading of one element) with what its declaration gives it: its
+    /// value `constraint` and the `types` its `xsi:type` may name, gone after it.
+    pub(crate) fn with_declaration<R>(
+        &mut self,
+        constraint: Option<ValueConstraint>,
+        types: Option<&'static crate::type_substitution::SimpleTable>,
+        read: impl FnOnce(&mut Self) -> R,
+    ) -> R {
         self.value_constraint = constraint;
         self.xsi_simple = types;
-        // Through read_root_element: the root's identity constraints start there.
-        let result = self.read_root_element(tag);
+        let result = read(self);
         self.value_constraint = None;
         self.xsi_simple = None;
         self.xsi_named = None;

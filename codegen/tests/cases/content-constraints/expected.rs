@@ -184,7 +184,10 @@ pub enum GlobalElement {
     Label(::std::boxed::Box<::boardxml::any::lax::LaxContent<AnyTypeChild>>),
 }
 ::boardxml::global_elements!(
-    GlobalElement, GlobalAttributes, ["count" Count, "doc" Doc, "label" Label]
+    GlobalElement, GlobalAttributes, ["count" Count =
+    ::boardxml::complex::ValueConstraint::Default("7"); xsi & XSI_TYPES_INT, "doc" Doc,
+    "label" Label = ::boardxml::complex::ValueConstraint::Fixed("sealed"); xsi &
+    XSI_TYPES_ANY_TYPE]
 );
 ///An item of the mixed content of `Note`, in document order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

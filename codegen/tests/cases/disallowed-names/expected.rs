@@ -180,7 +180,7 @@ pub enum GlobalElement {
 }
 ::boardxml::global_elements!(
     GlobalElement, GlobalAttributes, ["{urn:shop}basket" Basket, "{urn:shop}memo" Memo,
-    "{urn:shop}note" Note, "{urn:shop}order" Order]
+    "{urn:shop}note" Note; xsi & XSI_TYPES_STRING, "{urn:shop}order" Order]
 );
 ///The attribute wildcard (`xs:anyAttribute`) of `Order`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

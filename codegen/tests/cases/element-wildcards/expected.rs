@@ -76,12 +76,16 @@ pub enum Root {
     Para(Para),
     ///A document whose root is `<part>`.
     Part(Part),
+    ///A document whose root is `<revision>`.
+    Revision(i32),
 }
 ::boardxml::document!(
     Root, ["{urn:boardxml:wild}count" Count; xsi & XSI_TYPES_INT,
     "{urn:boardxml:wild}doc" Doc, "{urn:boardxml:wild}note" Note; xsi & XSI_TYPES_STRING,
-    "{urn:boardxml:wild}para" Para, "{urn:boardxml:wild}part" Part], namespaces["ns1"
-    "urn:boardxml:wild"],
+    "{urn:boardxml:wild}para" Para, "{urn:boardxml:wild}part" Part,
+    "{urn:boardxml:wild}revision" Revision =
+    ::boardxml::complex::ValueConstraint::Fixed("2"); xsi & XSI_TYPES_INT],
+    namespaces["ns1" "urn:boardxml:wild"],
     types["{http://www.w3.org/2001/XMLSchema}ENTITIES"::boardxml::datatypes::Entities,
     "{http://www.w3.org/2001/XMLSchema}ENTITY"::boardxml::datatypes::Entity,
     "{http://www.w3.org/2001/XMLSchema}ID"::boardxml::datatypes::Id,
@@ -185,11 +189,15 @@ pub enum GlobalElement {
     Para(::std::boxed::Box<Para>),
     /// Element `{urn:boardxml:wild}part`, by its global declaration.
     Part(::std::boxed::Box<Part>),
+    /// Element `{urn:boardxml:wild}revision`, by its global declaration.
+    Revision(i32),
 }
 ::boardxml::global_elements!(
-    GlobalElement, GlobalAttributes, ["{urn:boardxml:wild}count" Count,
-    "{urn:boardxml:wild}doc" Doc, "{urn:boardxml:wild}note" Note,
-    "{urn:boardxml:wild}para" Para, "{urn:boardxml:wild}part" Part]
+    GlobalElement, GlobalAttributes, ["{urn:boardxml:wild}count" Count; xsi &
+    XSI_TYPES_INT, "{urn:boardxml:wild}doc" Doc, "{urn:boardxml:wild}note" Note; xsi &
+    XSI_TYPES_STRING, "{urn:boardxml:wild}para" Para, "{urn:boardxml:wild}part" Part,
+    "{urn:boardxml:wild}revision" Revision =
+    ::boardxml::complex::ValueConstraint::Fixed("2"); xsi & XSI_TYPES_INT]
 );
 ///An item of the mixed content of `Para`, in document order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -123,7 +123,7 @@ pub enum GlobalElement {
     Note(::std::boxed::Box<Note>),
 }
 ::boardxml::global_elements!(
-    GlobalElement, GlobalAttributes, ["blob" Blob, "note" Note]
+    GlobalElement, GlobalAttributes, ["blob" Blob; xsi & XSI_TYPES_ANY_TYPE, "note" Note]
 );
 /// Every named type of the schema, by expanded name: what an `xsi:type` may name
 /// at all (XSD 1.0, 3.3.4 cvc-elt.4.1).
