@@ -307,7 +307,8 @@ pub trait Complex: Sized {
     /// Whether some attribute is inheritable: an element of the type passes it on.
     const INHERITS: bool = inherits(Self::FIELDS);
     /// XSD 1.1's assertions of the type (`xs:assert`, its base's first): each element read
-    /// must make every test true ([`crate::facets::assertion::element_assertions`]).
+    /// must make every test true (`facets::assertion::element_assertions`, with the `xpath`
+    /// feature).
     const ASSERTIONS: &'static [crate::facets::Assertion] = &[];
     /// What the fields are read into: the type itself when every field may be empty, else
     /// a struct of options.

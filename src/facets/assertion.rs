@@ -51,7 +51,7 @@ impl Assertion {
     }
 
     /// The assertion, evaluated as `evaluated`: its test with each path it compares (a
-    /// [`ComparedPath`]) whose nodes the schema gives one simple type written to give
+    /// `ComparedPath`, with the `xpath` feature) whose nodes the schema gives one simple type written to give
     /// their typed values. XSD 1.1 compares the typed values of nodes (Part 1, 3.13.4.1:
     /// the tree is typed), so that `@min le @max` compares two integers as numbers; xee's
     /// nodes are untyped, whose values compare as text. The message still shows `test`.
@@ -94,7 +94,7 @@ pub const fn element_assertions(assertions: &'static [Assertion]) -> &'static [A
     assertions
 }
 
-/// The tests of `assertions` (a complex type's, see [`element_assertions`]) that the
+/// The tests of `assertions` (a complex type's, see `element_assertions`) that the
 /// element `copy` does not make true: `copy` is the element as XML text (its attributes and
 /// content, names in a namespace prefixed, as [`crate::xml::Writer::copy`] writes it), and
 /// `lexical` its simple content (`""` without). The element is the root of the tree the
